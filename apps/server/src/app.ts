@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { healthRoutes } from './modules/site/health.routes.ts';
+import type { Database } from './platform/db.ts';
+import { errorBody, registerErrorHandler } from './platform/errors.ts';
+import { createMediaUrls } from './platform/media.ts';
+import type { Mailer, SmsSender } from './platform/messaging.ts';
+import { assetsFolder } from './platform/paths.ts';
+import type { Secrets } from './platform/secrets.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Folder of the built web app; when it does not exist only the API is served. */
+  webRoot: string;
+  logger: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server without listening (DESIGN §3.5): main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 256 * 1024,
+    // Ctrl-C: idle keep-alive sockets are closed at once; requests in flight still finish.
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'MyanTopup shop API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const media = createMediaUrls(config.publicUrl);
+  await app.register(healthRoutes(() => database.ping()));
+  await app.register(catalogueRoutes(createCatalogueService(createCatalogueRepo(database.db), media)));
+
+  // Images the shop serves itself (banners, category and product art).
+  await app.register(fastifyStatic, {
+    root: assetsFolder,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+
+  const indexHtml = path.join(deps.webRoot, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: deps.webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/; the rest must be revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    // Files (anything under /api, /media, /assets, or with an extension) are never the app page:
+    // a missing script or image must be a 404, not HTML.
+    const isFile = /^\/(api|media|assets)(\/|$)/.test(url) || /\.[a-z0-9]+$/i.test(url);
+    if (!isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // SPA fallback: deep links such as /orders/123 load the app, which routes on the client.
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${url} not found`));
+  });
+
+  return app;
+}

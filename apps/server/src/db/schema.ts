@@ -1,0 +1,3 @@
+// Collects every module's tables for Drizzle and drizzle-kit.
+export * from '../modules/catalogue/catalogue.tables.ts';
+export * from '../modules/site/site.tables.ts';

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoShop } from './db/seed.ts';
+import { openDatabase } from './platform/db.ts';
+import { acquireDataDirLock } from './platform/data-dir-lock.ts';
+import { createMailer, createSmsSender, Outbox } from './platform/messaging.ts';
+import { defaultWebRoot } from './platform/paths.ts';
+import { resolveSecrets } from './platform/secrets.ts';
+
+const startedAt = performance.now();
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const logger = pino({ level: config.logLevel });
+fs.mkdirSync(config.dataDir, { recursive: true });
+// PGlite is one process's database: a second server on the same DATA_DIR would corrupt it.
+const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
+const secrets = resolveSecrets(config, (msg) => logger.warn(msg));
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+await database.migrate();
+if (config.seedDemoData) {
+  const seeded = await database.withStartupLock(() => seedDemoShop(database.db, secrets));
+  if (seeded) logger.info('demo shop data seeded');
+}
+
+const outbox = new Outbox(config.dataDir, logger);
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log: logger });
+const app = await buildApp({
+  config,
+  database,
+  secrets,
+  mailer,
+  sms: createSmsSender(outbox),
+  webRoot: defaultWebRoot,
+  logger: logger,
+});
+
+app.addHook('onClose', async () => {
+  mailer.close();
+  await database.close();
+  releaseLock();
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: finishing requests in flight');
+  const force = setTimeout(() => {
+    logger.error('shutdown took over 10 s, exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    logger.info('stopped cleanly');
+    process.exit(0);
+  } catch (err) {
+    logger.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+logger.info(
+  { url: config.publicUrl, database: database.kind, dataDir: path.relative(process.cwd(), config.dataDir) || '.', startupMs: Math.round(performance.now() - startedAt) },
+  `shop ready at ${config.publicUrl}`,
+);

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '@shop/contracts/i18n';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
+    slug: text('slug').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>(),
+    imageUrl: text('image_url').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId, t.sortOrder)],
+);
+
+export const operators = pgTable('operators', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** MPT, OOREDOO, ATOM, MYTEL, MEC: the same codes as the phone rules in @shop/contracts. */
+  code: text('code').notNull().unique(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  logoUrl: text('logo_url').notNull(),
+  brandColor: text('brand_color').notNull(),
+  ...timestamps,
+});
+
+/** What a product delivers decides how it is fulfilled (DESIGN §6.4). */
+export const productKind = pgEnum('product_kind', ['topup', 'data', 'epin', 'giftcard']);
+export const productStatus = pgEnum('product_status', ['active', 'out_of_stock', 'coming_soon', 'archived']);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    operatorId: uuid('operator_id').references(() => operators.id),
+    kind: productKind('kind').notNull(),
+    sku: text('sku').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    /** Selling price in whole kyat (DESIGN §4: integer MMK, never floats). */
+    priceMmk: integer('price_mmk').notNull(),
+    /** Optional sale price in whole kyat, below priceMmk. */
+    discountPriceMmk: integer('discount_price_mmk'),
+    /** Face value of gift cards in their own currency, in minor units (US$10 → 1000, "USD"). */
+    faceValueMinor: integer('face_value_minor'),
+    faceCurrency: text('face_currency'),
+    /** Top-up amount credited to the phone in kyat, or data volume in MB, for E-load products. */
+    topupAmountMmk: integer('topup_amount_mmk'),
+    dataMb: integer('data_mb'),
+    validityDays: integer('validity_days'),
+    imageUrl: text('image_url').notNull(),
+    status: productStatus('status').notNull().default('active'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('products_sku_key').on(t.sku),
+    index('products_category_idx').on(t.categoryId, t.priceMmk),
+    check('products_price_positive', sql`${t.priceMmk} > 0`),
+    check(
+      'products_discount_below_price',
+      sql`${t.discountPriceMmk} is null or (${t.discountPriceMmk} > 0 and ${t.discountPriceMmk} < ${t.priceMmk})`,
+    ),
+  ],
+);
+
+export const cardStatus = pgEnum('card_status', ['available', 'reserved', 'sold']);
+
+/** E-PIN and gift-card stock. PINs are AES-256-GCM ciphertext (platform/crypto.ts). */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    serial: text('serial').notNull(),
+    pinEncrypted: text('pin_encrypted').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    status: cardStatus('status').notNull().default('available'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('cards_product_serial_key').on(t.productId, t.serial),
+    index('cards_available_idx').on(t.productId, t.status),
+  ],
+);
+
+export const banners = pgTable('banners', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  imageUrl: text('image_url').notNull(),
+  mobileImageUrl: text('mobile_image_url').notNull(),
+  tabletImageUrl: text('tablet_image_url').notNull(),
+  linkUrl: text('link_url').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+export const exchangeRates = pgTable('exchange_rates', {
+  currency: text('currency').primaryKey(),
+  symbol: text('symbol').notNull(),
+  /** Kyat per one unit of the currency; a decimal kept exact as numeric, read as a string. */
+  rate: numeric('rate', { precision: 18, scale: 4 }).notNull(),
+  baseCurrency: text('base_currency').notNull().default('MMK'),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+
+export interface Secrets {
+  /** HMAC key for access tokens (HS256, the only algorithm accepted). */
+  jwtSecret: string;
+  /** AES-256-GCM key for E-PINs at rest, 32 bytes. */
+  pinEncryptionKey: Buffer;
+  /** Shared secret for acquirer webhooks. */
+  paymentWebhookSecret: string;
+}
+
+interface StoredSecrets {
+  jwtSecret?: string;
+  pinEncryptionKey?: string;
+  paymentWebhookSecret?: string;
+}
+
+/**
+ * Secrets come from the environment; any that is absent is generated once and kept in
+ * DATA_DIR/secrets.json (mode 0600), with a warning: fine for one machine, but several instances
+ * must share them through the environment.
+ */
+export function resolveSecrets(config: Config, warn: (msg: string) => void): Secrets {
+  const file = path.join(config.dataDir, 'secrets.json');
+  const stored: StoredSecrets = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets)
+    : {};
+  const generated: string[] = [];
+  const pick = (fromEnv: string | undefined, key: keyof StoredSecrets, make: () => string) => {
+    if (fromEnv) return fromEnv;
+    const existing = stored[key];
+    if (existing) return existing;
+    const value = make();
+    stored[key] = value;
+    generated.push(key);
+    return value;
+  };
+  const jwtSecret = pick(config.secrets.jwtSecret, 'jwtSecret', () =>
+    randomBytes(48).toString('base64url'),
+  );
+  const pinKey = pick(config.secrets.pinEncryptionKey, 'pinEncryptionKey', () =>
+    randomBytes(32).toString('base64'),
+  );
+  const paymentWebhookSecret = pick(
+    config.secrets.paymentWebhookSecret,
+    'paymentWebhookSecret',
+    () => randomBytes(32).toString('base64url'),
+  );
+  if (generated.length) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    warn(
+      `Generated ${generated.join(', ')} and stored them in ${file}. ` +
+        'Set JWT_SECRET, PIN_ENCRYPTION_KEY and PAYMENT_WEBHOOK_SECRET when running several instances.',
+    );
+  }
+  return { jwtSecret, pinEncryptionKey: Buffer.from(pinKey, 'base64'), paymentWebhookSecret };
+}

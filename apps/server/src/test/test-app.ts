@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { seedDemoShop } from '../db/seed.ts';
+import { openDatabase, type Database } from '../platform/db.ts';
+import { createMailer, createSmsSender, Outbox } from '../platform/messaging.ts';
+import type { Secrets } from '../platform/secrets.ts';
+
+/**
+ * Integration tests run on a fresh database: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite once each way).
+ */
+export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ memory: true });
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const testSecrets = (): Secrets => ({
+  jwtSecret: randomBytes(48).toString('base64url'),
+  pinEncryptionKey: randomBytes(32),
+  paymentWebhookSecret: randomBytes(32).toString('base64url'),
+});
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  config: Config;
+  secrets: Secrets;
+  dataDir: string;
+  outboxDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; webRoot?: string } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...options.env });
+  const database = await createTestDatabase();
+  const secrets = testSecrets();
+  if (options.seed) await seedDemoShop(database.db, secrets);
+  const logger = pino({ level: 'silent' });
+  const outbox = new Outbox(dataDir, logger);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log: logger });
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    mailer,
+    sms: createSmsSender(outbox),
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    secrets,
+    dataDir,
+    outboxDir: outbox.dir,
+    close: async () => {
+      await app.close();
+      mailer.close();
+      await database.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

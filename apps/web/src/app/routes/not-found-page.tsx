@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page not-found">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.description')}</p>
+      <Link className="button button--primary" to="/">
+        {t('notFound.goHome')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { categoryListResponseSchema, type Category } from '@shop/contracts/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { Language } from '@shop/contracts/i18n';
+
+export async function fetchParentCategories(signal?: AbortSignal): Promise<Category[]> {
+  const body = await apiRequest('/api/v1/categories/parents?isActive=true&sortField=order&sortOrder=asc', categoryListResponseSchema, {
+    ...(signal ? { signal } : {}),
+  });
+  return body.data;
+}
+
+/** Categories of the home grid; the spec asks for an empty list, silently, when the call fails. */
+export function useParentCategories(language: Language) {
+  return useQuery({
+    queryKey: ['categories', 'parents', language],
+    queryFn: async ({ signal }) => fetchParentCategories(signal).catch((): Category[] => []),
+    staleTime: 5 * 60_000,
+  });
+}

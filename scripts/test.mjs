@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit and integration tests on PGlite, the integration tests again
+// on PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the built app.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pgUrl = process.env.TEST_DATABASE_URL;
+const withoutPg = { ...process.env };
+delete withoutPg.TEST_DATABASE_URL;
+
+const steps = [
+  ['lint', ['npm', 'run', 'lint']],
+  ['typecheck', ['npm', 'run', 'typecheck']],
+  ['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg],
+  ...(pgUrl
+    ? [['integration tests (PostgreSQL)', ['npx', 'vitest', 'run', '--project', 'server'], { ...process.env, TEST_DATABASE_URL: pgUrl }]]
+    : []),
+  ['build', ['npm', 'run', 'build']],
+  ['browser tests (Chromium)', ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts']],
+];
+
+for (const [name, [cmd, ...args], env] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const t0 = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: env ?? process.env });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+if (!pgUrl) console.log('\nNote: TEST_DATABASE_URL is not set, so the PostgreSQL run was skipped.');
