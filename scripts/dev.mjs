@@ -17,4 +17,10 @@ const children = [
 const stop = (signal) => children.forEach((c) => c.kill(signal));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const child of children) child.on('exit', (code) => { if (code) { stop('SIGTERM'); process.exitCode = code; } });
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code) {
+      stop('SIGTERM');
+      process.exitCode = code;
+    }
+  });

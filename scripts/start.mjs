@@ -19,7 +19,11 @@ if (major < 20 || (major === 20 && minor < 19)) {
 
 function run(cmd, args) {
   console.log(`> ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -35,7 +39,13 @@ function fingerprint(entries) {
     }
     if (stat.isDirectory()) {
       for (const name of fs.readdirSync(p).sort()) {
-        if (name === 'node_modules' || name === 'dist' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+        if (
+          name === 'node_modules' ||
+          name === 'dist' ||
+          name.endsWith('.test.ts') ||
+          name.endsWith('.test.tsx')
+        )
+          continue;
         visit(path.join(p, name));
       }
     } else {
@@ -48,15 +58,30 @@ function fingerprint(entries) {
 
 const contentHash = (files) =>
   createHash('sha256')
-    .update(files.map((f) => (fs.existsSync(path.join(root, f)) ? fs.readFileSync(path.join(root, f)) : '')).join('\0'))
+    .update(
+      files
+        .map((f) => (fs.existsSync(path.join(root, f)) ? fs.readFileSync(path.join(root, f)) : ''))
+        .join('\0'),
+    )
     .digest('hex');
 
 // 1. Dependencies: keyed on the lockfile and manifests' content.
 const installStamp = path.join(root, 'node_modules', '.shop-install-stamp');
-const manifests = ['package-lock.json', 'package.json', 'apps/server/package.json', 'apps/web/package.json', 'packages/contracts/package.json'];
+const manifests = [
+  'package-lock.json',
+  'package.json',
+  'apps/server/package.json',
+  'apps/web/package.json',
+  'packages/contracts/package.json',
+];
 const installKey = contentHash(manifests);
 if (!fs.existsSync(installStamp) || fs.readFileSync(installStamp, 'utf8') !== installKey) {
-  run('npm', fs.existsSync(path.join(root, 'package-lock.json')) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+  run(
+    'npm',
+    fs.existsSync(path.join(root, 'package-lock.json'))
+      ? ['ci', '--no-audit', '--no-fund']
+      : ['install', '--no-audit', '--no-fund'],
+  );
   fs.writeFileSync(installStamp, installKey);
 }
 

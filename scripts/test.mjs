@@ -15,10 +15,19 @@ const steps = [
   ['typecheck', ['npm', 'run', 'typecheck']],
   ['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg],
   ...(pgUrl
-    ? [['integration tests (PostgreSQL)', ['npx', 'vitest', 'run', '--project', 'server'], { ...process.env, TEST_DATABASE_URL: pgUrl }]]
+    ? [
+        [
+          'integration tests (PostgreSQL)',
+          ['npx', 'vitest', 'run', '--project', 'server'],
+          { ...process.env, TEST_DATABASE_URL: pgUrl },
+        ],
+      ]
     : []),
   ['build', ['npm', 'run', 'build']],
-  ['browser tests (Chromium)', ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts']],
+  [
+    'browser tests (Chromium)',
+    ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+  ],
 ];
 
 for (const [name, [cmd, ...args], env] of steps) {

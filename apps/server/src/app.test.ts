@@ -9,7 +9,10 @@ describe('platform', () => {
 
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'web-'));
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>shop</title><div id="root"></div>',
+    );
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp({ webRoot });
@@ -76,7 +79,11 @@ describe('platform', () => {
   });
 
   it('keeps a request id given by a proxy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-42' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'lb-42' },
+    });
     expect(res.headers['x-request-id']).toBe('lb-42');
   });
 
@@ -85,7 +92,9 @@ describe('platform', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/categories/parents', '/readyz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/categories/parents', '/readyz']),
+    );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

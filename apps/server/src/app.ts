@@ -7,7 +7,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -88,7 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const media = createMediaUrls(config.publicUrl);
   await app.register(healthRoutes(() => database.ping()));
-  await app.register(catalogueRoutes(createCatalogueService(createCatalogueRepo(database.db), media)));
+  await app.register(
+    catalogueRoutes(createCatalogueService(createCatalogueRepo(database.db), media)),
+  );
 
   // Images the shop serves itself (banners, category and product art).
   await app.register(fastifyStatic, {
@@ -110,7 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/; the rest must be revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -122,9 +131,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isFile = /^\/(api|media|assets)(\/|$)/.test(url) || /\.[a-z0-9]+$/i.test(url);
     if (!isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // SPA fallback: deep links such as /orders/123 load the app, which routes on the client.
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(indexHtml));
     }
-    return reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${url} not found`));
+    return reply
+      .status(404)
+      .send(errorBody('NOT_FOUND', `Route ${request.method} ${url} not found`));
   });
 
   return app;

@@ -27,8 +27,12 @@ const logger = pino({ level: config.logLevel });
 fs.mkdirSync(config.dataDir, { recursive: true });
 // PGlite is one process's database: a second server on the same DATA_DIR would corrupt it.
 const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
-const secrets = resolveSecrets(config, (msg) => logger.warn(msg));
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const secrets = resolveSecrets(config, (msg) => {
+  logger.warn(msg);
+});
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+);
 await database.migrate();
 if (config.seedDemoData) {
   const seeded = await database.withStartupLock(() => seedDemoShop(database.db, secrets));
@@ -36,7 +40,12 @@ if (config.seedDemoData) {
 }
 
 const outbox = new Outbox(config.dataDir, logger);
-const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log: logger });
+const mailer = createMailer({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  outbox,
+  log: logger,
+});
 const app = await buildApp({
   config,
   database,
@@ -77,6 +86,11 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 logger.info(
-  { url: config.publicUrl, database: database.kind, dataDir: path.relative(process.cwd(), config.dataDir) || '.', startupMs: Math.round(performance.now() - startedAt) },
+  {
+    url: config.publicUrl,
+    database: database.kind,
+    dataDir: path.relative(process.cwd(), config.dataDir) || '.',
+    startupMs: Math.round(performance.now() - startedAt),
+  },
   `shop ready at ${config.publicUrl}`,
 );

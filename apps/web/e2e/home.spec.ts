@@ -23,7 +23,9 @@ test.describe('home page', () => {
     expect(names.every((n) => /[\u1000-\u109F]/.test(n))).toBe(true);
   });
 
-  test('the language toggle switches to Burmese, sets ?lang=my and remembers the choice', async ({ page }) => {
+  test('the language toggle switches to Burmese, sets ?lang=my and remembers the choice', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Switch to Burmese' }).click();
     await expect(page).toHaveURL(/[?&]lang=my/);

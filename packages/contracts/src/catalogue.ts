@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
 
 export const categorySchema = z.object({
@@ -8,28 +8,32 @@ export const categorySchema = z.object({
   _nameMultilingual: localizedTextSchema,
   slug: z.string(),
   isActive: z.boolean(),
-  order: z.number().int(),
+  order: z.int(),
   imageUrl: z.string(),
   icon: z.string(),
-  parentId: z.string().nullable(),
+  parentId: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Category = z.infer<typeof categorySchema>;
+export type Category = z.output<typeof categorySchema>;
 
 export const categoryListResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(categorySchema),
 });
-export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;
+export type CategoryListResponse = z.output<typeof categoryListResponseSchema>;
 
-const booleanQuery = z
-  .enum(['true', 'false'], { message: 'isActive must be true or false' })
-  .transform((v) => v === 'true');
+const booleanQuery = z.pipe(
+  z.enum(['true', 'false'], { error: 'isActive must be true or false' }),
+  z.transform((v) => v === 'true'),
+);
 
 export const categoryListQuerySchema = z.object({
-  isActive: booleanQuery.optional(),
-  sortField: z.enum(['order', 'name', 'createdAt'], { message: 'sortField must be order, name or createdAt' }).default('order'),
-  sortOrder: z.enum(['asc', 'desc'], { message: 'sortOrder must be asc or desc' }).default('asc'),
+  isActive: z.optional(booleanQuery),
+  sortField: z._default(
+    z.enum(['order', 'name', 'createdAt'], { error: 'sortField must be order, name or createdAt' }),
+    'order',
+  ),
+  sortOrder: z._default(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }), 'asc'),
 });
-export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;
+export type CategoryListQuery = z.output<typeof categoryListQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The closed set of error codes the API answers with. The server maps each to one HTTP status
@@ -41,7 +41,7 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: z.enum(errorCodes),
   /** Field-level problems of a validation error, keyed by dotted path. */
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

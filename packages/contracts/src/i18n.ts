@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Languages of the shop. The spec calls Burmese "mm" in prose and "my" in URLs; we use "my" (ISO 639-1). */
 export const languages = ['en', 'my'] as const;

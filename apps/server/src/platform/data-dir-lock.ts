@@ -10,7 +10,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
   try {
     const pid = Number(fs.readFileSync(file, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`Another server (pid ${pid}) is using ${dataDir}. Stop it or set DATA_DIR to another folder.`);
+      throw new Error(
+        `Another server (pid ${pid}) is using ${dataDir}. Stop it or set DATA_DIR to another folder.`,
+      );
     }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;

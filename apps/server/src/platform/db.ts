@@ -48,7 +48,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
         return await fn();
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        await client
+          .query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY])
+          .catch(() => undefined);
         client.release();
       }
     };

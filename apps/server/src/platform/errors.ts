@@ -1,6 +1,9 @@
 import { errorStatus, type ErrorBody, type ErrorCode } from '@shop/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 
 /** The one error type of the server (DESIGN §3.4). The message is shown to the user as is. */
 export class AppError extends Error {
@@ -21,7 +24,11 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 
-export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorBody {
   return { success: false, error: message, message, code, ...(fields ? { fields } : {}) };
 }
 
@@ -52,12 +59,17 @@ function codeForStatus(status: number): ErrorCode {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+        const key =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          error.validationContext ||
+          'request';
         fields[key] ??= issue.message ?? 'Invalid value';
       }
       // The first problem is the message: zod schemas carry the spec's wording.
@@ -65,13 +77,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(errorBody('VALIDATION_ERROR', first, fields));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.status(500).send(errorBody('INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'));
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its schema',
+      );
+      return reply
+        .status(500)
+        .send(errorBody('INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(status).send(errorBody(codeForStatus(status), 'An unexpected error occurred. Please try again.'));
+      return reply
+        .status(status)
+        .send(errorBody(codeForStatus(status), 'An unexpected error occurred. Please try again.'));
     }
     return reply.status(status).send(errorBody(codeForStatus(status), error.message));
   });

@@ -8,6 +8,7 @@ export interface MediaUrls {
 
 export function createMediaUrls(publicUrl: string): MediaUrls {
   return {
-    absolute: (value) => (value.startsWith('/') && !value.startsWith('//') ? `${publicUrl}${value}` : value),
+    absolute: (value) =>
+      value.startsWith('/') && !value.startsWith('//') ? `${publicUrl}${value}` : value,
   };
 }

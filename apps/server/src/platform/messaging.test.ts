@@ -19,11 +19,18 @@ describe('outbox transport', () => {
 
     const files = fs.readdirSync(path.join(dataDir, 'outbox')).sort();
     expect(files).toHaveLength(2);
-    for (const file of files) expect(file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f-]{36}\.json$/);
-    const records = files.map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8')) as OutboxRecord);
+    for (const file of files)
+      expect(file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f-]{36}\.json$/);
+    const records = files.map(
+      (f) => JSON.parse(fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8')) as OutboxRecord,
+    );
     expect(records.map((r) => r.kind).sort()).toEqual(['email', 'sms']);
     const email = records.find((r) => r.kind === 'email');
-    expect(email).toMatchObject({ to: 'mother@example.com', subject: 'Your code', text: 'Code 123456' });
+    expect(email).toMatchObject({
+      to: 'mother@example.com',
+      subject: 'Your code',
+      text: 'Code 123456',
+    });
     expect(Date.parse(email?.createdAt ?? '')).not.toBeNaN();
     expect(records.find((r) => r.kind === 'sms')?.text).toBe('ကုဒ် 654321');
     fs.rmSync(dataDir, { recursive: true });
@@ -57,13 +64,22 @@ describe('SMTP transport', () => {
     port = (server.server.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
   });
 
   it('delivers through a real SMTP server when SMTP_URL is set, and writes no outbox file', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'smtp-'));
     const outbox = new Outbox(dataDir, log);
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'MyanTopup <no-reply@shop.test>', outbox, log });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'MyanTopup <no-reply@shop.test>',
+      outbox,
+      log,
+    });
     await mailer.send({ to: 'buyer@example.com', subject: 'Your E-PIN', text: 'PIN 1234 5678' });
     mailer.close();
     expect(received).toHaveLength(1);

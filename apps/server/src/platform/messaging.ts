@@ -49,20 +49,39 @@ export class Outbox {
     this.dir = path.join(dataDir, 'outbox');
   }
 
-  async write(kind: OutboxRecord['kind'], message: Omit<OutboxRecord, 'id' | 'kind' | 'createdAt'>) {
+  async write(
+    kind: OutboxRecord['kind'],
+    message: Omit<OutboxRecord, 'id' | 'kind' | 'createdAt'>,
+  ) {
     const now = new Date();
-    const record: OutboxRecord = { id: randomUUID(), kind, ...message, createdAt: now.toISOString() };
+    const record: OutboxRecord = {
+      id: randomUUID(),
+      kind,
+      ...message,
+      createdAt: now.toISOString(),
+    };
     await fs.mkdir(this.dir, { recursive: true });
-    const file = path.join(this.dir, `${now.toISOString().replace(/[:.]/g, '-')}-${record.id}.json`);
+    const file = path.join(
+      this.dir,
+      `${now.toISOString().replace(/[:.]/g, '-')}-${record.id}.json`,
+    );
     // Write then rename, so a reader never sees half a file.
     await fs.writeFile(`${file}.tmp`, JSON.stringify(record, null, 2));
     await fs.rename(`${file}.tmp`, file);
-    this.log.info({ outbox: path.basename(file), kind, to: record.to, subject: record.subject }, 'message written to outbox');
+    this.log.info(
+      { outbox: path.basename(file), kind, to: record.to, subject: record.subject },
+      'message written to outbox',
+    );
     return record;
   }
 }
 
-export function createMailer(opts: { smtpUrl: string | undefined; from: string; outbox: Outbox; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  outbox: Outbox;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (!opts.smtpUrl) {
     return {
       send: async (m) => {
@@ -74,8 +93,17 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
   const transport = nodemailer.createTransport(opts.smtpUrl);
   return {
     send: async (m) => {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
-      opts.log.info({ to: m.to, subject: m.subject, messageId: info.messageId }, 'email sent over SMTP');
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
+      opts.log.info(
+        { to: m.to, subject: m.subject, messageId: info.messageId },
+        'email sent over SMTP',
+      );
     },
     close: () => {
       transport.close();

@@ -11,7 +11,8 @@ function findServerRoot(): string {
   for (;;) {
     if (fs.existsSync(path.join(dir, 'drizzle', 'meta', '_journal.json'))) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('Cannot find the server folder (drizzle/ migrations missing)');
+    if (parent === dir)
+      throw new Error('Cannot find the server folder (drizzle/ migrations missing)');
     dir = parent;
   }
 }

@@ -63,13 +63,23 @@ export async function createTestApp(
   options: { seed?: boolean; env?: Record<string, string>; webRoot?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://shop.test',
+    ...options.env,
+  });
   const database = await createTestDatabase();
   const secrets = testSecrets();
   if (options.seed) await seedDemoShop(database.db, secrets);
   const logger = pino({ level: 'silent' });
   const outbox = new Outbox(dataDir, logger);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox, log: logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outbox,
+    log: logger,
+  });
   const app = await buildApp({
     config,
     database,

@@ -1,16 +1,16 @@
-import { createBrowserRouter } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { HomePage } from './routes/home-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <AppLayout />,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+/** Route table. Route files only compose features (DESIGN §2). */
+export function AppRoutes() {
+  return (
+    <AppLayout>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </AppLayout>
+  );
 }

@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@shop/contracts/errors';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { currentLanguage } from './i18n.ts';
 
 /** A failed call, carrying the server's message (already in the request's language) and code. */
@@ -24,8 +25,15 @@ interface RequestOptions {
  * Every call to the shop API goes through here: same-origin, credentials sent, Accept-Language of
  * the current UI language, answers parsed with the contract schema so a drifting server is caught.
  */
-export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage(), Accept: 'application/json' };
+export async function apiRequest<S extends $ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const headers: Record<string, string> = {
+    'Accept-Language': currentLanguage(),
+    Accept: 'application/json',
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method: options.method ?? 'GET',
@@ -37,7 +45,11 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(json);
-    throw new ApiError(parsed.success ? parsed.data.error : `Request failed (${response.status})`, response.status, parsed.data?.code);
+    throw new ApiError(
+      parsed.success ? parsed.data.error : `Request failed (${response.status})`,
+      response.status,
+      parsed.data?.code,
+    );
   }
-  return schema.parse(json);
+  return z.parse(schema, json);
 }

@@ -5,6 +5,25 @@ import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import my from '../locales/my.json';
 
+type Messages = Record<string, unknown>;
+
+/**
+ * Each feature keeps its strings beside it (features/<name>/locales/{en,my}.json, a top-level key
+ * named after the feature); they are merged into one "translation" namespace here.
+ */
+const featureMessages = import.meta.glob<Messages>('../features/*/locales/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function messagesFor(language: Language, shared: Messages): Messages {
+  const merged: Messages = { ...shared };
+  for (const [file, messages] of Object.entries(featureMessages)) {
+    if (file.endsWith(`/${language}.json`)) Object.assign(merged, messages);
+  }
+  return merged;
+}
+
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /**
@@ -17,7 +36,11 @@ export function initI18n() {
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en }, my: { translation: my } },
+      resources: {
+        en: { translation: messagesFor('en', en) },
+        my: { translation: messagesFor('my', my) },
+      },
+      showSupportNotice: false,
       supportedLngs: [...languages],
       nonExplicitSupportedLngs: true,
       fallbackLng: fallbackLanguage,

@@ -19,8 +19,13 @@ export function createCatalogueRepo(db: Db) {
   }
 
   return {
-    async listCategories(parentId: string | null, query: CategoryListQuery): Promise<CategoryRow[]> {
-      const where = [parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId)];
+    async listCategories(
+      parentId: string | null,
+      query: CategoryListQuery,
+    ): Promise<CategoryRow[]> {
+      const where = [
+        parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId),
+      ];
       if (query.isActive !== undefined) where.push(eq(categories.isActive, query.isActive));
       return db
         .select()

@@ -11,9 +11,25 @@ describe('categories API', () => {
     const rows = await t.database.db
       .insert(categories)
       .values([
-        { slug: 'data-package', name: { en: 'Data Package', my: 'ဒေတာပက်ကေ့ချ်' }, imageUrl: '/media/categories/data-package.svg', sortOrder: 2 },
-        { slug: 'mobile-topup', name: { en: 'Mobile Top-up', my: 'ဖုန်းငွေဖြည့်' }, imageUrl: '/media/categories/mobile-topup.svg', sortOrder: 1 },
-        { slug: 'retired', name: { en: 'Retired', my: 'ရပ်ဆိုင်း' }, imageUrl: 'https://cdn.example/r.png', sortOrder: 3, isActive: false },
+        {
+          slug: 'data-package',
+          name: { en: 'Data Package', my: 'ဒေတာပက်ကေ့ချ်' },
+          imageUrl: '/media/categories/data-package.svg',
+          sortOrder: 2,
+        },
+        {
+          slug: 'mobile-topup',
+          name: { en: 'Mobile Top-up', my: 'ဖုန်းငွေဖြည့်' },
+          imageUrl: '/media/categories/mobile-topup.svg',
+          sortOrder: 1,
+        },
+        {
+          slug: 'retired',
+          name: { en: 'Retired', my: 'ရပ်ဆိုင်း' },
+          imageUrl: 'https://cdn.example/r.png',
+          sortOrder: 3,
+          isActive: false,
+        },
       ])
       .returning();
     topupId = rows.find((r) => r.slug === 'mobile-topup')?.id ?? '';
@@ -32,7 +48,10 @@ describe('categories API', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ success: boolean; data: { name: string; slug: string; _nameMultilingual: object; imageUrl: string }[] }>();
+    const body = res.json<{
+      success: boolean;
+      data: { name: string; slug: string; _nameMultilingual: object; imageUrl: string }[];
+    }>();
     expect(body.success).toBe(true);
     expect(body.data.map((c) => c.slug)).toEqual(['mobile-topup', 'data-package']);
     expect(body.data[0]).toMatchObject({
@@ -52,17 +71,32 @@ describe('categories API', () => {
   it('rejects bad sort parameters with a 400 naming the problem', async () => {
     const res = await t.app.inject({ url: '/api/v1/categories/parents?sortOrder=sideways' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: 'sortOrder must be asc or desc' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      error: 'sortOrder must be asc or desc',
+    });
   });
 
   it('lists the children of a category, 404 for an unknown or malformed id', async () => {
-    const res = await t.app.inject({ url: `/api/v1/categories/parent/${topupId}?isActive=true`, headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      url: `/api/v1/categories/parent/${topupId}?isActive=true`,
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ data: { slug: string; parentId: string }[] }>().data).toMatchObject([{ slug: 'mpt-topup', parentId: topupId }]);
+    expect(res.json<{ data: { slug: string; parentId: string }[] }>().data).toMatchObject([
+      { slug: 'mpt-topup', parentId: topupId },
+    ]);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
-      const missing = await t.app.inject({ url: `/api/v1/categories/parent/${encodeURIComponent(id)}` });
+      const missing = await t.app.inject({
+        url: `/api/v1/categories/parent/${encodeURIComponent(id)}`,
+      });
       expect(missing.statusCode, id).toBe(404);
-      expect(missing.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: 'Category not found' });
+      expect(missing.json()).toMatchObject({
+        success: false,
+        code: 'NOT_FOUND',
+        error: 'Category not found',
+      });
     }
   });
 });

@@ -26,7 +26,11 @@ export function createCatalogueService(repo: CatalogueRepo, media: MediaUrls) {
       return rows.map((r) => toCategory(r, lang));
     },
 
-    async listChildCategories(parentId: string, query: CategoryListQuery, lang: Language): Promise<Category[]> {
+    async listChildCategories(
+      parentId: string,
+      query: CategoryListQuery,
+      lang: Language,
+    ): Promise<Category[]> {
       if (!(await repo.findCategory(parentId))) throw notFound('Category not found');
       const rows = await repo.listCategories(parentId, query);
       return rows.map((r) => toCategory(r, lang));

@@ -34,7 +34,10 @@ export const categories = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId, t.sortOrder)],
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_parent_idx').on(t.parentId, t.sortOrder),
+  ],
 );
 
 export const operators = pgTable('operators', {
@@ -49,7 +52,12 @@ export const operators = pgTable('operators', {
 
 /** What a product delivers decides how it is fulfilled (DESIGN §6.4). */
 export const productKind = pgEnum('product_kind', ['topup', 'data', 'epin', 'giftcard']);
-export const productStatus = pgEnum('product_status', ['active', 'out_of_stock', 'coming_soon', 'archived']);
+export const productStatus = pgEnum('product_status', [
+  'active',
+  'out_of_stock',
+  'coming_soon',
+  'archived',
+]);
 
 export const products = pgTable(
   'products',

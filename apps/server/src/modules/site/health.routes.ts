@@ -7,7 +7,14 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/healthz',
-      { logLevel: 'warn', schema: { tags: ['platform'], summary: 'Process is up', response: { 200: healthResponseSchema } } },
+      {
+        logLevel: 'warn',
+        schema: {
+          tags: ['platform'],
+          summary: 'Process is up',
+          response: { 200: healthResponseSchema },
+        },
+      },
       () => ({ status: 'ok' as const }),
     );
     app.get(
@@ -22,7 +29,9 @@ export const healthRoutes =
       },
       async (_request, reply) => {
         const up = await ping();
-        return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
+        return reply
+          .status(up ? 200 : 503)
+          .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
       },
     );
   };

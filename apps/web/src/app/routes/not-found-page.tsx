@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -10,7 +10,7 @@ export function NotFoundPage() {
       </p>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.description')}</p>
-      <Link className="button button--primary" to="/">
+      <Link className="button button--primary" href="/">
         {t('notFound.goHome')}
       </Link>
     </div>

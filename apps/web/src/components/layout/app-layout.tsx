@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link } from 'wouter';
 import { LanguageToggle } from './language-toggle.tsx';
 
-export function AppLayout() {
+const navClass = (active: boolean) => (active ? 'active' : '');
+
+export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -11,22 +14,26 @@ export function AppLayout() {
       </a>
       <header className="site-header">
         <div className="site-header__inner">
-          <Link to="/" className="brand" aria-label={t('app.name')}>
+          <Link href="/" className="brand" aria-label={t('app.name')}>
             <img src="/favicon.svg" alt="" width={32} height={32} />
             <span>{t('app.name')}</span>
           </Link>
           <nav aria-label={t('nav.mainNavigation')} className="main-nav">
-            <NavLink to="/" end>
+            <Link href="/" className={navClass}>
               {t('nav.home')}
-            </NavLink>
-            <NavLink to="/about-us">{t('nav.aboutUs')}</NavLink>
-            <NavLink to="/support">{t('nav.support')}</NavLink>
+            </Link>
+            <Link href="/about-us" className={navClass}>
+              {t('nav.aboutUs')}
+            </Link>
+            <Link href="/support" className={navClass}>
+              {t('nav.support')}
+            </Link>
           </nav>
           <LanguageToggle />
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <footer className="site-footer">
         <p>{t('footer.bankPartnership')}</p>

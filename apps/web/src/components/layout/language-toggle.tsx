@@ -1,24 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 
 /** Burmese sets ?lang=my, English removes it (shopping spec, Language); i18next caches the choice. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
   const next = i18n.resolvedLanguage === 'my' ? 'en' : 'my';
 
   const switchLanguage = () => {
-    const params = new URLSearchParams(location.search);
+    const params = new URLSearchParams(search);
     if (next === 'my') params.set('lang', 'my');
     else params.delete('lang');
-    const search = params.toString();
+    const query = params.toString();
     void i18n.changeLanguage(next);
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    navigate(query ? `${pathname}?${query}` : pathname, { replace: true });
   };
 
   return (
-    <button type="button" className="language-toggle" onClick={switchLanguage} aria-label={t('language.switchToLabel')} lang={next}>
+    <button
+      type="button"
+      className="language-toggle"
+      onClick={switchLanguage}
+      aria-label={t('language.switchToLabel')}
+      lang={next}
+    >
       {t('language.switchTo')}
     </button>
   );

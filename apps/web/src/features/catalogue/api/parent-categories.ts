@@ -4,9 +4,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { Language } from '@shop/contracts/i18n';
 
 export async function fetchParentCategories(signal?: AbortSignal): Promise<Category[]> {
-  const body = await apiRequest('/api/v1/categories/parents?isActive=true&sortField=order&sortOrder=asc', categoryListResponseSchema, {
-    ...(signal ? { signal } : {}),
-  });
+  const body = await apiRequest(
+    '/api/v1/categories/parents?isActive=true&sortField=order&sortOrder=asc',
+    categoryListResponseSchema,
+    {
+      ...(signal ? { signal } : {}),
+    },
+  );
   return body.data;
 }
 
