@@ -102,6 +102,8 @@ if (!fs.existsSync(buildStamp) || fs.readFileSync(buildStamp, 'utf8') !== buildK
   fs.writeFileSync(buildStamp, buildKey);
 }
 
+if (process.argv.includes('--check-only')) process.exit(0);
+
 console.log(`Starting the shop (checks took ${Math.round(performance.now() - t0)} ms)…`);
 // The server runs in this process, so Ctrl-C reaches it directly and it shuts down cleanly.
 await import(pathToFileURL(path.join(root, 'apps', 'server', 'dist', 'main.js')).href);
