@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
 // A fresh DATA_DIR for every run: the server migrates and seeds the demo shop into it.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+// Workers inherit it, so tests can read the server's outbox (e-mailed and texted codes).
+process.env.E2E_DATA_DIR = dataDir;
 
 const chromium = {
   // Debian's Chromium; Playwright never downloads a browser here.

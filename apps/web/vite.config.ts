@@ -12,5 +12,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // scripts/measure-home.mjs reads it to find the JavaScript the Home route loads first.
+    manifest: true,
   },
 });

@@ -13,10 +13,16 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { createContactRepo } from './modules/site/contact.repo.ts';
+import { contactRoutes } from './modules/site/contact.routes.ts';
+import { createContactService } from './modules/site/contact.service.ts';
 import { healthRoutes } from './modules/site/health.routes.ts';
+import { createResponseCache } from './platform/cache.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler } from './platform/errors.ts';
 import { createMediaUrls } from './platform/media.ts';
@@ -33,6 +39,8 @@ export interface AppDeps {
   /** Folder of the built web app; when it does not exist only the API is served. */
   webRoot: string;
   logger: FastifyServerOptions['logger'];
+  /** Time source of expiring things (tokens, codes, rate windows); tests pass a movable one. */
+  clock?: Clock;
 }
 
 /** Builds the whole server without listening (DESIGN §3.5): main.ts listens, tests inject. */
@@ -92,9 +100,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const media = createMediaUrls(config.publicUrl);
   await app.register(healthRoutes(() => database.ping()));
-  await app.register(
-    catalogueRoutes(createCatalogueService(createCatalogueRepo(database.db), media)),
-  );
+  // Catalogue answers are cached as bytes; with REDIS_URL every instance drops them on a change.
+  const catalogueCache = createResponseCache({
+    name: 'catalogue',
+    redisUrl: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+    onError: (err, what) => {
+      app.log.warn({ err }, what);
+    },
+  });
+  // Serve only once subscribed to changes (bounded: a Redis failure is logged, not fatal).
+  app.addHook('onReady', () => catalogueCache.ready());
+  app.addHook('onClose', () => catalogueCache.close());
+  const catalogue = createCatalogueService(createCatalogueRepo(database.db), media, catalogueCache);
+  app.decorate('catalogueChanged', () => catalogue.catalogueChanged());
+  await app.register(catalogueRoutes(catalogue, catalogueCache));
+  await app.register(contactRoutes(createContactService(createContactRepo(database.db))));
+  const auth = createAuthModule({ ...deps, clock: deps.clock ?? systemClock, log: app.log });
+  app.addHook('onClose', () => auth.close());
+  await app.register(auth.routes);
 
   // Images the shop serves itself (banners, category and product art).
   await app.register(fastifyStatic, {

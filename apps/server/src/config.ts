@@ -27,6 +27,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Single-session policy: a new login ends the user's other sessions (account spec §8). */
+  SINGLE_SESSION: z.enum(['true', 'false']).default('false'),
+  /** Prefix of every Redis key, so several shops (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('shop:'),
   /** Secrets; when absent they are generated once and kept in DATA_DIR (platform/secrets.ts). */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PIN_ENCRYPTION_KEY: z
@@ -49,6 +53,8 @@ export interface Config {
   logLevel: string;
   seedDemoData: boolean;
   trustProxy: boolean;
+  singleSession: boolean;
+  redisKeyPrefix: string;
   secrets: {
     jwtSecret: string | undefined;
     pinEncryptionKey: string | undefined;
@@ -80,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    singleSession: e.SINGLE_SESSION === 'true',
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     secrets: {
       jwtSecret: e.JWT_SECRET,
       pinEncryptionKey: e.PIN_ENCRYPTION_KEY,

@@ -53,7 +53,8 @@ const app = await buildApp({
   mailer,
   sms: createSmsSender(outbox),
   webRoot: defaultWebRoot,
-  logger: logger,
+  // Fastify 5 refuses a pino instance as `logger` (FST_ERR_LOG_INVALID_LOGGER_CONFIG): options.
+  logger: { level: config.logLevel },
 });
 
 app.addHook('onClose', async () => {

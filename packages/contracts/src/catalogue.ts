@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
+import { operatorCodes } from './phone.ts';
 
 export const categorySchema = z.object({
   _id: z.string(),
@@ -37,3 +38,274 @@ export const categoryListQuerySchema = z.object({
   sortOrder: z._default(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }), 'asc'),
 });
 export type CategoryListQuery = z.output<typeof categoryListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Products (shopping spec §3 "Product", §7 "Catalogue")
+// ---------------------------------------------------------------------------------------------
+
+/** What a product delivers; decides how it is fulfilled (DESIGN §6.4). */
+export const productKinds = ['topup', 'data', 'epin', 'giftcard'] as const;
+export type ProductKind = (typeof productKinds)[number];
+
+/** Sellable states shown to customers (archived products are never answered). */
+export const productStatuses = ['active', 'out_of_stock', 'coming_soon'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+export const operatorRefSchema = z.object({
+  id: z.string(),
+  /** MPT, OOREDOO, ATOM, MYTEL, MEC: the codes of the phone rules (phone.ts). */
+  code: z.enum(operatorCodes),
+  name: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  logoUrl: z.string(),
+  brandColor: z.string(),
+});
+export type OperatorRef = z.output<typeof operatorRefSchema>;
+
+/** The category a product belongs to ("categoryId (object with name)"). */
+export const categoryRefSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  slug: z.string(),
+});
+export type CategoryRef = z.output<typeof categoryRefSchema>;
+
+export const productSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  sku: z.string(),
+  /** Name in the request language; `title` is the same text (the spec names both). */
+  name: z.string(),
+  title: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  description: z.string(),
+  _descriptionMultilingual: localizedTextSchema,
+  kind: z.enum(productKinds),
+  /** Same as kind; the cart item calls it `type`. */
+  type: z.enum(productKinds),
+  /** Selling price in whole kyat (integer MMK, DESIGN §4). */
+  price: z.int(),
+  /** Sale price in whole kyat, below price, or null. What the customer pays is discountPrice ?? price. */
+  discountPrice: z.nullable(z.int()),
+  currency: z.literal('MMK'),
+  currencySymbol: z.string(),
+  /** Absolute image URL, sanitised (spec §5); `image` is the same URL. */
+  image: z.string(),
+  imageUrl: z.string(),
+  status: z.enum(productStatuses),
+  /** In stock when false. */
+  outOfStock: z.boolean(),
+  comingSoon: z.boolean(),
+  operatorId: z.nullable(z.string()),
+  operator: z.nullable(operatorRefSchema),
+  /** The spec's "categoryId (object with name)"; `category` is the same object. */
+  categoryId: categoryRefSchema,
+  category: categoryRefSchema,
+  /** Gift cards: face value in the card's own currency, minor units (US$10 → {1000, 'USD'}). */
+  faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  /** E-load top-ups: kyat credited to the phone. */
+  topupAmount: z.nullable(z.int()),
+  /** Data packages: volume in MB and validity in days. */
+  dataMb: z.nullable(z.int()),
+  validityDays: z.nullable(z.int()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.output<typeof productSchema>;
+
+export const PRODUCT_PAGE_DEFAULT = 1;
+export const PRODUCT_LIMIT_DEFAULT = 10;
+export const PRODUCT_LIMIT_MAX = 50;
+
+/** A positive whole number in the query string, with the message a caller can act on. */
+const positiveIntQuery = (message: string, max = Number.MAX_SAFE_INTEGER) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const n = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+      if (Number.isInteger(n) && n >= 1 && n <= max) return n;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
+
+const operatorCodeMessage = `operator must be one of ${operatorCodes.join(', ')}`;
+
+/**
+ * GET /api/v1/products/category/{categoryId} query (spec §7: page 1, limit 10, sortField price,
+ * sortOrder asc). The four sorts of the listing: price asc/desc, name asc/desc. Price sorts by what
+ * the customer pays (discountPrice ?? price); name sorts by the name in the request language; ties
+ * are broken by id so pages never overlap.
+ */
+export const productListQuerySchema = z.object({
+  page: z._default(
+    positiveIntQuery('page must be a whole number of at least 1'),
+    PRODUCT_PAGE_DEFAULT,
+  ),
+  limit: z._default(
+    positiveIntQuery(
+      `limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`,
+      PRODUCT_LIMIT_MAX,
+    ),
+    PRODUCT_LIMIT_DEFAULT,
+  ),
+  sortField: z._default(
+    z.enum(['price', 'name'], { error: 'sortField must be price or name' }),
+    'price',
+  ),
+  sortOrder: z._default(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }), 'asc'),
+  /** Operator filter by code, any letter case (mpt, MPT). */
+  operator: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string({ error: operatorCodeMessage }),
+        z.transform((value: string) => value.trim().toUpperCase()),
+      ),
+      z.enum(operatorCodes, { error: operatorCodeMessage }),
+    ),
+  ),
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
+
+export const paginationMetaSchema = z.object({
+  page: z.int(),
+  /** At least 1, also for an empty list ("page 1 of 1"). */
+  totalPages: z.int(),
+  total: z.int(),
+  limit: z.int(),
+});
+export type PaginationMeta = z.output<typeof paginationMetaSchema>;
+
+export const productListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(productSchema),
+  meta: paginationMetaSchema,
+});
+export type ProductListResponse = z.output<typeof productListResponseSchema>;
+
+export const productResponseSchema = z.object({
+  success: z.literal(true),
+  data: productSchema,
+});
+export type ProductResponse = z.output<typeof productResponseSchema>;
+
+/**
+ * Path parameter of the product listing: a category id (uuid) or its slug (mobile-topup,
+ * data-package…), so the web can call it with the /product/{categorySlug} route's slug directly.
+ * Products of the category's sub-categories are included.
+ */
+export const categoryKeyParamsSchema = z.object({ categoryId: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Banners (spec §3 "Banner ad", §7 GET /api/v1/ads/banner)
+// ---------------------------------------------------------------------------------------------
+
+export const bannerSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  _titleMultilingual: localizedTextSchema,
+  description: z.string(),
+  _descriptionMultilingual: localizedTextSchema,
+  imageUrl: z.string(),
+  mobileImageUrl: z.string(),
+  tabletImageUrl: z.string(),
+  /** As stored; the web opens it only when it is a safe URL ('Invalid or unsafe URL'). */
+  linkUrl: z.string(),
+});
+export type Banner = z.output<typeof bannerSchema>;
+
+export const bannerListResponseSchema = z.object({
+  success: z.literal(true),
+  ads: z.array(bannerSchema),
+});
+export type BannerListResponse = z.output<typeof bannerListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Exchange rates (spec §3 "Exchange rate")
+// ---------------------------------------------------------------------------------------------
+
+export const exchangeRateSchema = z.object({
+  currency: z.string(),
+  symbol: z.string(),
+  /** Units of baseCurrency (kyat) per one unit of currency; up to 4 decimals. */
+  rate: z.number(),
+  status: z.enum(['active', 'inactive']),
+  baseCurrency: z.string(),
+  /** ISO 8601 timestamp of the last change. */
+  lastUpdated: z.string(),
+});
+export type ExchangeRate = z.output<typeof exchangeRateSchema>;
+
+export const exchangeRateListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(exchangeRateSchema),
+});
+export type ExchangeRateListResponse = z.output<typeof exchangeRateListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Call centre (spec §3 "Contact info / call-centre config", §9 Monday-Friday 09:00-17:00 Asia/Yangon)
+// ---------------------------------------------------------------------------------------------
+
+export const businessHoursSchema = z.object({
+  /** "HH:MM", 24-hour clock, in `timezone`. */
+  start: z.string(),
+  end: z.string(),
+  /** ISO weekdays: 1 = Monday … 7 = Sunday. */
+  workingDays: z.array(z.int()),
+  /** IANA zone, Asia/Yangon. */
+  timezone: z.string(),
+});
+export type BusinessHours = z.output<typeof businessHoursSchema>;
+
+export const callCentreContactSchema = z.object({
+  phone: z.string(),
+  email: z.string(),
+  /** Viber number, when the shop offers one. */
+  viber: z.optional(z.string()),
+  hours: businessHoursSchema,
+});
+export type CallCentreContact = z.output<typeof callCentreContactSchema>;
+
+export const callCentreContactResponseSchema = z.object({
+  success: z.literal(true),
+  data: callCentreContactSchema,
+});
+export type CallCentreContactResponse = z.output<typeof callCentreContactResponseSchema>;
+
+/** The spec's hours (§9), used when nothing else is configured. */
+export const defaultBusinessHours: BusinessHours = {
+  start: '09:00',
+  end: '17:00',
+  workingDays: [1, 2, 3, 4, 5],
+  timezone: 'Asia/Yangon',
+};
+
+const weekdayNumbers: Record<string, number> = {
+  Mon: 1,
+  Tue: 2,
+  Wed: 3,
+  Thu: 4,
+  Fri: 5,
+  Sat: 6,
+  Sun: 7,
+};
+
+/** Whether the call centre is open at `now`, judged on the clock of hours.timezone (start ≤ t < end). */
+export function isCallCentreOpen(hours: BusinessHours, now: Date = new Date()): boolean {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: hours.timezone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = weekdayNumbers[part('weekday')];
+  if (weekday === undefined || !hours.workingDays.includes(weekday)) return false;
+  const time = `${part('hour').padStart(2, '0')}:${part('minute').padStart(2, '0')}`;
+  return time >= hours.start && time < hours.end;
+}

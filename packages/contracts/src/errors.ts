@@ -16,6 +16,10 @@ export const errorCodes = [
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  // Auth outcomes the client routes on (account spec §4 "Login outcomes", §8 other-device logout).
+  'PHONE_VERIFICATION_REQUIRED',
+  'EMAIL_VERIFICATION_REQUIRED',
+  'OTHER_DEVICE_LOGIN',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -32,6 +36,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  PHONE_VERIFICATION_REQUIRED: 403,
+  EMAIL_VERIFICATION_REQUIRED: 403,
+  OTHER_DEVICE_LOGIN: 401,
 };
 
 /** Every failed call answers with this body (spec: "errors in `error` (and `message`)"). */

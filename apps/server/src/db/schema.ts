@@ -1,3 +1,4 @@
 // Collects every module's tables for Drizzle and drizzle-kit.
+export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/catalogue/catalogue.tables.ts';
 export * from '../modules/site/site.tables.ts';

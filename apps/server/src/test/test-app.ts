@@ -7,6 +7,7 @@ import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { seedDemoShop } from '../db/seed.ts';
+import type { Clock } from '../platform/clock.ts';
 import { openDatabase, type Database } from '../platform/db.ts';
 import { createMailer, createSmsSender, Outbox } from '../platform/messaging.ts';
 import type { Secrets } from '../platform/secrets.ts';
@@ -60,7 +61,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; webRoot?: string } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    webRoot?: string;
+    /** A movable time source, so tests of expiry move time instead of sleeping. */
+    clock?: Clock;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const config = loadConfig({
@@ -88,6 +95,7 @@ export async function createTestApp(
     sms: createSmsSender(outbox),
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
     logger: false,
+    clock: options.clock,
   });
   await app.ready();
   return {

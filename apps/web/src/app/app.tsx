@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import { AppRoutes } from './router.tsx';
 
@@ -14,7 +16,10 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AppRoutes />
+        <AuthProvider>
+          <AppRoutes />
+          <Toaster />
+        </AuthProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,7 +1,22 @@
+import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { HomePage } from './routes/home-page.tsx';
-import { NotFoundPage } from './routes/not-found-page.tsx';
+
+// Catalogue and info pages (issue 4), loaded on demand; only Home is in the initial bundle.
+const ProductListingPage = lazy(() => import('./routes/product-listing-page.tsx'));
+const AboutUsPage = lazy(() => import('./routes/about-us-page.tsx'));
+const SupportPage = lazy(() => import('./routes/support-page.tsx'));
+const TermsOfServicePage = lazy(() => import('./routes/terms-of-service-page.tsx'));
+const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy-page.tsx'));
+const NotFoundPage = lazy(() => import('./routes/not-found-page.tsx'));
+
+// Account pages (issue 3), loaded on demand.
+const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page.tsx'));
+const VerifyPhonePage = lazy(() => import('../features/auth/components/verify-phone-page.tsx'));
+const AccountSettingsPage = lazy(
+  () => import('../features/auth/components/account-settings-page.tsx'),
+);
 
 /** Route table. Route files only compose features (DESIGN §2). */
 export function AppRoutes() {
@@ -9,6 +24,15 @@ export function AppRoutes() {
     <AppLayout>
       <Switch>
         <Route path="/" component={HomePage} />
+        <Route path="/product" component={ProductListingPage} />
+        <Route path="/product/:slug" component={ProductListingPage} />
+        <Route path="/about-us" component={AboutUsPage} />
+        <Route path="/support" component={SupportPage} />
+        <Route path="/terms-of-service" component={TermsOfServicePage} />
+        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/verify-phone" component={VerifyPhonePage} />
+        <Route path="/account-settings" component={AccountSettingsPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </AppLayout>

@@ -1,7 +1,11 @@
+import { classifyAuthError } from '@shop/contracts/auth';
 import { errorBodySchema } from '@shop/contracts/errors';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { currentLanguage } from './i18n.ts';
+import { getAuthSession, PROACTIVE_REFRESH_MS } from './auth-session.ts';
+import { getGuestId, rememberGuestId, GUEST_ID_COOKIE } from './guest-session.ts';
+import { readCookie } from './cookies.ts';
+import { currentLanguage, i18n } from './i18n.ts';
 
 /** A failed call, carrying the server's message (already in the request's language) and code. */
 export class ApiError extends Error {
@@ -9,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | undefined,
+    /** Set when the request never reached the server (account spec §8 "Network connection lost"). */
+    readonly isNetworkError = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -19,37 +25,99 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** false: never send the Bearer token (login, register, OTP calls). Default: when signed in. */
+  auth?: boolean;
+}
+
+/** The access token to send, refreshing first when it is within 5 minutes of expiry. */
+async function tokenForRequest(useAuth: boolean): Promise<string | null> {
+  if (!useAuth) return null;
+  const session = getAuthSession();
+  if (!session.getAccessToken()) return null;
+  if (session.isRefreshing() || session.msUntilExpiry() <= PROACTIVE_REFRESH_MS) {
+    // Requests made while a refresh runs wait for it (the queue of account spec §7).
+    await session.refresh().catch(() => undefined);
+  }
+  return session.getAccessToken();
+}
+
+async function send(path: string, options: RequestOptions, token: string | null) {
+  const headers: Record<string, string> = {
+    'Accept-Language': currentLanguage(),
+    Accept: 'application/json',
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // Signed in: Bearer token. Guest: the guest id as header gid (account spec §3, §6).
+  if (token) headers.Authorization = `Bearer ${token}`;
+  else headers.gid = getGuestId();
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(i18n.t('ui.networkLost'), 0, undefined, true);
+  }
+}
+
+/** The server may hand out a guest id as cookie gid, body field gid or header x-guest-id. */
+function captureGuestId(response: Response, json: unknown) {
+  rememberGuestId(response.headers.get('x-guest-id'));
+  if (typeof json === 'object' && json !== null && 'gid' in json) rememberGuestId(json.gid);
+  rememberGuestId(readCookie(GUEST_ID_COOKIE));
+}
+
+function toApiError(response: Response, json: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(json);
+  return new ApiError(
+    parsed.success ? parsed.data.error : `Request failed (${response.status})`,
+    response.status,
+    parsed.data?.code,
+  );
 }
 
 /**
  * Every call to the shop API goes through here: same-origin, credentials sent, Accept-Language of
- * the current UI language, answers parsed with the contract schema so a drifting server is caught.
+ * the current UI language, Bearer token or guest id, answers parsed with the contract schema so a
+ * drifting server is caught. A 401 refreshes the token once (one refresh shared by all waiting
+ * requests) and retries with the new token; "signed in elsewhere" ends the session.
  */
 export async function apiRequest<S extends $ZodType>(
   path: string,
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
-  const headers: Record<string, string> = {
-    'Accept-Language': currentLanguage(),
-    Accept: 'application/json',
-  };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    headers,
-    credentials: 'include',
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-    signal: options.signal ?? null,
-  });
-  const json: unknown = await response.json().catch(() => undefined);
+  const session = getAuthSession();
+  const token = await tokenForRequest(options.auth ?? true);
+  let response = await send(path, options, token);
+  let json: unknown = await response.json().catch(() => undefined);
+
+  if (response.status === 401 && token) {
+    const failure = errorBodySchema.safeParse(json);
+    if (failure.success && classifyAuthError(failure.data) === 'other_device_login') {
+      await session.end('other_device_login');
+      throw toApiError(response, json);
+    }
+    // Another request may already have refreshed: then just retry with the newer token.
+    const fresh =
+      session.getAccessToken() !== token
+        ? session.getAccessToken()
+        : await session.refresh().catch(() => null);
+    if (!fresh) throw toApiError(response, json);
+    response = await send(path, options, fresh);
+    json = await response.json().catch(() => undefined);
+  }
+
+  captureGuestId(response, json);
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    throw new ApiError(
-      parsed.success ? parsed.data.error : `Request failed (${response.status})`,
-      response.status,
-      parsed.data?.code,
-    );
+    const error = toApiError(response, json);
+    if (token && response.status === 401 && error.code === 'OTHER_DEVICE_LOGIN')
+      await session.end('other_device_login');
+    throw error;
   }
   return z.parse(schema, json);
 }

@@ -1,9 +1,29 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CategoryListQuery } from '@shop/contracts/catalogue';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { CategoryListQuery, ProductListQuery } from '@shop/contracts/catalogue';
+import type { Language } from '@shop/contracts/i18n';
 import type { Db } from '../../platform/db.ts';
-import { categories } from './catalogue.tables.ts';
+import {
+  banners,
+  cards,
+  categories,
+  exchangeRates,
+  operators,
+  products,
+} from './catalogue.tables.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
+export type BannerRow = typeof banners.$inferSelect;
+export type ExchangeRateRow = typeof exchangeRates.$inferSelect;
+
+/** A product with what its answer needs: its operator, its category and whether cards are left. */
+export interface ProductRow {
+  product: typeof products.$inferSelect;
+  operator: typeof operators.$inferSelect | null;
+  category: Pick<CategoryRow, 'id' | 'name' | 'slug'>;
+  hasStock: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createCatalogueRepo(db: Db) {
   function categoryOrder(query: CategoryListQuery): SQL {
@@ -17,6 +37,30 @@ export function createCatalogueRepo(db: Db) {
         return dir(categories.sortOrder);
     }
   }
+
+  /** What the customer pays: the sale price when there is one. */
+  const effectivePrice = sql`coalesce(${products.discountPriceMmk}, ${products.priceMmk})`;
+
+  function productOrder(query: ProductListQuery, lang: Language): SQL[] {
+    const dir = query.sortOrder === 'desc' ? desc : asc;
+    // Byte order ("C") of the lower-cased name: the same on PGlite and on any PostgreSQL server,
+    // whatever collation its database was created with.
+    const key =
+      query.sortField === 'name'
+        ? sql`lower(${products.name}->>${lang}) collate "C"`
+        : effectivePrice;
+    // The id breaks ties, so equal prices never swap places between pages.
+    return [dir(key), asc(products.id)];
+  }
+
+  const productColumns = {
+    product: products,
+    operator: operators,
+    category: { id: categories.id, name: categories.name, slug: categories.slug },
+    // E-PINs and gift cards are delivered from stock: with no available card they cannot be sold.
+    hasStock: sql<boolean>`(${products.kind} not in ('epin', 'giftcard') or exists (
+      select 1 from ${cards} where ${cards.productId} = ${products.id} and ${cards.status} = 'available'))`,
+  };
 
   return {
     async listCategories(
@@ -37,6 +81,77 @@ export function createCatalogueRepo(db: Db) {
     async findCategory(id: string): Promise<CategoryRow | undefined> {
       const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
       return row;
+    },
+
+    /** By uuid or by slug; anything else is simply not there. */
+    async findCategoryByKey(key: string): Promise<CategoryRow | undefined> {
+      const where = UUID.test(key) ? eq(categories.id, key) : eq(categories.slug, key);
+      const [row] = await db.select().from(categories).where(where).limit(1);
+      return row;
+    },
+
+    /** The category and every category below it (products of sub-categories are listed too). */
+    async categoryWithDescendants(rootId: string): Promise<string[]> {
+      const all = await db
+        .select({ id: categories.id, parentId: categories.parentId })
+        .from(categories);
+      const ids = [rootId];
+      for (let i = 0; i < ids.length; i++) {
+        for (const c of all) if (c.parentId === ids[i] && !ids.includes(c.id)) ids.push(c.id);
+      }
+      return ids;
+    },
+
+    async listProducts(
+      categoryIds: string[],
+      query: ProductListQuery,
+      lang: Language,
+    ): Promise<{ rows: ProductRow[]; total: number }> {
+      const where = and(
+        inArray(products.categoryId, categoryIds),
+        ne(products.status, 'archived'),
+        query.operator ? eq(operators.code, query.operator) : undefined,
+      );
+      const [totals] = await db
+        .select({ total: count() })
+        .from(products)
+        .leftJoin(operators, eq(operators.id, products.operatorId))
+        .where(where);
+      const total = totals?.total ?? 0;
+      if (total === 0) return { rows: [], total };
+      const rows = await db
+        .select(productColumns)
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .leftJoin(operators, eq(operators.id, products.operatorId))
+        .where(where)
+        .orderBy(...productOrder(query, lang))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return { rows, total };
+    },
+
+    async findProduct(id: string): Promise<ProductRow | undefined> {
+      const [row] = await db
+        .select(productColumns)
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .leftJoin(operators, eq(operators.id, products.operatorId))
+        .where(and(eq(products.id, id), ne(products.status, 'archived')))
+        .limit(1);
+      return row;
+    },
+
+    async listActiveBanners(): Promise<BannerRow[]> {
+      return db
+        .select()
+        .from(banners)
+        .where(eq(banners.isActive, true))
+        .orderBy(asc(banners.sortOrder), asc(banners.createdAt), asc(banners.id));
+    },
+
+    async listExchangeRates(): Promise<ExchangeRateRow[]> {
+      return db.select().from(exchangeRates).orderBy(asc(exchangeRates.currency));
     },
   };
 }

@@ -1,17 +1,60 @@
-import { categoryListQuerySchema, categoryListResponseSchema } from '@shop/contracts/catalogue';
+import {
+  bannerListResponseSchema,
+  categoryKeyParamsSchema,
+  categoryListQuerySchema,
+  categoryListResponseSchema,
+  exchangeRateListResponseSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productResponseSchema,
+} from '@shop/contracts/catalogue';
 import { errorBodySchema } from '@shop/contracts/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cachedResponse, sendCachedResponse, type ResponseCache } from '../../platform/cache.ts';
 import { assertUuid, requestLanguage } from '../../platform/http.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
+/**
+ * Browsers and proxies may reuse an answer this long without asking; after that the ETag makes
+ * the check a cheap 304. Short, because stock and prices change.
+ */
+const MAX_AGE_SECONDS = 30;
+
+/**
+ * No access log line per catalogue read: two log lines cost about a tenth of the CPU of a cached
+ * answer on the shop's hottest path (measured with apps/server/bench/catalogue.bench.mjs). Server
+ * errors are still logged by the error handler, as for /healthz.
+ */
+const LOG_LEVEL = 'warn';
+
 export const catalogueRoutes =
-  (service: CatalogueService): FastifyPluginAsyncZod =>
+  (service: CatalogueService, cache: ResponseCache): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
+    /**
+     * The catalogue is the hottest path: answers are cached as the bytes sent, per route,
+     * parameters and language. The schema still checks (and strips) what is stored, exactly as the
+     * response serialiser would.
+     */
+    const cached = async <S extends z.core.$ZodType>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      schema: S,
+      compute: () => Promise<z.input<S>>,
+    ): Promise<FastifyReply> => {
+      const entry = await cache.getOrCompute(key, async () =>
+        cachedResponse(JSON.stringify(z.parse(schema, await compute()))),
+      );
+      return sendCachedResponse(request, reply, entry, MAX_AGE_SECONDS);
+    };
+
     app.get(
       '/api/v1/categories/parents',
       {
+        logLevel: LOG_LEVEL,
         schema: {
           tags: ['catalogue'],
           summary: 'Top-level categories',
@@ -19,15 +62,26 @@ export const catalogueRoutes =
           response: { 200: categoryListResponseSchema, 400: errorBodySchema },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await service.listParentCategories(request.query, requestLanguage(request)),
-      }),
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const q = request.query;
+        return cached(
+          request,
+          reply,
+          `categories:${lang}:root:${String(q.isActive)}:${q.sortField}:${q.sortOrder}`,
+          categoryListResponseSchema,
+          async () => ({
+            success: true as const,
+            data: await service.listParentCategories(q, lang),
+          }),
+        );
+      },
     );
 
     app.get(
       '/api/v1/categories/parent/:id',
       {
+        logLevel: LOG_LEVEL,
         schema: {
           tags: ['catalogue'],
           summary: 'Sub-categories of a category',
@@ -36,13 +90,108 @@ export const catalogueRoutes =
           response: { 200: categoryListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await service.listChildCategories(
-          assertUuid(request.params.id, 'Category not found'),
-          request.query,
-          requestLanguage(request),
-        ),
-      }),
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const q = request.query;
+        const id = assertUuid(request.params.id, 'Category not found');
+        return cached(
+          request,
+          reply,
+          `categories:${lang}:${id}:${String(q.isActive)}:${q.sortField}:${q.sortOrder}`,
+          categoryListResponseSchema,
+          async () => ({
+            success: true as const,
+            data: await service.listChildCategories(id, q, lang),
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/api/v1/products/category/:categoryId',
+      {
+        logLevel: LOG_LEVEL,
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Products of a category, paged and sorted',
+          description:
+            'categoryId is the category id or its slug (mobile-topup, data-package…), so the ' +
+            '/product/{categorySlug} page can call it directly. Products of sub-categories are ' +
+            'included. sortField price sorts by what the customer pays (discountPrice, else ' +
+            'price); name sorts by the name in the Accept-Language language; ties by id.',
+          params: categoryKeyParamsSchema,
+          querystring: productListQuerySchema,
+          response: { 200: productListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const q = request.query;
+        const key = request.params.categoryId;
+        return cached(
+          request,
+          reply,
+          `products:${lang}:${key}:${q.page}:${q.limit}:${q.sortField}:${q.sortOrder}:${q.operator ?? ''}`,
+          productListResponseSchema,
+          async () => ({ success: true as const, ...(await service.listProducts(key, q, lang)) }),
+        );
+      },
+    );
+
+    app.get(
+      '/api/v1/products/:id',
+      {
+        logLevel: LOG_LEVEL,
+        schema: {
+          tags: ['catalogue'],
+          summary: 'One product',
+          params: z.object({ id: z.string() }),
+          response: { 200: productResponseSchema, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const id = request.params.id;
+        return cached(request, reply, `product:${lang}:${id}`, productResponseSchema, async () => ({
+          success: true as const,
+          data: await service.getProduct(id, lang),
+        }));
+      },
+    );
+
+    app.get(
+      '/api/v1/ads/banner',
+      {
+        logLevel: LOG_LEVEL,
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Home-page banners, in display order',
+          response: { 200: bannerListResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        return cached(request, reply, `banners:${lang}`, bannerListResponseSchema, async () => ({
+          success: true as const,
+          ads: await service.listBanners(lang),
+        }));
+      },
+    );
+
+    app.get(
+      '/api/v1/exchange-rates',
+      {
+        logLevel: LOG_LEVEL,
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Exchange rates to kyat (active and inactive)',
+          response: { 200: exchangeRateListResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        cached(request, reply, 'exchange-rates', exchangeRateListResponseSchema, async () => ({
+          success: true as const,
+          data: await service.listExchangeRates(),
+        })),
     );
   };

@@ -1,27 +1,50 @@
 import { useTranslation } from 'react-i18next';
+import { useBanners } from '../../features/catalogue/api/banners.ts';
 import { useParentCategories } from '../../features/catalogue/api/parent-categories.ts';
+import { BannerCarousel } from '../../features/catalogue/components/banner-carousel.tsx';
 import { CategoryGrid } from '../../features/catalogue/components/category-grid.tsx';
+import { ShopHighlights } from '../../features/catalogue/components/shop-highlights.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 
 export function HomePage() {
   const { t } = useTranslation();
-  const categories = useParentCategories(currentLanguage());
+  const language = currentLanguage();
+  const banners = useBanners(language);
+  const categories = useParentCategories(language);
   return (
-    <div className="page">
-      <section className="hero">
-        <h1>{t('home.title')}</h1>
-        <p>{t('home.subtitle')}</p>
-      </section>
-      <section aria-labelledby="categories-heading" aria-busy={categories.isPending}>
-        <h2 id="categories-heading">{t('home.categoriesHeading')}</h2>
-        {categories.isPending ? (
-          <p role="status">{t('home.loadingCategories')}</p>
-        ) : categories.data?.length ? (
-          <CategoryGrid categories={categories.data} />
-        ) : (
-          <p>{t('home.noCategories')}</p>
-        )}
-      </section>
-    </div>
+    <>
+      <h1 className="visually-hidden">{t('home.title')}</h1>
+      {banners.isPending ? (
+        <div className="banner-carousel banner-carousel--loading" aria-hidden="true" />
+      ) : banners.data?.length ? (
+        <BannerCarousel banners={banners.data} />
+      ) : (
+        <section className="hero">
+          <p className="hero__title">{t('home.title')}</p>
+          <p>{t('home.subtitle')}</p>
+        </section>
+      )}
+      <div className="page home">
+        <section
+          className="home__categories"
+          aria-labelledby="categories-heading"
+          aria-busy={categories.isPending}
+        >
+          <h2 id="categories-heading" className="section-title">
+            {t('home.categoriesHeading')}
+          </h2>
+          {categories.isPending ? (
+            <p role="status" className="category-grid category-grid--loading">
+              <span className="visually-hidden">{t('home.loadingCategories')}</span>
+            </p>
+          ) : categories.data?.length ? (
+            <CategoryGrid categories={categories.data} />
+          ) : (
+            <p>{t('home.noCategories')}</p>
+          )}
+        </section>
+        <ShopHighlights />
+      </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <div className="page not-found">

@@ -1,44 +1,34 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { LanguageToggle } from './language-toggle.tsx';
+import { useLocation } from 'wouter';
+import { BottomTabBar, isTabBarHidden } from './bottom-tab-bar.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
 
-const navClass = (active: boolean) => (active ? 'active' : '');
+function PageFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className="page page-loading" role="status">
+      <span className="visually-hidden">{t('catalogue.common.loading')}</span>
+      <span className="page-loading__bar" aria-hidden="true" />
+    </div>
+  );
+}
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const [path] = useLocation();
   return (
-    <>
+    <div className={isTabBarHidden(path) ? 'app-shell' : 'app-shell app-shell--with-tabs'}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <Link href="/" className="brand" aria-label={t('app.name')}>
-            <img src="/favicon.svg" alt="" width={32} height={32} />
-            <span>{t('app.name')}</span>
-          </Link>
-          <nav aria-label={t('nav.mainNavigation')} className="main-nav">
-            <Link href="/" className={navClass}>
-              {t('nav.home')}
-            </Link>
-            <Link href="/about-us" className={navClass}>
-              {t('nav.aboutUs')}
-            </Link>
-            <Link href="/support" className={navClass}>
-              {t('nav.support')}
-            </Link>
-          </nav>
-          <LanguageToggle />
-        </div>
-      </header>
+      <SiteHeader />
       <main id="main" tabIndex={-1}>
-        {children}
+        <Suspense fallback={<PageFallback />}>{children}</Suspense>
       </main>
-      <footer className="site-footer">
-        <p>{t('footer.bankPartnership')}</p>
-        <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
-      </footer>
-    </>
+      <SiteFooter />
+      <BottomTabBar />
+    </div>
   );
 }

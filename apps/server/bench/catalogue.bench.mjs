@@ -1,0 +1,220 @@
+#!/usr/bin/env node
+// Catalogue API throughput (issue 4 budget): the built server (apps/server/dist/main.js, fresh
+// DATA_DIR with the demo data) against a bare Fastify server answering the same bytes from memory,
+// each in its own process, loaded with autocannon at 100 connections. Budget for the product
+// listing: at least half the bare rate, and p99 under 50 ms. Exits 1 when the budget fails.
+//
+//   node apps/server/bench/catalogue.bench.mjs [--duration 10] [--connections 100]
+//
+// `npm run build` first. Also importable: `runCatalogueBench({ duration, connections })` answers
+// { results, passed } without exiting.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverRoot = path.resolve(here, '..');
+const mainJs = path.join(serverRoot, 'dist', 'main.js');
+
+const LISTING_SHARE_OF_BARE = 0.5;
+const LISTING_P99_MS = 50;
+
+const endpoints = [
+  {
+    name: 'product listing',
+    url: '/api/v1/products/category/mobile-topup?page=1&limit=10',
+    budget: true,
+  },
+  {
+    name: 'categories',
+    url: '/api/v1/categories/parents?isActive=true&sortField=order&sortOrder=asc',
+  },
+  { name: 'banners', url: '/api/v1/ads/banner' },
+];
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+async function waitFor(url, child, label) {
+  const t0 = Date.now();
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${label} exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - t0 > 120_000) throw new Error(`${label} not ready after 120 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+function load(base, url, duration, connections) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: base + url, connections, duration, headers: { 'accept-language': 'my' } },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/** Bare Fastify serving fixed bytes: `node catalogue.bench.mjs --serve-bare <port> <fixture.json>`. */
+async function serveBare(port, fixtureFile) {
+  const { default: Fastify } = await import('fastify');
+  const fixtures = JSON.parse(fs.readFileSync(fixtureFile, 'utf8'));
+  const app = Fastify({ logger: false });
+  for (const f of fixtures) {
+    const body = Buffer.from(f.body, 'base64');
+    app.get(f.path, (_request, reply) => reply.type(f.contentType).send(body));
+  }
+  app.get('/readyz', () => ({ status: 'ok' }));
+  await app.listen({ port, host: '127.0.0.1' });
+  process.once('SIGINT', () => void app.close().then(() => process.exit(0)));
+}
+
+export async function runCatalogueBench({
+  duration = 10,
+  connections = 100,
+  log = console.log,
+} = {}) {
+  if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-catalogue-'));
+  const children = [];
+  try {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const shop = spawn(process.execPath, [mainJs], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: 'true',
+        // Production defaults otherwise (LOG_LEVEL info): the budget holds with access logs on.
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(shop);
+    await waitFor(`${base}/readyz`, shop, 'shop server');
+
+    // The bytes the shop answers become the bare server's fixtures.
+    const fixtures = [];
+    for (const e of endpoints) {
+      const res = await fetch(base + e.url, { headers: { 'accept-language': 'my' } });
+      const body = Buffer.from(await res.arrayBuffer());
+      if (res.status !== 200)
+        throw new Error(`${e.url} answered ${res.status}: ${body.toString()}`);
+      const json = JSON.parse(body.toString());
+      const items = json.data ?? json.ads ?? [];
+      if (items.length === 0)
+        throw new Error(`${e.url} answered no items: is the demo data seeded?`);
+      fixtures.push({
+        path: e.url.split('?')[0],
+        contentType: res.headers.get('content-type'),
+        body: body.toString('base64'),
+      });
+      log(`  ${e.name}: ${e.url} → ${body.length} bytes, ${items.length} items`);
+    }
+    const fixtureFile = path.join(dataDir, 'bare-fixtures.json');
+    fs.writeFileSync(fixtureFile, JSON.stringify(fixtures));
+    const barePort = await freePort();
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    const bare = spawn(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--serve-bare', String(barePort), fixtureFile],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    children.push(bare);
+    await waitFor(`${bareBase}/readyz`, bare, 'bare server');
+
+    const results = [];
+    for (const e of endpoints) {
+      // Short warm-up of both (JIT, caches), then the measured runs.
+      await load(bareBase, e.url, 1, connections);
+      await load(base, e.url, 1, connections);
+      const bareRun = await load(bareBase, e.url, duration, connections);
+      const shopRun = await load(base, e.url, duration, connections);
+      const row = {
+        name: e.name,
+        url: e.url,
+        budget: Boolean(e.budget),
+        bareRps: bareRun.requests.average,
+        bareP99: bareRun.latency.p99,
+        shopRps: shopRun.requests.average,
+        shopP99: shopRun.latency.p99,
+        shopErrors: shopRun.errors + shopRun.non2xx + shopRun.timeouts,
+      };
+      row.share = row.shopRps / row.bareRps;
+      results.push(row);
+      log(
+        `  ${e.name.padEnd(16)} shop ${row.shopRps.toFixed(0).padStart(6)} req/s p99 ${String(row.shopP99).padStart(3)} ms | ` +
+          `bare ${row.bareRps.toFixed(0).padStart(6)} req/s p99 ${String(row.bareP99).padStart(3)} ms | ` +
+          `${(row.share * 100).toFixed(0)}% of bare${row.shopErrors ? ` | ${row.shopErrors} errors` : ''}`,
+      );
+    }
+
+    const listing = results.find((r) => r.budget);
+    const passed =
+      listing.share >= LISTING_SHARE_OF_BARE &&
+      listing.shopP99 < LISTING_P99_MS &&
+      listing.shopErrors === 0;
+    log(
+      `\n  budget (listing): ≥ ${LISTING_SHARE_OF_BARE * 100}% of bare → ${(listing.share * 100).toFixed(0)}%, ` +
+        `p99 < ${LISTING_P99_MS} ms → ${listing.shopP99} ms, errors 0 → ${listing.shopErrors}: ${passed ? 'PASS' : 'FAIL'}`,
+    );
+    return { results, passed };
+  } finally {
+    await Promise.all(children.map(stop));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const invokedDirectly =
+  process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--serve-bare') {
+    await serveBare(Number(args[1]), args[2]);
+  } else {
+    const option = (name, fallback) => {
+      const i = args.indexOf(name);
+      return i >= 0 ? Number(args[i + 1]) : fallback;
+    };
+    console.log(
+      `catalogue API: built server vs bare Fastify, ${option('--connections', 100)} connections`,
+    );
+    const { passed } = await runCatalogueBench({
+      duration: option('--duration', 10),
+      connections: option('--connections', 100),
+    });
+    process.exit(passed ? 0 : 1);
+  }
+}

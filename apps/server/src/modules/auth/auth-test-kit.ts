@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TokenResponse } from '@shop/contracts/auth';
+import type { ErrorBody } from '@shop/contracts/errors';
+import type { OutboxRecord } from '../../platform/messaging.ts';
+import type { TestApp } from '../../test/test-app.ts';
+
+/** A clock tests move forward instead of sleeping. */
+export function movableClock(start = new Date('2030-01-01T03:00:00Z')) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now += ms;
+    },
+  });
+}
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+
+/** The messages sent to an address, oldest first, read from DATA_DIR/outbox like a user would. */
+export function outboxFor(t: TestApp, to: string): OutboxRecord[] {
+  if (!fs.existsSync(t.outboxDir)) return [];
+  return fs
+    .readdirSync(t.outboxDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(t.outboxDir, f), 'utf8')) as OutboxRecord)
+    .filter((r) => r.to === to);
+}
+
+/** The six-digit code of the latest message to an address. */
+export function latestCode(t: TestApp, to: string): string {
+  const last = outboxFor(t, to).at(-1);
+  const code = last ? /\b(\d{6})\b/.exec(last.text)?.[1] : undefined;
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+/** Some other six-digit code. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+export interface Person {
+  name: string;
+  email: string;
+  /** As typed by the user; the server stores the 95 form. */
+  phone: string;
+  phone95: string;
+  password: string;
+}
+
+let counter = 0;
+export function newPerson(): Person {
+  counter += 1;
+  const tail = String(1_000_000 + counter).slice(-7);
+  return {
+    name: `Aung Aung ${counter}`,
+    email: `aung${counter}.${Date.now()}@example.com`,
+    phone: `0997${tail}`,
+    phone95: `95997${tail}`,
+    password: 'mingalaba-yangon-2030',
+  };
+}
+
+export async function post(
+  t: TestApp,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  return res;
+}
+
+export const errorOf = (res: { json(): unknown }) => res.json() as ErrorBody;
+
+export async function register(t: TestApp, person: Person, headers: Record<string, string> = {}) {
+  const res = await post(
+    t,
+    '/api/v1/auth/register',
+    {
+      name: person.name,
+      email: person.email,
+      phoneNumber: person.phone,
+      password: person.password,
+    },
+    headers,
+  );
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+  return res;
+}
+
+/** Registers, verifies the email and the phone: a customer who can log in both ways. */
+export async function verifiedPerson(t: TestApp, person = newPerson()): Promise<Person> {
+  await register(t, person);
+  const email = await post(t, '/api/v1/auth/verify/otp', {
+    email: person.email,
+    otp: latestCode(t, person.email),
+  });
+  if (email.statusCode !== 200) throw new Error(`verify email failed: ${email.body}`);
+  const sent = await post(t, '/api/v1/auth/verify/phone/send', { phoneNumber: person.phone });
+  if (sent.statusCode !== 200) throw new Error(`send phone code failed: ${sent.body}`);
+  const phone = await post(t, '/api/v1/auth/verify/otp', {
+    phoneNumber: person.phone,
+    otp: latestCode(t, `+${person.phone95}`),
+  });
+  if (phone.statusCode !== 200) throw new Error(`verify phone failed: ${phone.body}`);
+  return person;
+}
+
+export async function login(
+  t: TestApp,
+  person: Person,
+  by: 'email' | 'phone' = 'email',
+  headers: Record<string, string> = {},
+): Promise<TokenResponse> {
+  const res = await post(
+    t,
+    '/api/v1/auth/login',
+    by === 'email'
+      ? { email: person.email, password: person.password }
+      : { phoneNumber: person.phone, password: person.password },
+    headers,
+  );
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return res.json<TokenResponse>();
+}
+
+export const profile = (t: TestApp, accessToken?: string) =>
+  t.app.inject({
+    url: '/api/v1/users/profile',
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
+
+export const refresh = (t: TestApp, refreshToken: string) =>
+  post(t, '/api/v1/auth/refresh-token', { refreshToken });

@@ -1,0 +1,67 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { createAuthGuard, type AuthGuard } from '../../platform/auth.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import type { Mailer, SmsSender } from '../../platform/messaging.ts';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from '../../platform/rate-limit.ts';
+import { createRedisClient } from '../../platform/redis.ts';
+import type { Secrets } from '../../platform/secrets.ts';
+import { createAccessTokens } from './access-token.ts';
+import { createAuthRepo } from './auth.repo.ts';
+import { authRoutes } from './auth.routes.ts';
+import { createAuthService, type AuthService } from './auth.service.ts';
+
+export interface AuthModule {
+  routes: FastifyPluginAsyncZod;
+  /** requireUser / optionalUser / resolveCaller for the other modules (cart, orders, ...). */
+  guard: AuthGuard;
+  service: AuthService;
+  limiter: RateLimitStore;
+  close(): Promise<void>;
+}
+
+/** Wires the account area: repo → service → routes, the rate-limit store and the auth guard. */
+export function createAuthModule(deps: {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): AuthModule {
+  const { config } = deps;
+  const limiter = config.redisUrl
+    ? createRedisRateLimitStore(createRedisClient(config.redisUrl), config.redisKeyPrefix)
+    : createMemoryRateLimitStore(deps.clock);
+  const service = createAuthService({
+    repo: createAuthRepo(deps.database.db),
+    tokens: createAccessTokens(deps.secrets.jwtSecret, deps.clock),
+    limiter,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    clock: deps.clock,
+    // A key of its own, derived so that the JWT key itself never touches OTP hashing.
+    otpKey: createHmac('sha256', deps.secrets.jwtSecret).update('otp-hash-key').digest('base64'),
+    singleSession: config.singleSession,
+    log: deps.log,
+  });
+  const guard = createAuthGuard(service.verifier, {
+    secureCookies: config.publicUrl.startsWith('https://'),
+    clock: deps.clock,
+  });
+  return {
+    routes: authRoutes(service, guard),
+    guard,
+    service,
+    limiter,
+    close: () => limiter.close(),
+  };
+}

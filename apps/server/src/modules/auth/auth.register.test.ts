@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileResponse, RegisterResponse, TokenResponse } from '@shop/contracts/auth';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  errorOf,
+  latestCode,
+  login,
+  newPerson,
+  outboxFor,
+  post,
+  profile,
+  register,
+  verifiedPerson,
+} from './auth-test-kit.ts';
+
+describe('registration, verification and login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('register → code from the outbox → verify → login by email → profile', async () => {
+    const person = newPerson();
+    const res = await register(t, person, { 'accept-language': 'en' });
+    const body = res.json<RegisterResponse>();
+    expect(body).toMatchObject({
+      success: true,
+      message: `Registration successful. We've sent a verification code to ${person.email}`,
+      data: {
+        expiresIn: 900,
+        resendAfter: 60,
+        user: {
+          name: person.name,
+          email: person.email,
+          phoneNumber: person.phone95,
+          role: 'user',
+          emailVerified: false,
+          phoneVerified: false,
+        },
+      },
+    });
+    expect(body.data.user.id).toBe(body.data.user._id);
+
+    const mail = outboxFor(t, person.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ kind: 'email', subject: 'Your MyanTopup verification code' });
+    expect(mail[0]?.text).toContain('15 minutes');
+
+    // Not verified yet: email login is refused with the spec's wording and a code to route on.
+    const early = await post(t, '/api/v1/auth/login', {
+      email: person.email,
+      password: person.password,
+    });
+    expect(early.statusCode).toBe(403);
+    expect(errorOf(early)).toEqual({
+      success: false,
+      error: 'Email verification required',
+      message: 'Email verification required',
+      code: 'EMAIL_VERIFICATION_REQUIRED',
+    });
+
+    const verified = await post(t, '/api/v1/auth/verify/otp', {
+      email: person.email.toUpperCase(),
+      otp: latestCode(t, person.email),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ success: true, message: 'Email verified successfully' });
+
+    const session = await login(t, person, 'email');
+    expect(session).toMatchObject({ success: true, message: 'Login successful' });
+    // The spec lets the client read the tokens at the top level or under data.
+    expect(session.data.accessToken).toBe(session.accessToken);
+    expect(session.data.refreshToken).toBe(session.refreshToken);
+    expect(session.data.user).toEqual(session.user);
+    expect(session.data.expiresIn).toBe(900);
+    expect(session.user).toMatchObject({ email: person.email, emailVerified: true });
+
+    const me = await profile(t, session.accessToken);
+    expect(me.statusCode).toBe(200);
+    const meBody = me.json<ProfileResponse>();
+    expect(meBody).toMatchObject({
+      success: true,
+      membership: null,
+      user: { email: person.email, name: person.name, phoneNumber: person.phone95 },
+    });
+  });
+
+  it('phone login of an unverified phone → Phone verification required → SMS code → login', async () => {
+    const person = newPerson();
+    await register(t, person);
+    const res = await post(t, '/api/v1/auth/login', {
+      phoneNumber: person.phone,
+      password: person.password,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toMatchObject({
+      error: 'Phone verification required',
+      message: 'Phone verification required',
+      code: 'PHONE_VERIFICATION_REQUIRED',
+    });
+
+    const sent = await post(
+      t,
+      '/api/v1/auth/verify/phone/send',
+      { phoneNumber: person.phone95 },
+      { 'accept-language': 'my' },
+    );
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ success: true, data: { expiresIn: 300, resendAfter: 60 } });
+    const sms = outboxFor(t, `+${person.phone95}`);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.kind).toBe('sms');
+    expect(sms[0]?.text).toContain('အတည်ပြုကုဒ်');
+
+    const verify = await post(t, '/api/v1/auth/verify/otp', {
+      phoneNumber: `+95 ${person.phone.slice(1)}`,
+      otp: latestCode(t, `+${person.phone95}`),
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ success: true, message: 'Phone number verified successfully' });
+
+    const session = await login(t, person, 'phone');
+    expect(session.user).toMatchObject({ phoneVerified: true, emailVerified: false });
+    // Phone proven, email not: email login still asks for the email.
+    const byEmail = await post(t, '/api/v1/auth/login', {
+      email: person.email,
+      password: person.password,
+    });
+    expect(errorOf(byEmail).code).toBe('EMAIL_VERIFICATION_REQUIRED');
+  });
+
+  it('writes the code email in Burmese when Accept-Language asks for it (default my)', async () => {
+    const person = newPerson();
+    await register(t, person);
+    const [mail] = outboxFor(t, person.email);
+    expect(mail?.subject).toBe('သင်၏ MyanTopup အတည်ပြုကုဒ်');
+    expect(mail?.text).toContain('15 မိနစ်');
+    expect(mail?.html).toContain(latestCode(t, person.email));
+  });
+
+  it('a resend during registration sends a new code that keeps 900 s; the old one dies', async () => {
+    const t2 = await createTestApp({
+      clock: (() => {
+        let n = Date.parse('2030-01-01T00:00:00Z');
+        return () => new Date((n += 61_000));
+      })(),
+    });
+    try {
+      const person = newPerson();
+      await register(t2, person);
+      const first = latestCode(t2, person.email);
+      const again = await post(t2, '/api/v1/auth/verify/email/send', { email: person.email });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ data: { expiresIn: 900 } });
+      const second = latestCode(t2, person.email);
+      expect(outboxFor(t2, person.email)).toHaveLength(2);
+      if (first !== second) {
+        const old = await post(t2, '/api/v1/auth/verify/otp', { email: person.email, otp: first });
+        expect(old.statusCode).toBe(400);
+      }
+      const ok = await post(t2, '/api/v1/auth/verify/otp', { email: person.email, otp: second });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('refuses a second account with the same email or phone (409), whatever the spelling', async () => {
+    const person = newPerson();
+    await register(t, person);
+    const sameEmail = await post(t, '/api/v1/auth/register', {
+      name: 'Other',
+      email: person.email.toUpperCase(),
+      phoneNumber: '09250000001',
+      password: 'another-long-password',
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(errorOf(sameEmail)).toMatchObject({
+      code: 'CONFLICT',
+      error: 'An account with this email already exists',
+      fields: { email: 'An account with this email already exists' },
+    });
+    const samePhone = await post(t, '/api/v1/auth/register', {
+      name: 'Other',
+      email: 'someone.else@example.com',
+      phoneNumber: person.phone95,
+      password: 'another-long-password',
+    });
+    expect(samePhone.statusCode).toBe(409);
+    expect(errorOf(samePhone).error).toBe('An account with this phone number already exists');
+  });
+
+  it('verify/email/send answers the same for an unknown email and sends nothing', async () => {
+    const res = await post(t, '/api/v1/auth/verify/email/send', { email: 'nobody@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: "We've sent a verification code to nobody@example.com",
+    });
+    expect(outboxFor(t, 'nobody@example.com')).toHaveLength(0);
+  });
+
+  it('verify/email/send for a verified email is a 409', async () => {
+    const person = await verifiedPerson(t);
+    const res = await post(t, '/api/v1/auth/verify/email/send', { email: person.email });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).error).toBe('Email is already verified');
+    const phone = await post(t, '/api/v1/auth/verify/phone/send', { phoneNumber: person.phone });
+    expect(errorOf(phone).error).toBe('Phone number is already verified');
+  });
+
+  it('a wrong code does not verify', async () => {
+    const person = newPerson();
+    await register(t, person);
+    const code = latestCode(t, person.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const res = await post(t, '/api/v1/auth/verify/otp', { email: person.email, otp: wrong });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).error).toBe('Invalid OTP. Please try again.');
+    // Unknown addresses answer exactly like a wrong code.
+    const unknown = await post(t, '/api/v1/auth/verify/otp', {
+      email: 'ghost@example.com',
+      otp: '123456',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).error).toBe('Invalid OTP. Please try again.');
+  });
+
+  it('wrong password → 401 without telling whether the account exists', async () => {
+    const person = await verifiedPerson(t);
+    const wrong = await post(t, '/api/v1/auth/login', {
+      email: person.email,
+      password: 'not-the-password',
+    });
+    const ghost = await post(t, '/api/v1/auth/login', {
+      email: 'ghost@example.com',
+      password: 'not-the-password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(ghost.statusCode).toBe(401);
+    expect(errorOf(wrong)).toEqual(errorOf(ghost));
+    expect(errorOf(wrong).error).toBe('Invalid phone number, email or password');
+  });
+
+  it('stores argon2id hashes, never the password', async () => {
+    const person = await verifiedPerson(t);
+    const { users } = await import('./auth.tables.ts');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, person.email));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.passwordHash).not.toContain(person.password);
+    expect(row?.phoneNumber).toBe(person.phone95);
+  });
+
+  it('login by phone accepts every spelling of the number', async () => {
+    const person = await verifiedPerson(t);
+    for (const phoneNumber of [person.phone, person.phone95, `+95 ${person.phone.slice(1)}`]) {
+      const res = await post(t, '/api/v1/auth/login', { phoneNumber, password: person.password });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<TokenResponse>().user.email).toBe(person.email);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum('user_role', ['user']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Trimmed and lower-cased by the contract before it gets here. */
+    email: text('email').notNull(),
+    /** 95 form without the leading 0 (account spec §5), e.g. 959250000000. */
+    phoneNumber: text('phone_number').notNull(),
+    /** argon2id PHC string (DESIGN §5: m=19456, t=2, p=1). */
+    passwordHash: text('password_hash').notNull(),
+    role: userRole('role').notNull().default('user'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    createdAt,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_number_key').on(t.phoneNumber),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_phone_95', sql`${t.phoneNumber} ~ '^959[0-9]{7,9}$'`),
+  ],
+);
+
+export const sessionEndReason = pgEnum('session_end_reason', [
+  'logout',
+  'reuse_detected',
+  'other_device_login',
+  'password_reset',
+]);
+
+/**
+ * One login = one refresh-token family (RFC 9700 §4.14.2). The family dies as a whole: on logout,
+ * on reuse of a rotated token, on a password reset or, with SINGLE_SESSION, on a newer login.
+ */
+export const refreshFamilies = pgTable(
+  'refresh_families',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt,
+    /** Absolute lifetime: 30 days from login, whatever the rotations (DESIGN §5). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: sessionEndReason('revoked_reason'),
+  },
+  (t) => [index('refresh_families_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => refreshFamilies.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token (256 random bits, so a fast hash suffices); the token is never kept. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token was exchanged; a second exchange after the grace window is a reuse. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+export const otpPurpose = pgEnum('otp_purpose', [
+  'register',
+  'verify_email',
+  'verify_phone',
+  'reset',
+]);
+export const otpChannel = pgEnum('otp_channel', ['email', 'sms']);
+
+/**
+ * One-time codes (DESIGN §5): hashed, single use, dead after 5 wrong tries. A new code for the same
+ * user, channel and purpose replaces the old one.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: otpChannel('channel').notNull(),
+    purpose: otpPurpose('purpose').notNull(),
+    /** HMAC-SHA-256 of the code keyed with the server secret and the row's user and purpose. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt,
+    /** When the code was last sent; a resend before the cooldown is refused. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('otp_codes_user_channel_purpose_key').on(t.userId, t.channel, t.purpose)],
+);

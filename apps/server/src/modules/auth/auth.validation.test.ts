@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { users } from './auth.tables.ts';
+import { errorOf, post } from './auth-test-kit.ts';
+import { commonPasswordCount } from './password-policy.ts';
+
+const good = {
+  name: 'Su Su',
+  email: 'susu@example.com',
+  phoneNumber: '09250000000',
+  password: 'thanaka-and-tea-2030',
+};
+
+describe('bad input gets a 4xx with the spec wording and changes nothing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const expectNoUsers = async () => {
+    expect(await t.database.db.select().from(users)).toHaveLength(0);
+  };
+
+  it.each([
+    [{ ...good, phoneNumber: '' }, 'phoneNumber', 'Phone number is required'],
+    [{ ...good, phoneNumber: '09-၂၅၀-000000' }, 'phoneNumber', 'Please use English digits only'],
+    [{ ...good, phoneNumber: '0925000' }, 'phoneNumber', 'Phone number is too short'],
+    [{ ...good, phoneNumber: '092500000000' }, 'phoneNumber', 'Phone number is too long'],
+    [{ ...good, phoneNumber: '09100000000' }, 'phoneNumber', 'Enter a valid Myanmar phone number.'],
+    [{ ...good, phoneNumber: '0925000000' }, 'phoneNumber', 'MPT numbers should be 11 digits long'],
+    [
+      { ...good, phoneNumber: '0930000000' + '0' },
+      'phoneNumber',
+      'MEC numbers should be 10 digits long',
+    ],
+    [{ ...good, email: '' }, 'email', 'Please enter your email address'],
+    [{ ...good, email: 'susu@example' }, 'email', 'Please enter a valid email address'],
+    [{ ...good, name: '   ' }, 'name', 'Please enter your full name'],
+    [{ ...good, password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [{ ...good, password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+  ])('register %# → %s: %s', async (body, field, message) => {
+    const res = await post(t, '/api/v1/auth/register', body);
+    expect(res.statusCode).toBe(400);
+    const error = errorOf(res);
+    expect(error).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      error: message,
+      message,
+    });
+    expect(error.fields?.[field]).toBe(message);
+    await expectNoUsers();
+  });
+
+  it('register: a password from the common list is refused (the list has 10,000 entries)', async () => {
+    expect(commonPasswordCount()).toBe(10_000);
+    for (const password of ['password', 'Password1', 'iloveyou', 'qwertyuiop', '12345678']) {
+      const res = await post(t, '/api/v1/auth/register', { ...good, password });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toMatchObject({
+        error: 'This password is too common. Please choose a different one.',
+        fields: { password: 'This password is too common. Please choose a different one.' },
+      });
+    }
+    await expectNoUsers();
+    expect(outboxEmpty(t)).toBe(true);
+  });
+
+  it('register: every missing field is named at once', async () => {
+    const res = await post(t, '/api/v1/auth/register', {});
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({
+      name: 'Please enter your full name',
+      email: 'Please enter your email address',
+      phoneNumber: 'Phone number is required',
+      password: 'Please enter a new password',
+    });
+  });
+
+  it.each([
+    [{ phoneNumber: '', password: 'x' }, 'Please enter your phone number'],
+    [{ phoneNumber: '0912', password: 'x' }, 'Please enter a valid Myanmar phone number'],
+    [{ email: '', password: 'x' }, 'Please enter your email address'],
+    [{ email: 'not-an-email', password: 'x' }, 'Please enter a valid email address'],
+    [{ email: 'a@b.co', password: '' }, 'Please enter your password'],
+    [{ email: 'a@b.co' }, 'Please enter your password'],
+    [{ password: 'x' }, 'Please enter your phone number'],
+    [
+      { email: 'a@b.co', phoneNumber: '09250000000', password: 'x' },
+      'Send either email or phoneNumber, not both',
+    ],
+  ])('login %j → %s', async (body, message) => {
+    const res = await post(t, '/api/v1/auth/login', body);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_ERROR', error: message, message });
+  });
+
+  it.each([
+    [
+      '/api/v1/auth/verify/otp',
+      { email: 'a@b.co', otp: '12345' },
+      'Please enter the complete 6-digit code.',
+    ],
+    [
+      '/api/v1/auth/verify/otp',
+      { email: 'a@b.co', otp: '12a456' },
+      'Please enter the complete 6-digit code.',
+    ],
+    [
+      '/api/v1/auth/verify/otp',
+      { phoneNumber: '0912', otp: '123456' },
+      'Phone number is too short',
+    ],
+    ['/api/v1/auth/verify/otp', { otp: '123456' }, 'Please enter your email address'],
+    ['/api/v1/auth/verify/email/send', { email: 'nope' }, 'Please enter a valid email address'],
+    ['/api/v1/auth/verify/email/send', {}, 'Please enter your email address'],
+    [
+      '/api/v1/auth/verify/phone/send',
+      { phoneNumber: '08123456789' },
+      'Enter a valid Myanmar phone number.',
+    ],
+    ['/api/v1/auth/password/reset/request', { email: '' }, 'Please enter your email address'],
+    [
+      '/api/v1/auth/password/reset/request',
+      { email: 'a@b.co', role: 'admin' },
+      "role must be 'user'",
+    ],
+    [
+      '/api/v1/auth/password/reset/confirm',
+      { email: 'a@b.co', role: 'user', newPassword: 'long-enough-pass' },
+      'Please enter the 6-digit verification code',
+    ],
+    [
+      '/api/v1/auth/password/reset/confirm',
+      { email: 'a@b.co', role: 'user', otp: '123456', newPassword: '' },
+      'Please enter a new password',
+    ],
+    [
+      '/api/v1/auth/password/reset/confirm',
+      { email: 'a@b.co', role: 'user', otp: '123456' },
+      'Please enter a new password',
+    ],
+    ['/api/v1/auth/refresh-token', { refreshToken: '' }, 'No refresh token available'],
+  ])('%s %j → %s', async (url, body, message) => {
+    const res = await post(t, url, body);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({ error: message, message });
+  });
+
+  it.each([
+    ['a JSON array', '[1,2]'],
+    ['a JSON string', '"hello"'],
+    ['broken JSON', '{"email": '],
+    ['numbers for strings', JSON.stringify({ email: 42, password: 42 })],
+    ['nested objects', JSON.stringify({ email: { $ne: null }, password: 'x' })],
+  ])('%s is a 400 everywhere, never a 500', async (_what, payload) => {
+    for (const url of [
+      '/api/v1/auth/login',
+      '/api/v1/auth/register',
+      '/api/v1/auth/verify/otp',
+      '/api/v1/auth/verify/email/send',
+      '/api/v1/auth/verify/phone/send',
+      '/api/v1/auth/password/reset/request',
+      '/api/v1/auth/password/reset/confirm',
+      '/api/v1/auth/refresh-token',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, `${url} ${payload}`).toBe(400);
+      expect(errorOf(res).success).toBe(false);
+    }
+    await expectNoUsers();
+  });
+
+  it('a form-encoded body is refused with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: 'email=a@b.co&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+function outboxEmpty(t: TestApp): boolean {
+  return !fs.existsSync(t.outboxDir) || fs.readdirSync(t.outboxDir).length === 0;
+}

@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from './redis.ts';
+
+/**
+ * Cache of serialised responses (the bytes sent, their ETag and content type) for read paths that
+ * are hot and change rarely: the catalogue.
+ *
+ * - Each process keeps a bounded LRU (entries and bytes), so a flood of distinct query strings
+ *   cannot grow memory without limit.
+ * - Correctness across instances: with Redis, a change anywhere INCRements a generation counter and
+ *   PUBLISHes it; every instance subscribes and drops its entries when the generation moves. On
+ *   (re)connect and every `pollMs` it also re-reads the counter, so a lost pub/sub message costs at
+ *   most one poll interval of staleness. Without Redis (one process) the change is only local.
+ * - Entries also expire after `ttlMs`, a last resort for writes done behind the server's back
+ *   (manual SQL) that nobody announced.
+ */
+export interface CachedResponse {
+  body: Buffer;
+  /** Strong validator: a hash of the body, quoted as HTTP wants it. */
+  etag: string;
+  contentType: string;
+}
+
+export interface ResponseCache {
+  /** The entry for key, computing (once, even under concurrent misses) and storing it if absent. */
+  getOrCompute(key: string, compute: () => Promise<CachedResponse>): Promise<CachedResponse>;
+  /**
+   * The cached data changed: drop this instance's entries now and tell the other instances.
+   * Resolves when the other instances have been told (or Redis failed, which is logged).
+   */
+  invalidate(): Promise<void>;
+  /** Local counter of invalidations seen (local or remote); for tests and diagnostics. */
+  readonly generation: number;
+  readonly size: number;
+  /** Resolves once subscribed to changes and the shared generation was read (at once without Redis). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ResponseCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+  ttlMs?: number;
+  /** With a URL, invalidations are shared through Redis under `${keyPrefix}${name}:…`. */
+  redisUrl?: string | undefined;
+  keyPrefix?: string;
+  /** Names this cache's Redis key and channel (one generation per cached domain). */
+  name: string;
+  pollMs?: number;
+  now?: () => number;
+  onError?: (err: unknown, what: string) => void;
+}
+
+/** Builds a cache entry from bytes to send. */
+export function cachedResponse(
+  body: string | Buffer,
+  contentType = 'application/json; charset=utf-8',
+): CachedResponse {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+  return { body: bytes, etag: `"${hash}"`, contentType };
+}
+
+interface Slot {
+  value: CachedResponse;
+  expiresAt: number;
+}
+
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const maxEntries = options.maxEntries ?? 1000;
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const now = options.now ?? Date.now;
+  const onError = options.onError ?? (() => undefined);
+
+  // A Map iterates in insertion order: re-inserting on every hit makes the first key the least
+  // recently used one.
+  const slots = new Map<string, Slot>();
+  const inFlight = new Map<string, Promise<CachedResponse>>();
+  let bytes = 0;
+  let generation = 0;
+
+  const drop = (key: string, slot: Slot) => {
+    slots.delete(key);
+    bytes -= slot.value.body.length;
+  };
+  const clearLocal = () => {
+    generation += 1;
+    slots.clear();
+    inFlight.clear();
+    bytes = 0;
+  };
+  const store = (key: string, value: CachedResponse) => {
+    const old = slots.get(key);
+    if (old) drop(key, old);
+    if (value.body.length > maxBytes) return;
+    slots.set(key, { value, expiresAt: now() + ttlMs });
+    bytes += value.body.length;
+    for (const [oldest, slot] of slots) {
+      if (slots.size <= maxEntries && bytes <= maxBytes) break;
+      drop(oldest, slot);
+    }
+  };
+
+  // ---- Redis: shared generation counter and change notifications ----
+  const genKey = `${options.keyPrefix ?? ''}${options.name}:generation`;
+  const channel = `${options.keyPrefix ?? ''}${options.name}:changed`;
+  let redis: Redis | undefined;
+  let subscriber: Redis | undefined;
+  let poller: NodeJS.Timeout | undefined;
+  /** The shared generation this instance's entries were computed under. */
+  let sharedGeneration: string | null | undefined;
+  let readyPromise: Promise<void> = Promise.resolve();
+
+  const observeShared = (value: string | null) => {
+    // Also on the first reading: entries stored before it are of an unknown generation.
+    if (value !== sharedGeneration) clearLocal();
+    sharedGeneration = value;
+  };
+  const resync = async () => {
+    if (!redis) return;
+    try {
+      observeShared(await redis.get(genKey));
+    } catch (err) {
+      onError(err, 'cache generation read');
+    }
+  };
+
+  if (options.redisUrl) {
+    redis = createRedisClient(options.redisUrl);
+    subscriber = createRedisClient(options.redisUrl);
+    subscriber.on('message', (from: string, message: string) => {
+      if (from === channel) observeShared(message);
+    });
+    const subscribe = (sub: Redis) =>
+      sub.subscribe(channel).then(
+        () => resync(),
+        (err: unknown) => {
+          onError(err, 'cache subscribe');
+        },
+      );
+    // Also after a reconnect: messages published while disconnected were lost (and a first
+    // subscribe that failed while Redis was down is retried).
+    const sub = subscriber;
+    sub.on('ready', () => void subscribe(sub));
+    readyPromise = subscribe(sub);
+    poller = setInterval(() => void resync(), options.pollMs ?? 5000);
+    poller.unref();
+  }
+
+  return {
+    async getOrCompute(key, compute) {
+      const slot = slots.get(key);
+      if (slot) {
+        if (slot.expiresAt > now()) {
+          slots.delete(key);
+          slots.set(key, slot);
+          return slot.value;
+        }
+        drop(key, slot);
+      }
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      // Remember the generation: an answer computed from data read before an invalidation must
+      // not be stored after it.
+      const startedAt = generation;
+      const promise = compute().then(
+        (value) => {
+          if (inFlight.get(key) === promise) inFlight.delete(key);
+          if (generation === startedAt) store(key, value);
+          return value;
+        },
+        (err: unknown) => {
+          if (inFlight.get(key) === promise) inFlight.delete(key);
+          throw err;
+        },
+      );
+      inFlight.set(key, promise);
+      return promise;
+    },
+
+    async invalidate() {
+      clearLocal();
+      if (!redis) return;
+      try {
+        const next = String(await redis.incr(genKey));
+        // Our own message will carry the same value and so not clear the cache a second time.
+        sharedGeneration = next;
+        await redis.publish(channel, next);
+      } catch (err) {
+        onError(err, 'cache invalidation broadcast');
+      }
+    },
+
+    get generation() {
+      return generation;
+    },
+    get size() {
+      return slots.size;
+    },
+    ready: () => readyPromise,
+
+    async close() {
+      if (poller) clearInterval(poller);
+      clearLocal();
+      for (const client of [subscriber, redis]) {
+        if (!client) continue;
+        await client.quit().catch(() => {
+          client.disconnect();
+        });
+      }
+    },
+  };
+}
+
+/** Whether the client's If-None-Match already names this entry (then a 304 is enough). */
+function clientHasEntry(request: FastifyRequest, entry: CachedResponse): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // Weak comparison (RFC 9110 §13.1.2): W/"x" matches "x".
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag);
+}
+
+/**
+ * Sends cached bytes as they are (no serialisation), with the validator and a short freshness
+ * lifetime; answers 304 when the client holds the same bytes. The answer depends on the language.
+ */
+export function sendCachedResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedResponse,
+  maxAgeSeconds: number,
+): FastifyReply {
+  reply
+    .header('etag', entry.etag)
+    .header('cache-control', `public, max-age=${maxAgeSeconds}`)
+    .header('vary', 'accept-language');
+  if (clientHasEntry(request, entry)) return reply.code(304).send();
+  return reply.type(entry.contentType).send(entry.body);
+}

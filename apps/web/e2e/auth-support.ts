@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Helpers for the account browser tests: unique identities and codes read from the outbox. */
+
+const outboxDir = () => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  return path.join(dataDir, 'outbox');
+};
+
+interface OutboxRecord {
+  to: string;
+  text: string;
+  createdAt: string;
+}
+
+/** The newest 6-digit code sent to `to` (an e-mail or the digits of a phone number). */
+export async function readCode(to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const dir = outboxDir();
+        if (!fs.existsSync(dir)) return undefined;
+        const files = fs
+          .readdirSync(dir)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .reverse();
+        for (const name of files) {
+          const record = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as OutboxRecord;
+          if (record.to.replace(/^\+/, '') === to.replace(/^\+/, '')) {
+            code = /\b(\d{6})\b/.exec(record.text)?.[1];
+            return code;
+          }
+        }
+        return undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code ?? '';
+}
+
+/** Waits for a code different from `previous` (after a resend or a new request). */
+export async function readNewCode(to: string, previous: string): Promise<string> {
+  let code = previous;
+  await expect
+    .poll(async () => {
+      code = await readCode(to);
+      return code;
+    })
+    .not.toBe(previous);
+  return code;
+}
+
+let counter = 0;
+
+/** A fresh person: e-mail and a MyTel number (0969 + 7 digits, 11 long) no other test uses. */
+export function newIdentity() {
+  counter += 1;
+  const seed = `${Date.now() % 1_000_000}${String(counter).padStart(1, '0')}${Math.floor(Math.random() * 10)}`;
+  const digits = seed.padStart(7, '0').slice(-7);
+  return {
+    name: 'Aye Aye Test',
+    email: `e2e-${seed}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    local: `0969${digits}`,
+    international: `95969${digits}`,
+    password: 'Mingalaba-2025!',
+  };
+}
+
+export type Identity = ReturnType<typeof newIdentity>;
+
+/** Registers and verifies the e-mail through the API (for tests about later steps). */
+export async function registerVerified(request: APIRequestContext, person: Identity) {
+  const registered = await request.post('/api/v1/auth/register', {
+    data: {
+      name: person.name,
+      email: person.email,
+      phoneNumber: person.international,
+      password: person.password,
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  const otp = await readCode(person.email);
+  const verified = await request.post('/api/v1/auth/verify/otp', {
+    data: { email: person.email, otp },
+  });
+  expect(verified.ok()).toBe(true);
+}
+
+/** Logs in through the dialog by e-mail. */
+export async function loginByEmail(page: Page, person: Identity, password = person.password) {
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Email' }).click();
+  await dialog.getByLabel('Email address').fill(person.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+export async function openLoginDialog(page: Page) {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Login' }).click();
+}

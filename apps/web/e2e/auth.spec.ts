@@ -1,0 +1,188 @@
+import { expect, test } from '@playwright/test';
+import {
+  loginByEmail,
+  newIdentity,
+  openLoginDialog,
+  readCode,
+  registerVerified,
+} from './auth-support.ts';
+
+test.describe('account: register, verify, login, settings, logout', () => {
+  test('a new customer registers, verifies the e-mailed code, logs in and out', async ({
+    page,
+  }) => {
+    const person = newIdentity();
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Up' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Create Account' });
+    await expect(dialog).toBeVisible();
+    // Step 1: an empty phone shows the browser-style hint.
+    await dialog.getByLabel('Full name').fill(person.name);
+    await dialog.getByLabel('Email address').fill(person.email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByRole('tooltip')).toHaveText('Please fill out this field.');
+    await expect(dialog.getByLabel('Phone number')).toHaveAttribute('maxlength', '13');
+    await expect(dialog.getByLabel('Phone number')).toHaveAttribute('placeholder', '09 xxx xxxxxx');
+    await dialog.getByLabel('Phone number').fill('0925123');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Phone number is too short').last()).toBeVisible();
+    await dialog.getByLabel('Phone number').fill(person.local);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    // Step 2: passwords must match.
+    await dialog.getByLabel('Password', { exact: true }).fill(person.password);
+    await dialog.getByLabel('Verify password').fill(`${person.password}x`);
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await expect(dialog.getByText('Passwords do not match.').last()).toBeVisible();
+    await dialog.getByLabel('Verify password').fill(person.password);
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+
+    // Step 3: the code from the outbox.
+    await expect(
+      dialog.getByText(`We've sent a verification code to ${person.email}`),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Resend in 1[45]:\d\d/ })).toBeDisabled();
+    await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+    const code = await readCode(person.email);
+    await dialog.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await page.keyboard.type(code);
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+
+    // Verification opens the login dialog.
+    await loginByEmail(page, person);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText('Logged in successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(
+      /^[\w-]+\.[\w-]+\.[\w-]+$/,
+    );
+    const cookies = await page.context().cookies();
+    expect(cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['accessToken', 'refreshToken', 'user']),
+    );
+    expect(cookies.find((c) => c.name === 'accessToken')?.sameSite).toBe('Lax');
+
+    // Account settings.
+    await page.getByRole('button', { name: `Account menu for ${person.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+    const phoneDisplay = `+95 9 ${person.local.slice(2, 5)} ${person.local.slice(5)}`;
+    await expect(page.getByText(phoneDisplay)).toBeVisible();
+    await expect(page.getByText(person.email)).toBeVisible();
+    await expect(page.getByText('Customer')).toBeVisible();
+    await expect(page.getByText('Member since')).toBeVisible();
+
+    // Logout clears tokens and cookies.
+    await page.getByRole('button', { name: `Account menu for ${person.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged out successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log in to view your account' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    const after = await page.context().cookies();
+    expect(after.map((c) => c.name)).not.toContain('accessToken');
+    expect(after.map((c) => c.name)).not.toContain('gid');
+  });
+
+  test('login by phone with an unverified phone goes to /verify-phone and verifies by SMS', async ({
+    page,
+    request,
+  }) => {
+    const person = newIdentity();
+    await registerVerified(request, person);
+    await page.goto('/');
+    await openLoginDialog(page);
+    const dialog = page.getByRole('dialog', { name: 'Login' });
+    await expect(dialog.getByRole('radio', { name: 'Phone' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(dialog.getByLabel('Country code')).toBeDisabled();
+    // Field errors of account spec §5.
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(dialog.getByText('Please enter your phone number').last()).toBeVisible();
+    await dialog.getByLabel('Phone number').fill('12345');
+    await dialog.getByLabel('Password', { exact: true }).fill(person.password);
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(
+      dialog.getByText('Please enter a valid Myanmar phone number').last(),
+    ).toBeVisible();
+
+    await dialog.getByLabel('Phone number').fill(person.local.slice(1));
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(`/verify-phone?phone=${person.international}`);
+    await expect(page.getByRole('heading', { name: 'Verify Phone Number' })).toBeVisible();
+    const code = await readCode(person.international);
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verify Phone' }).click();
+    await expect(page.getByText('Phone number verified successfully')).toBeVisible();
+
+    // Now the phone login works.
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await login.getByLabel('Phone number').fill(person.local);
+    await login.getByLabel('Password', { exact: true }).fill(person.password);
+    await login.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('button', { name: `Account menu for ${person.name}` })).toBeVisible();
+
+    // /verify-phone is public-only.
+    await page.goto(`/verify-phone?phone=${person.international}`);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a wrong password shows the error in a red box and a toast', async ({ page, request }) => {
+    const person = newIdentity();
+    await registerVerified(request, person);
+    await page.goto('/');
+    await openLoginDialog(page);
+    await loginByEmail(page, person, 'not-the-password');
+    const dialog = page.getByRole('dialog', { name: 'Login' });
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await expect(page.getByTestId('toast-error')).toBeVisible();
+  });
+
+  test('login by e-mail of an unverified address goes to /verify-email with a countdown', async ({
+    page,
+    request,
+  }) => {
+    const person = newIdentity();
+    const registered = await request.post('/api/v1/auth/register', {
+      data: {
+        name: person.name,
+        email: person.email,
+        phoneNumber: person.international,
+        password: person.password,
+      },
+    });
+    expect(registered.ok()).toBe(true);
+    await page.goto('/');
+    await openLoginDialog(page);
+    await loginByEmail(page, person);
+    await expect(page).toHaveURL(`/verify-email?email=${encodeURIComponent(person.email)}`);
+    await expect(page.getByText(/Code expires in 0[45]:\d\d/)).toBeVisible();
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await expect(page.getByText('Please enter the complete 6-digit code.')).toBeVisible();
+    const code = await readCode(person.email);
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await expect(page.getByText('Email verified successfully')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  });
+
+  test('the verify-email countdown turns orange and then expires', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/verify-email?email=someone%40example.com');
+    const timer = page.getByText(/Code expires in/);
+    await expect(timer).toHaveText('Code expires in 05:00');
+    await page.clock.runFor(241_000);
+    await expect(timer).toHaveText('Code expires in 00:59');
+    await expect(timer).toHaveCSS('color', 'rgb(194, 94, 0)');
+    await page.clock.runFor(60_000);
+    await expect(page.getByText('Code expired')).toHaveCSS('color', 'rgb(180, 35, 24)');
+    await expect(page.getByText('OTP has expired. Please request a new code.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Verify Email' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Get New Code' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Carousel timings of shopping spec §4 with a controllable clock: 5 s auto-advance with wrap,
+ * hover pauses, resume 8 s after an arrow, 5 s after the mouse leaves, 3 s after a dot
+ * ("resume" restarts auto-play, so the next slide follows 5 s later).
+ */
+async function openHome(page: Page) {
+  await page.clock.install();
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Promotions' });
+  await expect(carousel.getByRole('group', { name: '1 of 5' })).toBeVisible();
+  return carousel;
+}
+
+test.describe('banner carousel', () => {
+  test.skip(({ isMobile }) => isMobile, 'timings are the same on every device; hover needs a mouse');
+
+  test('advances every 5 seconds and wraps after the last slide', async ({ page }) => {
+    const carousel = await openHome(page);
+    await page.clock.runFor(4_800);
+    await expect(carousel.getByRole('group', { name: '1 of 5' })).toBeVisible();
+    await page.clock.runFor(400);
+    await expect(carousel.getByRole('group', { name: '2 of 5' })).toBeVisible();
+    for (const n of [3, 4, 5, 1]) {
+      await page.clock.runFor(5_000);
+      await expect(carousel.getByRole('group', { name: `${String(n)} of 5` })).toBeVisible();
+    }
+  });
+
+  test('hover pauses; it resumes 5 seconds after the mouse leaves', async ({ page }) => {
+    const carousel = await openHome(page);
+    const box = await carousel.boundingBox();
+    if (!box) throw new Error('carousel has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.clock.runFor(20_000);
+    await expect(carousel.getByRole('group', { name: '1 of 5' })).toBeVisible();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 150);
+    // 5 s until auto-play resumes, then one 5 s period.
+    await page.clock.runFor(9_800);
+    await expect(carousel.getByRole('group', { name: '1 of 5' })).toBeVisible();
+    await page.clock.runFor(400);
+    await expect(carousel.getByRole('group', { name: '2 of 5' })).toBeVisible();
+  });
+
+  test('an arrow (or arrow key) moves one slide and pauses for 8 seconds', async ({ page }) => {
+    const carousel = await openHome(page);
+    await carousel.getByRole('button', { name: 'Next slide' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(carousel.getByRole('group', { name: '2 of 5' })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(carousel.getByRole('group', { name: '3 of 5' })).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(carousel.getByRole('group', { name: '2 of 5' })).toBeVisible();
+    await page.clock.runFor(12_800);
+    await expect(carousel.getByRole('group', { name: '2 of 5' })).toBeVisible();
+    await page.clock.runFor(400);
+    await expect(carousel.getByRole('group', { name: '3 of 5' })).toBeVisible();
+  });
+
+  test('a dot jumps to its slide and auto-play resumes 3 seconds later', async ({ page }) => {
+    const carousel = await openHome(page);
+    await carousel.getByRole('button', { name: 'Go to slide 4' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(carousel.getByRole('group', { name: '4 of 5' })).toBeVisible();
+    await expect(carousel.getByRole('button', { name: 'Go to slide 4' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await page.clock.runFor(7_800);
+    await expect(carousel.getByRole('group', { name: '4 of 5' })).toBeVisible();
+    await page.clock.runFor(400);
+    await expect(carousel.getByRole('group', { name: '5 of 5' })).toBeVisible();
+  });
+
+  test('a swipe over 50 px changes the slide, a shorter one does not', async ({ page }) => {
+    const carousel = await openHome(page);
+    const swipe = async (fromX: number, toX: number) => {
+      await carousel.dispatchEvent('touchstart', {
+        touches: [{ identifier: 1, clientX: fromX, clientY: 200 }],
+        changedTouches: [{ identifier: 1, clientX: fromX, clientY: 200 }],
+      });
+      await carousel.dispatchEvent('touchend', {
+        touches: [],
+        changedTouches: [{ identifier: 1, clientX: toX, clientY: 200 }],
+      });
+    };
+    await swipe(400, 360);
+    await expect(carousel.getByRole('group', { name: '1 of 5' })).toBeVisible();
+    await swipe(400, 300);
+    await expect(carousel.getByRole('group', { name: '2 of 5' })).toBeVisible();
+    await swipe(300, 400);
+    await expect(carousel.getByRole('group', { name: '1 of 5' })).toBeVisible();
+  });
+
+  test('the header takes its colour from the current banner', async ({ page }) => {
+    const carousel = await openHome(page);
+    const header = page.locator('header.site-header');
+    await expect(header).not.toHaveCSS('background-color', 'rgb(11, 42, 91)');
+    const first = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await carousel.getByRole('button', { name: 'Go to slide 3' }).click();
+    await expect
+      .poll(async () => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .not.toBe(first);
+  });
+});
+
+test.describe('banner dialog', () => {
+  test('opens with title and description; Visit Link opens a same-site link in a new tab', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Promotions' }).getByRole('button', { name: 'Instant Mobile Top-up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Instant Mobile Top-up' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/Top up any MPT/)).toBeVisible();
+    const popup = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Visit Link' }).click();
+    const tab = await popup;
+    await expect(tab).toHaveURL(/\/product\/mobile-topup$/);
+  });
+
+  test('an external link asks first; an unsafe one is refused with "Invalid or unsafe URL"', async ({
+    page,
+  }) => {
+    await page.route('**/api/v1/ads/banner', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { ads: { linkUrl: string }[] };
+      const [first, second] = body.ads;
+      if (first) first.linkUrl = 'javascript:alert(1)';
+      if (second) second.linkUrl = 'https://example.org/promo';
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Promotions' });
+    await carousel.getByRole('group', { name: '1 of 5' }).getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Visit Link' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Invalid or unsafe URL');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await carousel.getByRole('button', { name: 'Go to slide 2' }).click();
+    await carousel.getByRole('group', { name: '2 of 5' }).getByRole('button').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Visit Link' }).click();
+    const leaving = page.getByRole('dialog', { name: 'Leaving MyanTopup' });
+    await expect(leaving).toContainText('example.org');
+    await leaving.getByRole('button', { name: 'Cancel' }).click();
+    await expect(leaving).toBeHidden();
+  });
+});

@@ -1,0 +1,5 @@
+import { AboutUs } from '../../features/catalogue/components/info-pages.tsx';
+
+export default function AboutUsPage() {
+  return <AboutUs />;
+}

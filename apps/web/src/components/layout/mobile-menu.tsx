@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { useUserMenuItems } from '../../features/auth/components/user-menu.tsx';
+
+/** The account entries the three-dot menu repeats from the user menu (spec §2 Home). */
+const mobileAccountKeys = new Set(['login', 'signup', 'logout', 'install']);
+
+/**
+ * The mobile three-dot menu (spec §2 Home): Support, About Us, Login/Sign Up or Logout and WebApp
+ * Install (the account entries come from the auth feature's user-menu items).
+ * A disclosure (button + list of links): Escape and a click outside close it.
+ */
+export function MobileMenu() {
+  const { t } = useTranslation();
+  const accountItems = useUserMenuItems().filter((item) => mobileAccountKeys.has(item.key));
+  const [location, navigate] = useLocation();
+  // The menu belongs to the page it was opened on: navigating anywhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location;
+  const setOpen = (value: boolean) => {
+    setOpenOn(value ? location : null);
+  };
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpenOn(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="mobile-menu" ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        className="header-button mobile-menu__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={t('catalogue.header.moreMenu')}
+        onClick={() => {
+          setOpen(!open);
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <circle cx="12" cy="5" r="2" fill="currentColor" />
+          <circle cx="12" cy="12" r="2" fill="currentColor" />
+          <circle cx="12" cy="19" r="2" fill="currentColor" />
+        </svg>
+      </button>
+      <div id={listId} className="mobile-menu__panel" hidden={!open}>
+        <ul>
+          <li>
+            <Link href="/support">{t('nav.support')}</Link>
+          </li>
+          <li>
+            <Link href="/about-us">{t('nav.aboutUs')}</Link>
+          </li>
+          {accountItems.map((item) => (
+            <li key={item.key}>
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  if (item.href) navigate(item.href);
+                  item.onSelect?.();
+                }}
+              >
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { useHeaderTint } from './header-tint.ts';
+import { LanguageToggle } from './language-toggle.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+
+const CallCentreDialog = lazy(
+  () => import('../../features/catalogue/components/call-centre-dialog.tsx'),
+);
+
+const navClass = (active: boolean) => (active ? 'active' : '');
+
+/** Header of every page (spec §2 Home): tinted from the current banner's colours on Home. */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const tint = useHeaderTint();
+  const [callCentreOpen, setCallCentreOpen] = useState(false);
+
+  useEffect(() => {
+    // The browser chrome on phones follows the header colour.
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', tint);
+  }, [tint]);
+
+  return (
+    <header className="site-header" style={{ backgroundColor: tint }}>
+      <div className="site-header__inner">
+        <Link href="/" className="brand">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className="brand__name">{t('app.name')}</span>
+        </Link>
+        <span
+          className="festival-icon"
+          role="img"
+          aria-label={t('catalogue.header.festival')}
+          title={t('catalogue.header.festival')}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M12 1v3" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M7 5h10l-1 2H8z" fill="#f5a623" />
+            <ellipse cx="12" cy="13" rx="6.5" ry="6" fill="#e94e3c" />
+            <path
+              d="M12 7v12M8.5 8.2c-1.6 3-1.6 6.6 0 9.6M15.5 8.2c1.6 3 1.6 6.6 0 9.6"
+              stroke="#f8c24a"
+              strokeWidth="1"
+              fill="none"
+            />
+            <path d="M8 19h8l-1 2H9z" fill="#f5a623" />
+            <path d="M12 21v2.5" stroke="#f5a623" strokeWidth="1.5" />
+          </svg>
+        </span>
+        <nav aria-label={t('nav.mainNavigation')} className="main-nav">
+          <Link href="/" className={navClass}>
+            {t('nav.home')}
+          </Link>
+          <Link href="/about-us" className={navClass}>
+            {t('nav.aboutUs')}
+          </Link>
+          <Link href="/support" className={navClass}>
+            {t('nav.support')}
+          </Link>
+        </nav>
+        <div className="site-header__actions">
+          <button
+            type="button"
+            className="header-button call-centre-button"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setCallCentreOpen(true);
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path
+                d="M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 013 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z"
+                fill="currentColor"
+              />
+            </svg>
+            <span className="call-centre-button__text">{t('catalogue.header.callCenter')}</span>
+          </button>
+          <LanguageToggle />
+          <UserMenu />
+          <MobileMenu />
+        </div>
+      </div>
+      {callCentreOpen ? (
+        <Suspense fallback={null}>
+          <CallCentreDialog
+            onClose={() => {
+              setCallCentreOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

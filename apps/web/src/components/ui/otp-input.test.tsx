@@ -1,0 +1,87 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n.ts';
+import { OtpInput } from './otp-input.tsx';
+
+const i18n = initI18n();
+
+function Harness({ initial = '' }: { initial?: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <OtpInput value={value} onChange={setValue} label="Verification code" />
+      <output data-testid="value">{value}</output>
+    </I18nextProvider>
+  );
+}
+
+const boxes = () => screen.getAllByRole('textbox');
+const value = () => screen.getByTestId('value').textContent;
+
+describe('OtpInput', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('has six labelled boxes in a named group', () => {
+    render(<Harness />);
+    expect(screen.getByRole('group', { name: 'Verification code' })).toBeTruthy();
+    expect(boxes()).toHaveLength(6);
+    expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Digit 6 of 6' })).toBeTruthy();
+  });
+
+  it('accepts digits only and moves to the next box after each digit', async () => {
+    render(<Harness />);
+    await userEvent.click(boxes()[0]!);
+    await userEvent.keyboard('1a2-3');
+    expect(value()).toBe('123');
+    expect(document.activeElement).toBe(boxes()[3]);
+    expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual([
+      '1',
+      '2',
+      '3',
+      '',
+      '',
+      '',
+    ]);
+  });
+
+  it('fills every box when a whole code is pasted, whatever box has focus', async () => {
+    render(<Harness />);
+    await userEvent.click(boxes()[0]!);
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => ' 987 654 ' } });
+    expect(value()).toBe('987654');
+    expect(boxes().map((box) => (box as HTMLInputElement).value).join('')).toBe('987654');
+    expect(document.activeElement).toBe(boxes()[5]);
+  });
+
+  it('ignores a paste without digits', () => {
+    render(<Harness />);
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => 'abc' } });
+    expect(value()).toBe('');
+  });
+
+  it('Backspace in an empty box moves to the previous box and clears it', async () => {
+    render(<Harness initial="12" />);
+    await userEvent.click(boxes()[2]!);
+    expect(document.activeElement).toBe(boxes()[2]);
+    await userEvent.keyboard('{Backspace}');
+    expect(value()).toBe('1');
+    expect(document.activeElement).toBe(boxes()[1]);
+    await userEvent.keyboard('{Backspace}');
+    expect(value()).toBe('');
+    expect(document.activeElement).toBe(boxes()[0]);
+  });
+
+  it('Backspace in a filled box clears that digit and stays', async () => {
+    render(<Harness initial="123456" />);
+    await userEvent.click(boxes()[5]!);
+    await userEvent.keyboard('{Backspace}');
+    expect(value()).toBe('12345');
+    expect(document.activeElement).toBe(boxes()[5]);
+  });
+});

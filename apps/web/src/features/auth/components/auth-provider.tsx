@@ -1,0 +1,230 @@
+import type { Membership, User } from '@shop/contracts/auth';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { getAuthSession, type SessionEndReason } from '../../../lib/auth-session.ts';
+import { isJwtValid } from '../../../lib/jwt.ts';
+import { ACCESS_TOKEN_KEY } from '../../../lib/token-storage.ts';
+import { fetchProfile, type LoginAnswer } from '../api/auth-api.ts';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type AuthDialogMode,
+  type AuthDialogOptions,
+  type AuthStatus,
+} from '../hooks/auth-context.ts';
+
+// Dialogs are not needed for the first paint of any page: loaded when first opened.
+const AuthDialog = lazy(() => import('./auth-dialog.tsx'));
+const SessionExpiredModal = lazy(() => import('./session-expired-modal.tsx'));
+const OfflineRetryDialog = lazy(() => import('./offline-retry-dialog.tsx'));
+
+const URL_DIALOG_PARAMS = ['otp', 'email', 'pg'] as const;
+
+function dialogFromSearch(search: string): AuthContextValue['dialog'] {
+  const params = new URLSearchParams(search);
+  const otp = params.get('otp') ?? undefined;
+  const email = params.get('email') ?? undefined;
+  const pg = params.get('pg');
+  if (pg === 'verify-email' && otp && email)
+    return { mode: 'otp-verification', options: { otp, email } };
+  if (pg === 'reset-password')
+    return { mode: 'forgot-password', options: { otp, email, step: otp && email ? 3 : 1 } };
+  return null;
+}
+
+/**
+ * Auth state for the app (account spec §4): recovers the stored session at start, refreshes an
+ * expired access token, loads the profile (cached user as fallback), reacts to the session
+ * ending (session-expired modal), and hosts the auth dialog opened by mode name.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const session = getAuthSession();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUser] = useState<User | null>(null);
+  const [membership, setMembership] = useState<Membership | null>(null);
+  const [dialog, setDialog] = useState<AuthContextValue['dialog']>(null);
+  const [expiredReason, setExpiredReason] = useState<SessionEndReason | null>(null);
+  const [offlineAnswer, setOfflineAnswer] = useState<((retry: boolean) => void) | null>(null);
+  const onLoginSuccess = useRef<(() => void) | undefined>(undefined);
+
+  // Session events: tokens changed (login, refresh, other tab, logout) or the session ended.
+  useEffect(() => {
+    const unsubscribe = session.subscribe((event) => {
+      if (event.type === 'expired') {
+        setExpiredReason(event.reason);
+        return;
+      }
+      if (event.tokens) {
+        if (event.tokens.userData) setUser(event.tokens.userData);
+        setStatus('authenticated');
+      } else {
+        setUser(null);
+        setMembership(null);
+        setStatus('unauthenticated');
+      }
+    });
+    session.setConfirmOfflineRetry(
+      (_message) =>
+        new Promise<boolean>((resolve) => {
+          setOfflineAnswer(() => (retry: boolean) => {
+            setOfflineAnswer(null);
+            resolve(retry);
+          });
+        }),
+    );
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === ACCESS_TOKEN_KEY) session.adoptStoredTokens();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [session]);
+
+  // Start-up: recover, refresh if expired, then the fresh profile (account spec §4).
+  useEffect(() => {
+    let cancelled = false;
+    const start = async () => {
+      const recovered = await session.recover();
+      if (!recovered) {
+        if (!cancelled) setStatus('unauthenticated');
+        return;
+      }
+      if (!isJwtValid(recovered.accessToken)) {
+        try {
+          await session.refresh();
+        } catch {
+          if (!cancelled) setStatus('unauthenticated');
+          return;
+        }
+      }
+      try {
+        const profile = await fetchProfile();
+        if (cancelled) return;
+        await session.updateUser(profile.user);
+        setUser(profile.user);
+        setMembership(profile.membership);
+        setStatus('authenticated');
+      } catch {
+        if (cancelled) return;
+        const cached = session.getTokens()?.userData ?? null;
+        if (cached) {
+          setUser(cached);
+          setStatus('authenticated');
+        } else {
+          await session.clear();
+        }
+      }
+    };
+    void start();
+    return () => {
+      cancelled = true;
+    };
+  }, [session]);
+
+  const stripDialogParams = useCallback(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (!URL_DIALOG_PARAMS.some((key) => params.has(key))) return;
+    for (const key of URL_DIALOG_PARAMS) params.delete(key);
+    const query = params.toString();
+    navigate(query ? `${pathname}?${query}` : pathname, { replace: true });
+  }, [navigate, pathname]);
+
+  const openAuthDialog = useCallback((mode: AuthDialogMode, options: AuthDialogOptions = {}) => {
+    onLoginSuccess.current = options.onSuccess;
+    setDialog({ mode, options });
+  }, []);
+
+  const closeAuthDialog = useCallback(() => {
+    setDialog(null);
+    stripDialogParams();
+  }, [stripDialogParams]);
+
+  // Links from e-mails: ?otp&email&pg=verify-email or pg=reset-password (shopping spec §2).
+  // Checked while rendering when the query changes (React's "adjust state on prop change").
+  const [seenSearch, setSeenSearch] = useState<string | null>(null);
+  if (search !== seenSearch) {
+    setSeenSearch(search);
+    const fromUrl = dialogFromSearch(search);
+    if (fromUrl) setDialog(fromUrl);
+  }
+
+  const completeLogin = useCallback(
+    async (answer: LoginAnswer) => {
+      await session.setSession(answer);
+      setUser(answer.user);
+      setStatus('authenticated');
+      setExpiredReason(null);
+      setDialog(null);
+      stripDialogParams();
+      toast.success(t('auth.login.success'));
+      const callback = onLoginSuccess.current;
+      onLoginSuccess.current = undefined;
+      if (callback) callback();
+      else navigate('/');
+      fetchProfile()
+        .then((profile) => {
+          setMembership(profile.membership);
+        })
+        .catch(() => undefined);
+    },
+    [session, stripDialogParams, t, navigate],
+  );
+
+  const logout = useCallback(async () => {
+    await session.clear();
+    toast.success(t('auth.menu.loggedOut'));
+  }, [session, t]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      membership,
+      dialog,
+      openAuthDialog,
+      closeAuthDialog,
+      completeLogin,
+      logout,
+      showSessionExpired: setExpiredReason,
+    }),
+    [status, user, membership, dialog, openAuthDialog, closeAuthDialog, completeLogin, logout],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      <Suspense fallback={null}>
+        {dialog ? <AuthDialog mode={dialog.mode} options={dialog.options} /> : null}
+        {expiredReason ? (
+          <SessionExpiredModal
+            reason={expiredReason}
+            onClose={() => {
+              setExpiredReason(null);
+            }}
+            onLoginAgain={() => {
+              setExpiredReason(null);
+              openAuthDialog('login', { onSuccess: () => undefined });
+            }}
+          />
+        ) : null}
+        {offlineAnswer ? <OfflineRetryDialog onAnswer={offlineAnswer} /> : null}
+      </Suspense>
+    </AuthContext.Provider>
+  );
+}

@@ -1,0 +1,160 @@
+import { OTP_LENGTH } from '@shop/contracts/auth';
+import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { OtpInput } from '../../../components/ui/otp-input.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { errorText } from './auth-errors.ts';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts';
+
+interface OtpCodeFormProps {
+  /** Countdown length in seconds (900 registration, 300 reset and verify-email). */
+  seconds: number;
+  intro: ReactNode;
+  /**
+   * "resend": Resend is offered with the countdown and enabled at zero (registration, reset).
+   * "expiry": 'Code expires in' (orange at ≤60 s, red 'Code expired'), 'Get New Code' (verify pages).
+   */
+  variant: 'resend' | 'expiry';
+  submitLabel: string;
+  busyLabel: string;
+  /** Message key for a code shorter than 6 digits. */
+  incompleteKey: string;
+  initialCode?: string;
+  onSubmit: (code: string) => Promise<void>;
+  /** Sends a new code; resolves to the new countdown length. */
+  onResend: () => Promise<number>;
+  onBack?: () => void;
+}
+
+/** Six OTP boxes with countdown, resend and submit (account spec §2, §4 "OTP timer"). */
+export function OtpCodeForm({
+  seconds,
+  intro,
+  variant,
+  submitLabel,
+  busyLabel,
+  incompleteKey,
+  initialCode = '',
+  onSubmit,
+  onResend,
+  onBack,
+}: OtpCodeFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [code, setCode] = useState(initialCode.replace(/\D/g, '').slice(0, OTP_LENGTH));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const { remaining, restart } = useCountdown(seconds);
+  const expired = remaining === 0;
+  const shownError = expired && variant === 'expiry' ? t('auth.errors.otpExpired') : error;
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (expired) {
+      setError(t('auth.errors.otpExpired'));
+      return;
+    }
+    if (code.length !== OTP_LENGTH) {
+      setError(t(incompleteKey));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await onSubmit(code);
+    } catch (failure) {
+      setError(errorText(t, failure, 'auth.errors.invalidOtp'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const next = await onResend();
+      restart(next);
+      setCode('');
+      toast.success(t('auth.otp.resent'));
+    } catch (failure) {
+      const message = errorText(t, failure, 'auth.errors.resendFailed');
+      setError(message);
+      toast.error(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const timerClass =
+    variant === 'expiry'
+      ? expired
+        ? 'auth-timer auth-timer--expired'
+        : remaining <= 60
+          ? 'auth-timer auth-timer--warning'
+          : 'auth-timer'
+      : 'auth-timer';
+
+  const resendLabel =
+    variant === 'expiry' && expired
+      ? t('auth.otp.getNewCode')
+      : variant === 'resend' && !expired
+        ? t('auth.otp.resendIn', { time: formatCountdown(remaining) })
+        : t('auth.otp.resend');
+
+  return (
+    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="auth-form__intro">{intro}</p>
+      <OtpInput
+        value={code}
+        onChange={(next) => {
+          setCode(next);
+          setError(null);
+        }}
+        label={t('auth.otp.label')}
+        invalid={shownError !== null}
+        autoFocus
+        describedBy={`${id}-timer${shownError ? ` ${id}-error` : ''}`}
+      />
+      {variant === 'expiry' ? (
+        <p id={`${id}-timer`} className={timerClass} aria-live="polite">
+          {expired
+            ? t('auth.otp.expired')
+            : t('auth.otp.expiresIn', { time: formatCountdown(remaining) })}
+        </p>
+      ) : (
+        <span id={`${id}-timer`} hidden />
+      )}
+      {shownError ? (
+        <p className="auth-field__error auth-field__error--center" id={`${id}-error`} role="alert">
+          {shownError}
+        </p>
+      ) : null}
+      <div className="auth-form__row auth-form__row--center">
+        <span>{t('auth.otp.noCode')}</span>
+        <Button
+          variant="ghost"
+          className="auth-resend"
+          busy={sending}
+          busyLabel={t('auth.otp.sending')}
+          disabled={variant === 'resend' && !expired}
+          onClick={() => void resend()}
+        >
+          {resendLabel}
+        </Button>
+      </div>
+      <div className="auth-form__actions">
+        {onBack ? (
+          <Button variant="secondary" onClick={onBack}>
+            {t('auth.common.back')}
+          </Button>
+        ) : null}
+        <Button type="submit" block busy={busy} busyLabel={busyLabel} disabled={expired}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Membership, User } from '@shop/contracts/auth';
+import { createContext, useContext } from 'react';
+import type { SessionEndReason } from '../../../lib/auth-session.ts';
+import type { LoginAnswer } from '../api/auth-api.ts';
+
+/** The auth dialog's modes, opened by name (shopping spec §2 "Auth dialog"). */
+export type AuthDialogMode = 'login' | 'signup' | 'forgot-password' | 'otp-verification';
+
+export interface AuthDialogOptions {
+  /** Runs after a successful login instead of going to / (routes that require sign-in). */
+  onSuccess?: () => void;
+  email?: string;
+  otp?: string;
+  /** Forgot-password: start at this step (3 when the URL carries otp, email and pg=reset-password). */
+  step?: 1 | 2 | 3;
+}
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  membership: Membership | null;
+  dialog: { mode: AuthDialogMode; options: AuthDialogOptions } | null;
+  openAuthDialog: (mode: AuthDialogMode, options?: AuthDialogOptions) => void;
+  closeAuthDialog: () => void;
+  completeLogin: (answer: LoginAnswer) => Promise<void>;
+  logout: () => Promise<void>;
+  showSessionExpired: (reason: SessionEndReason) => void;
+}
+
+const noop = () => undefined;
+const resolved = () => Promise.resolve();
+
+/** Without a provider (isolated tests of other features) everyone is a guest. */
+export const AuthContext = createContext<AuthContextValue>({
+  status: 'unauthenticated',
+  user: null,
+  membership: null,
+  dialog: null,
+  openAuthDialog: noop,
+  closeAuthDialog: noop,
+  completeLogin: resolved,
+  logout: resolved,
+  showSessionExpired: noop,
+});
+
+export const useAuth = () => useContext(AuthContext);

@@ -1,0 +1,22 @@
+import { bannerListResponseSchema, type Banner } from '@shop/contracts/catalogue';
+import type { Language } from '@shop/contracts/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
+  const body = await apiRequest(
+    '/api/v1/ads/banner',
+    bannerListResponseSchema,
+    signal ? { signal } : {},
+  );
+  return body.ads;
+}
+
+/** Home banners; the spec asks for an empty list, silently, when the call fails. */
+export function useBanners(language: Language) {
+  return useQuery({
+    queryKey: ['banners', language],
+    queryFn: async ({ signal }) => fetchBanners(signal).catch((): Banner[] => []),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,20 @@
+import { callCentreContactResponseSchema, type CallCentreContact } from '@shop/contracts/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export async function fetchCallCentreContact(signal?: AbortSignal): Promise<CallCentreContact> {
+  const body = await apiRequest(
+    '/api/v1/site/contact',
+    callCentreContactResponseSchema,
+    signal ? { signal } : {},
+  );
+  return body.data;
+}
+
+export function useCallCentreContact() {
+  return useQuery({
+    queryKey: ['site', 'contact'],
+    queryFn: async ({ signal }) => fetchCallCentreContact(signal),
+    staleTime: 20 * 60_000,
+  });
+}

@@ -1,0 +1,68 @@
+import {
+  productListResponseSchema,
+  type PaginationMeta,
+  type Product,
+} from '@shop/contracts/catalogue';
+import type { Language } from '@shop/contracts/i18n';
+import type { OperatorCode } from '@shop/contracts/phone';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The four sorts of the listing (shopping spec §2, §9), mapped onto the API's sortField/sortOrder. */
+export const productSorts = {
+  'price-asc': { sortField: 'price', sortOrder: 'asc' },
+  'price-desc': { sortField: 'price', sortOrder: 'desc' },
+  'name-asc': { sortField: 'name', sortOrder: 'asc' },
+  'name-desc': { sortField: 'name', sortOrder: 'desc' },
+} as const;
+export type ProductSort = keyof typeof productSorts;
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'price-asc';
+export const PRODUCTS_PER_PAGE = 12;
+
+export interface ProductPage {
+  products: Product[];
+  meta: PaginationMeta;
+}
+
+export interface ProductListParams {
+  /** Category id or slug; the API accepts either. */
+  category: string;
+  page: number;
+  sort: ProductSort;
+  operator: OperatorCode | null;
+}
+
+export async function fetchCategoryProducts(
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  const { sortField, sortOrder } = productSorts[params.sort];
+  const query = new URLSearchParams({
+    page: String(params.page),
+    limit: String(PRODUCTS_PER_PAGE),
+    sortField,
+    sortOrder,
+  });
+  if (params.operator) query.set('operator', params.operator);
+  const body = await apiRequest(
+    `/api/v1/products/category/${encodeURIComponent(params.category)}?${query.toString()}`,
+    productListResponseSchema,
+    signal ? { signal } : {},
+  );
+  return { products: body.data, meta: body.meta };
+}
+
+/** Spec §7: "On failure an empty list with page 1 of 1, silently." */
+const emptyPage: ProductPage = {
+  products: [],
+  meta: { page: 1, totalPages: 1, total: 0, limit: PRODUCTS_PER_PAGE },
+};
+
+export function useCategoryProducts(params: ProductListParams, language: Language) {
+  return useQuery({
+    queryKey: ['products', 'category', params, language],
+    queryFn: async ({ signal }) => fetchCategoryProducts(params, signal).catch(() => emptyPage),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,220 @@
+import type { Banner } from '@shop/contracts/catalogue';
+import { lazy, Suspense, useEffect, useRef, useState, type TouchEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setHeaderTint } from '../../../components/layout/header-tint.ts';
+import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
+import { averageImageColour } from '../image-average-colour.ts';
+import { fallBackToLogo, safeImageSource } from '../image-source.ts';
+
+const BannerDialog = lazy(() => import('./banner-dialog.tsx'));
+
+/**
+ * Full-width banner carousel, 450 px tall (spec §9), with the timings of spec §4 (see useCarousel).
+ * Accessible as a carousel region (WAI-ARIA APG): labelled slides, previous/next and dot buttons,
+ * arrow keys; the live region announces slide changes only while auto-play is off.
+ */
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation();
+  const carousel = useCarousel(banners.length);
+  const { index } = carousel;
+  const [openBanner, setOpenBanner] = useState<Banner | null>(null);
+  // Only the first image loads at once (it is the page's largest paint); the rest follow after it.
+  const [loadRest, setLoadRest] = useState(false);
+  const images = useRef<(HTMLImageElement | null)[]>([]);
+  const touchStartX = useRef<number | null>(null);
+
+  useEffect(() => {
+    const image = images.current[index];
+    if (!image) return;
+    const tint = () => {
+      setHeaderTint(averageImageColour(image));
+    };
+    if (image.complete && image.naturalWidth > 0) {
+      tint();
+      return;
+    }
+    image.addEventListener('load', tint, { once: true });
+    return () => {
+      image.removeEventListener('load', tint);
+    };
+  }, [index, loadRest]);
+
+  useEffect(
+    () => () => {
+      setHeaderTint(null);
+    },
+    [],
+  );
+
+  const onTouchStart = (event: TouchEvent) => {
+    touchStartX.current = event.touches[0]?.clientX ?? null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStartX.current;
+    const end = event.changedTouches[0]?.clientX;
+    touchStartX.current = null;
+    if (start === null || end === undefined) return;
+    const distance = end - start;
+    if (Math.abs(distance) <= CAROUSEL_TIMINGS.swipeThresholdPx) return;
+    if (distance < 0) carousel.next();
+    else carousel.previous();
+  };
+
+  const count = banners.length;
+  return (
+    <section
+      className="banner-carousel"
+      aria-roledescription={t('catalogue.carousel.roleDescription')}
+      aria-label={t('catalogue.carousel.label')}
+      data-testid="banner-carousel"
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') carousel.hoverStart();
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') carousel.hoverEnd();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') {
+          event.preventDefault();
+          carousel.next();
+        } else if (event.key === 'ArrowLeft') {
+          event.preventDefault();
+          carousel.previous();
+        }
+      }}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+    >
+      <div className="banner-carousel__viewport">
+        <div
+          className="banner-carousel__track"
+          style={{ transform: `translateX(${String(-index * 100)}%)` }}
+          aria-live={carousel.playing ? 'off' : 'polite'}
+        >
+          {banners.map((banner, i) => {
+            const current = i === index;
+            return (
+              <div
+                key={banner.id}
+                className="banner-slide"
+                role="group"
+                aria-roledescription={t('catalogue.carousel.slideRoleDescription')}
+                aria-label={t('catalogue.carousel.slideLabel', { n: i + 1, total: count })}
+                aria-hidden={!current}
+                inert={!current}
+              >
+                <button
+                  type="button"
+                  className="banner-slide__button"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    carousel.interact();
+                    setOpenBanner(banner);
+                  }}
+                >
+                  {i === 0 || loadRest ? (
+                    <span
+                      className="banner-slide__backdrop"
+                      aria-hidden="true"
+                      style={{
+                        backgroundImage: `url("${safeImageSource(banner.mobileImageUrl || banner.imageUrl)}")`,
+                      }}
+                    />
+                  ) : null}
+                  {i === 0 || loadRest ? (
+                    <picture>
+                      <source
+                        media="(max-width: 640px)"
+                        srcSet={safeImageSource(banner.mobileImageUrl || banner.imageUrl)}
+                      />
+                      <source
+                        media="(max-width: 1024px)"
+                        srcSet={safeImageSource(banner.tabletImageUrl || banner.imageUrl)}
+                      />
+                      <img
+                        ref={(element) => {
+                          images.current[i] = element;
+                        }}
+                        src={safeImageSource(banner.imageUrl)}
+                        alt={banner.title}
+                        width={1200}
+                        height={450}
+                        decoding="async"
+                        fetchPriority={i === 0 ? 'high' : 'low'}
+                        onLoad={
+                          i === 0
+                            ? () => {
+                                setLoadRest(true);
+                              }
+                            : undefined
+                        }
+                        onError={(event) => {
+                          fallBackToLogo(event);
+                          if (i === 0) setLoadRest(true);
+                        }}
+                      />
+                    </picture>
+                  ) : (
+                    <span className="banner-slide__placeholder">{banner.title}</span>
+                  )}
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            className="banner-carousel__arrow banner-carousel__arrow--previous"
+            aria-label={t('catalogue.carousel.previous')}
+            onClick={carousel.previous}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="banner-carousel__arrow banner-carousel__arrow--next"
+            aria-label={t('catalogue.carousel.next')}
+            onClick={carousel.next}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
+          <div
+            className="banner-carousel__dots"
+            role="group"
+            aria-label={t('catalogue.carousel.dots')}
+          >
+            {banners.map((banner, i) => (
+              <button
+                key={banner.id}
+                type="button"
+                className="banner-carousel__dot"
+                aria-label={t('catalogue.carousel.goTo', { n: i + 1 })}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => {
+                  carousel.goTo(i);
+                }}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+      {openBanner ? (
+        <Suspense fallback={null}>
+          <BannerDialog
+            banner={openBanner}
+            onClose={() => {
+              setOpenBanner(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

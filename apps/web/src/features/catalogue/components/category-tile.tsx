@@ -1,0 +1,27 @@
+import type { Category } from '@shop/contracts/catalogue';
+import { Link } from 'wouter';
+import { fallBackToLogo, safeImageSource } from '../image-source.ts';
+
+export function CategoryTile({
+  category,
+  onNavigate,
+}: {
+  category: Category;
+  onNavigate?: () => void;
+}) {
+  return (
+    <Link className="category-tile" href={`/product/${category.slug}`} onClick={onNavigate}>
+      <span className="category-tile__icon">
+        <img
+          src={safeImageSource(category.imageUrl || category.icon)}
+          alt=""
+          width={48}
+          height={48}
+          decoding="async"
+          onError={fallBackToLogo}
+        />
+      </span>
+      <span className="category-tile__name">{category.name}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,103 @@
+import '../content/lazy-messages.ts';
+import type { Product } from '@shop/contracts/catalogue';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { fallBackToLogo, safeImageSource } from '../image-source.ts';
+import { formatFaceValue, formatKyat } from '../money-format.ts';
+
+function dataVolume(mb: number): string {
+  if (mb < 1024) return `${String(mb)} MB`;
+  const gb = Math.round((mb / 1024) * 10) / 10;
+  return `${String(gb)} GB`;
+}
+
+/** One product of the listing. Out-of-stock and coming-soon products are shown disabled. */
+export function ProductCard({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const unavailable = product.outOfStock || product.comingSoon;
+  const statusLabel = product.comingSoon
+    ? t('catalogue.product.comingSoon')
+    : product.outOfStock
+      ? t('catalogue.product.outOfStock')
+      : null;
+  const onSale = product.discountPrice !== null && product.discountPrice < product.price;
+  const details: string[] = [];
+  if (product.faceValue) {
+    details.push(t('catalogue.product.faceValue', { value: formatFaceValue(product.faceValue) }));
+  }
+  if (product.dataMb !== null) details.push(dataVolume(product.dataMb));
+  if (product.validityDays !== null) {
+    details.push(t('catalogue.product.validity', { count: product.validityDays }));
+  }
+  if (product.topupAmount !== null && product.topupAmount !== product.price) {
+    details.push(
+      t('catalogue.product.credit', { value: formatKyat(product.topupAmount, language) }),
+    );
+  }
+  return (
+    <article
+      className={unavailable ? 'product-card product-card--unavailable' : 'product-card'}
+      aria-disabled={unavailable || undefined}
+      data-testid="product-card"
+    >
+      <div className="product-card__media">
+        <img
+          src={safeImageSource(product.imageUrl)}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
+          onError={fallBackToLogo}
+        />
+        {statusLabel ? (
+          <span
+            className={`product-card__status product-card__status--${product.comingSoon ? 'soon' : 'out'}`}
+          >
+            {statusLabel}
+          </span>
+        ) : null}
+      </div>
+      <div className="product-card__body">
+        {product.operator ? (
+          <span className="product-card__operator" data-operator={product.operator.code}>
+            {product.operator.name}
+          </span>
+        ) : null}
+        <h3 className="product-card__name">{product.name}</h3>
+        {product.description ? (
+          <p className="product-card__description">{product.description}</p>
+        ) : null}
+        {details.length ? <p className="product-card__details">{details.join(' · ')}</p> : null}
+        <p className="product-card__price" data-testid="product-price">
+          {onSale ? (
+            <>
+              <span className="visually-hidden">{t('catalogue.product.salePrice')}</span>
+              <strong>{formatKyat(product.discountPrice ?? product.price, language)}</strong>{' '}
+              <del>
+                <span className="visually-hidden">{t('catalogue.product.regularPrice')}</span>
+                {formatKyat(product.price, language)}
+              </del>
+            </>
+          ) : (
+            <strong>{formatKyat(product.price, language)}</strong>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <div className="product-card__media skeleton" />
+      <div className="product-card__body">
+        <span className="skeleton skeleton--line" />
+        <span className="skeleton skeleton--line skeleton--short" />
+        <span className="skeleton skeleton--line skeleton--price" />
+      </div>
+    </div>
+  );
+}

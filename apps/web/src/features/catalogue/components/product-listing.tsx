@@ -1,0 +1,303 @@
+import '../content/lazy-messages.ts';
+import { operatorCodes, operatorNames, type OperatorCode } from '@shop/contracts/phone';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import {
+  DEFAULT_PRODUCT_SORT,
+  productSorts,
+  useCategoryProducts,
+  type ProductSort,
+} from '../api/category-products.ts';
+import { useParentCategories } from '../api/parent-categories.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { CategoryTile } from './category-tile.tsx';
+import { PhoneEntry } from './phone-entry.tsx';
+import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
+import '../listing.css';
+
+/** Categories whose products are sent to a phone number (spec §2: phone entry hint 09xxxxxxxx). */
+const phoneCategorySlugs = new Set(['mobile-topup', 'data-package']);
+const PHONE_STORAGE_KEY = 'catalogue.phone';
+
+const isSort = (value: string | null): value is ProductSort =>
+  value !== null && Object.hasOwn(productSorts, value);
+const isOperator = (value: string | null): value is OperatorCode =>
+  value !== null && (operatorCodes as readonly string[]).includes(value);
+
+function readStoredPhone(): string {
+  try {
+    return sessionStorage.getItem(PHONE_STORAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Listing state lives in the URL (?operator=&sort=&page=) so it survives reloads and can be shared. */
+function useListingParams() {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const sortParam = params.get('sort');
+  const operatorParam = params.get('operator')?.toUpperCase() ?? null;
+  const pageParam = Number(params.get('page') ?? '1');
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    navigate(query ? `${path}?${query}` : path, { replace: true });
+  };
+  return {
+    sort: isSort(sortParam) ? sortParam : DEFAULT_PRODUCT_SORT,
+    operator: isOperator(operatorParam) ? operatorParam : null,
+    page: Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1,
+    update,
+  };
+}
+
+export function ProductListing({ categorySlug }: { categorySlug: string | null }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const categories = useParentCategories(language);
+  const current = categories.data?.find((c) => c.slug === categorySlug) ?? null;
+  const title = categorySlug
+    ? (current?.name ?? t('catalogue.listing.products'))
+    : t('catalogue.listing.allCategories');
+
+  return (
+    <div className="page listing">
+      <nav className="breadcrumbs" aria-label={t('catalogue.listing.breadcrumbs')}>
+        <ol>
+          <li>
+            <Link href="/">{t('nav.home')}</Link>
+          </li>
+          <li>
+            {categorySlug ? (
+              <Link href="/product">{t('catalogue.listing.allCategories')}</Link>
+            ) : (
+              <span aria-current="page">{t('catalogue.listing.allCategories')}</span>
+            )}
+          </li>
+          {categorySlug ? (
+            <li>
+              <span aria-current="page">{title}</span>
+            </li>
+          ) : null}
+        </ol>
+      </nav>
+      <h1 className="listing__title">{title}</h1>
+      {categories.data?.length ? (
+        <nav className="category-chips" aria-label={t('catalogue.listing.categories')}>
+          <ul>
+            {categories.data.map((category) => (
+              <li key={category.id}>
+                <Link
+                  href={`/product/${category.slug}`}
+                  className={category.slug === categorySlug ? 'chip chip--active' : 'chip'}
+                  aria-current={category.slug === categorySlug ? 'page' : undefined}
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {categorySlug ? (
+        <CategoryProducts key={categorySlug} categorySlug={categorySlug} />
+      ) : (
+        <section aria-labelledby="choose-category">
+          <h2 id="choose-category" className="section-title">
+            {t('catalogue.listing.chooseCategory')}
+          </h2>
+          {categories.isPending ? (
+            <p role="status">{t('catalogue.common.loading')}</p>
+          ) : (
+            <ul className="category-grid category-grid--all" data-testid="all-categories">
+              {(categories.data ?? []).map((category) => (
+                <li key={category.id}>
+                  <CategoryTile category={category} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function CategoryProducts({ categorySlug }: { categorySlug: string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { sort, operator, page, update } = useListingParams();
+  const query = useCategoryProducts({ category: categorySlug, page, sort, operator }, language);
+  const [phone, setPhone] = useState(readStoredPhone);
+  const sortId = useId();
+  const listTop = useRef<HTMLHeadingElement>(null);
+  const products = query.data?.products ?? [];
+  const meta = query.data?.meta;
+  const needsPhone =
+    phoneCategorySlugs.has(categorySlug) ||
+    products.some((p) => p.kind === 'topup' || p.kind === 'data');
+  const showOperatorFilter = needsPhone || operator !== null || products.some((p) => p.operator);
+
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(PHONE_STORAGE_KEY, phone);
+    } catch {
+      // Private mode without storage: the number just is not remembered.
+    }
+  }, [phone]);
+
+  const goToPage = (next: number) => {
+    update({ page: next > 1 ? String(next) : null });
+    listTop.current?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <>
+      {needsPhone ? (
+        <div className="listing__phone">
+          <PhoneEntry
+            value={phone}
+            onChange={setPhone}
+            onOperatorDetected={(detected) => {
+              update({ operator: detected, page: null });
+            }}
+          />
+          <p className="notice notice--warning" role="note">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M12 2L1 21h22zm-1 7h2v6h-2zm0 8h2v2h-2z" fill="currentColor" />
+            </svg>
+            <span>
+              <strong>{t('catalogue.listing.simWarningTitle')}</strong>{' '}
+              {t('catalogue.listing.simWarning')}
+            </span>
+          </p>
+        </div>
+      ) : null}
+      <div className="listing__toolbar">
+        {showOperatorFilter ? (
+          <fieldset className="operator-filter">
+            <legend>{t('catalogue.listing.operator')}</legend>
+            <div className="operator-filter__options">
+              {[null, ...operatorCodes].map((code) => (
+                <label
+                  key={code ?? 'all'}
+                  className="chip chip--radio"
+                  data-operator={code ?? undefined}
+                >
+                  <input
+                    type="radio"
+                    name="operator"
+                    checked={operator === code}
+                    onChange={() => {
+                      update({ operator: code, page: null });
+                    }}
+                  />
+                  <span>{code ? operatorNames[code] : t('catalogue.listing.allOperators')}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <div className="sort-select">
+          <label htmlFor={sortId}>{t('catalogue.listing.sortBy')}</label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (isSort(value))
+                update({ sort: value === DEFAULT_PRODUCT_SORT ? null : value, page: null });
+            }}
+          >
+            {(Object.keys(productSorts) as ProductSort[]).map((key) => (
+              <option key={key} value={key}>
+                {t(`catalogue.listing.sorts.${key}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <h2 ref={listTop} className="visually-hidden" id="products-heading">
+        {t('catalogue.listing.products')}
+      </h2>
+      <div
+        aria-labelledby="products-heading"
+        aria-busy={query.isFetching}
+        className="listing__results"
+      >
+        {query.isPending ? (
+          <div className="product-grid" role="status">
+            <span className="visually-hidden">{t('catalogue.listing.loading')}</span>
+            {Array.from({ length: 6 }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : products.length === 0 ? (
+          <div className="empty-state" data-testid="empty-products">
+            <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
+              <path
+                d="M10 2a8 8 0 016.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1110 2zm0 2a6 6 0 100 12 6 6 0 000-12z"
+                fill="currentColor"
+              />
+            </svg>
+            <p className="empty-state__title">{t('catalogue.listing.emptyTitle')}</p>
+            <p>{operator ? t('catalogue.listing.emptyFiltered') : t('catalogue.listing.empty')}</p>
+            {operator ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  update({ operator: null, page: null });
+                }}
+              >
+                {t('catalogue.listing.showAllOperators')}
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <ul className={query.isPlaceholderData ? 'product-grid is-refreshing' : 'product-grid'}>
+            {products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {meta && meta.totalPages > 1 ? (
+        <nav className="pagination" aria-label={t('catalogue.listing.pagination')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={meta.page <= 1}
+            onClick={() => {
+              goToPage(meta.page - 1);
+            }}
+          >
+            {t('catalogue.listing.previous')}
+          </button>
+          <p className="pagination__status" aria-live="polite">
+            {t('catalogue.listing.pageOf', { page: meta.page, total: meta.totalPages })}
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={meta.page >= meta.totalPages}
+            onClick={() => {
+              goToPage(meta.page + 1);
+            }}
+          >
+            {t('catalogue.listing.next')}
+          </button>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Carousel timings of shopping spec §4 and §9. */
+export const CAROUSEL_TIMINGS = {
+  autoAdvanceMs: 5000,
+  resumeAfterArrowMs: 8000,
+  resumeAfterMouseLeaveMs: 5000,
+  resumeAfterDotMs: 3000,
+  swipeThresholdPx: 50,
+} as const;
+
+export type CarouselInteraction = 'arrow' | 'dot';
+
+/**
+ * Slide index plus auto-play: advances every 5 s and wraps. Hover pauses until the mouse leaves;
+ * arrows, swipes and arrow keys pause and resume 8 s later, a dot 3 s later, leaving 5 s later.
+ * "Resume" restarts auto-play, so the next slide follows one auto-advance period after resuming.
+ * Each slide gets a full period (the timer restarts on every slide change).
+ */
+export function useCarousel(count: number) {
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const hovering = useRef(false);
+  const resumeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const current = count > 0 ? index % count : 0;
+
+  useEffect(() => {
+    if (!playing || count < 2) return;
+    const timer = setTimeout(() => {
+      setIndex((i) => (i + 1) % count);
+    }, CAROUSEL_TIMINGS.autoAdvanceMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [playing, count, current]);
+
+  useEffect(
+    () => () => {
+      clearTimeout(resumeTimer.current);
+    },
+    [],
+  );
+
+  const pause = useCallback((resumeAfterMs: number | null) => {
+    clearTimeout(resumeTimer.current);
+    resumeTimer.current = undefined;
+    setPlaying(false);
+    if (resumeAfterMs === null) return;
+    resumeTimer.current = setTimeout(() => {
+      // The mouse is still over the carousel: hover keeps it paused until the mouse leaves.
+      if (!hovering.current) setPlaying(true);
+    }, resumeAfterMs);
+  }, []);
+
+  const step = useCallback(
+    (delta: 1 | -1) => {
+      if (count < 2) return;
+      setIndex((i) => (((i + delta) % count) + count) % count);
+      pause(CAROUSEL_TIMINGS.resumeAfterArrowMs);
+    },
+    [count, pause],
+  );
+
+  const goTo = useCallback(
+    (target: number) => {
+      setIndex(target);
+      pause(CAROUSEL_TIMINGS.resumeAfterDotMs);
+    },
+    [pause],
+  );
+
+  const hoverStart = useCallback(() => {
+    hovering.current = true;
+    pause(null);
+  }, [pause]);
+
+  const hoverEnd = useCallback(() => {
+    hovering.current = false;
+    pause(CAROUSEL_TIMINGS.resumeAfterMouseLeaveMs);
+  }, [pause]);
+
+  /** Any other manual interaction (a click on a slide) pauses like an arrow does. */
+  const interact = useCallback(() => {
+    pause(hovering.current ? null : CAROUSEL_TIMINGS.resumeAfterArrowMs);
+  }, [pause]);
+
+  return {
+    index: current,
+    playing,
+    next: () => {
+      step(1);
+    },
+    previous: () => {
+      step(-1);
+    },
+    goTo,
+    hoverStart,
+    hoverEnd,
+    interact,
+  };
+}

@@ -1,0 +1,330 @@
+import { classifyAuthError, type User } from '@shop/contracts/auth';
+import { errorBodySchema } from '@shop/contracts/errors';
+import { clearGuestCookie } from './guest-session.ts';
+import { jwtExpiresAt } from './jwt.ts';
+import { createTokenStorage, type StoredTokens, type TokenStorage } from './token-storage.ts';
+
+/** Account spec §9 figures. */
+export const REFRESH_PATH = '/api/v1/auth/refresh-token';
+export const PROACTIVE_REFRESH_MS = 5 * 60_000;
+export const MIN_REFRESH_DELAY_MS = 1000;
+export const EXPIRY_CHECK_INTERVAL_MS = 10 * 60_000;
+export const MAX_REFRESH_ATTEMPTS = 3;
+export const REFRESH_RETRY_DELAY_MS = 1000;
+export const OFFLINE_RETRY_DELAY_MS = 2000;
+export const REFRESH_TIMEOUT_MS = 10_000;
+
+/** Why the session-expired modal opens (account spec §4). */
+export type SessionEndReason = 'refresh_failed' | 'token_expired' | 'other_device_login';
+
+/** Account spec §8 wording; the UI translates by `kind`. */
+export const sessionMessages = {
+  networkLost: 'Network connection lost',
+  offlineRefresh:
+    'Network connection is required to refresh your session. Would you like to retry?',
+  refreshExpired: 'Refresh token expired or invalid',
+  refreshDenied: 'Refresh token access denied',
+  maxAttempts: 'Max refresh attempts exceeded',
+  noRefreshToken: 'No refresh token available',
+  invalidResponse: 'Invalid refresh response structure',
+  noAccessToken: 'No access token received',
+  refreshFailed: 'Token refresh failed',
+} as const;
+
+export type SessionErrorKind =
+  | 'network'
+  | 'expired'
+  | 'denied'
+  | 'max_attempts'
+  | 'no_token'
+  | 'invalid_response'
+  | 'other_device'
+  | 'failed';
+
+export class SessionError extends Error {
+  readonly isNetworkError: boolean;
+  constructor(
+    message: string,
+    readonly kind: SessionErrorKind,
+  ) {
+    super(message);
+    this.name = 'SessionError';
+    this.isNetworkError = kind === 'network';
+  }
+}
+
+export type SessionEvent =
+  | { type: 'changed'; tokens: StoredTokens | null }
+  | { type: 'expired'; reason: SessionEndReason };
+
+export interface AuthSessionDeps {
+  storage: TokenStorage;
+  fetch: typeof fetch;
+  now: () => number;
+  isOnline: () => boolean;
+  language: () => string;
+  /** Asked while offline; true = try again after 2 s. Replaced by the UI at start. */
+  confirmOfflineRetry: (message: string) => Promise<boolean>;
+}
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+interface RefreshAnswer {
+  accessToken: string;
+  refreshToken: string;
+  user: User | null;
+}
+
+function readRefreshAnswer(json: unknown): RefreshAnswer {
+  if (typeof json !== 'object' || json === null)
+    throw new SessionError(sessionMessages.invalidResponse, 'invalid_response');
+  const top = json as Record<string, unknown>;
+  const data =
+    typeof top.data === 'object' && top.data !== null ? (top.data as Record<string, unknown>) : {};
+  // The spec lets the fields sit under data or at the top level.
+  const accessToken = data.accessToken ?? top.accessToken;
+  const refreshToken = data.refreshToken ?? top.refreshToken;
+  const user = data.user ?? top.user;
+  if (typeof accessToken !== 'string' || accessToken === '')
+    throw new SessionError(sessionMessages.noAccessToken, 'invalid_response');
+  if (typeof refreshToken !== 'string' || refreshToken === '')
+    throw new SessionError(sessionMessages.invalidResponse, 'invalid_response');
+  return {
+    accessToken,
+    refreshToken,
+    user: typeof user === 'object' && user !== null ? (user as User) : null,
+  };
+}
+
+/**
+ * The client's session: tokens in memory and in storage, one shared refresh at a time (so
+ * concurrent 401s queue behind it), proactive refresh 5 min before expiry, a 10-minute check,
+ * and the session-expired reasons of account spec §4/§8.
+ */
+export function createAuthSession(deps: AuthSessionDeps) {
+  let tokens: StoredTokens | null = deps.storage.readSync();
+  let inflight: Promise<string> | null = null;
+  let failedAttempts = 0;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  let checkTimer: ReturnType<typeof setInterval> | undefined;
+  const listeners = new Set<(event: SessionEvent) => void>();
+
+  const emit = (event: SessionEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+
+  const stopTimers = () => {
+    clearTimeout(refreshTimer);
+    clearInterval(checkTimer);
+    refreshTimer = undefined;
+    checkTimer = undefined;
+  };
+
+  const msUntilExpiry = () => {
+    const expiresAt = jwtExpiresAt(tokens?.accessToken);
+    return expiresAt === null ? 0 : expiresAt - deps.now();
+  };
+
+  function schedule() {
+    stopTimers();
+    if (!tokens) return;
+    const wait = Math.max(msUntilExpiry() - PROACTIVE_REFRESH_MS, MIN_REFRESH_DELAY_MS);
+    refreshTimer = setTimeout(() => {
+      session.refresh().catch(() => undefined);
+    }, wait);
+    checkTimer = setInterval(() => {
+      // Tokens gone from memory or from storage (cleared elsewhere): the user is logged out.
+      if (!tokens || !deps.storage.readSync()) {
+        void session.clear();
+        return;
+      }
+      if (msUntilExpiry() <= PROACTIVE_REFRESH_MS) session.refresh().catch(() => undefined);
+    }, EXPIRY_CHECK_INTERVAL_MS);
+  }
+
+  async function callRefresh(refreshToken: string): Promise<RefreshAnswer> {
+    const controller = new AbortController();
+    const timeout = setTimeout(() => {
+      controller.abort();
+    }, REFRESH_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await deps.fetch(REFRESH_PATH, {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Accept-Language': deps.language(),
+        },
+        body: JSON.stringify({ refreshToken }),
+        signal: controller.signal,
+      });
+    } catch {
+      throw new SessionError(sessionMessages.networkLost, 'network');
+    } finally {
+      clearTimeout(timeout);
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const body = errorBodySchema.safeParse(json);
+      if (body.success && classifyAuthError(body.data) === 'other_device_login')
+        throw new SessionError(body.data.message, 'other_device');
+      if (response.status === 401)
+        throw new SessionError(sessionMessages.refreshExpired, 'expired');
+      if (response.status === 403) throw new SessionError(sessionMessages.refreshDenied, 'denied');
+      throw new SessionError(
+        body.success ? body.data.message : sessionMessages.refreshFailed,
+        'failed',
+      );
+    }
+    return readRefreshAnswer(json);
+  }
+
+  async function runRefresh(): Promise<string> {
+    for (;;) {
+      const refreshToken = tokens?.refreshToken;
+      if (!refreshToken) throw new SessionError(sessionMessages.noRefreshToken, 'no_token');
+      if (!deps.isOnline()) {
+        if (await deps.confirmOfflineRetry(sessionMessages.offlineRefresh)) {
+          await delay(OFFLINE_RETRY_DELAY_MS);
+          continue;
+        }
+        throw new SessionError(sessionMessages.networkLost, 'network');
+      }
+      try {
+        const answer = await callRefresh(refreshToken);
+        failedAttempts = 0;
+        await session.setSession({
+          accessToken: answer.accessToken,
+          refreshToken: answer.refreshToken,
+          user: answer.user ?? tokens?.userData ?? null,
+        });
+        return answer.accessToken;
+      } catch (error) {
+        const failure =
+          error instanceof SessionError
+            ? error
+            : new SessionError(sessionMessages.refreshFailed, 'failed');
+        if (failure.kind === 'expired') {
+          await session.end('token_expired');
+          throw failure;
+        }
+        if (failure.kind === 'other_device') {
+          await session.end('other_device_login');
+          throw failure;
+        }
+        failedAttempts += 1;
+        if (failure.kind === 'denied' || failedAttempts >= MAX_REFRESH_ATTEMPTS) {
+          failedAttempts = 0;
+          await session.end('refresh_failed');
+          throw failure.kind === 'denied'
+            ? failure
+            : new SessionError(sessionMessages.maxAttempts, 'max_attempts');
+        }
+        await delay(REFRESH_RETRY_DELAY_MS);
+      }
+    }
+  }
+
+  const session = {
+    getTokens: () => tokens,
+    getAccessToken: () => tokens?.accessToken ?? null,
+    isRefreshing: () => inflight !== null,
+    /** Milliseconds the access token still lives (0 when missing or malformed). */
+    msUntilExpiry,
+    get failedAttempts() {
+      return failedAttempts;
+    },
+    subscribe(listener: (event: SessionEvent) => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    setConfirmOfflineRetry(confirm: AuthSessionDeps['confirmOfflineRetry']) {
+      deps.confirmOfflineRetry = confirm;
+    },
+    /** Login success and every refresh: store everywhere, reset the counter, reschedule. */
+    async setSession(next: { accessToken: string; refreshToken: string; user: User | null }) {
+      tokens = {
+        accessToken: next.accessToken,
+        refreshToken: next.refreshToken,
+        userData: next.user,
+        timestamp: deps.now(),
+      };
+      failedAttempts = 0;
+      schedule();
+      emit({ type: 'changed', tokens });
+      await deps.storage.save(tokens);
+    },
+    async updateUser(user: User) {
+      if (!tokens) return;
+      tokens = { ...tokens, userData: user };
+      emit({ type: 'changed', tokens });
+      await deps.storage.save(tokens);
+    },
+    /** Start-up recovery (separate keys, combined record, client database, cookies). */
+    async recover(): Promise<StoredTokens | null> {
+      const found = await deps.storage.recover();
+      if (!found) return null;
+      tokens = found;
+      // Write the recovered copy back so every place holds it again.
+      await deps.storage.save(found);
+      schedule();
+      return found;
+    },
+    /** One refresh at a time: callers arriving meanwhile wait for the same answer. */
+    refresh(): Promise<string> {
+      inflight ??= runRefresh().finally(() => {
+        inflight = null;
+      });
+      return inflight;
+    },
+    /** Logout: local data only (the logout call is not made by this flow, account spec §4). */
+    async clear() {
+      tokens = null;
+      failedAttempts = 0;
+      stopTimers();
+      clearGuestCookie();
+      emit({ type: 'changed', tokens: null });
+      await deps.storage.clear();
+    },
+    /** Ends the session and asks the UI to show the session-expired modal. */
+    async end(reason: SessionEndReason) {
+      await session.clear();
+      emit({ type: 'expired', reason });
+    },
+    /** Another tab logged in, refreshed or out: adopt what it stored. */
+    adoptStoredTokens() {
+      const stored = deps.storage.readSync();
+      if (stored?.accessToken === tokens?.accessToken) return;
+      tokens = stored;
+      if (tokens) schedule();
+      else stopTimers();
+      emit({ type: 'changed', tokens });
+    },
+    dispose: stopTimers,
+  };
+  return session;
+}
+
+export type AuthSession = ReturnType<typeof createAuthSession>;
+
+let defaultSession: AuthSession | undefined;
+
+/** The app's one session (created on first use so tests can build their own). */
+export function getAuthSession(): AuthSession {
+  defaultSession ??= createAuthSession({
+    storage: createTokenStorage(),
+    fetch: (...args) => fetch(...args),
+    now: () => Date.now(),
+    isOnline: () => navigator.onLine,
+    language: () => document.documentElement.lang || 'en',
+    confirmOfflineRetry: () => Promise.resolve(false),
+  });
+  return defaultSession;
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import {
+  detectOperator,
+  formatPhoneDisplay,
+  myanmarPhoneSchema,
+  normalizePhone,
+  operatorCodes,
+  phonePrefixTable,
+  toInternationalPhone,
+  validatePhone,
+  type OperatorCode,
+  type PhoneValidation,
+} from './phone.ts';
+
+/** Account spec §9, transcribed independently of phone.ts so a typo in either shows up. */
+const specTable: Record<string, [string[], number][]> = {
+  MPT: [
+    [['0920', '0921', '0922', '0923', '0924'], 9],
+    [['0925', '0926'], 11],
+    [['0940'], 11],
+    [['0941'], 10],
+    [['0942'], 11],
+    [['0943'], 10],
+    [['0944', '0945'], 11],
+    [['0947'], 10],
+    [['0948'], 11],
+    [['0949'], 10],
+    [['0950', '0951', '0952', '0953', '0954', '0955', '0956'], 9],
+    [['0973'], 10],
+    [['0983', '0985', '0986', '0987'], 9],
+    [['0988', '0989'], 11],
+    [['0991'], 10],
+  ],
+  OOREDOO: [[['0994', '0995', '0996', '0997', '0998', '0999'], 11]],
+  ATOM: [[['0974', '0975', '0976', '0977', '0978', '0979'], 11]],
+  MYTEL: [[['0965', '0966', '0967', '0968', '0969'], 11]],
+  MEC: [
+    [['0930', '0931', '0932', '0933'], 10],
+    [['0934', '0935'], 11],
+    [['0936'], 10],
+  ],
+};
+const displayName: Record<OperatorCode, string> = {
+  MPT: 'MPT',
+  OOREDOO: 'Ooredoo',
+  ATOM: 'ATOM',
+  MYTEL: 'MyTel',
+  MEC: 'MEC',
+};
+
+const rows = Object.entries(specTable).flatMap(([operator, groups]) =>
+  groups.flatMap(([prefixes, length]) =>
+    prefixes.map((prefix) => ({ operator: operator as OperatorCode, prefix, length })),
+  ),
+);
+
+/** A number with the given prefix and total length; the filler digits vary with the seed. */
+const numberOf = (prefix: string, length: number, seed = 7) =>
+  (prefix + Array.from({ length: 12 }, (_, i) => String((seed + i * 3) % 10)).join('')).slice(
+    0,
+    length,
+  );
+
+const errorOf = (result: PhoneValidation) => (result.valid ? null : result.error);
+
+describe('operator prefix table', () => {
+  it('has exactly the rows of account spec §9', () => {
+    expect(
+      [...phonePrefixTable].map((r) => `${r.operator}:${r.prefix}:${r.length}`).sort(),
+    ).toEqual(rows.map((r) => `${r.operator}:${r.prefix}:${r.length}`).sort());
+    expect(new Set(phonePrefixTable.map((r) => r.prefix)).size).toBe(phonePrefixTable.length);
+  });
+
+  it.each(rows)('$prefix is $operator with $length digits', ({ operator, prefix, length }) => {
+    const exact = numberOf(prefix, length);
+    const ok = validatePhone(exact);
+    expect(ok).toEqual({
+      valid: true,
+      local: exact,
+      international: `95${exact.slice(1)}`,
+      operator,
+      display: `${exact.slice(1, 2)} ${exact.slice(2, 5)} ${exact.slice(5)}`,
+    });
+    expect(detectOperator(exact)).toBe(operator);
+    expect(validatePhone(exact, { operator }).valid).toBe(true);
+    // The same number written in 95 form, with +, spaces, hyphens and parentheses.
+    expect(
+      validatePhone(`+95 (${exact.slice(1, 4)}) ${exact.slice(4, 7)}-${exact.slice(7)}`),
+    ).toEqual(ok);
+
+    const wrongLength = {
+      code: 'wrong_length',
+      params: { operator: displayName[operator], n: length },
+      message: `${displayName[operator]} numbers should be ${length} digits long`,
+    };
+    // One digit short / long: the table's length rule, unless the 9..11 bound speaks first.
+    const short = numberOf(prefix, length - 1);
+    expect(errorOf(validatePhone(short))).toEqual(
+      length === 9
+        ? { code: 'too_short', params: {}, message: 'Phone number is too short' }
+        : wrongLength,
+    );
+    const long = numberOf(prefix, length + 1);
+    expect(errorOf(validatePhone(long))).toEqual(
+      length === 11
+        ? { code: 'too_long', params: {}, message: 'Phone number is too long' }
+        : wrongLength,
+    );
+    // With an operator filter naming another operator.
+    const other = operatorCodes.find((code) => code !== operator) ?? 'MPT';
+    expect(errorOf(validatePhone(exact, { operator: other }))).toEqual({
+      code: 'operator_mismatch',
+      params: { operator: displayName[other] },
+      message: `Phone number does not match ${displayName[other]} format`,
+    });
+  });
+});
+
+describe('validatePhone messages (account spec §5)', () => {
+  it.each([
+    ['', 'required', 'Phone number is required'],
+    ['  - ( ) +', 'required', 'Phone number is required'],
+    ['09a2500000', 'digits_only', 'Please use English digits only'],
+    ['၀၉၂၅၀၀၀၀၀၀၀', 'digits_only', 'Please use English digits only'],
+    ['0925.000.0000', 'digits_only', 'Please use English digits only'],
+    ['09250000', 'too_short', 'Phone number is too short'],
+    ['092500000000', 'too_long', 'Phone number is too long'],
+    ['09100000000', 'invalid', 'Enter a valid Myanmar phone number.'],
+    ['09460000000', 'invalid', 'Enter a valid Myanmar phone number.'],
+    ['0984000000', 'invalid', 'Enter a valid Myanmar phone number.'],
+    ['08123456789', 'invalid', 'Enter a valid Myanmar phone number.'],
+  ])('%j → %s', (input, code, message) => {
+    expect(errorOf(validatePhone(input))).toMatchObject({ code, message });
+  });
+
+  it('treats null and undefined as empty', () => {
+    expect(errorOf(validatePhone(null))?.code).toBe('required');
+    expect(errorOf(validatePhone(undefined))?.code).toBe('required');
+  });
+
+  it('names the operator and the length in the length message', () => {
+    expect(errorOf(validatePhone('0965000000'))?.message).toBe(
+      'MyTel numbers should be 11 digits long',
+    );
+    expect(errorOf(validatePhone('0997000000'))?.message).toBe(
+      'Ooredoo numbers should be 11 digits long',
+    );
+    expect(errorOf(validatePhone('09300000000'))?.message).toBe(
+      'MEC numbers should be 10 digits long',
+    );
+  });
+
+  it('reports the filter mismatch before the length', () => {
+    expect(errorOf(validatePhone('0965', { operator: 'ATOM' }))?.code).toBe('too_short');
+    expect(errorOf(validatePhone('096500000', { operator: 'ATOM' }))?.message).toBe(
+      'Phone number does not match ATOM format',
+    );
+  });
+});
+
+describe('normalising and formatting', () => {
+  it.each([
+    ['09250000000', '09250000000'],
+    ['9250000000', '09250000000'],
+    ['959250000000', '09250000000'],
+    ['+95 9 250 000 000', '09250000000'],
+    ['(09) 250-000-000', '09250000000'],
+    // MPT 0950.. typed without its 0 starts with "95" but is not in 95 form.
+    ['95012345', '095012345'],
+    ['9595012345', '095012345'],
+    ['', ''],
+    ['09x', null],
+  ])('normalizePhone(%j) → %j', (input, expected) => {
+    expect(normalizePhone(input)).toBe(expected);
+  });
+
+  it('sends the 95 form without the leading 0', () => {
+    expect(toInternationalPhone('09 250 000 000')).toBe('959250000000');
+    expect(toInternationalPhone('959250000000')).toBe('959250000000');
+    expect(toInternationalPhone('095012345')).toBe('9595012345');
+    expect(toInternationalPhone('0912')).toBeNull();
+  });
+
+  it('displays first digit, space, next 3 digits, space, the rest', () => {
+    expect(formatPhoneDisplay('09250000000')).toBe('9 250 000000');
+    expect(formatPhoneDisplay('959250000000')).toBe('9 250 000000');
+    expect(formatPhoneDisplay('095012345')).toBe('9 501 2345');
+    expect(formatPhoneDisplay('92')).toBe('9 2');
+    expect(formatPhoneDisplay('abc')).toBe('abc');
+  });
+
+  it('detects the operator from the prefix alone', () => {
+    expect(detectOperator('0997')).toBe('OOREDOO');
+    expect(detectOperator('+95 9 77')).toBe('ATOM');
+    expect(detectOperator('09')).toBeNull();
+    expect(detectOperator('0946')).toBeNull();
+  });
+
+  it('the request-body schema answers the 95 form or the first broken rule', () => {
+    expect(myanmarPhoneSchema.parse('09 250 000 000')).toBe('959250000000');
+    const bad = myanmarPhoneSchema.safeParse('09650000000000');
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe('Phone number is too long');
+    expect(myanmarPhoneSchema.safeParse(12).error?.issues[0]?.message).toBe(
+      'Phone number is required',
+    );
+  });
+});
+
+/**
+ * Property test over random digit strings (fast-check is not installed; this uses a seeded
+ * generator so failures reproduce): the verdict always agrees with a direct reading of the table.
+ */
+describe('property: random numbers agree with the table', () => {
+  let seed = 20_250_101;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed;
+  };
+  const byPrefix = new Map(rows.map((r) => [r.prefix, r]));
+
+  it('for 20,000 random inputs', () => {
+    for (let i = 0; i < 20_000; i += 1) {
+      const length = 6 + (next() % 9);
+      const known = rows[next() % rows.length];
+      const head = next() % 4 === 0 || !known ? `09${next() % 100}`.padEnd(4, '0') : known.prefix;
+      const digits = (head + String(next()).padStart(10, '0')).slice(0, length);
+      // "959..." without its 0 would read as 95 form; such prefixes do not exist in the table.
+      const form = digits.startsWith('0959') ? 0 : next() % 3;
+      const input = form === 0 ? digits : form === 1 ? `95${digits.slice(1)}` : digits.slice(1);
+      const result = validatePhone(input);
+      const rule = byPrefix.get(digits.slice(0, 4));
+      if (digits.length < 9) expect(errorOf(result)?.code).toBe('too_short');
+      else if (digits.length > 11) expect(errorOf(result)?.code).toBe('too_long');
+      else if (!rule) expect(errorOf(result)?.code).toBe('invalid');
+      else if (digits.length !== rule.length) expect(errorOf(result)?.code).toBe('wrong_length');
+      else {
+        expect(result).toMatchObject({
+          valid: true,
+          local: digits,
+          international: `95${digits.slice(1)}`,
+          operator: rule.operator,
+        });
+        // Round trip: the stored 95 form validates to the same number.
+        expect(validatePhone(`95${digits.slice(1)}`)).toEqual(result);
+      }
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import * as z from 'zod/mini';
+
+/**
+ * Myanmar phone-number rules (account spec §5) and the operator prefix table (account spec §9).
+ * This is the ONE implementation: the server validates and stores with it, the web validates and
+ * formats with it. Errors carry a stable `code` and `params` so the web can show them in Burmese,
+ * plus the spec's English `message`.
+ */
+
+export const operatorCodes = ['MPT', 'OOREDOO', 'ATOM', 'MYTEL', 'MEC'] as const;
+export type OperatorCode = (typeof operatorCodes)[number];
+
+/** Names as the spec writes them; they appear inside the error messages. */
+export const operatorNames: Record<OperatorCode, string> = {
+  MPT: 'MPT',
+  OOREDOO: 'Ooredoo',
+  ATOM: 'ATOM',
+  MYTEL: 'MyTel',
+  MEC: 'MEC',
+};
+
+export interface PrefixRule {
+  operator: OperatorCode;
+  /** Four digits starting 09. */
+  prefix: string;
+  /** Required total length in the local form (with the leading 0). */
+  length: 9 | 10 | 11;
+}
+
+/** Ranges exactly as account spec §9 lists them, expanded below into one row per prefix. */
+const prefixRanges: readonly [OperatorCode, number, number, 9 | 10 | 11][] = [
+  ['MPT', 920, 924, 9],
+  ['MPT', 925, 926, 11],
+  ['MPT', 940, 940, 11],
+  ['MPT', 941, 941, 10],
+  ['MPT', 942, 942, 11],
+  ['MPT', 943, 943, 10],
+  ['MPT', 944, 945, 11],
+  ['MPT', 947, 947, 10],
+  ['MPT', 948, 948, 11],
+  ['MPT', 949, 949, 10],
+  ['MPT', 950, 956, 9],
+  ['MPT', 973, 973, 10],
+  ['MPT', 983, 983, 9],
+  ['MPT', 985, 987, 9],
+  ['MPT', 988, 989, 11],
+  ['MPT', 991, 991, 10],
+  ['OOREDOO', 994, 999, 11],
+  ['ATOM', 974, 979, 11],
+  ['MYTEL', 965, 969, 11],
+  ['MEC', 930, 933, 10],
+  ['MEC', 934, 935, 11],
+  ['MEC', 936, 936, 10],
+];
+
+export const phonePrefixTable: readonly PrefixRule[] = prefixRanges.flatMap(
+  ([operator, from, to, length]) =>
+    Array.from({ length: to - from + 1 }, (_, i) => ({
+      operator,
+      prefix: `0${from + i}`,
+      length,
+    })),
+);
+
+const prefixIndex = new Map(phonePrefixTable.map((rule) => [rule.prefix, rule]));
+
+export const PHONE_MIN_LENGTH = 9;
+export const PHONE_MAX_LENGTH = 11;
+export const COUNTRY_CODE = '95';
+
+export const phoneErrorCodes = [
+  'required',
+  'digits_only',
+  'too_short',
+  'too_long',
+  'invalid',
+  'operator_mismatch',
+  'wrong_length',
+] as const;
+export type PhoneErrorCode = (typeof phoneErrorCodes)[number];
+
+export interface PhoneErrorParams {
+  /** Display name of the operator (operator_mismatch, wrong_length). */
+  operator?: string;
+  /** Required number of digits (wrong_length). */
+  n?: number;
+}
+
+export interface PhoneError {
+  code: PhoneErrorCode;
+  message: string;
+  params: PhoneErrorParams;
+}
+
+/** English templates, word for word from account spec §5; {operator} and {n} are filled in. */
+export const phoneErrorMessages: Record<PhoneErrorCode, string> = {
+  required: 'Phone number is required',
+  digits_only: 'Please use English digits only',
+  too_short: 'Phone number is too short',
+  too_long: 'Phone number is too long',
+  invalid: 'Enter a valid Myanmar phone number.',
+  operator_mismatch: 'Phone number does not match {operator} format',
+  wrong_length: '{operator} numbers should be {n} digits long',
+};
+
+export function formatPhoneMessage(template: string, params: PhoneErrorParams): string {
+  return template
+    .replace('{operator}', params.operator ?? '')
+    .replace('{n}', params.n === undefined ? '' : String(params.n));
+}
+
+function phoneError(code: PhoneErrorCode, params: PhoneErrorParams = {}): PhoneError {
+  return { code, params, message: formatPhoneMessage(phoneErrorMessages[code], params) };
+}
+
+export interface ValidPhone {
+  valid: true;
+  /** Local form with the leading 0, e.g. 09250000000. */
+  local: string;
+  /** 95 form without the leading 0 (what the API stores and sends), e.g. 959250000000. */
+  international: string;
+  operator: OperatorCode;
+  /** e.g. "9 250 000000". */
+  display: string;
+}
+export type PhoneValidation = ValidPhone | { valid: false; error: PhoneError };
+
+/**
+ * Strips spaces, hyphens, parentheses and plus signs, removes a leading 95 and adds a leading 0
+ * if absent (account spec §5). Returns null when anything but ASCII digits remains (so "၀၉..." in Burmese digits is
+ * rejected with 'Please use English digits only', as the spec asks).
+ */
+export function normalizePhone(input: string): string | null {
+  const stripped = input.replace(/[\s\-()+]/g, '');
+  if (!/^[0-9]*$/.test(stripped)) return null;
+  if (stripped === '') return '';
+  // Every 95 form continues with 9 (959...). MPT 0950-0956 numbers typed without their 0 also
+  // start "95" (e.g. 95012345), so the country code is only removed when a 9 follows it.
+  const national = /^959/.test(stripped) ? stripped.slice(2) : stripped;
+  return national.startsWith('0') ? national : `0${national}`;
+}
+
+export function validatePhone(
+  input: string | null | undefined,
+  options: { operator?: OperatorCode } = {},
+): PhoneValidation {
+  const raw = input ?? '';
+  if (raw.replace(/[\s\-()+]/g, '') === '') return { valid: false, error: phoneError('required') };
+  const local = normalizePhone(raw);
+  if (local === null) return { valid: false, error: phoneError('digits_only') };
+  if (local.length < PHONE_MIN_LENGTH) return { valid: false, error: phoneError('too_short') };
+  if (local.length > PHONE_MAX_LENGTH) return { valid: false, error: phoneError('too_long') };
+  const rule = prefixIndex.get(local.slice(0, 4));
+  if (!rule) return { valid: false, error: phoneError('invalid') };
+  if (options.operator && options.operator !== rule.operator) {
+    return {
+      valid: false,
+      error: phoneError('operator_mismatch', { operator: operatorNames[options.operator] }),
+    };
+  }
+  if (local.length !== rule.length) {
+    return {
+      valid: false,
+      error: phoneError('wrong_length', { operator: operatorNames[rule.operator], n: rule.length }),
+    };
+  }
+  return {
+    valid: true,
+    local,
+    international: `${COUNTRY_CODE}${local.slice(1)}`,
+    operator: rule.operator,
+    display: formatPhoneDisplay(local),
+  };
+}
+
+/** The operator owning the number's 4-digit prefix, whatever its length; null if none. */
+export function detectOperator(input: string): OperatorCode | null {
+  const local = normalizePhone(input);
+  if (!local || local.length < 4) return null;
+  return prefixIndex.get(local.slice(0, 4))?.operator ?? null;
+}
+
+/** 95 form of a valid number ("09 250 000 000" → "959250000000"), else null. */
+export function toInternationalPhone(input: string): string | null {
+  const result = validatePhone(input);
+  return result.valid ? result.international : null;
+}
+
+/**
+ * Display format of account spec §5: first digit, space, next 3 digits, space, the rest — of the
+ * national number without the leading 0 (the login field shows "9 xxx xxxxxx" after "+95").
+ * Anything that is not digits is returned unchanged.
+ */
+export function formatPhoneDisplay(input: string): string {
+  const local = normalizePhone(input);
+  if (!local) return input;
+  const national = local.slice(1);
+  return [national.slice(0, 1), national.slice(1, 4), national.slice(4)]
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+/**
+ * Request-body field: any accepted spelling in, the 95 form out; the first rule broken is the
+ * validation message (the server answers it as `error`).
+ */
+export const myanmarPhoneSchema = z.pipe(
+  z.string({ error: phoneErrorMessages.required }),
+  z.transform((value, ctx) => {
+    const result = validatePhone(value);
+    if (result.valid) return result.international;
+    ctx.issues.push({ code: 'custom', message: result.error.message, input: value });
+    return z.NEVER;
+  }),
+);
