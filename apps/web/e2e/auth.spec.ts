@@ -124,7 +124,9 @@ test.describe('account: register, verify, login, settings, logout', () => {
     await login.getByLabel('Phone number').fill(person.local);
     await login.getByLabel('Password', { exact: true }).fill(person.password);
     await login.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page.getByRole('button', { name: `Account menu for ${person.name}` })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: `Account menu for ${person.name}` }),
+    ).toBeVisible();
 
     // /verify-phone is public-only.
     await page.goto(`/verify-phone?phone=${person.international}`);

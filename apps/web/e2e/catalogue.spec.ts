@@ -43,7 +43,10 @@ test.describe('product listing', () => {
     await page.getByRole('radio', { name: 'MPT' }).check();
     await expect(page).toHaveURL(/operator=MPT/);
     await expect(async () => {
-      const operators = await page.getByTestId('product-card').locator('[data-operator]').allInnerTexts();
+      const operators = await page
+        .getByTestId('product-card')
+        .locator('[data-operator]')
+        .allInnerTexts();
       expect(operators.length).toBeGreaterThan(0);
       expect(new Set(operators)).toEqual(new Set(['MPT']));
     }).toPass();
@@ -172,7 +175,14 @@ test.describe('site dialogs and pages', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Exchange rates' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exchange rates' });
-    for (const header of ['Currency', 'Symbol', 'Rate', 'Status', 'Base currency', 'Last updated']) {
+    for (const header of [
+      'Currency',
+      'Symbol',
+      'Rate',
+      'Status',
+      'Base currency',
+      'Last updated',
+    ]) {
       await expect(dialog.getByRole('columnheader', { name: header })).toBeVisible();
     }
     await expect(dialog.getByRole('rowheader', { name: 'USD' })).toBeVisible();
@@ -235,7 +245,9 @@ test.describe('mobile tab bar', () => {
     test.skip(!isMobile, 'the three-dot menu is the mobile header');
     await page.goto('/');
     await page.getByRole('button', { name: 'More options' }).click();
-    await page.getByRole('link', { name: 'About Us' }).click();
+    const menu = page.getByRole('navigation', { name: 'More options' });
+    await expect(menu.getByRole('link', { name: 'Support' })).toBeVisible();
+    await menu.getByRole('link', { name: 'About Us' }).click();
     await expect(page).toHaveURL(/\/about-us$/);
     await expect(page.getByRole('button', { name: 'More options' })).toHaveAttribute(
       'aria-expanded',

@@ -24,8 +24,17 @@ export interface CachedResponse {
 }
 
 export interface ResponseCache {
-  /** The entry for key, computing (once, even under concurrent misses) and storing it if absent. */
-  getOrCompute(key: string, compute: () => Promise<CachedResponse>): Promise<CachedResponse>;
+  /**
+   * The entry for key, computing (once, even under concurrent misses) and storing it if absent.
+   * `alias` (such as the raw request URL) is stored too, pointing at the same entry, for `peek`.
+   */
+  getOrCompute(
+    key: string,
+    compute: () => Promise<CachedResponse>,
+    alias?: string,
+  ): Promise<CachedResponse>;
+  /** The live entry for key, if any, without computing anything: the fast path of a hit. */
+  peek(key: string): CachedResponse | undefined;
   /**
    * The cached data changed: drop this instance's entries now and tell the other instances.
    * Resolves when the other instances have been told (or Redis failed, which is logged).
@@ -104,6 +113,19 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
   };
 
+  /** The entry if present and fresh, marked as the most recently used. */
+  const live = (key: string): CachedResponse | undefined => {
+    const slot = slots.get(key);
+    if (!slot) return undefined;
+    if (slot.expiresAt <= now()) {
+      drop(key, slot);
+      return undefined;
+    }
+    slots.delete(key);
+    slots.set(key, slot);
+    return slot.value;
+  };
+
   // ---- Redis: shared generation counter and change notifications ----
   const genKey = `${options.keyPrefix ?? ''}${options.name}:generation`;
   const channel = `${options.keyPrefix ?? ''}${options.name}:changed`;
@@ -151,15 +173,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   }
 
   return {
-    async getOrCompute(key, compute) {
-      const slot = slots.get(key);
-      if (slot) {
-        if (slot.expiresAt > now()) {
-          slots.delete(key);
-          slots.set(key, slot);
-          return slot.value;
-        }
-        drop(key, slot);
+    async getOrCompute(key, compute, alias) {
+      const hit = live(key);
+      if (hit) {
+        if (alias !== undefined && alias !== key && !slots.has(alias)) store(alias, hit);
+        return hit;
       }
       const pending = inFlight.get(key);
       if (pending) return pending;
@@ -169,7 +187,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const promise = compute().then(
         (value) => {
           if (inFlight.get(key) === promise) inFlight.delete(key);
-          if (generation === startedAt) store(key, value);
+          if (generation === startedAt) {
+            store(key, value);
+            if (alias !== undefined && alias !== key) store(alias, value);
+          }
           return value;
         },
         (err: unknown) => {
@@ -180,6 +201,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       inFlight.set(key, promise);
       return promise;
     },
+
+    peek: live,
 
     async invalidate() {
       clearLocal();

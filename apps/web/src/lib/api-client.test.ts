@@ -15,6 +15,10 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const unauthorized = (code = 'UNAUTHORIZED', error = 'Please log in to continue') =>
   json(401, { success: false, error, message: error, code });
 
+/** fetch is only called with string paths here. */
+const pathOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
 const authHeader = (init?: RequestInit) => new Headers(init?.headers).get('Authorization');
 
 describe('apiRequest with a session', () => {
@@ -36,7 +40,7 @@ describe('apiRequest with a session', () => {
   it('on 401 refreshes once, queues the concurrent requests and retries them with the new token', async () => {
     let releaseRefresh: () => void = () => undefined;
     fetchMock.mockImplementation(async (input, init) => {
-      const path = String(input);
+      const path = pathOf(input);
       if (path === '/api/v1/auth/refresh-token') {
         await new Promise<void>((resolve) => {
           releaseRefresh = resolve;
@@ -63,7 +67,7 @@ describe('apiRequest with a session', () => {
       { ok: true, path: '/api/v1/b' },
       { ok: true, path: '/api/v1/c' },
     ]);
-    const calls = fetchMock.mock.calls.map(([p, init]) => `${String(p)} ${authHeader(init)}`);
+    const calls = fetchMock.mock.calls.map(([p, init]) => `${pathOf(p)} ${authHeader(init) ?? ''}`);
     expect(calls.filter((c) => c.startsWith('/api/v1/auth/refresh-token'))).toHaveLength(1);
     expect(calls.filter((c) => c === `/api/v1/c Bearer ${oldToken}`)).toHaveLength(0);
     expect(getAuthSession().getTokens()?.refreshToken).toBe('r2');
@@ -72,7 +76,7 @@ describe('apiRequest with a session', () => {
   it('retries only once: a second 401 is reported to the caller', async () => {
     fetchMock.mockImplementation((input) =>
       Promise.resolve(
-        String(input) === '/api/v1/auth/refresh-token'
+        pathOf(input) === '/api/v1/auth/refresh-token'
           ? json(200, { accessToken: newToken, refreshToken: 'r2' })
           : unauthorized(),
       ),

@@ -62,9 +62,11 @@ describe('auth session refresh', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/auth/refresh-token');
-    expect(JSON.parse(String(init?.body))).toEqual({ refreshToken: 'r1' });
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({
+      refreshToken: 'r1',
+    });
     // The refresh call never carries the Bearer token.
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
     expect(session.getTokens()).toMatchObject({ accessToken: next, refreshToken: 'r2' });
@@ -110,7 +112,10 @@ describe('auth session refresh', () => {
     localStorage.setItem('accessToken', 'other.tab.token');
     localStorage.setItem('refreshToken', 'r9');
     session.adoptStoredTokens();
-    expect(session.getTokens()).toMatchObject({ accessToken: 'other.tab.token', refreshToken: 'r9' });
+    expect(session.getTokens()).toMatchObject({
+      accessToken: 'other.tab.token',
+      refreshToken: 'r9',
+    });
     localStorage.clear();
     session.adoptStoredTokens();
     expect(session.getTokens()).toBeNull();

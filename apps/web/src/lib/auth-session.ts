@@ -54,8 +54,7 @@ export class SessionError extends Error {
 }
 
 export type SessionEvent =
-  | { type: 'changed'; tokens: StoredTokens | null }
-  | { type: 'expired'; reason: SessionEndReason };
+  { type: 'changed'; tokens: StoredTokens | null } | { type: 'expired'; reason: SessionEndReason };
 
 export interface AuthSessionDeps {
   storage: TokenStorage;

@@ -62,7 +62,12 @@ export function MobileMenu() {
           <circle cx="12" cy="19" r="2" fill="currentColor" />
         </svg>
       </button>
-      <div id={listId} className="mobile-menu__panel" hidden={!open}>
+      <nav
+        id={listId}
+        className="mobile-menu__panel"
+        hidden={!open}
+        aria-label={t('catalogue.header.moreMenu')}
+      >
         <ul>
           <li>
             <Link href="/support">{t('nav.support')}</Link>
@@ -85,7 +90,7 @@ export function MobileMenu() {
             </li>
           ))}
         </ul>
-      </div>
+      </nav>
     </div>
   );
 }

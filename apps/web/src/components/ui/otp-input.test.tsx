@@ -18,7 +18,12 @@ function Harness({ initial = '' }: { initial?: string }) {
   );
 }
 
-const boxes = () => screen.getAllByRole('textbox');
+const boxes = () => screen.getAllByRole<HTMLInputElement>('textbox');
+const box = (index: number) => {
+  const element = boxes()[index];
+  if (!element) throw new Error(`no box ${String(index)}`);
+  return element;
+};
 const value = () => screen.getByTestId('value').textContent;
 
 describe('OtpInput', () => {
@@ -36,38 +41,35 @@ describe('OtpInput', () => {
 
   it('accepts digits only and moves to the next box after each digit', async () => {
     render(<Harness />);
-    await userEvent.click(boxes()[0]!);
+    await userEvent.click(box(0));
     await userEvent.keyboard('1a2-3');
     expect(value()).toBe('123');
     expect(document.activeElement).toBe(boxes()[3]);
-    expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual([
-      '1',
-      '2',
-      '3',
-      '',
-      '',
-      '',
-    ]);
+    expect(boxes().map((box) => box.value)).toEqual(['1', '2', '3', '', '', '']);
   });
 
   it('fills every box when a whole code is pasted, whatever box has focus', async () => {
     render(<Harness />);
-    await userEvent.click(boxes()[0]!);
-    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => ' 987 654 ' } });
+    await userEvent.click(box(0));
+    fireEvent.paste(box(0), { clipboardData: { getData: () => ' 987 654 ' } });
     expect(value()).toBe('987654');
-    expect(boxes().map((box) => (box as HTMLInputElement).value).join('')).toBe('987654');
+    expect(
+      boxes()
+        .map((box) => box.value)
+        .join(''),
+    ).toBe('987654');
     expect(document.activeElement).toBe(boxes()[5]);
   });
 
   it('ignores a paste without digits', () => {
     render(<Harness />);
-    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => 'abc' } });
+    fireEvent.paste(box(0), { clipboardData: { getData: () => 'abc' } });
     expect(value()).toBe('');
   });
 
   it('Backspace in an empty box moves to the previous box and clears it', async () => {
     render(<Harness initial="12" />);
-    await userEvent.click(boxes()[2]!);
+    await userEvent.click(box(2));
     expect(document.activeElement).toBe(boxes()[2]);
     await userEvent.keyboard('{Backspace}');
     expect(value()).toBe('1');
@@ -79,7 +81,7 @@ describe('OtpInput', () => {
 
   it('Backspace in a filled box clears that digit and stays', async () => {
     render(<Harness initial="123456" />);
-    await userEvent.click(boxes()[5]!);
+    await userEvent.click(box(5));
     await userEvent.keyboard('{Backspace}');
     expect(value()).toBe('12345');
     expect(document.activeElement).toBe(boxes()[5]);

@@ -145,10 +145,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate(query ? `${pathname}?${query}` : pathname, { replace: true });
   }, [navigate, pathname]);
 
-  const openAuthDialog = useCallback((mode: AuthDialogMode, options: AuthDialogOptions = {}) => {
-    onLoginSuccess.current = options.onSuccess;
-    setDialog({ mode, options });
-  }, []);
+  // Opening a dialog by name supersedes one opened by an e-mail link: its parameters go.
+  const openAuthDialog = useCallback(
+    (mode: AuthDialogMode, options: AuthDialogOptions = {}) => {
+      onLoginSuccess.current = options.onSuccess;
+      setDialog({ mode, options });
+      stripDialogParams();
+    },
+    [stripDialogParams],
+  );
 
   const closeAuthDialog = useCallback(() => {
     setDialog(null);

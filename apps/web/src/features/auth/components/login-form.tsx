@@ -126,7 +126,7 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
               aria-label={t('auth.login.countryCode')}
               value="95"
             >
-              <option value="95">🇲🇲 +95</option>
+              <option value="95">+95</option>
             </select>
             <input
               {...fieldAria(identityId, errors.identity)}

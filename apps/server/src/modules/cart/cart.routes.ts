@@ -1,0 +1,160 @@
+import { isGuestId } from '@shop/contracts/auth';
+import {
+  cartAddRequestSchema,
+  cartMessages,
+  cartProductParamsSchema,
+  cartResponseSchema,
+  cartUpdateRequestSchema,
+  removeUnavailableResponseSchema,
+  type Cart,
+  type CartResponse,
+} from '@shop/contracts/cart';
+import { errorBodySchema } from '@shop/contracts/errors';
+import type { Language } from '@shop/contracts/i18n';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthGuard } from '../../platform/auth.ts';
+import { requestLanguage } from '../../platform/http.ts';
+import { cartOwner, type CartService } from './cart.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+const answer = (message: { en: string; my: string }, lang: Language, data: Cart): CartResponse => ({
+  success: true,
+  message: message[lang],
+  data,
+});
+
+/** The guest id a signed-in request still carries in header gid (the web sends it once after login). */
+function headerGuestId(request: FastifyRequest): string | null {
+  const header = request.headers.gid;
+  const gid = Array.isArray(header) ? header[0] : header;
+  return isGuestId(gid) ? gid : null;
+}
+
+/**
+ * Cart calls (shopping spec §7 "Cart") for guests (header gid, or a new guest id issued in the gid
+ * cookie and x-guest-id header) and users (bearer).
+ *
+ * Guest-to-user merge: GET /api/v1/cart with a bearer token AND header gid moves the guest's lines
+ * into the user's cart. The web reloads the cart when sign-in changes (spec §4) and still knows the
+ * guest id at that moment, so the merge needs no change to the login call.
+ */
+export const cartRoutes =
+  (service: CartService, guard: AuthGuard): FastifyPluginAsyncZod =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (app) => {
+    const tags = ['cart'];
+
+    app.get(
+      '/api/v1/cart',
+      {
+        schema: {
+          tags,
+          summary: 'The cart, priced from the database; merges a guest cart named by gid into the user cart',
+          response: { 200: cartResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const caller = await guard.resolveCaller(request, reply);
+        if (caller.kind === 'user') {
+          const gid = headerGuestId(request);
+          if (gid) await service.mergeGuestCart(gid, caller.userId);
+        }
+        return answer(cartMessages.fetched, lang, await service.getCart(cartOwner(caller), lang));
+      },
+    );
+
+    app.post(
+      '/api/v1/cart/add',
+      {
+        schema: {
+          tags,
+          summary: 'Add units of a product (1 to 20 per line); top-up and data lines take phoneNumber',
+          body: cartAddRequestSchema,
+          response: { 200: cartResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const caller = await guard.resolveCaller(request, reply);
+        const cart = await service.add(cartOwner(caller), request.body, lang);
+        return answer(cartMessages.added, lang, cart);
+      },
+    );
+
+    app.put(
+      '/api/v1/cart/update',
+      {
+        schema: {
+          tags,
+          summary: 'Set the quantity (1 to 20) and optionally the recipient phone number of a line',
+          body: cartUpdateRequestSchema,
+          response: { 200: cartResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const caller = await guard.resolveCaller(request, reply);
+        const cart = await service.update(cartOwner(caller), request.body, lang);
+        return answer(cartMessages.updated, lang, cart);
+      },
+    );
+
+    app.delete(
+      '/api/v1/cart/remove/:productId',
+      {
+        schema: {
+          tags,
+          summary: 'Remove a product from the cart (idempotent)',
+          params: cartProductParamsSchema,
+          response: { 200: cartResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const caller = await guard.resolveCaller(request, reply);
+        const cart = await service.remove(cartOwner(caller), request.params.productId, lang);
+        return answer(cartMessages.removed, lang, cart);
+      },
+    );
+
+    app.delete(
+      '/api/v1/cart/clear',
+      {
+        schema: { tags, summary: 'Empty the cart', response: { 200: cartResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const caller = await guard.resolveCaller(request, reply);
+        return answer(cartMessages.cleared, lang, await service.clear(cartOwner(caller), lang));
+      },
+    );
+
+    app.post(
+      '/api/v1/cart/remove-unavailable',
+      {
+        schema: {
+          tags,
+          summary: 'Remove the lines whose product can no longer be bought',
+          response: { 200: removeUnavailableResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const caller = await guard.resolveCaller(request, reply);
+        const { cart, removed } = await service.removeUnavailable(cartOwner(caller), lang);
+        return {
+          success: true as const,
+          message: cartMessages.unavailableRemoved[lang],
+          data: { ...cart, removedProductIds: removed },
+        };
+      },
+    );
+  };

@@ -1,0 +1,248 @@
+import {
+  CART_QUANTITY_MAX,
+  CART_QUANTITY_MIN,
+  cartMessages,
+  needsRecipientPhone,
+  phoneErrorMessagesMy,
+  type Cart,
+  type CartLine,
+} from '@shop/contracts/cart';
+import type { Product } from '@shop/contracts/catalogue';
+import type { Language } from '@shop/contracts/i18n';
+import {
+  formatPhoneMessage,
+  phoneErrorMessages,
+  validatePhone,
+  type OperatorCode,
+} from '@shop/contracts/phone';
+import type { Caller } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import type { CartLineRow, CartRepo } from './cart.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KYAT_SYMBOL = 'Ks';
+
+/** The catalogue is the only source of prices and availability (never the client, never the cart). */
+export type ProductSource = Pick<CatalogueService, 'getProduct'>;
+
+/** A cart line with its product as the catalogue has it now (null: withdrawn). */
+export interface PricedLine {
+  row: CartLineRow;
+  product: Product | null;
+  available: boolean;
+  unitPrice: number;
+}
+
+export const cartOwner = (caller: Caller): string =>
+  caller.kind === 'user' ? `user:${caller.userId}` : `guest:${caller.gid}`;
+export const userCartOwner = (userId: string): string => `user:${userId}`;
+export const guestCartOwner = (gid: string): string => `guest:${gid}`;
+
+const isAvailable = (p: Product): boolean => p.status === 'active' && !p.outOfStock;
+export const effectivePrice = (p: Product): number => p.discountPrice ?? p.price;
+
+export function createCartService(repo: CartRepo, catalogue: ProductSource) {
+  const fail = (code: 'VALIDATION_ERROR' | 'NOT_FOUND' | 'CONFLICT', text: { en: string; my: string }, lang: Language) =>
+    new AppError(code, text[lang]);
+
+  function checkQuantity(quantity: number, lang: Language): void {
+    if (!Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX)
+      throw fail('VALIDATION_ERROR', cartMessages.quantityRange, lang);
+  }
+
+  async function loadProduct(productId: string, lang: Language): Promise<Product | null> {
+    if (!UUID.test(productId)) return null;
+    try {
+      return await catalogue.getProduct(productId, lang);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The recipient number of a top-up or data line in 95 form, checked with the shared phone rules
+   * and against the product's operator ('Phone number does not match {operator} format').
+   */
+  function checkPhone(product: Product, input: string, lang: Language): string {
+    if (!needsRecipientPhone(product.kind))
+      throw fail('VALIDATION_ERROR', cartMessages.phoneNotApplicable, lang);
+    const operator: OperatorCode | undefined = product.operator?.code;
+    const result = validatePhone(input, operator ? { operator } : {});
+    if (result.valid) return result.international;
+    const template =
+      lang === 'my' ? phoneErrorMessagesMy[result.error.code] : phoneErrorMessages[result.error.code];
+    throw new AppError('VALIDATION_ERROR', formatPhoneMessage(template, result.error.params), {
+      phoneNumber: result.error.message,
+    });
+  }
+
+  /** Phone of an add/update body: undefined keeps what the line has, null or blank clears it. */
+  function phoneChange(
+    product: Product,
+    input: string | null | undefined,
+    lang: Language,
+  ): string | null | undefined {
+    if (input === undefined) return undefined;
+    if (input === null || input.trim() === '') return null;
+    return checkPhone(product, input, lang);
+  }
+
+  async function priceLines(rows: CartLineRow[], lang: Language): Promise<PricedLine[]> {
+    const products = await Promise.all(rows.map((r) => loadProduct(r.productId, lang)));
+    return rows.map((row, i) => {
+      const product = products[i] ?? null;
+      return {
+        row,
+        product,
+        available: product !== null && isAvailable(product),
+        unitPrice: product ? effectivePrice(product) : 0,
+      };
+    });
+  }
+
+  function toLine(line: PricedLine, lang: Language): CartLine {
+    const { row, product } = line;
+    const name = product?._nameMultilingual ?? row.name;
+    const discountAmount =
+      product && product.discountPrice !== null ? product.price - product.discountPrice : 0;
+    return {
+      id: row.productId,
+      productId: row.productId,
+      quantity: row.quantity,
+      price: product?.price ?? 0,
+      discountPrice: product?.discountPrice ?? null,
+      unitPrice: line.unitPrice,
+      lineTotal: line.unitPrice * row.quantity,
+      name: name[lang],
+      title: name[lang],
+      _nameMultilingual: name,
+      image: product?.image ?? row.imageUrl,
+      type: product?.kind ?? row.kind,
+      fx: product?.faceValue ?? null,
+      currencySymbol: KYAT_SYMBOL,
+      discountAmount,
+      discountType: discountAmount > 0 ? 'fixed' : null,
+      discountValue: discountAmount,
+      available: line.available,
+      status: product === null ? 'unavailable' : line.available ? 'active' : product.status === 'coming_soon' ? 'coming_soon' : 'out_of_stock',
+      phoneNumber: row.phoneNumber,
+      requiresPhoneNumber: needsRecipientPhone(row.kind),
+      operator: product?.operator?.code ?? null,
+    };
+  }
+
+  function toCart(lines: PricedLine[], lang: Language): Cart {
+    const items = lines.map((l) => toLine(l, lang));
+    return {
+      items,
+      totalItems: items.reduce((n, l) => n + l.quantity, 0),
+      totalAmount: items.filter((l) => l.available).reduce((n, l) => n + l.lineTotal, 0),
+      currency: 'MMK',
+      hasUnavailableItems: items.some((l) => !l.available),
+    };
+  }
+
+  async function getCart(owner: string, lang: Language): Promise<Cart> {
+    return toCart(await priceLines(await repo.listLines(owner), lang), lang);
+  }
+
+  async function requireSellable(productId: string, lang: Language): Promise<Product> {
+    const product = await loadProduct(productId, lang);
+    if (!product) throw fail('NOT_FOUND', cartMessages.productNotFound, lang);
+    if (!isAvailable(product)) throw fail('CONFLICT', cartMessages.productUnavailable, lang);
+    return product;
+  }
+
+  return {
+    getCart,
+
+    /** The cart's lines priced from the database now (checkout builds the order from these). */
+    async pricedLines(owner: string, lang: Language): Promise<PricedLine[]> {
+      return priceLines(await repo.listLines(owner), lang);
+    },
+
+    async add(
+      owner: string,
+      input: { productId: string; quantity: number; phoneNumber?: string | null | undefined },
+      lang: Language,
+    ): Promise<Cart> {
+      checkQuantity(input.quantity, lang);
+      const product = await requireSellable(input.productId, lang);
+      const phone = phoneChange(product, input.phoneNumber, lang);
+      const row = await repo.addUnits(
+        {
+          owner,
+          productId: product.id,
+          quantity: input.quantity,
+          kind: product.kind,
+          phoneNumber: phone ?? null,
+          name: product._nameMultilingual,
+          imageUrl: product.image,
+        },
+        CART_QUANTITY_MAX,
+      );
+      // The units already in the cart plus these would pass 20.
+      if (!row) throw fail('VALIDATION_ERROR', cartMessages.quantityRange, lang);
+      return getCart(owner, lang);
+    },
+
+    async update(
+      owner: string,
+      input: { productId: string; quantity: number; phoneNumber?: string | null | undefined },
+      lang: Language,
+    ): Promise<Cart> {
+      checkQuantity(input.quantity, lang);
+      const product = UUID.test(input.productId) ? await loadProduct(input.productId, lang) : null;
+      // A withdrawn product's line can still get a new quantity; a phone needs the product.
+      const phone = product ? phoneChange(product, input.phoneNumber, lang) : undefined;
+      const row = UUID.test(input.productId)
+        ? await repo.updateLine(owner, input.productId, {
+            quantity: input.quantity,
+            ...(phone !== undefined ? { phoneNumber: phone } : {}),
+          })
+        : null;
+      if (!row) throw fail('NOT_FOUND', cartMessages.itemNotInCart, lang);
+      return getCart(owner, lang);
+    },
+
+    /** Idempotent: removing a product that is not in the cart is not an error (retries are safe). */
+    async remove(owner: string, productId: string, lang: Language): Promise<Cart> {
+      if (UUID.test(productId)) await repo.removeProducts(owner, [productId]);
+      return getCart(owner, lang);
+    },
+
+    async clear(owner: string, lang: Language): Promise<Cart> {
+      await repo.clear(owner);
+      return getCart(owner, lang);
+    },
+
+    async removeUnavailable(
+      owner: string,
+      lang: Language,
+    ): Promise<{ cart: Cart; removed: string[] }> {
+      const lines = await priceLines(await repo.listLines(owner), lang);
+      const removed = await repo.removeProducts(
+        owner,
+        lines.filter((l) => !l.available).map((l) => l.row.productId),
+      );
+      return { cart: await getCart(owner, lang), removed };
+    },
+
+    /** After payment: the bought products leave the buyer's cart. */
+    async removeProducts(owner: string, productIds: string[]): Promise<void> {
+      await repo.removeProducts(owner, productIds);
+    },
+
+    /**
+     * The guest's cart joins the user's (called when a signed-in request still names its guest
+     * id, see cart.routes.ts): units of a product in both are added, capped at 20.
+     */
+    async mergeGuestCart(gid: string, userId: string): Promise<number> {
+      return repo.moveLines(guestCartOwner(gid), userCartOwner(userId), CART_QUANTITY_MAX);
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,145 @@
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { orderItems, orders } from './orders.tables.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+/** Works on the database or inside a transaction (pass the transaction as db). */
+export function createOrdersRepo(db: Db) {
+  async function withItems(order: OrderRow | undefined): Promise<OrderWithItems | null> {
+    if (!order) return null;
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.position));
+    return { order, items };
+  }
+
+  return {
+    inTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db));
+    },
+
+    /**
+     * Serialises checkouts of one user until the transaction ends, so that "is there already an
+     * order for this cart?" and "insert it" cannot interleave (PostgreSQL advisory lock).
+     */
+    async lockUserCheckout(userId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
+    },
+
+    async findByIdempotencyKey(userId: string, key: string): Promise<OrderWithItems | null> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+        .limit(1);
+      return withItems(row);
+    },
+
+    /** The newest order from the same cart since `since` that still waits for payment. */
+    async findOpenByFingerprint(
+      userId: string,
+      fingerprint: string,
+      since: Date,
+    ): Promise<OrderWithItems | null> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.cartFingerprint, fingerprint),
+            gte(orders.createdAt, since),
+            eq(orders.status, 'pending'),
+            ne(orders.paymentStatus, 'cancelled'),
+          ),
+        )
+        .orderBy(sql`${orders.createdAt} desc`)
+        .limit(1);
+      return withItems(row);
+    },
+
+    async insertOrder(order: NewOrder, items: NewOrderItem[]): Promise<OrderWithItems> {
+      const [row] = await db.insert(orders).values(order).returning();
+      if (!row) throw new Error('order not inserted');
+      const inserted = await db
+        .insert(orderItems)
+        .values(items.map((item) => ({ ...item, orderId: row.id })))
+        .returning();
+      return { order: row, items: inserted.sort((a, b) => a.position - b.position) };
+    },
+
+    async findOrder(orderId: string): Promise<OrderWithItems | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+      return withItems(row);
+    },
+
+    /** The order row locked until the transaction ends (its payment state changes under it). */
+    async lockOrder(orderId: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update')
+        .limit(1);
+      return row ?? null;
+    },
+
+    async updateOrder(
+      orderId: string,
+      change: Partial<
+        Pick<OrderRow, 'status' | 'paymentStatus' | 'paymentMethod' | 'paidAt' | 'cancelledAt'>
+      >,
+    ): Promise<OrderRow> {
+      const [row] = await db
+        .update(orders)
+        .set({ ...change, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
+        .returning();
+      if (!row) throw new Error('order vanished');
+      return row;
+    },
+
+    /** Orders whose payment window passed: their payment status follows (no payment pending any more). */
+    async markPaymentsExpired(orderIds: string[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      await db
+        .update(orders)
+        .set({ paymentStatus: 'expired', updatedAt: sql`now()` })
+        .where(
+          and(
+            inArray(orders.id, orderIds),
+            eq(orders.status, 'pending'),
+            eq(orders.paymentStatus, 'pending'),
+          ),
+        );
+    },
+
+    /** Pending orders nobody paid for since `before` end failed (checked by the sweep). */
+    async failAbandoned(before: Date): Promise<number> {
+      const rows = await db
+        .update(orders)
+        .set({ status: 'failed', paymentStatus: 'expired', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(orders.status, 'pending'),
+            inArray(orders.paymentStatus, ['expired', 'pending']),
+            lt(orders.updatedAt, before),
+          ),
+        )
+        .returning({ id: orders.id });
+      return rows.length;
+    },
+  };
+}
+
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;

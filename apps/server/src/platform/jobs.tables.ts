@@ -1,0 +1,41 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
+
+/**
+ * Transactional outbox of background work (DESIGN §6.3): a job is written in the same transaction
+ * as the change that needs it, so it exists exactly when the change committed. A worker claims
+ * queued jobs (SELECT … FOR UPDATE SKIP LOCKED); the dedupe key makes a second write a no-op.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** e.g. fulfil_order. */
+    type: text('type').notNull(),
+    /** e.g. fulfil_order:<orderId>: one job per purpose. */
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: jobStatus('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
+    index('jobs_queue_idx').on(t.status, t.runAt),
+  ],
+);

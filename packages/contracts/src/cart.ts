@@ -1,0 +1,166 @@
+import * as z from 'zod/mini';
+import { productKinds } from './catalogue.ts';
+import { localizedTextSchema, type Language, type LocalizedText } from './i18n.ts';
+import { operatorCodes, type PhoneErrorCode } from './phone.ts';
+
+/**
+ * Shapes of the cart calls (shopping spec §3 "Server cart line", §7 "Cart") shared by server and
+ * web. The server answers in the request language (Accept-Language, default my), so every message
+ * is given in English and Burmese; the English text is the spec's wording where it gives one.
+ */
+
+// ---------------------------------------------------------------- constants (shopping spec §9)
+
+export const CART_QUANTITY_MIN = 1;
+export const CART_QUANTITY_MAX = 20;
+
+/** Products whose lines carry the recipient's phone number (E-load top-ups and data packages). */
+export const phoneProductKinds = ['topup', 'data'] as const;
+export const needsRecipientPhone = (kind: string): boolean =>
+  (phoneProductKinds as readonly string[]).includes(kind);
+
+// ---------------------------------------------------------------- messages
+
+export const cartMessages = {
+  quantityRange: {
+    en: 'Quantity must be between 1 and 20',
+    my: 'အရေအတွက်သည် ၁ မှ ၂၀ အတွင်း ဖြစ်ရပါမည်',
+  },
+  added: { en: 'Item added to cart', my: 'ပစ္စည်းကို ခြင်းတောင်းထဲ ထည့်ပြီးပါပြီ' },
+  updated: { en: 'Cart updated', my: 'ခြင်းတောင်းကို ပြင်ဆင်ပြီးပါပြီ' },
+  removed: { en: 'Item removed from cart', my: 'ပစ္စည်းကို ခြင်းတောင်းမှ ဖယ်ရှားပြီးပါပြီ' },
+  cleared: { en: 'Cart cleared', my: 'ခြင်းတောင်းကို ရှင်းလင်းပြီးပါပြီ' },
+  fetched: { en: 'Cart retrieved successfully', my: 'ခြင်းတောင်းကို ရယူပြီးပါပြီ' },
+  unavailableRemoved: {
+    en: 'Unavailable items removed from cart',
+    my: 'ဝယ်ယူ၍မရသော ပစ္စည်းများကို ခြင်းတောင်းမှ ဖယ်ရှားပြီးပါပြီ',
+  },
+  productNotFound: { en: 'Product not found', my: 'ပစ္စည်းကို ရှာမတွေ့ပါ' },
+  productUnavailable: {
+    en: 'This product is currently unavailable',
+    my: 'ဤပစ္စည်းကို လောလောဆယ် ဝယ်ယူ၍ မရနိုင်ပါ',
+  },
+  itemNotInCart: { en: 'Item not found in cart', my: 'ဤပစ္စည်း ခြင်းတောင်းထဲတွင် မရှိပါ' },
+  phoneNotApplicable: {
+    en: 'A phone number can only be given for top-up and data products',
+    my: 'ဖုန်းနံပါတ်ကို ဖုန်းငွေဖြည့်နှင့် ဒေတာပစ္စည်းများအတွက်သာ ထည့်နိုင်ပါသည်',
+  },
+  // Client-side fallbacks (spec §8) when the server gives no message.
+  addFailed: { en: 'Failed to add item to cart', my: 'ပစ္စည်းကို ခြင်းတောင်းထဲ ထည့်၍ မရပါ' },
+  removeFailed: {
+    en: 'Failed to remove item from cart',
+    my: 'ပစ္စည်းကို ခြင်းတောင်းမှ ဖယ်ရှား၍ မရပါ',
+  },
+  updateFailed: {
+    en: 'Failed to update item quantity',
+    my: 'ပစ္စည်းအရေအတွက်ကို ပြင်ဆင်၍ မရပါ',
+  },
+  clearFailed: { en: 'Failed to clear cart', my: 'ခြင်းတောင်းကို ရှင်းလင်း၍ မရပါ' },
+  getFailed: { en: 'Failed to get cart', my: 'ခြင်းတောင်းကို ရယူ၍ မရပါ' },
+  tooFrequent: {
+    en: 'Request too frequent, please wait a moment',
+    my: 'တောင်းဆိုမှု မကြာခဏ လွန်းနေပါသည်၊ ခဏစောင့်ပါ',
+  },
+} as const satisfies Record<string, LocalizedText>;
+
+/**
+ * Burmese phone-rule messages, the same meaning as the English templates of phone.ts
+ * (account spec §5); {operator} and {n} are filled in by formatPhoneMessage.
+ */
+export const phoneErrorMessagesMy: Record<PhoneErrorCode, string> = {
+  required: 'ဖုန်းနံပါတ် ထည့်ရန် လိုအပ်ပါသည်',
+  digits_only: 'အင်္ဂလိပ်ဂဏန်းများသာ အသုံးပြုပါ',
+  too_short: 'ဖုန်းနံပါတ် တိုလွန်းပါသည်',
+  too_long: 'ဖုန်းနံပါတ် ရှည်လွန်းပါသည်',
+  invalid: 'မှန်ကန်သော မြန်မာဖုန်းနံပါတ် ထည့်ပါ။',
+  operator_mismatch: 'ဖုန်းနံပါတ်သည် {operator} ပုံစံနှင့် မကိုက်ညီပါ',
+  wrong_length: '{operator} နံပါတ်များသည် ဂဏန်း {n} လုံး ရှိရပါမည်',
+};
+
+export const localized = (text: LocalizedText, language: Language): string => text[language];
+
+// ---------------------------------------------------------------- requests
+
+/**
+ * The range 1..20 is checked by the server (so the answer can be in Burmese); the schema only
+ * insists on an integer.
+ */
+const quantitySchema = z.int({ error: cartMessages.quantityRange.en });
+
+export const cartAddRequestSchema = z.object({
+  productId: z.string().check(z.minLength(1, { error: cartMessages.productNotFound.en })),
+  quantity: quantitySchema,
+  /** Recipient of a top-up or data product; any accepted spelling (09…, 959…, +95 9…). */
+  phoneNumber: z.optional(z.nullable(z.string())),
+});
+export type CartAddRequest = z.output<typeof cartAddRequestSchema>;
+
+export const cartUpdateRequestSchema = cartAddRequestSchema;
+export type CartUpdateRequest = z.output<typeof cartUpdateRequestSchema>;
+
+export const cartProductParamsSchema = z.object({ productId: z.string() });
+
+// ---------------------------------------------------------------- answers
+
+export const cartLineStatuses = ['active', 'out_of_stock', 'coming_soon', 'unavailable'] as const;
+
+/** A server cart line (spec §3), priced from the database at the time of the answer. */
+export const cartLineSchema = z.object({
+  /** The product id (the client view's `id`). */
+  id: z.string(),
+  productId: z.string(),
+  quantity: z.int(),
+  /** List price in whole kyat. */
+  price: z.int(),
+  /** Sale price in whole kyat, or null. The customer pays discountPrice ?? price. */
+  discountPrice: z.nullable(z.int()),
+  /** What one unit costs now, and the line total (integer MMK). */
+  unitPrice: z.int(),
+  lineTotal: z.int(),
+  name: z.string(),
+  title: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  image: z.string(),
+  type: z.enum(productKinds),
+  /** Gift cards: face value in the card's own currency, minor units; else null. */
+  fx: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  currencySymbol: z.string(),
+  /** Kyat off per unit (price − discountPrice), 0 without a sale. */
+  discountAmount: z.int(),
+  discountType: z.nullable(z.literal('fixed')),
+  discountValue: z.int(),
+  /** False when the product can no longer be bought (remove-unavailable drops these lines). */
+  available: z.boolean(),
+  status: z.enum(cartLineStatuses),
+  /** Top-up and data lines: recipient in 95 form, or null while not given yet. */
+  phoneNumber: z.nullable(z.string()),
+  requiresPhoneNumber: z.boolean(),
+  operator: z.nullable(z.enum(operatorCodes)),
+});
+export type CartLine = z.output<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  items: z.array(cartLineSchema),
+  /** Sum of units over all lines. */
+  totalItems: z.int(),
+  /** Sum of the available lines' totals, integer MMK. */
+  totalAmount: z.int(),
+  currency: z.literal('MMK'),
+  hasUnavailableItems: z.boolean(),
+});
+export type Cart = z.output<typeof cartSchema>;
+
+/** Every cart call answers the cart as it is after the change, so the client needs no refetch. */
+export const cartResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: cartSchema,
+});
+export type CartResponse = z.output<typeof cartResponseSchema>;
+
+export const removeUnavailableResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ ...cartSchema.shape, removedProductIds: z.array(z.string()) }),
+});
+export type RemoveUnavailableResponse = z.output<typeof removeUnavailableResponseSchema>;

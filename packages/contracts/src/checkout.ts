@@ -1,0 +1,279 @@
+import * as z from 'zod/mini';
+import { productKinds } from './catalogue.ts';
+import { localizedTextSchema, type LocalizedText } from './i18n.ts';
+import { operatorCodes } from './phone.ts';
+
+/**
+ * Shapes of the checkout calls (shopping spec §7 "Checkout") and of the order a checkout creates.
+ * A checkout session IS the pending order: `sessionId` is the order id.
+ */
+
+// ---------------------------------------------------------------- constants (shopping spec §9)
+
+/** Minimum amount for MM QR payment, in kyat. */
+export const MMQR_MINIMUM_MMK = 1000;
+/** The service fee is shown as 0 Ks and charged as 0. */
+export const SERVICE_FEE_MMK = 0;
+/** Seconds a payment (an MM QR code) stays payable. */
+export const PAYMENT_WINDOW_SECONDS = 300;
+/**
+ * An identical checkout (same user, same cart) within this many seconds returns the order already
+ * made: a double click, a second tab or a client retry after a timeout makes one order.
+ */
+export const CHECKOUT_RETRY_WINDOW_SECONDS = 60;
+/** Longest accepted Idempotency-Key header. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+export const paymentMethodIds = ['mmqr', 'aplus', 'direct', 'points'] as const;
+export type PaymentMethodId = (typeof paymentMethodIds)[number];
+
+export const orderStatuses = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * pending: waiting for the customer; paid; failed (the bank refused); expired (the 300 s window
+ * passed: Pay Again makes a new one); cancelled (the customer cancelled).
+ */
+export const paymentStatuses = ['pending', 'paid', 'failed', 'expired', 'cancelled'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+// ---------------------------------------------------------------- messages
+
+export const checkoutMessages = {
+  userNotAuthenticated: { en: 'User not authenticated', my: 'အသုံးပြုသူ အကောင့်ဝင်ထားခြင်း မရှိပါ' },
+  cartEmpty: { en: 'Cart is empty', my: 'ခြင်းတောင်း ဗလာဖြစ်နေပါသည်' },
+  mmqrMinimum: {
+    en: 'A minimum of 1000 MMK is required for MM QR payment. Please add more items.',
+    my: 'MM QR ဖြင့် ငွေပေးချေရန် အနည်းဆုံး ၁၀၀၀ ကျပ် လိုအပ်ပါသည်။ ပစ္စည်းများ ထပ်ထည့်ပါ။',
+  },
+  initializationFailed: {
+    en: 'Checkout initialization failed',
+    my: 'ငွေရှင်းခြင်းကို စတင်၍ မရပါ',
+  },
+  initialized: { en: 'Checkout initialized', my: 'ငွေရှင်းခြင်း စတင်ပြီးပါပြီ' },
+  itemsUnavailable: {
+    en: 'Some items in your cart are unavailable. Please remove them and try again.',
+    my: 'ခြင်းတောင်းထဲရှိ ပစ္စည်းအချို့ ဝယ်ယူ၍ မရတော့ပါ။ ၎င်းတို့ကို ဖယ်ရှားပြီး ထပ်ကြိုးစားပါ။',
+  },
+  pricesChanged: {
+    en: 'Prices in your cart have changed. Please review your cart and try again.',
+    my: 'ခြင်းတောင်းထဲရှိ ဈေးနှုန်းများ ပြောင်းလဲသွားပါသည်။ ခြင်းတောင်းကို ပြန်စစ်ပြီး ထပ်ကြိုးစားပါ။',
+  },
+  phoneRequired: {
+    en: 'Please enter the recipient phone number for {product}',
+    my: '{product} အတွက် လက်ခံမည့် ဖုန်းနံပါတ် ထည့်ပါ',
+  },
+  orderNotFound: { en: 'Order not found', my: 'အော်ဒါကို ရှာမတွေ့ပါ' },
+  paymentMethods: { en: 'Payment methods', my: 'ငွေပေးချေမှု နည်းလမ်းများ' },
+  paymentMethodSelected: {
+    en: 'Payment method selected',
+    my: 'ငွေပေးချေမှု နည်းလမ်း ရွေးချယ်ပြီးပါပြီ',
+  },
+  paymentMethodUnavailable: {
+    en: 'This payment method is not available',
+    my: 'ဤငွေပေးချေမှု နည်းလမ်းကို အသုံးပြု၍ မရနိုင်ပါ',
+  },
+  choosePaymentMethod: {
+    en: 'Please choose a payment method',
+    my: 'ငွေပေးချေမှု နည်းလမ်း ရွေးချယ်ပါ',
+  },
+  notAwaitingPayment: {
+    en: 'This order is no longer awaiting payment',
+    my: 'ဤအော်ဒါသည် ငွေပေးချေရန် မလိုတော့ပါ',
+  },
+  alreadyPaid: {
+    en: 'This order has already been paid and cannot be cancelled',
+    my: 'ဤအော်ဒါကို ငွေပေးချေပြီးဖြစ်၍ ပယ်ဖျက်၍ မရပါ',
+  },
+  paymentCreated: { en: 'Payment created', my: 'ငွေပေးချေမှု ပြုလုပ်ပြီးပါပြီ' },
+  qrRegenerated: { en: 'QR code regenerated', my: 'QR ကုဒ်ကို အသစ်ထုတ်ပေးပြီးပါပြီ' },
+  qrRegenerateFailed: {
+    en: 'Failed to regenerate QR code',
+    my: 'QR ကုဒ်ကို အသစ်ထုတ်၍ မရပါ',
+  },
+  paymentCancelled: { en: 'Payment cancelled', my: 'ငွေပေးချေမှုကို ပယ်ဖျက်ပြီးပါပြီ' },
+  paymentStatus: { en: 'Payment status', my: 'ငွေပေးချေမှု အခြေအနေ' },
+  providerUnavailable: {
+    en: 'Payment is temporarily unavailable. Please try again later.',
+    my: 'ငွေပေးချေမှုကို ယာယီ အသုံးပြု၍ မရပါ။ နောက်မှ ထပ်ကြိုးစားပါ။',
+  },
+  idempotencyKeyInvalid: {
+    en: 'Idempotency-Key must be 1 to 255 visible characters',
+    my: 'Idempotency-Key သည် မြင်ရသော စာလုံး ၁ မှ ၂၅၅ လုံး ဖြစ်ရပါမည်',
+  },
+} as const satisfies Record<string, LocalizedText>;
+
+// ---------------------------------------------------------------- orders
+
+export const orderItemSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  type: z.enum(productKinds),
+  quantity: z.int(),
+  /** List price and the price charged per unit, integer MMK, as read at checkout. */
+  price: z.int(),
+  unitPrice: z.int(),
+  lineTotal: z.int(),
+  phoneNumber: z.nullable(z.string()),
+  operator: z.nullable(z.enum(operatorCodes)),
+});
+export type OrderItem = z.output<typeof orderItemSchema>;
+
+export const orderSummarySchema = z.object({
+  /** The order's uuid (used in /orders/{orderId} paths); `sessionId` is the same id. */
+  orderId: z.string(),
+  sessionId: z.string(),
+  /** Human-readable order number (also the MM QR bill number). */
+  orderNumber: z.string(),
+  status: z.enum(orderStatuses),
+  paymentStatus: z.enum(paymentStatuses),
+  paymentMethod: z.nullable(z.enum(paymentMethodIds)),
+  items: z.array(orderItemSchema),
+  totalItems: z.int(),
+  subtotal: z.int(),
+  discount: z.int(),
+  serviceFee: z.int(),
+  deliveryFee: z.int(),
+  tax: z.int(),
+  total: z.int(),
+  currency: z.literal('MMK'),
+  createdAt: z.string(),
+});
+export type OrderSummary = z.output<typeof orderSummarySchema>;
+
+// ---------------------------------------------------------------- requests
+
+/**
+ * Initialize: the spec gives two readings, an empty body or {items:[{productId, quantity, price}]}.
+ * Both are accepted; the order is always built from the server cart with database prices. When
+ * items are sent they must match the cart and its current prices, else the call is refused
+ * (a tampered or stale price never reaches an order).
+ */
+export const checkoutInitializeRequestSchema = z.optional(
+  z.nullable(
+    z.object({
+      items: z.optional(
+        z.array(
+          z.object({
+            productId: z.string(),
+            quantity: z.int(),
+            price: z.optional(z.number()),
+          }),
+        ),
+      ),
+    }),
+  ),
+);
+export type CheckoutInitializeRequest = z.output<typeof checkoutInitializeRequestSchema>;
+
+export const checkoutSessionRequestSchema = z.object({
+  sessionId: z.string().check(z.minLength(1, { error: checkoutMessages.orderNotFound.en })),
+});
+
+export const paymentMethodRequestSchema = z.object({
+  sessionId: z.string().check(z.minLength(1, { error: checkoutMessages.orderNotFound.en })),
+  paymentMethod: z.enum(paymentMethodIds, {
+    error: checkoutMessages.paymentMethodUnavailable.en,
+  }),
+});
+export type PaymentMethodRequest = z.output<typeof paymentMethodRequestSchema>;
+
+export const checkoutCompleteRequestSchema = z.object({
+  sessionId: z.string().check(z.minLength(1, { error: checkoutMessages.orderNotFound.en })),
+  /** Optional: defaults to the method chosen with payment-method. */
+  paymentMethod: z.optional(
+    z.enum(paymentMethodIds, { error: checkoutMessages.paymentMethodUnavailable.en }),
+  ),
+});
+export type CheckoutCompleteRequest = z.output<typeof checkoutCompleteRequestSchema>;
+
+export const paymentMethodSelectQuerySchema = z.object({
+  isEnabled: z.optional(z.enum(['true', 'false'])),
+});
+
+export const checkoutPaymentMethodsQuerySchema = z.object({
+  sessionId: z.string().check(z.minLength(1, { error: checkoutMessages.orderNotFound.en })),
+});
+
+export const paymentMethodsQuerySchema = z.object({
+  checkoutAmount: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,9}$/, { error: 'checkoutAmount must be whole kyat' })),
+      z.transform(Number),
+    ),
+  ),
+});
+
+// ---------------------------------------------------------------- answers
+
+export const paymentMethodSchema = z.object({
+  id: z.enum(paymentMethodIds),
+  name: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  /** Can be chosen for this amount now. */
+  isEnabled: z.boolean(),
+  /** Smallest amount in kyat the method accepts (MM QR: 1000), or null. */
+  minAmount: z.nullable(z.int()),
+  /** Why the method is not enabled, in the request language; null when enabled. */
+  message: z.nullable(z.string()),
+});
+export type PaymentMethod = z.output<typeof paymentMethodSchema>;
+
+export const paymentMethodsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(paymentMethodSchema),
+});
+export type PaymentMethodsResponse = z.output<typeof paymentMethodsResponseSchema>;
+
+export const checkoutInitializeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: orderSummarySchema,
+});
+export type CheckoutInitializeResponse = z.output<typeof checkoutInitializeResponseSchema>;
+
+export const paymentMethodSelectedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    orderId: z.string(),
+    sessionId: z.string(),
+    paymentMethod: z.enum(paymentMethodIds),
+    amount: z.int(),
+  }),
+});
+
+/**
+ * What the payment modal needs (spec §3 "Payment modal data"): the amount, the order, and per
+ * method the QR payload (MM QR), the A+ wait data, or the bank page (direct transfer).
+ */
+export const paymentSessionSchema = z.object({
+  orderId: z.string(),
+  sessionId: z.string(),
+  orderNumber: z.string(),
+  amount: z.int(),
+  currency: z.literal('MMK'),
+  paymentMethod: z.enum(paymentMethodIds),
+  paymentStatus: z.enum(paymentStatuses),
+  /** Reference of this payment at the acquirer (MM QR tag 62-05). */
+  paymentReference: z.string(),
+  /** MM QR: the EMVCo payload to draw as a QR code (error correction M); else null. */
+  paymentQrCode: z.nullable(z.string()),
+  /** A+ wallet: the request the wallet app confirms; else null. */
+  aplusPayment: z.nullable(z.object({ orderId: z.string(), paymentToken: z.string() })),
+  /** Direct online transfer: the bank page to open; else null. */
+  paymentUrl: z.nullable(z.string()),
+  expiresAt: z.string(),
+  /** Seconds left at the time of the answer (the modal's countdown starts here). */
+  expiresInSeconds: z.int(),
+});
+export type PaymentSession = z.output<typeof paymentSessionSchema>;
+
+export const paymentSessionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: paymentSessionSchema,
+});
+export type PaymentSessionResponse = z.output<typeof paymentSessionResponseSchema>;

@@ -1,0 +1,116 @@
+import * as z from 'zod/mini';
+import {
+  orderStatuses,
+  paymentMethodIds,
+  paymentSessionSchema,
+  paymentStatuses,
+} from './checkout.ts';
+
+/**
+ * Payment calls on an order (shopping spec §7 "Orders": payment-status, cancel-payment,
+ * regenerate-qr), the acquirer webhook (DESIGN §5, §6) and the sandbox bank.
+ */
+
+export const MMQR_GUID = 'com.mmqrpay.www';
+/** ISO 4217 numeric code of the kyat, EMVCo tag 53. */
+export const MMK_NUMERIC_CURRENCY = '104';
+/** Webhooks older or newer than this are refused (replay protection, DESIGN §5). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';
+export const WEBHOOK_TIMESTAMP_HEADER = 'x-webhook-timestamp';
+
+export const orderIdParamsSchema = z.object({ orderId: z.string() });
+
+export const paymentStatusResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    orderId: z.string(),
+    orderNumber: z.string(),
+    /** The web polls this: paid → success page, failed → failed page (spec §4). */
+    paymentStatus: z.enum(paymentStatuses),
+    status: z.enum(orderStatuses),
+    paymentMethod: z.nullable(z.enum(paymentMethodIds)),
+    amount: z.int(),
+    /** End of the current payment window, or null when none is open. */
+    expiresAt: z.nullable(z.string()),
+  }),
+});
+export type PaymentStatusResponse = z.output<typeof paymentStatusResponseSchema>;
+
+export const regenerateQrResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: paymentSessionSchema,
+});
+
+export const cancelPaymentResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    orderId: z.string(),
+    status: z.enum(orderStatuses),
+    paymentStatus: z.enum(paymentStatuses),
+  }),
+});
+
+// ---------------------------------------------------------------- acquirer webhook
+
+export const webhookEventTypes = ['payment.succeeded', 'payment.failed'] as const;
+
+/**
+ * Body the acquirer POSTs to /api/v1/payments/webhook/{provider}, signed with
+ * `x-webhook-signature: v1=<hex HMAC-SHA256(secret, "{timestamp}.{raw body}")>` and
+ * `x-webhook-timestamp: <unix seconds>`.
+ */
+export const webhookEventSchema = z.object({
+  /** Unique per event at the provider: a replay or a duplicate delivery changes nothing. */
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  type: z.enum(webhookEventTypes),
+  data: z.object({
+    /** The payment reference the shop gave the acquirer (MM QR tag 62-05). */
+    reference: z.string().check(z.minLength(1), z.maxLength(100)),
+    /** The bill number (order number, MM QR tag 62-01). */
+    orderNumber: z.optional(z.string().check(z.maxLength(100))),
+    amount: z.int(),
+    currency: z.string(),
+    /** When the customer paid (or the bank refused), ISO 8601. */
+    occurredAt: z.string(),
+    method: z.optional(z.enum(paymentMethodIds)),
+  }),
+});
+export type WebhookEvent = z.output<typeof webhookEventSchema>;
+
+export const webhookResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ duplicate: z.boolean() }),
+});
+
+// ---------------------------------------------------------------- sandbox bank
+
+export const sandboxPayRequestSchema = z.object({
+  /** The MM QR payload as scanned (or pasted). */
+  qrPayload: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+  /** A+ wallet or direct transfer request issued by the shop. */
+  paymentToken: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  /** Simulate a refused payment. */
+  outcome: z.optional(z.enum(['paid', 'failed'])),
+});
+export type SandboxPayRequest = z.output<typeof sandboxPayRequestSchema>;
+
+export const sandboxPayResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    eventId: z.string(),
+    outcome: z.enum(['paid', 'failed']),
+    reference: z.string(),
+    orderNumber: z.string(),
+    amount: z.int(),
+    merchantName: z.string(),
+    /** HTTP status the shop's webhook answered. */
+    webhookStatus: z.int(),
+  }),
+});
+export type SandboxPayResponse = z.output<typeof sandboxPayResponseSchema>;
