@@ -14,9 +14,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createCartRepo } from './modules/cart/cart.repo.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createContactRepo } from './modules/site/contact.repo.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
@@ -126,6 +130,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthModule({ ...deps, clock: deps.clock ?? systemClock, log: app.log });
   app.addHook('onClose', () => auth.close());
   await app.register(auth.routes);
+  // Cart, checkout, orders and payments (issue 5).
+  const cart = createCartService(createCartRepo(database.db), catalogue);
+  await app.register(cartRoutes(cart, auth.guard));
+  const payments = createPaymentsModule({
+    app,
+    config,
+    database,
+    secrets: deps.secrets,
+    clock: deps.clock ?? systemClock,
+    guard: auth.guard,
+    cart,
+    log: app.log,
+  });
+  await app.register(payments.routes);
 
   // Images the shop serves itself (banners, category and product art).
   await app.register(fastifyStatic, {

@@ -38,6 +38,11 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64')
     .optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Payment acquirer; `sandbox` (the built-in sandbox bank) is the only built-in one. */
+  PAYMENT_PROVIDER: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,49}$/, 'must be a provider name such as sandbox')
+    .default('sandbox'),
 });
 
 export interface Config {
@@ -55,6 +60,7 @@ export interface Config {
   trustProxy: boolean;
   singleSession: boolean;
   redisKeyPrefix: string;
+  paymentProvider: string;
   secrets: {
     jwtSecret: string | undefined;
     pinEncryptionKey: string | undefined;
@@ -88,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     singleSession: e.SINGLE_SESSION === 'true',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    paymentProvider: e.PAYMENT_PROVIDER,
     secrets: {
       jwtSecret: e.JWT_SECRET,
       pinEncryptionKey: e.PIN_ENCRYPTION_KEY,

@@ -6,10 +6,18 @@ import { expect, test, type Page } from '@playwright/test';
  * ("resume" restarts auto-play, so the next slide follows 5 s later).
  */
 async function openHome(page: Page) {
-  await page.clock.install();
+  // The fake clock is paused, so no time passes unless the test runs it; the page loads while
+  // it is stepped in 50 ms slices until the first slide shows (auto-play starts at that moment).
+  const start = new Date('2025-08-20T03:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'Promotions' });
-  await expect(carousel.getByRole('group', { name: /^1 of \d+$/ })).toBeVisible();
+  const first = carousel.getByRole('group', { name: /^1 of \d+$/ });
+  for (let step = 0; step < 400 && !(await first.isVisible()); step += 1) {
+    await page.clock.runFor(50);
+  }
+  await expect(first).toBeVisible();
   const total = await carousel.getByRole('button', { name: /^Go to slide/ }).count();
   expect(total).toBeGreaterThanOrEqual(3);
   /** The visible slide, by its label "n of total". */

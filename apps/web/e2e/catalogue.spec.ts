@@ -183,7 +183,7 @@ test.describe('site dialogs and pages', () => {
       'Base currency',
       'Last updated',
     ]) {
-      await expect(dialog.getByRole('columnheader', { name: header })).toBeVisible();
+      await expect(dialog.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
     await expect(dialog.getByRole('rowheader', { name: 'USD' })).toBeVisible();
   });

@@ -2,3 +2,7 @@
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/catalogue/catalogue.tables.ts';
 export * from '../modules/site/site.tables.ts';
+export * from '../modules/cart/cart.tables.ts';
+export * from '../modules/orders/orders.tables.ts';
+export * from '../modules/payments/payments.tables.ts';
+export * from '../platform/jobs.tables.ts';

@@ -77,6 +77,19 @@ describe('response cache (in process)', () => {
     expect(small.size).toBe(1);
   });
 
+  it('keeps an alias (the request URL) pointing at the same entry until invalidated', async () => {
+    const cache = make();
+    expect(cache.peek('url:/x')).toBeUndefined();
+    const value = await cache.getOrCompute('k', () => Promise.resolve(entry('a')), 'url:/x');
+    expect(cache.peek('url:/x')).toBe(value);
+    // A second URL for the same answer (other parameter order) joins on a hit.
+    await cache.getOrCompute('k', () => Promise.resolve(entry('b')), 'url:/x?');
+    expect(cache.peek('url:/x?')).toBe(value);
+    await cache.invalidate();
+    expect(cache.peek('url:/x')).toBeUndefined();
+    expect(cache.peek('url:/x?')).toBeUndefined();
+  });
+
   it('expires entries after their lifetime', async () => {
     let now = 1_000;
     const cache = make({ ttlMs: 100, now: () => now });

@@ -9,10 +9,11 @@ import {
   productResponseSchema,
 } from '@shop/contracts/catalogue';
 import { errorBodySchema } from '@shop/contracts/errors';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedResponse, sendCachedResponse, type ResponseCache } from '../../platform/cache.ts';
+import type { Language } from '@shop/contracts/i18n';
 import { assertUuid, requestLanguage } from '../../platform/http.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
@@ -38,6 +39,37 @@ export const catalogueRoutes =
      * parameters and language. The schema still checks (and strips) what is stored, exactly as the
      * response serialiser would.
      */
+    // Accept-Language values repeat endlessly; parsing each costs more than a lookup.
+    const languages = new Map<string, Language>();
+    const languageOf = (request: FastifyRequest): Language => {
+      const header = request.headers['accept-language'] ?? '';
+      let lang = languages.get(header);
+      if (lang === undefined) {
+        lang = requestLanguage(request);
+        if (languages.size < 256) languages.set(header, lang);
+      }
+      return lang;
+    };
+    /** The answer to this exact URL in this language, as cached by an earlier identical request. */
+    const urlKey = (request: FastifyRequest) => `url:${languageOf(request)}:${request.url}`;
+
+    /**
+     * Fast path, before validation and the handler: an exact repeat of a request already answered
+     * gets the cached bytes at once (the handler stores each answer under its URL too).
+     */
+    const serveCachedUrl = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+    ): void => {
+      const entry = cache.peek(urlKey(request));
+      if (entry) {
+        sendCachedResponse(request, reply, entry, MAX_AGE_SECONDS);
+        return;
+      }
+      done();
+    };
+
     const cached = async <S extends z.core.$ZodType>(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -45,8 +77,10 @@ export const catalogueRoutes =
       schema: S,
       compute: () => Promise<z.input<S>>,
     ): Promise<FastifyReply> => {
-      const entry = await cache.getOrCompute(key, async () =>
-        cachedResponse(JSON.stringify(z.parse(schema, await compute()))),
+      const entry = await cache.getOrCompute(
+        key,
+        async () => cachedResponse(JSON.stringify(z.parse(schema, await compute()))),
+        urlKey(request),
       );
       return sendCachedResponse(request, reply, entry, MAX_AGE_SECONDS);
     };
@@ -55,6 +89,7 @@ export const catalogueRoutes =
       '/api/v1/categories/parents',
       {
         logLevel: LOG_LEVEL,
+        onRequest: serveCachedUrl,
         schema: {
           tags: ['catalogue'],
           summary: 'Top-level categories',
@@ -63,7 +98,7 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
+        const lang = languageOf(request);
         const q = request.query;
         return cached(
           request,
@@ -82,6 +117,7 @@ export const catalogueRoutes =
       '/api/v1/categories/parent/:id',
       {
         logLevel: LOG_LEVEL,
+        onRequest: serveCachedUrl,
         schema: {
           tags: ['catalogue'],
           summary: 'Sub-categories of a category',
@@ -91,7 +127,7 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
+        const lang = languageOf(request);
         const q = request.query;
         const id = assertUuid(request.params.id, 'Category not found');
         return cached(
@@ -111,6 +147,7 @@ export const catalogueRoutes =
       '/api/v1/products/category/:categoryId',
       {
         logLevel: LOG_LEVEL,
+        onRequest: serveCachedUrl,
         schema: {
           tags: ['catalogue'],
           summary: 'Products of a category, paged and sorted',
@@ -125,7 +162,7 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
+        const lang = languageOf(request);
         const q = request.query;
         const key = request.params.categoryId;
         return cached(
@@ -142,6 +179,7 @@ export const catalogueRoutes =
       '/api/v1/products/:id',
       {
         logLevel: LOG_LEVEL,
+        onRequest: serveCachedUrl,
         schema: {
           tags: ['catalogue'],
           summary: 'One product',
@@ -150,7 +188,7 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
+        const lang = languageOf(request);
         const id = request.params.id;
         return cached(request, reply, `product:${lang}:${id}`, productResponseSchema, async () => ({
           success: true as const,
@@ -163,6 +201,7 @@ export const catalogueRoutes =
       '/api/v1/ads/banner',
       {
         logLevel: LOG_LEVEL,
+        onRequest: serveCachedUrl,
         schema: {
           tags: ['catalogue'],
           summary: 'Home-page banners, in display order',
@@ -170,7 +209,7 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
+        const lang = languageOf(request);
         return cached(request, reply, `banners:${lang}`, bannerListResponseSchema, async () => ({
           success: true as const,
           ads: await service.listBanners(lang),
@@ -182,6 +221,7 @@ export const catalogueRoutes =
       '/api/v1/exchange-rates',
       {
         logLevel: LOG_LEVEL,
+        onRequest: serveCachedUrl,
         schema: {
           tags: ['catalogue'],
           summary: 'Exchange rates to kyat (active and inactive)',

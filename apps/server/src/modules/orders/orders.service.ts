@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OrderItem, OrderSummary } from '@shop/contracts/checkout';
+import type { OrderItem, OrderSummary, PaymentMethodId } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/i18n';
 import type { OperatorCode } from '@shop/contracts/phone';
 import type { Clock } from '../../platform/clock.ts';
@@ -139,6 +139,10 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
 
     async findOrder(orderId: string): Promise<OrderWithItems | null> {
       return repo.findOrder(orderId);
+    },
+
+    async setPaymentMethod(orderId: string, method: PaymentMethodId): Promise<void> {
+      await repo.updateOrder(orderId, { paymentMethod: method });
     },
   };
 }

@@ -1,0 +1,180 @@
+import {
+  checkoutCompleteRequestSchema,
+  checkoutInitializeRequestSchema,
+  checkoutInitializeResponseSchema,
+  checkoutMessages,
+  checkoutPaymentMethodsQuerySchema,
+  checkoutSessionRequestSchema,
+  paymentMethodRequestSchema,
+  paymentMethodSelectQuerySchema,
+  paymentMethodSelectedResponseSchema,
+  paymentMethodsQuerySchema,
+  paymentMethodsResponseSchema,
+  paymentSessionResponseSchema,
+} from '@shop/contracts/checkout';
+import { errorBodySchema } from '@shop/contracts/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthGuard } from '../../platform/auth.ts';
+import { requestLanguage } from '../../platform/http.ts';
+import type { CheckoutService } from './checkout.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  503: errorBodySchema,
+};
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/** Checkout calls (shopping spec §7 "Checkout"). A checkout session is the pending order. */
+export const checkoutRoutes =
+  (service: CheckoutService, guard: AuthGuard): FastifyPluginAsyncZod =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (app) => {
+    const tags = ['checkout'];
+    const userId = async (request: FastifyRequest) =>
+      (await guard.optionalUser(request))?.userId ?? null;
+
+    app.post(
+      '/api/v1/checkout/initialize',
+      {
+        schema: {
+          tags,
+          summary:
+            'Create the pending order from the cart (prices from the database). Idempotent: the same Idempotency-Key, or the same cart within 60 s, returns the same order',
+          body: checkoutInitializeRequestSchema,
+          response: { 200: checkoutInitializeResponseSchema, 201: checkoutInitializeResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const { order, created } = await service.initialize(
+          await userId(request),
+          request.body,
+          idempotencyKey(request),
+          lang,
+        );
+        return reply.status(created ? 201 : 200).send({
+          success: true as const,
+          message: checkoutMessages.initialized[lang],
+          data: order,
+        });
+      },
+    );
+
+    app.get(
+      '/api/v1/checkout/payment-methods',
+      {
+        schema: {
+          tags,
+          summary: 'Payment methods for a checkout session, enabled by its amount',
+          querystring: checkoutPaymentMethodsQuerySchema,
+          response: { 200: paymentMethodsResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const lang = requestLanguage(request);
+        const data = await service.paymentMethodsForSession(
+          await userId(request),
+          request.query.sessionId,
+          lang,
+        );
+        return { success: true as const, message: checkoutMessages.paymentMethods[lang], data };
+      },
+    );
+
+    app.get(
+      '/api/v1/payment-methods',
+      {
+        schema: {
+          tags,
+          summary: 'Payment methods, enabled for checkoutAmount (kyat) when given',
+          querystring: paymentMethodsQuerySchema,
+          response: { 200: paymentMethodsResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const lang = requestLanguage(request);
+        const data = service.paymentMethodsForAmount(request.query.checkoutAmount ?? null, lang);
+        return { success: true as const, message: checkoutMessages.paymentMethods[lang], data };
+      },
+    );
+
+    app.post(
+      '/api/v1/checkout/payment-method',
+      {
+        schema: {
+          tags,
+          summary: 'Choose the payment method of a checkout session (MM QR needs 1000 MMK)',
+          querystring: paymentMethodSelectQuerySchema,
+          body: paymentMethodRequestSchema,
+          response: { 200: paymentMethodSelectedResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const lang = requestLanguage(request);
+        const data = await service.selectPaymentMethod(
+          await userId(request),
+          request.body.sessionId,
+          request.body.paymentMethod,
+          lang,
+        );
+        return {
+          success: true as const,
+          message: checkoutMessages.paymentMethodSelected[lang],
+          data: { ...data, sessionId: data.orderId },
+        };
+      },
+    );
+
+    app.post(
+      '/api/v1/checkout/complete',
+      {
+        schema: {
+          tags,
+          summary:
+            'Start paying: MM QR payload (300 s), A+ request or bank page; a repeated call returns the open payment',
+          body: checkoutCompleteRequestSchema,
+          response: { 200: paymentSessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const lang = requestLanguage(request);
+        const data = await service.complete(
+          await userId(request),
+          request.body.sessionId,
+          request.body.paymentMethod,
+          lang,
+        );
+        return { success: true as const, message: checkoutMessages.paymentCreated[lang], data };
+      },
+    );
+
+    app.post(
+      '/api/v1/checkout/direct',
+      {
+        schema: {
+          tags,
+          summary: 'Pay a checkout session by direct online transfer (answers the bank page URL)',
+          body: checkoutSessionRequestSchema,
+          response: { 200: paymentSessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const lang = requestLanguage(request);
+        const data = await service.complete(
+          await userId(request),
+          request.body.sessionId,
+          'direct',
+          lang,
+        );
+        return { success: true as const, message: checkoutMessages.paymentCreated[lang], data };
+      },
+    );
+  };

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import {
+  CHECKOUT_RETRY_WINDOW_SECONDS,
+  checkoutMessages,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  MMQR_MINIMUM_MMK,
+  SERVICE_FEE_MMK,
+  type CheckoutInitializeRequest,
+  type OrderSummary,
+  type PaymentMethod,
+  type PaymentMethodId,
+  type PaymentSession,
+} from '@shop/contracts/checkout';
+import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { AppError } from '../../platform/errors.ts';
+import { userCartOwner, type CartService } from '../cart/cart.service.ts';
+import type { OrderRow } from '../orders/orders.repo.ts';
+import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const methodNames: Record<PaymentMethodId, LocalizedText> = {
+  mmqr: { en: 'MM QR payment', my: 'MM QR ငွေပေးချေမှု' },
+  aplus: { en: 'A+ wallet', my: 'A+ ပိုက်ဆံအိတ်' },
+  direct: { en: 'Direct online transfer', my: 'အွန်လိုင်း တိုက်ရိုက်ငွေလွှဲ' },
+  points: { en: 'Points payment', my: 'ပွိုင့်ဖြင့် ငွေပေးချေမှု' },
+};
+const pointsLater: LocalizedText = {
+  en: 'Points payment is not available yet',
+  my: 'ပွိုင့်ဖြင့် ငွေပေးချေခြင်းကို မကြာမီ အသုံးပြုနိုင်ပါမည်',
+};
+const cartChanged: LocalizedText = {
+  en: 'Your cart has changed. Please review your cart and try again.',
+  my: 'သင့်ခြင်းတောင်း ပြောင်းလဲသွားပါသည်။ ခြင်းတောင်းကို ပြန်စစ်ပြီး ထပ်ကြိုးစားပါ။',
+};
+
+export function createCheckoutService(deps: {
+  cart: CartService;
+  orders: OrdersService;
+  payments: PaymentsService;
+  /** Whether an acquirer is configured (else no method can be chosen). */
+  paymentsAvailable: boolean;
+}) {
+  const { cart, orders, payments } = deps;
+
+  function requireUser(userId: string | null, lang: Language): string {
+    if (!userId) throw new AppError('UNAUTHORIZED', checkoutMessages.userNotAuthenticated[lang]);
+    return userId;
+  }
+
+  async function ownedPendingOrder(userId: string, orderId: string, lang: Language): Promise<OrderRow> {
+    const found = UUID.test(orderId) ? await orders.findOrder(orderId) : null;
+    if (!found || found.order.userId !== userId)
+      throw new AppError('NOT_FOUND', checkoutMessages.orderNotFound[lang]);
+    const { order } = found;
+    if (order.status !== 'pending' || order.paymentStatus === 'cancelled')
+      throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
+    return order;
+  }
+
+  function methods(amount: number | null, lang: Language): PaymentMethod[] {
+    const unavailable = deps.paymentsAvailable ? null : checkoutMessages.providerUnavailable[lang];
+    const entry = (id: PaymentMethodId, blocked: string | null, minAmount: number | null = null) => ({
+      id,
+      name: methodNames[id][lang],
+      _nameMultilingual: methodNames[id],
+      isEnabled: blocked === null,
+      minAmount,
+      message: blocked,
+    });
+    const belowMinimum =
+      amount !== null && amount < MMQR_MINIMUM_MMK ? checkoutMessages.mmqrMinimum[lang] : null;
+    return [
+      entry('mmqr', unavailable ?? belowMinimum, MMQR_MINIMUM_MMK),
+      entry('aplus', unavailable),
+      entry('direct', unavailable),
+      entry('points', pointsLater[lang]),
+    ];
+  }
+
+  function checkMethod(method: PaymentMethodId, total: number, lang: Language): Exclude<PaymentMethodId, 'points'> {
+    if (method === 'points')
+      throw new AppError('VALIDATION_ERROR', checkoutMessages.paymentMethodUnavailable[lang]);
+    if (!deps.paymentsAvailable)
+      throw new AppError('SERVICE_UNAVAILABLE', checkoutMessages.providerUnavailable[lang]);
+    if (method === 'mmqr' && total < MMQR_MINIMUM_MMK)
+      throw new AppError('VALIDATION_ERROR', checkoutMessages.mmqrMinimum[lang]);
+    return method;
+  }
+
+  return {
+    /**
+     * Turns the signed-in user's cart into a pending order (DESIGN §6.1): prices re-read from the
+     * database, service fee 0, the same attempt retried returns the same order.
+     */
+    async initialize(
+      userId: string | null,
+      body: CheckoutInitializeRequest,
+      idempotencyKey: string | undefined,
+      lang: Language,
+    ): Promise<{ order: OrderSummary; created: boolean }> {
+      const user = requireUser(userId, lang);
+      if (
+        idempotencyKey !== undefined &&
+        (idempotencyKey.length === 0 ||
+          idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH ||
+          !/^[\x21-\x7e]+$/.test(idempotencyKey))
+      )
+        throw new AppError('VALIDATION_ERROR', checkoutMessages.idempotencyKeyInvalid[lang]);
+      const lines = await cart.pricedLines(userCartOwner(user), lang);
+      if (lines.length === 0) throw new AppError('BAD_REQUEST', checkoutMessages.cartEmpty[lang]);
+      if (lines.some((l) => !l.available))
+        throw new AppError('CONFLICT', checkoutMessages.itemsUnavailable[lang]);
+
+      // The client's view of the cart, when sent, must be what the server has (never a price source).
+      const sent = body?.items;
+      if (sent) {
+        const sameLines =
+          sent.length === lines.length &&
+          sent.every((item) =>
+            lines.some((l) => l.row.productId === item.productId && l.row.quantity === item.quantity),
+          );
+        if (!sameLines) throw new AppError('CONFLICT', cartChanged[lang]);
+        const priceTampered = sent.some((item) => {
+          if (item.price === undefined) return false;
+          const line = lines.find((l) => l.row.productId === item.productId);
+          return !line?.product || (item.price !== line.unitPrice && item.price !== line.product.price);
+        });
+        if (priceTampered) throw new AppError('CONFLICT', checkoutMessages.pricesChanged[lang]);
+      }
+
+      const items = lines.map((l, position) => {
+        const product = l.product;
+        if (!product) throw new AppError('CONFLICT', checkoutMessages.itemsUnavailable[lang]);
+        const needsPhone = product.kind === 'topup' || product.kind === 'data';
+        if (needsPhone && !l.row.phoneNumber)
+          throw new AppError(
+            'VALIDATION_ERROR',
+            checkoutMessages.phoneRequired[lang].replace('{product}', product._nameMultilingual[lang]),
+          );
+        return {
+          productId: product.id,
+          kind: product.kind,
+          name: product._nameMultilingual,
+          quantity: l.row.quantity,
+          listPriceMmk: product.price,
+          unitPriceMmk: l.unitPrice,
+          lineTotalMmk: l.unitPrice * l.row.quantity,
+          phoneNumber: needsPhone ? l.row.phoneNumber : null,
+          operatorCode: needsPhone ? (product.operator?.code ?? null) : null,
+          position,
+        };
+      });
+      const subtotal = items.reduce((n, i) => n + i.listPriceMmk * i.quantity, 0);
+      const total = items.reduce((n, i) => n + i.lineTotalMmk, 0) + SERVICE_FEE_MMK;
+      const fingerprint = createHash('sha256')
+        .update(
+          JSON.stringify(
+            items
+              .map((i) => [i.productId, i.quantity, i.unitPriceMmk, i.phoneNumber])
+              .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+          ),
+        )
+        .digest('hex');
+      const { order, created } = await orders.createOrder(
+        {
+          userId: user,
+          items,
+          subtotalMmk: subtotal,
+          discountMmk: subtotal - (total - SERVICE_FEE_MMK),
+          serviceFeeMmk: SERVICE_FEE_MMK,
+          totalMmk: total,
+          cartFingerprint: fingerprint,
+        },
+        idempotencyKey ?? null,
+        CHECKOUT_RETRY_WINDOW_SECONDS * 1000,
+      );
+      return { order: toOrderSummary(order, lang), created };
+    },
+
+    paymentMethodsForAmount(amount: number | null, lang: Language): PaymentMethod[] {
+      return methods(amount, lang);
+    },
+
+    async paymentMethodsForSession(
+      userId: string | null,
+      sessionId: string,
+      lang: Language,
+    ): Promise<PaymentMethod[]> {
+      const user = requireUser(userId, lang);
+      const order = await ownedPendingOrder(user, sessionId, lang);
+      return methods(order.totalMmk, lang);
+    },
+
+    async selectPaymentMethod(
+      userId: string | null,
+      sessionId: string,
+      method: PaymentMethodId,
+      lang: Language,
+    ): Promise<{ orderId: string; paymentMethod: PaymentMethodId; amount: number }> {
+      const user = requireUser(userId, lang);
+      const order = await ownedPendingOrder(user, sessionId, lang);
+      checkMethod(method, order.totalMmk, lang);
+      await orders.setPaymentMethod(order.id, method);
+      return { orderId: order.id, paymentMethod: method, amount: order.totalMmk };
+    },
+
+    /** Starts paying (MM QR, A+ or direct transfer); a repeated call returns the open payment. */
+    async complete(
+      userId: string | null,
+      sessionId: string,
+      requested: PaymentMethodId | undefined,
+      lang: Language,
+    ): Promise<PaymentSession> {
+      const user = requireUser(userId, lang);
+      const order = await ownedPendingOrder(user, sessionId, lang);
+      const chosen = requested ?? order.paymentMethod;
+      if (!chosen) throw new AppError('VALIDATION_ERROR', checkoutMessages.choosePaymentMethod[lang]);
+      const method = checkMethod(chosen, order.totalMmk, lang);
+      const open = await payments.openSession(order.id, method);
+      if (open) return open;
+      return payments.startPayment(order.id, method, lang);
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { AuthGuard } from '../../platform/auth.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import type { Secrets } from '../../platform/secrets.ts';
+import { userCartOwner, type CartService } from '../cart/cart.service.ts';
+import { checkoutRoutes } from '../checkout/checkout.routes.ts';
+import { createCheckoutService } from '../checkout/checkout.service.ts';
+import { createOrdersRepo } from '../orders/orders.repo.ts';
+import { createOrdersService } from '../orders/orders.service.ts';
+import { createSandboxAcquirer, type SandboxAcquirer } from './acquirer.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+import { sandboxBankRoutes, type WebhookSender } from './sandbox-bank.routes.ts';
+
+/** How often expired payments are closed on the server, whether or not anyone polls. */
+export const PAYMENT_SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * The sandbox bank's way to the shop: a real HTTP POST to this process's listening address when it
+ * listens (as an outside acquirer would call), else app.inject (tests drive the app without a port).
+ */
+export function createWebhookSender(app: FastifyInstance): WebhookSender {
+  return async ({ path, headers, body }) => {
+    const address = app.server.listening ? app.server.address() : null;
+    if (address && typeof address === 'object') {
+      const host =
+        address.family === 'IPv6'
+          ? `[${address.address === '::' ? '::1' : address.address}]`
+          : address.address === '0.0.0.0'
+            ? '127.0.0.1'
+            : address.address;
+      const res = await fetch(`http://${host}:${address.port}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }
+    const res = await app.inject({ method: 'POST', url: path, headers, payload: body });
+    return res.statusCode;
+  };
+}
+
+/** Wires checkout, orders and payments (issue 5) and the periodic expiry sweep. */
+export function createPaymentsModule(deps: {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  clock: Clock;
+  guard: AuthGuard;
+  cart: CartService;
+  log: FastifyBaseLogger;
+  /** Tests may route the sandbox bank's webhook elsewhere. */
+  webhookSender?: WebhookSender;
+}): { routes: FastifyPluginAsync; payments: PaymentsService } {
+  const { config, clock } = deps;
+  const sandbox: SandboxAcquirer | null =
+    config.paymentProvider === 'sandbox'
+      ? createSandboxAcquirer(deps.secrets.paymentWebhookSecret, config.publicUrl)
+      : null;
+  if (!sandbox)
+    deps.log.warn(
+      { provider: config.paymentProvider },
+      'PAYMENT_PROVIDER names no built-in acquirer: payments are unavailable',
+    );
+  const orders = createOrdersService(createOrdersRepo(deps.database.db), clock);
+  const payments = createPaymentsService({
+    db: deps.database.db,
+    acquirer: sandbox,
+    provider: config.paymentProvider,
+    webhookSecret: deps.secrets.paymentWebhookSecret,
+    publicUrl: config.publicUrl,
+    clock,
+    log: deps.log,
+    onOrderPaid: ({ userId, productIds }) => deps.cart.removeProducts(userCartOwner(userId), productIds),
+  });
+  const checkout = createCheckoutService({
+    cart: deps.cart,
+    orders,
+    payments,
+    paymentsAvailable: sandbox !== null,
+  });
+
+  deps.app.decorate('runPaymentSweep', () => payments.sweep());
+  let timer: NodeJS.Timeout | null = null;
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(checkoutRoutes(checkout, deps.guard));
+    await app.register(paymentsRoutes(payments, deps.guard));
+    await app.register(
+      sandboxBankRoutes({
+        acquirer: sandbox,
+        webhookSecret: deps.secrets.paymentWebhookSecret,
+        clock,
+        send: deps.webhookSender ?? createWebhookSender(deps.app),
+      }),
+    );
+  };
+  deps.app.addHook('onReady', () => {
+    timer = setInterval(() => {
+      payments.sweep().catch((err: unknown) => {
+        deps.log.error({ err }, 'payment sweep failed');
+      });
+    }, PAYMENT_SWEEP_INTERVAL_MS);
+    timer.unref();
+    return Promise.resolve();
+  });
+  deps.app.addHook('onClose', () => {
+    if (timer) clearInterval(timer);
+    return Promise.resolve();
+  });
+  return { routes, payments };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One run of the payment expiry sweep (it also runs every 30 s on its own). */
+    runPaymentSweep(): Promise<{ expired: number; abandoned: number }>;
+  }
+}
