@@ -1,10 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
+/**
+ * Writes .br and .gz copies of the text assets next to them; the server sends them to browsers
+ * that accept them (@fastify/static preCompressed), so phones download ~30 % of the bytes.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'shop-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const source = fs.readFileSync(file);
+        if (source.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(source, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+          }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

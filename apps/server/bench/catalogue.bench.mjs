@@ -166,9 +166,9 @@ export async function runCatalogueBench({
     };
     const results = [];
     for (const e of endpoints) {
-      // Short warm-up of both (JIT, caches), then the measured rounds.
-      await load(bareBase, e.url, 1, connections);
-      await load(base, e.url, 1, connections);
+      // Warm-up of both (JIT, caches, the garbage of start-up and seeding), then the measured rounds.
+      await load(bareBase, e.url, 3, connections);
+      await load(base, e.url, 3, connections);
       const bareRuns = [];
       const shopRuns = [];
       for (let round = 0; round < rounds; round++) {
@@ -190,11 +190,21 @@ export async function runCatalogueBench({
         shopErrors: shopRuns.reduce((n, r) => n + r.errors + r.non2xx + r.timeouts, 0),
       };
       row.share = row.shopRps / row.bareRps;
+      row.rounds = {
+        shopRps: shopRuns.map((r) => Math.round(r.requests.average)),
+        shopP99: shopRuns.map((r) => r.latency.p99),
+        bareRps: bareRuns.map((r) => Math.round(r.requests.average)),
+        bareP99: bareRuns.map((r) => r.latency.p99),
+      };
       results.push(row);
       log(
         `  ${e.name.padEnd(16)} shop ${row.shopRps.toFixed(0).padStart(6)} req/s p99 ${String(row.shopP99).padStart(3)} ms | ` +
           `bare ${row.bareRps.toFixed(0).padStart(6)} req/s p99 ${String(row.bareP99).padStart(3)} ms | ` +
           `${(row.share * 100).toFixed(0)}% of bare${row.shopErrors ? ` | ${row.shopErrors} errors` : ''}`,
+      );
+      log(
+        `    rounds: shop req/s ${row.rounds.shopRps.join(' ')} p99 ${row.rounds.shopP99.join(' ')} | ` +
+          `bare req/s ${row.rounds.bareRps.join(' ')} p99 ${row.rounds.bareP99.join(' ')}`,
       );
     }
 

@@ -161,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The web build writes .br/.gz beside each asset (apps/web/vite.config.ts); sent when accepted.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/; the rest must be revalidated.

@@ -18,9 +18,14 @@ test.describe('home page', () => {
     const grid = page.getByTestId('category-grid');
     await expect(grid.getByRole('link').first()).toBeVisible();
     const names = await grid.getByRole('link').allInnerTexts();
-    expect(names.length).toBeGreaterThanOrEqual(7);
+    // Seven categories: the first three, then the '+N more' tile (spec §9).
+    expect(names).toHaveLength(3);
     // Category names come from the API in Burmese (Unicode Myanmar block).
     expect(names.every((n) => /[\u1000-\u109F]/.test(n))).toBe(true);
+    await grid.getByRole('button', { name: 'နောက်ထပ် +4 ခု' }).click();
+    await expect(page.getByTestId('more-categories').getByRole('link')).toHaveCount(4);
+    const rest = await page.getByTestId('more-categories').getByRole('link').allInnerTexts();
+    expect(rest.every((n) => /[\u1000-\u109F]/.test(n))).toBe(true);
   });
 
   test('the language toggle switches to Burmese, sets ?lang=my and remembers the choice', async ({

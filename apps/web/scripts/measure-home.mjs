@@ -136,7 +136,8 @@ async function runLighthouse(url) {
         audit.score < 1 &&
         categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
     );
-    for (const audit of failedA11y) console.log(`  accessibility issue: ${audit.id} — ${audit.title}`);
+    for (const audit of failedA11y)
+      console.log(`  accessibility issue: ${audit.id} — ${audit.title}`);
     return {
       performance: Math.round((categories.performance.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
@@ -151,7 +152,9 @@ console.log('Home route initial JavaScript (entry + static imports):');
 const jsKib = measureInitialJs();
 const jsOk = jsKib <= BUDGET_JS_KIB;
 failed ||= !jsOk;
-console.log(`JS gzip: ${jsKib.toFixed(1)} KiB (budget ${BUDGET_JS_KIB} KiB) ${jsOk ? 'OK' : 'OVER BUDGET'}`);
+console.log(
+  `JS gzip: ${jsKib.toFixed(1)} KiB (budget ${BUDGET_JS_KIB} KiB) ${jsOk ? 'OK' : 'OVER BUDGET'}`,
+);
 
 if (!jsOnly) {
   const server = urlArg ? null : await startServer();

@@ -81,10 +81,7 @@ export function createCartRepo(db: Db) {
      */
     async moveLines(from: string, to: string, max: number): Promise<number> {
       return db.transaction(async (tx) => {
-        const lines = await tx
-          .delete(cartItems)
-          .where(eq(cartItems.owner, from))
-          .returning();
+        const lines = await tx.delete(cartItems).where(eq(cartItems.owner, from)).returning();
         for (const line of lines) {
           await tx
             .insert(cartItems)

@@ -56,7 +56,8 @@ export const cartRoutes =
       {
         schema: {
           tags,
-          summary: 'The cart, priced from the database; merges a guest cart named by gid into the user cart',
+          summary:
+            'The cart, priced from the database; merges a guest cart named by gid into the user cart',
           response: { 200: cartResponseSchema, ...errors },
         },
       },
@@ -76,7 +77,8 @@ export const cartRoutes =
       {
         schema: {
           tags,
-          summary: 'Add units of a product (1 to 20 per line); top-up and data lines take phoneNumber',
+          summary:
+            'Add units of a product (1 to 20 per line); top-up and data lines take phoneNumber',
           body: cartAddRequestSchema,
           response: { 200: cartResponseSchema, ...errors },
         },
@@ -128,7 +130,11 @@ export const cartRoutes =
     app.delete(
       '/api/v1/cart/clear',
       {
-        schema: { tags, summary: 'Empty the cart', response: { 200: cartResponseSchema, ...errors } },
+        schema: {
+          tags,
+          summary: 'Empty the cart',
+          response: { 200: cartResponseSchema, ...errors },
+        },
       },
       async (request, reply) => {
         const lang = requestLanguage(request);

@@ -43,8 +43,11 @@ const isAvailable = (p: Product): boolean => p.status === 'active' && !p.outOfSt
 export const effectivePrice = (p: Product): number => p.discountPrice ?? p.price;
 
 export function createCartService(repo: CartRepo, catalogue: ProductSource) {
-  const fail = (code: 'VALIDATION_ERROR' | 'NOT_FOUND' | 'CONFLICT', text: { en: string; my: string }, lang: Language) =>
-    new AppError(code, text[lang]);
+  const fail = (
+    code: 'VALIDATION_ERROR' | 'NOT_FOUND' | 'CONFLICT',
+    text: { en: string; my: string },
+    lang: Language,
+  ) => new AppError(code, text[lang]);
 
   function checkQuantity(quantity: number, lang: Language): void {
     if (!Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX)
@@ -72,7 +75,9 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
     const result = validatePhone(input, operator ? { operator } : {});
     if (result.valid) return result.international;
     const template =
-      lang === 'my' ? phoneErrorMessagesMy[result.error.code] : phoneErrorMessages[result.error.code];
+      lang === 'my'
+        ? phoneErrorMessagesMy[result.error.code]
+        : phoneErrorMessages[result.error.code];
     throw new AppError('VALIDATION_ERROR', formatPhoneMessage(template, result.error.params), {
       phoneNumber: result.error.message,
     });
@@ -126,7 +131,14 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       discountType: discountAmount > 0 ? 'fixed' : null,
       discountValue: discountAmount,
       available: line.available,
-      status: product === null ? 'unavailable' : line.available ? 'active' : product.status === 'coming_soon' ? 'coming_soon' : 'out_of_stock',
+      status:
+        product === null
+          ? 'unavailable'
+          : line.available
+            ? 'active'
+            : product.status === 'coming_soon'
+              ? 'coming_soon'
+              : 'out_of_stock',
       phoneNumber: row.phoneNumber,
       requiresPhoneNumber: needsRecipientPhone(row.kind),
       operator: product?.operator?.code ?? null,

@@ -49,7 +49,11 @@ export const checkoutRoutes =
           summary:
             'Create the pending order from the cart (prices from the database). Idempotent: the same Idempotency-Key, or the same cart within 60 s, returns the same order',
           body: checkoutInitializeRequestSchema,
-          response: { 200: checkoutInitializeResponseSchema, 201: checkoutInitializeResponseSchema, ...errors },
+          response: {
+            200: checkoutInitializeResponseSchema,
+            201: checkoutInitializeResponseSchema,
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -99,6 +103,7 @@ export const checkoutRoutes =
           response: { 200: paymentMethodsResponseSchema, ...errors },
         },
       },
+      // eslint-disable-next-line @typescript-eslint/require-await
       async (request) => {
         const lang = requestLanguage(request);
         const data = service.paymentMethodsForAmount(request.query.checkoutAmount ?? null, lang);

@@ -49,7 +49,11 @@ export function createCheckoutService(deps: {
     return userId;
   }
 
-  async function ownedPendingOrder(userId: string, orderId: string, lang: Language): Promise<OrderRow> {
+  async function ownedPendingOrder(
+    userId: string,
+    orderId: string,
+    lang: Language,
+  ): Promise<OrderRow> {
     const found = UUID.test(orderId) ? await orders.findOrder(orderId) : null;
     if (!found || found.order.userId !== userId)
       throw new AppError('NOT_FOUND', checkoutMessages.orderNotFound[lang]);
@@ -61,7 +65,11 @@ export function createCheckoutService(deps: {
 
   function methods(amount: number | null, lang: Language): PaymentMethod[] {
     const unavailable = deps.paymentsAvailable ? null : checkoutMessages.providerUnavailable[lang];
-    const entry = (id: PaymentMethodId, blocked: string | null, minAmount: number | null = null) => ({
+    const entry = (
+      id: PaymentMethodId,
+      blocked: string | null,
+      minAmount: number | null = null,
+    ) => ({
       id,
       name: methodNames[id][lang],
       _nameMultilingual: methodNames[id],
@@ -79,7 +87,11 @@ export function createCheckoutService(deps: {
     ];
   }
 
-  function checkMethod(method: PaymentMethodId, total: number, lang: Language): Exclude<PaymentMethodId, 'points'> {
+  function checkMethod(
+    method: PaymentMethodId,
+    total: number,
+    lang: Language,
+  ): Exclude<PaymentMethodId, 'points'> {
     if (method === 'points')
       throw new AppError('VALIDATION_ERROR', checkoutMessages.paymentMethodUnavailable[lang]);
     if (!deps.paymentsAvailable)
@@ -119,13 +131,17 @@ export function createCheckoutService(deps: {
         const sameLines =
           sent.length === lines.length &&
           sent.every((item) =>
-            lines.some((l) => l.row.productId === item.productId && l.row.quantity === item.quantity),
+            lines.some(
+              (l) => l.row.productId === item.productId && l.row.quantity === item.quantity,
+            ),
           );
         if (!sameLines) throw new AppError('CONFLICT', cartChanged[lang]);
         const priceTampered = sent.some((item) => {
           if (item.price === undefined) return false;
           const line = lines.find((l) => l.row.productId === item.productId);
-          return !line?.product || (item.price !== line.unitPrice && item.price !== line.product.price);
+          return (
+            !line?.product || (item.price !== line.unitPrice && item.price !== line.product.price)
+          );
         });
         if (priceTampered) throw new AppError('CONFLICT', checkoutMessages.pricesChanged[lang]);
       }
@@ -137,7 +153,10 @@ export function createCheckoutService(deps: {
         if (needsPhone && !l.row.phoneNumber)
           throw new AppError(
             'VALIDATION_ERROR',
-            checkoutMessages.phoneRequired[lang].replace('{product}', product._nameMultilingual[lang]),
+            checkoutMessages.phoneRequired[lang].replace(
+              '{product}',
+              product._nameMultilingual[lang],
+            ),
           );
         return {
           productId: product.id,
@@ -216,7 +235,8 @@ export function createCheckoutService(deps: {
       const user = requireUser(userId, lang);
       const order = await ownedPendingOrder(user, sessionId, lang);
       const chosen = requested ?? order.paymentMethod;
-      if (!chosen) throw new AppError('VALIDATION_ERROR', checkoutMessages.choosePaymentMethod[lang]);
+      if (!chosen)
+        throw new AppError('VALIDATION_ERROR', checkoutMessages.choosePaymentMethod[lang]);
       const method = checkMethod(chosen, order.totalMmk, lang);
       const open = await payments.openSession(order.id, method);
       if (open) return open;

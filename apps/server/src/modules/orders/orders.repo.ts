@@ -33,7 +33,9 @@ export function createOrdersRepo(db: Db) {
      * order for this cart?" and "insert it" cannot interleave (PostgreSQL advisory lock).
      */
     async lockUserCheckout(userId: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`,
+      );
     },
 
     async findByIdempotencyKey(userId: string, key: string): Promise<OrderWithItems | null> {

@@ -16,7 +16,7 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export function randomBase32(length: number): string {
   const bytes = randomBytes(length);
   let out = '';
-  for (const b of bytes) out += CROCKFORD[b & 31];
+  for (const b of bytes) out += CROCKFORD.charAt(b & 31);
   return out;
 }
 
@@ -99,7 +99,11 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
             if (existing) return { order: existing, created: false };
           } else {
             const since = new Date(now.getTime() - windowMs);
-            const open = await orders.findOpenByFingerprint(draft.userId, draft.cartFingerprint, since);
+            const open = await orders.findOpenByFingerprint(
+              draft.userId,
+              draft.cartFingerprint,
+              since,
+            );
             if (open) return { order: open, created: false };
             key = `cart:${draft.cartFingerprint}:${Math.floor(now.getTime() / windowMs)}`;
             // The same cart bought again on purpose after the first order was paid or cancelled.

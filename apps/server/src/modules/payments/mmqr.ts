@@ -82,7 +82,10 @@ export function buildMmqrPayload(merchant: MmqrMerchant, payment: MmqrPayment): 
     tlv('60', merchant.city) +
     tlv('62', tlv('01', payment.billNumber) + tlv('05', payment.reference)) +
     tlv('64', tlv('00', 'my') + tlv('01', merchant.nameMy) + tlv('02', merchant.cityMy)) +
-    tlv('80', tlv('00', MMQR_GUID) + tlv('01', String(Math.floor(payment.expiresAt.getTime() / 1000)))) +
+    tlv(
+      '80',
+      tlv('00', MMQR_GUID) + tlv('01', String(Math.floor(payment.expiresAt.getTime() / 1000))),
+    ) +
     '6304';
   return body + crcHex(body);
 }
@@ -125,7 +128,8 @@ export function parseMmqrPayload(payload: string): ParsedMmqr {
   const text = payload.trim();
   if (text.length < 12) throw new MmqrParseError('too short');
   const crcStart = text.length - 4;
-  if (text.slice(crcStart - 4, crcStart) !== '6304') throw new MmqrParseError('no CRC object at the end');
+  if (text.slice(crcStart - 4, crcStart) !== '6304')
+    throw new MmqrParseError('no CRC object at the end');
   if (crcHex(text.slice(0, crcStart)) !== text.slice(crcStart).toUpperCase())
     throw new MmqrParseError('CRC does not match');
   const top = parseTlv(text);
@@ -136,7 +140,8 @@ export function parseMmqrPayload(payload: string): ParsedMmqr {
   if (top.get('53') !== MMK_NUMERIC_CURRENCY) throw new MmqrParseError('currency is not MMK');
   if (top.get('58') !== 'MM') throw new MmqrParseError('country is not MM');
   const amountText = top.get('54') ?? '';
-  if (!/^[1-9]\d{0,11}$/.test(amountText)) throw new MmqrParseError('amount missing or not whole kyat');
+  if (!/^[1-9]\d{0,11}$/.test(amountText))
+    throw new MmqrParseError('amount missing or not whole kyat');
   const additional = parseTlv(top.get('62') ?? '');
   const billNumber = additional.get('01');
   const reference = additional.get('05');

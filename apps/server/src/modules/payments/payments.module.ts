@@ -77,7 +77,8 @@ export function createPaymentsModule(deps: {
     publicUrl: config.publicUrl,
     clock,
     log: deps.log,
-    onOrderPaid: ({ userId, productIds }) => deps.cart.removeProducts(userCartOwner(userId), productIds),
+    onOrderPaid: ({ userId, productIds }) =>
+      deps.cart.removeProducts(userCartOwner(userId), productIds),
   });
   const checkout = createCheckoutService({
     cart: deps.cart,

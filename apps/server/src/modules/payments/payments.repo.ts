@@ -46,7 +46,11 @@ export function createPaymentsRepo(db: Db) {
     },
 
     /** Ends the order's other open payments (a new QR replaces the old one; cancel ends all). */
-    async endPending(orderId: string, status: 'cancelled' | 'expired', exceptId?: string): Promise<void> {
+    async endPending(
+      orderId: string,
+      status: 'cancelled' | 'expired',
+      exceptId?: string,
+    ): Promise<void> {
       await db
         .update(payments)
         .set({ status, updatedAt: sql`now()` })
@@ -102,7 +106,12 @@ export function createPaymentsRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async setEventOutcome(provider: string, eventId: string, outcome: string, paymentId: string | null): Promise<void> {
+    async setEventOutcome(
+      provider: string,
+      eventId: string,
+      outcome: string,
+      paymentId: string | null,
+    ): Promise<void> {
       await db
         .update(paymentEvents)
         .set({ outcome, paymentId })

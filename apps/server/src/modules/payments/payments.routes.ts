@@ -38,7 +38,10 @@ export const paymentsRoutes =
     const user = async (request: FastifyRequest) => {
       const found = await guard.optionalUser(request);
       if (!found)
-        throw new AppError('UNAUTHORIZED', checkoutMessages.userNotAuthenticated[requestLanguage(request)]);
+        throw new AppError(
+          'UNAUTHORIZED',
+          checkoutMessages.userNotAuthenticated[requestLanguage(request)],
+        );
       return found.userId;
     };
 
@@ -47,7 +50,8 @@ export const paymentsRoutes =
       {
         schema: {
           tags,
-          summary: 'Polled every 3 s by the payment modal; data.paymentStatus paid | failed | expired | …',
+          summary:
+            'Polled every 3 s by the payment modal; data.paymentStatus paid | failed | expired | …',
           params: orderIdParamsSchema,
           response: { 200: paymentStatusResponseSchema, ...errors },
         },

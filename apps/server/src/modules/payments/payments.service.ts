@@ -49,7 +49,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const orders: OrdersRepo = createOrdersRepo(deps.db);
   const transaction = <T>(fn: (tx: Db) => Promise<T>) => orders.inTransaction(fn);
 
-  const notFound = (lang: Language) => new AppError('NOT_FOUND', checkoutMessages.orderNotFound[lang]);
+  const notFound = (lang: Language) =>
+    new AppError('NOT_FOUND', checkoutMessages.orderNotFound[lang]);
 
   async function ownedOrder(userId: string, orderId: string, lang: Language): Promise<OrderRow> {
     if (!UUID.test(orderId)) throw notFound(lang);
@@ -92,7 +93,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   function requireAcquirer(lang: Language): Acquirer {
-    if (!deps.acquirer) throw new AppError('SERVICE_UNAVAILABLE', checkoutMessages.providerUnavailable[lang]);
+    if (!deps.acquirer)
+      throw new AppError('SERVICE_UNAVAILABLE', checkoutMessages.providerUnavailable[lang]);
     return deps.acquirer;
   }
 
@@ -192,7 +194,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (!order) throw notFound(lang);
         if (order.status === 'cancelled')
           return { orderId, status: order.status, paymentStatus: order.paymentStatus };
-        if (order.paymentStatus === 'paid' || order.status === 'processing' || order.status === 'completed')
+        if (
+          order.paymentStatus === 'paid' ||
+          order.status === 'processing' ||
+          order.status === 'completed'
+        )
           throw new AppError('CONFLICT', checkoutMessages.alreadyPaid[lang]);
         if (order.status !== 'pending')
           throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
@@ -219,12 +225,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ): Promise<WebhookResult> {
       if (!deps.acquirer || provider !== deps.acquirer.name)
         throw new AppError('NOT_FOUND', `Unknown payment provider ${provider}`);
-      const check = verifyWebhook(deps.webhookSecret, headers.timestamp, headers.signature, rawBody, clock());
+      const check = verifyWebhook(
+        deps.webhookSecret,
+        headers.timestamp,
+        headers.signature,
+        rawBody,
+        clock(),
+      );
       if (check !== 'ok') {
         deps.log.warn({ provider, check }, 'payment webhook refused');
         throw new AppError(
           'UNAUTHORIZED',
-          check === 'stale' ? 'Webhook timestamp outside the tolerance' : 'Invalid webhook signature',
+          check === 'stale'
+            ? 'Webhook timestamp outside the tolerance'
+            : 'Invalid webhook signature',
         );
       }
       let event: WebhookEvent;
@@ -287,7 +301,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (event.data.amount !== payment.amountMmk || event.data.currency !== 'MMK')
           return flag('amount_mismatch');
         if (payment.status === 'paid') return outcome('duplicate_payment', payment.id);
-        if (order.status === 'cancelled' || payment.status === 'cancelled') return flag('paid_after_cancel');
+        if (order.status === 'cancelled' || payment.status === 'cancelled')
+          return flag('paid_after_cancel');
         const inTime =
           (payment.status === 'pending' || payment.status === 'expired') &&
           paidAt.getTime() <= payment.expiresAt.getTime();
@@ -330,7 +345,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The periodic sweep: expire payments, fail orders abandoned for a day. */
     async sweep(): Promise<{ expired: number; abandoned: number }> {
       const expired = await expireDue();
-      const abandoned = await orders.failAbandoned(new Date(clock().getTime() - ABANDONED_ORDER_MS));
+      const abandoned = await orders.failAbandoned(
+        new Date(clock().getTime() - ABANDONED_ORDER_MS),
+      );
       return { expired, abandoned };
     },
   };

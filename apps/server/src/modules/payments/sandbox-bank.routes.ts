@@ -43,7 +43,12 @@ export const sandboxBankRoutes =
           tags: ['sandbox'],
           summary: 'Sandbox bank: pay (or refuse) an MM QR payload or an A+/transfer request',
           body: sandboxPayRequestSchema,
-          response: { 200: sandboxPayResponseSchema, 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
+          response: {
+            200: sandboxPayResponseSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            503: errorBodySchema,
+          },
         },
       },
       async (request) => {
@@ -120,7 +125,10 @@ export const sandboxBankRoutes =
           body,
         });
         if (webhookStatus < 200 || webhookStatus >= 300)
-          throw new AppError('SERVICE_UNAVAILABLE', `The shop answered the payment notification with ${webhookStatus}`);
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            `The shop answered the payment notification with ${webhookStatus}`,
+          );
         return {
           success: true as const,
           message: outcome === 'paid' ? 'Payment sent' : 'Payment refused',

@@ -15,42 +15,50 @@ export type CarouselInteraction = 'arrow' | 'dot';
  * Slide index plus auto-play: advances every 5 s and wraps. Hover pauses until the mouse leaves;
  * arrows, swipes and arrow keys pause and resume 8 s later, a dot 3 s later, leaving 5 s later.
  * "Resume" restarts auto-play, so the next slide follows one auto-advance period after resuming.
- * Each slide gets a full period (the timer restarts on every slide change).
+ * The timers are chained inside their own callbacks (not re-armed by render effects), so the
+ * timings hold exactly whenever React happens to commit.
  */
 export function useCarousel(count: number) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const hovering = useRef(false);
-  const resumeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const countRef = useRef(count);
   const current = count > 0 ? index % count : 0;
 
-  useEffect(() => {
-    if (!playing || count < 2) return;
-    const timer = setTimeout(() => {
-      setIndex((i) => (i + 1) % count);
-    }, CAROUSEL_TIMINGS.autoAdvanceMs);
-    return () => {
-      clearTimeout(timer);
+  const armAutoAdvance = useCallback(() => {
+    clearTimeout(timer.current);
+    const tick = () => {
+      setIndex((i) => (i + 1) % Math.max(countRef.current, 1));
+      timer.current = setTimeout(tick, CAROUSEL_TIMINGS.autoAdvanceMs);
     };
-  }, [playing, count, current]);
-
-  useEffect(
-    () => () => {
-      clearTimeout(resumeTimer.current);
-    },
-    [],
-  );
-
-  const pause = useCallback((resumeAfterMs: number | null) => {
-    clearTimeout(resumeTimer.current);
-    resumeTimer.current = undefined;
-    setPlaying(false);
-    if (resumeAfterMs === null) return;
-    resumeTimer.current = setTimeout(() => {
-      // The mouse is still over the carousel: hover keeps it paused until the mouse leaves.
-      if (!hovering.current) setPlaying(true);
-    }, resumeAfterMs);
+    timer.current = setTimeout(tick, CAROUSEL_TIMINGS.autoAdvanceMs);
   }, []);
+
+  useEffect(() => {
+    countRef.current = count;
+    if (count < 2) return;
+    armAutoAdvance();
+    return () => {
+      clearTimeout(timer.current);
+    };
+  }, [count, armAutoAdvance]);
+
+  const pause = useCallback(
+    (resumeAfterMs: number | null) => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      setPlaying(false);
+      if (resumeAfterMs === null) return;
+      timer.current = setTimeout(() => {
+        // The mouse is still over the carousel: hover keeps it paused until the mouse leaves.
+        if (hovering.current) return;
+        setPlaying(true);
+        armAutoAdvance();
+      }, resumeAfterMs);
+    },
+    [armAutoAdvance],
+  );
 
   const step = useCallback(
     (delta: 1 | -1) => {
@@ -84,18 +92,12 @@ export function useCarousel(count: number) {
     pause(hovering.current ? null : CAROUSEL_TIMINGS.resumeAfterArrowMs);
   }, [pause]);
 
-  return {
-    index: current,
-    playing,
-    next: () => {
-      step(1);
-    },
-    previous: () => {
-      step(-1);
-    },
-    goTo,
-    hoverStart,
-    hoverEnd,
-    interact,
-  };
+  const next = useCallback(() => {
+    step(1);
+  }, [step]);
+  const previous = useCallback(() => {
+    step(-1);
+  }, [step]);
+
+  return { index: current, playing, next, previous, goTo, hoverStart, hoverEnd, interact };
 }

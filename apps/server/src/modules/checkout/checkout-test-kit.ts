@@ -1,0 +1,101 @@
+import type { CartResponse } from '@shop/contracts/cart';
+import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
+import { login, movableClock, newPerson, verifiedPerson } from '../auth/auth-test-kit.ts';
+import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Recipients that fit the test catalogue's operators (account spec §9 prefixes). */
+export const MPT_PHONE = '09250000001';
+export const OOREDOO_PHONE = '09970000001';
+
+export interface ShopTest {
+  t: TestApp;
+  clock: ReturnType<typeof movableClock>;
+  catalogue: Awaited<ReturnType<typeof insertTestCatalogue>>;
+}
+
+export async function createShopTest(env: Record<string, string> = {}): Promise<ShopTest> {
+  const clock = movableClock(new Date());
+  const t = await createTestApp({ clock, env });
+  const catalogue = await insertTestCatalogue(t.database.db);
+  return { t, clock, catalogue };
+}
+
+/** A verified customer, signed in: the headers of their calls. */
+export async function signedIn(s: ShopTest, extra: Record<string, string> = {}) {
+  const person = await verifiedPerson(s.t, newPerson());
+  const tokens = await login(s.t, person);
+  return {
+    person,
+    userId: tokens.data.user.id,
+    headers: {
+      authorization: `Bearer ${tokens.data.accessToken}`,
+      'accept-language': 'en',
+      ...extra,
+    },
+  };
+}
+
+export async function call(
+  s: ShopTest,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  return s.t.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+export async function addToCart(
+  s: ShopTest,
+  headers: Record<string, string>,
+  body: { productId: string; quantity: number; phoneNumber?: string | null },
+): Promise<CartResponse> {
+  const res = await call(s, 'POST', '/api/v1/cart/add', headers, body);
+  if (res.statusCode !== 200) throw new Error(`add failed: ${res.statusCode} ${res.body}`);
+  return res.json<CartResponse>();
+}
+
+export async function initialize(s: ShopTest, headers: Record<string, string>) {
+  const res = await call(s, 'POST', '/api/v1/checkout/initialize', headers);
+  if (res.statusCode !== 201 && res.statusCode !== 200)
+    throw new Error(`initialize failed: ${res.statusCode} ${res.body}`);
+  return res.json<CheckoutInitializeResponse>().data;
+}
+
+export async function completeWith(
+  s: ShopTest,
+  headers: Record<string, string>,
+  sessionId: string,
+  paymentMethod: 'mmqr' | 'aplus' | 'direct' = 'mmqr',
+) {
+  const res = await call(s, 'POST', '/api/v1/checkout/complete', headers, {
+    sessionId,
+    paymentMethod,
+  });
+  if (res.statusCode !== 200) throw new Error(`complete failed: ${res.statusCode} ${res.body}`);
+  return res.json<PaymentSessionResponse>().data;
+}
+
+/** A signed-in customer with an MPT top-up (1,500 Ks of data + 1,000 Ks top-up) ready to pay by MM QR. */
+export async function orderAwaitingQrPayment(s: ShopTest) {
+  const user = await signedIn(s);
+  await addToCart(s, user.headers, {
+    productId: s.catalogue.productId('T-MPT-1000'),
+    quantity: 1,
+    phoneNumber: MPT_PHONE,
+  });
+  await addToCart(s, user.headers, {
+    productId: s.catalogue.productId('D-MPT-1GB'),
+    quantity: 1,
+    phoneNumber: MPT_PHONE,
+  });
+  const order = await initialize(s, user.headers);
+  const payment = await completeWith(s, user.headers, order.orderId);
+  return { user, order, payment };
+}
