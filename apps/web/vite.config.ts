@@ -44,5 +44,20 @@ export default defineConfig({
     sourcemap: true,
     // scripts/measure-home.mjs reads it to find the JavaScript the Home route loads first.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every page needs go in one chunk: one request, and gzip sees them together
+        // instead of a dozen small shared chunks (each with its own overhead). zod is not among
+        // them: Home imports its schemas lazily (lib/api-client.ts SchemaSource).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

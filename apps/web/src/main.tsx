@@ -4,9 +4,12 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { i18nReady } from './lib/i18n.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// Burmese readers wait for their strings (one small chunk) rather than see English flash first.
+await i18nReady();
 createRoot(root).render(
   <StrictMode>
     <App />

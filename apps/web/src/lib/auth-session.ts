@@ -1,5 +1,6 @@
-import { classifyAuthError, type User } from '@shop/contracts/auth';
-import { errorBodySchema } from '@shop/contracts/errors';
+import type { User } from '@shop/contracts/auth';
+import { classifyAuthError } from '@shop/contracts/auth-rules';
+import { readErrorBody } from '@shop/contracts/error-codes';
 import { clearGuestCookie } from './guest-session.ts';
 import { jwtExpiresAt } from './jwt.ts';
 import { createTokenStorage, type StoredTokens, type TokenStorage } from './token-storage.ts';
@@ -169,16 +170,13 @@ export function createAuthSession(deps: AuthSessionDeps) {
     }
     const json: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
-      const body = errorBodySchema.safeParse(json);
-      if (body.success && classifyAuthError(body.data) === 'other_device_login')
-        throw new SessionError(body.data.message, 'other_device');
+      const body = readErrorBody(json);
+      if (body && classifyAuthError(body) === 'other_device_login')
+        throw new SessionError(body.message, 'other_device');
       if (response.status === 401)
         throw new SessionError(sessionMessages.refreshExpired, 'expired');
       if (response.status === 403) throw new SessionError(sessionMessages.refreshDenied, 'denied');
-      throw new SessionError(
-        body.success ? body.data.message : sessionMessages.refreshFailed,
-        'failed',
-      );
+      throw new SessionError(body ? body.message : sessionMessages.refreshFailed, 'failed');
     }
     return readRefreshAnswer(json);
   }

@@ -1,5 +1,4 @@
-import { userSchema, type User } from '@shop/contracts/auth';
-import * as z from 'zod/mini';
+import type { User } from '@shop/contracts/auth';
 import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 
 /** Stored token data (account spec §3): accessToken, refreshToken, userData, timestamp. */
@@ -28,16 +27,21 @@ export interface TokenDatabase {
   clear(): Promise<void>;
 }
 
-const storedTokensSchema = z.object({
-  accessToken: z.string().check(z.minLength(1)),
-  refreshToken: z.string().check(z.minLength(1)),
-  userData: z.catch(z.nullable(userSchema), null),
-  timestamp: z.catch(z.number(), 0),
-});
+// Structural checks only: these records are our own writes, read back before the first render,
+// and the profile fetched right after replaces the user with a validated one (the schema library
+// stays out of the first bundle).
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 function parseTokens(value: unknown): StoredTokens | null {
-  const parsed = storedTokensSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (!nonEmpty(record.accessToken) || !nonEmpty(record.refreshToken)) return null;
+  return {
+    accessToken: record.accessToken,
+    refreshToken: record.refreshToken,
+    userData: parseUser(record.userData),
+    timestamp: typeof record.timestamp === 'number' ? record.timestamp : 0,
+  };
 }
 
 function parseJson(text: string | null): unknown {
@@ -50,8 +54,9 @@ function parseJson(text: string | null): unknown {
 }
 
 function parseUser(value: unknown): User | null {
-  const parsed = userSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const user = value as Record<string, unknown>;
+  return nonEmpty(user.id) && typeof user.name === 'string' ? (value as User) : null;
 }
 
 /** IndexedDB in the browser; absent (e.g. private mode, tests) it quietly does nothing. */

@@ -1,7 +1,6 @@
 import {
   messageResponseSchema,
   otpSentResponseSchema,
-  profileResponseSchema,
   registerResponseSchema,
   userSchema,
   type LoginRequest,
@@ -85,5 +84,3 @@ export const confirmPasswordReset = (body: PasswordResetConfirm) =>
     body,
     auth: false,
   });
-
-export const fetchProfile = () => apiRequest('/api/v1/users/profile', profileResponseSchema);

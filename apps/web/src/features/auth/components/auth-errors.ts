@@ -1,5 +1,5 @@
 import { classifyAuthError, type AuthErrorKind } from '@shop/contracts/auth';
-import { errorCodes } from '@shop/contracts/errors';
+import { errorCodes } from '@shop/contracts/error-codes';
 import type { PhoneError } from '@shop/contracts/phone';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client.ts';

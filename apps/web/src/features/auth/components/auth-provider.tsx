@@ -15,7 +15,8 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { getAuthSession, type SessionEndReason } from '../../../lib/auth-session.ts';
 import { isJwtValid } from '../../../lib/jwt.ts';
 import { ACCESS_TOKEN_KEY } from '../../../lib/token-storage.ts';
-import { fetchProfile, type LoginAnswer } from '../api/auth-api.ts';
+import type { LoginAnswer } from '../api/auth-api.ts';
+import { fetchProfile } from '../api/profile-api.ts';
 import {
   AuthContext,
   type AuthContextValue,

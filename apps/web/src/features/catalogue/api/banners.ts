@@ -1,4 +1,4 @@
-import { bannerListResponseSchema, type Banner } from '@shop/contracts/catalogue';
+import type { Banner } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
   const body = await apiRequest(
     '/api/v1/ads/banner',
-    bannerListResponseSchema,
+    () => import('@shop/contracts/catalogue').then((m) => m.bannerListResponseSchema),
     signal ? { signal } : {},
   );
   return body.ads;

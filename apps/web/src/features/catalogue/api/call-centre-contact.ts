@@ -1,11 +1,11 @@
-import { callCentreContactResponseSchema, type CallCentreContact } from '@shop/contracts/catalogue';
+import type { CallCentreContact } from '@shop/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function fetchCallCentreContact(signal?: AbortSignal): Promise<CallCentreContact> {
   const body = await apiRequest(
     '/api/v1/site/contact',
-    callCentreContactResponseSchema,
+    () => import('@shop/contracts/catalogue').then((m) => m.callCentreContactResponseSchema),
     signal ? { signal } : {},
   );
   return body.data;

@@ -1,4 +1,4 @@
-import { categoryListResponseSchema, type Category } from '@shop/contracts/catalogue';
+import type { Category } from '@shop/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Language } from '@shop/contracts/i18n';
@@ -6,7 +6,7 @@ import type { Language } from '@shop/contracts/i18n';
 export async function fetchParentCategories(signal?: AbortSignal): Promise<Category[]> {
   const body = await apiRequest(
     '/api/v1/categories/parents?isActive=true&sortField=order&sortOrder=asc',
-    categoryListResponseSchema,
+    () => import('@shop/contracts/catalogue').then((m) => m.categoryListResponseSchema),
     {
       ...(signal ? { signal } : {}),
     },
