@@ -32,7 +32,13 @@ async function startOnce(dataDir, label) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = null;
@@ -60,8 +66,13 @@ async function startOnce(dataDir, label) {
   return { label, readyMs, rss, stopMs: performance.now() - stopT0, exit: exited };
 }
 
-if (process.argv.includes('--with-build')) fs.rmSync(path.join(root, 'apps/server/dist/.build-stamp'), { force: true });
-else spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--check-only'], { cwd: root, stdio: 'inherit' });
+if (process.argv.includes('--with-build'))
+  fs.rmSync(path.join(root, 'apps/server/dist/.build-stamp'), { force: true });
+else
+  spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--check-only'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
 const results = [];
@@ -78,6 +89,8 @@ for (const r of results) {
 const later = results.slice(1);
 const worst = Math.max(...later.map((r) => r.readyMs));
 const clean = results.every((r) => r.exit.code === 0);
-console.log(`  budget: later runs ≤ ${LATER_RUN_BUDGET_MS / 1000} s → worst ${(worst / 1000).toFixed(2)} s ${worst <= LATER_RUN_BUDGET_MS ? 'OK' : 'FAIL'}`);
+console.log(
+  `  budget: later runs ≤ ${LATER_RUN_BUDGET_MS / 1000} s → worst ${(worst / 1000).toFixed(2)} s ${worst <= LATER_RUN_BUDGET_MS ? 'OK' : 'FAIL'}`,
+);
 console.log(`  clean shutdown on SIGINT: ${clean ? 'OK' : 'FAIL'}`);
 process.exitCode = worst <= LATER_RUN_BUDGET_MS && clean ? 0 : 1;
