@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   detectOperator,
@@ -208,42 +209,79 @@ describe('normalising and formatting', () => {
 });
 
 /**
- * Property test over random digit strings (fast-check is not installed; this uses a seeded
- * generator so failures reproduce): the verdict always agrees with a direct reading of the table.
+ * Property tests (fast-check): for any digit string, in any of the three spellings a customer types
+ * (0 9…, 95 9…, 9…), the verdict agrees with a direct reading of the operator table; valid numbers
+ * round-trip through their 95 form; and punctuation never changes the verdict.
  */
-describe('property: random numbers agree with the table', () => {
-  let seed = 20_250_101;
-  const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed;
-  };
+describe('property: the rules agree with the operator table', () => {
   const byPrefix = new Map(rows.map((r) => [r.prefix, r]));
+  const digit = fc.constantFrom(...'0123456789'.split(''));
+  /** A local number: mostly a known prefix, sometimes any 09xx, then 2 to 10 more digits. */
+  const localNumber = fc
+    .tuple(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...rows.map((r) => r.prefix)) },
+        { weight: 1, arbitrary: fc.tuple(digit, digit).map(([a, b]) => `09${a}${b}`) },
+      ),
+      fc.array(digit, { minLength: 2, maxLength: 10 }),
+    )
+    .map(([head, tail]) => head + tail.join(''))
+    // "0959…" typed without its 0 reads as the 95 form; no such prefix exists in the table.
+    .filter((digits) => !digits.startsWith('0959'));
+  const spelling = fc.constantFrom('local', 'international', 'bare');
+  const spell = (digits: string, form: string) =>
+    form === 'local' ? digits : form === 'international' ? `95${digits.slice(1)}` : digits.slice(1);
 
-  it('for 20,000 random inputs', () => {
-    for (let i = 0; i < 20_000; i += 1) {
-      const length = 6 + (next() % 9);
-      const known = rows[next() % rows.length];
-      const head = next() % 4 === 0 || !known ? `09${next() % 100}`.padEnd(4, '0') : known.prefix;
-      const digits = (head + String(next()).padStart(10, '0')).slice(0, length);
-      // "959..." without its 0 would read as 95 form; such prefixes do not exist in the table.
-      const form = digits.startsWith('0959') ? 0 : next() % 3;
-      const input = form === 0 ? digits : form === 1 ? `95${digits.slice(1)}` : digits.slice(1);
-      const result = validatePhone(input);
-      const rule = byPrefix.get(digits.slice(0, 4));
-      if (digits.length < 9) expect(errorOf(result)?.code).toBe('too_short');
-      else if (digits.length > 11) expect(errorOf(result)?.code).toBe('too_long');
-      else if (!rule) expect(errorOf(result)?.code).toBe('invalid');
-      else if (digits.length !== rule.length) expect(errorOf(result)?.code).toBe('wrong_length');
-      else {
-        expect(result).toMatchObject({
-          valid: true,
-          local: digits,
-          international: `95${digits.slice(1)}`,
-          operator: rule.operator,
-        });
-        // Round trip: the stored 95 form validates to the same number.
+  it('gives the table’s verdict for every spelling', () => {
+    fc.assert(
+      fc.property(localNumber, spelling, (digits, form) => {
+        const result = validatePhone(spell(digits, form));
+        const rule = byPrefix.get(digits.slice(0, 4));
+        if (digits.length < 9) expect(errorOf(result)?.code).toBe('too_short');
+        else if (digits.length > 11) expect(errorOf(result)?.code).toBe('too_long');
+        else if (!rule) expect(errorOf(result)?.code).toBe('invalid');
+        else if (digits.length !== rule.length) expect(errorOf(result)?.code).toBe('wrong_length');
+        else
+          expect(result).toMatchObject({
+            valid: true,
+            local: digits,
+            international: `95${digits.slice(1)}`,
+            operator: rule.operator,
+          });
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('round-trips every valid number through its stored 95 form', () => {
+    const valid = fc
+      .tuple(fc.constantFrom(...rows), fc.array(digit, { minLength: 7, maxLength: 7 }))
+      .map(([rule, tail]) =>
+        (rule.prefix + tail.join('')).slice(0, rule.length).padEnd(rule.length, '1'),
+      );
+    fc.assert(
+      fc.property(valid, (digits) => {
+        const result = validatePhone(digits);
+        expect(result.valid).toBe(true);
         expect(validatePhone(`95${digits.slice(1)}`)).toEqual(result);
-      }
-    }
+      }),
+    );
+  });
+
+  it('ignores spaces, hyphens, parentheses and plus signs', () => {
+    const separator = fc.constantFrom(' ', '-', '(', ')', '+', '');
+    fc.assert(
+      fc.property(
+        localNumber,
+        fc.array(separator, { minLength: 12, maxLength: 12 }),
+        (digits, seps) => {
+          const noisy = digits
+            .split('')
+            .map((d, i) => `${seps[i] ?? ''}${d}`)
+            .join('');
+          expect(validatePhone(noisy)).toEqual(validatePhone(digits));
+        },
+      ),
+    );
   });
 });
