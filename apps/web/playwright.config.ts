@@ -48,6 +48,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Lets one test count login failures against an address of its own (X-Forwarded-For).
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -144,6 +144,35 @@ test.describe('account: register, verify, login, settings, logout', () => {
     await expect(page.getByTestId('toast-error')).toBeVisible();
   });
 
+  test('a wrong password six times shows the rate-limit message', async ({ page, request }) => {
+    const person = newIdentity();
+    await registerVerified(request, person);
+    // The e2e server trusts X-Forwarded-For (TRUST_PROXY=true), so this test's failures count
+    // against an address of its own and do not lock the other tests out of 127.0.0.1.
+    const octet = () => Math.floor(Math.random() * 250) + 1;
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${octet()}` });
+    await page.goto('/');
+    await openLoginDialog(page);
+    const dialog = page.getByRole('dialog', { name: 'Login' });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await loginByEmail(page, person, `wrong-password-${attempt}`);
+      await expect(dialog.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await expect(dialog.getByRole('alert')).not.toContainText('Too many failed login attempts');
+    }
+    await loginByEmail(page, person, 'wrong-password-6');
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Too many failed login attempts. Please try again later.',
+    );
+    // Even the right password is refused now: the dialog stays open with the same message.
+    await loginByEmail(page, person);
+    await expect(dialog.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Too many failed login attempts. Please try again later.',
+    );
+  });
+
   test('login by e-mail of an unverified address goes to /verify-email with a countdown', async ({
     page,
     request,
