@@ -9,6 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const benches = [
   ['start-up time and idle memory', 'bench/startup.mjs'],
   ['catalogue API throughput', 'apps/server/bench/catalogue.bench.mjs'],
+  ['cart and checkout on PostgreSQL', 'apps/server/bench/cart.bench.mjs'],
+  ['payment webhook to completed E-PIN order', 'apps/server/bench/fulfilment.bench.mjs'],
   ['home page JavaScript and Lighthouse', 'apps/web/scripts/measure-home.mjs'],
 ].filter(([, file]) => fs.existsSync(path.join(root, file)));
 

@@ -32,7 +32,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
-  use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure' },
+  // The service worker is blocked except in e2e/pwa.spec.ts, so a test's page.route() always sees
+  // the page's requests and no test depends on what an earlier one precached.
+  use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', serviceWorkers: 'block' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium } },

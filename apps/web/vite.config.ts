@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
@@ -34,7 +35,46 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The service worker (src/sw.ts) is ours: precache + the payment timer messages; the plugin
+    // compiles it to /sw.js, injects the precache list and writes the web app manifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // Source maps and pre-compressed copies are not app files; the QR reader is the sandbox bank's.
+        globIgnores: ['**/*.map', '**/*.gz', '**/*.br', '**/jsQR-*.js'],
+      },
+      manifest: {
+        id: '/',
+        name: 'MyanTopup',
+        short_name: 'MyanTopup',
+        description:
+          'Top up Myanmar phones and buy data packages, E-PINs and gift cards. Pay with MM QR.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b2a5b',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

@@ -10,15 +10,19 @@
 // { results, passed } without exiting.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverRoot = path.resolve(here, '..');
-const mainJs = path.join(serverRoot, 'dist', 'main.js');
+import {
+  freePort,
+  isMain,
+  mainJs,
+  numberOption,
+  spawnServer,
+  stop,
+  waitFor,
+} from './server-process.mjs';
 
 const LISTING_SHARE_OF_BARE = 0.5;
 const LISTING_P99_MS = 50;
@@ -35,40 +39,6 @@ const endpoints = [
   },
   { name: 'banners', url: '/api/v1/ads/banner' },
 ];
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-async function waitFor(url, child, label) {
-  const t0 = Date.now();
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`${label} exited early with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() - t0 > 120_000) throw new Error(`${label} not ready after 120 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGINT');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
-}
 
 function load(base, url, duration, connections) {
   return new Promise((resolve, reject) => {
@@ -104,21 +74,11 @@ export async function runCatalogueBench({
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const shop = spawn(process.execPath, [mainJs], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        SEED_DEMO_DATA: 'true',
-        // Production defaults otherwise (LOG_LEVEL info): the budget holds with access logs on.
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const shop = spawnServer({
+      port,
+      dataDir,
+      // Production defaults otherwise (LOG_LEVEL info): the budget holds with access logs on.
+      env: { REDIS_URL: '' },
     });
     children.push(shop);
     await waitFor(`${base}/readyz`, shop, 'shop server');
@@ -224,23 +184,17 @@ export async function runCatalogueBench({
   }
 }
 
-const invokedDirectly =
-  process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-if (invokedDirectly) {
+if (isMain(import.meta.url)) {
   const args = process.argv.slice(2);
   if (args[0] === '--serve-bare') {
     await serveBare(Number(args[1]), args[2]);
   } else {
-    const option = (name, fallback) => {
-      const i = args.indexOf(name);
-      return i >= 0 ? Number(args[i + 1]) : fallback;
-    };
     console.log(
-      `catalogue API: built server vs bare Fastify, ${option('--connections', 100)} connections`,
+      `catalogue API: built server vs bare Fastify, ${numberOption('--connections', 100)} connections`,
     );
     const { passed } = await runCatalogueBench({
-      duration: option('--duration', 10),
-      connections: option('--connections', 100),
+      duration: numberOption('--duration', 10),
+      connections: numberOption('--connections', 100),
     });
     process.exit(passed ? 0 : 1);
   }

@@ -20,6 +20,12 @@ import { createCartService } from './modules/cart/cart.service.ts';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { createFulfilmentModule } from './modules/fulfilment/fulfilment.module.ts';
+import type { TopupProvider } from './modules/fulfilment/topup-provider.ts';
+import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
+import { createOrderHistoryService } from './modules/orders/order-history.service.ts';
+import { createOrdersRepo } from './modules/orders/orders.repo.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createContactRepo } from './modules/site/contact.repo.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
@@ -45,6 +51,8 @@ export interface AppDeps {
   logger: FastifyServerOptions['logger'];
   /** Time source of expiring things (tokens, codes, rate windows); tests pass a movable one. */
   clock?: Clock;
+  /** Tests may replace the top-up aggregator. */
+  topupProvider?: TopupProvider;
 }
 
 /** Builds the whole server without listening (DESIGN §3.5): main.ts listens, tests inject. */
@@ -127,12 +135,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalogueChanged', () => catalogue.catalogueChanged());
   await app.register(catalogueRoutes(catalogue, catalogueCache));
   await app.register(contactRoutes(createContactService(createContactRepo(database.db))));
-  const auth = createAuthModule({ ...deps, clock: deps.clock ?? systemClock, log: app.log });
+  const loyalty = createLoyaltyService({ db: database.db, config: config.loyalty });
+  const auth = createAuthModule({
+    ...deps,
+    clock: deps.clock ?? systemClock,
+    log: app.log,
+    membership: (userId) => loyalty.membership(userId),
+  });
   app.addHook('onClose', () => auth.close());
   await app.register(auth.routes);
-  // Cart, checkout, orders and payments (issue 5).
+  // Cart, checkout, orders and payments (issue 5); fulfilment and loyalty (issue 6).
   const cart = createCartService(createCartRepo(database.db), catalogue);
   await app.register(cartRoutes(cart, auth.guard));
+  const fulfilment = createFulfilmentModule({
+    app,
+    config,
+    database,
+    secrets: deps.secrets,
+    mailer: deps.mailer,
+    loyalty,
+    log: app.log,
+    topupProvider: deps.topupProvider,
+  });
   const payments = createPaymentsModule({
     app,
     config,
@@ -142,8 +166,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guard: auth.guard,
     cart,
     log: app.log,
+    accountEmail: async (userId) => (await auth.service.profile(userId)).email,
+    loyalty,
+    onJobQueued: () => {
+      fulfilment.worker.wake();
+    },
   });
   await app.register(payments.routes);
+  await app.register(
+    ordersRoutes(
+      createOrderHistoryService({
+        orders: createOrdersRepo(database.db),
+        fulfilment: fulfilment.service,
+        account: (userId) => auth.service.profile(userId),
+      }),
+      auth.guard,
+    ),
+  );
 
   // Images the shop serves itself (banners, category and product art).
   await app.register(fastifyStatic, {

@@ -53,4 +53,47 @@ describe('loadConfig', () => {
       expect(message).toContain('LOG_LEVEL');
     }
   });
+
+  it('has the documented fulfilment and loyalty defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      topupProvider: 'simulator',
+      topupSimulatorMaxDelayMs: 300,
+      jobLeaseSeconds: 30,
+      jobConcurrency: 4,
+      loyalty: {
+        tiers: [
+          { name: 'bronze', minPoints: 0, discountPercent: 0 },
+          { name: 'silver', minPoints: 500, discountPercent: 1 },
+          { name: 'gold', minPoints: 2000, discountPercent: 2 },
+          { name: 'platinum', minPoints: 5000, discountPercent: 3 },
+        ],
+        pointsPer1000Mmk: 1,
+        pointValueMmk: 10,
+      },
+    });
+  });
+
+  it('reads loyalty tiers and refuses tiers that do not start at 0 and rise', () => {
+    const config = loadConfig({
+      LOYALTY_TIER_POINTS: '0, 100, 200, 300',
+      LOYALTY_TIER_DISCOUNTS: '0,2.5,5,10',
+    });
+    expect(config.loyalty.tiers.map((t) => [t.minPoints, t.discountPercent])).toEqual([
+      [0, 0],
+      [100, 2.5],
+      [200, 5],
+      [300, 10],
+    ]);
+    expect(() => loadConfig({ LOYALTY_TIER_POINTS: '10,100,200,300' })).toThrow(
+      /LOYALTY_TIER_POINTS: must start at 0 and rise/,
+    );
+    expect(() => loadConfig({ LOYALTY_TIER_POINTS: '0,300,200,400' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOYALTY_TIER_DISCOUNTS: '0,1,2' })).toThrow(
+      /LOYALTY_TIER_DISCOUNTS: must be 4 comma-separated/,
+    );
+    expect(() => loadConfig({ LOYALTY_TIER_DISCOUNTS: '0,1,2,60' })).toThrow(
+      /each must be 0 to 50/,
+    );
+  });
 });

@@ -1,5 +1,20 @@
 import path from 'node:path';
+import { membershipTierNames, type MembershipTierName } from '@shop/contracts/auth';
 import { z } from 'zod';
+
+/** Four numbers, one per tier (bronze, silver, gold, platinum), comma-separated. */
+const perTier = (what: string) =>
+  z.string().transform((value, ctx) => {
+    const parts = value.split(',').map((p) => Number(p.trim()));
+    if (parts.length !== membershipTierNames.length || parts.some((n) => !Number.isFinite(n))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be ${membershipTierNames.length} comma-separated ${what} (bronze,silver,gold,platinum)`,
+      });
+      return z.NEVER;
+    }
+    return parts;
+  });
 
 /**
  * The only reader of process.env (DESIGN §3.3). Parsed once at start; a bad value stops the start
@@ -43,7 +58,40 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,49}$/, 'must be a provider name such as sandbox')
     .default('sandbox'),
+  /** E-load aggregator for top-ups and data; `simulator` is the only built-in one. */
+  TOPUP_PROVIDER: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,49}$/, 'must be a provider name such as simulator')
+    .default('simulator'),
+  /** The simulator answers after a random delay up to this many milliseconds. */
+  TOPUP_SIMULATOR_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  /** A worker holds a job this long without a heartbeat before another may take it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** Jobs one process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Minimum points of bronze, silver, gold and platinum: starts at 0, rising. */
+  LOYALTY_TIER_POINTS: perTier('whole numbers of points')
+    .refine(
+      (p) =>
+        p[0] === 0 && p.every((n, i) => Number.isInteger(n) && (i === 0 || n > (p[i - 1] ?? 0))),
+      'must start at 0 and rise, in whole points',
+    )
+    .default([0, 500, 2000, 5000]),
+  /** Percent off every order for bronze, silver, gold and platinum members (0–50). */
+  LOYALTY_TIER_DISCOUNTS: perTier('percentages')
+    .refine((p) => p.every((n) => n >= 0 && n <= 50), 'each must be 0 to 50')
+    .default([0, 1, 2, 3]),
+  /** Points earned per 1,000 MMK paid for a completed order (money payments only). */
+  LOYALTY_POINTS_PER_1000_MMK: z.coerce.number().min(0).max(1000).default(1),
+  /** Kyat one point pays for (payment by points). */
+  LOYALTY_POINT_VALUE_MMK: z.coerce.number().int().min(1).max(100_000).default(10),
 });
+
+export interface LoyaltyTierConfig {
+  name: MembershipTierName;
+  minPoints: number;
+  discountPercent: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -61,6 +109,16 @@ export interface Config {
   singleSession: boolean;
   redisKeyPrefix: string;
   paymentProvider: string;
+  topupProvider: string;
+  topupSimulatorMaxDelayMs: number;
+  jobLeaseSeconds: number;
+  jobConcurrency: number;
+  loyalty: {
+    /** Lowest first. */
+    tiers: LoyaltyTierConfig[];
+    pointsPer1000Mmk: number;
+    pointValueMmk: number;
+  };
   secrets: {
     jwtSecret: string | undefined;
     pinEncryptionKey: string | undefined;
@@ -95,6 +153,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     singleSession: e.SINGLE_SESSION === 'true',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     paymentProvider: e.PAYMENT_PROVIDER,
+    topupProvider: e.TOPUP_PROVIDER,
+    topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    loyalty: {
+      tiers: membershipTierNames.map((name, i) => ({
+        name,
+        minPoints: e.LOYALTY_TIER_POINTS[i] ?? 0,
+        discountPercent: e.LOYALTY_TIER_DISCOUNTS[i] ?? 0,
+      })),
+      pointsPer1000Mmk: e.LOYALTY_POINTS_PER_1000_MMK,
+      pointValueMmk: e.LOYALTY_POINT_VALUE_MMK,
+    },
     secrets: {
       jwtSecret: e.JWT_SECRET,
       pinEncryptionKey: e.PIN_ENCRYPTION_KEY,

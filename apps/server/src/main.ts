@@ -74,6 +74,8 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   try {
+    // Jobs in hand finish first (or, past the 10 s, are taken again after the restart).
+    await app.stopJobWorker();
     await app.close();
     logger.info('stopped cleanly');
     process.exit(0);
@@ -86,6 +88,8 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Fulfilment and email jobs (ADR 0009): after listening, so the sandbox bank can reach us.
+await app.startJobWorker();
 logger.info(
   {
     url: config.publicUrl,

@@ -15,3 +15,13 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (src/sw.ts): offline app shell and the payment timer. Registered after the
+// page has loaded so it never competes with the first paint on a slow phone.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+  });
+}

@@ -203,19 +203,30 @@ export type User = z.output<typeof userSchema>;
 export const membershipTierNames = ['bronze', 'silver', 'gold', 'platinum'] as const;
 export type MembershipTierName = (typeof membershipTierNames)[number];
 
-/** Shopping spec §3 "Membership"; null in the profile answer until loyalty provides one. */
+/**
+ * Shopping spec §3 "Membership". The tier follows `tierPoints` (every point ever earned), so
+ * spending points on an order never lowers the tier; `pointsBalance` is what can be spent.
+ * Progress to the next tier is tierPoints / currentTier.maxPoints, capped at 100% (spec §5).
+ */
 export const membershipSchema = z.object({
   pointsBalance: z.int(),
+  /** Points earned in total (never lowered by spending): what decides the tier. */
+  tierPoints: z.int(),
   currentTier: z.object({
     name: z.enum(membershipTierNames),
     minPoints: z.int(),
-    /** null for the highest tier. */
+    /** The next tier's minPoints (reaching it promotes); null for the highest tier. */
     maxPoints: z.nullable(z.int()),
     isHighestTier: z.boolean(),
   }),
   nextTier: z.nullable(z.enum(membershipTierNames)),
   /** null when the highest tier is reached. */
   pointsToNextTier: z.nullable(z.int()),
+  /** Percent taken off every order at checkout for this tier. */
+  tierDiscountPercent: z.number(),
+  /** Points earned per 1,000 MMK paid, and kyat one point is worth when paying by points. */
+  pointsPer1000Mmk: z.number(),
+  pointValueMmk: z.number(),
 });
 export type Membership = z.output<typeof membershipSchema>;
 
@@ -276,6 +287,7 @@ export type TokenResponse = z.output<typeof tokenResponseSchema>;
 export const profileResponseSchema = z.object({
   success: z.literal(true),
   user: userSchema,
+  /** Always present for a signed-in user; nullable so older answers still parse. */
   membership: z.nullable(membershipSchema),
 });
 export type ProfileResponse = z.output<typeof profileResponseSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { productKinds } from './catalogue.ts';
+import { EMAIL_PATTERN } from './auth-rules.ts';
 import { localizedTextSchema, type LocalizedText } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 
@@ -97,6 +98,15 @@ export const checkoutMessages = {
     en: 'Payment is temporarily unavailable. Please try again later.',
     my: 'ငွေပေးချေမှုကို ယာယီ အသုံးပြု၍ မရပါ။ နောက်မှ ထပ်ကြိုးစားပါ။',
   },
+  invalidEmail: {
+    en: 'Please enter a valid email address for your codes',
+    my: 'ကုဒ်များ လက်ခံရန် မှန်ကန်သော အီးမေးလ်လိပ်စာ ထည့်ပါ',
+  },
+  insufficientPoints: {
+    en: 'Not enough points: this order needs {needed} points and you have {balance}',
+    my: 'ပွိုင့် မလုံလောက်ပါ- ဤအော်ဒါအတွက် ပွိုင့် {needed} လိုအပ်ပြီး သင့်တွင် {balance} ရှိပါသည်',
+  },
+  paidWithPoints: { en: 'Paid with points', my: 'ပွိုင့်ဖြင့် ငွေပေးချေပြီးပါပြီ' },
   idempotencyKeyInvalid: {
     en: 'Idempotency-Key must be 1 to 255 visible characters',
     my: 'Idempotency-Key သည် မြင်ရသော စာလုံး ၁ မှ ၂၅၅ လုံး ဖြစ်ရပါမည်',
@@ -139,6 +149,10 @@ export const orderSummarySchema = z.object({
   total: z.int(),
   currency: z.literal('MMK'),
   createdAt: z.string(),
+  /** Kyat of `discount` that come from the buyer's membership tier (DESIGN §6.1). */
+  tierDiscount: z.int(),
+  /** Where the codes are emailed: given at checkout, else the account's email. */
+  email: z.nullable(z.string()),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 
@@ -153,6 +167,24 @@ export type OrderSummary = z.output<typeof orderSummarySchema>;
 export const checkoutInitializeRequestSchema = z.optional(
   z.nullable(
     z.object({
+      /**
+       * Where the E-PINs and gift-card codes are emailed (terms: "delivered to the email given at
+       * checkout"); the signed-in user's email when absent. Trimmed and lower-cased.
+       */
+      email: z.optional(
+        z.pipe(
+          z.string({ error: checkoutMessages.invalidEmail.en }),
+          z.pipe(
+            z.transform((value: string) => value.trim().toLowerCase()),
+            z
+              .string()
+              .check(
+                z.maxLength(254, { error: checkoutMessages.invalidEmail.en }),
+                z.regex(EMAIL_PATTERN, { error: checkoutMessages.invalidEmail.en }),
+              ),
+          ),
+        ),
+      ),
       items: z.optional(
         z.array(
           z.object({

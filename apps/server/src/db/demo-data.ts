@@ -47,6 +47,8 @@ export interface DemoProduct {
   sortOrder: number;
   /** Start of card serials ("MPT3K" → "MPT3K-2026-000001"); set for products sold from stock. */
   serialPrefix: string | null;
+  /** How to redeem a delivered card, shown on the order page and in the codes email. */
+  instructions: LocalizedText | null;
 }
 
 export interface DemoBanner {
@@ -270,8 +272,15 @@ const productDefaults = {
   dataMb: null,
   validityDays: null,
   serialPrefix: null,
+  instructions: null,
   status: 'active',
 } satisfies Partial<DemoProduct>;
+
+/** Myanmar operators credit a top-up card PIN by dialling *123*PIN# from the phone. */
+const epinInstructions = (operator: string): LocalizedText => ({
+  en: `Dial *123*PIN# from the ${operator} SIM you want to top up and press call; the balance arrives by SMS.`,
+  my: `ငွေဖြည့်လိုသော ${operator} ဆင်းမှ *123*PIN# ကို နှိပ်ပြီး ခေါ်ဆိုပါ။ လက်ကျန်ငွေကို SMS ဖြင့် အကြောင်းကြားပါမည်။`,
+});
 
 const TOPUP_AMOUNTS = [1000, 3000, 5000, 10000];
 
@@ -407,6 +416,7 @@ const epins: DemoProduct[] = operatorOrder.flatMap((code, o) =>
       status: code === 'ATOM' && amount === 10000 ? 'out_of_stock' : 'active',
       sortOrder: o * 10 + i + 1,
       serialPrefix: `${opKey[code].sku}${String(amount / 1000)}K`,
+      instructions: epinInstructions(name),
     };
   }),
 );
@@ -431,8 +441,17 @@ function giftCard(
     ...card,
     discountPriceMmk: card.discountPriceMmk ?? null,
     status: card.status ?? 'active',
+    // The store is the name without the face value: "Steam Wallet Code US$20" → "Steam".
+    instructions: giftCardInstructions(
+      card.name.en.replace(/ (Gift Card|Wallet Code|Premium|US\$).*$/, ''),
+    ),
   };
 }
+
+const giftCardInstructions = (store: string): LocalizedText => ({
+  en: `Sign in to your ${store} account, choose "Redeem" (gift card or code) and enter the PIN.`,
+  my: `${store} အကောင့်သို့ ဝင်ပြီး "Redeem" (လက်ဆောင်ကတ် သို့မဟုတ် ကုဒ်) ကို ရွေးကာ PIN ကို ထည့်ပါ။`,
+});
 
 const giftCards: DemoProduct[] = [
   giftCard({

@@ -6,3 +6,5 @@ export * from '../modules/cart/cart.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../platform/jobs.tables.ts';
+export * from '../modules/fulfilment/fulfilment.tables.ts';
+export * from '../modules/loyalty/loyalty.tables.ts';

@@ -18,6 +18,13 @@ const AccountSettingsPage = lazy(
   () => import('../features/auth/components/account-settings-page.tsx'),
 );
 
+// Orders (issue 6).
+const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
+const OrderDetailPage = lazy(() => import('../features/orders/components/order-detail-page.tsx'));
+
+// Sandbox bank (issue 5): stands in for a wallet app when the sandbox payment provider is used.
+const SandboxBankPage = lazy(() => import('../features/payment/components/sandbox-bank-page.tsx'));
+
 /** Route table. Route files only compose features (DESIGN §2). */
 export function AppRoutes() {
   return (
@@ -33,6 +40,9 @@ export function AppRoutes() {
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/verify-phone" component={VerifyPhonePage} />
         <Route path="/account-settings" component={AccountSettingsPage} />
+        <Route path="/orders" component={OrdersPage} />
+        <Route path="/orders/:orderId" component={OrderDetailPage} />
+        <Route path="/sandbox/bank" component={SandboxBankPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </AppLayout>

@@ -26,6 +26,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** false: never send the Bearer token (login, register, OTP calls). Default: when signed in. */
   auth?: boolean;
+  /** Extra request headers (e.g. the guest id beside the token, for the cart merge). */
+  headers?: Record<string, string>;
 }
 
 /** The access token to send, refreshing first when it is within 5 minutes of expiry. */
@@ -42,6 +44,7 @@ async function tokenForRequest(useAuth: boolean): Promise<string | null> {
 
 async function send(path: string, options: RequestOptions, token: string | null) {
   const headers: Record<string, string> = {
+    ...options.headers,
     'Accept-Language': currentLanguage(),
     Accept: 'application/json',
   };
@@ -119,33 +122,65 @@ export async function apiRequest<S extends $ZodType>(
   // Start loading a lazily imported schema now, in parallel with the request.
   const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   schemaReady.catch(() => undefined);
+  const response = await sendWithRefresh(path, options);
+  const json: unknown = await response.json().catch(() => undefined);
+  captureGuestId(response, json);
+  if (!response.ok) throw await failure(response, json);
+  return validateAnswer(path, schemaReady, json);
+}
+
+/** A file from the API (invoice, card list): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** Like apiRequest, for answers that are files; errors carry the server's JSON message. */
+export async function apiDownload(path: string, options: RequestOptions = {}) {
+  const response = await sendWithRefresh(path, options);
+  if (!response.ok) {
+    const json: unknown = await response.json().catch(() => undefined);
+    throw await failure(response, json);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName } satisfies DownloadedFile;
+}
+
+/**
+ * Sends with the Bearer token (or guest id). A 401 refreshes the token once (one refresh shared by
+ * all waiting requests) and retries with the new token; "signed in elsewhere" ends the session.
+ */
+async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
   const session = getAuthSession();
   const token = await tokenForRequest(options.auth ?? true);
-  let response = await send(path, options, token);
-  let json: unknown = await response.json().catch(() => undefined);
-
-  if (response.status === 401 && token) {
-    const failure = readErrorBody(json);
-    if (failure && classifyAuthError(failure) === 'other_device_login') {
-      await session.end('other_device_login');
-      throw toApiError(response, json);
-    }
-    // Another request may already have refreshed: then just retry with the newer token.
-    const fresh =
-      session.getAccessToken() !== token
-        ? session.getAccessToken()
-        : await session.refresh().catch(() => null);
-    if (!fresh) throw toApiError(response, json);
-    response = await send(path, options, fresh);
-    json = await response.json().catch(() => undefined);
+  const response = await send(path, options, token);
+  if (response.status !== 401 || !token) return response;
+  const json: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const body = readErrorBody(json);
+  if (body && classifyAuthError(body) === 'other_device_login') {
+    await session.end('other_device_login');
+    throw toApiError(response, json);
   }
+  // Another request may already have refreshed: then just retry with the newer token.
+  const fresh =
+    session.getAccessToken() !== token
+      ? session.getAccessToken()
+      : await session.refresh().catch(() => null);
+  if (!fresh) throw toApiError(response, json);
+  return send(path, options, fresh);
+}
 
-  captureGuestId(response, json);
-  if (!response.ok) {
-    const error = toApiError(response, json);
-    if (token && response.status === 401 && error.code === 'OTHER_DEVICE_LOGIN')
-      await session.end('other_device_login');
-    throw error;
-  }
-  return validateAnswer(path, schemaReady, json);
+async function failure(response: Response, json: unknown): Promise<ApiError> {
+  const error = toApiError(response, json);
+  if (
+    response.status === 401 &&
+    error.code === 'OTHER_DEVICE_LOGIN' &&
+    getAuthSession().getAccessToken()
+  )
+    await getAuthSession().end('other_device_login');
+  return error;
 }

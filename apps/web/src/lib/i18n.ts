@@ -27,6 +27,29 @@ async function loadBurmese(): Promise<Messages> {
   return Object.assign({}, shared, ...features) as Messages;
 }
 
+/**
+ * Burmese strings of lazily loaded modules that arrived before the Burmese base strings. They wait:
+ * a 'my' bundle in the store before the base is loaded would make i18next think Burmese is loaded
+ * and never fetch the rest.
+ */
+const waitingBurmese: Messages[] = [];
+let burmeseBaseLoaded = false;
+
+/**
+ * Adds the strings of a lazily loaded module (merged deep into the one namespace). Lazy modules
+ * keep their strings out of the Home route's initial JavaScript (120 KiB budget).
+ */
+export function addLazyMessages(english: Messages, burmese: Messages) {
+  const add = () => {
+    i18n.addResourceBundle('en', 'translation', english, true, false);
+    if (burmeseBaseLoaded) i18n.addResourceBundle('my', 'translation', burmese, true, false);
+    else waitingBurmese.push(burmese);
+  };
+  // Unit tests may import a module before i18n is set up; then the strings are added once it is.
+  if (i18n.isInitialized) add();
+  else i18n.on('initialized', add);
+}
+
 const lazyBurmese: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -38,6 +61,10 @@ const lazyBurmese: BackendModule = {
     loadBurmese().then(
       (messages) => {
         callback(null, messages);
+        burmeseBaseLoaded = true;
+        for (const burmese of waitingBurmese.splice(0)) {
+          i18n.addResourceBundle('my', 'translation', burmese, true, false);
+        }
       },
       (error: unknown) => {
         callback(error instanceof Error ? error : new Error(String(error)), false);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { Membership } from '@shop/contracts/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -36,6 +37,8 @@ export function createAuthModule(deps: {
   sms: SmsSender;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The loyalty membership of the profile answer (shopping spec §3 Membership). */
+  membership: (userId: string) => Promise<Membership>;
 }): AuthModule {
   const { config } = deps;
   const limiter = config.redisUrl
@@ -58,7 +61,7 @@ export function createAuthModule(deps: {
     clock: deps.clock,
   });
   return {
-    routes: authRoutes(service, guard),
+    routes: authRoutes(service, guard, deps.membership),
     guard,
     service,
     limiter,

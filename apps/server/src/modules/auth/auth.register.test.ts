@@ -81,7 +81,15 @@ describe('registration, verification and login', () => {
     const meBody = me.json<ProfileResponse>();
     expect(meBody).toMatchObject({
       success: true,
-      membership: null,
+      // A new member: bronze, nothing earned yet, 500 points to silver (README defaults).
+      membership: {
+        pointsBalance: 0,
+        tierPoints: 0,
+        currentTier: { name: 'bronze', minPoints: 0, maxPoints: 500, isHighestTier: false },
+        nextTier: 'silver',
+        pointsToNextTier: 500,
+        tierDiscountPercent: 0,
+      },
       user: { email: person.email, name: person.name, phoneNumber: person.phone95 },
     });
   });

@@ -13,6 +13,7 @@ import {
   sendPhoneOtpRequestSchema,
   tokenResponseSchema,
   verifyOtpRequestSchema,
+  type Membership,
   type TokenData,
   type TokenResponse,
 } from '@shop/contracts/auth';
@@ -48,7 +49,11 @@ function tokenAnswer(reply: FastifyReply, message: string, data: TokenData): Tok
 }
 
 export const authRoutes =
-  (service: AuthService, guard: AuthGuard): FastifyPluginAsyncZod =>
+  (
+    service: AuthService,
+    guard: AuthGuard,
+    membership: (userId: string) => Promise<Membership>,
+  ): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['auth'];
@@ -222,7 +227,7 @@ export const authRoutes =
       {
         schema: {
           tags: ['users'],
-          summary: 'The signed-in user (bearer token)',
+          summary: 'The signed-in user (bearer token) and their loyalty membership',
           response: { 200: profileResponseSchema, ...errors },
         },
       },
@@ -232,8 +237,7 @@ export const authRoutes =
         return {
           success: true as const,
           user: await service.profile(caller.userId),
-          // Loyalty fills this in once it exists (shopping spec §3 Membership).
-          membership: null,
+          membership: await membership(caller.userId),
         };
       },
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@shop/contracts/i18n';
 import type { Db } from '../../platform/db.ts';
 import { cartItems } from './cart.tables.ts';
@@ -16,36 +16,79 @@ export interface NewCartLine {
 }
 
 export function createCartRepo(db: Db) {
-  return {
-    async listLines(owner: string): Promise<CartLineRow[]> {
-      return db
+  const param = sql.placeholder;
+
+  // The two statements of every cart answer are prepared once: the SQL text is not rebuilt per call
+  // and, on PostgreSQL, a connection that has run one does not parse it again.
+  const linesOf = db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.owner, param('owner')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('cart_lines_of');
+
+  const upserted = db.$with('added').as(
+    db
+      .insert(cartItems)
+      .values({
+        owner: param('owner'),
+        productId: param('productId'),
+        quantity: param('quantity'),
+        kind: param('kind'),
+        phoneNumber: param('phoneNumber'),
+        name: param('name'),
+        imageUrl: param('imageUrl'),
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.owner, cartItems.productId],
+        set: {
+          quantity: sql`${cartItems.quantity} + excluded.quantity`,
+          phoneNumber: sql`coalesce(excluded.phone_number, ${cartItems.phoneNumber})`,
+          name: sql`excluded.name`,
+          imageUrl: sql`excluded.image_url`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${param('max')}`,
+      })
+      .returning(),
+  );
+  // The statement's snapshot does not show its own insert or update: the product's line comes from
+  // the CTE, the other lines from the table. (A data-modifying WITH must be at the top level.)
+  const linesAfterAdd = db
+    .select()
+    .from(upserted)
+    .unionAll(
+      db
         .select()
         .from(cartItems)
-        .where(eq(cartItems.owner, owner))
-        .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+        .where(
+          and(eq(cartItems.owner, param('owner')), ne(cartItems.productId, param('productId'))),
+        ),
+    )
+    .as('lines');
+  const addUnitsAndList = db
+    .with(upserted)
+    .select()
+    .from(linesAfterAdd)
+    .orderBy(asc(linesAfterAdd.createdAt), asc(linesAfterAdd.id))
+    .prepare('cart_add_units');
+
+  return {
+    async listLines(owner: string): Promise<CartLineRow[]> {
+      return linesOf.execute({ owner });
     },
 
     /**
-     * Adds units to the product's line (creating it). One statement, so two adds racing never
-     * lose units; null when the sum would pass `max` (nothing is changed then).
+     * Adds units to the product's line (creating it) and answers the cart's lines after the change,
+     * in one statement: two adds racing never lose units, and the add costs one round trip.
+     * `added` is null when the sum would pass `max` (nothing is changed then).
      */
-    async addUnits(line: NewCartLine, max: number): Promise<CartLineRow | null> {
-      const [row] = await db
-        .insert(cartItems)
-        .values(line)
-        .onConflictDoUpdate({
-          target: [cartItems.owner, cartItems.productId],
-          set: {
-            quantity: sql`${cartItems.quantity} + excluded.quantity`,
-            phoneNumber: sql`coalesce(excluded.phone_number, ${cartItems.phoneNumber})`,
-            name: sql`excluded.name`,
-            imageUrl: sql`excluded.image_url`,
-            updatedAt: sql`now()`,
-          },
-          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${max}`,
-        })
-        .returning();
-      return row ?? null;
+    async addUnits(
+      line: NewCartLine,
+      max: number,
+    ): Promise<{ added: CartLineRow | null; lines: CartLineRow[] }> {
+      const lines = await addUnitsAndList.execute({ ...line, max });
+      return { added: lines.find((r) => r.productId === line.productId) ?? null, lines };
     },
 
     /** Sets quantity (and the phone when given: null clears it); null when the line does not exist. */

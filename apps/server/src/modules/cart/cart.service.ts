@@ -24,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KYAT_SYMBOL = 'Ks';
 
 /** The catalogue is the only source of prices and availability (never the client, never the cart). */
-export type ProductSource = Pick<CatalogueService, 'getProduct'>;
+export type ProductSource = Pick<CatalogueService, 'getProducts'>;
 
 /** A cart line with its product as the catalogue has it now (null: withdrawn). */
 export interface PricedLine {
@@ -56,12 +56,8 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
 
   async function loadProduct(productId: string, lang: Language): Promise<Product | null> {
     if (!UUID.test(productId)) return null;
-    try {
-      return await catalogue.getProduct(productId, lang);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
-      throw err;
-    }
+    const found = await catalogue.getProducts([productId], lang);
+    return found.get(productId.toLowerCase()) ?? null;
   }
 
   /**
@@ -94,10 +90,21 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
     return checkPhone(product, input, lang);
   }
 
-  async function priceLines(rows: CartLineRow[], lang: Language): Promise<PricedLine[]> {
-    const products = await Promise.all(rows.map((r) => loadProduct(r.productId, lang)));
-    return rows.map((row, i) => {
-      const product = products[i] ?? null;
+  /**
+   * Prices every line with one catalogue query whatever the cart's size. `loaded`: a product this
+   * request has just read from the database (the one being added), not read again.
+   */
+  async function priceLines(
+    rows: CartLineRow[],
+    lang: Language,
+    loaded: Product | null = null,
+  ): Promise<PricedLine[]> {
+    const ids = rows.map((r) => r.productId).filter((id) => id !== loaded?.id);
+    const products =
+      ids.length > 0 ? await catalogue.getProducts(ids, lang) : new Map<string, Product>();
+    if (loaded) products.set(loaded.id, loaded);
+    return rows.map((row) => {
+      const product = products.get(row.productId) ?? null;
       return {
         row,
         product,
@@ -183,7 +190,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       checkQuantity(input.quantity, lang);
       const product = await requireSellable(input.productId, lang);
       const phone = phoneChange(product, input.phoneNumber, lang);
-      const row = await repo.addUnits(
+      const { added, lines } = await repo.addUnits(
         {
           owner,
           productId: product.id,
@@ -196,8 +203,9 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
         CART_QUANTITY_MAX,
       );
       // The units already in the cart plus these would pass 20.
-      if (!row) throw fail('VALIDATION_ERROR', cartMessages.quantityRange, lang);
-      return getCart(owner, lang);
+      if (!added) throw fail('VALIDATION_ERROR', cartMessages.quantityRange, lang);
+      // The statement answered the lines after the change; the product was read just above.
+      return toCart(await priceLines(lines, lang, product), lang);
     },
 
     async update(
@@ -216,7 +224,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
           })
         : null;
       if (!row) throw fail('NOT_FOUND', cartMessages.itemNotInCart, lang);
-      return getCart(owner, lang);
+      return toCart(await priceLines(await repo.listLines(owner), lang, product), lang);
     },
 
     /** Idempotent: removing a product that is not in the cart is not an error (retries are safe). */

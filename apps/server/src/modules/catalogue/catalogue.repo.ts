@@ -59,8 +59,24 @@ export function createCatalogueRepo(db: Db) {
     category: { id: categories.id, name: categories.name, slug: categories.slug },
     // E-PINs and gift cards are delivered from stock: with no available card they cannot be sold.
     hasStock: sql<boolean>`(${products.kind} not in ('epin', 'giftcard') or exists (
-      select 1 from ${cards} where ${cards.productId} = ${products.id} and ${cards.status} = 'available'))`,
+      select 1 from ${cards} where ${cards.productId} = ${products.id} and ${cards.status} = 'available'
+        and (${cards.expiresAt} is null or ${cards.expiresAt} > now())))`,
   };
+
+  // Hot (every cart answer and checkout): prepared once, so neither the SQL text is rebuilt per call
+  // nor, on PostgreSQL, the statement parsed again on a connection that has run it.
+  const productsByIds = db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(operators, eq(operators.id, products.operatorId))
+    .where(
+      and(
+        sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        ne(products.status, 'archived'),
+      ),
+    )
+    .prepare('catalogue_products_by_ids');
 
   return {
     async listCategories(
@@ -140,6 +156,15 @@ export function createCatalogueRepo(db: Db) {
         .where(and(eq(products.id, id), ne(products.status, 'archived')))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Several products at once (a cart's lines): one statement whatever the number, the card-stock
+     * check included. Archived and unknown ids are simply missing from the answer.
+     */
+    async findProducts(ids: readonly string[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return [];
+      return productsByIds.execute({ ids });
     },
 
     async listActiveBanners(): Promise<BannerRow[]> {

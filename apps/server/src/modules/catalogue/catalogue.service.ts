@@ -173,6 +173,18 @@ export function createCatalogueService(
       return toProduct(row, lang);
     },
 
+    /**
+     * The products of these ids as the database has them now, by id, in one query whatever their
+     * number (cart pricing). Ids that are not uuids, unknown or archived are absent from the map.
+     */
+    async getProducts(ids: Iterable<string>, lang: Language): Promise<Map<string, Product>> {
+      const wanted = [
+        ...new Set([...ids].filter((id) => UUID.test(id)).map((id) => id.toLowerCase())),
+      ];
+      const rows = await repo.findProducts(wanted);
+      return new Map(rows.map((r) => [r.product.id, toProduct(r, lang)]));
+    },
+
     async listBanners(lang: Language): Promise<Banner[]> {
       const rows = await repo.listActiveBanners();
       return rows.map((r) => toBanner(r, lang));

@@ -83,6 +83,8 @@ export const products = pgTable(
     dataMb: integer('data_mb'),
     validityDays: integer('validity_days'),
     imageUrl: text('image_url').notNull(),
+    /** How to redeem the product (dial code, store steps), shown with the delivered cards. */
+    instructions: jsonb('instructions').$type<LocalizedText>(),
     status: productStatus('status').notNull().default('active'),
     sortOrder: integer('sort_order').notNull().default(0),
     ...timestamps,
@@ -112,6 +114,7 @@ export const cards = pgTable(
     pinEncrypted: text('pin_encrypted').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     status: cardStatus('status').notNull().default('available'),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -91,6 +91,30 @@ describe('checkout API', () => {
     });
   });
 
+  it('keeps the email the codes go to: the one given at checkout, else the account email', async () => {
+    const user = await signedIn(s);
+    await addToCart(s, user.headers, { productId: id('G-STEAM-10'), quantity: 1 });
+    const bad = await call(s, 'POST', '/api/v1/checkout/initialize', user.headers, {
+      email: 'not an email',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ErrorBody>().message).toBe('Please enter a valid email address for your codes');
+    expect(await ordersOf(user.userId)).toBe(0);
+    const byDefault = await initialize(s, user.headers);
+    expect(byDefault.email).toBe(user.person.email);
+    expect(byDefault.tierDiscount).toBe(0);
+    // Another address is another attempt: a new order that sends the codes there.
+    const res = await call(s, 'POST', '/api/v1/checkout/initialize', user.headers, {
+      email: ' Friend@Example.com ',
+    });
+    expect(res.statusCode).toBe(201);
+    const gift = res.json<CheckoutInitializeResponse>().data;
+    expect(gift.orderId).not.toBe(byDefault.orderId);
+    expect(gift.email).toBe('friend@example.com');
+    const [row] = await s.t.database.db.select().from(orders).where(eq(orders.id, gift.orderId));
+    expect(row).toMatchObject({ email: 'friend@example.com', language: 'en' });
+  });
+
   it('rejects a tampered price or a cart that differs from what the client shows', async () => {
     const user = await signedIn(s);
     await addToCart(s, user.headers, { productId: id('G-STEAM-10'), quantity: 1 });
@@ -281,7 +305,11 @@ describe('checkout API', () => {
       sessionId: order.orderId,
       paymentMethod: 'points',
     });
-    expect(points.statusCode).toBe(400);
+    // A new member has no points (500 Ks needs 50 at the default 10 Ks a point).
+    expect(points.statusCode).toBe(409);
+    expect(points.json<ErrorBody>().message).toBe(
+      'Not enough points: this order needs 50 points and you have 0',
+    );
     const aplus = await call(s, 'POST', '/api/v1/checkout/payment-method', user.headers, {
       sessionId: order.orderId,
       paymentMethod: 'aplus',

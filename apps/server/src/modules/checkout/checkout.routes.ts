@@ -103,10 +103,13 @@ export const checkoutRoutes =
           response: { 200: paymentMethodsResponseSchema, ...errors },
         },
       },
-      // eslint-disable-next-line @typescript-eslint/require-await
       async (request) => {
         const lang = requestLanguage(request);
-        const data = service.paymentMethodsForAmount(request.query.checkoutAmount ?? null, lang);
+        const data = await service.paymentMethodsForAmount(
+          await userId(request),
+          request.query.checkoutAmount ?? null,
+          lang,
+        );
         return { success: true as const, message: checkoutMessages.paymentMethods[lang], data };
       },
     );

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
 import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,10 +26,6 @@ const methodNames: Record<PaymentMethodId, LocalizedText> = {
   aplus: { en: 'A+ wallet', my: 'A+ ပိုက်ဆံအိတ်' },
   direct: { en: 'Direct online transfer', my: 'အွန်လိုင်း တိုက်ရိုက်ငွေလွှဲ' },
   points: { en: 'Points payment', my: 'ပွိုင့်ဖြင့် ငွေပေးချေမှု' },
-};
-const pointsLater: LocalizedText = {
-  en: 'Points payment is not available yet',
-  my: 'ပွိုင့်ဖြင့် ငွေပေးချေခြင်းကို မကြာမီ အသုံးပြုနိုင်ပါမည်',
 };
 const cartChanged: LocalizedText = {
   en: 'Your cart has changed. Please review your cart and try again.',
@@ -41,8 +38,11 @@ export function createCheckoutService(deps: {
   payments: PaymentsService;
   /** Whether an acquirer is configured (else no method can be chosen). */
   paymentsAvailable: boolean;
+  /** The account's email: where codes go when checkout names no other address. */
+  accountEmail: (userId: string) => Promise<string>;
+  loyalty: LoyaltyService;
 }) {
-  const { cart, orders, payments } = deps;
+  const { cart, orders, payments, loyalty } = deps;
 
   function requireUser(userId: string | null, lang: Language): string {
     if (!userId) throw new AppError('UNAUTHORIZED', checkoutMessages.userNotAuthenticated[lang]);
@@ -63,7 +63,28 @@ export function createCheckoutService(deps: {
     return order;
   }
 
-  function methods(amount: number | null, lang: Language): PaymentMethod[] {
+  /** Why points cannot pay `amount` for this caller now, or null when they can. */
+  async function pointsBlocked(
+    userId: string | null,
+    amount: number | null,
+    lang: Language,
+  ): Promise<string | null> {
+    if (!userId) return checkoutMessages.userNotAuthenticated[lang];
+    if (amount === null) return null;
+    const needed = loyalty.pointsNeededFor(amount);
+    const { pointsBalance } = await loyalty.membership(userId);
+    return pointsBalance >= needed
+      ? null
+      : checkoutMessages.insufficientPoints[lang]
+          .replace('{needed}', String(needed))
+          .replace('{balance}', String(pointsBalance));
+  }
+
+  function methods(
+    amount: number | null,
+    pointsMessage: string | null,
+    lang: Language,
+  ): PaymentMethod[] {
     const unavailable = deps.paymentsAvailable ? null : checkoutMessages.providerUnavailable[lang];
     const entry = (
       id: PaymentMethodId,
@@ -83,17 +104,21 @@ export function createCheckoutService(deps: {
       entry('mmqr', unavailable ?? belowMinimum, MMQR_MINIMUM_MMK),
       entry('aplus', unavailable),
       entry('direct', unavailable),
-      entry('points', pointsLater[lang]),
+      entry('points', pointsMessage),
     ];
   }
 
-  function checkMethod(
+  async function checkMethod(
+    userId: string,
     method: PaymentMethodId,
     total: number,
     lang: Language,
-  ): Exclude<PaymentMethodId, 'points'> {
-    if (method === 'points')
-      throw new AppError('VALIDATION_ERROR', checkoutMessages.paymentMethodUnavailable[lang]);
+  ): Promise<PaymentMethodId> {
+    if (method === 'points') {
+      const blocked = await pointsBlocked(userId, total, lang);
+      if (blocked) throw new AppError('CONFLICT', blocked);
+      return method;
+    }
     if (!deps.paymentsAvailable)
       throw new AppError('SERVICE_UNAVAILABLE', checkoutMessages.providerUnavailable[lang]);
     if (method === 'mmqr' && total < MMQR_MINIMUM_MMK)
@@ -161,6 +186,9 @@ export function createCheckoutService(deps: {
         return {
           productId: product.id,
           kind: product.kind,
+          sku: product.sku,
+          topupAmountMmk: product.kind === 'topup' ? (product.topupAmount ?? product.price) : null,
+          dataMb: product.kind === 'data' ? product.dataMb : null,
           name: product._nameMultilingual,
           quantity: l.row.quantity,
           listPriceMmk: product.price,
@@ -172,14 +200,19 @@ export function createCheckoutService(deps: {
         };
       });
       const subtotal = items.reduce((n, i) => n + i.listPriceMmk * i.quantity, 0);
-      const total = items.reduce((n, i) => n + i.lineTotalMmk, 0) + SERVICE_FEE_MMK;
+      const itemsTotal = items.reduce((n, i) => n + i.lineTotalMmk, 0);
+      // DESIGN §6.1: the member's tier discount, on what the items cost after sale prices.
+      const tier = await loyalty.tierDiscount(user, itemsTotal);
+      const total = itemsTotal - tier.mmk + SERVICE_FEE_MMK;
+      const email = body?.email ?? (await deps.accountEmail(user));
       const fingerprint = createHash('sha256')
         .update(
-          JSON.stringify(
-            items
+          JSON.stringify([
+            email,
+            ...items
               .map((i) => [i.productId, i.quantity, i.unitPriceMmk, i.phoneNumber])
               .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-          ),
+          ]),
         )
         .digest('hex');
       const { order, created } = await orders.createOrder(
@@ -188,9 +221,12 @@ export function createCheckoutService(deps: {
           items,
           subtotalMmk: subtotal,
           discountMmk: subtotal - (total - SERVICE_FEE_MMK),
+          tierDiscountMmk: tier.mmk,
           serviceFeeMmk: SERVICE_FEE_MMK,
           totalMmk: total,
           cartFingerprint: fingerprint,
+          email,
+          language: lang,
         },
         idempotencyKey ?? null,
         CHECKOUT_RETRY_WINDOW_SECONDS * 1000,
@@ -198,8 +234,12 @@ export function createCheckoutService(deps: {
       return { order: toOrderSummary(order, lang), created };
     },
 
-    paymentMethodsForAmount(amount: number | null, lang: Language): PaymentMethod[] {
-      return methods(amount, lang);
+    async paymentMethodsForAmount(
+      userId: string | null,
+      amount: number | null,
+      lang: Language,
+    ): Promise<PaymentMethod[]> {
+      return methods(amount, await pointsBlocked(userId, amount, lang), lang);
     },
 
     async paymentMethodsForSession(
@@ -209,7 +249,7 @@ export function createCheckoutService(deps: {
     ): Promise<PaymentMethod[]> {
       const user = requireUser(userId, lang);
       const order = await ownedPendingOrder(user, sessionId, lang);
-      return methods(order.totalMmk, lang);
+      return methods(order.totalMmk, await pointsBlocked(user, order.totalMmk, lang), lang);
     },
 
     async selectPaymentMethod(
@@ -220,12 +260,15 @@ export function createCheckoutService(deps: {
     ): Promise<{ orderId: string; paymentMethod: PaymentMethodId; amount: number }> {
       const user = requireUser(userId, lang);
       const order = await ownedPendingOrder(user, sessionId, lang);
-      checkMethod(method, order.totalMmk, lang);
+      await checkMethod(user, method, order.totalMmk, lang);
       await orders.setPaymentMethod(order.id, method);
       return { orderId: order.id, paymentMethod: method, amount: order.totalMmk };
     },
 
-    /** Starts paying (MM QR, A+ or direct transfer); a repeated call returns the open payment. */
+    /**
+     * Starts paying (MM QR, A+ or direct transfer; a repeated call returns the open payment), or
+     * pays at once by points.
+     */
     async complete(
       userId: string | null,
       sessionId: string,
@@ -237,7 +280,15 @@ export function createCheckoutService(deps: {
       const chosen = requested ?? order.paymentMethod;
       if (!chosen)
         throw new AppError('VALIDATION_ERROR', checkoutMessages.choosePaymentMethod[lang]);
-      const method = checkMethod(chosen, order.totalMmk, lang);
+      const method = await checkMethod(user, chosen, order.totalMmk, lang);
+      if (method === 'points')
+        return payments.payWithPoints(order.id, lang, (tx, locked) =>
+          loyalty.redeemForOrder(
+            tx,
+            { userId: user, orderId: locked.id, points: loyalty.pointsNeededFor(locked.totalMmk) },
+            lang,
+          ),
+        );
       const open = await payments.openSession(order.id, method);
       if (open) return open;
       return payments.startPayment(order.id, method, lang);

@@ -1,11 +1,13 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@shop/contracts/checkout';
 import type { Db } from '../../platform/db.ts';
-import { orderItems, orders } from './orders.tables.ts';
+import { invoiceNumberSeq, orderFeedback, orderItems, orders } from './orders.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+export type OrderFeedbackRow = typeof orderFeedback.$inferSelect;
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
@@ -99,7 +101,10 @@ export function createOrdersRepo(db: Db) {
     async updateOrder(
       orderId: string,
       change: Partial<
-        Pick<OrderRow, 'status' | 'paymentStatus' | 'paymentMethod' | 'paidAt' | 'cancelledAt'>
+        Pick<
+          OrderRow,
+          'status' | 'paymentStatus' | 'paymentMethod' | 'paidAt' | 'cancelledAt' | 'completedAt'
+        >
       >,
     ): Promise<OrderRow> {
       const [row] = await db
@@ -108,6 +113,106 @@ export function createOrdersRepo(db: Db) {
         .where(eq(orders.id, orderId))
         .returning();
       if (!row) throw new Error('order vanished');
+      return row;
+    },
+
+    async setItemStatus(
+      itemId: string,
+      status: OrderItemRow['status'],
+      failureCode: string | null = null,
+    ): Promise<void> {
+      await db
+        .update(orderItems)
+        .set({ status, failureCode })
+        .where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'pending')));
+    },
+
+    /** A page of the user's orders, newest first, optionally of one status. */
+    async listForUser(
+      userId: string,
+      page: { offset: number; limit: number; status: OrderStatus | undefined },
+    ): Promise<{ rows: OrderWithItems[]; total: number }> {
+      const where = and(
+        eq(orders.userId, userId),
+        page.status ? eq(orders.status, page.status) : undefined,
+      );
+      const [totalRow] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const items =
+        rows.length === 0
+          ? []
+          : await db
+              .select()
+              .from(orderItems)
+              .where(
+                inArray(
+                  orderItems.orderId,
+                  rows.map((r) => r.id),
+                ),
+              )
+              .orderBy(asc(orderItems.position));
+      return {
+        rows: rows.map((order) => ({
+          order,
+          items: items.filter((i) => i.orderId === order.id),
+        })),
+        total: totalRow?.n ?? 0,
+      };
+    },
+
+    /** Scratching, a card-list download or an invoice ends sharing (spec §4); the first time counts. */
+    async disableSharing(orderId: string): Promise<void> {
+      await db
+        .update(orders)
+        .set({ sharingDisabledAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), isNull(orders.sharingDisabledAt)));
+    },
+
+    /**
+     * Gives the order its invoice number the first time (INV-<Yangon year>-<6-digit sequence>)
+     * and answers the number it has.
+     */
+    async assignInvoiceNumber(orderId: string): Promise<string> {
+      const [assigned] = await db
+        .update(orders)
+        .set({
+          invoiceNumber: sql`'INV-' || to_char(now() at time zone 'Asia/Yangon', 'YYYY') || '-' || lpad(nextval('${sql.raw(invoiceNumberSeq.seqName ?? 'invoice_number_seq')}')::text, 6, '0')`,
+          invoicedAt: sql`now()`,
+          sharingDisabledAt: sql`coalesce(${orders.sharingDisabledAt}, now())`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
+        .returning({ invoiceNumber: orders.invoiceNumber });
+      if (assigned?.invoiceNumber) return assigned.invoiceNumber;
+      const [row] = await db
+        .select({ invoiceNumber: orders.invoiceNumber })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!row?.invoiceNumber) throw new Error('invoice number missing');
+      return row.invoiceNumber;
+    },
+
+    async feedbackOf(orderIds: string[]): Promise<OrderFeedbackRow[]> {
+      if (orderIds.length === 0) return [];
+      return db.select().from(orderFeedback).where(inArray(orderFeedback.orderId, orderIds));
+    },
+
+    async saveFeedback(orderId: string, rating: number, comment: string | null) {
+      const [row] = await db
+        .insert(orderFeedback)
+        .values({ orderId, rating, comment })
+        .onConflictDoUpdate({
+          target: orderFeedback.orderId,
+          set: { rating, comment, updatedAt: sql`now()` },
+        })
+        .returning();
+      if (!row) throw new Error('feedback not saved');
       return row;
     },
 

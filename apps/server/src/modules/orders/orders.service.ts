@@ -60,6 +60,8 @@ export function toOrderSummary({ order, items }: OrderWithItems, lang: Language)
     total: order.totalMmk,
     currency: 'MMK',
     createdAt: order.createdAt.toISOString(),
+    tierDiscount: order.tierDiscountMmk,
+    email: order.email,
   };
 }
 
@@ -68,9 +70,12 @@ export interface OrderDraft {
   items: NewOrderItem[];
   subtotalMmk: number;
   discountMmk: number;
+  tierDiscountMmk: number;
   serviceFeeMmk: number;
   totalMmk: number;
   cartFingerprint: string;
+  email: string;
+  language: Language;
 }
 
 export function createOrdersService(repo: OrdersRepo, clock: Clock) {
@@ -115,6 +120,9 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
               userId: draft.userId,
               subtotalMmk: draft.subtotalMmk,
               discountMmk: draft.discountMmk,
+              tierDiscountMmk: draft.tierDiscountMmk,
+              email: draft.email,
+              language: draft.language,
               serviceFeeMmk: draft.serviceFeeMmk,
               totalMmk: draft.totalMmk,
               idempotencyKey: key,

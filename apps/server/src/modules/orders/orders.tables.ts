@@ -5,13 +5,14 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '@shop/contracts/i18n';
+import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { users } from '../auth/auth.tables.ts';
 import { productKind, products } from '../catalogue/catalogue.tables.ts';
 
@@ -30,6 +31,10 @@ export const orderPaymentStatus = pgEnum('order_payment_status', [
   'cancelled',
 ]);
 export const paymentMethod = pgEnum('payment_method', ['mmqr', 'aplus', 'direct', 'points']);
+export const orderItemStatus = pgEnum('order_item_status', ['pending', 'delivered', 'failed']);
+
+/** Invoice numbers are consecutive (bookkeeping wants no gaps by design), unlike order numbers. */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
 
 /** Money in whole kyat (DESIGN §4). */
 export const orders = pgTable(
@@ -46,6 +51,8 @@ export const orders = pgTable(
     paymentMethod: paymentMethod('payment_method'),
     subtotalMmk: integer('subtotal_mmk').notNull(),
     discountMmk: integer('discount_mmk').notNull().default(0),
+    /** The part of discountMmk that comes from the buyer's membership tier. */
+    tierDiscountMmk: integer('tier_discount_mmk').notNull().default(0),
     serviceFeeMmk: integer('service_fee_mmk').notNull().default(0),
     totalMmk: integer('total_mmk').notNull(),
     /**
@@ -55,14 +62,26 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** sha256 of the priced cart lines the order was made from. */
     cartFingerprint: text('cart_fingerprint').notNull(),
+    /** Where the codes are emailed (given at checkout, else the account's email). */
+    email: text('email'),
+    /** Language of the checkout request: the codes email is written in it. */
+    language: text('language').$type<Language>().notNull().default('my'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When fulfilment ended the order completed or failed. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** INV-YYYY-NNNNNN, given when the invoice is first generated. */
+    invoiceNumber: text('invoice_number'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    /** Set by scratching a card, downloading the card list or generating the invoice (spec §4). */
+    sharingDisabledAt: timestamp('sharing_disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.updatedAt),
     check('orders_amounts_whole', sql`${t.subtotalMmk} >= 0 and ${t.totalMmk} >= 0`),
@@ -81,6 +100,8 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => products.id),
     kind: productKind('kind').notNull(),
+    /** The product's code (SKU) at checkout; null for lines bought before it was kept. */
+    sku: text('sku'),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     quantity: integer('quantity').notNull(),
     listPriceMmk: integer('list_price_mmk').notNull(),
@@ -89,10 +110,31 @@ export const orderItems = pgTable(
     /** Top-up and data recipient (95 form) and its operator code; null for cards. */
     phoneNumber: text('phone_number'),
     operatorCode: text('operator_code'),
+    /** E-load: kyat credited per unit (top-ups) or MB per unit (data), as sold. */
+    topupAmountMmk: integer('topup_amount_mmk'),
+    dataMb: integer('data_mb'),
     position: integer('position').notNull(),
+    /** Fulfilment of the line (DESIGN §6.4); failureCode says why it failed. */
+    status: orderItemStatus('status').notNull().default('pending'),
+    failureCode: text('failure_code'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
     check('order_items_quantity_range', sql`${t.quantity} between 1 and 20`),
   ],
+);
+
+/** The Happiness Meter: one answer per order (a second one replaces it). */
+export const orderFeedback = pgTable(
+  'order_feedback',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('order_feedback_rating_range', sql`${t.rating} between 1 and 5`)],
 );

@@ -1,3 +1,4 @@
+import { checksum as emvcoChecksum, parse as parseEmvco } from 'promptparse';
 import { describe, expect, it } from 'vitest';
 import {
   buildMmqrPayload,
@@ -87,6 +88,36 @@ describe('MMQR payload', () => {
     // The CRC covers everything before it including "6304", over the UTF-8 bytes.
     expect(top['63']).toBe(referenceCrc(payload.slice(0, -4)));
     expect(payload.slice(-8, -4)).toBe('6304');
+  });
+
+  it('is read by promptparse, an EMVCo QR parser from npm, every tag and the CRC', () => {
+    // promptparse counts lengths in characters, as MMQR does, so it reads the Burmese tag 64. Its
+    // CRC reads one byte per character (it was written for ASCII PromptPay codes), so the CRC over
+    // the UTF-8 bytes is checked by giving it those bytes one per character (latin1).
+    const qr = parseEmvco(payload, false, true);
+    expect(qr).not.toBeNull();
+    const utf8Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+    expect(emvcoChecksum(utf8Bytes(payload.slice(0, -4)))).toBe(payload.slice(-4));
+    const tag = (id: string, sub?: string) => qr?.getTagValue(id, sub);
+    expect(tag('00')).toBe('01');
+    expect(tag('01')).toBe('12');
+    expect(tag('26', '00')).toBe('com.mmqrpay.www');
+    expect(tag('26', '01')).toBe('MYANTOPUP0001');
+    expect(tag('52')).toBe('4814');
+    expect(tag('53')).toBe('104');
+    expect(tag('54')).toBe('2500');
+    expect(tag('58')).toBe('MM');
+    expect(tag('59')).toBe('MyanTopup');
+    expect(tag('62', '01')).toBe('MT-300101-ABCD2345');
+    expect(tag('62', '05')).toBe('P0123456789ABCDEFGHJ');
+    expect(tag('64', '00')).toBe('my');
+    expect(tag('64', '01')).toBe('မြန်မာ ငွေဖြည့်ဆိုင်');
+    expect(tag('64', '02')).toBe('ရန်ကုန်');
+    expect(tag('80', '01')).toBe(String(expiresAt.getTime() / 1000));
+    expect(tag('63')).toBe(payload.slice(-4));
+    // An edited amount no longer matches its CRC.
+    const edited = payload.replace('54042500', '54041500');
+    expect(emvcoChecksum(utf8Bytes(edited.slice(0, -4)))).not.toBe(edited.slice(-4));
   });
 
   it('parses back what it built', () => {

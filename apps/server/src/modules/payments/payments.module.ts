@@ -8,6 +8,7 @@ import { userCartOwner, type CartService } from '../cart/cart.service.ts';
 import { checkoutRoutes } from '../checkout/checkout.routes.ts';
 import { createCheckoutService } from '../checkout/checkout.service.ts';
 import { createOrdersRepo } from '../orders/orders.repo.ts';
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createSandboxAcquirer, type SandboxAcquirer } from './acquirer.ts';
 import { paymentsRoutes } from './payments.routes.ts';
@@ -55,6 +56,11 @@ export function createPaymentsModule(deps: {
   guard: AuthGuard;
   cart: CartService;
   log: FastifyBaseLogger;
+  /** The account's email (codes go there unless checkout names another address). */
+  accountEmail: (userId: string) => Promise<string>;
+  loyalty: LoyaltyService;
+  /** A fulfilment job was committed (the worker looks at once). */
+  onJobQueued: () => void;
   /** Tests may route the sandbox bank's webhook elsewhere. */
   webhookSender?: WebhookSender;
 }): { routes: FastifyPluginAsync; payments: PaymentsService } {
@@ -79,12 +85,15 @@ export function createPaymentsModule(deps: {
     log: deps.log,
     onOrderPaid: ({ userId, productIds }) =>
       deps.cart.removeProducts(userCartOwner(userId), productIds),
+    onJobQueued: deps.onJobQueued,
   });
   const checkout = createCheckoutService({
     cart: deps.cart,
     orders,
     payments,
     paymentsAvailable: sandbox !== null,
+    accountEmail: deps.accountEmail,
+    loyalty: deps.loyalty,
   });
 
   deps.app.decorate('runPaymentSweep', () => payments.sweep());

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { paymentEvents, payments } from './payments.tables.ts';
 
@@ -96,6 +96,23 @@ export function createPaymentsRepo(db: Db) {
       return rows.length > 0;
     },
 
+    /** The payment the order was accepted with (paid, not flagged for refund), if any. */
+    async acceptedPayment(orderId: string): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.status, 'paid'),
+            eq(payments.refundRequired, false),
+          ),
+        )
+        .orderBy(desc(payments.paidAt))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** Records a delivery once; false when this provider's event id was seen before. */
     async recordEvent(event: NewPaymentEvent): Promise<boolean> {
       const rows = await db
@@ -116,6 +133,37 @@ export function createPaymentsRepo(db: Db) {
         .update(paymentEvents)
         .set({ outcome, paymentId })
         .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+    },
+
+    /**
+     * The order's accepted payment is flagged for a (partial) refund, once: a later call for the
+     * same payment changes nothing. Answers whether a payment was flagged.
+     */
+    async flagOrderRefund(
+      orderId: string,
+      amountMmk: number,
+      reason: string,
+      options: { cash?: boolean } = {},
+    ): Promise<boolean> {
+      const rows = await db
+        .update(payments)
+        .set({
+          // Points given back need no cash refund: the reason and amount record what was returned.
+          refundRequired: options.cash ?? true,
+          refundReason: reason,
+          refundAmountMmk: amountMmk,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.status, 'paid'),
+            eq(payments.refundRequired, false),
+            isNull(payments.refundReason),
+          ),
+        )
+        .returning({ id: payments.id });
+      return rows.length > 0;
     },
 
     async paymentsOfOrders(orderIds: string[]): Promise<PaymentRow[]> {

@@ -35,6 +35,8 @@ export interface PaymentsDeps {
   log: FastifyBaseLogger;
   /** Called after a payment is applied: the bought products leave the buyer's cart. */
   onOrderPaid(order: { userId: string; productIds: string[] }): Promise<void>;
+  /** A fulfilment job was committed: the worker may look at once instead of at its next poll. */
+  onJobQueued?: () => void;
 }
 
 export interface WebhookResult {
@@ -315,6 +317,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await txOrders.updateOrder(order.id, {
           status: 'processing',
           paymentStatus: 'paid',
+          // The method chosen since (say points) is not what paid: the accepted payment's is.
+          paymentMethod: payment.method,
           paidAt,
         });
         // Same transaction: the job exists exactly when the order is paid (transactional outbox).
@@ -329,6 +333,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
       const applied = paid as { userId: string; orderId: string } | null;
       if (applied) {
+        deps.onJobQueued?.();
         const found = await orders.findOrder(applied.orderId);
         await deps
           .onOrderPaid({
@@ -340,6 +345,64 @@ export function createPaymentsService(deps: PaymentsDeps) {
           });
       }
       return result;
+    },
+
+    /**
+     * Payment by points: `redeem` debits the ledger in this transaction (or throws, changing
+     * nothing); the order is then paid and its fulfilment job written, as the webhook does.
+     */
+    async payWithPoints(
+      orderId: string,
+      lang: Language,
+      redeem: (tx: Db, order: OrderRow) => Promise<void>,
+    ): Promise<PaymentSession> {
+      const session_ = await transaction(async (tx) => {
+        const txOrders = createOrdersRepo(tx);
+        const txPayments = createPaymentsRepo(tx);
+        const order = await txOrders.lockOrder(orderId);
+        if (!order) throw notFound(lang);
+        if (order.status !== 'pending' || order.paymentStatus === 'cancelled')
+          throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
+        await redeem(tx, order);
+        const now = clock();
+        await txPayments.endPending(order.id, 'cancelled');
+        const payment = await txPayments.insertPayment({
+          orderId: order.id,
+          provider: 'points',
+          method: 'points',
+          reference: `PTS${randomBase32(17)}`,
+          amountMmk: order.totalMmk,
+          status: 'paid',
+          payload: '',
+          expiresAt: now,
+          paidAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const updated = await txOrders.updateOrder(order.id, {
+          status: 'processing',
+          paymentStatus: 'paid',
+          paymentMethod: 'points',
+          paidAt: now,
+        });
+        await enqueueJob(tx, {
+          type: FULFIL_ORDER_JOB,
+          dedupeKey: `${FULFIL_ORDER_JOB}:${order.id}`,
+          payload: { orderId: order.id },
+        });
+        return { session: session(updated, payment), userId: order.userId };
+      });
+      deps.onJobQueued?.();
+      const found = await orders.findOrder(orderId);
+      await deps
+        .onOrderPaid({
+          userId: session_.userId,
+          productIds: found?.items.map((i) => i.productId) ?? [],
+        })
+        .catch((err: unknown) => {
+          deps.log.error({ err }, 'could not empty the cart after payment');
+        });
+      return session_.session;
     },
 
     /** The periodic sweep: expire payments, fail orders abandoned for a day. */

@@ -38,6 +38,8 @@ export const payments = pgTable(
      */
     refundRequired: boolean('refund_required').notNull().default(false),
     refundReason: text('refund_reason'),
+    /** Kyat to give back: the whole amount, or the failed part of a partly delivered order. */
+    refundAmountMmk: integer('refund_amount_mmk'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

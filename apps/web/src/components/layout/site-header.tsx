@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { CartButton } from '../../features/cart/components/cart-button.tsx';
 import { useHeaderTint } from './header-tint.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -79,6 +80,7 @@ export function SiteHeader() {
             <span className="call-centre-button__text">{t('catalogue.header.callCenter')}</span>
           </button>
           <LanguageToggle />
+          <CartButton />
           <UserMenu />
           <MobileMenu />
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import '../auth.css';
 
@@ -53,48 +54,12 @@ function VerificationBadge({ verified }: { verified: boolean }) {
   );
 }
 
-const burmeseMonths = [
-  'ဇန်နဝါရီ',
-  'ဖေဖော်ဝါရီ',
-  'မတ်',
-  'ဧပြီ',
-  'မေ',
-  'ဇွန်',
-  'ဇူလိုင်',
-  'ဩဂုတ်',
-  'စက်တင်ဘာ',
-  'အောက်တိုဘာ',
-  'နိုဝင်ဘာ',
-  'ဒီဇင်ဘာ',
-];
-const toBurmeseDigits = (value: string) =>
-  value.replace(/\d/g, (digit) => String.fromCharCode(0x1040 + Number(digit)));
-
-/** Date in Asia/Yangon; Burmese spelled out by hand because browsers often lack "my" data. */
-function formatMemberSince(iso: string, language: string | undefined): string {
-  const date = new Date(iso);
-  if (language !== 'my') {
-    return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Asia/Yangon' }).format(
-      date,
-    );
-  }
-  const parts = new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    timeZone: 'Asia/Yangon',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const month = burmeseMonths[Number(part('month')) - 1] ?? '';
-  return `${toBurmeseDigits(part('year'))} ခုနှစ် ${month} ${toBurmeseDigits(part('day'))} ရက်`;
-}
-
 /** /account-settings (shopping spec §2): profile, verification, member since, language. */
 export default function AccountSettingsPage() {
   const { t, i18n } = useTranslation();
   const { status, user, openAuthDialog } = useAuth();
 
-  const memberSince = user ? formatMemberSince(user.createdAt, i18n.resolvedLanguage) : '';
+  const memberSince = user ? formatDate(user.createdAt, i18n.resolvedLanguage) : '';
 
   return (
     <div className="page auth-page auth-page--wide">

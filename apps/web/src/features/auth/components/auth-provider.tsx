@@ -9,6 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -44,6 +45,10 @@ function dialogFromSearch(search: string): AuthContextValue['dialog'] {
   return null;
 }
 
+/** Shopping spec §4 / §9: profile cached 30 s, paused 15 s after an error. */
+const PROFILE_CACHE_MS = 30_000;
+const PROFILE_PAUSE_MS = 15_000;
+
 /**
  * Auth state for the app (account spec §4): recovers the stored session at start, refreshes an
  * expired access token, loads the profile (cached user as fallback), reacts to the session
@@ -61,6 +66,56 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [expiredReason, setExpiredReason] = useState<SessionEndReason | null>(null);
   const [offlineAnswer, setOfflineAnswer] = useState<((retry: boolean) => void) | null>(null);
   const onLoginSuccess = useRef<(() => void) | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const signedInUserId = useRef<string | null>(null);
+  const profileFetch = useRef({ at: 0, failedAt: 0, running: false, forceAgain: false });
+
+  const refreshMembership = useCallback(
+    function refresh(force = false) {
+      const state = profileFetch.current;
+      const now = Date.now();
+      const token = session.getAccessToken();
+      if (!token) return;
+      if (state.running) {
+        // A forced refresh (e.g. an order just completed) runs once the current one is done.
+        if (force) state.forceAgain = true;
+        return;
+      }
+      if (!force && (now - state.at < PROFILE_CACHE_MS || now - state.failedAt < PROFILE_PAUSE_MS))
+        return;
+      state.running = true;
+      fetchProfile()
+        .then((profile) => {
+          state.at = Date.now();
+          // Signed out or someone else signed in meanwhile: the answer is not theirs.
+          if (session.getAccessToken() === token) setMembership(profile.membership);
+        })
+        .catch(() => {
+          state.failedAt = Date.now();
+        })
+        .finally(() => {
+          state.running = false;
+          if (state.forceAgain) {
+            state.forceAgain = false;
+            refresh(true);
+          }
+        });
+    },
+    [session],
+  );
+
+  // Another person's orders (and PINs) must never show from the cache after a sign-out or a
+  // switch of account on a shared phone.
+  const forgetPreviousUser = useCallback(
+    (userId: string | null) => {
+      const previous = signedInUserId.current;
+      if (userId === null || (previous !== null && previous !== userId)) {
+        queryClient.removeQueries({ queryKey: ['orders'] });
+      }
+      signedInUserId.current = userId;
+    },
+    [queryClient],
+  );
 
   // Session events: tokens changed (login, refresh, other tab, logout) or the session ended.
   useEffect(() => {
@@ -70,9 +125,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return;
       }
       if (event.tokens) {
-        if (event.tokens.userData) setUser(event.tokens.userData);
+        if (event.tokens.userData) {
+          forgetPreviousUser(event.tokens.userData.id);
+          setUser(event.tokens.userData);
+        }
         setStatus('authenticated');
       } else {
+        forgetPreviousUser(null);
         setUser(null);
         setMembership(null);
         setStatus('unauthenticated');
@@ -95,7 +154,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribe();
       window.removeEventListener('storage', onStorage);
     };
-  }, [session]);
+  }, [session, forgetPreviousUser]);
 
   // Start-up: recover, refresh if expired, then the fresh profile (account spec §4).
   useEffect(() => {
@@ -117,6 +176,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const profile = await fetchProfile();
         if (cancelled) return;
+        profileFetch.current.at = Date.now();
+        signedInUserId.current = profile.user.id;
         await session.updateUser(profile.user);
         setUser(profile.user);
         setMembership(profile.membership);
@@ -183,13 +244,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onLoginSuccess.current = undefined;
       if (callback) callback();
       else navigate('/');
-      fetchProfile()
-        .then((profile) => {
-          setMembership(profile.membership);
-        })
-        .catch(() => undefined);
+      refreshMembership(true);
     },
-    [session, stripDialogParams, t, navigate],
+    [session, stripDialogParams, t, navigate, refreshMembership],
   );
 
   const logout = useCallback(async () => {
@@ -208,8 +265,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       completeLogin,
       logout,
       showSessionExpired: setExpiredReason,
+      refreshMembership,
     }),
-    [status, user, membership, dialog, openAuthDialog, closeAuthDialog, completeLogin, logout],
+    [
+      status,
+      user,
+      membership,
+      dialog,
+      openAuthDialog,
+      closeAuthDialog,
+      completeLogin,
+      logout,
+      refreshMembership,
+    ],
   );
 
   return (

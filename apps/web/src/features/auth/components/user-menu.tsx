@@ -1,3 +1,4 @@
+import type { Membership } from '@shop/contracts/auth';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -61,7 +62,7 @@ export function useUserMenuItems(): UserMenuItem[] {
 /** Header menu button with a keyboard-operable menu (WAI-ARIA menu button pattern). */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { status, user } = useAuth();
+  const { status, user, membership, refreshMembership } = useAuth();
   const items = useUserMenuItems();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
@@ -127,6 +128,7 @@ export function UserMenu() {
         aria-label={signedIn ? t('auth.menu.labelFor', { name: user.name }) : t('auth.menu.label')}
         onClick={() => {
           focusOnOpen.current = 'first';
+          if (!open) refreshMembership();
           setOpen((value) => !value);
         }}
         onKeyDown={(event) => {
@@ -152,39 +154,94 @@ export function UserMenu() {
         <span className="user-menu__name">{signedIn ? user.name : t('auth.menu.guest')}</span>
       </button>
       {open ? (
-        <div
-          className="user-menu__panel"
-          role="menu"
-          id={menuId}
-          aria-label={t('auth.menu.label')}
-          onKeyDown={onMenuKeyDown}
-          tabIndex={-1}
-        >
+        <div className="user-menu__panel">
+          {/* Outside the menu role: a menu may hold only menu items, and screen readers in menu
+              mode would skip the name, tier and points. */}
           {signedIn ? (
-            <div className="user-menu__header" role="none">
+            <div className="user-menu__header">
               <strong>{user.name}</strong>
               <span>{user.email}</span>
+              {membership ? <MembershipSummary membership={membership} /> : null}
             </div>
           ) : null}
-          {items.map((item, index) => (
-            <button
-              key={item.key}
-              ref={(element) => {
-                itemRefs.current[index] = element;
-              }}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={`user-menu__item user-menu__item--${item.key}`}
-              onClick={() => {
-                select(item);
-              }}
-            >
-              {item.label}
-            </button>
-          ))}
+          <div
+            role="menu"
+            id={menuId}
+            aria-label={t('auth.menu.label')}
+            onKeyDown={onMenuKeyDown}
+            tabIndex={-1}
+          >
+            {items.map((item, index) => (
+              <button
+                key={item.key}
+                ref={(element) => {
+                  itemRefs.current[index] = element;
+                }}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={`user-menu__item user-menu__item--${item.key}`}
+                onClick={() => {
+                  select(item);
+                }}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** Loyalty progress (spec §5): points / the tier's maxPoints, capped at 100 %. */
+export function tierProgressPercent(membership: Membership): number {
+  const { maxPoints } = membership.currentTier;
+  if (membership.currentTier.isHighestTier || !maxPoints) return 100;
+  return Math.min(100, Math.max(0, (membership.tierPoints / maxPoints) * 100));
+}
+
+/** Tier icon (a coin that flips every 15 s), tier name, points and progress to the next tier. */
+function MembershipSummary({ membership }: { membership: Membership }) {
+  const { t } = useTranslation();
+  const tier = membership.currentTier;
+  const percent = Math.round(tierProgressPercent(membership));
+  const tierName = t(`auth.menu.membership.tiers.${tier.name}`);
+  return (
+    <div className="membership" data-testid="membership" data-tier={tier.name}>
+      <div className="membership__tier">
+        <span className={`membership__coin membership__coin--${tier.name}`} aria-hidden="true">
+          ★
+        </span>
+        <strong data-testid="membership-tier">
+          {t('auth.menu.membership.tierLabel', { tier: tierName })}
+        </strong>
+      </div>
+      <span data-testid="membership-points">
+        {t('auth.menu.membership.points', {
+          points: membership.pointsBalance.toLocaleString('en-US'),
+        })}
+      </span>
+      <div
+        className="membership__bar"
+        role="progressbar"
+        aria-label={t('auth.menu.membership.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span style={{ width: `${String(percent)}%` }} />
+      </div>
+      <small>
+        {tier.isHighestTier || membership.nextTier === null || tier.maxPoints === null
+          ? t('auth.menu.membership.highest')
+          : t('auth.menu.membership.progress', {
+              points: membership.tierPoints.toLocaleString('en-US'),
+              max: tier.maxPoints.toLocaleString('en-US'),
+              next: t(`auth.menu.membership.tiers.${membership.nextTier}`),
+            })}
+      </small>
     </div>
   );
 }

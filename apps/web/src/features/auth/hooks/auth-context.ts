@@ -27,6 +27,11 @@ export interface AuthContextValue {
   completeLogin: (answer: LoginAnswer) => Promise<void>;
   logout: () => Promise<void>;
   showSessionExpired: (reason: SessionEndReason) => void;
+  /**
+   * Reloads the profile's membership (points, tier). Shared and cached 30 s, paused 15 s after an
+   * error (shopping spec §4 "Profile and membership"); `force` skips both, e.g. after an order.
+   */
+  refreshMembership: (force?: boolean) => void;
 }
 
 const noop = () => undefined;
@@ -43,6 +48,7 @@ export const AuthContext = createContext<AuthContextValue>({
   completeLogin: resolved,
   logout: resolved,
   showSessionExpired: noop,
+  refreshMembership: noop,
 });
 
 export const useAuth = () => useContext(AuthContext);

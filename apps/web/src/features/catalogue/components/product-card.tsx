@@ -2,6 +2,7 @@ import '../content/lazy-messages.ts';
 import type { Product } from '@shop/contracts/catalogue';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';
 import { formatFaceValue, formatKyat } from '../money-format.ts';
 
@@ -84,6 +85,7 @@ export function ProductCard({ product }: { product: Product }) {
             <strong>{formatKyat(product.price, language)}</strong>
           )}
         </p>
+        <AddToCartButton productId={product.id} name={product.name} disabled={unavailable} />
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { i18n } from '../../../lib/i18n.ts';
+import { addLazyMessages } from '../../../lib/i18n.ts';
 import en from './info-pages.en.json';
 import my from './info-pages.my.json';
 
@@ -6,5 +6,4 @@ import my from './info-pages.my.json';
  * The long texts of the info pages (about, support, terms, privacy) are added to i18n only when one
  * of those pages is opened, so they stay out of the Home route's initial JavaScript (120 KiB budget).
  */
-i18n.addResourceBundle('en', 'translation', en, true, false);
-i18n.addResourceBundle('my', 'translation', my, true, false);
+addLazyMessages(en, my);

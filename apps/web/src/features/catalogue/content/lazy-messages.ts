@@ -1,4 +1,4 @@
-import { i18n } from '../../../lib/i18n.ts';
+import { addLazyMessages } from '../../../lib/i18n.ts';
 import en from './lazy-messages.en.json';
 import my from './lazy-messages.my.json';
 
@@ -7,5 +7,4 @@ import my from './lazy-messages.my.json';
  * "catalogue" key, merged into i18n when the first of those modules loads. Keeping them out of
  * locales/*.json keeps them out of the Home route's initial JavaScript (120 KiB budget).
  */
-i18n.addResourceBundle('en', 'translation', en, true, false);
-i18n.addResourceBundle('my', 'translation', my, true, false);
+addLazyMessages(en, my);

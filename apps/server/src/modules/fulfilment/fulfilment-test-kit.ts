@@ -1,0 +1,95 @@
+import type { PaymentSession } from '@shop/contracts/checkout';
+import type { SandboxPayResponse } from '@shop/contracts/payments';
+import { and, eq, inArray } from 'drizzle-orm';
+import { encryptSecret } from '../../platform/crypto.ts';
+import { cards } from '../catalogue/catalogue.tables.ts';
+import {
+  addToCart,
+  call,
+  completeWith,
+  initialize,
+  signedIn,
+  type ShopTest,
+} from '../checkout/checkout-test-kit.ts';
+
+/** Puts `count` cards with known PINs in stock for a product (the fixtures' own PINs are fake). */
+export async function stockCards(s: ShopTest, sku: string, count: number, prefix = sku) {
+  const productId = s.catalogue.productId(sku);
+  const made = Array.from({ length: count }, (_, i) => ({
+    serial: `${prefix}-${Date.now()}-${i}`,
+    pin: `${String(1000 + i)}${Math.random().toString().slice(2, 14)}`,
+  }));
+  if (made.length > 0)
+    await s.t.database.db.insert(cards).values(
+      made.map((c) => ({
+        productId,
+        serial: c.serial,
+        pinEncrypted: encryptSecret(c.pin, s.t.secrets.pinEncryptionKey),
+        expiresAt: new Date('2031-06-30T00:00:00Z'),
+      })),
+    );
+  return made;
+}
+
+/** Takes every available card of a product out of stock (sold to nobody), for a clean count. */
+export async function emptyStock(s: ShopTest, sku: string) {
+  await s.t.database.db
+    .update(cards)
+    .set({ status: 'reserved' })
+    .where(and(eq(cards.productId, s.catalogue.productId(sku)), eq(cards.status, 'available')));
+}
+
+export async function availableCards(s: ShopTest, sku: string) {
+  return s.t.database.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.productId, s.catalogue.productId(sku)), eq(cards.status, 'available')));
+}
+
+export async function cardsById(s: ShopTest, ids: string[]) {
+  if (ids.length === 0) return [];
+  return s.t.database.db.select().from(cards).where(inArray(cards.id, ids));
+}
+
+export interface Line {
+  sku: string;
+  quantity: number;
+  phoneNumber?: string;
+}
+
+/** A signed-in customer's order of these lines, paid in the sandbox bank by MM QR. */
+export async function paidOrder(
+  s: ShopTest,
+  lines: Line[],
+  options: { user?: Awaited<ReturnType<typeof signedIn>>; email?: string } = {},
+) {
+  const user = options.user ?? (await signedIn(s));
+  for (const line of lines)
+    await addToCart(s, user.headers, {
+      productId: s.catalogue.productId(line.sku),
+      quantity: line.quantity,
+      phoneNumber: line.phoneNumber,
+    });
+  const order = options.email
+    ? await (async () => {
+        const res = await call(s, 'POST', '/api/v1/checkout/initialize', user.headers, {
+          email: options.email,
+        });
+        if (res.statusCode !== 201) throw new Error(`initialize failed: ${res.body}`);
+        return res.json<{ data: Awaited<ReturnType<typeof initialize>> }>().data;
+      })()
+    : await initialize(s, user.headers);
+  const payment: PaymentSession = await completeWith(s, user.headers, order.orderId);
+  const paid = await call(
+    s,
+    'POST',
+    '/api/v1/sandbox/bank/pay',
+    {},
+    {
+      qrPayload: payment.paymentQrCode,
+    },
+  );
+  if (paid.statusCode !== 200 || paid.json<SandboxPayResponse>().data.webhookStatus !== 200)
+    throw new Error(`payment failed: ${paid.body}`);
+  return { user, order };
+}

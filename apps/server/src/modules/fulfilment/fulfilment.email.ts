@@ -1,0 +1,93 @@
+import type { LocalizedText } from '@shop/contracts/i18n';
+import { isCardKind } from '@shop/contracts/orders';
+import type { EmailMessage } from '../../platform/messaging.ts';
+import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
+import type { DeliveredCard } from './fulfilment.service.ts';
+
+const text = {
+  subject: {
+    en: 'Your codes for order {order}',
+    my: 'အော်ဒါ {order} အတွက် သင့်ကုဒ်များ',
+  },
+  intro: {
+    en: 'Thank you for your purchase. Here are the codes of order {order}.',
+    my: 'ဝယ်ယူအားပေးမှုအတွက် ကျေးဇူးတင်ပါသည်။ အော်ဒါ {order} ၏ ကုဒ်များမှာ အောက်ပါအတိုင်း ဖြစ်ပါသည်။',
+  },
+  serial: { en: 'Serial', my: 'စီရီယယ်' },
+  pin: { en: 'PIN', my: 'PIN' },
+  expires: { en: 'Expires', my: 'သက်တမ်းကုန်ဆုံးရက်' },
+  noExpiry: { en: 'does not expire', my: 'သက်တမ်းမကုန်ပါ' },
+  howToRedeem: { en: 'How to redeem', my: 'အသုံးပြုနည်း' },
+  failed: {
+    en: '{item}: could not be delivered and will be refunded.',
+    my: '{item}: မပို့ဆောင်နိုင်ပါ၊ ငွေပြန်အမ်းပေးပါမည်။',
+  },
+  keepSecret: {
+    en: 'Keep these PINs private: anyone who has a PIN can use it.',
+    my: 'ဤ PIN များကို လျှို့ဝှက်ထားပါ။ PIN ရှိသူမည်သူမဆို အသုံးပြုနိုင်ပါသည်။',
+  },
+  viewOrder: { en: 'Your order: {url}', my: 'သင့်အော်ဒါ- {url}' },
+} satisfies Record<string, LocalizedText>;
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * The codes email (terms: "digital codes are delivered to the email given at checkout"), in the
+ * language of the checkout. PINs are written here and on the order page only, never in logs.
+ */
+export function orderCodesEmail(input: {
+  order: OrderRow;
+  items: OrderItemRow[];
+  cardsByItem: Map<string, DeliveredCard[]>;
+  instructions: Map<string, LocalizedText | null>;
+  orderUrl: string;
+}): Omit<EmailMessage, 'to'> {
+  const lang = input.order.language;
+  const t = (key: keyof typeof text) => text[key][lang];
+  const fill = (value: string, vars: Record<string, string>) =>
+    value.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+  const orderNumber = input.order.orderNumber;
+  const lines: string[] = [fill(t('intro'), { order: orderNumber }), ''];
+  const html: string[] = [`<p>${escapeHtml(fill(t('intro'), { order: orderNumber }))}</p>`];
+  for (const item of input.items) {
+    if (!isCardKind(item.kind)) continue;
+    const name = `${item.name[lang]} × ${item.quantity}`;
+    if (item.status !== 'delivered') {
+      const line = fill(t('failed'), { item: name });
+      lines.push(line, '');
+      html.push(`<p>${escapeHtml(line)}</p>`);
+      continue;
+    }
+    lines.push(name);
+    html.push(`<h3>${escapeHtml(name)}</h3><ul>`);
+    for (const { card, pin } of input.cardsByItem.get(item.id) ?? []) {
+      const expires = card.expiresAt ? card.expiresAt.toISOString().slice(0, 10) : t('noExpiry');
+      const row = `${t('serial')}: ${card.serial}  ${t('pin')}: ${pin ?? ''}  ${t('expires')}: ${expires}`;
+      lines.push(`  ${row}`);
+      html.push(
+        `<li>${escapeHtml(t('serial'))}: ${escapeHtml(card.serial)} — <strong>${escapeHtml(t('pin'))}: ${escapeHtml(pin ?? '')}</strong> — ${escapeHtml(t('expires'))}: ${escapeHtml(expires)}</li>`,
+      );
+    }
+    html.push('</ul>');
+    const howTo = input.instructions.get(item.productId)?.[lang];
+    if (howTo) {
+      lines.push(`  ${t('howToRedeem')}: ${howTo}`);
+      html.push(`<p>${escapeHtml(t('howToRedeem'))}: ${escapeHtml(howTo)}</p>`);
+    }
+    lines.push('');
+  }
+  lines.push(t('keepSecret'), fill(t('viewOrder'), { url: input.orderUrl }));
+  html.push(
+    `<p>${escapeHtml(t('keepSecret'))}</p>`,
+    `<p><a href="${escapeHtml(input.orderUrl)}">${escapeHtml(fill(t('viewOrder'), { url: input.orderUrl }))}</a></p>`,
+  );
+  return {
+    subject: fill(t('subject'), { order: orderNumber }),
+    text: lines.join('\n'),
+    html: html.join('\n'),
+  };
+}

@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../platform/db.ts';
+import { createJobWorker, type JobWorker } from '../../platform/job-worker.ts';
+import type { Mailer } from '../../platform/messaging.ts';
+import type { Secrets } from '../../platform/secrets.ts';
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
+import { createFulfilmentService, type FulfilmentService } from './fulfilment.service.ts';
+import {
+  createSimulatorTopupProvider,
+  TopupUnavailableError,
+  type TopupProvider,
+} from './topup-provider.ts';
+
+/** TOPUP_PROVIDER names the aggregator; only the simulator is built in (DESIGN §1). */
+function selectTopupProvider(config: Config, database: Database, log: FastifyBaseLogger) {
+  if (config.topupProvider === 'simulator')
+    return createSimulatorTopupProvider(database.db, config.topupSimulatorMaxDelayMs);
+  log.warn(
+    { provider: config.topupProvider },
+    'TOPUP_PROVIDER names no built-in aggregator: top-ups will fail and be flagged for refund',
+  );
+  const unavailable: TopupProvider = {
+    name: config.topupProvider,
+    send: () =>
+      Promise.reject(
+        new TopupUnavailableError(`No top-up provider named ${config.topupProvider} is built in`),
+      ),
+  };
+  return unavailable;
+}
+
+/**
+ * Fulfilment of paid orders and the job worker that runs it (ADR 0009). buildApp only creates the
+ * worker: main.ts starts it after listening (app.startJobWorker()), tests run the queue with
+ * app.runPendingJobs(); closing the app stops it after the jobs in hand.
+ */
+export function createFulfilmentModule(deps: {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  mailer: Mailer;
+  loyalty: LoyaltyService;
+  log: FastifyBaseLogger;
+  /** Tests may put in their own aggregator. */
+  topupProvider?: TopupProvider;
+}): { service: FulfilmentService; worker: JobWorker } {
+  const { config, database } = deps;
+  const service = createFulfilmentService({
+    db: database.db,
+    topup: deps.topupProvider ?? selectTopupProvider(config, database, deps.log),
+    pinKey: deps.secrets.pinEncryptionKey,
+    mailer: deps.mailer,
+    loyalty: deps.loyalty,
+    publicUrl: config.publicUrl,
+    log: deps.log,
+  });
+  const worker = createJobWorker({
+    db: database.db,
+    types: service.jobTypes,
+    log: deps.log,
+    leaseSeconds: config.jobLeaseSeconds,
+    concurrency: config.jobConcurrency,
+  });
+  deps.app.decorate('runPendingJobs', (options?: { max?: number }) =>
+    worker.runPendingJobs(options),
+  );
+  deps.app.decorate('startJobWorker', async () => {
+    // The embedded database belongs to this process alone (DATA_DIR lock): a job still marked
+    // running was left by a crash, so it is taken again now rather than after its lease.
+    if (database.kind === 'pglite') {
+      const requeued = await worker.requeueOrphans();
+      if (requeued > 0) deps.log.warn({ requeued }, 'jobs of a crashed run queued again');
+    }
+    worker.start();
+  });
+  deps.app.decorate('stopJobWorker', () => worker.stop());
+  // Also on close (tests); main.ts stops it first, before its own hook closes the database.
+  deps.app.addHook('onClose', () => worker.stop());
+  return { service, worker };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs every due job now, one at a time (tests, benchmarks); answers how many ran. */
+    runPendingJobs(options?: { max?: number }): Promise<number>;
+    /** Starts the background job worker (main.ts, after listen). */
+    startJobWorker(): Promise<void>;
+    /** Stops polling and waits for the jobs in hand (graceful shutdown). */
+    stopJobWorker(): Promise<void>;
+  }
+}

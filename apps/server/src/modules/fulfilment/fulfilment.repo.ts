@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
+
+export type OrderCardRow = typeof orderCards.$inferSelect;
+export type TopupRequestRow = typeof topupRequests.$inferSelect;
+export type SimulatorTransactionRow = typeof topupSimulatorTransactions.$inferSelect;
+
+/** Works on the database or inside a transaction (pass the transaction as db). */
+export function createFulfilmentRepo(db: Db) {
+  return {
+    async insertOrderCards(
+      rows: { orderId: string; orderItemId: string; cardId: string; position: number }[],
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insert(orderCards).values(rows);
+    },
+
+    async cardsOfOrders(orderIds: string[]): Promise<OrderCardRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(orderCards)
+        .where(inArray(orderCards.orderId, orderIds))
+        .orderBy(asc(orderCards.orderItemId), asc(orderCards.position));
+    },
+
+    async findOrderCard(cardId: string): Promise<OrderCardRow | null> {
+      const [row] = await db
+        .select()
+        .from(orderCards)
+        .where(eq(orderCards.cardId, cardId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Marks cards revealed; answers how many were not revealed before. */
+    async markScratched(cardIds: string[]): Promise<number> {
+      if (cardIds.length === 0) return 0;
+      const rows = await db
+        .update(orderCards)
+        .set({ scratchedAt: sql`now()` })
+        .where(and(inArray(orderCards.cardId, cardIds), isNull(orderCards.scratchedAt)))
+        .returning({ id: orderCards.id });
+      return rows.length;
+    },
+
+    /**
+     * The request row is written (and committed) before the provider is called; a retry finds it
+     * and sends the same key again. Answers the row with its call counted.
+     */
+    async startTopupRequest(request: {
+      orderItemId: string;
+      idempotencyKey: string;
+      provider: string;
+    }): Promise<TopupRequestRow> {
+      const [row] = await db
+        .insert(topupRequests)
+        .values({ ...request, calls: 1 })
+        .onConflictDoUpdate({
+          target: topupRequests.orderItemId,
+          set: { calls: sql`${topupRequests.calls} + 1` },
+        })
+        .returning();
+      if (!row) throw new Error('top-up request not recorded');
+      return row;
+    },
+
+    async finishTopupRequest(
+      orderItemId: string,
+      result: { status: 'success' | 'failed'; reference: string | null; message: string },
+    ): Promise<void> {
+      await db
+        .update(topupRequests)
+        .set({
+          status: result.status,
+          reference: result.reference,
+          providerMessage: result.message,
+          completedAt: sql`now()`,
+        })
+        .where(eq(topupRequests.orderItemId, orderItemId));
+    },
+
+    async topupRequestsOf(orderItemIds: string[]): Promise<TopupRequestRow[]> {
+      if (orderItemIds.length === 0) return [];
+      return db
+        .select()
+        .from(topupRequests)
+        .where(inArray(topupRequests.orderItemId, orderItemIds));
+    },
+
+    /**
+     * The simulator's books: the first request with a key is recorded, a repeat only counted.
+     * Answers the recorded transaction and whether this call was the first.
+     */
+    async recordSimulatorTransaction(
+      row: Omit<typeof topupSimulatorTransactions.$inferInsert, 'received' | 'createdAt'>,
+    ): Promise<{ transaction: SimulatorTransactionRow; firstTime: boolean }> {
+      const [inserted] = await db
+        .insert(topupSimulatorTransactions)
+        .values(row)
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) return { transaction: inserted, firstTime: true };
+      const [existing] = await db
+        .update(topupSimulatorTransactions)
+        .set({ received: sql`${topupSimulatorTransactions.received} + 1` })
+        .where(eq(topupSimulatorTransactions.idempotencyKey, row.idempotencyKey))
+        .returning();
+      if (!existing) throw new Error('simulator transaction vanished');
+      return { transaction: existing, firstTime: false };
+    },
+  };
+}
+
+export type FulfilmentRepo = ReturnType<typeof createFulfilmentRepo>;

@@ -1,0 +1,88 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cards } from '../catalogue/catalogue.tables.ts';
+import { orderItems, orders } from '../orders/orders.tables.ts';
+
+/**
+ * Cards delivered to an order line (DESIGN §6.4). The unique card id is the last line of defence:
+ * whatever the locking does, one card can be given to one order line only, once.
+ */
+export const orderCards = pgTable(
+  'order_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    position: integer('position').notNull(),
+    /** When the buyer revealed the PIN (scratch, or a card-list download). */
+    scratchedAt: timestamp('scratched_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_cards_card_key').on(t.cardId),
+    index('order_cards_item_idx').on(t.orderItemId, t.position),
+    index('order_cards_order_idx').on(t.orderId),
+  ],
+);
+
+export const topupRequestStatus = pgEnum('topup_request_status', ['sending', 'success', 'failed']);
+
+/**
+ * One E-load request per top-up or data line, written BEFORE the provider is called and keyed by
+ * the order item id: after a crash the retry sends the same key, which the aggregator answers
+ * from its own record instead of topping up twice.
+ */
+export const topupRequests = pgTable(
+  'topup_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    provider: text('provider').notNull(),
+    status: topupRequestStatus('status').notNull().default('sending'),
+    /** The aggregator's transaction reference and answer text. */
+    reference: text('reference'),
+    providerMessage: text('provider_message'),
+    /** How many times the provider was called with this key (1 unless a call was retried). */
+    calls: integer('calls').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('topup_requests_item_key').on(t.orderItemId),
+    uniqueIndex('topup_requests_idempotency_key').on(t.idempotencyKey),
+  ],
+);
+
+/**
+ * The simulator aggregator's own books (TOPUP_PROVIDER=simulator): what a real aggregator keeps on
+ * its side. One row per idempotency key, so a repeated request is answered, not re-executed.
+ */
+export const topupSimulatorTransactions = pgTable('topup_simulator_transactions', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  reference: text('reference').notNull(),
+  outcome: text('outcome').notNull(),
+  message: text('message').notNull(),
+  request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+  /** Times the request was received with this key. */
+  received: integer('received').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,84 @@
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ProductKind } from '@shop/contracts/catalogue';
+import type { Db } from '../../platform/db.ts';
+import { createFulfilmentRepo } from './fulfilment.repo.ts';
+
+/** An E-load request to the aggregator (DESIGN §1: top-up behind an interface). */
+export interface TopupRequest {
+  /** The same key for every retry of one order line: the aggregator executes it at most once. */
+  idempotencyKey: string;
+  kind: Extract<ProductKind, 'topup' | 'data'>;
+  /** Recipient in 95 form (959…) and the operator code (MPT, OOREDOO, …). */
+  msisdn: string;
+  operator: string | null;
+  productCode: string;
+  quantity: number;
+  /** Top-ups: kyat credited per unit; data: MB per unit. */
+  amountMmk: number | null;
+  dataMb: number | null;
+}
+
+/** The aggregator's final answer for a request. */
+export interface TopupResult {
+  status: 'success' | 'failed';
+  reference: string;
+  /** The aggregator's own words (English), kept for support; customers see our messages. */
+  message: string;
+}
+
+export interface TopupProvider {
+  readonly name: string;
+  /**
+   * Executes the request once per idempotency key; a repeat answers the first result. Throws when
+   * the outcome is unknown (timeout, network): the caller retries with the same key.
+   */
+  send(request: TopupRequest): Promise<TopupResult>;
+}
+
+export class TopupUnavailableError extends Error {}
+
+/**
+ * Test numbers of the simulator (README "Top-up simulator"): the last four digits decide.
+ * 0000: declined (number not active). 9999: the first call times out after the top-up was
+ * executed (the answer is lost), so the retry must be answered from the aggregator's record.
+ */
+export const SIMULATOR_DECLINED_SUFFIX = '0000';
+export const SIMULATOR_TIMEOUT_SUFFIX = '9999';
+
+/**
+ * TOPUP_PROVIDER=simulator (the default): behaves like an E-load aggregator, with a random delay,
+ * success for ordinary numbers and failures for the documented test numbers. Its books live in
+ * its own table, as a real aggregator's live on its side, so idempotency holds across our crashes.
+ */
+export function createSimulatorTopupProvider(db: Db, maxDelayMs: number): TopupProvider {
+  const books = createFulfilmentRepo(db);
+  return {
+    name: 'simulator',
+    async send(request) {
+      if (maxDelayMs > 0) await sleep(randomInt(maxDelayMs + 1));
+      const declined = request.msisdn.endsWith(SIMULATOR_DECLINED_SUFFIX);
+      const { transaction, firstTime } = await books.recordSimulatorTransaction({
+        idempotencyKey: request.idempotencyKey,
+        reference: `SIM${Date.now().toString(36).toUpperCase()}${randomInt(36 ** 4)
+          .toString(36)
+          .toUpperCase()
+          .padStart(4, '0')}`,
+        outcome: declined ? 'failed' : 'success',
+        message: declined
+          ? 'Recipient number is not active'
+          : request.kind === 'data'
+            ? `${request.quantity} × ${request.dataMb ?? 0} MB data package sent to ${request.msisdn}`
+            : `${request.quantity} × ${request.amountMmk ?? 0} MMK sent to ${request.msisdn}`,
+        request: { ...request },
+      });
+      if (firstTime && request.msisdn.endsWith(SIMULATOR_TIMEOUT_SUFFIX))
+        throw new TopupUnavailableError('Aggregator timed out (simulated); the outcome is unknown');
+      return {
+        status: transaction.outcome === 'failed' ? 'failed' : 'success',
+        reference: transaction.reference,
+        message: transaction.message,
+      };
+    },
+  };
+}

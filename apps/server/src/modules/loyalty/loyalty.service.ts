@@ -1,0 +1,148 @@
+import type { Membership } from '@shop/contracts/auth';
+import { checkoutMessages } from '@shop/contracts/checkout';
+import type { Language } from '@shop/contracts/i18n';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createLoyaltyRepo } from './loyalty.repo.ts';
+
+type LoyaltyConfig = Config['loyalty'];
+
+/** The tier of a points total, with the bounds the spec's Membership answer carries. */
+export function tierFor(config: LoyaltyConfig, tierPoints: number) {
+  const { tiers } = config;
+  let index = 0;
+  tiers.forEach((tier, i) => {
+    if (tierPoints >= tier.minPoints) index = i;
+  });
+  const tier = tiers[index] ?? { name: 'bronze' as const, minPoints: 0, discountPercent: 0 };
+  const next = tiers[index + 1] ?? null;
+  return { tier, next };
+}
+
+export function membershipOf(
+  config: LoyaltyConfig,
+  account: { balance: number; lifetimeEarned: number } | null,
+): Membership {
+  const balance = account?.balance ?? 0;
+  const tierPoints = account?.lifetimeEarned ?? 0;
+  const { tier, next } = tierFor(config, tierPoints);
+  return {
+    pointsBalance: balance,
+    tierPoints,
+    currentTier: {
+      name: tier.name,
+      minPoints: tier.minPoints,
+      maxPoints: next?.minPoints ?? null,
+      isHighestTier: next === null,
+    },
+    nextTier: next?.name ?? null,
+    pointsToNextTier: next ? next.minPoints - tierPoints : null,
+    tierDiscountPercent: tier.discountPercent,
+    pointsPer1000Mmk: config.pointsPer1000Mmk,
+    pointValueMmk: config.pointValueMmk,
+  };
+}
+
+/**
+ * Loyalty (shopping spec §1, §3 Membership; DESIGN §6): points earned on completed orders, tiers
+ * and their discount, payment by points. Every balance change is a ledger entry unique per order
+ * and kind, written in the caller's transaction (fulfilment, checkout) with the account locked.
+ */
+export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
+  const { config } = deps;
+  const repo = createLoyaltyRepo(deps.db);
+
+  return {
+    async membership(userId: string): Promise<Membership> {
+      return membershipOf(config, await repo.account(userId));
+    },
+
+    /** The percent off this member gets now, and the kyat it takes off `amount` (rounded down). */
+    async tierDiscount(
+      userId: string,
+      amountMmk: number,
+    ): Promise<{ percent: number; mmk: number }> {
+      const { tier } = tierFor(config, (await repo.account(userId))?.lifetimeEarned ?? 0);
+      const percent = tier.discountPercent;
+      return { percent, mmk: Math.floor((amountMmk * percent) / 100) };
+    },
+
+    /** Points a paid amount earns: pointsPer1000Mmk for each full 1,000 MMK… pro rata, rounded down. */
+    pointsEarnedFor(paidMmk: number): number {
+      return Math.floor((paidMmk * config.pointsPer1000Mmk) / 1000);
+    },
+
+    /** Points that pay for an amount (rounded up: points never pay for less than the price). */
+    pointsNeededFor(amountMmk: number): number {
+      return Math.ceil(amountMmk / config.pointValueMmk);
+    },
+
+    /** Credits a completed order once (DESIGN §6.4); answers the points added (0 the second time). */
+    async creditOrder(tx: Db, entry: { userId: string; orderId: string; paidMmk: number }) {
+      const points = this.pointsEarnedFor(entry.paidMmk);
+      const loyalty = createLoyaltyRepo(tx);
+      if (points <= 0) return 0;
+      const account = await loyalty.lockAccount(entry.userId);
+      if (await loyalty.hasEntry(entry.orderId, 'earn')) return 0;
+      await loyalty.apply({
+        userId: entry.userId,
+        orderId: entry.orderId,
+        kind: 'earn',
+        points,
+        balanceAfter: account.balance + points,
+        earned: points,
+      });
+      return points;
+    },
+
+    /** Pays an order with points, or refuses with the balance (409) and changes nothing. */
+    async redeemForOrder(
+      tx: Db,
+      entry: { userId: string; orderId: string; points: number },
+      lang: Language,
+    ): Promise<void> {
+      const loyalty = createLoyaltyRepo(tx);
+      const account = await loyalty.lockAccount(entry.userId);
+      if (await loyalty.hasEntry(entry.orderId, 'redeem')) return;
+      if (account.balance < entry.points)
+        throw new AppError(
+          'CONFLICT',
+          checkoutMessages.insufficientPoints[lang]
+            .replace('{needed}', String(entry.points))
+            .replace('{balance}', String(account.balance)),
+        );
+      await loyalty.apply({
+        userId: entry.userId,
+        orderId: entry.orderId,
+        kind: 'redeem',
+        points: -entry.points,
+        balanceAfter: account.balance - entry.points,
+        earned: 0,
+      });
+    },
+
+    /** Gives back points of an undelivered part of a points order, once, at most those redeemed. */
+    async refundPoints(tx: Db, entry: { userId: string; orderId: string; points: number }) {
+      if (entry.points <= 0) return 0;
+      const loyalty = createLoyaltyRepo(tx);
+      const account = await loyalty.lockAccount(entry.userId);
+      if (await loyalty.hasEntry(entry.orderId, 'refund')) return 0;
+      // Never more than the order's redeem entry took (nothing without one): no points from air.
+      const redeemed = -((await loyalty.entryPoints(entry.orderId, 'redeem')) ?? 0);
+      const points = Math.min(entry.points, redeemed);
+      if (points <= 0) return 0;
+      await loyalty.apply({
+        userId: entry.userId,
+        orderId: entry.orderId,
+        kind: 'refund',
+        points,
+        balanceAfter: account.balance + points,
+        earned: 0,
+      });
+      return points;
+    },
+  };
+}
+
+export type LoyaltyService = ReturnType<typeof createLoyaltyService>;

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
+
+/**
+ * A member's points: `balance` can be spent, `lifetimeEarned` decides the tier. Updated only
+ * together with a ledger row; the CHECK makes a balance below zero impossible whatever the code.
+ */
+export const loyaltyAccounts = pgTable(
+  'loyalty_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    balance: integer('balance').notNull().default(0),
+    lifetimeEarned: integer('lifetime_earned').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('loyalty_accounts_balance_positive', sql`${t.balance} >= 0`),
+    check('loyalty_accounts_lifetime_positive', sql`${t.lifetimeEarned} >= 0`),
+  ],
+);
+
+/** earn: a completed order; redeem: an order paid by points; refund: points of a failed part back. */
+export const loyaltyEntryKind = pgEnum('loyalty_entry_kind', ['earn', 'redeem', 'refund']);
+
+/** Every change of a balance. Unique per (order, kind): an order earns, spends, refunds once. */
+export const loyaltyLedger = pgTable(
+  'loyalty_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: loyaltyEntryKind('kind').notNull(),
+    /** Signed: positive for earn and refund, negative for redeem. */
+    points: integer('points').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_ledger_order_kind_key').on(t.orderId, t.kind),
+    index('loyalty_ledger_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,290 @@
+import path from 'node:path';
+import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import type { Order, OrderCard } from '@shop/contracts/orders';
+import PDFDocument from 'pdfkit';
+import { assetsFolder } from '../../platform/paths.ts';
+
+/**
+ * The order's downloads (shopping spec §2 Orders: "download card list or PDF, generate invoice"):
+ * PDFs made with pdfkit, embedding Noto Sans for Latin text and Noto Sans Myanmar for Burmese
+ * (DESIGN §3.10: the Burmese font travels with the document, so it prints right anywhere).
+ */
+
+const fonts = {
+  latin: path.join(assetsFolder, 'fonts', 'NotoSans-Regular.ttf'),
+  latinBold: path.join(assetsFolder, 'fonts', 'NotoSans-Bold.ttf'),
+  myanmar: path.join(assetsFolder, 'fonts', 'NotoSansMyanmar-Regular.ttf'),
+  myanmarBold: path.join(assetsFolder, 'fonts', 'NotoSansMyanmar-Bold.ttf'),
+};
+
+const SHOP_NAME: LocalizedText = { en: 'MyanTopup', my: 'မြန်မာ ငွေဖြည့်ဆိုင်' };
+
+const labels = {
+  invoice: { en: 'Invoice', my: 'ငွေတောင်းခံလွှာ' },
+  cardList: { en: 'Card list', my: 'ကတ်စာရင်း' },
+  invoiceNumber: { en: 'Invoice number', my: 'ငွေတောင်းခံလွှာ နံပါတ်' },
+  invoiceDate: { en: 'Invoice date', my: 'ငွေတောင်းခံသည့်ရက်' },
+  orderNumber: { en: 'Order number', my: 'အော်ဒါ နံပါတ်' },
+  orderDate: { en: 'Order date', my: 'အော်ဒါ မှာယူသည့်ရက်' },
+  billedTo: { en: 'Billed to', my: 'ငွေတောင်းခံသူ' },
+  paymentMethod: { en: 'Payment method', my: 'ငွေပေးချေမှု နည်းလမ်း' },
+  paidAt: { en: 'Paid', my: 'ငွေပေးချေသည့်ရက်' },
+  code: { en: 'Code', my: 'ကုဒ်' },
+  item: { en: 'Item', my: 'ပစ္စည်း' },
+  quantity: { en: 'Qty', my: 'အရေအတွက်' },
+  unitPrice: { en: 'Unit price', my: 'တစ်ခုဈေး' },
+  amount: { en: 'Amount', my: 'ပမာဏ' },
+  subtotal: { en: 'Subtotal', my: 'စုစုပေါင်း (လျှော့ဈေးမတိုင်မီ)' },
+  discount: { en: 'Discount', my: 'လျှော့ဈေး' },
+  serviceFee: { en: 'Service fee', my: 'ဝန်ဆောင်ခ' },
+  tax: { en: 'Tax', my: 'အခွန်' },
+  total: { en: 'Total', my: 'စုစုပေါင်း' },
+  currencyNote: {
+    en: 'Amounts in Myanmar kyat (MMK). Service fee 0 Ks.',
+    my: 'ပမာဏများကို မြန်မာကျပ်ဖြင့် ဖော်ပြထားပါသည်။ ဝန်ဆောင်ခ ၀ ကျပ်။',
+  },
+  serial: { en: 'Serial', my: 'စီရီယယ်' },
+  pin: { en: 'PIN', my: 'PIN' },
+  expires: { en: 'Expires', my: 'သက်တမ်းကုန်ရက်' },
+  price: { en: 'Price', my: 'ဈေးနှုန်း' },
+  keepSecret: {
+    en: 'Keep these PINs private: anyone who has a PIN can use it.',
+    my: 'ဤ PIN များကို လျှို့ဝှက်ထားပါ။ PIN ရှိသူမည်သူမဆို အသုံးပြုနိုင်ပါသည်။',
+  },
+  noExpiry: { en: 'no expiry', my: 'သက်တမ်းမကုန်' },
+} satisfies Record<string, LocalizedText>;
+
+const methodNames: Record<string, LocalizedText> = {
+  mmqr: { en: 'MM QR', my: 'MM QR' },
+  aplus: { en: 'A+ wallet', my: 'A+ ပိုက်ဆံအိတ်' },
+  direct: { en: 'Direct online transfer', my: 'အွန်လိုင်း တိုက်ရိုက်ငွေလွှဲ' },
+  points: { en: 'Points', my: 'ပွိုင့်' },
+};
+
+const MYANMAR = /[\u1000-\u109F\uA9E0-\uA9FF\uAA60-\uAA7F]/;
+
+/**
+ * Splits text into runs by script so each run gets a font that has its glyphs: Noto Sans Myanmar
+ * has no Latin letters, digits or ASCII punctuation, Noto Sans no Burmese. Spaces stay with the
+ * run before them.
+ */
+export function scriptRuns(text: string): { myanmar: boolean; text: string }[] {
+  const runs: { myanmar: boolean; text: string }[] = [];
+  for (const ch of text) {
+    const last = runs.at(-1);
+    const myanmar = MYANMAR.test(ch) || (ch === ' ' && last?.myanmar === true);
+    if (last?.myanmar === myanmar) last.text += ch;
+    else runs.push({ myanmar, text: ch });
+  }
+  return runs;
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+function newDocument(title: string): Doc {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: title, Author: SHOP_NAME.en, Creator: SHOP_NAME.en },
+    compress: true,
+  });
+  doc.registerFont('latin', fonts.latin);
+  doc.registerFont('latin-bold', fonts.latinBold);
+  doc.registerFont('myanmar', fonts.myanmar);
+  doc.registerFont('myanmar-bold', fonts.myanmarBold);
+  return doc;
+}
+
+/** Writes mixed Burmese/Latin text at (x, y), in a box `width` wide. */
+function write(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  options: { width?: number; size?: number; bold?: boolean; align?: 'left' | 'right' } = {},
+): void {
+  const runs = scriptRuns(text);
+  doc.fontSize(options.size ?? 10);
+  runs.forEach((run, i) => {
+    doc.font(`${run.myanmar ? 'myanmar' : 'latin'}${options.bold ? '-bold' : ''}`);
+    const last = i === runs.length - 1;
+    const common = {
+      width: options.width,
+      align: options.align,
+      continued: !last,
+      lineBreak: options.width !== undefined,
+    };
+    if (i === 0) doc.text(run.text, x, y, common);
+    else doc.text(run.text, common);
+  });
+}
+
+/** Ks is how receipts in Myanmar write kyat in either language; Latin keeps columns aligned. */
+const kyat = (n: number) => `${n.toLocaleString('en-US')} Ks`;
+
+/** Day in Yangon (UTC+6:30), the date printed on receipts. */
+const yangonDate = (iso: string) =>
+  new Date(new Date(iso).getTime() + 6.5 * 3600_000).toISOString().slice(0, 10);
+
+function toBuffer(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => {
+      resolve(Buffer.concat(chunks));
+    });
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+function header(doc: Doc, title: string, lang: Language): number {
+  write(doc, SHOP_NAME[lang], 48, 48, { size: 18, bold: true });
+  write(doc, title, 48, 78, { size: 14 });
+  doc
+    .moveTo(48, 104)
+    .lineTo(doc.page.width - 48, 104)
+    .strokeColor('#999999')
+    .stroke();
+  return 116;
+}
+
+export async function invoicePdf(input: {
+  order: Order;
+  invoiceNumber: string;
+  invoicedAt: string;
+  customer: { name: string; email: string };
+  lang: Language;
+}): Promise<Buffer> {
+  const { order, lang } = input;
+  const t = (key: keyof typeof labels) => labels[key][lang];
+  const doc = newDocument(`${labels.invoice.en} ${input.invoiceNumber}`);
+  let y = header(doc, t('invoice'), lang);
+  const facts: [string, string][] = [
+    [t('invoiceNumber'), input.invoiceNumber],
+    [t('invoiceDate'), yangonDate(input.invoicedAt)],
+    [t('orderNumber'), order.orderNumber],
+    [t('orderDate'), yangonDate(order.createdAt)],
+    [t('billedTo'), `${input.customer.name} <${input.customer.email}>`],
+    [
+      t('paymentMethod'),
+      order.paymentMethod ? (methodNames[order.paymentMethod]?.[lang] ?? '') : '',
+    ],
+    [t('paidAt'), order.paidAt ? yangonDate(order.paidAt) : ''],
+  ];
+  for (const [label, value] of facts) {
+    write(doc, label, 48, y, { width: 150 });
+    write(doc, value, 210, y, { width: 330 });
+    y += 18;
+  }
+  y += 12;
+  const columns = [
+    { key: t('code'), x: 48, width: 85 },
+    { key: t('item'), x: 135, width: 180 },
+    { key: t('quantity'), x: 317, width: 62, align: 'right' as const },
+    { key: t('unitPrice'), x: 381, width: 78, align: 'right' as const },
+    { key: t('amount'), x: 461, width: 86, align: 'right' as const },
+  ];
+  for (const c of columns)
+    write(doc, c.key, c.x, y, { width: c.width, bold: true, align: c.align ?? 'left' });
+  y += 20;
+  for (const item of order.items) {
+    const cells = [
+      item.code,
+      item.name,
+      String(item.quantity),
+      kyat(item.unitPrice),
+      kyat(item.lineTotal),
+    ];
+    const rowTop = y;
+    cells.forEach((value, i) => {
+      const c = columns[i];
+      if (c) write(doc, value, c.x, rowTop, { width: c.width, align: c.align ?? 'left' });
+    });
+    y = Math.max(doc.y, rowTop + 16) + 4;
+    if (y > doc.page.height - 160) {
+      doc.addPage();
+      y = 48;
+    }
+  }
+  y += 8;
+  const totals: [string, string][] = [
+    [t('subtotal'), kyat(order.subtotal)],
+    [t('discount'), order.discount > 0 ? `-${kyat(order.discount)}` : kyat(0)],
+    [t('serviceFee'), kyat(order.serviceFee)],
+    [t('tax'), kyat(order.tax)],
+    [t('total'), kyat(order.total)],
+  ];
+  for (const [label, value] of totals) {
+    const bold = label === t('total');
+    write(doc, label, 300, y, { width: 150, bold });
+    write(doc, value, 450, y, { width: 97, align: 'right', bold });
+    y += 18;
+  }
+  y += 12;
+  write(doc, t('currencyNote'), 48, y, { width: 499, size: 9 });
+  return toBuffer(doc);
+}
+
+export async function cardListPdf(input: {
+  order: Order;
+  cards: OrderCard[];
+  lang: Language;
+}): Promise<Buffer> {
+  const { order, lang } = input;
+  const t = (key: keyof typeof labels) => labels[key][lang];
+  const doc = newDocument(`${labels.cardList.en} ${order.orderNumber}`);
+  let y = header(doc, `${t('cardList')} — ${order.orderNumber}`, lang);
+  const columns = [
+    { key: t('item'), x: 48, width: 150 },
+    { key: t('serial'), x: 200, width: 120 },
+    { key: t('pin'), x: 322, width: 140 },
+    { key: t('expires'), x: 464, width: 83 },
+  ];
+  for (const c of columns) write(doc, c.key, c.x, y, { width: c.width, bold: true });
+  y += 20;
+  for (const card of input.cards) {
+    const rowTop = y;
+    const cells = [
+      card.name,
+      card.serialNumber,
+      card.pin ?? '',
+      card.expiresAt ? card.expiresAt.slice(0, 10) : t('noExpiry'),
+    ];
+    cells.forEach((value, i) => {
+      const c = columns[i];
+      if (c) write(doc, value, c.x, rowTop, { width: c.width, bold: i === 2 });
+    });
+    y = Math.max(doc.y, rowTop + 16) + 4;
+    if (y > doc.page.height - 80) {
+      doc.addPage();
+      y = 48;
+    }
+  }
+  y += 12;
+  write(doc, t('keepSecret'), 48, y, { width: 499, size: 9 });
+  return toBuffer(doc);
+}
+
+/** RFC 4180 CSV with a byte-order mark, so spreadsheet programs read the Burmese names. */
+export function cardListCsv(cards: OrderCard[]): string {
+  const cell = (value: string | number | null) => {
+    const raw = value === null ? '' : String(value);
+    // A text cell a spreadsheet would run as a formula (CSV injection) is kept as text.
+    const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const rows = [
+    ['code', 'name', 'serial', 'pin', 'expiry', 'card_price_mmk', 'selling_price_mmk'],
+    ...cards.map((c) => [
+      c.code,
+      c.name,
+      c.serialNumber,
+      c.pin,
+      c.expiresAt ? c.expiresAt.slice(0, 10) : '',
+      c.cardPrice,
+      c.sellingPrice,
+    ]),
+  ];
+  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}

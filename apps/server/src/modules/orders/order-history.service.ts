@@ -1,0 +1,312 @@
+import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import {
+  isCardKind,
+  orderMessages,
+  type CardListFormat,
+  type EloadResult,
+  type Order,
+  type OrderCard,
+  type OrderDetailItem,
+  type OrderFeedback,
+  type OrderListQuery,
+} from '@shop/contracts/orders';
+import type { PaginationMeta } from '@shop/contracts/catalogue';
+import { AppError } from '../../platform/errors.ts';
+import type { FulfilmentService, OrderDeliveries } from '../fulfilment/fulfilment.service.ts';
+import type { OrderFeedbackRow, OrderItemRow, OrderWithItems, OrdersRepo } from './orders.repo.ts';
+import { toOrderSummary } from './orders.service.ts';
+import { cardListCsv, cardListPdf, invoicePdf } from './order-documents.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const failureMessages: Record<string, LocalizedText> = {
+  out_of_stock: orderMessages.outOfStock,
+  declined: orderMessages.eloadDeclined,
+  error: orderMessages.deliveryFailed,
+};
+
+type ProductDetails = Awaited<ReturnType<FulfilmentService['productDetails']>>;
+
+export interface Download {
+  body: Buffer | string;
+  contentType: string;
+  filename: string;
+  invoiceNumber?: string;
+}
+
+/**
+ * The buyer's side of orders (shopping spec §2 Orders, §7): history, detail, scratch, Happiness
+ * Meter, invoice and card list. Only the buyer ever sees an order or a card: anything else is
+ * "not found", so an id tells a stranger nothing.
+ */
+export function createOrderHistoryService(deps: {
+  orders: OrdersRepo;
+  fulfilment: FulfilmentService;
+  /** The account's name and email (invoice "billed to"). */
+  account: (userId: string) => Promise<{ name: string; email: string }>;
+}) {
+  const { orders, fulfilment } = deps;
+
+  async function owned(userId: string, orderId: string, lang: Language): Promise<OrderWithItems> {
+    const found = UUID.test(orderId) ? await orders.findOrder(orderId) : null;
+    if (!found || found.order.userId !== userId)
+      throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
+    return found;
+  }
+
+  function eloadOf(
+    found: OrderWithItems,
+    item: OrderItemRow,
+    deliveries: OrderDeliveries,
+    lang: Language,
+  ): EloadResult | null {
+    if (isCardKind(item.kind)) return null;
+    const request = deliveries.topupByItem.get(item.id);
+    if (!request) {
+      if (item.status === 'failed')
+        return {
+          status: 'failed',
+          reference: null,
+          message: orderMessages.deliveryFailed[lang],
+          completedAt: null,
+        };
+      if (found.order.status !== 'processing') return null;
+      return {
+        status: 'pending',
+        reference: null,
+        message: orderMessages.eloadPending[lang],
+        completedAt: null,
+      };
+    }
+    // A request still 'sending' whose line was ended by the give-up is failed as far as we know.
+    const status =
+      request.status === 'sending'
+        ? item.status === 'failed'
+          ? 'failed'
+          : 'pending'
+        : request.status;
+    return {
+      status,
+      reference: request.reference,
+      message:
+        status === 'success'
+          ? orderMessages.eloadSuccess[lang]
+          : status === 'pending'
+            ? orderMessages.eloadPending[lang]
+            : (failureMessages[item.failureCode ?? 'declined'] ?? orderMessages.eloadDeclined)[
+                lang
+              ],
+      completedAt: request.completedAt?.toISOString() ?? null,
+    };
+  }
+
+  function toOrder(
+    found: OrderWithItems,
+    deliveries: OrderDeliveries,
+    details: ProductDetails,
+    feedback: OrderFeedbackRow | undefined,
+    lang: Language,
+  ): Order {
+    const summary = toOrderSummary(found, lang);
+    const items: OrderDetailItem[] = found.items.map((item, i) => {
+      const line = summary.items[i];
+      if (!line) throw new Error('order line missing');
+      const code = item.sku ?? item.productId;
+      const cards: OrderCard[] = (deliveries.cardsByItem.get(item.id) ?? []).map((d) => ({
+        cardId: d.card.id,
+        code,
+        name: item.name[lang],
+        serialNumber: d.card.serial,
+        pin: d.pin,
+        scratched: d.orderCard.scratchedAt !== null,
+        expiresAt: d.card.expiresAt?.toISOString() ?? null,
+        cardPrice: item.listPriceMmk,
+        sellingPrice: item.unitPriceMmk,
+        faceValue: details.faceValues.get(item.productId) ?? null,
+      }));
+      return {
+        ...line,
+        itemId: item.id,
+        code,
+        status: item.status,
+        failureReason:
+          item.status === 'failed'
+            ? (failureMessages[item.failureCode ?? 'error'] ?? orderMessages.deliveryFailed)[lang]
+            : null,
+        eload: eloadOf(found, item, deliveries, lang),
+        cards,
+        instructions: details.instructions.get(item.productId)?.[lang] ?? null,
+      };
+    });
+    const { order } = found;
+    return {
+      ...summary,
+      items,
+      invoiceNumber: order.invoiceNumber,
+      sharingDisabled: order.sharingDisabledAt !== null,
+      feedback: feedback
+        ? {
+            rating: feedback.rating,
+            comment: feedback.comment,
+            createdAt: feedback.createdAt.toISOString(),
+          }
+        : null,
+      paidAt: order.paidAt?.toISOString() ?? null,
+      completedAt: order.completedAt?.toISOString() ?? null,
+      refundPending: order.status === 'failed' && order.paymentStatus === 'paid',
+    };
+  }
+
+  async function present(
+    list: OrderWithItems[],
+    lang: Language,
+    reveal: 'scratched' | 'all' = 'scratched',
+  ): Promise<Order[]> {
+    if (list.length === 0) return [];
+    const orderIds = list.map((o) => o.order.id);
+    const items = list.flatMap((o) => o.items);
+    const [deliveries, details, feedback] = await Promise.all([
+      fulfilment.deliveriesOf(
+        orderIds,
+        items.map((i) => i.id),
+        reveal,
+      ),
+      fulfilment.productDetails([...new Set(items.map((i) => i.productId))]),
+      orders.feedbackOf(orderIds),
+    ]);
+    return list.map((found) =>
+      toOrder(
+        found,
+        deliveries,
+        details,
+        feedback.find((f) => f.orderId === found.order.id),
+        lang,
+      ),
+    );
+  }
+
+  return {
+    async list(
+      userId: string,
+      query: OrderListQuery,
+      lang: Language,
+    ): Promise<{ orders: Order[]; meta: PaginationMeta }> {
+      const { rows, total } = await orders.listForUser(userId, {
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+        status: query.status,
+      });
+      return {
+        orders: await present(rows, lang),
+        meta: {
+          page: query.page,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+          total,
+          limit: query.limit,
+        },
+      };
+    },
+
+    async detail(userId: string, orderId: string, lang: Language): Promise<Order> {
+      const [order] = await present([await owned(userId, orderId, lang)], lang);
+      if (!order) throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
+      return order;
+    },
+
+    /** Reveals one card to its buyer; scratching ends sharing of the order (spec §4). */
+    async scratch(userId: string, cardId: string, lang: Language) {
+      const notFound = new AppError('NOT_FOUND', orderMessages.cardNotFound[lang]);
+      if (!UUID.test(cardId)) throw notFound;
+      const delivered = await fulfilment.findDeliveredCard(cardId);
+      if (!delivered) throw notFound;
+      const found = await orders.findOrder(delivered.orderId);
+      if (found?.order.userId !== userId) throw notFound;
+      const revealed = (await fulfilment.revealCards([cardId])).get(cardId);
+      if (!revealed) throw notFound;
+      await orders.disableSharing(delivered.orderId);
+      return {
+        cardId,
+        pin: revealed.pin,
+        serialNumber: revealed.serial,
+        scratched: true as const,
+      };
+    },
+
+    /** The Happiness Meter, once the order has ended (completed or failed); a new answer replaces it. */
+    async saveFeedback(
+      userId: string,
+      orderId: string,
+      body: { rating: number; comment?: string | null },
+      lang: Language,
+    ): Promise<OrderFeedback> {
+      const { order } = await owned(userId, orderId, lang);
+      if (order.status !== 'completed' && order.status !== 'failed')
+        throw new AppError('CONFLICT', orderMessages.feedbackNotYet[lang]);
+      const saved = await orders.saveFeedback(
+        orderId,
+        body.rating,
+        body.comment ? body.comment : null,
+      );
+      return {
+        rating: saved.rating,
+        comment: saved.comment,
+        createdAt: saved.createdAt.toISOString(),
+      };
+    },
+
+    /** The invoice PDF; the first one gives the order its invoice number and ends sharing. */
+    async invoice(userId: string, orderId: string, lang: Language): Promise<Download> {
+      const found = await owned(userId, orderId, lang);
+      if (found.order.status !== 'completed')
+        throw new AppError('CONFLICT', orderMessages.invoiceNotAvailable[lang]);
+      const invoiceNumber = await orders.assignInvoiceNumber(orderId);
+      const fresh = await owned(userId, orderId, lang);
+      const [order] = await present([fresh], lang);
+      if (!order) throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
+      const account = await deps.account(userId);
+      return {
+        body: await invoicePdf({
+          order,
+          invoiceNumber,
+          invoicedAt: (fresh.order.invoicedAt ?? new Date()).toISOString(),
+          customer: { name: account.name, email: fresh.order.email ?? account.email },
+          lang,
+        }),
+        contentType: 'application/pdf',
+        filename: `invoice-${invoiceNumber}.pdf`,
+        invoiceNumber,
+      };
+    },
+
+    /** Every card of the order with its PIN: the download reveals them, so they count as scratched. */
+    async cardList(
+      userId: string,
+      orderId: string,
+      format: CardListFormat,
+      lang: Language,
+    ): Promise<Download> {
+      const found = await owned(userId, orderId, lang);
+      const [order] = await present([found], lang, 'all');
+      const cards = order?.items.flatMap((i) => i.cards) ?? [];
+      if (!order || cards.length === 0)
+        throw new AppError('NOT_FOUND', orderMessages.noCards[lang]);
+      await fulfilment.revealCards(cards.map((c) => c.cardId));
+      await orders.disableSharing(orderId);
+      const revealed = cards.map((c) => ({ ...c, scratched: true }));
+      const base = `cards-${order.orderNumber}`;
+      return format === 'pdf'
+        ? {
+            body: await cardListPdf({ order, cards: revealed, lang }),
+            contentType: 'application/pdf',
+            filename: `${base}.pdf`,
+          }
+        : {
+            body: cardListCsv(revealed),
+            contentType: 'text/csv; charset=utf-8',
+            filename: `${base}.csv`,
+          };
+    },
+  };
+}
+
+export type OrderHistoryService = ReturnType<typeof createOrderHistoryService>;

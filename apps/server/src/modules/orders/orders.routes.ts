@@ -1,0 +1,185 @@
+import { checkoutMessages } from '@shop/contracts/checkout';
+import { errorBodySchema } from '@shop/contracts/errors';
+import {
+  cardIdParamsSchema,
+  cardListQuerySchema,
+  orderFeedbackRequestSchema,
+  orderFeedbackResponseSchema,
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderMessages,
+  orderResponseSchema,
+  scratchCardRequestSchema,
+  scratchCardResponseSchema,
+} from '@shop/contracts/orders';
+import { orderIdParamsSchema } from '@shop/contracts/payments';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthGuard } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/http.ts';
+import type { Download, OrderHistoryService } from './order-history.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** Order calls of the buyer (shopping spec §7 "Orders"); answers carry PINs: never cached. */
+export const ordersRoutes =
+  (service: OrderHistoryService, guard: AuthGuard): FastifyPluginAsyncZod =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (app) => {
+    const tags = ['orders'];
+    const user = async (request: FastifyRequest, reply: FastifyReply) => {
+      const found = await guard.optionalUser(request);
+      if (!found)
+        throw new AppError(
+          'UNAUTHORIZED',
+          checkoutMessages.userNotAuthenticated[requestLanguage(request)],
+        );
+      void reply.header('cache-control', 'private, no-store');
+      return found.userId;
+    };
+    const download = (reply: FastifyReply, file: Download) => {
+      void reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('x-content-type-options', 'nosniff');
+      if (file.invoiceNumber) void reply.header('x-invoice-number', file.invoiceNumber);
+      return reply.send(file.body);
+    };
+
+    app.get(
+      '/api/v1/orders',
+      {
+        schema: {
+          tags,
+          summary: "The caller's orders, newest first: page (1), limit (10, up to 50), status",
+          querystring: orderListQuerySchema,
+          response: { 200: orderListResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const { orders, meta } = await service.list(
+          await user(request, reply),
+          request.query,
+          lang,
+        );
+        return {
+          success: true as const,
+          message: orderMessages.ordersFetched[lang],
+          data: orders,
+          meta,
+        };
+      },
+    );
+
+    app.get(
+      '/api/v1/orders/:orderId',
+      {
+        schema: {
+          tags,
+          summary:
+            'One order of the caller: items, E-load results, cards (PIN null until scratched)',
+          params: orderIdParamsSchema,
+          response: { 200: orderResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const data = await service.detail(await user(request, reply), request.params.orderId, lang);
+        return { success: true as const, message: orderMessages.orderFetched[lang], data };
+      },
+    );
+
+    app.put(
+      '/api/v1/cards/:cardId/scratch',
+      {
+        schema: {
+          tags,
+          summary: 'Reveal a card’s PIN (buyer only); scratching ends sharing of the order',
+          params: cardIdParamsSchema,
+          body: scratchCardRequestSchema,
+          response: { 200: scratchCardResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const data = await service.scratch(await user(request, reply), request.params.cardId, lang);
+        return { success: true as const, message: orderMessages.cardScratched[lang], data };
+      },
+    );
+
+    app.post(
+      '/api/v1/orders/:orderId/feedback',
+      {
+        schema: {
+          tags,
+          summary: 'Happiness Meter: rating 1–5 and an optional comment (a new one replaces it)',
+          params: orderIdParamsSchema,
+          body: orderFeedbackRequestSchema,
+          response: { 200: orderFeedbackResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const data = await service.saveFeedback(
+          await user(request, reply),
+          request.params.orderId,
+          request.body,
+          lang,
+        );
+        return { success: true as const, message: orderMessages.feedbackSaved[lang], data };
+      },
+    );
+
+    app.get(
+      '/api/v1/orders/:orderId/invoice',
+      {
+        schema: {
+          tags,
+          summary:
+            'Invoice PDF of a completed order; the first one assigns the invoice number and ends sharing',
+          params: orderIdParamsSchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const file = await service.invoice(
+          await user(request, reply),
+          request.params.orderId,
+          lang,
+        );
+        return download(reply, file);
+      },
+    );
+
+    app.get(
+      '/api/v1/orders/:orderId/cards',
+      {
+        schema: {
+          tags,
+          summary:
+            'The order’s cards with their PINs as CSV (default) or PDF; the download reveals them and ends sharing',
+          params: orderIdParamsSchema,
+          querystring: cardListQuerySchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const file = await service.cardList(
+          await user(request, reply),
+          request.params.orderId,
+          request.query.format,
+          lang,
+        );
+        return download(reply, file);
+      },
+    );
+  };

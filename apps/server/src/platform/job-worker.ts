@@ -1,0 +1,228 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db.ts';
+import { jobs } from './jobs.tables.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** Does one job. Throwing retries it later (RetryJob names when); returning completes it. */
+export type JobHandler = (job: JobRow) => Promise<void>;
+
+export interface JobType {
+  handle: JobHandler;
+  /** Called once when the last attempt failed: the work must end visibly, not stay stuck. */
+  giveUp?: (job: JobRow, error: unknown) => Promise<void>;
+}
+
+/** Ask for a retry after a given delay, e.g. while rows it needs are locked by another worker. */
+export class RetryJob extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryJob';
+  }
+}
+
+export const JOB_MAX_ATTEMPTS = 10;
+/** Attempts a RetryJob may take without counting against JOB_MAX_ATTEMPTS (lock contention). */
+const CONTENTION_ATTEMPTS = 1000;
+const IDLE_POLL_MS = 500;
+
+/** 1 s, 2 s, 4 s … capped at 5 minutes, with ±20% jitter so failed jobs do not retry in step. */
+export function backoffMs(attempt: number): number {
+  const base = Math.min(1000 * 2 ** Math.max(0, attempt - 1), 5 * 60_000);
+  return Math.round(base * (0.8 + randomInt(401) / 1000));
+}
+
+export interface JobWorker {
+  /**
+   * Runs due jobs until none is left (or `max` were run), one at a time; answers how many ran.
+   * Tests and benchmarks call this to drive the queue deterministically.
+   */
+  runPendingJobs(options?: { max?: number }): Promise<number>;
+  /** Polls the queue in the background with `concurrency` loops until stop(). */
+  start(): void;
+  /** A job was just written: look now instead of at the next poll. */
+  wake(): void;
+  /** Stops polling and waits for the jobs in hand to finish. */
+  stop(): Promise<void>;
+  /** A crashed process's jobs, when no other process can hold them (embedded database). */
+  requeueOrphans(): Promise<number>;
+}
+
+/**
+ * The outbox worker (ADR 0009). Claims one due job at a time with SELECT … FOR UPDATE SKIP LOCKED
+ * and a lease: several workers (processes or loops) never take the same job, and a job whose
+ * worker died (lease passed without heartbeat) is taken again. Handlers must be idempotent: a job
+ * may run again after a crash at any point.
+ */
+export function createJobWorker(deps: {
+  db: Db;
+  types: Record<string, JobType>;
+  log: FastifyBaseLogger;
+  leaseSeconds: number;
+  concurrency: number;
+}): JobWorker {
+  const { db, log } = deps;
+  const leaseMs = deps.leaseSeconds * 1000;
+  const types = Object.keys(deps.types);
+  const leaseEnd = () => sql`now() + make_interval(secs => ${deps.leaseSeconds})`;
+
+  async function claim(): Promise<JobRow | null> {
+    if (types.length === 0) return null;
+    const due = sql`(
+      select ${jobs.id} from ${jobs}
+      where ${jobs.type} in (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})
+        and ((${jobs.status} = 'queued' and ${jobs.runAt} <= now())
+          or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now()))
+      order by ${jobs.runAt}
+      limit 1
+      for update skip locked
+    )`;
+    const [row] = await db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: leaseEnd(),
+        updatedAt: sql`now()`,
+      })
+      .where(sql`${jobs.id} = ${due}`)
+      .returning();
+    return row ?? null;
+  }
+
+  /** Only while we still hold it: a worker whose lease was taken over must not overwrite. */
+  async function finish(job: JobRow, change: PgUpdateSetSource<typeof jobs>): Promise<void> {
+    await db
+      .update(jobs)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(
+        sql`${jobs.id} = ${job.id} and ${jobs.status} = 'running' and ${jobs.attempts} = ${job.attempts}`,
+      );
+  }
+
+  async function runOne(job: JobRow): Promise<void> {
+    const type = deps.types[job.type];
+    const heartbeat = setInterval(
+      () => {
+        db.update(jobs)
+          .set({ lockedUntil: leaseEnd() })
+          .where(
+            sql`${jobs.id} = ${job.id} and ${jobs.status} = 'running' and ${jobs.attempts} = ${job.attempts}`,
+          )
+          .then(
+            () => undefined,
+            (err: unknown) => {
+              log.warn({ err, jobId: job.id }, 'job heartbeat failed');
+            },
+          );
+      },
+      Math.max(500, leaseMs / 3),
+    );
+    heartbeat.unref();
+    try {
+      if (!type) throw new Error(`No handler for job type ${job.type}`);
+      await type.handle(job);
+      await finish(job, { status: 'done', lockedUntil: null, lastError: null });
+    } catch (err) {
+      const contention = err instanceof RetryJob;
+      const limit = contention ? CONTENTION_ATTEMPTS : JOB_MAX_ATTEMPTS;
+      const message = err instanceof Error ? err.message : String(err);
+      if (job.attempts < limit) {
+        const delay = contention ? err.delayMs : backoffMs(job.attempts);
+        if (!contention) log.warn({ err, jobId: job.id, type: job.type }, 'job failed; will retry');
+        await finish(job, {
+          status: 'queued',
+          lockedUntil: null,
+          lastError: message,
+          runAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+          // Contention is no failure: give back the attempt the claim counted, so it never eats
+          // the JOB_MAX_ATTEMPTS budget. Ownership holds: finish matches the claimed count, and a
+          // later claim of this job counts it again (a stale owner never sees its count running).
+          ...(contention ? { attempts: sql`${jobs.attempts} - 1` } : {}),
+        });
+      } else {
+        log.error({ err, jobId: job.id, type: job.type }, 'job failed for the last time');
+        try {
+          await type?.giveUp?.(job, err);
+        } catch (giveUpErr) {
+          log.error({ err: giveUpErr, jobId: job.id }, 'job give-up handler failed');
+        }
+        await finish(job, { status: 'failed', lockedUntil: null, lastError: message });
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  let running = false;
+  let loops: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  async function loop(): Promise<void> {
+    while (running) {
+      let job: JobRow | null = null;
+      try {
+        job = await claim();
+        if (job) await runOne(job);
+      } catch (err) {
+        log.error({ err }, 'job worker loop error');
+      }
+      if (!job) await sleep(IDLE_POLL_MS);
+    }
+  }
+
+  return {
+    async runPendingJobs(options = {}) {
+      let ran = 0;
+      const max = options.max ?? Number.POSITIVE_INFINITY;
+      while (ran < max) {
+        const job = await claim();
+        if (!job) break;
+        await runOne(job);
+        ran++;
+      }
+      return ran;
+    },
+    start() {
+      if (running) return;
+      running = true;
+      loops = Array.from({ length: deps.concurrency }, () => loop());
+    },
+    wake() {
+      for (const wake of [...sleepers]) wake();
+    },
+    async stop() {
+      running = false;
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(loops);
+      loops = [];
+    },
+    async requeueOrphans() {
+      const rows = await db
+        .update(jobs)
+        .set({ status: 'queued', lockedUntil: null, runAt: sql`now()`, updatedAt: sql`now()` })
+        .where(sql`${jobs.status} = 'running'`)
+        .returning({ id: jobs.id });
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The little the header needs before the cart code loads: the number of units for the badge, a
+ * counter that replays the bounce after each successful add, and whether the drawer is open.
+ * Kept free of API and schema imports so the Home route's initial JavaScript stays small.
+ */
+export interface CartBadgeState {
+  totalItems: number;
+  bounce: number;
+  drawerOpen: boolean;
+  /** Set once the drawer (and its lazy chunk) has been opened, so overlays stay mounted. */
+  overlaysMounted: boolean;
+}
+
+let state: CartBadgeState = { totalItems: 0, bounce: 0, drawerOpen: false, overlaysMounted: false };
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<CartBadgeState>) {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export const cartBadge = {
+  get: () => state,
+  subscribe: (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  setTotalItems: (totalItems: number) => {
+    if (totalItems !== state.totalItems) update({ totalItems });
+  },
+  bounce: () => {
+    update({ bounce: state.bounce + 1 });
+  },
+  openDrawer: () => {
+    update({ drawerOpen: true, overlaysMounted: true });
+  },
+  closeDrawer: () => {
+    update({ drawerOpen: false });
+  },
+  mountOverlays: () => {
+    if (!state.overlaysMounted) update({ overlaysMounted: true });
+  },
+};
+
+export const useCartBadge = () => useSyncExternalStore(cartBadge.subscribe, cartBadge.get);
+
+/** The badge shows at most "99+" (shopping spec §9 "Badge cap"). */
+export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));

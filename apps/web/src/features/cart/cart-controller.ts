@@ -1,0 +1,250 @@
+import './content/lazy-messages.ts';
+import {
+  CART_QUANTITY_MAX,
+  CART_QUANTITY_MIN,
+  type Cart,
+  type CartResponse,
+} from '@shop/contracts/cart';
+import { useSyncExternalStore } from 'react';
+import { toast } from '../../components/ui/toast-store.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { cartApi } from './api/cart-api.ts';
+import { cartBadge } from './cart-badge-store.ts';
+
+/** Shopping spec §5 and §9: an identical add within 1 s is refused. */
+export const ADD_DEDUP_WINDOW_MS = 1000;
+/** Spec §9 "Automatic retries: up to 2, backoff 1 s times attempt". */
+export const RETRY_DELAYS_MS = [1000, 2000] as const;
+
+export interface CartState {
+  cart: Cart | null;
+  loading: boolean;
+  /** Product ids with a call under way (busy buttons and lines). */
+  busy: ReadonlySet<string>;
+  /** A whole-cart action (clear, remove unavailable) is under way. */
+  busyAll: boolean;
+}
+
+type FailureKey = 'addFailed' | 'removeFailed' | 'updateFailed' | 'clearFailed' | 'getFailed';
+
+/** A refusal decided in the browser before any call (quantity rules, offline, too frequent). */
+export class CartRuleError extends Error {}
+
+const isRetryable = (error: unknown) =>
+  (error instanceof ApiError && (error.isNetworkError || error.status >= 500)) ||
+  error instanceof TypeError;
+
+/** The spec's message for a failure (§8): network, server, else the server's message, else ours. */
+export function cartErrorMessage(error: unknown, fallback: FailureKey): string {
+  if (error instanceof CartRuleError) return error.message;
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return i18n.t('cart.errors.network');
+    if (error.status >= 500) return i18n.t('cart.errors.server');
+    if (error.message && !error.message.startsWith('Request failed')) return error.message;
+  }
+  if (error instanceof TypeError) return i18n.t('cart.errors.network');
+  return i18n.t(`cart.errors.${fallback}`);
+}
+
+interface ControllerOptions {
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  isOnline?: () => boolean;
+}
+
+/**
+ * The cart as the browser knows it, and every cart action with the spec's rules: quantity 1–20
+ * (≤ 0 is removal), identical adds within 1 s refused and identical in-flight adds shared,
+ * network/server failures retried twice (1 s, then 2 s), actions blocked while offline.
+ */
+export function createCartController(options: ControllerOptions = {}) {
+  const sleep =
+    options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  const isOnline = options.isOnline ?? (() => navigator.onLine);
+
+  let state: CartState = { cart: null, loading: false, busy: new Set(), busyAll: false };
+  const listeners = new Set<() => void>();
+  const addsInFlight = new Map<string, Promise<boolean>>();
+  const lastAddAt = new Map<string, number>();
+  let loadGeneration = 0;
+
+  const set = (patch: Partial<CartState>) => {
+    state = { ...state, ...patch };
+    if (patch.cart !== undefined) cartBadge.setTotalItems(patch.cart?.totalItems ?? 0);
+    for (const listener of listeners) listener();
+  };
+  const markBusy = (productId: string, busy: boolean) => {
+    const next = new Set(state.busy);
+    if (busy) next.add(productId);
+    else next.delete(productId);
+    set({ busy: next });
+  };
+
+  async function withRetry<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await call();
+      } catch (error) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined || !isRetryable(error)) throw error;
+        await sleep(delay);
+      }
+    }
+  }
+
+  const assertOnline = () => {
+    if (!isOnline()) throw new CartRuleError(i18n.t('cart.errors.offline'));
+  };
+  const assertQuantity = (quantity: number) => {
+    if (!Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX)
+      throw new CartRuleError(i18n.t('cart.errors.quantityRange'));
+  };
+
+  /** Runs a change, applies the answered cart, and toasts the outcome. */
+  async function run(
+    call: () => Promise<CartResponse | { message: string; data: Cart }>,
+    failure: FailureKey,
+    { announce }: { announce: boolean },
+  ): Promise<boolean> {
+    try {
+      assertOnline();
+      const answer = await withRetry(call);
+      set({ cart: answer.data });
+      if (announce) toast.success(answer.message);
+      return true;
+    } catch (error) {
+      toast.error(cartErrorMessage(error, failure));
+      return false;
+    }
+  }
+
+  const controller = {
+    getState: () => state,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    /** GET the cart; quiet loads (start-up, sign-in change) do not toast a failure. */
+    async load({ quiet = false }: { quiet?: boolean } = {}): Promise<boolean> {
+      if (!isOnline()) {
+        if (!quiet) toast.error(i18n.t('cart.errors.offline'));
+        return false;
+      }
+      const generation = ++loadGeneration;
+      set({ loading: true });
+      try {
+        const answer = await withRetry(() => cartApi.get());
+        // A newer load (e.g. after signing in) wins over a slower older one.
+        if (generation === loadGeneration) set({ cart: answer.data, loading: false });
+        return true;
+      } catch (error) {
+        if (generation === loadGeneration) set({ loading: false });
+        if (!quiet) toast.error(cartErrorMessage(error, 'getFailed'));
+        return false;
+      }
+    },
+
+    /**
+     * Adds units of a product. An identical add (same product and quantity) while one is in flight
+     * shares its result; one started less than 1 s after the previous is refused.
+     */
+    add(productId: string, quantity = 1, phoneNumber?: string): Promise<boolean> {
+      const key = `${productId}:${String(quantity)}`;
+      const inFlight = addsInFlight.get(key);
+      if (inFlight) return inFlight;
+      const last = lastAddAt.get(key);
+      if (last !== undefined && now() - last < ADD_DEDUP_WINDOW_MS) {
+        toast.error(i18n.t('cart.errors.tooFrequent'));
+        return Promise.resolve(false);
+      }
+      try {
+        assertQuantity(quantity);
+      } catch (error) {
+        toast.error(cartErrorMessage(error, 'addFailed'));
+        return Promise.resolve(false);
+      }
+      lastAddAt.set(key, now());
+      markBusy(productId, true);
+      const promise = run(
+        () => cartApi.add({ productId, quantity, ...(phoneNumber ? { phoneNumber } : {}) }),
+        'addFailed',
+        { announce: true },
+      ).then((ok) => {
+        addsInFlight.delete(key);
+        lastAddAt.set(key, now());
+        markBusy(productId, false);
+        if (ok) cartBadge.bounce();
+        return ok;
+      });
+      addsInFlight.set(key, promise);
+      return promise;
+    },
+
+    /** Sets a line's quantity; 0 or less removes the line (spec §4), above 20 is refused. */
+    async updateQuantity(productId: string, quantity: number): Promise<boolean> {
+      if (Number.isInteger(quantity) && quantity <= 0) return controller.remove(productId);
+      try {
+        assertQuantity(quantity);
+      } catch (error) {
+        toast.error(cartErrorMessage(error, 'updateFailed'));
+        return false;
+      }
+      markBusy(productId, true);
+      const ok = await run(() => cartApi.update({ productId, quantity }), 'updateFailed', {
+        announce: false,
+      });
+      markBusy(productId, false);
+      return ok;
+    },
+
+    /** Stores the recipient phone number of a top-up or data line. */
+    async setPhoneNumber(productId: string, phoneNumber: string): Promise<boolean> {
+      const line = state.cart?.items.find((item) => item.productId === productId);
+      if (!line) return false;
+      markBusy(productId, true);
+      const ok = await run(
+        () => cartApi.update({ productId, quantity: line.quantity, phoneNumber }),
+        'updateFailed',
+        { announce: false },
+      );
+      markBusy(productId, false);
+      return ok;
+    },
+
+    /** The line is dropped locally only after the server confirms (spec §4). */
+    async remove(productId: string): Promise<boolean> {
+      markBusy(productId, true);
+      const ok = await run(() => cartApi.remove(productId), 'removeFailed', { announce: true });
+      markBusy(productId, false);
+      return ok;
+    },
+
+    async clear(): Promise<boolean> {
+      set({ busyAll: true });
+      const ok = await run(() => cartApi.clear(), 'clearFailed', { announce: true });
+      set({ busyAll: false });
+      return ok;
+    },
+
+    async removeUnavailable(): Promise<boolean> {
+      set({ busyAll: true });
+      const ok = await run(() => cartApi.removeUnavailable(), 'removeFailed', { announce: true });
+      set({ busyAll: false });
+      return ok;
+    },
+  };
+  return controller;
+}
+
+export type CartController = ReturnType<typeof createCartController>;
+
+/** The one cart of the app. */
+export const cartController = createCartController();
+
+export const useCartState = () =>
+  useSyncExternalStore(cartController.subscribe, cartController.getState);

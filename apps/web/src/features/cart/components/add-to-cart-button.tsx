@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { cartController, useCartState } from '../cart-controller.ts';
+
+/** "Add to cart" on a product card: busy while the call runs; the header badge bounces after. */
+export function AddToCartButton({
+  productId,
+  name,
+  disabled = false,
+}: {
+  productId: string;
+  name: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const busy = useCartState().busy.has(productId);
+  return (
+    <Button
+      className="add-to-cart"
+      variant="primary"
+      busy={busy}
+      busyLabel={t('cart.adding')}
+      disabled={disabled}
+      aria-label={t('cart.addLabel', { name })}
+      data-testid="add-to-cart"
+      onClick={() => {
+        void cartController.add(productId, 1);
+      }}
+    >
+      {t('cart.add')}
+    </Button>
+  );
+}

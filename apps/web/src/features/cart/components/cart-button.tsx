@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/hooks/auth-context.ts';
+import '../cart-button.css';
+import { badgeText, cartBadge, useCartBadge } from '../cart-badge-store.ts';
+
+// The drawer, checkout dialog and payment modal are loaded on demand (Home's 120 KiB JS budget).
+const CartOverlays = lazy(() => import('./cart-overlays.tsx'));
+
+/** Spec §4 Cart: loaded about 1 second after start. */
+const INITIAL_LOAD_DELAY_MS = 1000;
+
+/** Header cart button with the item-count badge (99+ cap); opens the cart drawer. */
+export function CartButton() {
+  const { t } = useTranslation();
+  const { status } = useAuth();
+  const { totalItems, bounce, overlaysMounted } = useCartBadge();
+
+  // Loaded ~1 s after start and again whenever the sign-in status changes (spec §4 Cart).
+  useEffect(() => {
+    if (status === 'loading') return;
+    const timer = setTimeout(() => {
+      void import('../cart-controller.ts').then(({ cartController }) =>
+        cartController.load({ quiet: true }),
+      );
+    }, INITIAL_LOAD_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [status]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="header-button cart-button"
+        aria-haspopup="dialog"
+        aria-label={t('cart.button', { count: totalItems })}
+        data-testid="cart-button"
+        onClick={() => {
+          cartBadge.openDrawer();
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M7 18a2 2 0 100 4 2 2 0 000-4zm10 0a2 2 0 100 4 2 2 0 000-4zM5.2 4H2V2h4.6l.9 2H21l-3.4 8.3a2 2 0 01-1.9 1.2H8.1l-1 1.8V16h12v2H7a2 2 0 01-1.8-2.9l1.4-2.6z"
+            fill="currentColor"
+          />
+        </svg>
+        {totalItems > 0 ? (
+          <span
+            key={bounce}
+            className={bounce > 0 ? 'cart-badge cart-badge--bounce' : 'cart-badge'}
+            data-testid="cart-badge"
+            aria-hidden="true"
+          >
+            {badgeText(totalItems)}
+          </span>
+        ) : null}
+      </button>
+      {overlaysMounted ? (
+        <Suspense fallback={null}>
+          <CartOverlays />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

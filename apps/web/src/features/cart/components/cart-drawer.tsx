@@ -1,0 +1,108 @@
+import { SERVICE_FEE_MMK } from '@shop/contracts/checkout';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatKyat } from '../../catalogue/money-format.ts';
+import '../cart.css';
+import { cartController, useCartState } from '../cart-controller.ts';
+import { CartLineItem } from './cart-line-item.tsx';
+
+/** The cart drawer (spec §2 "Cart drawer"): an accessible modal dialog sliding in from the side. */
+export function CartDrawer({
+  open,
+  onClose,
+  onCheckout,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCheckout: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { cart, loading, busy, busyAll } = useCartState();
+
+  useEffect(() => {
+    if (open) void cartController.load();
+  }, [open]);
+
+  const items = cart?.items ?? [];
+  return (
+    <Dialog open={open} onClose={onClose} title={t('cart.title')} className="cart-drawer">
+      {cart === null && loading ? (
+        <p className="cart-drawer__loading" role="status">
+          <Spinner /> {t('cart.loading')}
+        </p>
+      ) : items.length === 0 ? (
+        <div className="cart-drawer__empty">
+          <p>
+            <strong>{t('cart.empty')}</strong>
+          </p>
+          <p>{t('cart.emptyHint')}</p>
+        </div>
+      ) : (
+        <>
+          {cart?.hasUnavailableItems ? (
+            <div className="cart-drawer__notice" role="note">
+              <p>{t('cart.unavailableNotice')}</p>
+              <Button
+                variant="secondary"
+                busy={busyAll}
+                onClick={() => {
+                  void cartController.removeUnavailable();
+                }}
+              >
+                {t('cart.removeUnavailable')}
+              </Button>
+            </div>
+          ) : null}
+          <ul className="cart-drawer__lines" aria-label={t('cart.title')}>
+            {items.map((line) => (
+              <CartLineItem
+                key={line.productId}
+                line={line}
+                busy={busyAll || busy.has(line.productId)}
+              />
+            ))}
+          </ul>
+          <dl className="cart-drawer__summary">
+            <div>
+              <dt>{t('cart.serviceFee')}</dt>
+              <dd>{formatKyat(SERVICE_FEE_MMK, language)}</dd>
+            </div>
+            <div className="cart-drawer__total">
+              <dt>
+                {t('cart.total')}{' '}
+                <span className="cart-drawer__count">
+                  ({t('cart.totalItems', { count: cart?.totalItems ?? 0 })})
+                </span>
+              </dt>
+              <dd data-testid="cart-total">{formatKyat(cart?.totalAmount ?? 0, language)}</dd>
+            </div>
+          </dl>
+          <div className="cart-drawer__actions">
+            <Button
+              variant="ghost"
+              busy={busyAll}
+              onClick={() => {
+                void cartController.clear();
+              }}
+            >
+              {t('cart.clear')}
+            </Button>
+            <Button
+              block
+              disabled={busyAll || (cart?.totalAmount ?? 0) === 0}
+              onClick={onCheckout}
+              data-testid="cart-checkout"
+            >
+              {t('cart.checkout')}
+            </Button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,10 @@
+import { addLazyMessages } from '../../../lib/i18n.ts';
+import en from './lazy-messages.en.json';
+import my from './lazy-messages.my.json';
+
+/**
+ * Strings of the lazily loaded cart parts (drawer, add button, controller), under the "cart" key
+ * and merged (deep) into i18n when the first of those modules loads; keeping them out of
+ * locales/*.json keeps them out of the Home route's initial JavaScript (120 KiB budget).
+ */
+addLazyMessages(en, my);

@@ -1,0 +1,214 @@
+import '../content/lazy-messages.ts';
+import '../checkout.css';
+import {
+  MMQR_MINIMUM_MMK,
+  SERVICE_FEE_MMK,
+  type OrderSummary,
+  type PaymentMethod,
+  type PaymentMethodId,
+  type PaymentSession,
+} from '@shop/contracts/checkout';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatKyat } from '../../catalogue/money-format.ts';
+import { cartController } from '../../cart/cart-controller.ts';
+import { checkoutApi } from '../api/checkout-api.ts';
+
+type Phase =
+  | { name: 'loading' }
+  | { name: 'error'; message: string }
+  | { name: 'ready'; order: OrderSummary; methods: PaymentMethod[] };
+
+/** The server's message when it sent one, else the spec's fallback. */
+function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message && !error.message.startsWith('Request failed'))
+    return error.message;
+  return fallback;
+}
+
+/** Mobile tab bar hides while a checkout dialog is open (spec §2 "Bottom tab bar"). */
+export function useCheckoutBodyClass(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    document.body.classList.add('checkout-dialog-open');
+    return () => {
+      document.body.classList.remove('checkout-dialog-open');
+    };
+  }, [active]);
+}
+
+/**
+ * Checkout dialog: creates the pending order from the server cart (database prices), shows its
+ * summary with the 0 Ks service fee, lets the customer choose a payment method, and starts paying.
+ */
+export function CheckoutDialog({
+  onClose,
+  onPaymentStarted,
+}: {
+  onClose: () => void;
+  onPaymentStarted: (session: PaymentSession) => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const groupName = useId();
+  const [phase, setPhase] = useState<Phase>({ name: 'loading' });
+  const [method, setMethod] = useState<PaymentMethodId>('mmqr');
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useCheckoutBodyClass(true);
+
+  useEffect(() => {
+    const run = { cancelled: false };
+    void (async () => {
+      try {
+        // Loading the cart first merges a guest cart into it right after signing in.
+        await cartController.load({ quiet: true });
+        const { data: order } = await checkoutApi.initialize();
+        const { data: methods } = await checkoutApi.paymentMethods(order.sessionId);
+        if (run.cancelled) return;
+        const firstEnabled = methods.find((entry) => entry.isEnabled);
+        if (firstEnabled) setMethod(firstEnabled.id);
+        setPhase({ name: 'ready', order, methods });
+      } catch (error) {
+        if (!run.cancelled)
+          setPhase({ name: 'error', message: failureMessage(error, t('checkout.initFailed')) });
+      }
+    })();
+    return () => {
+      run.cancelled = true;
+    };
+  }, [attempt, t]);
+
+  const pay = async (order: OrderSummary) => {
+    setPaying(true);
+    setPayError(null);
+    try {
+      await checkoutApi.selectPaymentMethod(order.sessionId, method);
+      const { data: session } = await checkoutApi.complete(order.sessionId, method);
+      onPaymentStarted(session);
+    } catch (error) {
+      setPayError(failureMessage(error, t('checkout.initFailed')));
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={t('checkout.title')} className="checkout-dialog">
+      {phase.name === 'loading' ? (
+        <p className="checkout-dialog__status" role="status">
+          <Spinner /> {t('checkout.preparing')}
+        </p>
+      ) : phase.name === 'error' ? (
+        <div className="checkout-dialog__error">
+          <p role="alert">{phase.message}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setPhase({ name: 'loading' });
+              setAttempt((value) => value + 1);
+            }}
+          >
+            {t('checkout.retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="checkout-dialog__number">
+            {t('checkout.orderNumber', { number: phase.order.orderNumber })}
+          </p>
+          <ul className="checkout-dialog__items" aria-label={t('checkout.items')}>
+            {phase.order.items.map((item) => (
+              <li key={item.productId}>
+                <span>
+                  {item.name} × {item.quantity}
+                </span>
+                <span>{formatKyat(item.lineTotal, language)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="checkout-dialog__summary">
+            <div>
+              <dt>{t('checkout.subtotal')}</dt>
+              <dd>{formatKyat(phase.order.subtotal, language)}</dd>
+            </div>
+            {phase.order.discount > 0 ? (
+              <div>
+                <dt>{t('checkout.discount')}</dt>
+                <dd>−{formatKyat(phase.order.discount, language)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('checkout.serviceFee')}</dt>
+              <dd data-testid="service-fee">
+                {formatKyat(phase.order.serviceFee || SERVICE_FEE_MMK, language)}
+              </dd>
+            </div>
+            <div className="checkout-dialog__total">
+              <dt>{t('checkout.total')}</dt>
+              <dd>{formatKyat(phase.order.total, language)}</dd>
+            </div>
+          </dl>
+          <fieldset className="checkout-methods">
+            <legend>{t('checkout.paymentMethod')}</legend>
+            {phase.methods.map((entry) => {
+              const belowMinimum = entry.id === 'mmqr' && phase.order.total < MMQR_MINIMUM_MMK;
+              const disabled = !entry.isEnabled || belowMinimum;
+              const hint = belowMinimum
+                ? t('checkout.minimumMmqr')
+                : (entry.message ?? t(`checkout.methodHints.${entry.id}`));
+              return (
+                <label
+                  key={entry.id}
+                  className={
+                    disabled ? 'checkout-method checkout-method--disabled' : 'checkout-method'
+                  }
+                >
+                  <input
+                    type="radio"
+                    name={groupName}
+                    value={entry.id}
+                    checked={method === entry.id}
+                    disabled={disabled}
+                    onChange={() => {
+                      setMethod(entry.id);
+                    }}
+                  />
+                  <span>
+                    <strong>{t(`checkout.methods.${entry.id}`)}</strong>
+                    <small className={belowMinimum ? 'checkout-method__warning' : undefined}>
+                      {hint}
+                    </small>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+          {payError ? (
+            <p className="checkout-dialog__pay-error" role="alert">
+              {payError}
+            </p>
+          ) : null}
+          <Button
+            block
+            busy={paying}
+            busyLabel={t('checkout.paying')}
+            disabled={!phase.methods.some((entry) => entry.id === method && entry.isEnabled)}
+            data-testid="checkout-pay"
+            onClick={() => {
+              void pay(phase.order);
+            }}
+          >
+            {t('checkout.pay', { amount: formatKyat(phase.order.total, language) })}
+          </Button>
+        </>
+      )}
+    </Dialog>
+  );
+}

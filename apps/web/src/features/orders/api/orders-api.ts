@@ -1,0 +1,87 @@
+import type { OrderStatus } from '@shop/contracts/checkout';
+import {
+  orderFeedbackResponseSchema,
+  orderListResponseSchema,
+  orderResponseSchema,
+  scratchCardResponseSchema,
+  type CardListFormat,
+  type Order,
+  type OrderFeedbackRequest,
+} from '@shop/contracts/orders';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+
+/** Spec §9: order and order-list answers are cached 15 s; page 1, limit 10 by default. */
+export const ORDER_CACHE_MS = 15_000;
+export const ORDERS_PER_PAGE = 10;
+/** While an order is being fulfilled its page checks again this often. */
+export const ORDER_PROGRESS_POLL_MS = 3000;
+
+const orderPath = (orderId: string) => `/api/v1/orders/${encodeURIComponent(orderId)}`;
+
+export const ordersApi = {
+  list: (params: { page: number; status: OrderStatus | null }, signal?: AbortSignal) => {
+    const query = new URLSearchParams({
+      page: String(params.page),
+      limit: String(ORDERS_PER_PAGE),
+    });
+    if (params.status) query.set('status', params.status);
+    return apiRequest(`/api/v1/orders?${query.toString()}`, orderListResponseSchema, {
+      ...(signal ? { signal } : {}),
+    });
+  },
+  get: (orderId: string, signal?: AbortSignal) =>
+    apiRequest(orderPath(orderId), orderResponseSchema, signal ? { signal } : {}),
+  scratch: (cardId: string) =>
+    apiRequest(`/api/v1/cards/${encodeURIComponent(cardId)}/scratch`, scratchCardResponseSchema, {
+      method: 'PUT',
+      body: { scratch: true },
+    }),
+  feedback: (orderId: string, body: OrderFeedbackRequest) =>
+    apiRequest(`${orderPath(orderId)}/feedback`, orderFeedbackResponseSchema, {
+      method: 'POST',
+      body,
+    }),
+  invoice: (orderId: string) => apiDownload(`${orderPath(orderId)}/invoice`),
+  cards: (orderId: string, format: CardListFormat) =>
+    apiDownload(`${orderPath(orderId)}/cards?format=${format}`),
+};
+
+const orderKeys = {
+  all: ['orders'] as const,
+  list: (page: number, status: OrderStatus | null) =>
+    ['orders', 'list', page, status ?? 'all', currentLanguage()] as const,
+  detail: (orderId: string) => ['orders', 'detail', orderId, currentLanguage()] as const,
+};
+
+export function useOrderList(page: number, status: OrderStatus | null) {
+  return useQuery({
+    queryKey: orderKeys.list(page, status),
+    queryFn: ({ signal }) => ordersApi.list({ page, status }, signal),
+    staleTime: ORDER_CACHE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** An order still on its way (paid, being delivered) is checked again every 3 s. */
+export const isOrderInProgress = (order: Order) =>
+  order.status === 'processing' || (order.status === 'pending' && order.paymentStatus === 'paid');
+
+export function useOrder(orderId: string) {
+  return useQuery({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: async ({ signal }) => (await ordersApi.get(orderId, signal)).data,
+    staleTime: ORDER_CACHE_MS,
+    refetchInterval: (query) => {
+      const order = query.state.data;
+      return order && isOrderInProgress(order) ? ORDER_PROGRESS_POLL_MS : false;
+    },
+  });
+}
+
+/** After a change on the server (scratch, feedback, invoice) the cached answers are stale. */
+export function useInvalidateOrders() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: orderKeys.all }).then(() => undefined);
+}

@@ -1,0 +1,389 @@
+import '../content/lazy-messages.ts';
+import '../orders.css';
+import type { CardListFormat, Order, OrderDetailItem } from '@shop/contracts/orders';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearch } from 'wouter';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useAuth } from '../../auth/hooks/auth-context.ts';
+import { useCallCentreContact } from '../../catalogue/api/call-centre-contact.ts';
+import { BusinessHoursText } from '../../catalogue/components/business-hours-text.tsx';
+import { formatFaceValue, formatKyat } from '../../catalogue/money-format.ts';
+import { isOrderInProgress, ordersApi, useInvalidateOrders, useOrder } from '../api/orders-api.ts';
+import { saveDownloadedFile } from '../download-file.ts';
+import { hasInvoice, paymentStatusMismatch, readRedirectStatus } from '../order-rules.ts';
+import { HappinessMeter } from './happiness-meter.tsx';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import { ScratchCard } from './scratch-card.tsx';
+import { SignInGate } from './sign-in-prompt.tsx';
+
+/** /orders/{orderId} (spec §2 "Orders"), for the signed-in buyer. */
+export default function OrderDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams<{ orderId?: string }>();
+  const orderId = params.orderId ?? '';
+  return (
+    <div className="page order-page">
+      <p>
+        <Link href="/orders" className="order-back">
+          ← {t('orders.detail.back')}
+        </Link>
+      </p>
+      <SignInGate>
+        {orderId ? (
+          <OrderDetail orderId={orderId} />
+        ) : (
+          <p className="order-state" role="alert">
+            {t('orders.detail.idRequired')}
+          </p>
+        )}
+      </SignInGate>
+    </div>
+  );
+}
+
+function OrderDetail({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const search = useSearch();
+  const query = useOrder(orderId);
+  const invalidate = useInvalidateOrders();
+  const { refreshMembership } = useAuth();
+  const completed = query.data?.status === 'completed';
+
+  // A completed order credited loyalty points: the user menu shows the new balance and tier.
+  useEffect(() => {
+    if (completed) refreshMembership(true);
+  }, [completed, refreshMembership]);
+
+  if (query.isPending) {
+    return (
+      <p className="order-state" role="status">
+        <Spinner /> {t('orders.detail.loading')}
+      </p>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="order-state" role="alert">
+        <h1>{notFound ? t('orders.detail.notFound') : t('orders.detail.fetchError')}</h1>
+        <p>{notFound ? t('orders.detail.notFoundText') : t('orders.detail.fetchErrorText')}</p>
+        {notFound ? (
+          <Link href="/orders" className="ui-button ui-button--primary">
+            <span>{t('orders.detail.back')}</span>
+          </Link>
+        ) : (
+          <Button onClick={() => void query.refetch()}>{t('orders.retry')}</Button>
+        )}
+      </div>
+    );
+  }
+  const order = query.data;
+  const redirect = readRedirectStatus(search);
+  const refresh = () => void invalidate();
+
+  return (
+    <>
+      <h1>
+        {t('orders.detail.title', { number: order.orderNumber })}{' '}
+        <OrderStatusBadge status={order.status} />
+      </h1>
+      {paymentStatusMismatch(redirect, order) ? (
+        <div
+          className="order-notice order-notice--error"
+          role="alert"
+          data-testid="payment-mismatch"
+        >
+          <strong>{t('orders.detail.mismatchTitle')}</strong>
+          <p>{t('orders.detail.mismatchText', { number: order.orderNumber })}</p>
+          <Link href="/support">{t('orders.detail.contactSupport')}</Link>
+        </div>
+      ) : redirect === 'success' ? (
+        <div className="order-notice order-notice--ok" role="status">
+          <strong>{t('orders.detail.paidTitle')}</strong>
+          <p>{t('orders.detail.paidText')}</p>
+        </div>
+      ) : redirect === 'failed' ? (
+        <div className="order-notice order-notice--error" role="alert">
+          <strong>{t('orders.detail.paymentFailedTitle')}</strong>
+          <p>{t('orders.detail.paymentFailedText')}</p>
+        </div>
+      ) : null}
+      {isOrderInProgress(order) ? (
+        <p className="order-notice" role="status" data-testid="order-processing">
+          <Spinner size="small" /> {t('orders.detail.processing')}
+        </p>
+      ) : null}
+      {order.refundPending ? (
+        <p className="order-notice order-notice--warn" role="status">
+          {t('orders.detail.refundPending')}
+        </p>
+      ) : null}
+      {order.status === 'failed' ? <FailedOrderHelp /> : null}
+
+      <div className="order-grid">
+        <OrderInfo order={order} />
+        <PaymentInfo order={order} />
+      </div>
+      <OrderItems order={order} onChanged={refresh} />
+      <OrderSummary order={order} />
+      {hasInvoice(order) ? <OrderDownloads order={order} onChanged={refresh} /> : null}
+      <section className="order-section" aria-labelledby="order-support">
+        <h2 id="order-support">{t('orders.detail.supportTitle')}</h2>
+        <p>{t('orders.detail.supportText')}</p>
+        <Link href="/support" className="ui-button ui-button--secondary">
+          <span>{t('orders.detail.chat')}</span>
+        </Link>
+      </section>
+      {order.status === 'completed' || order.status === 'failed' ? (
+        <HappinessMeter orderId={order.orderId} feedback={order.feedback} onSaved={refresh} />
+      ) : null}
+    </>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="order-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function OrderInfo({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <section className="order-section" aria-labelledby="order-info">
+      <h2 id="order-info">{t('orders.detail.orderInfo')}</h2>
+      <dl>
+        <Row label={t('orders.detail.orderNumber')}>{order.orderNumber}</Row>
+        <Row label={t('orders.detail.date')}>
+          {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })}
+        </Row>
+        <Row label={t('orders.detail.status')}>
+          <span data-testid="order-status">{t(`orders.statuses.${order.status}`)}</span>
+        </Row>
+        <Row label={t('orders.detail.totalItems')}>{order.totalItems}</Row>
+      </dl>
+    </section>
+  );
+}
+
+function PaymentInfo({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <section className="order-section" aria-labelledby="payment-info">
+      <h2 id="payment-info">{t('orders.detail.paymentInfo')}</h2>
+      <dl>
+        <Row label={t('orders.detail.method')}>
+          {order.paymentMethod ? t(`orders.methods.${order.paymentMethod}`) : '—'}
+        </Row>
+        <Row label={t('orders.detail.paymentStatus')}>
+          <span data-testid="payment-status">
+            {t(`orders.paymentStatuses.${order.paymentStatus}`)}
+          </span>
+        </Row>
+        {order.paidAt ? (
+          <Row label={t('orders.detail.paidAt')}>
+            {formatDate(order.paidAt, language, { withTime: true, style: 'medium' })}
+          </Row>
+        ) : null}
+        <Row label={t('orders.detail.invoiceNumber')}>{order.invoiceNumber ?? '—'}</Row>
+      </dl>
+    </section>
+  );
+}
+
+function EloadResult({ item }: { item: OrderDetailItem }) {
+  const { t } = useTranslation();
+  if (!item.eload) return null;
+  const { status, reference, message } = item.eload;
+  const label = t(`orders.detail.eload.${status}`);
+  // The aggregator's own words only when they add something (e.g. why it failed).
+  const detail = message && !label.startsWith(message.replace(/[.။]$/, '')) ? message : null;
+  return (
+    <p className={`order-eload order-eload--${status}`} data-testid="eload-result">
+      <strong>{label}</strong>
+      {detail ? ` ${detail}` : ''}
+      {reference ? ` · ${t('orders.detail.eload.reference', { reference })}` : ''}
+    </p>
+  );
+}
+
+function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <section className="order-section" aria-labelledby="order-items">
+      <h2 id="order-items">{t('orders.detail.items')}</h2>
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={item.itemId} className="order-item" data-testid="order-item">
+            <div className="order-item__head">
+              <strong>{item.name}</strong>
+              <span className="order-item__code">
+                {t('orders.detail.code')}: {item.code}
+              </span>
+            </div>
+            <dl className="order-item__facts">
+              <Row label={t('orders.detail.quantity')}>{item.quantity}</Row>
+              <Row label={t('orders.detail.unitPrice')}>{formatKyat(item.unitPrice, language)}</Row>
+              <Row label={t('orders.detail.lineTotal')}>{formatKyat(item.lineTotal, language)}</Row>
+              {item.phoneNumber ? (
+                <Row label={t('orders.detail.recipient')}>
+                  {item.phoneNumber}
+                  {item.operator ? ` (${item.operator})` : ''}
+                </Row>
+              ) : null}
+            </dl>
+            <EloadResult item={item} />
+            {item.failureReason ? (
+              <p className="order-error" role="alert">
+                {item.failureReason}
+              </p>
+            ) : null}
+            {item.cards.length ? (
+              <ul className="order-cards" aria-label={t('orders.detail.cards')}>
+                {item.cards.map((card) => (
+                  <li key={card.cardId} className="order-card">
+                    <dl>
+                      <Row label={t('orders.detail.serial')}>
+                        <span data-testid="card-serial">{card.serialNumber}</span>
+                      </Row>
+                      <Row label={t('orders.detail.expires')}>
+                        {card.expiresAt
+                          ? formatDate(card.expiresAt, language, { style: 'medium' })
+                          : t('orders.detail.noExpiry')}
+                      </Row>
+                      {card.faceValue ? (
+                        <Row label={t('orders.detail.faceValue')}>
+                          {formatFaceValue(card.faceValue)}
+                        </Row>
+                      ) : null}
+                    </dl>
+                    <ScratchCard card={card} onRevealed={onChanged} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {item.instructions ? (
+              <details className="order-instructions">
+                <summary>{t('orders.detail.instructions')}</summary>
+                <p>{item.instructions}</p>
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const money = (amount: number) => formatKyat(amount, language);
+  return (
+    <section className="order-section" aria-labelledby="order-summary">
+      <h2 id="order-summary">{t('orders.detail.summary')}</h2>
+      <dl className="order-summary">
+        <Row label={t('orders.detail.subtotal')}>{money(order.subtotal)}</Row>
+        <Row label={t('orders.detail.discount')}>
+          {order.discount ? `− ${money(order.discount)}` : money(0)}
+        </Row>
+        <Row label={t('orders.detail.serviceFee')}>{money(order.serviceFee)}</Row>
+        <Row label={t('orders.detail.deliveryFee')}>{money(order.deliveryFee)}</Row>
+        <Row label={t('orders.detail.tax')}>{money(order.tax)}</Row>
+        <Row label={t('orders.detail.total')}>
+          <strong data-testid="order-total">{money(order.total)}</strong>
+        </Row>
+      </dl>
+    </section>
+  );
+}
+
+type DownloadKind = CardListFormat | 'invoice';
+
+function OrderDownloads({ order, onChanged }: { order: Order; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<DownloadKind | null>(null);
+  const hasCards = order.items.some((item) => item.cards.length > 0);
+
+  const download = async (kind: DownloadKind) => {
+    setBusy(kind);
+    try {
+      const file =
+        kind === 'invoice'
+          ? await ordersApi.invoice(order.orderId)
+          : await ordersApi.cards(order.orderId, kind);
+      saveDownloadedFile(
+        file,
+        kind === 'invoice'
+          ? `invoice-${order.orderNumber}.pdf`
+          : `cards-${order.orderNumber}.${kind}`,
+      );
+      // The invoice number is assigned and a card list reveals every PIN: both turn sharing off.
+      onChanged();
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && !error.message.startsWith('Request failed')
+          ? error.message
+          : t('orders.detail.downloadFailed'),
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const button = (kind: DownloadKind, label: string) => (
+    <Button
+      variant="secondary"
+      busy={busy === kind}
+      busyLabel={t('orders.detail.downloading')}
+      disabled={busy !== null && busy !== kind}
+      onClick={() => void download(kind)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <section className="order-section" aria-labelledby="order-downloads">
+      <h2 id="order-downloads">{t('orders.detail.downloads')}</h2>
+      <div className="order-actions">
+        {hasCards ? button('csv', t('orders.detail.downloadCsv')) : null}
+        {hasCards ? button('pdf', t('orders.detail.downloadPdf')) : null}
+        {button('invoice', t('orders.detail.generateInvoice'))}
+      </div>
+      <p className="order-hint">
+        {order.sharingDisabled ? t('orders.detail.sharingOff') : t('orders.detail.sharingNote')}
+      </p>
+    </section>
+  );
+}
+
+/** Spec §2: "A failed order shows a help box with the call-centre hours." */
+function FailedOrderHelp() {
+  const { t } = useTranslation();
+  const contact = useCallCentreContact();
+  return (
+    <div className="order-notice order-notice--help" role="note" data-testid="failed-order-help">
+      <strong>{t('orders.detail.failedHelpTitle')}</strong>
+      <p>{t('orders.detail.failedHelpText')}</p>
+      {contact.data ? (
+        <p>
+          <a href={`tel:${contact.data.phone}`}>{contact.data.phone}</a> ·{' '}
+          <BusinessHoursText hours={contact.data.hours} />
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import '../content/lazy-messages.ts';
+import '../orders.css';
+import { orderStatuses, type OrderStatus } from '@shop/contracts/checkout';
+import type { Order } from '@shop/contracts/orders';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { cartBadge } from '../../cart/cart-badge-store.ts';
+import { cartController } from '../../cart/cart-controller.ts';
+import { formatKyat } from '../../catalogue/money-format.ts';
+import { useOrderList } from '../api/orders-api.ts';
+import { buyAgainLines } from '../order-rules.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import { SignInGate } from './sign-in-prompt.tsx';
+
+const readStatus = (value: string | null): OrderStatus | null =>
+  value && (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : null;
+
+/** /orders (spec §2 "Orders"): status filter, 'showing X of Y orders', previous/next, buy again. */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page order-page">
+      <h1>{t('orders.title')}</h1>
+      <SignInGate>
+        <OrderHistory />
+      </SignInGate>
+    </div>
+  );
+}
+
+function OrderHistory() {
+  const { t } = useTranslation();
+  const filterId = useId();
+  const search = useSearch();
+  const [pathname, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const status = readStatus(params.get('status'));
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const query = useOrderList(page, status);
+
+  // Filter and page live in the URL, so Back and a reload keep them.
+  const go = (next: { status?: OrderStatus | null; page?: number }) => {
+    const updated = new URLSearchParams(search);
+    const nextStatus = next.status === undefined ? status : next.status;
+    const nextPage = next.page ?? 1;
+    if (nextStatus) updated.set('status', nextStatus);
+    else updated.delete('status');
+    if (nextPage > 1) updated.set('page', String(nextPage));
+    else updated.delete('page');
+    const text = updated.toString();
+    navigate(text ? `${pathname}?${text}` : pathname);
+  };
+
+  const meta = query.data?.meta;
+  const orders = query.data?.data ?? [];
+  const shownTo = meta ? Math.min(meta.total, (meta.page - 1) * meta.limit + orders.length) : 0;
+
+  return (
+    <>
+      <div className="orders-toolbar">
+        <label htmlFor={filterId}>{t('orders.filter')}</label>
+        <select
+          id={filterId}
+          value={status ?? ''}
+          data-testid="orders-status-filter"
+          onChange={(event) => {
+            go({ status: readStatus(event.target.value), page: 1 });
+          }}
+        >
+          <option value="">{t('orders.all')}</option>
+          {orderStatuses.map((value) => (
+            <option key={value} value={value}>
+              {t(`orders.statuses.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {query.isPending ? (
+        <p className="order-state" role="status">
+          <Spinner /> {t('orders.loading')}
+        </p>
+      ) : query.isError ? (
+        <div className="order-state" role="alert">
+          <p>{t('orders.loadFailed')}</p>
+          <Button onClick={() => void query.refetch()}>{t('orders.retry')}</Button>
+        </div>
+      ) : orders.length === 0 ? (
+        <div className="order-state">
+          <p>{status ? t('orders.emptyFiltered') : t('orders.empty')}</p>
+          {status ? null : (
+            <Link href="/" className="ui-button ui-button--primary">
+              <span>{t('orders.startShopping')}</span>
+            </Link>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="orders-count" role="status" data-testid="orders-count">
+            {t('orders.showing', { shown: shownTo, total: meta?.total ?? orders.length })}
+          </p>
+          <ul className="orders-list" aria-busy={query.isFetching || undefined}>
+            {orders.map((order) => (
+              <OrderListEntry key={order.orderId} order={order} />
+            ))}
+          </ul>
+          {meta && meta.totalPages > 1 ? (
+            <nav className="orders-pager" aria-label={t('orders.pagination')}>
+              <Button
+                variant="secondary"
+                disabled={meta.page <= 1}
+                onClick={() => {
+                  go({ page: meta.page - 1 });
+                }}
+              >
+                {t('orders.previous')}
+              </Button>
+              <span>{t('orders.page', { page: meta.page, pages: meta.totalPages })}</span>
+              <Button
+                variant="secondary"
+                disabled={meta.page >= meta.totalPages}
+                onClick={() => {
+                  go({ page: meta.page + 1 });
+                }}
+              >
+                {t('orders.next')}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
+
+function OrderListEntry({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [busy, setBusy] = useState(false);
+  const href = `/orders/${encodeURIComponent(order.orderId)}`;
+
+  // Buy again: every line back into the cart (each add is one cart call with the cart's rules).
+  const buyAgain = async () => {
+    setBusy(true);
+    let added = 0;
+    for (const line of buyAgainLines(order)) {
+      if (await cartController.add(line.productId, line.quantity, line.phoneNumber)) added++;
+    }
+    setBusy(false);
+    if (added < order.items.length) toast.error(t('orders.buyAgainFailed'));
+    if (added > 0) cartBadge.openDrawer();
+  };
+
+  return (
+    <li className="orders-entry" data-testid="order-entry">
+      <div className="orders-entry__head">
+        <Link href={href} className="orders-entry__number">
+          {order.orderNumber}
+        </Link>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="orders-entry__meta">
+        {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })} ·{' '}
+        {t('orders.itemCount', { count: order.totalItems })} ·{' '}
+        <strong>{formatKyat(order.total, language)}</strong>
+      </p>
+      <p className="orders-entry__names">{order.items.map((item) => item.name).join(', ')}</p>
+      <div className="order-actions">
+        <Link href={href} className="ui-button ui-button--secondary">
+          <span>{t('orders.viewDetails')}</span>
+        </Link>
+        <Button busy={busy} busyLabel={t('orders.buyAgainBusy')} onClick={() => void buyAgain()}>
+          {t('orders.buyAgain')}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,379 @@
+import '../content/lazy-messages.ts';
+import '../payment.css';
+import type { PaymentSession } from '@shop/contracts/checkout';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { parseRestartPayment, postToServiceWorker } from '../../../lib/sw-messages.ts';
+import { formatKyat } from '../../catalogue/money-format.ts';
+import { useCheckoutBodyClass } from '../../checkout/components/checkout-dialog.tsx';
+import { paymentApi } from '../api/payment-api.ts';
+import { downloadQrPng, PaymentQrCode } from './payment-qr-code.tsx';
+
+/** Spec §9 "Payment window 300 s; status poll every 3 s". */
+export const STATUS_POLL_MS = 3000;
+
+type Phase = 'showing' | 'expired' | 'success';
+
+const formatClock = (seconds: number) =>
+  `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, '0')}`;
+
+const serverMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message && !error.message.startsWith('Request failed')
+    ? error.message
+    : fallback;
+
+/**
+ * Payment modal (spec §4 "Payment QR modal"): the MM QR code with a 300 s countdown (or the A+ /
+ * direct-transfer wait screen), minimise and expand, payment status polled every 3 s — paid goes
+ * to /orders/{id}?status=success, failed to ?status=failed — an expired state with Pay Again and
+ * Cancel, and Cancel Payment behind a confirmation.
+ */
+export function PaymentModal({
+  session: initialSession,
+  onClose,
+}: {
+  session: PaymentSession;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [, navigate] = useLocation();
+  const [session, setSession] = useState(initialSession);
+  const [deadline, setDeadline] = useState(
+    () => Date.now() + initialSession.expiresInSeconds * 1000,
+  );
+  const [now, setNow] = useState(() => Date.now());
+  const [phase, setPhase] = useState<Phase>(
+    initialSession.paymentStatus === 'expired' ? 'expired' : 'showing',
+  );
+  const [minimized, setMinimized] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [busy, setBusy] = useState<'cancel' | 'regenerate' | null>(null);
+  const closed = useRef(false);
+  useCheckoutBodyClass(!minimized);
+
+  const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const amount = formatKyat(session.amount, language);
+  const orderPath = `/orders/${encodeURIComponent(session.orderId)}`;
+
+  const close = useCallback(() => {
+    closed.current = true;
+    postToServiceWorker({ type: 'STOP_PAYMENT_TIMER', orderId: session.orderId });
+    onClose();
+  }, [onClose, session.orderId]);
+
+  // Countdown; at zero the expired state shows and an expiry notice is given.
+  useEffect(() => {
+    if (phase !== 'showing') return;
+    const timer = setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current < deadline) return;
+      setPhase('expired');
+      toast.warning(t('payment.expiredNotice'));
+      // With a service worker in control, it gives the notice (and handles a tap on it).
+      const workerNotifies = 'serviceWorker' in navigator && !!navigator.serviceWorker.controller;
+      if (!workerNotifies && 'Notification' in window && Notification.permission === 'granted') {
+        new Notification(t('payment.expiredNotice'));
+      }
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [phase, deadline, t]);
+
+  useEffect(() => {
+    if (phase !== 'showing') return;
+    postToServiceWorker({
+      type: 'START_PAYMENT_TIMER',
+      orderId: session.orderId,
+      timeLeft: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)),
+      amount: session.amount,
+      title: t('payment.expiredTitle'),
+      body: t('payment.expiredNotice'),
+    });
+  }, [phase, deadline, session.orderId, session.amount, t]);
+
+  // Status poll every 3 s until paid or failed.
+  useEffect(() => {
+    if (phase === 'success') return;
+    const controller = new AbortController();
+    const poll = async () => {
+      try {
+        const { data } = await paymentApi.status(session.orderId, controller.signal);
+        if (closed.current) return;
+        if (data.paymentStatus === 'paid') {
+          setPhase('success');
+          setMinimized(false);
+          postToServiceWorker({ type: 'STOP_PAYMENT_TIMER', orderId: session.orderId });
+          navigate(`${orderPath}?status=success`);
+        } else if (data.paymentStatus === 'failed') {
+          navigate(`${orderPath}?status=failed`);
+          close();
+        } else if (data.paymentStatus === 'expired') {
+          setPhase('expired');
+        } else if (data.paymentStatus === 'cancelled') {
+          close();
+        }
+      } catch {
+        // A missed poll is retried on the next tick.
+      }
+    };
+    const timer = setInterval(() => void poll(), STATUS_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [phase, session.orderId, orderPath, navigate, close]);
+
+  const payAgain = async () => {
+    setBusy('regenerate');
+    try {
+      const { data } = await paymentApi.regenerateQr(session.orderId);
+      setSession(data);
+      setDeadline(Date.now() + data.expiresInSeconds * 1000);
+      setNow(Date.now());
+      setPhase('showing');
+    } catch (error) {
+      toast.error(serverMessage(error, t('payment.regenerateFailed')));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const payAgainRef = useRef(payAgain);
+  const orderIdRef = useRef(session.orderId);
+  useEffect(() => {
+    payAgainRef.current = payAgain;
+    orderIdRef.current = session.orderId;
+  });
+
+  // The service worker may ask to restart an expired payment (spec §4 "RESTART_PAYMENT").
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const restart = parseRestartPayment(event.data);
+      if (restart?.orderId === orderIdRef.current) void payAgainRef.current();
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => {
+      navigator.serviceWorker.removeEventListener('message', onMessage);
+    };
+  }, []);
+
+  const cancelOrder = async () => {
+    setBusy('cancel');
+    try {
+      await paymentApi.cancel(session.orderId);
+      toast.success(t('payment.cancelled'));
+      close();
+    } catch (error) {
+      toast.error(serverMessage(error, t('payment.cancelFailed')));
+      setBusy(null);
+    }
+  };
+
+  if (minimized) {
+    return (
+      <button
+        type="button"
+        className="payment-minimized"
+        aria-label={t('payment.expand')}
+        data-testid="payment-expand"
+        onClick={() => {
+          setMinimized(false);
+        }}
+      >
+        <span className="payment-minimized__dot" aria-hidden="true" />
+        {t('payment.minimizedLabel', { time: formatClock(secondsLeft) })}
+      </button>
+    );
+  }
+
+  if (confirmingCancel) {
+    return (
+      <Dialog
+        open
+        role="alertdialog"
+        size="small"
+        onClose={() => {
+          setConfirmingCancel(false);
+        }}
+        title={t('payment.confirmCancelTitle')}
+        description={t('payment.confirmCancel')}
+      >
+        <div className="payment-actions">
+          <Button
+            variant="secondary"
+            data-autofocus
+            onClick={() => {
+              setConfirmingCancel(false);
+            }}
+          >
+            {t('payment.confirmNo')}
+          </Button>
+          <Button variant="danger" busy={busy === 'cancel'} onClick={() => void cancelOrder()}>
+            {t('payment.confirmYes')}
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const summary = (
+    <dl className="payment-summary">
+      <div>
+        <dt>{t('payment.amount')}</dt>
+        <dd data-testid="payment-amount">{amount}</dd>
+      </div>
+      <div>
+        <dt>{t('payment.orderId')}</dt>
+        <dd>{session.orderNumber}</dd>
+      </div>
+    </dl>
+  );
+
+  if (phase === 'success') {
+    return (
+      <Dialog open onClose={close} size="small" title={t('payment.successTitle')}>
+        <div className="payment-success" data-testid="payment-success">
+          <span className="payment-success__icon" aria-hidden="true">
+            ✓
+          </span>
+          <p>{t('payment.success')}</p>
+          {summary}
+          <Button
+            block
+            data-autofocus
+            onClick={() => {
+              navigate(`${orderPath}?status=success`);
+              close();
+            }}
+          >
+            {t('payment.goToOrder')}
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  if (phase === 'expired') {
+    return (
+      <Dialog
+        open
+        onClose={close}
+        size="small"
+        title={t('payment.expiredTitle')}
+        dismissible={false}
+      >
+        <div data-testid="payment-expired">
+          <p className="payment-expired">{t('payment.expired')}</p>
+          {summary}
+          <div className="payment-actions">
+            <Button variant="secondary" busy={busy === 'cancel'} onClick={() => void cancelOrder()}>
+              {t('payment.cancel')}
+            </Button>
+            <Button busy={busy === 'regenerate'} onClick={() => void payAgain()}>
+              {t('payment.payAgain')}
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const isQr = session.paymentMethod === 'mmqr' && session.paymentQrCode !== null;
+  const title = isQr
+    ? t('payment.title')
+    : session.paymentMethod === 'aplus'
+      ? t('payment.aplusTitle')
+      : t('payment.directTitle');
+  return (
+    <Dialog
+      open
+      onClose={() => {
+        setMinimized(true);
+      }}
+      title={title}
+      className="payment-modal"
+      showCloseButton={false}
+    >
+      {summary}
+      {isQr && session.paymentQrCode ? (
+        <div className="payment-qr">
+          <PaymentQrCode
+            payload={session.paymentQrCode}
+            label={t('payment.qrAlt', { amount, order: session.orderNumber })}
+          />
+          <p className="payment-qr__hint">{t('payment.instructions')}</p>
+        </div>
+      ) : (
+        <div className="payment-wait" role="status">
+          <Spinner />
+          <p>
+            {session.paymentMethod === 'aplus'
+              ? t('payment.aplusWaiting')
+              : t('payment.directWaiting')}
+          </p>
+          {session.paymentUrl ? (
+            <a
+              className="ui-button ui-button--secondary"
+              href={session.paymentUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('payment.openBank')}
+            </a>
+          ) : null}
+        </div>
+      )}
+      <p
+        className={secondsLeft <= 60 ? 'payment-timer payment-timer--low' : 'payment-timer'}
+        role="timer"
+        aria-live="off"
+        data-testid="payment-timer"
+      >
+        {t('payment.timeLeft', { time: formatClock(secondsLeft) })}
+      </p>
+      <p className="visually-hidden" role="status">
+        {t('payment.checking')}
+      </p>
+      <div className="payment-actions">
+        {isQr && session.paymentQrCode ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              if (session.paymentQrCode)
+                void downloadQrPng(session.paymentQrCode, `mmqr-${session.orderNumber}.png`);
+            }}
+          >
+            {t('payment.saveQr')}
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          data-testid="payment-minimize"
+          onClick={() => {
+            setMinimized(true);
+          }}
+        >
+          {t('payment.minimize')}
+        </Button>
+        <Button
+          variant="danger"
+          onClick={() => {
+            setConfirmingCancel(true);
+          }}
+        >
+          {t('payment.cancelPayment')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

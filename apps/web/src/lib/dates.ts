@@ -1,0 +1,51 @@
+const burmeseMonths = [
+  'ဇန်နဝါရီ',
+  'ဖေဖော်ဝါရီ',
+  'မတ်',
+  'ဧပြီ',
+  'မေ',
+  'ဇွန်',
+  'ဇူလိုင်',
+  'ဩဂုတ်',
+  'စက်တင်ဘာ',
+  'အောက်တိုဘာ',
+  'နိုဝင်ဘာ',
+  'ဒီဇင်ဘာ',
+];
+
+export const toBurmeseDigits = (value: string) =>
+  value.replace(/\d/g, (digit) => String.fromCharCode(0x1040 + Number(digit)));
+
+/**
+ * A date (optionally with the time) in Asia/Yangon, in the UI language. Burmese is spelled out by
+ * hand because browsers often lack "my" locale data (Chromium falls back to English).
+ */
+export function formatDate(
+  iso: string,
+  /** 'my' for Burmese; anything else is English. */
+  language: string | undefined,
+  options: { withTime?: boolean; style?: 'long' | 'medium' } = {},
+): string {
+  const date = new Date(iso);
+  const { withTime = false, style = 'long' } = options;
+  if (language !== 'my') {
+    return new Intl.DateTimeFormat('en-GB', {
+      dateStyle: style,
+      ...(withTime ? { timeStyle: 'short' } : {}),
+      timeZone: 'Asia/Yangon',
+    }).format(date);
+  }
+  const parts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Yangon',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const month = burmeseMonths[Number(part('month')) - 1] ?? '';
+  const day = `${toBurmeseDigits(part('year'))} ခုနှစ် ${month} ${toBurmeseDigits(part('day'))} ရက်`;
+  return withTime ? `${day} ${toBurmeseDigits(`${part('hour')}:${part('minute')}`)}` : day;
+}

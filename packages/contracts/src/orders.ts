@@ -1,0 +1,306 @@
+import * as z from 'zod/mini';
+import { paginationMetaSchema, productKinds } from './catalogue.ts';
+import {
+  orderItemSchema,
+  orderStatuses,
+  orderSummarySchema,
+  paymentMethodIds,
+  paymentStatuses,
+} from './checkout.ts';
+import type { LocalizedText } from './i18n.ts';
+
+/**
+ * Shapes of the order calls (shopping spec §3 "Order", "Order item", "Card", §4 "Order statuses",
+ * §7 "Orders"): the order list and detail, scratching a card, the Happiness Meter feedback and the
+ * two downloads (invoice PDF, card list CSV/PDF). An order is only ever answered to its buyer:
+ * any other caller gets 404 "Order not found" (or "Card not found").
+ */
+
+// ---------------------------------------------------------------- constants (shopping spec §9)
+
+export const ORDER_PAGE_DEFAULT = 1;
+export const ORDER_LIMIT_DEFAULT = 10;
+export const ORDER_LIMIT_MAX = 50;
+export const FEEDBACK_RATING_MIN = 1;
+export const FEEDBACK_RATING_MAX = 5;
+export const FEEDBACK_COMMENT_MAX_LENGTH = 500;
+
+/** How a line is delivered: pending until fulfilment is done with it, then delivered or failed. */
+export const orderItemStatuses = ['pending', 'delivered', 'failed'] as const;
+export type OrderItemStatus = (typeof orderItemStatuses)[number];
+
+/** E-load (top-up and data) result of a line, as the aggregator answered it. */
+export const eloadStatuses = ['pending', 'success', 'failed'] as const;
+export type EloadStatus = (typeof eloadStatuses)[number];
+
+export const cardListFormats = ['csv', 'pdf'] as const;
+export type CardListFormat = (typeof cardListFormats)[number];
+
+// ---------------------------------------------------------------- messages
+
+export const orderMessages = {
+  orderNotFound: { en: 'Order not found', my: 'အော်ဒါကို ရှာမတွေ့ပါ' },
+  cardNotFound: { en: 'Card not found', my: 'ကတ်ကို ရှာမတွေ့ပါ' },
+  ordersFetched: { en: 'Orders retrieved successfully', my: 'အော်ဒါများကို ရယူပြီးပါပြီ' },
+  orderFetched: { en: 'Order retrieved successfully', my: 'အော်ဒါကို ရယူပြီးပါပြီ' },
+  cardScratched: { en: 'Card scratched successfully', my: 'ကတ်ကို ခြစ်ပြီးပါပြီ' },
+  scratchMustBeTrue: { en: 'scratch must be true', my: 'scratch သည် true ဖြစ်ရပါမည်' },
+  cardNotDelivered: {
+    en: 'This card has not been delivered yet',
+    my: 'ဤကတ်ကို မပို့ဆောင်ရသေးပါ',
+  },
+  feedbackSaved: { en: 'Thank you for your feedback!', my: 'သင့်အကြံပြုချက်အတွက် ကျေးဇူးတင်ပါသည်။' },
+  feedbackRating: {
+    en: 'Please choose a rating from 1 to 5',
+    my: 'အဆင့် ၁ မှ ၅ အထိ ရွေးချယ်ပါ',
+  },
+  feedbackCommentTooLong: {
+    en: 'Comments can be at most 500 characters',
+    my: 'မှတ်ချက်ကို စာလုံး ၅၀၀ အထိသာ ရေးနိုင်ပါသည်',
+  },
+  feedbackNotYet: {
+    en: 'Feedback can be given once the order is completed or failed',
+    my: 'အော်ဒါ ပြီးဆုံးမှ (သို့) မအောင်မြင်မှသာ အကြံပြုချက် ပေးနိုင်ပါသည်',
+  },
+  invoiceNotAvailable: {
+    en: 'An invoice is available once the order is completed',
+    my: 'အော်ဒါ ပြီးဆုံးမှသာ ငွေတောင်းခံလွှာ ရယူနိုင်ပါသည်',
+  },
+  noCards: { en: 'This order has no cards', my: 'ဤအော်ဒါတွင် ကတ်မရှိပါ' },
+  cardFormat: {
+    en: 'format must be csv or pdf',
+    my: 'format သည် csv သို့မဟုတ် pdf ဖြစ်ရပါမည်',
+  },
+  pageInvalid: {
+    en: 'page must be a whole number from 1',
+    my: 'page သည် ၁ နှင့်အထက် ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  limitInvalid: {
+    en: 'limit must be a whole number from 1 to 50',
+    my: 'limit သည် ၁ မှ ၅၀ အတွင်း ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  statusInvalid: {
+    en: 'status must be one of pending, processing, completed, failed, cancelled',
+    my: 'status သည် pending, processing, completed, failed, cancelled ထဲမှ တစ်ခု ဖြစ်ရပါမည်',
+  },
+  // E-load results per line (shown on the order page and the shared page).
+  eloadPending: { en: 'Sending the top-up…', my: 'ဖုန်းငွေဖြည့်ခြင်း ပို့နေသည်…' },
+  eloadSuccess: { en: 'Top-up delivered', my: 'ဖုန်းငွေဖြည့်ခြင်း အောင်မြင်ပါသည်' },
+  outOfStock: {
+    en: 'Out of stock: this item could not be delivered and will be refunded',
+    my: 'ပစ္စည်းပြတ်နေ၍ ဤပစ္စည်းကို မပို့ဆောင်နိုင်ပါ၊ ငွေပြန်အမ်းပေးပါမည်',
+  },
+  eloadDeclined: {
+    en: 'The operator could not top up this number; this item will be refunded',
+    my: 'ဤနံပါတ်သို့ အော်ပရေတာမှ ငွေဖြည့်၍ မရပါ၊ ဤပစ္စည်းအတွက် ငွေပြန်အမ်းပေးပါမည်',
+  },
+  deliveryFailed: {
+    en: 'This item could not be delivered and will be refunded',
+    my: 'ဤပစ္စည်းကို မပို့ဆောင်နိုင်ပါ၊ ငွေပြန်အမ်းပေးပါမည်',
+  },
+} as const satisfies Record<string, LocalizedText>;
+
+// ---------------------------------------------------------------- requests
+
+/** A positive whole number in the query string, with the message a caller can act on. */
+const wholeQuery = (message: string, max: number) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const n = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+      if (Number.isInteger(n) && n >= 1 && n <= max) return n;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
+
+/** GET /api/v1/orders?page&limit&status (page 1, limit 10 by default; newest first). */
+export const orderListQuerySchema = z.object({
+  page: z._default(
+    wholeQuery(orderMessages.pageInvalid.en, Number.MAX_SAFE_INTEGER),
+    ORDER_PAGE_DEFAULT,
+  ),
+  limit: z._default(
+    wholeQuery(orderMessages.limitInvalid.en, ORDER_LIMIT_MAX),
+    ORDER_LIMIT_DEFAULT,
+  ),
+  /** Absent, empty or "all": every status. */
+  status: z.optional(
+    z.pipe(
+      z.string({ error: orderMessages.statusInvalid.en }),
+      z.transform((value, ctx) => {
+        const v = value.trim().toLowerCase();
+        if (v === '' || v === 'all') return undefined;
+        if ((orderStatuses as readonly string[]).includes(v))
+          return v as (typeof orderStatuses)[number];
+        ctx.issues.push({ code: 'custom', message: orderMessages.statusInvalid.en, input: value });
+        return z.NEVER;
+      }),
+    ),
+  ),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
+
+export const cardIdParamsSchema = z.object({ cardId: z.string() });
+
+/** PUT /api/v1/cards/{cardId}/scratch — the spec's body is scratch=true. */
+export const scratchCardRequestSchema = z.object({
+  scratch: z.literal(true, { error: orderMessages.scratchMustBeTrue.en }),
+});
+export type ScratchCardRequest = z.output<typeof scratchCardRequestSchema>;
+
+/** POST /api/v1/orders/{orderId}/feedback — the Happiness Meter. A second answer replaces the first. */
+export const orderFeedbackRequestSchema = z.object({
+  rating: z
+    .int({ error: orderMessages.feedbackRating.en })
+    .check(
+      z.gte(FEEDBACK_RATING_MIN, { error: orderMessages.feedbackRating.en }),
+      z.lte(FEEDBACK_RATING_MAX, { error: orderMessages.feedbackRating.en }),
+    ),
+  comment: z.optional(
+    z.nullable(
+      z.pipe(
+        z.string({ error: orderMessages.feedbackCommentTooLong.en }),
+        z.pipe(
+          z.transform((value: string) => value.trim()),
+          z.string().check(
+            z.maxLength(FEEDBACK_COMMENT_MAX_LENGTH, {
+              error: orderMessages.feedbackCommentTooLong.en,
+            }),
+          ),
+        ),
+      ),
+    ),
+  ),
+});
+export type OrderFeedbackRequest = z.input<typeof orderFeedbackRequestSchema>;
+
+/** GET /api/v1/orders/{orderId}/cards?format=csv|pdf (csv when absent). */
+export const cardListQuerySchema = z.object({
+  format: z._default(z.enum(cardListFormats, { error: orderMessages.cardFormat.en }), 'csv'),
+});
+
+// ---------------------------------------------------------------- answers
+
+/**
+ * A delivered E-PIN or gift card (spec §3 "Card"). The PIN is null until the buyer scratches the
+ * card (PUT /api/v1/cards/{cardId}/scratch answers it), after which the order answers it too.
+ */
+export const orderCardSchema = z.object({
+  cardId: z.string(),
+  /** The product's code (SKU) and name in the request language. */
+  code: z.string(),
+  name: z.string(),
+  serialNumber: z.string(),
+  pin: z.nullable(z.string()),
+  scratched: z.boolean(),
+  /** ISO 8601, or null for a card that does not expire. */
+  expiresAt: z.nullable(z.string()),
+  /** List price of one card and what the buyer paid for it, integer MMK. */
+  cardPrice: z.int(),
+  sellingPrice: z.int(),
+  /** Gift cards: face value in the card's own currency, minor units; else null. */
+  faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+});
+export type OrderCard = z.output<typeof orderCardSchema>;
+
+/** E-load result of a top-up or data line; null for card lines. */
+export const eloadResultSchema = z.object({
+  status: z.enum(eloadStatuses),
+  /** The aggregator's transaction reference once it answered, else null. */
+  reference: z.nullable(z.string()),
+  /** What happened, in the request language. */
+  message: z.string(),
+  /** When the aggregator answered (ISO 8601), null while pending. */
+  completedAt: z.nullable(z.string()),
+});
+export type EloadResult = z.output<typeof eloadResultSchema>;
+
+export const orderDetailItemSchema = z.extend(orderItemSchema, {
+  /** The order item's own id. */
+  itemId: z.string(),
+  /** The product's code (SKU); the product id for lines bought before codes were kept. */
+  code: z.string(),
+  status: z.enum(orderItemStatuses),
+  /** Why the line failed, in the request language; null otherwise. */
+  failureReason: z.nullable(z.string()),
+  /** Top-up and data lines: the E-load result (null before fulfilment starts); card lines: null. */
+  eload: z.nullable(eloadResultSchema),
+  /** E-PIN and gift-card lines: the delivered cards (empty until delivered); else empty. */
+  cards: z.array(orderCardSchema),
+  /** How to redeem the product, in the request language, when the shop has written it. */
+  instructions: z.nullable(z.string()),
+});
+export type OrderDetailItem = z.output<typeof orderDetailItemSchema>;
+
+export const orderFeedbackSchema = z.object({
+  rating: z.int(),
+  comment: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type OrderFeedback = z.output<typeof orderFeedbackSchema>;
+
+/**
+ * An order as its buyer sees it (list entries and the detail have the same shape). Money is
+ * integer MMK; `discount` includes the membership-tier discount (`tierDiscount`).
+ */
+export const orderSchema = z.extend(orderSummarySchema, {
+  items: z.array(orderDetailItemSchema),
+  paymentStatus: z.enum(paymentStatuses),
+  paymentMethod: z.nullable(z.enum(paymentMethodIds)),
+  /** Assigned when the invoice is first generated, else null. */
+  invoiceNumber: z.nullable(z.string()),
+  /** True once a card was scratched or the invoice generated: the order can no longer be shared. */
+  sharingDisabled: z.boolean(),
+  /** Happiness Meter answer, or null. */
+  feedback: z.nullable(orderFeedbackSchema),
+  paidAt: z.nullable(z.string()),
+  /** When the order ended completed or failed, else null. */
+  completedAt: z.nullable(z.string()),
+  /** True for a paid order that failed (wholly or partly): the failed part is refunded. */
+  refundPending: z.boolean(),
+});
+export type Order = z.output<typeof orderSchema>;
+
+export const orderListResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(orderSchema),
+  meta: paginationMetaSchema,
+});
+export type OrderListResponse = z.output<typeof orderListResponseSchema>;
+
+export const orderResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: orderSchema,
+});
+export type OrderResponse = z.output<typeof orderResponseSchema>;
+
+export const scratchCardResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    cardId: z.string(),
+    pin: z.string(),
+    serialNumber: z.string(),
+    scratched: z.literal(true),
+  }),
+});
+export type ScratchCardResponse = z.output<typeof scratchCardResponseSchema>;
+
+export const orderFeedbackResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: orderFeedbackSchema,
+});
+export type OrderFeedbackResponse = z.output<typeof orderFeedbackResponseSchema>;
+
+/** Product kinds delivered from card stock (the rest are E-load). */
+export const cardProductKinds = [
+  'epin',
+  'giftcard',
+] as const satisfies readonly (typeof productKinds)[number][];
+export const isCardKind = (kind: string): boolean =>
+  (cardProductKinds as readonly string[]).includes(kind);
