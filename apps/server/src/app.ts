@@ -31,7 +31,8 @@ import { createContactRepo } from './modules/site/contact.repo.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
 import { healthRoutes } from './modules/site/health.routes.ts';
-import { createResponseCache } from './platform/cache.ts';
+import { renderHomeShell } from './modules/catalogue/home-shell.ts';
+import { cachedResponse, createResponseCache } from './platform/cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler } from './platform/errors.ts';
@@ -192,9 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: '7d',
   });
 
-  const indexHtml = path.join(deps.webRoot, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
+  const indexHtmlPath = path.join(deps.webRoot, 'index.html');
+  const indexHtml = fs.existsSync(indexHtmlPath) ? fs.readFileSync(indexHtmlPath, 'utf8') : null;
+  if (indexHtml !== null) {
     await app.register(fastifyStatic, {
       root: deps.webRoot,
       prefix: '/',
@@ -219,12 +220,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Files (anything under /api, /media, /assets, or with an extension) are never the app page:
     // a missing script or image must be a 404, not HTML.
     const isFile = /^\/(api|media|assets)(\/|$)/.test(url) || /\.[a-z0-9]+$/i.test(url);
-    if (!isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isFile && indexHtml !== null && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // SPA fallback: deep links such as /orders/123 load the app, which routes on the client.
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(indexHtml));
+      if (url !== '/') return reply.send(indexHtml);
+      // Home starts painting before the app's JavaScript arrives (modules/catalogue/home-shell.ts).
+      return catalogueCache
+        .getOrCompute('home-shell', async () => {
+          const [banner] = await catalogue.listBanners('en');
+          return cachedResponse(renderHomeShell(indexHtml, banner), 'text/html; charset=utf-8');
+        })
+        .then((page) => reply.send(page.body));
     }
     return reply
       .status(404)

@@ -51,3 +51,29 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Categories' })).toBeVisible();
 });
+
+test('Home paints its header and first banner before the app has loaded, then the app takes over', async ({
+  page,
+}, testInfo) => {
+  const shell = page.locator('.static-shell');
+  const shellBanner = shell.locator('picture:not(.static-shell__backdrop) img');
+  // Without the app's JavaScript (still on its way over slow data) the server's first paint shows.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(shell).toBeVisible();
+  await expect(shellBanner).toHaveJSProperty('complete', true);
+  expect(await shellBanner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+    0,
+  );
+  // It never takes a click meant for the app beneath it.
+  await expect(shell).toHaveCSS('pointer-events', 'none');
+  await page.screenshot({ path: testInfo.outputPath('home-before-app.png') });
+
+  // With the app, the carousel's own first banner replaces it.
+  await page.unroute('**/assets/*.js');
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Promotions' })).toBeVisible();
+  await expect(shell).toHaveCount(0);
+  await page.getByRole('button', { name: 'Switch to Burmese' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'my');
+});

@@ -9,6 +9,7 @@
  *   node apps/web/scripts/measure-home.mjs              both checks; starts apps/server/dist/main.js
  *   node apps/web/scripts/measure-home.mjs --js-only    only (a)
  *   node apps/web/scripts/measure-home.mjs --url=http://localhost:3000/   Lighthouse on a running shop
+ *   node apps/web/scripts/measure-home.mjs --report=lh.json   also keeps Lighthouse's full report
  * Environment: CHROME_PATH (default /usr/bin/chromium). Exits 1 when a budget is missed.
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +30,7 @@ const serverMain = path.resolve(webDir, '../server/dist/main.js');
 const args = process.argv.slice(2);
 const jsOnly = args.includes('--js-only');
 const urlArg = args.find((a) => a.startsWith('--url='))?.slice('--url='.length);
+const reportPath = args.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 
 function measureInitialJs() {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
@@ -125,6 +127,7 @@ async function runLighthouse(url) {
       formFactor: 'mobile',
     });
     if (!result) throw new Error('Lighthouse returned no result');
+    if (reportPath) fs.writeFileSync(reportPath, JSON.stringify(result.lhr, null, 1));
     const { categories, audits } = result.lhr;
     const metric = (id) => audits[id]?.displayValue ?? 'n/a';
     console.log(

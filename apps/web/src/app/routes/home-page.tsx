@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBanners } from '../../features/catalogue/api/banners.ts';
 import { useParentCategories } from '../../features/catalogue/api/parent-categories.ts';
@@ -5,12 +6,31 @@ import { BannerCarousel } from '../../features/catalogue/components/banner-carou
 import { CategoryGrid } from '../../features/catalogue/components/category-grid.tsx';
 import { ShopHighlights } from '../../features/catalogue/components/shop-highlights.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { removeStaticShell } from '../../lib/static-shell.ts';
+
+/** The server's first paint stays at most this long, even while the banners are still coming. */
+const STATIC_SHELL_MAX_MS = 10_000;
 
 export function HomePage() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const banners = useBanners(language);
   const categories = useParentCategories(language);
+  const noBanner = !banners.isPending && !banners.data?.length;
+
+  // The server's first paint of Home (lib/static-shell.ts) goes when the carousel's first image
+  // has loaded (BannerCarousel), when there is no banner, after a while, or when Home is left.
+  useEffect(() => {
+    if (noBanner) removeStaticShell();
+  }, [noBanner]);
+  useEffect(() => {
+    const timer = setTimeout(removeStaticShell, STATIC_SHELL_MAX_MS);
+    return () => {
+      clearTimeout(timer);
+      removeStaticShell();
+    };
+  }, []);
+
   return (
     <>
       <h1 className="visually-hidden">{t('home.title')}</h1>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type TouchEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { setHeaderTint } from '../../../components/layout/header-tint.ts';
 import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
+import { removeStaticShell } from '../../../lib/static-shell.ts';
 import { averageImageColour } from '../image-average-colour.ts';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';
 
@@ -45,6 +46,11 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     },
     [],
   );
+
+  // The first banner is on screen: the server's first paint can go.
+  useEffect(() => {
+    if (loadRest) removeStaticShell();
+  }, [loadRest]);
 
   const onTouchStart = (event: TouchEvent) => {
     touchStartX.current = event.touches[0]?.clientX ?? null;
