@@ -180,3 +180,34 @@ test('a success URL on an unpaid order shows the mismatch; after sign-out anothe
   await page.goto(`/orders/${orderId}`);
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
 });
+
+test('a failed order list is not asked for again for 10 seconds: "Fetch paused due to recent errors"', async ({
+  page,
+  request,
+}) => {
+  const person = newIdentity();
+  await registerVerified(request, person);
+  await page.clock.install();
+  await signInFromHome(page, person);
+  let calls = 0;
+  await page.route('**/api/v1/orders?*', async (route) => {
+    calls += 1;
+    if (calls === 1) {
+      await route.fulfill({
+        status: 503,
+        json: { success: false, error: 'Service unavailable', code: 'UNAVAILABLE' },
+      });
+    } else await route.continue();
+  });
+  await page.goto('/orders');
+  await expect(page.getByText('Could not load your orders. Please try again.')).toBeVisible();
+  // At once: paused, without a call.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Fetch paused due to recent errors')).toBeVisible();
+  expect(calls).toBe(1);
+  // Ten seconds on, the call is made again and the (empty) list shows.
+  await page.clock.fastForward(10_000);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
+  expect(calls).toBe(2);
+});

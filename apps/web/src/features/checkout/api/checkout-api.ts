@@ -6,6 +6,11 @@ import {
   type PaymentMethodId,
 } from '@shop/contracts/checkout';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { withCooldown } from '../../../lib/fetch-cooldown.ts';
+
+/** Shopping spec §9: payment methods are cached 30 s, and the call paused 10 s after an error. */
+export const PAYMENT_METHODS_CACHE_MS = 30_000;
+const PAYMENT_METHODS_ERROR_PAUSE_MS = 10_000;
 
 /** The checkout calls of shopping spec §7 "Checkout". A checkout session is the pending order. */
 export const checkoutApi = {
@@ -15,11 +20,13 @@ export const checkoutApi = {
       method: 'POST',
       body: {},
     }),
-  paymentMethods: (sessionId: string) =>
-    apiRequest(
-      `/api/v1/checkout/payment-methods?sessionId=${encodeURIComponent(sessionId)}`,
-      paymentMethodsResponseSchema,
-    ),
+  /** Paused 10 s after an error (spec §9); the dialog caches the answer 30 s (PAYMENT_METHODS_CACHE_MS). */
+  paymentMethods: (sessionId: string) => {
+    const path = `/api/v1/checkout/payment-methods?sessionId=${encodeURIComponent(sessionId)}`;
+    return withCooldown(path, PAYMENT_METHODS_ERROR_PAUSE_MS, () =>
+      apiRequest(path, paymentMethodsResponseSchema),
+    );
+  },
   selectPaymentMethod: (sessionId: string, paymentMethod: PaymentMethodId) =>
     apiRequest(
       '/api/v1/checkout/payment-method?isEnabled=true',

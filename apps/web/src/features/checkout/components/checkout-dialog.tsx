@@ -8,6 +8,7 @@ import {
   type PaymentMethodId,
   type PaymentSession,
 } from '@shop/contracts/checkout';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,7 +18,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { cartController } from '../../cart/cart-controller.ts';
-import { checkoutApi } from '../api/checkout-api.ts';
+import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../api/checkout-api.ts';
 
 type Phase =
   | { name: 'loading' }
@@ -55,6 +56,7 @@ export function CheckoutDialog({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const queryClient = useQueryClient();
   const groupName = useId();
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const [method, setMethod] = useState<PaymentMethodId>('mmqr');
@@ -70,7 +72,12 @@ export function CheckoutDialog({
         // Loading the cart first merges a guest cart into it right after signing in.
         await cartController.load({ quiet: true });
         const { data: order } = await checkoutApi.initialize();
-        const { data: methods } = await checkoutApi.paymentMethods(order.sessionId);
+        const { data: methods } = await queryClient.query({
+          queryKey: ['payment-methods', order.sessionId, currentLanguage()],
+          queryFn: () => checkoutApi.paymentMethods(order.sessionId),
+          staleTime: PAYMENT_METHODS_CACHE_MS,
+          retry: false,
+        });
         if (run.cancelled) return;
         const firstEnabled = methods.find((entry) => entry.isEnabled);
         if (firstEnabled) setMethod(firstEnabled.id);
@@ -83,7 +90,7 @@ export function CheckoutDialog({
     return () => {
       run.cancelled = true;
     };
-  }, [attempt, t]);
+  }, [attempt, t, queryClient]);
 
   const pay = async (order: OrderSummary) => {
     setPaying(true);

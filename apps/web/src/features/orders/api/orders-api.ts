@@ -10,10 +10,12 @@ import {
 } from '@shop/contracts/orders';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
+import { withCooldown } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
-/** Spec §9: order and order-list answers are cached 15 s; page 1, limit 10 by default. */
+/** Spec §9: order and order-list answers are cached 15 s, calls paused 10 s after an error. */
 export const ORDER_CACHE_MS = 15_000;
+export const ORDER_ERROR_PAUSE_MS = 10_000;
 export const ORDERS_PER_PAGE = 10;
 /** While an order is being fulfilled its page checks again this often. */
 export const ORDER_PROGRESS_POLL_MS = 3000;
@@ -27,12 +29,15 @@ export const ordersApi = {
       limit: String(ORDERS_PER_PAGE),
     });
     if (params.status) query.set('status', params.status);
-    return apiRequest(`/api/v1/orders?${query.toString()}`, orderListResponseSchema, {
-      ...(signal ? { signal } : {}),
-    });
+    const path = `/api/v1/orders?${query.toString()}`;
+    return withCooldown(path, ORDER_ERROR_PAUSE_MS, () =>
+      apiRequest(path, orderListResponseSchema, signal ? { signal } : {}),
+    );
   },
   get: (orderId: string, signal?: AbortSignal) =>
-    apiRequest(orderPath(orderId), orderResponseSchema, signal ? { signal } : {}),
+    withCooldown(orderPath(orderId), ORDER_ERROR_PAUSE_MS, () =>
+      apiRequest(orderPath(orderId), orderResponseSchema, signal ? { signal } : {}),
+    ),
   scratch: (cardId: string) =>
     apiRequest(`/api/v1/cards/${encodeURIComponent(cardId)}/scratch`, scratchCardResponseSchema, {
       method: 'PUT',
@@ -60,6 +65,8 @@ export function useOrderList(page: number, status: OrderStatus | null) {
     queryKey: orderKeys.list(page, status),
     queryFn: ({ signal }) => ordersApi.list({ page, status }, signal),
     staleTime: ORDER_CACHE_MS,
+    // A failed call is paused 10 s rather than retried at once (withCooldown).
+    retry: false,
     placeholderData: keepPreviousData,
   });
 }
@@ -73,6 +80,7 @@ export function useOrder(orderId: string) {
     queryKey: orderKeys.detail(orderId),
     queryFn: async ({ signal }) => (await ordersApi.get(orderId, signal)).data,
     staleTime: ORDER_CACHE_MS,
+    retry: false,
     refetchInterval: (query) => {
       const order = query.state.data;
       return order && isOrderInProgress(order) ? ORDER_PROGRESS_POLL_MS : false;

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/hooks/auth-context.ts';
 import { useCallCentreContact } from '../../catalogue/api/call-centre-contact.ts';
@@ -67,12 +68,19 @@ function OrderDetail({ orderId }: { orderId: string }) {
       </p>
     );
   }
-  if (query.isError) {
+  // A failed poll of an order already shown keeps it on screen; the next poll tries again.
+  if (query.isError && !query.data) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="order-state" role="alert">
         <h1>{notFound ? t('orders.detail.notFound') : t('orders.detail.fetchError')}</h1>
-        <p>{notFound ? t('orders.detail.notFoundText') : t('orders.detail.fetchErrorText')}</p>
+        <p>
+          {notFound
+            ? t('orders.detail.notFoundText')
+            : isFetchPaused(query.error)
+              ? query.error.message
+              : t('orders.detail.fetchErrorText')}
+        </p>
         {notFound ? (
           <Link href="/orders" className="ui-button ui-button--primary">
             <span>{t('orders.detail.back')}</span>

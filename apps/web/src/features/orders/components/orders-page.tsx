@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { cartBadge } from '../../cart/cart-badge-store.ts';
 import { cartController } from '../../cart/cart-controller.ts';
@@ -86,9 +87,10 @@ function OrderHistory() {
         <p className="order-state" role="status">
           <Spinner /> {t('orders.loading')}
         </p>
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <div className="order-state" role="alert">
           <p>{t('orders.loadFailed')}</p>
+          {isFetchPaused(query.error) ? <p>{query.error.message}</p> : null}
           <Button onClick={() => void query.refetch()}>{t('orders.retry')}</Button>
         </div>
       ) : orders.length === 0 ? (
