@@ -27,8 +27,12 @@ import type { TopupProvider } from './topup-provider.ts';
 export { FULFIL_ORDER_JOB };
 export const SEND_ORDER_CODES_JOB = 'send_order_codes';
 
-/** Why a line failed (order_items.failure_code). */
-export type FailureCode = 'out_of_stock' | 'declined' | 'error';
+/**
+ * Why a line failed (order_items.failure_code). `unconfirmed`: the top-up was sent but the
+ * aggregator never answered, so it may have arrived; its refund must be checked against the
+ * aggregator's records first (the refund reason says so).
+ */
+export type FailureCode = 'out_of_stock' | 'declined' | 'error' | 'unconfirmed';
 
 export interface DeliveredCard {
   orderCard: OrderCardRow;
@@ -177,7 +181,11 @@ export function createFulfilmentService(deps: {
           failed.length === items.length || itemsTotal === 0
             ? order.totalMmk
             : Math.round((failedTotal * order.totalMmk) / itemsTotal);
-        const reason = `fulfilment_failed: ${failed
+        // A top-up that may have arrived is refunded only after a look at the aggregator's books.
+        const check = failed.some((i) => i.failureCode === 'unconfirmed')
+          ? 'check unconfirmed top-ups with the aggregator before refunding; '
+          : '';
+        const reason = `${check}fulfilment_failed: ${failed
           .map((i) => `${i.sku ?? i.productId} x${i.quantity} ${i.failureCode ?? 'error'}`)
           .join(', ')}`;
         if (byPoints) {
@@ -245,8 +253,16 @@ export function createFulfilmentService(deps: {
   async function abandonOrder(orderId: string): Promise<void> {
     const found = await orders.findOrder(orderId);
     if (!found || found.order.status !== 'processing') return;
-    for (const item of found.items)
-      if (isPending(item)) await orders.setItemStatus(item.id, 'failed', 'error');
+    const pending = found.items.filter(isPending);
+    const sent = new Set(
+      (await createFulfilmentRepo(db).topupRequestsOf(pending.map((i) => i.id)))
+        .filter((request) => request.status === 'sending')
+        .map((request) => request.orderItemId),
+    );
+    for (const item of pending) {
+      const code: FailureCode = sent.has(item.id) ? 'unconfirmed' : 'error';
+      await orders.setItemStatus(item.id, 'failed', code);
+    }
     await finish(orderId);
   }
 

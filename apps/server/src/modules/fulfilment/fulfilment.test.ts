@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderMessages } from '@shop/contracts/orders';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { outboxFor } from '../auth/auth-test-kit.ts';
 import { encryptSecret } from '../../platform/crypto.ts';
@@ -299,9 +300,24 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
       attempts: 10,
     });
     expect((await orderRow(second.order.orderId))?.status).toBe('failed');
-    expect(await paymentOf(second.order.orderId)).toMatchObject({
-      refundRequired: true,
-      refundAmountMmk: 1000,
+    // The top-up was sent and never answered (here the simulator did execute it): the line says
+    // so, and the refund is flagged for a check with the aggregator, not as a plain failure.
+    const [line] = await itemsOf(second.order.orderId);
+    expect(line).toMatchObject({ status: 'failed', failureCode: 'unconfirmed' });
+    const payment = await paymentOf(second.order.orderId);
+    expect(payment).toMatchObject({ refundRequired: true, refundAmountMmk: 1000 });
+    expect(payment?.refundReason).toMatch(
+      /^check unconfirmed top-ups with the aggregator before refunding; fulfilment_failed: T-MPT-1000 x1 unconfirmed/,
+    );
+    const detail = await s.t.app.inject({
+      url: `/api/v1/orders/${second.order.orderId}`,
+      headers: { ...second.user.headers, 'accept-language': 'en' },
+    });
+    expect(
+      detail.json<{ data: { items: { eload: unknown }[] } }>().data.items[0]?.eload,
+    ).toMatchObject({
+      status: 'failed',
+      message: orderMessages.eloadUnconfirmed.en,
     });
   });
 });

@@ -23,6 +23,7 @@ const failureMessages: Record<string, LocalizedText> = {
   out_of_stock: orderMessages.outOfStock,
   declined: orderMessages.eloadDeclined,
   error: orderMessages.deliveryFailed,
+  unconfirmed: orderMessages.eloadUnconfirmed,
 };
 
 type ProductDetails = Awaited<ReturnType<FulfilmentService['productDetails']>>;
