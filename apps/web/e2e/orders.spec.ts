@@ -211,3 +211,55 @@ test('a failed order list is not asked for again for 10 seconds: "Fetch paused d
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
   expect(calls).toBe(2);
 });
+
+test('points earned on one order pay for the next (payment method "Points payment")', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const person = newIdentity();
+  await registerVerified(request, person);
+  await signInFromHome(page, person);
+  const accountMenu = page.getByRole('button', { name: /^Account menu/ });
+
+  // A 3,000 Ks E-PIN paid by MM QR earns 600 points here (LOYALTY_POINTS_PER_1000_MMK=200 in
+  // playwright.config.ts): silver, 1 % off from the next order on.
+  await addFromListing(page, 'local-epins', mptEpin3000, '1');
+  await page.getByTestId('cart-button').click();
+  const payload = await checkOutWithQr(page);
+  expect(
+    (await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } })).ok(),
+  ).toBe(true);
+  await page
+    .getByRole('dialog', { name: 'Payment successful' })
+    .getByRole('button', { name: 'Go to order details' })
+    .click();
+  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+  await accountMenu.click();
+  await expect(page.getByTestId('membership-points')).toHaveText('600 points');
+  await page.keyboard.press('Escape');
+
+  // The next one: 3,000 Ks less 1 % = 2,970 Ks, paid with 297 points at 10 Ks a point.
+  await addFromListing(page, 'local-epins', mptEpin3000, '1');
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('dialog', { name: 'Your cart' }).getByTestId('cart-checkout').click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(checkout.getByText('2,970 Ks').last()).toBeVisible();
+  const points = checkout.getByRole('radio', { name: /Points payment/ });
+  await expect(points).toBeEnabled();
+  await expect(checkout.getByText('Pay with your loyalty points')).toBeVisible();
+  await points.check();
+  await checkout.getByTestId('checkout-pay').click();
+
+  // Paid at once: straight to the order, which completes without any QR.
+  await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/);
+  await expect(page.getByTestId('payment-qr')).toHaveCount(0);
+  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+  await expect(page.getByTestId('payment-mismatch')).toHaveCount(0);
+  await expect(page.getByTestId('scratch-card')).toHaveCount(1);
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid');
+  await expect(page.getByText('Points', { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('paid-by-points.png'), fullPage: true });
+  await accountMenu.click();
+  await expect(page.getByTestId('membership-points')).toHaveText('303 points');
+});
