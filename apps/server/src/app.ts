@@ -35,7 +35,8 @@ import { renderHomeShell } from './modules/catalogue/home-shell.ts';
 import { cachedResponse, createResponseCache } from './platform/cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
-import { errorBody, registerErrorHandler } from './platform/errors.ts';
+import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
+import { registerNulCharacterGuard } from './platform/http.ts';
 import { createMediaUrls } from './platform/media.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { assetsFolder } from './platform/paths.ts';
@@ -67,10 +68,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     // Ctrl-C: idle keep-alive sockets are closed at once; requests in flight still finish.
     forceCloseConnections: 'idle',
+    // Router errors (bad %-escapes, over-long path parameters) answer with the API's error body.
+    frameworkErrors: sendFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulCharacterGuard(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

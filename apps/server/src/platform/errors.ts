@@ -1,5 +1,5 @@
 import { errorStatus, type ErrorBody, type ErrorCode } from '@shop/contracts/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -54,6 +54,35 @@ function codeForStatus(status: number): ErrorCode {
     default:
       return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR';
   }
+}
+
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: what the router answers before any route, hook or error
+ * handler runs (a malformed %-escape in the path, a path parameter over maxParamLength). Without it
+ * Fastify writes its own JSON ({error: 'Bad Request', code: 'FST_ERR_BAD_URL', ...}), not the API's
+ * error body.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'router error');
+    void reply
+      .status(status)
+      .send(errorBody(codeForStatus(status), 'An unexpected error occurred. Please try again.'));
+    return;
+  }
+  void reply
+    .status(status)
+    .send(errorBody(codeForStatus(status), frameworkMessages[error.code] ?? 'Bad request'));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
