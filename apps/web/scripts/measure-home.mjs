@@ -12,12 +12,18 @@
  *   node apps/web/scripts/measure-home.mjs --report=lh.json   also keeps Lighthouse's full report
  * Environment: CHROME_PATH (default /usr/bin/chromium). Exits 1 when a budget is missed.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import {
+  freePort,
+  mainJs,
+  spawnServer,
+  stop,
+  waitFor,
+} from '../../server/bench/server-process.mjs';
 
 const BUDGET_JS_KIB = 120;
 const BUDGET_PERFORMANCE = 90;
@@ -26,7 +32,6 @@ const BUDGET_ACCESSIBILITY = 95;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(here, '..');
 const distDir = path.join(webDir, 'dist');
-const serverMain = path.resolve(webDir, '../server/dist/main.js');
 const args = process.argv.slice(2);
 const jsOnly = args.includes('--js-only');
 const urlArg = args.find((a) => a.startsWith('--url='))?.slice('--url='.length);
@@ -69,42 +74,18 @@ function measureInitialJs() {
   return total / 1024;
 }
 
-async function waitForReady(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not become ready at ${url}`);
-}
-
+/** The built shop on a free port with a fresh embedded database and the demo shop. */
 async function startServer() {
-  if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: run npm run build.`);
-  const port = 4300 + Math.floor(Math.random() * 500);
+  if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build.`);
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
-  const child = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://localhost:${port}`;
-  await waitForReady(`${base}/readyz`, 60_000);
+  const child = spawnServer({ port, dataDir, env: { LOG_LEVEL: 'warn' } });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/readyz`, child, 'shop server');
   return {
     url: `${base}/`,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await stop(child, 'SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
