@@ -91,7 +91,19 @@ async function startServer() {
   };
 }
 
+/**
+ * Lighthouse with Debian's (newer) Chromium now and then fails to record the trace (NO_NAVSTART,
+ * "Please run Lighthouse again") and scores 0: such a run is repeated, up to three in all.
+ */
 async function runLighthouse(url) {
+  for (let run = 1; ; run += 1) {
+    const scores = await runLighthouseOnce(url);
+    if (!scores.runtimeError || run === 3) return scores;
+    console.log(`  run ${String(run)} failed (${scores.runtimeError}); running again`);
+  }
+}
+
+async function runLighthouseOnce(url) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -109,7 +121,9 @@ async function runLighthouse(url) {
     });
     if (!result) throw new Error('Lighthouse returned no result');
     if (reportPath) fs.writeFileSync(reportPath, JSON.stringify(result.lhr, null, 1));
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A failed page load or trace (no paint seen, a crashed tab) is reported here, scoring 0.
+    if (runtimeError) return { runtimeError: runtimeError.code, performance: 0, accessibility: 0 };
     const metric = (id) => audits[id]?.displayValue ?? 'n/a';
     console.log(
       `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
