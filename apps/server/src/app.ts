@@ -234,7 +234,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           const [banner] = await catalogue.listBanners('en');
           return cachedResponse(renderHomeShell(indexHtml, banner), 'text/html; charset=utf-8');
         })
-        .then((page) => reply.send(page.body));
+        .then(
+          (page) => reply.send(page.body),
+          // The page must load even when the banners cannot be read: then without the shell.
+          (err: unknown) => {
+            request.log.warn({ err }, 'home first paint unavailable');
+            return reply.send(indexHtml);
+          },
+        );
     }
     return reply
       .status(404)

@@ -55,6 +55,22 @@ describe('home shell (first paint of Home written by the server)', () => {
     expect(home.body).not.toContain('cdn.example/1.png');
   });
 
+  it('without readable banners (database down) Home is still served, without the shell', async () => {
+    await t.app.catalogueChanged();
+    const { db } = t.database;
+    const original = db.select.bind(db);
+    db.select = (() => {
+      throw new Error('database unavailable');
+    }) as unknown as typeof db.select;
+    try {
+      const home = await t.app.inject({ url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toBe(template);
+    } finally {
+      db.select = original;
+    }
+  });
+
   it('escapes image addresses and leaves an unexpected template alone', () => {
     const banner = {
       imageUrl: 'https://x.example/a.png?"><script>alert(1)</script>',
