@@ -17,6 +17,7 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createCartRepo } from './modules/cart/cart.repo.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -32,7 +33,7 @@ import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
 import { healthRoutes } from './modules/site/health.routes.ts';
 import { renderHomeShell } from './modules/catalogue/home-shell.ts';
-import { cachedResponse, createResponseCache } from './platform/cache.ts';
+import { cachedResponse } from './platform/cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
@@ -125,13 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const media = createMediaUrls(config.publicUrl);
   await app.register(healthRoutes(() => database.ping()));
   // Catalogue answers are cached as bytes; with REDIS_URL every instance drops them on a change.
-  const catalogueCache = createResponseCache({
-    name: 'catalogue',
-    redisUrl: config.redisUrl,
-    keyPrefix: config.redisKeyPrefix,
-    onError: (err, what) => {
-      app.log.warn({ err }, what);
-    },
+  const catalogueCache = createCatalogueCache(config, (err, what) => {
+    app.log.warn({ err }, what);
   });
   // Serve only once subscribed to changes (bounded: a Redis failure is logged, not fatal).
   app.addHook('onReady', () => catalogueCache.ready());

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openCliDatabase } from '../../platform/cli-database.ts';
+import { announceCatalogueChange } from './catalogue-cache.ts';
 import { importStock } from './stock-import.ts';
 
 // `npm run stock:import -- cards.csv`: E-PIN and gift-card stock into the configured database.
@@ -20,7 +21,7 @@ try {
   process.exit(1);
 }
 
-const { database, secrets, close } = await openCliDatabase();
+const { config, database, secrets, close } = await openCliDatabase();
 let exitCode = 0;
 try {
   const report = await importStock(database.db, secrets.pinEncryptionKey, csv);
@@ -31,6 +32,18 @@ try {
   } else {
     console.log(`Imported ${report.imported} card(s):`);
     for (const [sku, n] of Object.entries(report.byProduct)) console.log(`  ${sku}: ${n}`);
+    // The cards are in: a failure to tell the servers must not read as a failed import.
+    const told = await announceCatalogueChange(config, (err, what) => {
+      console.error(`${what}: ${(err as Error).message}`);
+    }).catch((err: unknown) => {
+      console.error(`could not tell running servers: ${(err as Error).message}`);
+      return false;
+    });
+    console.log(
+      told
+        ? 'Running servers were told through Redis: listings show the new stock now.'
+        : 'Running servers show the new stock when their cached listings expire (at most 5 minutes).',
+    );
   }
 } catch (err) {
   console.error(`import failed, nothing was imported: ${(err as Error).message}`);

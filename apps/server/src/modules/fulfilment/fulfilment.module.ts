@@ -55,6 +55,7 @@ export function createFulfilmentModule(deps: {
     loyalty: deps.loyalty,
     publicUrl: config.publicUrl,
     log: deps.log,
+    soldOut: () => deps.app.catalogueChanged(),
   });
   const worker = createJobWorker({
     db: database.db,

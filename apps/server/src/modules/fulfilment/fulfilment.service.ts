@@ -67,6 +67,8 @@ export function createFulfilmentService(deps: {
   loyalty: LoyaltyService;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** A product's last card was sold: the cached catalogue must show it out of stock now. */
+  soldOut?: () => Promise<void>;
 }) {
   const { db, log } = deps;
   const orders = createOrdersRepo(db);
@@ -75,7 +77,8 @@ export function createFulfilmentService(deps: {
 
   /** Step 1: every pending card line gets its cards, or fails when stock is short. */
   async function claimCards(orderId: string): Promise<OrderWithItems | null> {
-    return transaction(async (tx) => {
+    const soldFrom = new Set<string>();
+    const claimed = await transaction(async (tx) => {
       const txOrders = createOrdersRepo(tx);
       const order = await txOrders.lockOrder(orderId);
       if (!order || order.status !== 'processing') return null;
@@ -106,9 +109,18 @@ export function createFulfilmentService(deps: {
           })),
         );
         await txOrders.setItemStatus(item.id, 'delivered');
+        soldFrom.add(item.productId);
       }
       return txOrders.findOrder(orderId);
     });
+    // Counted after the commit: of two orders taking the last cards at once, the later count sees
+    // both sales (inside the transaction neither sees the other's).
+    if (deps.soldOut && soldFrom.size > 0) {
+      const stock = createStockRepo(db);
+      const left = await Promise.all([...soldFrom].map((id) => stock.countAvailable(id)));
+      if (left.includes(0)) await deps.soldOut();
+    }
+    return claimed;
   }
 
   /** Step 2: each pending E-load line is sent once (recorded first, the same key on retry). */

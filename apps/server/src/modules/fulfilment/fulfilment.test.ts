@@ -205,6 +205,24 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
     await emptyStock(s, 'G-STEAM-10');
   });
 
+  it('selling the last card shows the product out of stock at once, not after the listing cache expires', async () => {
+    await emptyStock(s, 'G-STEAM-10');
+    await stockCards(s, 'G-STEAM-10', 1);
+    const productId = s.catalogue.productId('G-STEAM-10');
+    const status = async () =>
+      (await s.t.app.inject({ url: `/api/v1/products/${productId}` })).json<{
+        data: { status: string };
+      }>().data.status;
+    // Cached as in stock…
+    expect(await status()).toBe('active');
+    expect(await status()).toBe('active');
+    const { order } = await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }]);
+    await s.t.app.runPendingJobs();
+    expect((await orderRow(order.orderId))?.status).toBe('completed');
+    // …and out of stock as soon as its last card is sold.
+    expect(await status()).toBe('out_of_stock');
+  });
+
   it('a declined test number fails its line with the E-load result; only that line is refunded', async () => {
     await stockCards(s, 'G-STEAM-10', 1);
     const { order } = await paidOrder(s, [
