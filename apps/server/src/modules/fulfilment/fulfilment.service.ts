@@ -188,33 +188,42 @@ export function createFulfilmentService(deps: {
         });
       } else {
         await txOrders.updateOrder(orderId, { status: 'failed', completedAt: new Date() });
-        const failedTotal = failed.reduce((n, i) => n + i.lineTotalMmk, 0);
-        const refund =
-          failed.length === items.length || itemsTotal === 0
+        // What the customer paid for these lines (discounts shared out in proportion).
+        const paidFor = (lines: OrderItemRow[]) =>
+          lines.length === items.length || itemsTotal === 0
             ? order.totalMmk
-            : Math.round((failedTotal * order.totalMmk) / itemsTotal);
-        // A top-up that may have arrived is refunded only after a look at the aggregator's books.
-        const check = failed.some((i) => i.failureCode === 'unconfirmed')
-          ? 'check unconfirmed top-ups with the aggregator before refunding; '
+            : Math.round(
+                (lines.reduce((n, i) => n + i.lineTotalMmk, 0) * order.totalMmk) / itemsTotal,
+              );
+        const refund = paidFor(failed);
+        // A top-up that may have arrived is given back only after a look at the aggregator's
+        // books: its share is flagged for support (points too), never returned here.
+        const unconfirmed = failed.filter((i) => i.failureCode === 'unconfirmed');
+        const settled = failed.filter((i) => i.failureCode !== 'unconfirmed');
+        const check = unconfirmed.length
+          ? `check unconfirmed top-ups with the aggregator before refunding (${
+              byPoints
+                ? `${deps.loyalty.pointsNeededFor(paidFor(unconfirmed))} points`
+                : `${paidFor(unconfirmed)} MMK`
+            }); `
           : '';
-        const reason = `${check}fulfilment_failed: ${failed
+        const lines = failed
           .map((i) => `${i.sku ?? i.productId} x${i.quantity} ${i.failureCode ?? 'error'}`)
-          .join(', ')}`;
-        if (byPoints) {
+          .join(', ');
+        let reason = `${check}fulfilment_failed: ${lines}`;
+        if (byPoints && settled.length > 0) {
           await deps.loyalty.refundPoints(tx, {
             userId: order.userId,
             orderId,
-            points: deps.loyalty.pointsNeededFor(refund),
+            points: deps.loyalty.pointsNeededFor(paidFor(settled)),
           });
+          reason = `points_returned: ${reason}`;
         }
-        // Points orders have a payment row too: it records what was given back and why, with no
-        // cash refund flagged (the points went back above).
-        await txPayments.flagOrderRefund(
-          orderId,
-          refund,
-          byPoints ? `points_returned: ${reason}` : reason,
-          { cash: !byPoints },
-        );
+        // Points orders have a payment row too: it records what was given back and why; a cash
+        // refund (or a support check) is flagged only when something is still owed.
+        await txPayments.flagOrderRefund(orderId, refund, reason, {
+          cash: !byPoints || unconfirmed.length > 0,
+        });
         log.warn({ orderId, refund, reason, byPoints }, 'order failed: refund recorded');
       }
       if (items.some((i) => isCardKind(i.kind) && i.status === 'delivered'))

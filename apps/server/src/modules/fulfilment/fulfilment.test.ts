@@ -325,17 +325,19 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
     const payment = await paymentOf(second.order.orderId);
     expect(payment).toMatchObject({ refundRequired: true, refundAmountMmk: 1000 });
     expect(payment?.refundReason).toMatch(
-      /^check unconfirmed top-ups with the aggregator before refunding; fulfilment_failed: T-MPT-1000 x1 unconfirmed/,
+      /^check unconfirmed top-ups with the aggregator before refunding \(1000 MMK\); fulfilment_failed: T-MPT-1000 x1 unconfirmed/,
     );
     const detail = await s.t.app.inject({
       url: `/api/v1/orders/${second.order.orderId}`,
       headers: { ...second.user.headers, 'accept-language': 'en' },
     });
-    expect(
-      detail.json<{ data: { items: { eload: unknown }[] } }>().data.items[0]?.eload,
-    ).toMatchObject({
+    const shown = detail.json<{ data: { refundPending: boolean; items: { eload: unknown }[] } }>()
+      .data;
+    expect(shown.items[0]?.eload).toMatchObject({
       status: 'failed',
       message: orderMessages.eloadUnconfirmed.en,
     });
+    // No unconditional "will be refunded" above a line that may have arrived.
+    expect(shown.refundPending).toBe(false);
   });
 });

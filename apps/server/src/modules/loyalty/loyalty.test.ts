@@ -15,6 +15,8 @@ import {
   type ShopTest,
 } from '../checkout/checkout-test-kit.ts';
 import { emptyStock, paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+import { JOB_MAX_ATTEMPTS } from '../../platform/job-worker.ts';
+import { jobs } from '../../platform/jobs.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { membershipOf } from './loyalty.service.ts';
@@ -258,6 +260,50 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
       refundAmountMmk: 2000,
     });
     expect(payment?.refundReason).toMatch(/^points_returned: fulfilment_failed/);
+  });
+
+  it('a points-paid top-up the aggregator never confirmed: no points back until support has checked', async () => {
+    const user = await signedIn(s);
+    await stockCards(s, 'G-STEAM-10', 1);
+    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
+    await s.t.app.runPendingJobs();
+    await addToCart(s, user.headers, {
+      productId: s.catalogue.productId('T-MPT-1000'),
+      quantity: 2,
+      phoneNumber: '09250009999', // the simulator tops up, and its first answer is lost
+    });
+    const order = await initialize(s, user.headers);
+    await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
+      sessionId: order.orderId,
+      paymentMethod: 'points',
+    });
+    expect(await balanceOf(user.userId)).toBe(25);
+    // The job's last attempt times out: the order fails with the line unconfirmed.
+    const [job] = (await s.t.database.db.select().from(jobs)).filter(
+      (j) => (j.payload as { orderId?: string }).orderId === order.orderId,
+    );
+    await s.t.database.db
+      .update(jobs)
+      .set({ attempts: JOB_MAX_ATTEMPTS - 1 })
+      .where(eq(jobs.id, job?.id ?? ''));
+    await s.t.app.runPendingJobs();
+    expect(
+      (await s.t.database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status,
+    ).toBe('failed');
+    // The top-up did arrive: giving the points back now would pay for it twice.
+    expect(await balanceOf(user.userId)).toBe(25);
+    const [payment] = await s.t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.orderId));
+    expect(payment).toMatchObject({
+      method: 'points',
+      refundRequired: true,
+      refundAmountMmk: 2000,
+    });
+    expect(payment?.refundReason).toMatch(
+      /^check unconfirmed top-ups with the aggregator before refunding \(20 points\); fulfilment_failed: /,
+    );
   });
 
   it('choosing points after a QR was opened, then paying the QR: a failed line is a cash refund, no points minted', async () => {

@@ -154,7 +154,11 @@ export function createOrderHistoryService(deps: {
         : null,
       paidAt: order.paidAt?.toISOString() ?? null,
       completedAt: order.completedAt?.toISOString() ?? null,
-      refundPending: order.status === 'failed' && order.paymentStatus === 'paid',
+      // Lines whose top-up may have arrived say so themselves ('refund it if it did not arrive').
+      refundPending:
+        order.status === 'failed' &&
+        order.paymentStatus === 'paid' &&
+        found.items.some((i) => i.status === 'failed' && i.failureCode !== 'unconfirmed'),
     };
   }
 
