@@ -69,8 +69,26 @@ test('Home paints its header and first banner before the app has loaded, then th
   await expect(shell).toHaveCSS('pointer-events', 'none');
   await page.screenshot({ path: testInfo.outputPath('home-before-app.png') });
 
-  // With the app, the carousel's own first banner replaces it.
+  // With the app but the banners still on their way, the reader's first key or touch removes it,
+  // so it never hides a control somebody is reaching for.
   await page.unroute('**/assets/*.js');
+  let releaseBanners = () => {};
+  const bannersHeld = new Promise<void>((resolve) => {
+    releaseBanners = resolve;
+  });
+  await page.route('**/api/v1/ads/banner', async (route) => {
+    await bannersHeld;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Switch to Burmese' })).toBeVisible();
+  await expect(shell).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(shell).toHaveCount(0);
+  releaseBanners();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // Left alone, the carousel's own first banner replaces it.
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Promotions' })).toBeVisible();
   await expect(shell).toHaveCount(0);

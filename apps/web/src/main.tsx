@@ -5,9 +5,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { i18nReady } from './lib/i18n.ts';
+import { removeStaticShellOnInteraction } from './lib/static-shell.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+removeStaticShellOnInteraction();
 // Burmese readers wait for their strings (one small chunk) rather than see English flash first.
 await i18nReady();
 // As a transition, the first render yields to the browser every few milliseconds instead of

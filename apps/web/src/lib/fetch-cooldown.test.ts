@@ -18,24 +18,34 @@ describe('withCooldown (spec: calls paused 10 s after an error)', () => {
       return Promise.resolve('order');
     };
 
-    await expect(withCooldown('/api/v1/orders/1', 10_000, failing, now)).rejects.toThrow(
+    await expect(withCooldown('/api/v1/orders/1', 10_000, failing, { now })).rejects.toThrow(
       'Server error',
     );
     clock += 9_999;
-    const paused = await withCooldown('/api/v1/orders/1', 10_000, ok, now).catch((e: unknown) => e);
+    const paused = await withCooldown('/api/v1/orders/1', 10_000, ok, { now }).catch(
+      (e: unknown) => e,
+    );
     expect(paused).toBeInstanceOf(ApiError);
     expect((paused as ApiError).message).toBe('Fetch paused due to recent errors');
     expect((paused as ApiError).code).toBe(FETCH_PAUSED);
     expect(isFetchPaused(paused)).toBe(true);
     expect(calls).toBe(1);
     // Another call is not paused by this one's failure.
-    await expect(withCooldown('/api/v1/orders/2', 10_000, ok, now)).resolves.toBe('order');
+    await expect(withCooldown('/api/v1/orders/2', 10_000, ok, { now })).resolves.toBe('order');
 
     clock += 1;
-    await expect(withCooldown('/api/v1/orders/1', 10_000, ok, now)).resolves.toBe('order');
-    // A success ends the pause for good: the next failure starts a new one.
-    await expect(withCooldown('/api/v1/orders/1', 10_000, ok, now)).resolves.toBe('order');
+    await expect(withCooldown('/api/v1/orders/1', 10_000, ok, { now })).resolves.toBe('order');
+    // A success ends the pause for good: calls go through until the next failure starts a new one.
+    await expect(withCooldown('/api/v1/orders/1', 10_000, ok, { now })).resolves.toBe('order');
     expect(calls).toBe(4);
+    await expect(withCooldown('/api/v1/orders/1', 10_000, failing, { now })).rejects.toThrow(
+      'Server error',
+    );
+    clock += 5_000;
+    await expect(withCooldown('/api/v1/orders/1', 10_000, ok, { now })).rejects.toThrow(
+      'Fetch paused due to recent errors',
+    );
+    expect(calls).toBe(5);
     expect(i18n.language).toBe('en');
   });
 
@@ -46,5 +56,16 @@ describe('withCooldown (spec: calls paused 10 s after an error)', () => {
     await expect(
       withCooldown('/api/v1/orders?page=1', 10_000, () => Promise.resolve(1)),
     ).resolves.toBe(1);
+    // Left while the answer was still arriving: the body read fails with some other error.
+    const leaving = new AbortController();
+    leaving.abort();
+    await expect(
+      withCooldown('/api/v1/orders?page=2', 10_000, () => Promise.reject(new Error('body')), {
+        signal: leaving.signal,
+      }),
+    ).rejects.toThrow('body');
+    await expect(
+      withCooldown('/api/v1/orders?page=2', 10_000, () => Promise.resolve(2)),
+    ).resolves.toBe(2);
   });
 });

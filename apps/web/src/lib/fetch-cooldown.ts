@@ -16,8 +16,9 @@ export async function withCooldown<T>(
   key: string,
   pauseMs: number,
   fetcher: () => Promise<T>,
-  now: () => number = Date.now,
+  options: { signal?: AbortSignal | undefined; now?: () => number } = {},
 ): Promise<T> {
+  const now = options.now ?? Date.now;
   const last = failedAt.get(key);
   if (last !== undefined && now() - last < pauseMs)
     throw new ApiError(i18n.t('ui.fetchPaused'), 0, FETCH_PAUSED);
@@ -26,7 +27,11 @@ export async function withCooldown<T>(
     failedAt.delete(key);
     return value;
   } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) failedAt.set(key, now());
+    // Cancelled (the page was left), whatever the error it surfaced as: not the call's failure.
+    const cancelled =
+      options.signal?.aborted === true ||
+      (error instanceof DOMException && error.name === 'AbortError');
+    if (!cancelled) failedAt.set(key, now());
     throw error;
   }
 }

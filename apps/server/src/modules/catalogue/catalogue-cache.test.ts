@@ -15,6 +15,16 @@ describe('announceCatalogueChange (the stock import telling running servers)', (
     ).toBe(false);
   });
 
+  it('an unreachable Redis is reported, not claimed as told', async () => {
+    const heard: string[] = [];
+    const told = await announceCatalogueChange(
+      { redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: 'x:' },
+      (_err, what) => heard.push(what),
+    );
+    expect(told).toBe(false);
+    expect(heard.length).toBeGreaterThan(0);
+  });
+
   // Needs a Redis server; CI sets TEST_REDIS_URL=redis://127.0.0.1:6379.
   const redisUrl = process.env.TEST_REDIS_URL;
   const config = { redisUrl, redisKeyPrefix: `test:${randomBytes(6).toString('hex')}:` };

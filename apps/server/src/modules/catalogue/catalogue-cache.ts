@@ -20,20 +20,24 @@ export function createCatalogueCache(
 
 /**
  * Tells running servers that the catalogue changed (new stock, for one): through Redis when
- * REDIS_URL is set; answers false without it (servers then see the change when their cached
- * answers expire, at most 5 minutes).
+ * REDIS_URL is set. Answers false when they could not be told (no Redis, or it failed, which
+ * `onError` hears): they then see the change when their cached answers expire (5 minutes).
  */
 export async function announceCatalogueChange(
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
   onError: (err: unknown, what: string) => void,
 ): Promise<boolean> {
   if (!config.redisUrl) return false;
-  const cache = createCatalogueCache(config, onError);
+  let failed = false;
+  const cache = createCatalogueCache(config, (err, what) => {
+    failed = true;
+    onError(err, what);
+  });
   try {
     await cache.ready();
     await cache.invalidate();
   } finally {
     await cache.close();
   }
-  return true;
+  return !failed;
 }

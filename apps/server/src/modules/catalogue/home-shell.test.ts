@@ -81,6 +81,10 @@ describe('home shell (first paint of Home written by the server)', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('a.png?&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(renderHomeShell('<main></main>', banner)).toBe('<main></main>');
-    expect(renderHomeShell(template, undefined)).not.toContain('<picture>');
+    expect(renderHomeShell(template, undefined)).not.toContain('<picture');
+    // "$&" is text here, not String.replace's "the matched part".
+    const dollar = renderHomeShell(template, { ...banner, imageUrl: 'https://x.example/$&.png' });
+    expect(dollar).toContain('src="https://x.example/$&amp;.png"');
+    expect(dollar.match(/<div id="root"><\/div>/g)).toHaveLength(1);
   });
 });

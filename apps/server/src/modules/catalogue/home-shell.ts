@@ -4,8 +4,8 @@ import type { Banner } from '@shop/contracts/catalogue';
  * The first paint of Home, written into index.html by the server (ADR 0012): the header bar and
  * the first banner, so a phone on slow data sees the page before the app's JavaScript has loaded,
  * and the banner (the page's largest paint) downloads with the HTML instead of after the app and
- * its banner call. It lies over the app, which removes it once its own banner has loaded
- * (apps/web/src/lib/static-shell.ts). No text (the reader's language is only known to the app),
+ * its banner call. It lies over the top of the app, which removes it once its own banner has
+ * loaded or at the reader's first touch, key or scroll (apps/web/src/lib/static-shell.ts). No text (the reader's language is only known to the app),
  * no inline styles (the CSP allows none), hidden from screen readers, never in the way of a click.
  */
 export function renderHomeShell(indexHtml: string, banner: Banner | undefined): string {
@@ -30,7 +30,8 @@ export function renderHomeShell(indexHtml: string, banner: Banner | undefined): 
         `</div></div></div>`
       : '') +
     `</div>`;
-  return indexHtml.replace(root, `${shell}${root}`);
+  // A function, so that "$&" or "$'" in an image address is not read as a replacement pattern.
+  return indexHtml.replace(root, () => `${shell}${root}`);
 }
 
 const escapes: Record<string, string> = {

@@ -117,7 +117,10 @@ export function createFulfilmentService(deps: {
     // both sales (inside the transaction neither sees the other's).
     if (deps.soldOut && soldFrom.size > 0) {
       const stock = createStockRepo(db);
-      const left = await Promise.all([...soldFrom].map((id) => stock.countAvailable(id)));
+      // A count that fails cannot be retried (a rerun finds these lines delivered): announce then.
+      const left = await Promise.all([...soldFrom].map((id) => stock.countAvailable(id))).catch(
+        () => [0],
+      );
       if (left.includes(0)) await deps.soldOut();
     }
     return claimed;

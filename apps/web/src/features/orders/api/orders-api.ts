@@ -30,13 +30,19 @@ export const ordersApi = {
     });
     if (params.status) query.set('status', params.status);
     const path = `/api/v1/orders?${query.toString()}`;
-    return withCooldown(path, ORDER_ERROR_PAUSE_MS, () =>
-      apiRequest(path, orderListResponseSchema, signal ? { signal } : {}),
+    return withCooldown(
+      path,
+      ORDER_ERROR_PAUSE_MS,
+      () => apiRequest(path, orderListResponseSchema, signal ? { signal } : {}),
+      { signal },
     );
   },
   get: (orderId: string, signal?: AbortSignal) =>
-    withCooldown(orderPath(orderId), ORDER_ERROR_PAUSE_MS, () =>
-      apiRequest(orderPath(orderId), orderResponseSchema, signal ? { signal } : {}),
+    withCooldown(
+      orderPath(orderId),
+      ORDER_ERROR_PAUSE_MS,
+      () => apiRequest(orderPath(orderId), orderResponseSchema, signal ? { signal } : {}),
+      { signal },
     ),
   scratch: (cardId: string) =>
     apiRequest(`/api/v1/cards/${encodeURIComponent(cardId)}/scratch`, scratchCardResponseSchema, {
