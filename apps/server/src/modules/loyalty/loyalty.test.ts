@@ -81,6 +81,33 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
       await s.t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId))
     )[0]?.balance ?? 0;
 
+  /** A member with points from one completed E-PIN order (45 points at this test's rates). */
+  const memberWithPoints = async () => {
+    const user = await signedIn(s);
+    await stockCards(s, 'G-STEAM-10', 1);
+    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
+    await s.t.app.runPendingJobs();
+    return user;
+  };
+
+  /** That member's order of two 1,000 Ks MPT top-ups to `phoneNumber`, paid with points. */
+  const topupsPaidWithPoints = async (
+    user: Awaited<ReturnType<typeof signedIn>>,
+    phoneNumber: string,
+  ) => {
+    await addToCart(s, user.headers, {
+      productId: s.catalogue.productId('T-MPT-1000'),
+      quantity: 2,
+      phoneNumber,
+    });
+    const order = await initialize(s, user.headers);
+    await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
+      sessionId: order.orderId,
+      paymentMethod: 'points',
+    });
+    return order;
+  };
+
   it('credits a completed order once, shows it in the profile, and the tier discount applies at the next checkout', async () => {
     const user = await signedIn(s);
     await stockCards(s, 'G-STEAM-10', 2);
@@ -112,10 +139,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('pays an order with points: debited atomically, fulfilled like a paid order, no points earned on it', async () => {
-    const user = await signedIn(s);
-    await stockCards(s, 'G-STEAM-10', 1);
-    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    await s.t.app.runPendingJobs();
+    const user = await memberWithPoints();
     expect(await balanceOf(user.userId)).toBe(45);
 
     await addToCart(s, user.headers, {
@@ -195,10 +219,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('two orders racing for one balance: exactly one is paid, the balance never goes below zero', async () => {
-    const user = await signedIn(s);
-    await stockCards(s, 'G-STEAM-10', 1);
-    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    await s.t.app.runPendingJobs();
+    const user = await memberWithPoints();
     expect(await balanceOf(user.userId)).toBe(45);
     const sessions: string[] = [];
     for (const phone of ['09250000011', '09250000012']) {
@@ -224,20 +245,9 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('a points order whose line fails gets those points back', async () => {
-    const user = await signedIn(s);
-    await stockCards(s, 'G-STEAM-10', 1);
-    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    await s.t.app.runPendingJobs();
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 2,
-      phoneNumber: '09250000000', // the simulator declines it
-    });
-    const order = await initialize(s, user.headers);
-    await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
+    const user = await memberWithPoints();
+    // The simulator declines it.
+    const order = await topupsPaidWithPoints(user, '09250000000');
     expect(await balanceOf(user.userId)).toBe(25);
     await s.t.app.runPendingJobs();
     expect(await balanceOf(user.userId)).toBe(45);
@@ -263,20 +273,9 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('a points-paid top-up the aggregator never confirmed: no points back until support has checked', async () => {
-    const user = await signedIn(s);
-    await stockCards(s, 'G-STEAM-10', 1);
-    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    await s.t.app.runPendingJobs();
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 2,
-      phoneNumber: '09250009999', // the simulator tops up, and its first answer is lost
-    });
-    const order = await initialize(s, user.headers);
-    await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
+    const user = await memberWithPoints();
+    // The simulator tops up, and its first answer is lost.
+    const order = await topupsPaidWithPoints(user, '09250009999');
     expect(await balanceOf(user.userId)).toBe(25);
     // The job's last attempt times out: the order fails with the line unconfirmed.
     const [job] = (await s.t.database.db.select().from(jobs)).filter(
@@ -307,10 +306,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('choosing points after a QR was opened, then paying the QR: a failed line is a cash refund, no points minted', async () => {
-    const user = await signedIn(s);
-    await stockCards(s, 'G-STEAM-10', 1);
-    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    await s.t.app.runPendingJobs();
+    const user = await memberWithPoints();
     expect(await balanceOf(user.userId)).toBe(45);
     await addToCart(s, user.headers, {
       productId: s.catalogue.productId('T-MPT-1000'),
