@@ -3,14 +3,20 @@
 // server with hot module replacement (port 5173), which proxies /api and /media to the API.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureInstalled, root } from './ensure-install.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureInstalled();
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@shop/server'], {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'development', DATA_DIR: path.join(root, 'data'), ...process.env },
+    env: {
+      NODE_ENV: 'development',
+      DATA_DIR: path.join(root, 'data'),
+      // Development pays with the built-in sandbox bank unless another acquirer is named.
+      PAYMENT_PROVIDER: 'sandbox',
+      ...process.env,
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@shop/web'], { cwd: root, stdio: 'inherit' }),
 ];

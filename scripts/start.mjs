@@ -2,29 +2,18 @@
 // `npm start` on any checkout: installs dependencies when they are missing or out of date, builds
 // when the sources changed since the last build, then runs the server (migrations and the demo
 // seed happen in the server's own start). Only Node built-ins here: nothing is installed yet.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { ensureInstalled, root, run } from './ensure-install.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const t0 = performance.now();
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
   console.error(`Node.js 20.19 or newer is needed (this is ${process.versions.node}).`);
   process.exit(1);
-}
-
-function run(cmd, args) {
-  console.log(`> ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, {
-    cwd: root,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 /** A fingerprint of files: their paths, sizes and modification times (cheap, no reading). */
@@ -56,34 +45,8 @@ function fingerprint(entries) {
   return hash.digest('hex');
 }
 
-const contentHash = (files) =>
-  createHash('sha256')
-    .update(
-      files
-        .map((f) => (fs.existsSync(path.join(root, f)) ? fs.readFileSync(path.join(root, f)) : ''))
-        .join('\0'),
-    )
-    .digest('hex');
-
-// 1. Dependencies: keyed on the lockfile and manifests' content.
-const installStamp = path.join(root, 'node_modules', '.shop-install-stamp');
-const manifests = [
-  'package-lock.json',
-  'package.json',
-  'apps/server/package.json',
-  'apps/web/package.json',
-  'packages/contracts/package.json',
-];
-const installKey = contentHash(manifests);
-if (!fs.existsSync(installStamp) || fs.readFileSync(installStamp, 'utf8') !== installKey) {
-  run(
-    'npm',
-    fs.existsSync(path.join(root, 'package-lock.json'))
-      ? ['ci', '--no-audit', '--no-fund']
-      : ['install', '--no-audit', '--no-fund'],
-  );
-  fs.writeFileSync(installStamp, installKey);
-}
+// 1. Dependencies.
+ensureInstalled();
 
 // 2. Build: keyed on every source file that goes into the server bundle or the web app.
 const buildStamp = path.join(root, 'apps', 'server', 'dist', '.build-stamp');
@@ -104,6 +67,13 @@ if (!fs.existsSync(buildStamp) || fs.readFileSync(buildStamp, 'utf8') !== buildK
 
 if (process.argv.includes('--check-only')) process.exit(0);
 
+// `npm start` is the demo: it pays with the built-in sandbox bank (no money moves) unless an
+// acquirer is named. Production runs `node apps/server/dist/main.js` without this (ADR 0017).
+if (!process.env.PAYMENT_PROVIDER) {
+  process.env.PAYMENT_PROVIDER = 'sandbox';
+  process.env.ALLOW_SANDBOX ??= 'true';
+  console.log('Demo payments: the sandbox bank is enabled (PAYMENT_PROVIDER=sandbox).');
+}
 console.log(`Starting the shop (checks took ${Math.round(performance.now() - t0)} ms)…`);
 // The server runs in this process, so Ctrl-C reaches it directly and it shuts down cleanly.
 await import(pathToFileURL(path.join(root, 'apps', 'server', 'dist', 'main.js')).href);

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit and integration tests on PGlite, the integration tests again
-// on PostgreSQL when TEST_DATABASE_URL is set, then browser tests against the built app.
+// `npm test`: installs dependencies when missing or out of date, then lint, typecheck, unit and
+// integration tests on PGlite, the integration tests again on PostgreSQL when TEST_DATABASE_URL is
+// set, then browser tests against the built app.
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureInstalled, root } from './ensure-install.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A fresh clone has no node_modules yet: install first (lint would stop at `eslint: not found`).
+ensureInstalled();
+
 const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;

@@ -50,6 +50,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // The browser tests pay with the sandbox bank, enabled by name (NODE_ENV is production here).
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX: 'true',
       // Lets one test count login failures against an address of its own (X-Forwarded-For).
       TRUST_PROXY: 'true',
       // One E-PIN bought by QR earns enough points to pay for the next by points (orders.spec.ts).

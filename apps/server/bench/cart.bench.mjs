@@ -52,7 +52,7 @@ const ADDS_PER_GUEST = 5;
 const CHECKOUT_CONCURRENCY = 10;
 const PREPARE_CONCURRENCY = 4; // under the login limit of 5 attempts in flight per address
 const REQUEST_TIMEOUT_MS = 10_000;
-const PASSWORD = 'Bench-Mingalaba-2025!';
+const PASSWORD = 'Shwedagon-Mingalaba-2025!';
 
 /** CPU time (user + system, ms) a process has used so far; null without Linux /proc. */
 function cpuMs(pid) {

@@ -26,7 +26,7 @@ export const freePort = () =>
 
 /**
  * Starts the shop server on 127.0.0.1:`port` with its data in `dataDir`: production mode, the demo
- * data seeded, the embedded database; `env` adds to and overrides these variables. Runs
+ * data seeded, the embedded database, the sandbox bank; `env` adds to and overrides these variables. Runs
  * dist/main.js, or with `source` src/main.ts through tsx.
  */
 export function spawnServer({
@@ -50,6 +50,9 @@ export function spawnServer({
         DATA_DIR: dataDir,
         SEED_DEMO_DATA: 'true',
         DATABASE_URL: '',
+        // The benches pay with the sandbox bank, enabled by name as production requires.
+        PAYMENT_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX: 'true',
         ...env,
       },
       stdio,

@@ -1,5 +1,14 @@
+import { createHmac } from 'node:crypto';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import type { PaymentSession } from '@shop/contracts/checkout';
 import type { ErrorBody } from '@shop/contracts/errors';
+import type { OrderResponse } from '@shop/contracts/orders';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './modules/auth/access-token.ts';
+import { paymentReceipts, payments } from './modules/payments/payments.tables.ts';
+import { signWebhook } from './modules/payments/webhook-signature.ts';
 import {
   call,
   createShopTest,
@@ -204,6 +213,11 @@ describe('API robustness: malformed requests never get a 5xx', () => {
   let categoryId: string;
   let userToken: string;
   let userHeaders: Headers;
+  let userId: string;
+  let sessionId: string;
+  /** The live MM QR payment's reference at the acquirer, for signed webhooks. */
+  let paymentReference: string;
+  let paymentAmount: number;
   let sent = 0;
   const failures: string[] = [];
 
@@ -215,6 +229,19 @@ describe('API robustness: malformed requests never get a 5xx', () => {
     const { user, order, payment } = await orderAwaitingQrPayment(s);
     userHeaders = user.headers;
     userToken = user.headers.authorization.replace('Bearer ', '');
+    userId = user.userId;
+    sessionId = (
+      JSON.parse(Buffer.from(userToken.split('.')[1] ?? '', 'base64url').toString()) as {
+        sid: string;
+      }
+    ).sid;
+    const [paymentRow] = await s.t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.orderId));
+    if (!paymentRow) throw new Error('no payment row');
+    paymentReference = paymentRow.reference;
+    paymentAmount = paymentRow.amountMmk;
     const guest = await call(s, 'GET', '/api/v1/cart', {});
     const gid = guest.headers['x-guest-id'];
     if (typeof gid !== 'string') throw new Error('no guest id issued');
@@ -543,7 +570,10 @@ describe('API robustness: malformed requests never get a 5xx', () => {
   });
 
   it('answers router errors (bad %-escapes, over-long parameters) with the JSON error body', async () => {
-    const badEscape = await s.t.app.inject({ url: '/api/v1/products/%zz' });
+    const badEscape = await s.t.app.inject({
+      url: '/api/v1/products/%zz',
+      headers: { 'accept-language': 'en' },
+    });
     expect(badEscape.statusCode).toBe(400);
     expect(badEscape.json()).toEqual({
       success: false,
@@ -551,9 +581,238 @@ describe('API robustness: malformed requests never get a 5xx', () => {
       message: 'The address is not valid',
       code: 'BAD_REQUEST',
     });
-    const long = await s.t.app.inject({ url: `/api/v1/products/${'a'.repeat(5000)}` });
+    const long = await s.t.app.inject({
+      url: `/api/v1/products/${'a'.repeat(5000)}`,
+      headers: { 'accept-language': 'en' },
+    });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toMatchObject({ success: false, error: 'The address is too long' });
+  });
+
+  /**
+   * An access token signed with the server's own key (HS256 by hand, so any header and claims can
+   * be carried, even ones a JWT library would refuse to sign).
+   */
+  function signedToken(claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
+    const now = Math.floor(s.clock().getTime() / 1000);
+    const input = `${b64({ alg: 'HS256', typ: 'JWT', ...header })}.${b64({ iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, iat: now, ...claims })}`;
+    const signature = createHmac('sha256', s.t.secrets.jwtSecret).update(input).digest('base64url');
+    return `${input}.${signature}`;
+  }
+
+  it('refuses validly signed but malformed access tokens with 401, never a 5xx', async () => {
+    const exp = Math.floor(s.clock().getTime() / 1000) + 600;
+    const cases: [string, Record<string, unknown>, Record<string, unknown>?][] = [
+      ['sub-missing', { sid: sessionId, exp }],
+      ['sid-missing', { sub: userId, exp }],
+      ['exp-missing', { sub: userId, sid: sessionId }],
+      ['sub-not-uuid', { sub: 'not-a-uuid', sid: sessionId, exp }],
+      ['sid-not-uuid', { sub: userId, sid: 'not-a-uuid', exp }],
+      ['sub-nul', { sub: `${userId}\u0000`, sid: sessionId, exp }],
+      ['sid-nul', { sub: userId, sid: `\u0000${sessionId}`, exp }],
+      ['sub-long', { sub: 'a'.repeat(5000), sid: sessionId, exp }],
+      ['sub-number', { sub: 42, sid: sessionId, exp }],
+      ['sid-object', { sub: userId, sid: { id: sessionId }, exp }],
+      ['sid-array', { sub: userId, sid: [sessionId], exp }],
+      ['sub-unknown-user', { sub: UNKNOWN_UUID, sid: sessionId, exp }],
+      ['sid-unknown-session', { sub: userId, sid: UNKNOWN_UUID, exp }],
+      ['sub-nil-uuid', { sub: '00000000-0000-0000-0000-000000000000', sid: sessionId, exp }],
+      ['exp-string', { sub: userId, sid: sessionId, exp: String(exp) }],
+      ['exp-past', { sub: userId, sid: sessionId, exp: exp - 3600 }],
+      ['exp-huge', { sub: userId, sid: sessionId, exp: 1e300 }],
+      ['exp-negative', { sub: userId, sid: sessionId, exp: -1 }],
+      ['nbf-future', { sub: userId, sid: sessionId, exp, nbf: exp + 3600 }],
+      ['iat-string', { sub: userId, sid: sessionId, exp, iat: 'yesterday' }],
+      ['iss-wrong', { sub: userId, sid: sessionId, exp, iss: 'someone-else' }],
+      ['aud-wrong', { sub: userId, sid: sessionId, exp, aud: 'someone-else' }],
+      ['typ-wrong', { sub: userId, sid: sessionId, exp }, { typ: 'at+jwt' }],
+      [
+        'crit-unknown',
+        { sub: userId, sid: sessionId, exp },
+        { crit: ['x-unknown'], 'x-unknown': 1 },
+      ],
+    ];
+    // The hand-made signer is right: the same claims, well formed, are the customer.
+    const good = signedToken({ sub: userId, sid: sessionId, exp });
+    const me = await call(s, 'GET', '/api/v1/users/profile', { authorization: `Bearer ${good}` });
+    expect(me.statusCode).toBe(200);
+    const problems: string[] = [];
+    for (const [label, claims, header] of cases) {
+      const token = signedToken(claims, header);
+      for (const [method, url, payload] of [
+        ['GET', '/api/v1/users/profile', undefined],
+        ['GET', '/api/v1/orders', undefined],
+        ['POST', '/api/v1/cart/add', { productId, quantity: 1, phoneNumber: MPT_PHONE }],
+        ['POST', '/api/v1/auth/logout', undefined],
+      ] as const) {
+        const res = await call(s, method, url, { authorization: `Bearer ${token}` }, payload);
+        const body = res.json<Partial<ErrorBody>>();
+        if (res.statusCode !== 401 || body.success !== false || !body.error)
+          problems.push(`${label} ${method} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The customer's real session is untouched by all of that.
+    expect((await call(s, 'GET', '/api/v1/users/profile', userHeaders)).statusCode).toBe(200);
+  });
+
+  /** A webhook delivery signed with the server's secret over exactly these bytes. */
+  function signedWebhook(raw: string | Buffer, extraHeaders: Headers = {}) {
+    const timestamp = Math.floor(s.clock().getTime() / 1000);
+    return s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': String(timestamp),
+        'x-webhook-signature': signWebhook(
+          s.t.secrets.paymentWebhookSecret,
+          timestamp,
+          typeof raw === 'string' ? raw : raw.toString('latin1'),
+        ),
+        ...extraHeaders,
+      },
+      payload: raw,
+    });
+  }
+
+  it('answers validly signed but malformed webhooks below 500 and pays nothing with them', async () => {
+    let n = 0;
+    const event = (data: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => ({
+      id: `evt_fuzz_${(n += 1)}`,
+      type: 'payment.failed',
+      data: {
+        reference: paymentReference,
+        amount: paymentAmount,
+        currency: 'MMK',
+        occurredAt: s.clock().toISOString(),
+        ...data,
+      },
+      ...top,
+    });
+    const bodies: [string, unknown][] = [];
+    for (const field of [
+      'reference',
+      'amount',
+      'currency',
+      'occurredAt',
+      'orderNumber',
+      'method',
+    ]) {
+      for (const [label, value] of badValues)
+        bodies.push([`data.${field}=${label}`, event({ [field]: value })]);
+    }
+    for (const field of ['id', 'type', 'data']) {
+      for (const [label, value] of badValues)
+        bodies.push([`${field}=${label}`, event({}, { [field]: value })]);
+    }
+    bodies.push(
+      ['unknown-type', event({}, { type: 'payment.refunded' })],
+      ['unknown-reference', event({ reference: UNKNOWN_UUID })],
+      ['occurredAt-future', event({ occurredAt: '9999-12-31T23:59:59Z' })],
+      ['occurredAt-garbage', event({ occurredAt: 'yesterday at noon' })],
+      ['currency-usd', event({ currency: 'USD' })],
+      [
+        'proto',
+        JSON.parse(
+          `{"__proto__":{"paid":true},"id":"evt_proto","type":"payment.failed","data":${JSON.stringify(event().data)}}`,
+        ) as unknown,
+      ],
+    );
+    for (const [label, value] of wholeBodies) bodies.push([`body=${label}`, value]);
+    const problems: string[] = [];
+    const check = (label: string, res: Awaited<ReturnType<typeof signedWebhook>>) => {
+      sent += 1;
+      if (res.statusCode >= 500)
+        problems.push(`${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 400 && res.json<Partial<ErrorBody>>().success !== false)
+        problems.push(`${label} → ${res.statusCode} without the JSON error body`);
+    };
+    for (const [label, body] of bodies) check(label, await signedWebhook(JSON.stringify(body)));
+    for (const [label, raw] of brokenJson) check(`json:${label}`, await signedWebhook(raw));
+    // Valid JSON nested deeper than a recursive reader could follow, inside a well-formed event.
+    const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+    const plain = JSON.stringify(event());
+    check('deep-extra', await signedWebhook(`${plain.slice(0, -1)},"extra":${deep}}`));
+    check('deep-data', await signedWebhook(plain.replace(/"data":\{/, `"data":{"x":${deep},`)));
+    // One event id delivered twice with different contents: the second changes nothing.
+    const first = event();
+    check('same-id-1', await signedWebhook(JSON.stringify(first)));
+    check(
+      'same-id-2',
+      await signedWebhook(JSON.stringify({ ...first, type: 'payment.succeeded' })),
+    );
+    expect(problems.slice(0, 30), `${problems.length} problems`).toEqual([]);
+    // Nothing above paid the order (no payment.succeeded with the right amount was valid).
+    const [row] = await s.t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, paymentReference));
+    expect(row?.paidAt ?? null).toBeNull();
+  });
+
+  it('refuses compressed and deeply nested bodies without a 5xx', async () => {
+    const cartAdd = { productId, quantity: 1, phoneNumber: MPT_PHONE };
+    const json = Buffer.from(JSON.stringify(cartAdd));
+    // 20 MB of zeros packs into about 20 KB: a body that would blow up if it were inflated.
+    const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024, 0x20));
+    const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+    const probes: [string, Buffer | string, Headers][] = [
+      ['gzip', gzipSync(json), { 'content-encoding': 'gzip' }],
+      ['deflate', deflateSync(json), { 'content-encoding': 'deflate' }],
+      ['br', brotliCompressSync(json), { 'content-encoding': 'br' }],
+      ['gzip-bomb', bomb, { 'content-encoding': 'gzip' }],
+      ['gzip-unlabelled', gzipSync(json), {}],
+      ['encoding-unknown', json, { 'content-encoding': 'x-squeeze' }],
+      ['encoding-stacked', gzipSync(gzipSync(json)), { 'content-encoding': 'gzip, gzip' }],
+      [
+        'deep-object-field',
+        `{"productId":"${productId}","quantity":1,"phoneNumber":${deepObject(20_000)}}`,
+        {},
+      ],
+      [
+        'deep-object-unknown-field',
+        `{"productId":"${productId}","quantity":1,"x":${deepObject(20_000)}}`,
+        {},
+      ],
+      ['deep-mixed', `{"productId":${'[{"a":'.repeat(10_000)}1${'}]'.repeat(10_000)}}`, {}],
+      [
+        'wide-object',
+        JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]))),
+        {},
+      ],
+    ];
+    const problems: string[] = [];
+    for (const [label, payload, headers] of probes) {
+      for (const url of ['/api/v1/cart/add', '/api/v1/auth/login', '/api/v1/checkout/initialize']) {
+        sent += 1;
+        const res = await s.t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...userHeaders, 'content-type': 'application/json', ...headers },
+          payload,
+        });
+        const body = res.json<Partial<ErrorBody>>();
+        if (res.statusCode >= 500 || (res.statusCode >= 400 && body.success !== false))
+          problems.push(`${label} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        // Compressed bodies are refused as such; deep ones by the routes that read a body.
+        const compressed = 'content-encoding' in headers;
+        if (compressed && res.statusCode !== 415)
+          problems.push(`${label} ${url} → ${res.statusCode}, not 415`);
+        const readsBody = url !== '/api/v1/checkout/initialize';
+        if (readsBody && label !== 'deep-object-unknown-field' && res.statusCode < 400)
+          problems.push(`${label} ${url} → ${res.statusCode}: accepted`);
+      }
+    }
+    // Signed webhooks too: the signature is over the bytes as sent, so they are refused as bodies.
+    for (const [label, payload, headers] of probes.slice(0, 7)) {
+      const res = await signedWebhook(
+        Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
+        headers,
+      );
+      if (res.statusCode >= 500) problems.push(`webhook ${label} → ${res.statusCode}`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('answers every malformed request with a status below 500', { timeout: 120_000 }, async () => {
@@ -599,4 +858,167 @@ describe('API robustness: malformed requests never get a 5xx', () => {
     const product = await s.t.app.inject({ url: `/api/v1/products/${productId}` });
     expect(product.statusCode).toBe(200);
   });
+});
+
+/**
+ * State sequences (issue 11): random runs of what can happen to one order's payment — the bank
+ * reports a payment of the right, a lower or a higher amount, or a refusal, on the current QR or
+ * an older one; a delivery is replayed; the customer presses Pay Again or Cancel; the QR expires.
+ * After every step nothing answers 5xx, and the money adds up: every kyat reported is on a
+ * receipt, at most one receipt pays the order, everything else is flagged for refund with its
+ * amount, and the order's status and the refund shown to the customer agree with the receipts.
+ */
+describe('API robustness: payment state sequences keep the money straight', () => {
+  type Step =
+    | { op: 'pay'; amount: 'exact' | 'under' | 'over'; qr: 'current' | 'first' }
+    | { op: 'decline'; qr: 'current' | 'first' }
+    | { op: 'replay' | 'payAgain' | 'cancel' | 'expire' | 'runJobs' };
+
+  const stepArb: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({
+      op: fc.constant('pay' as const),
+      amount: fc.constantFrom('exact' as const, 'under' as const, 'over' as const),
+      qr: fc.constantFrom('current' as const, 'first' as const),
+    }),
+    fc.record({
+      op: fc.constant('decline' as const),
+      qr: fc.constantFrom('current' as const, 'first' as const),
+    }),
+    fc.record({
+      op: fc.constantFrom(
+        'replay' as const,
+        'payAgain' as const,
+        'cancel' as const,
+        'expire' as const,
+        'runJobs' as const,
+      ),
+    }),
+  );
+
+  let s: ShopTest;
+  let n = 0;
+  beforeAll(async () => {
+    s = await createShopTest();
+  });
+  afterAll(() => s.t.close());
+
+  function deliver(body: string) {
+    const timestamp = Math.floor(s.clock().getTime() / 1000);
+    return s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': String(timestamp),
+        'x-webhook-signature': signWebhook(s.t.secrets.paymentWebhookSecret, timestamp, body),
+      },
+      payload: body,
+    });
+  }
+
+  it(
+    'random payment sequences: no 5xx, every kyat on a receipt, at most one applied',
+    { timeout: 240_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 10 }), async (steps) => {
+          const { user, order, payment } = await orderAwaitingQrPayment(s);
+          const qrs = { first: payment, current: payment };
+          let lastBody: string | null = null;
+          /** Kyat the bank reported as received, by distinct event. */
+          let reported = 0;
+          let expiries = 0;
+          const orderUrl = `/api/v1/orders/${order.orderId}`;
+          for (const step of steps) {
+            let res;
+            if (step.op === 'pay' || step.op === 'decline') {
+              const qr = qrs[step.qr];
+              const amount =
+                step.op === 'decline'
+                  ? qr.amount
+                  : { exact: qr.amount, under: qr.amount - 500, over: qr.amount + 700 }[
+                      step.amount
+                    ];
+              lastBody = JSON.stringify({
+                id: `evt_seq_${(n += 1)}`,
+                type: step.op === 'pay' ? 'payment.succeeded' : 'payment.failed',
+                data: {
+                  reference: qr.paymentReference,
+                  amount,
+                  currency: 'MMK',
+                  occurredAt: s.clock().toISOString(),
+                },
+              });
+              res = await deliver(lastBody);
+              if (step.op === 'pay' && res.statusCode === 200) reported += amount;
+            } else if (step.op === 'replay') {
+              if (!lastBody) continue;
+              res = await deliver(lastBody);
+            } else if (step.op === 'payAgain') {
+              res = await call(s, 'PUT', `${orderUrl}/regenerate-qr`, user.headers);
+              if (res.statusCode === 200) qrs.current = res.json<{ data: PaymentSession }>().data;
+            } else if (step.op === 'cancel') {
+              res = await call(s, 'PUT', `${orderUrl}/cancel-payment`, user.headers);
+            } else if (step.op === 'expire') {
+              // At most two windows a run: a third would outlive the 15-minute access token.
+              if ((expiries += 1) > 2) continue;
+              s.clock.advance(301_000);
+              res = await call(s, 'GET', `${orderUrl}/payment-status`, user.headers);
+            } else {
+              await s.t.app.runPendingJobs();
+              continue;
+            }
+            const where = `${JSON.stringify(steps)} at ${JSON.stringify(step)}`;
+            expect(res.statusCode, `${where}: ${res.body}`).toBeLessThan(500);
+            if (res.statusCode >= 400)
+              expect(res.json<Partial<ErrorBody>>().success, where).toBe(false);
+          }
+
+          const where = JSON.stringify(steps);
+          const receipts = await s.t.database.db
+            .select()
+            .from(paymentReceipts)
+            .where(eq(paymentReceipts.orderId, order.orderId));
+          const seen = (await call(s, 'GET', orderUrl, user.headers)).json<OrderResponse>().data;
+          // Every kyat reported is on a receipt.
+          const received = receipts
+            .filter((r) => r.outcome !== 'declined')
+            .reduce((sum, r) => sum + r.amount, 0);
+          expect(received, where).toBe(reported);
+          // At most one receipt pays the order, and only with at least its price.
+          const applied = receipts.filter(
+            (r) => r.outcome === 'applied' || r.outcome === 'overpaid',
+          );
+          expect(applied.length, where).toBeLessThanOrEqual(1);
+          for (const r of applied) expect(r.amount, where).toBeGreaterThanOrEqual(payment.amount);
+          // Everything else that brought money is flagged with what is due back.
+          for (const r of receipts) {
+            const due =
+              r.outcome === 'applied' || r.outcome === 'declined'
+                ? 0
+                : r.outcome === 'overpaid'
+                  ? r.amount - payment.amount
+                  : r.amount;
+            expect({ outcome: r.outcome, refund: r.refundAmount }, where).toEqual({
+              outcome: r.outcome,
+              refund: due,
+            });
+            expect(r.refundRequired, where).toBe(due > 0);
+          }
+          // The order agrees: paid exactly when a receipt paid it; the customer sees the refund due.
+          const paid = ['paid', 'refund_pending', 'refunded'].includes(seen.paymentStatus);
+          expect({ paid, applied: applied.length }, where).toEqual({
+            paid: applied.length === 1,
+            applied: applied.length,
+          });
+          if (applied.length) expect(seen.status, where).not.toBe('cancelled');
+          expect(seen.unappliedRefund, where).toBe(
+            receipts.reduce((sum, r) => sum + r.refundAmount, 0),
+          );
+        }),
+        // A failure prints fast-check's seed and the shrunk sequence, to replay it exactly.
+        { numRuns: 25 },
+      );
+    },
+  );
 });

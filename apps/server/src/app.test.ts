@@ -78,6 +78,24 @@ describe('platform', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('allows images from the shop itself only, unless an image CDN is configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const imgSrc = /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(imgSrc).toBe("'self' data: blob:");
+    const withCdn = await createTestApp({
+      webRoot,
+      env: { IMAGE_CDN_ORIGIN: 'https://img.example.com' },
+    });
+    try {
+      const page = await withCdn.app.inject({ method: 'GET', url: '/' });
+      expect(String(page.headers['content-security-policy'])).toContain(
+        "img-src 'self' data: blob: https://img.example.com;",
+      );
+    } finally {
+      await withCdn.close();
+    }
+  });
+
   it('keeps a request id given by a proxy', async () => {
     const res = await t.app.inject({
       method: 'GET',

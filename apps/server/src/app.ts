@@ -28,6 +28,7 @@ import { createOrderHistoryService } from './modules/orders/order-history.servic
 import { createOrdersRepo } from './modules/orders/orders.repo.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { createContactRepo } from './modules/site/contact.repo.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
@@ -37,7 +38,7 @@ import { cachedResponse } from './platform/cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
-import { registerNulCharacterGuard } from './platform/http.ts';
+import { registerContentEncodingGuard, registerNulCharacterGuard } from './platform/http.ts';
 import { createMediaUrls } from './platform/media.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { assetsFolder } from './platform/paths.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerContentEncodingGuard(app);
   registerNulCharacterGuard(app);
 
   app.addHook('onSend', async (request, reply) => {
@@ -91,7 +93,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The shop's own images are root-relative (any host name works); a CDN only if configured.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.imageCdnOrigin ? [config.imageCdnOrigin] : []),
+        ],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -143,7 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     membership: (userId) => loyalty.membership(userId),
   });
+  app.addHook('onReady', () => {
+    auth.startSweep();
+    return Promise.resolve();
+  });
   app.addHook('onClose', () => auth.close());
+  app.decorate('runAccountSweep', () => auth.service.sweepUnverified());
   await app.register(auth.routes);
   // Cart, checkout, orders and payments (issue 5); fulfilment and loyalty (issue 6).
   const cart = createCartService(createCartRepo(database.db), catalogue);
@@ -154,8 +167,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     secrets: deps.secrets,
     mailer: deps.mailer,
+    sms: deps.sms,
     loyalty,
     log: app.log,
+    account: (userId) => auth.service.profile(userId),
     topupProvider: deps.topupProvider,
   });
   const payments = createPaymentsModule({
@@ -180,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         orders: createOrdersRepo(database.db),
         fulfilment: fulfilment.service,
         account: (userId) => auth.service.profile(userId),
+        unappliedRefunds: (orderIds) => createPaymentsRepo(database.db).unappliedRefunds(orderIds),
+        refunds: (orderIds) => fulfilment.refunds.refundsOf(orderIds),
       }),
       auth.guard,
     ),

@@ -35,6 +35,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads an optional image CDN origin and refuses anything but an origin', () => {
+    expect(loadConfig({}).imageCdnOrigin).toBeNull();
+    expect(loadConfig({ IMAGE_CDN_ORIGIN: 'https://IMG.example.com/' }).imageCdnOrigin).toBe(
+      'https://img.example.com',
+    );
+    expect(loadConfig({ IMAGE_CDN_ORIGIN: 'http://cdn.test:8080' }).imageCdnOrigin).toBe(
+      'http://cdn.test:8080',
+    );
+    for (const bad of [
+      'img.example.com',
+      'https://img.example.com/path',
+      "https://a.b 'unsafe-inline'",
+    ]) {
+      expect(() => loadConfig({ IMAGE_CDN_ORIGIN: bad }), bad).toThrow(
+        /IMAGE_CDN_ORIGIN: must be an origin/,
+      );
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });
@@ -52,6 +71,28 @@ describe('loadConfig', () => {
       expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
       expect(message).toContain('LOG_LEVEL');
     }
+  });
+
+  it('has no payment acquirer unless one is named; the sandbox in production only when allowed', () => {
+    expect(loadConfig({}).paymentProvider).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe(
+      'sandbox',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider,
+    ).toBe('sandbox');
+    // NODE_ENV defaults to production: the sandbox bank (which takes no money) is refused there.
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /PAYMENT_PROVIDER: the sandbox bank takes no money; with NODE_ENV=production set ALLOW_SANDBOX=true/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX: 'false' }),
+    ).toThrow(ConfigError);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX: 'true' })
+        .paymentProvider,
+    ).toBe('sandbox');
+    expect(() => loadConfig({ ALLOW_SANDBOX: 'yes' })).toThrow(/ALLOW_SANDBOX/);
   });
 
   it('has the documented fulfilment and loyalty defaults', () => {

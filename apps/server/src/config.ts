@@ -34,6 +34,17 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Optional origin of an image CDN ("https://img.example.com"), allowed by the CSP's img-src
+   * beside the shop itself (ADR 0023). An origin only: scheme, host and port, no path.
+   */
+  IMAGE_CDN_ORIGIN: z
+    .string()
+    .regex(
+      /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i,
+      'must be an origin such as https://img.example.com (no path)',
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -53,11 +64,16 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64')
     .optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Payment acquirer; `sandbox` (the built-in sandbox bank) is the only built-in one. */
+  /**
+   * Payment acquirer; `sandbox` (the built-in sandbox bank, which takes no money) is the only
+   * built-in one. No default: absent, payments are unavailable (ADR 0017).
+   */
   PAYMENT_PROVIDER: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,49}$/, 'must be a provider name such as sandbox')
-    .default('sandbox'),
+    .optional(),
+  /** The sandbox bank in production (a demo): refused at start unless this is true. */
+  ALLOW_SANDBOX: z.enum(['true', 'false']).default('false'),
   /** E-load aggregator for top-ups and data; `simulator` is the only built-in one. */
   TOPUP_PROVIDER: z
     .string()
@@ -101,6 +117,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   publicUrl: string;
+  /** Origin of an image CDN allowed in the CSP's img-src; null when none is configured. */
+  imageCdnOrigin: string | null;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -108,7 +126,8 @@ export interface Config {
   trustProxy: boolean;
   singleSession: boolean;
   redisKeyPrefix: string;
-  paymentProvider: string;
+  /** Null when PAYMENT_PROVIDER is not set: payments are unavailable. */
+  paymentProvider: string | null;
   topupProvider: string;
   topupSimulatorMaxDelayMs: number;
   jobLeaseSeconds: number;
@@ -137,6 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The sandbox bank pays any QR without money: in production only when asked for by name.
+  if (e.PAYMENT_PROVIDER === 'sandbox' && e.NODE_ENV === 'production' && e.ALLOW_SANDBOX !== 'true')
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox bank takes no money; with NODE_ENV=production set ALLOW_SANDBOX=true to use it anyway (a demo)',
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -145,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    imageCdnOrigin: e.IMAGE_CDN_ORIGIN ? e.IMAGE_CDN_ORIGIN.replace(/\/$/, '').toLowerCase() : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
@@ -152,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     singleSession: e.SINGLE_SESSION === 'true',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? null,
     topupProvider: e.TOPUP_PROVIDER,
     topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,

@@ -65,9 +65,14 @@ for (const lang of ['en', 'my'] as const) {
       await signup.getByRole('textbox').first().click();
       await page.keyboard.type(code);
       await signup.locator('button[type=submit]').click();
-      await expect(page.getByRole('dialog', { name: t.login })).toBeVisible();
-      await shot('07-login-after-verify');
-      await page.keyboard.press('Escape');
+      // The right code signs the new customer in (issue 12): no login dialog.
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: new RegExp(person.name) })).toBeVisible();
+      await shot('07-signed-in-after-verify');
+      // The next screens are for guests: log out.
+      await page.getByRole('button', { name: new RegExp(person.name) }).click();
+      await page.getByRole('menuitem', { name: /^(Logout|အကောင့်ထွက်မည်)$/ }).click();
+      await expect(page.getByRole('button', { name: /Account menu|အကောင့်မီနူး/ })).toBeVisible();
 
       await page.goto(`/verify-email?email=${encodeURIComponent(person.email)}&lang=${lang}`);
       await expect(page.getByRole('group')).toBeVisible();

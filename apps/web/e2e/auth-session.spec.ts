@@ -29,14 +29,16 @@ test.describe('account: sessions and password reset', () => {
     await loginByEmail(page, person);
     const menu = page.getByRole('button', { name: `Account menu for ${person.name}` });
     await expect(menu).toBeVisible();
-    const refreshBefore = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    // The refresh token lives in the HttpOnly cookie (ADR 0015); the refresh rotates it.
+    const refreshCookie = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'refresh_session')?.value;
+    const refreshBefore = await refreshCookie();
+    expect(refreshBefore).toBeTruthy();
 
     await expireAccessToken(page);
     await page.reload();
     await expect(menu).toBeVisible();
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('refreshToken')))
-      .not.toBe(refreshBefore);
+    await expect.poll(refreshCookie).not.toBe(refreshBefore);
     const access = await page.evaluate(() => localStorage.getItem('accessToken'));
     expect(access).not.toBe(expiredJwt());
     await expect(page.getByRole('alertdialog')).toHaveCount(0);

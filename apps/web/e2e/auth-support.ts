@@ -12,6 +12,7 @@ const outboxDir = () => {
 
 interface OutboxRecord {
   to: string;
+  subject?: string;
   text: string;
   createdAt: string;
 }
@@ -42,6 +43,18 @@ export async function readCode(to: string): Promise<string> {
     )
     .toBeTruthy();
   return code ?? '';
+}
+
+/** The messages sent to `to` so far, oldest first. */
+export function readMessages(to: string): OutboxRecord[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as OutboxRecord)
+    .filter((record) => record.to === to);
 }
 
 /** Waits for a code different from `previous` (after a resend or a new request). */

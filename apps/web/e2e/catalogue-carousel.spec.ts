@@ -46,6 +46,24 @@ test.describe('banner carousel', () => {
     await expect(slide(1)).toBeVisible();
   });
 
+  test('the pause button stops auto-play for good (WCAG 2.2.2) until it is pressed again', async ({
+    page,
+  }) => {
+    const { carousel, slide } = await openHome(page);
+    // Keyboard, so no hover is involved.
+    await carousel.getByRole('button', { name: 'Pause slides' }).focus();
+    await page.keyboard.press('Enter');
+    await carousel.getByRole('button', { name: 'Next slide' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(slide(2)).toBeVisible();
+    await page.clock.runFor(60_000);
+    await expect(slide(2)).toBeVisible();
+    await carousel.getByRole('button', { name: 'Play slides' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(10_400);
+    await expect(slide(2)).not.toBeVisible();
+  });
+
   test('hover pauses; it resumes 5 seconds after the mouse leaves', async ({ page }) => {
     const { carousel, slide } = await openHome(page);
     const box = await carousel.boundingBox();

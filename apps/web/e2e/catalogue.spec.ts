@@ -60,7 +60,8 @@ test.describe('product listing', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
 
     const ascending = (list: number[]) => list.every((v, i) => i === 0 || (list[i - 1] ?? 0) <= v);
-    const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+    // Numbers in names by value ("1,000" < "3,000" < "10,000"), as Intl.Collator's numeric option.
+    const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
 
     await expect.poll(async () => ascending(await cardPrices(page))).toBe(true);
 
@@ -138,7 +139,7 @@ test.describe('product listing', () => {
 
   test('prices are in kyat in Burmese too', async ({ page }) => {
     await page.goto('/product/mobile-topup?lang=my');
-    await expect(page.getByTestId('product-price').first()).toHaveText(/^[\d,]+ ကျပ်$/);
+    await expect(page.getByTestId('product-price').first()).toHaveText(/^[၀-၉,]+ ကျပ်$/);
     await expect(page.getByLabel('စီစဉ်ပုံ')).toBeVisible();
   });
 

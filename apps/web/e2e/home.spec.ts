@@ -22,7 +22,7 @@ test.describe('home page', () => {
     expect(names).toHaveLength(3);
     // Category names come from the API in Burmese (Unicode Myanmar block).
     expect(names.every((n) => /[\u1000-\u109F]/.test(n))).toBe(true);
-    await grid.getByRole('button', { name: 'နောက်ထပ် +4 ခု' }).click();
+    await grid.getByRole('button', { name: 'နောက်ထပ် +၄ ခု' }).click();
     await expect(page.getByTestId('more-categories').getByRole('link')).toHaveCount(4);
     const rest = await page.getByTestId('more-categories').getByRole('link').allInnerTexts();
     expect(rest.every((n) => /[\u1000-\u109F]/.test(n))).toBe(true);

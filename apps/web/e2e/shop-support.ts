@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { loginByEmail, openLoginDialog, type Identity } from './auth-support.ts';
 
 /** Helpers for the shopping browser tests: sign in, fill the cart, check out. */
@@ -21,13 +22,15 @@ export async function addFromListing(page: Page, slug: string, name: RegExp, bad
   await expect(page.getByTestId('cart-badge')).toHaveText(badge);
 }
 
-/** Opens the cart drawer and saves the recipient number of its (one) top-up line. */
+/**
+ * Opens the cart drawer and types the recipient number of its (one) top-up line; the line saves
+ * it by itself (no Save button) and says so.
+ */
 export async function saveRecipientNumber(page: Page, phone: string) {
   await page.getByTestId('cart-button').click();
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
   await drawer.getByTestId('cart-phone-input').fill(phone);
-  await drawer.getByRole('button', { name: 'Save number' }).click();
-  await expect(drawer.getByRole('button', { name: 'Number saved' })).toBeVisible();
+  await expect(drawer.getByTestId('cart-phone-status')).toHaveText(/Number saved/);
   return drawer;
 }
 
@@ -38,4 +41,31 @@ export async function checkOutWithQr(page: Page) {
   const qr = page.getByTestId('payment-qr');
   await expect(qr).toBeVisible();
   return (await qr.getAttribute('data-payload')) ?? '';
+}
+
+/** The customer's own API session (the same account as the browser): cart set-up, order reads. */
+export async function apiSession(
+  request: APIRequestContext,
+  person: Identity,
+  language: 'en' | 'my' = 'en',
+) {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { authorization: `Bearer ${accessToken}`, 'accept-language': language };
+}
+
+/** axe (WCAG 2.1 A and AA) on the part of the page `selector` names: no violations. */
+export async function expectAccessible(page: Page, selector = 'body') {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }

@@ -5,6 +5,10 @@ import {
   PASSWORD_MAX_LENGTH,
   authMessages,
   EMAIL_PATTERN,
+  nameMessages,
+  nameProblem,
+  normaliseName,
+  passwordMessages,
 } from './auth-rules.ts';
 export {
   OTP_LENGTH,
@@ -22,8 +26,12 @@ export {
   GUEST_ID_PATTERN,
   isGuestId,
   classifyAuthError,
+  passwordMessages,
+  nameMessages,
+  normaliseName,
+  nameProblem,
 } from './auth-rules.ts';
-export type { OtpPurpose, AuthErrorKind } from './auth-rules.ts';
+export type { OtpPurpose, AuthErrorKind, NameProblem } from './auth-rules.ts';
 
 /**
  * Shapes of the account calls (account spec §7) shared by server and web. Request schemas carry
@@ -104,18 +112,26 @@ export const loginRequestSchema = z.pipe(
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 export type LoginInput = z.output<typeof loginRequestSchema>;
 
-/** phoneNumber is sent in 95 form; any spelling the phone rules accept is normalised to it. */
+/**
+ * phoneNumber is sent in 95 form; any spelling the phone rules accept is normalised to it. The
+ * name is NFC-normalised and trimmed, and its characters are checked (nameProblem); validation
+ * messages reach the user in their language (localizeMessage, ADR 0018).
+ */
 export const registerRequestSchema = z.object({
   name: z.pipe(
     z.string({ error: authMessages.enterName }),
     z.pipe(
-      z.transform((value: string) => value.trim()),
-      z
-        .string()
-        .check(
-          z.minLength(1, { error: authMessages.enterName }),
-          z.maxLength(100, { error: authMessages.nameTooLong }),
-        ),
+      z.transform(normaliseName),
+      z.string().check(
+        z.minLength(1, { error: authMessages.enterName }),
+        z.maxLength(100, { error: authMessages.nameTooLong }),
+        // Control, text-direction and invisible-only names (ADR 0016), in the browser too.
+        z.superRefine((name, ctx) => {
+          const problem = nameProblem(name);
+          if (problem && name !== '')
+            ctx.addIssue({ code: 'custom', message: nameMessages[problem].en, input: name });
+        }),
+      ),
     ),
   ),
   email: emailSchema,
@@ -173,6 +189,20 @@ export const passwordResetConfirmSchema = z.object({
 });
 export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
 
+/**
+ * PUT /api/v1/users/password. Only the types and a size cap here: empty fields, the current
+ * password and the password rules are checked by the server, in the request's language.
+ */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: passwordMessages.enterCurrent.en })
+    .check(z.maxLength(1024, { error: passwordMessages.currentWrong.en })),
+  newPassword: z
+    .string({ error: passwordMessages.enterNew.en })
+    .check(z.maxLength(1024, { error: passwordMessages.tooLong.en })),
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
 export const refreshTokenRequestSchema = z.object({
   refreshToken: z
     .string({ error: authMessages.refreshMissing })
@@ -180,6 +210,13 @@ export const refreshTokenRequestSchema = z.object({
       z.minLength(1, { error: authMessages.refreshMissing }),
       z.maxLength(512, { error: authMessages.refreshInvalid }),
     ),
+});
+/**
+ * What the refresh route accepts: {refreshToken} from API clients, or no token at all when the
+ * HttpOnly refresh cookie carries it (the web app sends {}; ADR 0015).
+ */
+export const refreshTokenBodySchema = z.object({
+  refreshToken: z.optional(refreshTokenRequestSchema.shape.refreshToken),
 });
 export type RefreshTokenRequest = z.input<typeof refreshTokenRequestSchema>;
 
@@ -263,7 +300,11 @@ export type RegisterResponse = z.output<typeof registerResponseSchema>;
 
 export const tokenDataSchema = z.object({
   accessToken: z.string(),
-  refreshToken: z.string(),
+  /**
+   * Absent when the refresh credential travels only in the HttpOnly cookie (ADR 0015): a refresh
+   * made with the cookie, or a login that sent `x-refresh-transport: cookie` (the web app).
+   */
+  refreshToken: z.optional(z.string()),
   user: userSchema,
   /** Seconds the access token lives (its exp is authoritative). */
   expiresIn: z.int(),
@@ -279,7 +320,7 @@ export const tokenResponseSchema = z.object({
   message: z.string(),
   data: tokenDataSchema,
   accessToken: z.string(),
-  refreshToken: z.string(),
+  refreshToken: z.optional(z.string()),
   user: userSchema,
 });
 export type TokenResponse = z.output<typeof tokenResponseSchema>;

@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import { productKinds } from './catalogue.ts';
-import { localizedTextSchema, type Language, type LocalizedText } from './i18n.ts';
-import { operatorCodes, type PhoneErrorCode } from './phone.ts';
+import { formatNumber, localizedTextSchema, type Language, type LocalizedText } from './i18n.ts';
+import {
+  formatPhoneMessage,
+  operatorCodes,
+  phoneErrorMessages,
+  type PhoneError,
+  type PhoneErrorCode,
+} from './phone.ts';
 
 /**
  * Shapes of the cart calls (shopping spec §3 "Server cart line", §7 "Cart") shared by server and
@@ -61,7 +67,25 @@ export const cartMessages = {
     en: 'Request too frequent, please wait a moment',
     my: 'တောင်းဆိုမှု မကြာခဏ လွန်းနေပါသည်၊ ခဏစောင့်ပါ',
   },
+  // Card stock (E-PINs, gift cards) shorter than the quantity; {product} and {n} are filled in by
+  // stockShortMessage.
+  soldOut: {
+    en: '{product} is sold out. Please remove it from your cart.',
+    my: '{product} ရောင်းကုန်သွားပါပြီ။ ခြင်းတောင်းမှ ဖယ်ရှားပါ။',
+  },
+  onlyLeft: {
+    en: 'Only {n} left of {product}. Please lower the quantity.',
+    my: '{product} {n} ခုသာ ကျန်ပါသည်။ အရေအတွက်ကို လျှော့ပါ။',
+  },
 } as const satisfies Record<string, LocalizedText>;
+
+/** "Sold out" (nothing left) or "Only N left" for a product whose stock is below the quantity. */
+export function stockShortMessage(product: LocalizedText, left: number, language: Language) {
+  const template = left <= 0 ? cartMessages.soldOut : cartMessages.onlyLeft;
+  return template[language]
+    .replace('{product}', product[language])
+    .replace('{n}', formatNumber(left, language));
+}
 
 /**
  * Burmese phone-rule messages, the same meaning as the English templates of phone.ts
@@ -76,6 +100,12 @@ export const phoneErrorMessagesMy: Record<PhoneErrorCode, string> = {
   operator_mismatch: 'ဖုန်းနံပါတ်သည် {operator} ပုံစံနှင့် မကိုက်ညီပါ',
   wrong_length: '{operator} နံပါတ်များသည် ဂဏန်း {n} လုံး ရှိရပါမည်',
 };
+
+/** A phone-rule error in the reader's language, its number in the language's digits. */
+export function phoneErrorText(error: PhoneError, language: Language): string {
+  const template = (language === 'my' ? phoneErrorMessagesMy : phoneErrorMessages)[error.code];
+  return formatPhoneMessage(template, error.params, language);
+}
 
 export const localized = (text: LocalizedText, language: Language): string => text[language];
 

@@ -17,11 +17,6 @@ export const MMQR_MINIMUM_MMK = 1000;
 export const SERVICE_FEE_MMK = 0;
 /** Seconds a payment (an MM QR code) stays payable. */
 export const PAYMENT_WINDOW_SECONDS = 300;
-/**
- * An identical checkout (same user, same cart) within this many seconds returns the order already
- * made: a double click, a second tab or a client retry after a timeout makes one order.
- */
-export const CHECKOUT_RETRY_WINDOW_SECONDS = 60;
 /** Longest accepted Idempotency-Key header. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
@@ -35,7 +30,17 @@ export type OrderStatus = (typeof orderStatuses)[number];
  * pending: waiting for the customer; paid; failed (the bank refused); expired (the 300 s window
  * passed: Pay Again makes a new one); cancelled (the customer cancelled).
  */
-export const paymentStatuses = ['pending', 'paid', 'failed', 'expired', 'cancelled'] as const;
+export const paymentStatuses = [
+  'pending',
+  'paid',
+  'failed',
+  'expired',
+  'cancelled',
+  /** Paid; a failed part of the order is owed back and not yet given (ADR 0020). */
+  'refund_pending',
+  /** Paid; the failed part was given back. */
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 // ---------------------------------------------------------------- messages
@@ -126,6 +131,7 @@ export const orderItemSchema = z.object({
   unitPrice: z.int(),
   lineTotal: z.int(),
   phoneNumber: z.nullable(z.string()),
+  /** The product's operator (top-ups, data, an operator's E-PINs); null for other products. */
   operator: z.nullable(z.enum(operatorCodes)),
 });
 export type OrderItem = z.output<typeof orderItemSchema>;
@@ -277,6 +283,15 @@ export const paymentMethodSelectedResponseSchema = z.object({
   }),
 });
 
+export const paymentRecipientSchema = z.object({
+  productId: z.string(),
+  name: localizedTextSchema,
+  /** 95 form. */
+  phoneNumber: z.string(),
+  operator: z.nullable(z.enum(operatorCodes)),
+});
+export type PaymentRecipient = z.output<typeof paymentRecipientSchema>;
+
 /**
  * What the payment modal needs (spec §3 "Payment modal data"): the amount, the order, and per
  * method the QR payload (MM QR), the A+ wait data, or the bank page (direct transfer).
@@ -300,6 +315,8 @@ export const paymentSessionSchema = z.object({
   expiresAt: z.string(),
   /** Seconds left at the time of the answer (the modal's countdown starts here). */
   expiresInSeconds: z.int(),
+  /** Top-up and data lines of the order: the number each goes to (the modal shows "Top-up to …"). */
+  recipients: z.array(paymentRecipientSchema),
 });
 export type PaymentSession = z.output<typeof paymentSessionSchema>;
 

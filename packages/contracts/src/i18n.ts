@@ -5,6 +5,9 @@ export {
   fallbackLanguage,
   languageFromHeader,
   languages,
+  formatNumber,
+  localDigits,
+  toBurmeseDigits,
 } from './languages.ts';
 export type { Language } from './languages.ts';
 

@@ -27,3 +27,39 @@ export function languageFromHeader(header: string | undefined): Language {
   }
   return ranked.length ? fallbackLanguage : apiDefaultLanguage;
 }
+
+/** "1,000" → "၁,၀၀၀": numbers inside Burmese text are written with Burmese digits. */
+export const toBurmeseDigits = (value: string): string =>
+  value.replace(/\d/g, (digit) => String.fromCharCode(0x1040 + Number(digit)));
+
+/**
+ * Digits of an already formatted number or time ("04:56", "11–15") in the language's numeral
+ * system: Burmese pages write every quantity with Burmese digits (one numeral system per page).
+ * Codes a reader types or dials elsewhere — PINs, serials, phone numbers, order numbers — are not
+ * quantities and keep Latin digits (ADR 0023).
+ */
+export const localDigits = (value: string, language: Language): string =>
+  language === 'my' ? toBurmeseDigits(value) : value;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The one helper for every quantity the shop shows — prices, counts, steps, points, rates, page
+ * ranges: grouped with commas ("10,000") and in Burmese digits on Burmese pages ("၁၀,၀၀၀"). The
+ * mapping is the project's own because browsers often lack the "my" locale data (Chromium falls
+ * back to Latin digits for Intl.NumberFormat('my')). Whole numbers unless fraction digits are asked.
+ */
+export function formatNumber(
+  value: number,
+  language: Language,
+  fraction: { minimumFractionDigits?: number; maximumFractionDigits?: number } = {},
+): string {
+  const options = { maximumFractionDigits: 0, ...fraction };
+  const key = `${options.minimumFractionDigits ?? ''}/${options.maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', options);
+    numberFormats.set(key, format);
+  }
+  return localDigits(format.format(value), language);
+}

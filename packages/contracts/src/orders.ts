@@ -33,6 +33,17 @@ export type OrderItemStatus = (typeof orderItemStatuses)[number];
 export const eloadStatuses = ['pending', 'success', 'failed'] as const;
 export type EloadStatus = (typeof eloadStatuses)[number];
 
+/**
+ * Refunds of a paid order that failed, wholly or partly (ADR 0020): to the points it was paid
+ * with (at once) or to the payer's bank account (support pays it out, then marks it refunded).
+ */
+export const refundDestinations = ['points', 'bank'] as const;
+export type RefundDestination = (typeof refundDestinations)[number];
+export const refundStatuses = ['refund_pending', 'refunded'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+/** Working days support takes for a bank refund (or to check an unconfirmed top-up). */
+export const REFUND_WORKING_DAYS = 7;
+
 export const cardListFormats = ['csv', 'pdf'] as const;
 export type CardListFormat = (typeof cardListFormats)[number];
 
@@ -245,6 +256,25 @@ export const orderFeedbackSchema = z.object({
 });
 export type OrderFeedback = z.output<typeof orderFeedbackSchema>;
 
+/** What a paid order that failed (wholly or partly) gives back, and how far it got. */
+export const orderRefundSchema = z.object({
+  status: z.enum(refundStatuses),
+  destination: z.enum(refundDestinations),
+  /** Kyat of the failed lines (the order's discounts shared out in proportion). */
+  amount: z.int(),
+  /** Points orders: the points due back in all; null for bank refunds. */
+  points: z.nullable(z.int()),
+  /** Only a part of the order failed; the rest was delivered. */
+  partial: z.boolean(),
+  /** A top-up the operator never confirmed is part of it: support checks it before refunding. */
+  toCheck: z.boolean(),
+  /** While pending: working days it takes at most; null once refunded. */
+  workingDays: z.nullable(z.int()),
+  createdAt: z.string(),
+  refundedAt: z.nullable(z.string()),
+});
+export type OrderRefund = z.output<typeof orderRefundSchema>;
+
 /**
  * An order as its buyer sees it (list entries and the detail have the same shape). Money is
  * integer MMK; `discount` includes the membership-tier discount (`tierDiscount`).
@@ -262,8 +292,15 @@ export const orderSchema = z.extend(orderSummarySchema, {
   paidAt: z.nullable(z.string()),
   /** When the order ended completed or failed, else null. */
   completedAt: z.nullable(z.string()),
-  /** True for a paid order that failed (wholly or partly): the failed part is refunded. */
+  /** True while the refund of a failed part is pending (refund.status refund_pending). */
   refundPending: z.boolean(),
+  /** A paid order that failed, wholly or partly: its refund; null otherwise. */
+  refund: z.nullable(orderRefundSchema),
+  /**
+   * Kyat received for this order and not used for it (a second payment, a wrong amount, the part
+   * above the price, a payment after cancel or expiry): due back to the customer; 0 when none.
+   */
+  unappliedRefund: z.int(),
 });
 export type Order = z.output<typeof orderSchema>;
 

@@ -58,6 +58,18 @@ export const cancelPaymentResponseSchema = z.object({
 
 export const webhookEventTypes = ['payment.succeeded', 'payment.failed'] as const;
 
+/** NUL or a lone UTF-16 surrogate: text PostgreSQL cannot store (the event is kept as jsonb). */
+const UNSTORABLE_TEXT =
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what this finds
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A webhook string field: refused when it holds text the database could not store. */
+const eventText = (min: number, max: number) =>
+  z.string().check(
+    z.minLength(min),
+    z.maxLength(max),
+    z.refine((value) => !UNSTORABLE_TEXT.test(value), 'Invalid character'),
+  );
+
 /**
  * Body the acquirer POSTs to /api/v1/payments/webhook/{provider}, signed with
  * `x-webhook-signature: v1=<hex HMAC-SHA256(secret, "{timestamp}.{raw body}")>` and
@@ -65,17 +77,17 @@ export const webhookEventTypes = ['payment.succeeded', 'payment.failed'] as cons
  */
 export const webhookEventSchema = z.object({
   /** Unique per event at the provider: a replay or a duplicate delivery changes nothing. */
-  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  id: eventText(1, 200),
   type: z.enum(webhookEventTypes),
   data: z.object({
     /** The payment reference the shop gave the acquirer (MM QR tag 62-05). */
-    reference: z.string().check(z.minLength(1), z.maxLength(100)),
+    reference: eventText(1, 100),
     /** The bill number (order number, MM QR tag 62-01). */
-    orderNumber: z.optional(z.string().check(z.maxLength(100))),
+    orderNumber: z.optional(eventText(0, 100)),
     amount: z.int(),
-    currency: z.string(),
+    currency: eventText(0, 10),
     /** When the customer paid (or the bank refused), ISO 8601. */
-    occurredAt: z.string(),
+    occurredAt: eventText(0, 40),
     method: z.optional(z.enum(paymentMethodIds)),
   }),
 });

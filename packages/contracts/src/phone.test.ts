@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   detectOperator,
   formatPhoneDisplay,
+  formatRecipientNumber,
   myanmarPhoneSchema,
   normalizePhone,
   operatorCodes,
   phonePrefixTable,
   toInternationalPhone,
+  topUpToText,
   validatePhone,
   type OperatorCode,
   type PhoneValidation,
@@ -283,5 +285,39 @@ describe('property: the rules agree with the operator table', () => {
         },
       ),
     );
+  });
+});
+
+describe('the recipient as every screen and e-mail shows it (issue 12)', () => {
+  it.each([
+    ['09421234567', '09 421 234 567'],
+    ['959421234567', '09 421 234 567'],
+    ['+95 9 421 234 567', '09 421 234 567'],
+    ['+95-9-421-234-567', '09 421 234 567'],
+    ['0941123456', '09 4112 3456'],
+    ['092012345', '09 201 2345'],
+  ])('formats %s as %s', (input, shown) => {
+    expect(formatRecipientNumber(input)).toBe(shown);
+  });
+
+  it('leaves what is not a number alone', () => {
+    expect(formatRecipientNumber('၀၉၄၂၁၂၃၄၅၆၇')).toBe('၀၉၄၂၁၂၃၄၅၆၇');
+  });
+
+  it('says "Top-up to 09 421 234 567 (MPT)" in English and the same in Burmese', () => {
+    expect(topUpToText('959421234567', 'MPT', 'en')).toBe('Top-up to 09 421 234 567 (MPT)');
+    expect(topUpToText('959421234567', 'MPT', 'my')).toBe('09 421 234 567 (MPT) သို့ ငွေဖြည့်ခြင်း');
+    expect(topUpToText('959971234567', null, 'en')).toBe('Top-up to 09 971 234 567 (Ooredoo)');
+  });
+
+  it.each([
+    ['+95 9 421 234 567'],
+    ['959421234567'],
+    ['09-421-234-567'],
+    ['09 421 234 567'],
+    ['(09) 421-234-567'],
+  ])('accepts the pasted %s as 09421234567', (pasted) => {
+    expect(normalizePhone(pasted)).toBe('09421234567');
+    expect(validatePhone(pasted)).toMatchObject({ valid: true, local: '09421234567' });
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatNumber, type Language } from './languages.ts';
 
 /**
  * Myanmar phone-number rules (account spec §5) and the operator prefix table (account spec §9).
@@ -9,6 +10,8 @@ import * as z from 'zod/mini';
 
 export const operatorCodes = ['MPT', 'OOREDOO', 'ATOM', 'MYTEL', 'MEC'] as const;
 export type OperatorCode = (typeof operatorCodes)[number];
+export const isOperatorCode = (value: string | null | undefined): value is OperatorCode =>
+  (operatorCodes as readonly (string | null | undefined)[]).includes(value);
 
 /** Names as the spec writes them; they appear inside the error messages. */
 export const operatorNames: Record<OperatorCode, string> = {
@@ -18,6 +21,19 @@ export const operatorNames: Record<OperatorCode, string> = {
   MYTEL: 'MyTel',
   MEC: 'MEC',
 };
+
+/**
+ * What a customer dials to load a top-up card's PIN onto the SIM: every Myanmar operator takes
+ * *123*PIN# (the demo catalogue's instructions say the same). As a tel: URI the # is %23.
+ */
+export const rechargeDialPattern = '*123*PIN#';
+
+export const rechargeTelHref = (pin: string): string =>
+  `tel:${rechargeDialPattern.replace('PIN', pin.replace(/\D/g, '')).replace('#', '%23')}`;
+
+/** A PIN or serial in groups of four for reading aloud and typing: "1234 5678 9012 3456". */
+export const groupInFours = (code: string): string =>
+  code.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
 export interface PrefixRule {
   operator: OperatorCode;
@@ -103,10 +119,14 @@ export const phoneErrorMessages: Record<PhoneErrorCode, string> = {
   wrong_length: '{operator} numbers should be {n} digits long',
 };
 
-export function formatPhoneMessage(template: string, params: PhoneErrorParams): string {
+export function formatPhoneMessage(
+  template: string,
+  params: PhoneErrorParams,
+  language: Language = 'en',
+): string {
   return template
     .replace('{operator}', params.operator ?? '')
-    .replace('{n}', params.n === undefined ? '' : String(params.n));
+    .replace('{n}', params.n === undefined ? '' : formatNumber(params.n, language));
 }
 
 function phoneError(code: PhoneErrorCode, params: PhoneErrorParams = {}): PhoneError {
@@ -213,3 +233,49 @@ export const myanmarPhoneSchema = z.pipe(
     return z.NEVER;
   }),
 );
+
+/**
+ * The recipient of a top-up as the customer reads it everywhere after typing it (cart, checkout,
+ * payment modal, order page, e-mails): the local 09 form in groups, "09 421 234 567" (11 digits),
+ * "09 4112 3456" (10), "09 201 2345" (9). ASCII digits in both languages: it is the number the
+ * customer typed and dials, not a quantity (ADR 0021). Anything that is not a number is returned
+ * unchanged.
+ */
+export function formatRecipientNumber(input: string): string {
+  const local = normalizePhone(input);
+  if (!local?.startsWith('09') || local.length < 4) return input;
+  const rest = local.slice(2);
+  const groups =
+    rest.length === 9
+      ? [rest.slice(0, 3), rest.slice(3, 6), rest.slice(6)]
+      : rest.length === 8
+        ? [rest.slice(0, 4), rest.slice(4)]
+        : [rest.slice(0, 3), rest.slice(3)];
+  return ['09', ...groups.filter((group) => group !== '')].join(' ');
+}
+
+/** "Top-up to {number} ({operator})" of a top-up or data line, in each language. */
+export const topUpToMessages = {
+  en: 'Top-up to {number} ({operator})',
+  my: '{number} ({operator}) သို့ ငွေဖြည့်ခြင်း',
+} as const satisfies Record<Language, string>;
+export const topUpToMessagesWithoutOperator = {
+  en: 'Top-up to {number}',
+  my: '{number} သို့ ငွေဖြည့်ခြင်း',
+} as const satisfies Record<Language, string>;
+
+/**
+ * The one line every screen and e-mail shows per top-up or data line: "Top-up to 09 421 234 567
+ * (MPT)"; the operator is the product's, else the one the number's prefix belongs to.
+ */
+export function topUpToText(
+  phoneNumber: string,
+  operator: OperatorCode | null,
+  language: Language,
+): string {
+  const code = operator ?? detectOperator(phoneNumber);
+  const template = (code ? topUpToMessages : topUpToMessagesWithoutOperator)[language];
+  return template
+    .replace('{number}', formatRecipientNumber(phoneNumber))
+    .replace('{operator}', code ? operatorNames[code] : '');
+}

@@ -8,3 +8,4 @@ export * from '../modules/payments/payments.tables.ts';
 export * from '../platform/jobs.tables.ts';
 export * from '../modules/fulfilment/fulfilment.tables.ts';
 export * from '../modules/loyalty/loyalty.tables.ts';
+export * from '../modules/refunds/refunds.tables.ts';

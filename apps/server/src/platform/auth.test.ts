@@ -50,7 +50,7 @@ describe('auth guard: requireUser and resolveCaller', () => {
   });
 
   it('requireUser: 401 without a token, with a bad one, and the other-device code passes through', async () => {
-    const none = await app.inject({ url: '/me' });
+    const none = await app.inject({ url: '/me', headers: { 'accept-language': 'en' } });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ error: 'Please log in to continue' });
     expect(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { authMessages, isGuestId } from '@shop/contracts/auth';
+import { authTexts } from '@shop/contracts/auth-rules';
+import { isGuestId } from '@shop/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
@@ -38,7 +39,7 @@ function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw new AppError('UNAUTHORIZED', authMessages.unauthorized);
+  if (!match?.[1]) throw new AppError('UNAUTHORIZED', authTexts.unauthorized);
   return match[1];
 }
 
@@ -90,7 +91,7 @@ export function createAuthGuard(
     optionalUser,
     async requireUser(request) {
       const user = await optionalUser(request);
-      if (!user) throw new AppError('UNAUTHORIZED', authMessages.unauthorized);
+      if (!user) throw new AppError('UNAUTHORIZED', authTexts.unauthorized);
       return user;
     },
     async resolveCaller(request, reply) {

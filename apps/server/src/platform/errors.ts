@@ -1,26 +1,73 @@
 import { errorStatus, type ErrorBody, type ErrorCode } from '@shop/contracts/errors';
+import { languageFromHeader, type Language } from '@shop/contracts/languages';
+import { localizeMessage } from '@shop/contracts/validation-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 
-/** The one error type of the server (DESIGN §3.4). The message is shown to the user as is. */
+/** A message for the user: one text for every language, or one per language ({ en, my }). */
+export type Text = string | Readonly<Record<Language, string>>;
+
+/** The text in the given language. */
+export const localize = (text: Text, language: Language): string =>
+  typeof text === 'string' ? text : text[language];
+
+/**
+ * The one error type of the server (DESIGN §3.4). The message (and each field message) is shown to
+ * the user as is, in the request's language when given as { en, my }; `message` is the English.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly fields: Record<string, string> | undefined;
+  readonly text: Text;
+  readonly fields: Record<string, Text> | undefined;
+  /** Sent as the Retry-After header (whole seconds), e.g. with TOO_MANY_REQUESTS. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
-    super(message);
+  constructor(
+    code: ErrorCode,
+    message: Text,
+    fields?: Record<string, Text>,
+    options?: { retryAfterSeconds?: number },
+  ) {
+    super(localize(message, 'en'));
     this.name = 'AppError';
     this.code = code;
+    this.text = message;
     this.fields = fields;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   get statusCode(): number {
     return errorStatus[this.code];
   }
+
+  /** The error body in the given language. */
+  body(language: Language): ErrorBody {
+    const fields = this.fields
+      ? Object.fromEntries(
+          Object.entries(this.fields).map(([key, text]) => [key, localize(text, language)]),
+        )
+      : undefined;
+    return errorBody(this.code, localize(this.text, language), fields);
+  }
 }
+
+/** Platform wording, in English and Burmese (the web app's ui.unexpectedError for the first). */
+export const platformTexts = {
+  unexpected: {
+    en: 'An unexpected error occurred. Please try again.',
+    my: 'မမျှော်လင့်ထားသော အမှားတစ်ခု ဖြစ်ပွားခဲ့သည်။ ထပ်မံကြိုးစားပါ။',
+  },
+  badRequest: { en: 'Bad request', my: 'တောင်းဆိုမှု မမှန်ကန်ပါ' },
+  badUrl: { en: 'The address is not valid', my: 'လိပ်စာ မမှန်ကန်ပါ' },
+  urlTooLong: { en: 'The address is too long', my: 'လိပ်စာ ရှည်လွန်းပါသည်' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+/** The language an answer is written in (Accept-Language, default my). */
+export const requestLanguage = (request: FastifyRequest): Language =>
+  languageFromHeader(request.headers['accept-language']);
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 
@@ -56,9 +103,9 @@ function codeForStatus(status: number): ErrorCode {
   }
 }
 
-const frameworkMessages: Record<string, string> = {
-  FST_ERR_BAD_URL: 'The address is not valid',
-  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+const frameworkMessages: Record<string, Text> = {
+  FST_ERR_BAD_URL: platformTexts.badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: platformTexts.urlTooLong,
 };
 
 /**
@@ -72,25 +119,26 @@ export function sendFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  const language = requestLanguage(request);
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'router error');
     void reply
       .status(status)
-      .send(errorBody(codeForStatus(status), 'An unexpected error occurred. Please try again.'));
+      .send(errorBody(codeForStatus(status), platformTexts.unexpected[language]));
     return;
   }
-  void reply
-    .status(status)
-    .send(errorBody(codeForStatus(status), frameworkMessages[error.code] ?? 'Bad request'));
+  const text = frameworkMessages[error.code] ?? platformTexts.badRequest;
+  void reply.status(status).send(errorBody(codeForStatus(status), localize(text, language)));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const language = requestLanguage(request);
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send(errorBody(error.code, error.message, error.fields));
+      if (error.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send(error.body(language));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -99,10 +147,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
           error.validationContext ||
           'request';
-        fields[key] ??= issue.message ?? 'Invalid value';
+        fields[key] ??= localizeMessage(issue.message ?? 'Invalid value', language);
       }
-      // The first problem is the message: zod schemas carry the spec's wording.
-      const first = error.validation[0]?.message ?? 'Invalid request';
+      // The first problem is the message: zod schemas carry the spec's (English) wording, answered
+      // in the request's language (ADR 0018).
+      const first = localizeMessage(error.validation[0]?.message ?? 'Invalid request', language);
       return reply.status(400).send(errorBody('VALIDATION_ERROR', first, fields));
     }
     if (isResponseSerializationError(error)) {
@@ -112,14 +161,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       );
       return reply
         .status(500)
-        .send(errorBody('INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'));
+        .send(errorBody('INTERNAL_ERROR', platformTexts.unexpected[language]));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
       return reply
         .status(status)
-        .send(errorBody(codeForStatus(status), 'An unexpected error occurred. Please try again.'));
+        .send(errorBody(codeForStatus(status), platformTexts.unexpected[language]));
     }
     return reply.status(status).send(errorBody(codeForStatus(status), error.message));
   });

@@ -1,16 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { languageFromHeader, type Language } from '@shop/contracts/i18n';
+import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { AppError } from './errors.ts';
 
-/** The language an answer is written in (Accept-Language, default my). */
-export const requestLanguage = (request: FastifyRequest): Language =>
-  languageFromHeader(request.headers['accept-language']);
+export { requestLanguage } from './errors.ts';
+
+/**
+ * The client network a per-address limit counts: an IPv4 address itself (also when written as
+ * IPv4-mapped IPv6), an IPv6 address's /64, since one subscriber usually holds a whole /64 and
+ * could otherwise take a fresh address for every try. Anything unparsable is kept as it is.
+ */
+export function clientNetwork(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a value is a database uuid (so it can be compared in SQL without a cast error). */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value);
+
 /** Ids in paths are database uuids: a malformed one is simply not found (and never reaches SQL). */
 export function assertUuid(value: string, notFoundMessage: string): string {
-  if (!UUID.test(value)) throw new AppError('NOT_FOUND', notFoundMessage);
+  if (!isUuid(value)) throw new AppError('NOT_FOUND', notFoundMessage);
   return value;
 }
 
@@ -55,6 +69,22 @@ export function registerNulCharacterGuard(app: FastifyInstance): void {
           [field || part]: 'Must not contain the NUL character',
         }),
       );
+      return;
+    }
+    done();
+  });
+}
+
+/**
+ * Request bodies are read as sent: Fastify does not inflate them, so a body sent with a
+ * Content-Encoding (gzip, br, …) would be parsed as if it were plain, and a gzip bomb must never be
+ * inflated anyway. Such requests are refused with 415 before the body is read (RFC 9110 §8.4.1).
+ */
+export function registerContentEncodingGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Compressed request bodies are not accepted'));
       return;
     }
     done();

@@ -46,6 +46,48 @@ function behavesAsAWindow(
     await advance(500);
     expect(await store.claim('c', 400)).toBe(0);
   });
+
+  it('a sliding hit restarts the window; a plain one keeps it', async () => {
+    const { store, advance } = make();
+    await store.hit('s', 400, { slide: true });
+    await store.hit('f', 400);
+    await advance(250);
+    expect(await store.hit('s', 400, { slide: true })).toBe(2);
+    expect(await store.hit('f', 400)).toBe(2);
+    await advance(250);
+    // 500 ms after the first hit: the fixed window is over, the sliding one (hit 250 ms ago) is not.
+    expect(await store.count('f')).toBe(0);
+    expect(await store.count('s')).toBe(2);
+  });
+
+  it('timeLeft tells how long a window, mark or set still lives; 0 for none', async () => {
+    const { store, advance } = make();
+    expect(await store.timeLeft('t')).toBe(0);
+    await store.hit('t', 400);
+    await store.claim('m', 400);
+    await store.addMember('set', 'x', 400);
+    for (const key of ['t', 'm', 'set']) {
+      const left = await store.timeLeft(key);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(400);
+    }
+    await advance(500);
+    for (const key of ['t', 'm', 'set']) expect(await store.timeLeft(key)).toBe(0);
+  });
+
+  it('a set counts different members once each, for its window', async () => {
+    const { store, advance } = make();
+    expect(await store.addMember('d', 'a', 400)).toEqual({ added: true, size: 1 });
+    expect(await store.addMember('d', 'b', 400)).toEqual({ added: true, size: 2 });
+    expect(await store.addMember('d', 'a', 400)).toEqual({ added: false, size: 2 });
+    await store.removeMember('d', 'a');
+    await store.removeMember('d', 'never');
+    expect(await store.addMember('d', 'c', 400)).toEqual({ added: true, size: 2 });
+    await store.reset('d');
+    expect(await store.addMember('d', 'e', 400)).toEqual({ added: true, size: 1 });
+    await advance(500);
+    expect(await store.addMember('d', 'e', 400)).toEqual({ added: true, size: 1 });
+  });
 }
 
 describe('memory rate-limit store', () => {

@@ -6,8 +6,11 @@ import type { Clock } from './clock.ts';
  * (shared by every instance), else by this process's memory (one instance, as with PGlite).
  */
 export interface RateLimitStore {
-  /** Adds one to key's window (started by the first hit, windowMs long); answers the new count. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /**
+   * Adds one to key's window (started by the first hit, windowMs long); answers the new count.
+   * With slide, every hit restarts the windowMs (the count lives until windowMs of quiet).
+   */
+  hit(key: string, windowMs: number, options?: { slide?: boolean }): Promise<number>;
   /** The count in key's current window (0 when none). */
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
@@ -18,11 +21,25 @@ export interface RateLimitStore {
    * mark still has (the caller's "wait N seconds").
    */
   claim(key: string, ttlMs: number): Promise<number>;
+  /** Milliseconds key's window or mark (or set) still has; 0 when there is none. */
+  timeLeft(key: string): Promise<number>;
+  /**
+   * Puts member into the set at key (the set ends windowMs after its first member came); answers
+   * whether it was new and the set's size afterwards. For "how many different X from here".
+   */
+  addMember(
+    key: string,
+    member: string,
+    windowMs: number,
+  ): Promise<{ added: boolean; size: number }>;
+  /** Takes member out of the set at key (nothing when absent). */
+  removeMember(key: string, member: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
   const entries = new Map<string, { count: number; expiresAt: number }>();
+  const sets = new Map<string, { members: Set<string>; expiresAt: number }>();
   const live = (key: string) => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= clock().getTime()) {
@@ -31,19 +48,29 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
     }
     return entry;
   };
+  const liveSet = (key: string) => {
+    const set = sets.get(key);
+    if (set && set.expiresAt <= clock().getTime()) {
+      sets.delete(key);
+      return undefined;
+    }
+    return set;
+  };
   let hits = 0;
   const sweep = () => {
     // Occasionally drop expired windows so memory stays bounded under a flood of distinct keys.
     if ((hits += 1) % 1000 !== 0) return;
     const now = clock().getTime();
     for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
+    for (const [key, set] of sets) if (set.expiresAt <= now) sets.delete(key);
   };
   return {
-    hit(key, windowMs) {
+    hit(key, windowMs, options) {
       sweep();
       const entry = live(key);
       if (entry) {
         entry.count += 1;
+        if (options?.slide) entry.expiresAt = clock().getTime() + windowMs;
         return Promise.resolve(entry.count);
       }
       entries.set(key, { count: 1, expiresAt: clock().getTime() + windowMs });
@@ -54,6 +81,7 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
     },
     reset(key) {
       entries.delete(key);
+      sets.delete(key);
       return Promise.resolve();
     },
     release(key) {
@@ -68,8 +96,28 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
       entries.set(key, { count: 1, expiresAt: clock().getTime() + ttlMs });
       return Promise.resolve(0);
     },
+    timeLeft(key) {
+      const expiresAt = live(key)?.expiresAt ?? liveSet(key)?.expiresAt;
+      return Promise.resolve(expiresAt === undefined ? 0 : expiresAt - clock().getTime());
+    },
+    addMember(key, member, windowMs) {
+      sweep();
+      let set = liveSet(key);
+      if (!set) {
+        set = { members: new Set(), expiresAt: clock().getTime() + windowMs };
+        sets.set(key, set);
+      }
+      const added = !set.members.has(member);
+      set.members.add(member);
+      return Promise.resolve({ added, size: set.members.size });
+    },
+    removeMember(key, member) {
+      liveSet(key)?.members.delete(member);
+      return Promise.resolve();
+    },
     close() {
       entries.clear();
+      sets.clear();
       return Promise.resolve();
     },
   };
@@ -82,8 +130,12 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
 export function createRedisRateLimitStore(redis: Redis, prefix: string): RateLimitStore {
   const k = (key: string) => `${prefix}rl:${key}`;
   return {
-    async hit(key, windowMs) {
-      const results = await redis.multi().incr(k(key)).pexpire(k(key), windowMs, 'NX').exec();
+    async hit(key, windowMs, options) {
+      const results = await (
+        options?.slide
+          ? redis.multi().incr(k(key)).pexpire(k(key), windowMs)
+          : redis.multi().incr(k(key)).pexpire(k(key), windowMs, 'NX')
+      ).exec();
       const [incr] = results ?? [];
       if (!incr || incr[0]) throw incr?.[0] ?? new Error('Redis transaction failed');
       return Number(incr[1]);
@@ -108,6 +160,24 @@ export function createRedisRateLimitStore(redis: Redis, prefix: string): RateLim
       if (set === 'OK') return 0;
       const left = await redis.pttl(k(key));
       return Math.max(left, 1);
+    },
+    async timeLeft(key) {
+      return Math.max(await redis.pttl(k(key)), 0);
+    },
+    async addMember(key, member, windowMs) {
+      const results = await redis
+        .multi()
+        .sadd(k(key), member)
+        .pexpire(k(key), windowMs, 'NX')
+        .scard(k(key))
+        .exec();
+      const [added, , size] = results ?? [];
+      if (!added || added[0] || !size || size[0])
+        throw added?.[0] ?? size?.[0] ?? new Error('Redis transaction failed');
+      return { added: Number(added[1]) === 1, size: Number(size[1]) };
+    },
+    async removeMember(key, member) {
+      await redis.srem(k(key), member);
     },
     async close() {
       await redis.quit().catch(() => undefined);

@@ -74,6 +74,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://shop.test',
+    // The sandbox bank is enabled explicitly (it has no default, ADR 0017).
+    PAYMENT_PROVIDER: 'sandbox',
     ...options.env,
   });
   const database = await createTestDatabase();

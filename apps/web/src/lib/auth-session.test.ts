@@ -55,7 +55,6 @@ describe('auth session refresh', () => {
     );
     await session.setSession({
       accessToken: makeJwt(Date.now() + minutes(15)),
-      refreshToken: 'r1',
       user: sampleUser,
     });
     await vi.advanceTimersByTimeAsync(minutes(10) - 1000);
@@ -64,23 +63,25 @@ describe('auth session refresh', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/auth/refresh-token');
-    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({
-      refreshToken: 'r1',
-    });
+    // The refresh token travels in the HttpOnly cookie the browser adds (credentials: include);
+    // the body is empty JSON and a refresh token in the answer, if any, is not kept (ADR 0015).
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({});
+    expect(init?.credentials).toBe('include');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(new Headers(init?.headers).get('x-refresh-transport')).toBe('cookie');
     // The refresh call never carries the Bearer token.
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
-    expect(session.getTokens()).toMatchObject({ accessToken: next, refreshToken: 'r2' });
-    expect(localStorage.getItem('refreshToken')).toBe('r2');
+    expect(session.getTokens()).toMatchObject({ accessToken: next });
+    expect(JSON.stringify(localStorage)).not.toContain('r2');
+    expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 
   it('uses a 1-second floor when the token is already within 5 minutes of expiry', async () => {
     const { session, fetchMock } = setup();
-    fetchMock.mockResolvedValue(
-      json(200, { accessToken: makeJwt(Date.now() + minutes(15)), refreshToken: 'r2' }),
-    );
+    const next = makeJwt(Date.now() + minutes(15));
+    fetchMock.mockResolvedValue(json(200, { accessToken: next, refreshToken: 'r2' }));
     await session.setSession({
       accessToken: makeJwt(Date.now() + minutes(2)),
-      refreshToken: 'r1',
       user: null,
     });
     await vi.advanceTimersByTimeAsync(999);
@@ -88,14 +89,13 @@ describe('auth session refresh', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // Tokens at the top level are accepted too.
-    expect(session.getTokens()?.refreshToken).toBe('r2');
+    expect(session.getAccessToken()).toBe(next);
   });
 
   it('logs out at the 10-minute check when the stored tokens have gone', async () => {
     const { session, events } = setup();
     await session.setSession({
       accessToken: makeJwt(Date.now() + minutes(60)),
-      refreshToken: 'r1',
       user: null,
     });
     localStorage.clear();
@@ -108,14 +108,11 @@ describe('auth session refresh', () => {
 
   it('adopts tokens another tab stored, and their removal', async () => {
     const { session } = setup();
-    await session.setSession({ accessToken: 'a.b.c', refreshToken: 'r1', user: null });
+    await session.setSession({ accessToken: 'a.b.c', user: null });
     localStorage.setItem('accessToken', 'other.tab.token');
-    localStorage.setItem('refreshToken', 'r9');
+    localStorage.setItem('refreshCredential', 'httpOnlyCookie');
     session.adoptStoredTokens();
-    expect(session.getTokens()).toMatchObject({
-      accessToken: 'other.tab.token',
-      refreshToken: 'r9',
-    });
+    expect(session.getTokens()).toMatchObject({ accessToken: 'other.tab.token' });
     localStorage.clear();
     session.adoptStoredTokens();
     expect(session.getTokens()).toBeNull();
@@ -128,7 +125,6 @@ describe('auth session refresh', () => {
     );
     await session.setSession({
       accessToken: makeJwt(Date.now() + minutes(14)),
-      refreshToken: 'r1',
       user: null,
     });
     await vi.advanceTimersByTimeAsync(EXPIRY_CHECK_INTERVAL_MS);
@@ -140,7 +136,7 @@ describe('auth session refresh', () => {
     const { session, fetchMock } = setup();
     const next = makeJwt(Date.now() + minutes(15));
     fetchMock.mockResolvedValue(json(200, { accessToken: next, refreshToken: 'r2' }));
-    await session.setSession({ accessToken: 'x.y.z', refreshToken: 'r1', user: null });
+    await session.setSession({ accessToken: 'x.y.z', user: null });
     const results = await Promise.all([session.refresh(), session.refresh(), session.refresh()]);
     expect(results).toEqual([next, next, next]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -156,7 +152,7 @@ describe('auth session refresh', () => {
         code: 'UNAUTHORIZED',
       }),
     );
-    await session.setSession({ accessToken: 'x.y.z', refreshToken: 'r1', user: sampleUser });
+    await session.setSession({ accessToken: 'x.y.z', user: sampleUser });
     await expect(session.refresh()).rejects.toThrow('Refresh token expired or invalid');
     expect(events.at(-1)).toEqual({ type: 'expired', reason: 'token_expired' });
     expect(session.getTokens()).toBeNull();
@@ -166,7 +162,7 @@ describe('auth session refresh', () => {
   it('gives up after 3 failed attempts, 1 s apart, with refresh_failed', async () => {
     const { session, fetchMock, events } = setup();
     fetchMock.mockResolvedValue(json(500, {}));
-    await session.setSession({ accessToken: 'x.y.z', refreshToken: 'r1', user: null });
+    await session.setSession({ accessToken: 'x.y.z', user: null });
     const outcome = session.refresh().catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -189,7 +185,7 @@ describe('auth session refresh', () => {
         code: 'OTHER_DEVICE_LOGIN',
       }),
     );
-    await session.setSession({ accessToken: 'x.y.z', refreshToken: 'r1', user: null });
+    await session.setSession({ accessToken: 'x.y.z', user: null });
     await expect(session.refresh()).rejects.toThrow(/another device/);
     expect(events.at(-1)).toEqual({ type: 'expired', reason: 'other_device_login' });
   });
@@ -201,7 +197,7 @@ describe('auth session refresh', () => {
     fetchMock.mockResolvedValue(
       json(200, { accessToken: makeJwt(Date.now() + minutes(15)), refreshToken: 'r2' }),
     );
-    await session.setSession({ accessToken: 'x.y.z', refreshToken: 'r1', user: null });
+    await session.setSession({ accessToken: 'x.y.z', user: null });
     const outcome = session.refresh();
     await vi.advanceTimersByTimeAsync(0);
     expect(confirm).toHaveBeenCalledWith(
@@ -217,12 +213,94 @@ describe('auth session refresh', () => {
 
   it('offline: a no rejects with the network-error flag and keeps the session', async () => {
     const { session, fetchMock } = setup({ isOnline: () => false });
-    await session.setSession({ accessToken: 'x.y.z', refreshToken: 'r1', user: null });
+    await session.setSession({ accessToken: 'x.y.z', user: null });
     await expect(session.refresh()).rejects.toMatchObject({
       message: 'Network connection lost',
       isNetworkError: true,
     });
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(session.getTokens()?.refreshToken).toBe('r1');
+    expect(session.getTokens()?.accessToken).toBe('x.y.z');
+  });
+
+  it('a refresh token stored by the previous version is sent once, then the cookie takes over', async () => {
+    localStorage.setItem('accessToken', 'old.access.token');
+    localStorage.setItem('refreshToken', 'legacy-r');
+    const { session, fetchMock } = setup();
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(json(200, { accessToken: makeJwt(Date.now() + minutes(15)) })),
+    );
+    expect(await session.recover()).toMatchObject({ legacyRefreshToken: 'legacy-r' });
+    // Not written back yet: a reload before the swap must still find it.
+    expect(localStorage.getItem('refreshToken')).toBe('legacy-r');
+    await session.refresh();
+    await session.refresh();
+    const bodies = fetchMock.mock.calls.map(([, init]) => init?.body);
+    expect(bodies).toEqual([JSON.stringify({ refreshToken: 'legacy-r' }), '{}']);
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('refreshCredential')).toBe('httpOnlyCookie');
+  });
+});
+
+describe('auth session logout (issue 11)', () => {
+  afterEach(() => {
+    for (const session of created.splice(0)) session.dispose();
+    localStorage.clear();
+  });
+
+  it('clears local data and calls POST /api/v1/auth/logout with the access token and the cookie', async () => {
+    const { session, fetchMock, events } = setup();
+    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Logged out successfully' }));
+    await session.setSession({ accessToken: 'a.b.c', user: sampleUser });
+    await session.logout();
+    expect(session.getTokens()).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(events.at(-1)).toEqual({ type: 'changed', tokens: null });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{}' });
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer a.b.c');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(localStorage.getItem('pendingLogout')).toBeNull();
+  });
+
+  it('offline: the logout is remembered and sent (by the cookie alone) once back online', async () => {
+    let online = false;
+    const { session, fetchMock } = setup({ isOnline: () => online });
+    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Logged out successfully' }));
+    await session.setSession({ accessToken: 'a.b.c', user: null });
+    await session.logout();
+    expect(session.getTokens()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(localStorage.getItem('pendingLogout')).not.toBeNull();
+
+    online = true;
+    await session.flushPendingLogout();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect(init?.credentials).toBe('include');
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    expect(localStorage.getItem('pendingLogout')).toBeNull();
+    // Nothing more to send.
+    await session.flushPendingLogout();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a logout that never reached the server stays pending; a 4xx answer (nothing to end) does not', async () => {
+    const { session, fetchMock } = setup();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await session.setSession({ accessToken: 'a.b.c', user: null });
+    await session.logout();
+    expect(localStorage.getItem('pendingLogout')).not.toBeNull();
+    fetchMock.mockResolvedValueOnce(json(503, {}));
+    await session.flushPendingLogout();
+    expect(localStorage.getItem('pendingLogout')).not.toBeNull();
+    fetchMock.mockResolvedValueOnce(
+      json(401, { success: false, error: 'x', message: 'x', code: 'UNAUTHORIZED' }),
+    );
+    await session.flushPendingLogout();
+    expect(localStorage.getItem('pendingLogout')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });

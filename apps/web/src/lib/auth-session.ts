@@ -1,5 +1,5 @@
 import type { User } from '@shop/contracts/auth';
-import { classifyAuthError } from '@shop/contracts/auth-rules';
+import { classifyAuthError, REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
 import { readErrorBody } from '@shop/contracts/error-codes';
 import { clearGuestCookie } from './guest-session.ts';
 import { jwtExpiresAt } from './jwt.ts';
@@ -7,6 +7,7 @@ import { createTokenStorage, type StoredTokens, type TokenStorage } from './toke
 
 /** Account spec §9 figures. */
 export const REFRESH_PATH = '/api/v1/auth/refresh-token';
+export const LOGOUT_PATH = '/api/v1/auth/logout';
 export const PROACTIVE_REFRESH_MS = 5 * 60_000;
 export const MIN_REFRESH_DELAY_MS = 1000;
 export const EXPIRY_CHECK_INTERVAL_MS = 10 * 60_000;
@@ -74,7 +75,6 @@ const delay = (ms: number) =>
 
 interface RefreshAnswer {
   accessToken: string;
-  refreshToken: string;
   user: User | null;
 }
 
@@ -84,17 +84,14 @@ function readRefreshAnswer(json: unknown): RefreshAnswer {
   const top = json as Record<string, unknown>;
   const data =
     typeof top.data === 'object' && top.data !== null ? (top.data as Record<string, unknown>) : {};
-  // The spec lets the fields sit under data or at the top level.
+  // The spec lets the fields sit under data or at the top level. The refresh token comes back
+  // only in the HttpOnly cookie, which the browser keeps (ADR 0015).
   const accessToken = data.accessToken ?? top.accessToken;
-  const refreshToken = data.refreshToken ?? top.refreshToken;
   const user = data.user ?? top.user;
   if (typeof accessToken !== 'string' || accessToken === '')
     throw new SessionError(sessionMessages.noAccessToken, 'invalid_response');
-  if (typeof refreshToken !== 'string' || refreshToken === '')
-    throw new SessionError(sessionMessages.invalidResponse, 'invalid_response');
   return {
     accessToken,
-    refreshToken,
     user: typeof user === 'object' && user !== null ? (user as User) : null,
   };
 }
@@ -145,7 +142,19 @@ export function createAuthSession(deps: AuthSessionDeps) {
     }, EXPIRY_CHECK_INTERVAL_MS);
   }
 
-  async function callRefresh(refreshToken: string): Promise<RefreshAnswer> {
+  /** The JSON headers of the refresh and logout calls; the cookie is sent by the browser. */
+  const authCallHeaders = (): Record<string, string> => ({
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Accept-Language': deps.language(),
+    [REFRESH_TRANSPORT_HEADER]: 'cookie',
+  });
+
+  /**
+   * The refresh call: the HttpOnly cookie carries the refresh token; the body is {} (or, once, the
+   * refresh token a previous version of the app stored, which the server swaps for the cookie).
+   */
+  async function callRefresh(legacyRefreshToken: string | undefined): Promise<RefreshAnswer> {
     const controller = new AbortController();
     const timeout = setTimeout(() => {
       controller.abort();
@@ -155,12 +164,8 @@ export function createAuthSession(deps: AuthSessionDeps) {
       response = await deps.fetch(REFRESH_PATH, {
         method: 'POST',
         credentials: 'include',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'Accept-Language': deps.language(),
-        },
-        body: JSON.stringify({ refreshToken }),
+        headers: authCallHeaders(),
+        body: JSON.stringify(legacyRefreshToken ? { refreshToken: legacyRefreshToken } : {}),
         signal: controller.signal,
       });
     } catch {
@@ -183,8 +188,9 @@ export function createAuthSession(deps: AuthSessionDeps) {
 
   async function runRefresh(): Promise<string> {
     for (;;) {
-      const refreshToken = tokens?.refreshToken;
-      if (!refreshToken) throw new SessionError(sessionMessages.noRefreshToken, 'no_token');
+      // No stored session means no refresh credential either (the marker is stored beside it).
+      if (!tokens) throw new SessionError(sessionMessages.noRefreshToken, 'no_token');
+      const legacyRefreshToken = tokens.legacyRefreshToken;
       if (!deps.isOnline()) {
         if (await deps.confirmOfflineRetry(sessionMessages.offlineRefresh)) {
           await delay(OFFLINE_RETRY_DELAY_MS);
@@ -193,12 +199,12 @@ export function createAuthSession(deps: AuthSessionDeps) {
         throw new SessionError(sessionMessages.networkLost, 'network');
       }
       try {
-        const answer = await callRefresh(refreshToken);
+        const answer = await callRefresh(legacyRefreshToken);
         failedAttempts = 0;
         await session.setSession({
           accessToken: answer.accessToken,
-          refreshToken: answer.refreshToken,
-          user: answer.user ?? tokens?.userData ?? null,
+          // The session as it is now (another tab may have changed it meanwhile).
+          user: answer.user ?? session.getTokens()?.userData ?? null,
         });
         return answer.accessToken;
       } catch (error) {
@@ -227,6 +233,29 @@ export function createAuthSession(deps: AuthSessionDeps) {
     }
   }
 
+  /**
+   * Tells the server the session is over (revoke the family, clear the cookie). True when the
+   * server has heard it or there was nothing left to end (4xx); false when it must be retried.
+   */
+  async function callLogout(accessToken: string | null, legacyRefreshToken?: string) {
+    if (!deps.isOnline()) return false;
+    const headers = authCallHeaders();
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    try {
+      const response = await deps.fetch(LOGOUT_PATH, {
+        method: 'POST',
+        credentials: 'include',
+        headers,
+        body: JSON.stringify(legacyRefreshToken ? { refreshToken: legacyRefreshToken } : {}),
+      });
+      return response.status < 500;
+    } catch {
+      return false;
+    }
+  }
+
+  let pendingLogout: Promise<void> | null = null;
+
   const session = {
     getTokens: () => tokens,
     getAccessToken: () => tokens?.accessToken ?? null,
@@ -245,11 +274,13 @@ export function createAuthSession(deps: AuthSessionDeps) {
     setConfirmOfflineRetry(confirm: AuthSessionDeps['confirmOfflineRetry']) {
       deps.confirmOfflineRetry = confirm;
     },
-    /** Login success and every refresh: store everywhere, reset the counter, reschedule. */
-    async setSession(next: { accessToken: string; refreshToken: string; user: User | null }) {
+    /**
+     * Login success and every refresh: store everywhere, reset the counter, reschedule. The
+     * refresh token is not among the arguments: it stays in the server's HttpOnly cookie.
+     */
+    async setSession(next: { accessToken: string; user: User | null }) {
       tokens = {
         accessToken: next.accessToken,
-        refreshToken: next.refreshToken,
         userData: next.user,
         timestamp: deps.now(),
       };
@@ -269,8 +300,9 @@ export function createAuthSession(deps: AuthSessionDeps) {
       const found = await deps.storage.recover();
       if (!found) return null;
       tokens = found;
-      // Write the recovered copy back so every place holds it again.
-      await deps.storage.save(found);
+      // Write the recovered copy back so every place holds it again; a refresh token stored by
+      // the previous version stays where it is until a refresh has swapped it for the cookie.
+      if (!found.legacyRefreshToken) await deps.storage.save(found);
       schedule();
       return found;
     },
@@ -281,7 +313,31 @@ export function createAuthSession(deps: AuthSessionDeps) {
       });
       return inflight;
     },
-    /** Logout: local data only (the logout call is not made by this flow, account spec §4). */
+    /**
+     * Logout: local data is cleared at once, then the server is told (issue 11 overrides the
+     * spec's "the logout call is not made", ADR 0015). Offline or unanswered, the call is kept
+     * as pending and sent when back online, at the next start or before the next login.
+     */
+    async logout() {
+      const ending = tokens;
+      await session.clear();
+      deps.storage.setPendingLogout(true);
+      if (await callLogout(ending?.accessToken ?? null, ending?.legacyRefreshToken))
+        deps.storage.setPendingLogout(false);
+    },
+    /** Sends a logout that could not be sent earlier (the refresh cookie names the session). */
+    flushPendingLogout(): Promise<void> {
+      if (!deps.storage.hasPendingLogout()) return Promise.resolve();
+      pendingLogout ??= callLogout(null)
+        .then((heard) => {
+          if (heard) deps.storage.setPendingLogout(false);
+        })
+        .finally(() => {
+          pendingLogout = null;
+        });
+      return pendingLogout;
+    },
+    /** Local data only (session ended by the server, or tokens gone from storage). */
     async clear() {
       tokens = null;
       failedAttempts = 0;

@@ -1,3 +1,5 @@
+import { localDigits, toBurmeseDigits, type Language } from '@shop/contracts/languages';
+
 const burmeseMonths = [
   'ဇန်နဝါရီ',
   'ဖေဖော်ဝါရီ',
@@ -12,9 +14,6 @@ const burmeseMonths = [
   'နိုဝင်ဘာ',
   'ဒီဇင်ဘာ',
 ];
-
-export const toBurmeseDigits = (value: string) =>
-  value.replace(/\d/g, (digit) => String.fromCharCode(0x1040 + Number(digit)));
 
 /**
  * A date (optionally with the time) in Asia/Yangon, in the UI language. Burmese is spelled out by
@@ -48,4 +47,11 @@ export function formatDate(
   const month = burmeseMonths[Number(part('month')) - 1] ?? '';
   const day = `${toBurmeseDigits(part('year'))} ခုနှစ် ${month} ${toBurmeseDigits(part('day'))} ရက်`;
   return withTime ? `${day} ${toBurmeseDigits(`${part('hour')}:${part('minute')}`)}` : day;
+}
+
+/** A countdown's time left: 300 → "05:00", in Burmese "၀၅:၀၀". */
+export function formatCountdown(seconds: number, language: Language): string {
+  const minutes = Math.floor(seconds / 60);
+  const clock = `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  return localDigits(clock, language);
 }

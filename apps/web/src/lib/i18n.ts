@@ -1,4 +1,4 @@
-import { fallbackLanguage, languages, type Language } from '@shop/contracts/languages';
+import { fallbackLanguage, languages, localDigits, type Language } from '@shop/contracts/languages';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
@@ -130,7 +130,17 @@ export function initI18n() {
         partialBundledLanguages: true,
         supportedLngs: [...languages],
         fallbackLng: fallbackLanguage,
-        interpolation: { escapeValue: false },
+        interpolation: {
+          escapeValue: false,
+          // Every number put into a message ({{count}}, {{page}}, {{seconds}}…) is written in the
+          // page's numeral system: Burmese digits on Burmese pages. Strings pass unchanged (phone
+          // numbers, codes, e-mails, and amounts already formatted by formatNumber / formatKyat).
+          alwaysFormat: true,
+          format: (value: unknown, _format, language) =>
+            typeof value === 'number'
+              ? localDigits(String(value), toLanguage(language) ?? 'en')
+              : (value as string),
+        },
         returnNull: false,
         showSupportNotice: false,
       });

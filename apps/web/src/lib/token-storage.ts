@@ -1,16 +1,30 @@
 import type { User } from '@shop/contracts/auth';
 import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 
-/** Stored token data (account spec §3): accessToken, refreshToken, userData, timestamp. */
+/**
+ * Stored token data (account spec §3): accessToken, userData, timestamp. The refresh token itself is
+ * never stored where script can read it: it lives in an HttpOnly cookie set by the server (ADR
+ * 0015). Each place keeps the marker `refreshCredential: "httpOnlyCookie"` instead, so the spec's
+ * "tokens missing" checks still see whether a refresh credential exists.
+ */
 export interface StoredTokens {
   accessToken: string;
-  refreshToken: string;
   userData: User | null;
   timestamp: number;
+  /**
+   * A refresh token stored by the previous version of the app, found at recovery. Kept in memory
+   * only, sent once in the body of the next refresh (the server answers with the cookie), then
+   * gone: save() and clear() delete it from every place.
+   */
+  legacyRefreshToken?: string;
 }
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
-export const REFRESH_TOKEN_KEY = 'refreshToken';
+/** The marker of the refresh credential (separate key, record field and cookie name). */
+export const REFRESH_CREDENTIAL_KEY = 'refreshCredential';
+export const REFRESH_CREDENTIAL_MARKER = 'httpOnlyCookie';
+/** Where the previous version kept the refresh token itself; read once, then deleted. */
+export const LEGACY_REFRESH_TOKEN_KEY = 'refreshToken';
 export const USER_DATA_KEY = 'userData';
 /** The combined record kept beside the separate keys. */
 export const COMBINED_TOKENS_KEY = 'authTokens';
@@ -19,6 +33,14 @@ export const COOKIE_DAYS = 7;
 export const IDB_NAME = 'myantopup-auth';
 export const IDB_STORE = 'auth';
 export const IDB_RECORD_ID = 'tokens';
+
+/** The record written to the combined key and the client database. */
+const storedRecord = (tokens: StoredTokens) => ({
+  accessToken: tokens.accessToken,
+  [REFRESH_CREDENTIAL_KEY]: REFRESH_CREDENTIAL_MARKER,
+  userData: tokens.userData,
+  timestamp: tokens.timestamp,
+});
 
 /** The client-database layer: an object store keyed by id holding one record named "tokens". */
 export interface TokenDatabase {
@@ -32,16 +54,34 @@ export interface TokenDatabase {
 // stays out of the first bundle).
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
+/**
+ * An access token with the refresh-credential marker, or (stored by the previous version) with
+ * the refresh token itself; anything else is half a session and is skipped.
+ */
+function sessionFrom(
+  accessToken: unknown,
+  marker: unknown,
+  legacyRefreshToken: unknown,
+  userData: unknown,
+  timestamp: number,
+): StoredTokens | null {
+  if (!nonEmpty(accessToken)) return null;
+  const tokens: StoredTokens = { accessToken, userData: parseUser(userData), timestamp };
+  if (marker === REFRESH_CREDENTIAL_MARKER) return tokens;
+  if (nonEmpty(legacyRefreshToken)) return { ...tokens, legacyRefreshToken };
+  return null;
+}
+
 function parseTokens(value: unknown): StoredTokens | null {
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Record<string, unknown>;
-  if (!nonEmpty(record.accessToken) || !nonEmpty(record.refreshToken)) return null;
-  return {
-    accessToken: record.accessToken,
-    refreshToken: record.refreshToken,
-    userData: parseUser(record.userData),
-    timestamp: typeof record.timestamp === 'number' ? record.timestamp : 0,
-  };
+  return sessionFrom(
+    record.accessToken,
+    record[REFRESH_CREDENTIAL_KEY],
+    record[LEGACY_REFRESH_TOKEN_KEY],
+    record.userData,
+    typeof record.timestamp === 'number' ? record.timestamp : 0,
+  );
 }
 
 function parseJson(text: string | null): unknown {
@@ -107,7 +147,9 @@ export function createIndexedDbTokenDatabase(): TokenDatabase {
     },
     async write(tokens) {
       try {
-        await run('readwrite', (store) => store.put({ id: IDB_RECORD_ID, ...tokens }));
+        await run('readwrite', (store) =>
+          store.put({ id: IDB_RECORD_ID, ...storedRecord(tokens) }),
+        );
       } catch {
         // Best effort: the other three places still hold the tokens.
       }
@@ -129,50 +171,51 @@ export interface TokenStorage {
   /** Reads only the synchronous places (separate keys, then the combined record). */
   readSync(): StoredTokens | null;
   clear(): Promise<void>;
+  /** A logout the server has not yet heard of (sent when back online, ADR 0015). */
+  hasPendingLogout(): boolean;
+  setPendingLogout(pending: boolean): void;
 }
+
+export const PENDING_LOGOUT_KEY = 'pendingLogout';
 
 /**
  * Tokens are written to four places so that a browser which drops one of them (storage cleared,
  * IndexedDB evicted, cookies blocked) still keeps the session, as the account spec describes.
  */
 export function createTokenStorage(database: TokenDatabase = createIndexedDbTokenDatabase()) {
-  const fromSeparateKeys = (): StoredTokens | null => {
-    const accessToken = localStorage.getItem(ACCESS_TOKEN_KEY);
-    const refreshToken = localStorage.getItem(REFRESH_TOKEN_KEY);
-    if (!accessToken || !refreshToken) return null;
-    return {
-      accessToken,
-      refreshToken,
-      userData: parseUser(parseJson(localStorage.getItem(USER_DATA_KEY))),
-      timestamp: Date.now(),
-    };
-  };
+  const fromSeparateKeys = () =>
+    sessionFrom(
+      localStorage.getItem(ACCESS_TOKEN_KEY),
+      localStorage.getItem(REFRESH_CREDENTIAL_KEY),
+      localStorage.getItem(LEGACY_REFRESH_TOKEN_KEY),
+      parseJson(localStorage.getItem(USER_DATA_KEY)),
+      Date.now(),
+    );
   const fromCombined = () => parseTokens(parseJson(localStorage.getItem(COMBINED_TOKENS_KEY)));
-  const fromCookies = (): StoredTokens | null => {
-    const accessToken = readCookie(ACCESS_TOKEN_KEY);
-    const refreshToken = readCookie(REFRESH_TOKEN_KEY);
-    if (!accessToken || !refreshToken) return null;
-    return {
-      accessToken,
-      refreshToken,
-      userData: parseUser(parseJson(readCookie(USER_COOKIE))),
-      timestamp: Date.now(),
-    };
-  };
+  const fromCookies = () =>
+    sessionFrom(
+      readCookie(ACCESS_TOKEN_KEY),
+      readCookie(REFRESH_CREDENTIAL_KEY),
+      readCookie(LEGACY_REFRESH_TOKEN_KEY),
+      parseJson(readCookie(USER_COOKIE)),
+      Date.now(),
+    );
 
   const storage: TokenStorage = {
     async save(tokens) {
       try {
         localStorage.setItem(ACCESS_TOKEN_KEY, tokens.accessToken);
-        localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
+        localStorage.setItem(REFRESH_CREDENTIAL_KEY, REFRESH_CREDENTIAL_MARKER);
+        localStorage.removeItem(LEGACY_REFRESH_TOKEN_KEY);
         if (tokens.userData) localStorage.setItem(USER_DATA_KEY, JSON.stringify(tokens.userData));
         else localStorage.removeItem(USER_DATA_KEY);
-        localStorage.setItem(COMBINED_TOKENS_KEY, JSON.stringify(tokens));
+        localStorage.setItem(COMBINED_TOKENS_KEY, JSON.stringify(storedRecord(tokens)));
       } catch {
         // Storage full or disabled: the cookies and the client database remain.
       }
       writeCookie(ACCESS_TOKEN_KEY, tokens.accessToken, COOKIE_DAYS);
-      writeCookie(REFRESH_TOKEN_KEY, tokens.refreshToken, COOKIE_DAYS);
+      writeCookie(REFRESH_CREDENTIAL_KEY, REFRESH_CREDENTIAL_MARKER, COOKIE_DAYS);
+      deleteCookie(LEGACY_REFRESH_TOKEN_KEY);
       if (tokens.userData) {
         writeCookie(USER_COOKIE, JSON.stringify(tokens.userData), COOKIE_DAYS);
       } else deleteCookie(USER_COOKIE);
@@ -183,12 +226,37 @@ export function createTokenStorage(database: TokenDatabase = createIndexedDbToke
       return storage.readSync() ?? (await database.read()) ?? fromCookies();
     },
     async clear() {
-      for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_DATA_KEY, COMBINED_TOKENS_KEY])
+      for (const key of [
+        ACCESS_TOKEN_KEY,
+        REFRESH_CREDENTIAL_KEY,
+        LEGACY_REFRESH_TOKEN_KEY,
+        USER_DATA_KEY,
+        COMBINED_TOKENS_KEY,
+      ])
         localStorage.removeItem(key);
-      deleteCookie(ACCESS_TOKEN_KEY);
-      deleteCookie(REFRESH_TOKEN_KEY);
-      deleteCookie(USER_COOKIE);
+      for (const name of [
+        ACCESS_TOKEN_KEY,
+        REFRESH_CREDENTIAL_KEY,
+        LEGACY_REFRESH_TOKEN_KEY,
+        USER_COOKIE,
+      ])
+        deleteCookie(name);
       await database.clear();
+    },
+    hasPendingLogout: () => {
+      try {
+        return localStorage.getItem(PENDING_LOGOUT_KEY) !== null;
+      } catch {
+        return false;
+      }
+    },
+    setPendingLogout(pending) {
+      try {
+        if (pending) localStorage.setItem(PENDING_LOGOUT_KEY, '1');
+        else localStorage.removeItem(PENDING_LOGOUT_KEY);
+      } catch {
+        // Storage disabled: the logout is retried only while this page lives.
+      }
     },
   };
   return storage;

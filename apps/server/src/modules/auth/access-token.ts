@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@shop/contracts/auth';
 import type { Clock } from '../../platform/clock.ts';
+import { isUuid } from '../../platform/http.ts';
 
 export const ACCESS_TOKEN_ISSUER = 'myantopup';
 export const ACCESS_TOKEN_AUDIENCE = 'myantopup-web';
 /** DESIGN §5: one allowed algorithm; a token naming any other (or "none") is refused. */
 const ALGORITHM = 'HS256';
+/** Clock difference tolerated between instances when a token's times are checked. */
+const CLOCK_TOLERANCE_SECONDS = 60;
 
 export interface AccessClaims {
   userId: string;
@@ -42,11 +45,21 @@ export function createAccessTokens(secret: string, clock: Clock) {
           issuer: ACCESS_TOKEN_ISSUER,
           audience: ACCESS_TOKEN_AUDIENCE,
           typ: 'JWT',
-          requiredClaims: ['exp', 'sub', 'sid'],
+          requiredClaims: ['exp', 'iat', 'sub', 'sid'],
           currentDate: clock(),
         });
-        const { sub, sid } = payload;
-        if (typeof sub !== 'string' || typeof sid !== 'string')
+        const { sub, sid, iat, exp } = payload;
+        // Signed by us yet not what sign() makes: ids that are not uuids would fail in SQL, and a
+        // lifetime longer than ours was never issued (a leaked key must not mint lasting tokens).
+        const now = clock().getTime() / 1000;
+        if (
+          !isUuid(sub) ||
+          !isUuid(sid) ||
+          typeof iat !== 'number' ||
+          typeof exp !== 'number' ||
+          iat > now + CLOCK_TOLERANCE_SECONDS ||
+          exp - iat > ACCESS_TOKEN_TTL_SECONDS
+        )
           return { ok: false, reason: 'invalid' };
         return { ok: true, claims: { userId: sub, sessionId: sid } };
       } catch (error) {

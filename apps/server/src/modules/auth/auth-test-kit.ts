@@ -109,12 +109,15 @@ export async function verifiedPerson(t: TestApp, person = newPerson()): Promise<
   return person;
 }
 
+/** A login or refresh answer as an API client gets it: the refresh token in the body too. */
+export type IssuedTokens = TokenResponse & { refreshToken: string };
+
 export async function login(
   t: TestApp,
   person: Person,
   by: 'email' | 'phone' = 'email',
   headers: Record<string, string> = {},
-): Promise<TokenResponse> {
+): Promise<IssuedTokens> {
   const res = await post(
     t,
     '/api/v1/auth/login',
@@ -124,14 +127,27 @@ export async function login(
     headers,
   );
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  return res.json<TokenResponse>();
+  const answer = res.json<TokenResponse>();
+  if (!answer.refreshToken) throw new Error(`login answer without a refresh token: ${res.body}`);
+  return { ...answer, refreshToken: answer.refreshToken };
 }
 
-export const profile = (t: TestApp, accessToken?: string) =>
+export const profile = (t: TestApp, accessToken?: string, headers: Record<string, string> = {}) =>
   t.app.inject({
     url: '/api/v1/users/profile',
-    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+    headers: { ...headers, ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
   });
 
-export const refresh = (t: TestApp, refreshToken: string) =>
-  post(t, '/api/v1/auth/refresh-token', { refreshToken });
+export const refresh = (t: TestApp, refreshToken: string, headers: Record<string, string> = {}) =>
+  post(t, '/api/v1/auth/refresh-token', { refreshToken }, headers);
+
+/** For tests that assert the spec's English wording: the API's default language is Burmese. */
+export const english = { 'accept-language': 'en' };
+
+/** post, profile and refresh asking for English answers. */
+export const inEnglish = {
+  post: (t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    post(t, url, payload, { ...english, ...headers }),
+  profile: (t: TestApp, accessToken?: string) => profile(t, accessToken, english),
+  refresh: (t: TestApp, refreshToken: string) => refresh(t, refreshToken, english),
+};

@@ -25,8 +25,13 @@ export interface AuthModule {
   guard: AuthGuard;
   service: AuthService;
   limiter: RateLimitStore;
+  /** Starts the hourly sweep of accounts unverified for 7 days (ADR 0014). */
+  startSweep(): void;
   close(): Promise<void>;
 }
+
+/** How often accounts unverified for 7 days are looked for. */
+export const ACCOUNT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Wires the account area: repo → service → routes, the rate-limit store and the auth guard. */
 export function createAuthModule(deps: {
@@ -53,18 +58,38 @@ export function createAuthModule(deps: {
     clock: deps.clock,
     // A key of its own, derived so that the JWT key itself never touches OTP hashing.
     otpKey: createHmac('sha256', deps.secrets.jwtSecret).update('otp-hash-key').digest('base64'),
+    deviceKey: createHmac('sha256', deps.secrets.jwtSecret)
+      .update('login-device-key')
+      .digest('base64'),
     singleSession: config.singleSession,
     log: deps.log,
   });
-  const guard = createAuthGuard(service.verifier, {
-    secureCookies: config.publicUrl.startsWith('https://'),
-    clock: deps.clock,
-  });
+  const secureCookies = config.publicUrl.startsWith('https://');
+  const guard = createAuthGuard(service.verifier, { secureCookies, clock: deps.clock });
+  let timer: NodeJS.Timeout | null = null;
   return {
-    routes: authRoutes(service, guard, deps.membership),
+    routes: authRoutes(service, guard, deps.membership, { secureCookies }),
     guard,
     service,
     limiter,
-    close: () => limiter.close(),
+    startSweep() {
+      timer = setInterval(() => {
+        service.sweepUnverified().catch((err: unknown) => {
+          deps.log.error({ err }, 'unverified account sweep failed');
+        });
+      }, ACCOUNT_SWEEP_INTERVAL_MS);
+      timer.unref();
+    },
+    close: () => {
+      if (timer) clearInterval(timer);
+      return limiter.close();
+    },
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One run of the sweep of accounts unverified for 7 days (it also runs hourly on its own). */
+    runAccountSweep(): Promise<number>;
+  }
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { otpCodes, refreshFamilies, refreshTokens, users } from './auth.tables.ts';
+import { otpCodes, otpDecoys, refreshFamilies, refreshTokens, users } from './auth.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type FamilyRow = typeof refreshFamilies.$inferSelect;
@@ -9,6 +9,14 @@ export type OtpRow = typeof otpCodes.$inferSelect;
 export type OtpPurposeValue = OtpRow['purpose'];
 export type OtpChannelValue = OtpRow['channel'];
 export type SessionEndReason = NonNullable<FamilyRow['revokedReason']>;
+
+/** Postgres foreign_key_violation: the row is still referenced (an order, points, ...). */
+function foreignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
 
 /** Postgres unique_violation, the same on PGlite and node-postgres (possibly wrapped by Drizzle). */
 function uniqueViolation(error: unknown): string | null {
@@ -63,6 +71,51 @@ export function createAuthRepo(db: Db) {
         if (constraint === null) throw error;
         return { taken: constraint.includes('phone') ? 'phone' : 'email' };
       }
+    },
+
+    /**
+     * Deletes accounts that never proved their email or phone and were made before `cutoff`:
+     * those holding `holding` (an email or phone a new sign-up wants), or any (the sweep), at
+     * most `limit`. An account something else refers to (orders, points) is kept. Answers how
+     * many were deleted.
+     */
+    async deleteUnverifiedUsers(
+      cutoff: Date,
+      holding: { email: string; phoneNumber: string } | null,
+      limit: number,
+    ): Promise<number> {
+      const unverified = and(
+        isNull(users.emailVerifiedAt),
+        isNull(users.phoneVerifiedAt),
+        lte(users.createdAt, cutoff),
+      );
+      const candidates = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          holding
+            ? and(
+                unverified,
+                or(eq(users.email, holding.email), eq(users.phoneNumber, holding.phoneNumber)),
+              )
+            : unverified,
+        )
+        .orderBy(users.createdAt)
+        .limit(limit);
+      let deleted = 0;
+      for (const { id } of candidates) {
+        try {
+          // The conditions again: a verification between the select and here keeps the account.
+          const rows = await db
+            .delete(users)
+            .where(and(eq(users.id, id), unverified))
+            .returning({ id: users.id });
+          deleted += rows.length;
+        } catch (error) {
+          if (!foreignKeyViolation(error)) throw error;
+        }
+      }
+      return deleted;
     },
 
     async markVerified(userId: string, channel: OtpChannelValue, now: Date): Promise<void> {
@@ -163,22 +216,59 @@ export function createAuthRepo(db: Db) {
       return { stored: false, lastSentAt: existing?.lastSentAt ?? values.now };
     },
 
-    /** Counts a wrong guess; answers the attempts now recorded. */
-    async addOtpAttempt(id: string): Promise<number> {
-      const [row] = await db
-        .update(otpCodes)
-        .set({ attempts: sql`${otpCodes.attempts} + 1` })
-        .where(eq(otpCodes.id, id))
-        .returning({ attempts: otpCodes.attempts });
-      return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+    /**
+     * Where an address has no account, the call still does the committed upsert an account's code
+     * takes (ADR 0014), into one of a few overwritten decoy slots.
+     */
+    async writeOtpDecoy(slot: number, codeHash: string, now: Date): Promise<void> {
+      await db
+        .insert(otpDecoys)
+        .values({ slot, codeHash, lastSentAt: now })
+        .onConflictDoUpdate({
+          target: otpDecoys.slot,
+          set: { codeHash, lastSentAt: now },
+        });
     },
 
-    /** Single use: only the first of two racing verifications wins. */
-    async consumeOtp(id: string, now: Date): Promise<boolean> {
+    /**
+     * Reserves one comparison on every live code of the user on the channel for the purposes:
+     * counts the try and answers the reserved rows (with the new count) in one statement, so that
+     * however many requests run at once, no code is ever compared more than `maxAttempts` times.
+     */
+    async reserveOtpAttempts(
+      userId: string,
+      channel: OtpChannelValue,
+      purposes: OtpPurposeValue[],
+      now: Date,
+      maxAttempts: number,
+    ): Promise<OtpRow[]> {
+      return db
+        .update(otpCodes)
+        .set({ attempts: sql`${otpCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(otpCodes.userId, userId),
+            eq(otpCodes.channel, channel),
+            inArray(otpCodes.purpose, purposes),
+            isNull(otpCodes.consumedAt),
+            gt(otpCodes.expiresAt, now),
+            lt(otpCodes.attempts, maxAttempts),
+          ),
+        )
+        .returning();
+    },
+
+    /**
+     * Single use: only the first of two racing verifications wins, and only while the row still
+     * holds the code that was compared (a resend in between replaces it).
+     */
+    async consumeOtp(id: string, codeHash: string, now: Date): Promise<boolean> {
       const rows = await db
         .update(otpCodes)
         .set({ consumedAt: now })
-        .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt)))
+        .where(
+          and(eq(otpCodes.id, id), eq(otpCodes.codeHash, codeHash), isNull(otpCodes.consumedAt)),
+        )
         .returning({ id: otpCodes.id });
       return rows.length === 1;
     },

@@ -1,4 +1,5 @@
 import {
+  changePasswordRequestSchema,
   guestSessionResponseSchema,
   loginRequestSchema,
   messageResponseSchema,
@@ -6,7 +7,7 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   profileResponseSchema,
-  refreshTokenRequestSchema,
+  refreshTokenBodySchema,
   registerRequestSchema,
   registerResponseSchema,
   sendEmailOtpRequestSchema,
@@ -17,8 +18,15 @@ import {
   type TokenData,
   type TokenResponse,
 } from '@shop/contracts/auth';
+import {
+  authTexts,
+  authTextWith,
+  LOGIN_DEVICE_COOKIE_MAX_AGE_SECONDS,
+  REFRESH_FAMILY_TTL_SECONDS,
+  REFRESH_TRANSPORT_HEADER,
+} from '@shop/contracts/auth-rules';
 import { errorBodySchema } from '@shop/contracts/errors';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuard } from '../../platform/auth.ts';
@@ -34,16 +42,76 @@ const errors = {
   429: errorBodySchema,
 };
 
-/** The spec lets token fields be under data or at the top level; both are sent. */
-function tokenAnswer(reply: FastifyReply, message: string, data: TokenData): TokenResponse {
+/**
+ * The device cookie of login throttling (ADR 0013): only the login call sees it, scripts cannot
+ * read it, and a browser that has it for an account is not locked out by others' failures.
+ */
+export const LOGIN_DEVICE_COOKIE = 'login_device';
+
+/**
+ * The refresh credential of the web app (ADR 0015): HttpOnly so no script can read it,
+ * SameSite=Strict so no other site's page can make the browser send it, and sent only to the auth
+ * calls (refresh and logout both need it; the rest of the API never sees it).
+ */
+export const REFRESH_COOKIE = 'refresh_session';
+export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+
+function setRefreshCookie(reply: FastifyReply, refreshToken: string, secure: boolean) {
+  void reply.setCookie(REFRESH_COOKIE, refreshToken, {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+    // The family's absolute lifetime; the server enforces it whatever the cookie says.
+    maxAge: REFRESH_FAMILY_TTL_SECONDS,
+  });
+}
+
+function clearRefreshCookie(reply: FastifyReply, secure: boolean) {
+  void reply.clearCookie(REFRESH_COOKIE, {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+  });
+}
+
+/**
+ * The refresh token in the cookie, honoured only on a JSON request: a page of another site can
+ * send JSON cross-origin only after a CORS preflight, which this server never grants (ADR 0015).
+ */
+function cookieRefreshToken(request: FastifyRequest): string | undefined {
+  const type = request.headers['content-type'] ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) return undefined;
+  const value = request.cookies[REFRESH_COOKIE];
+  return value && value.length <= 512 ? value : undefined;
+}
+
+const wantsCookieOnly = (request: FastifyRequest) =>
+  request.headers[REFRESH_TRANSPORT_HEADER] === 'cookie';
+
+/**
+ * The spec lets token fields be under data or at the top level; both are sent. The refresh token
+ * always goes into the HttpOnly cookie, and into the body only for a caller that holds it itself
+ * (an API client), never for one that uses the cookie.
+ */
+function tokenAnswer(
+  reply: FastifyReply,
+  message: string,
+  tokens: TokenData,
+  options: { secureCookies: boolean; refreshTokenInBody: boolean },
+): TokenResponse {
   // Tokens must not be kept by any cache between the shop and the browser.
   void reply.header('cache-control', 'no-store');
+  if (tokens.refreshToken) setRefreshCookie(reply, tokens.refreshToken, options.secureCookies);
+  const { refreshToken, ...rest } = tokens;
+  const data = options.refreshTokenInBody ? tokens : rest;
   return {
     success: true,
     message,
     data,
     accessToken: data.accessToken,
-    refreshToken: data.refreshToken,
+    ...(options.refreshTokenInBody ? { refreshToken } : {}),
     user: data.user,
   };
 }
@@ -53,6 +121,7 @@ export const authRoutes =
     service: AuthService,
     guard: AuthGuard,
     membership: (userId: string) => Promise<Membership>,
+    options: { secureCookies: boolean },
   ): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
@@ -69,10 +138,10 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const result = await service.register(request.body, requestLanguage(request));
+        const result = await service.register(request.body, requestLanguage(request), request.ip);
         return reply.status(201).send({
           success: true as const,
-          message: `Registration successful. We've sent a verification code to ${result.user.email}`,
+          message: authTextWith.registered(result.user.email, requestLanguage(request)),
           data: result,
         });
       },
@@ -88,8 +157,23 @@ export const authRoutes =
           response: { 200: tokenResponseSchema, ...errors },
         },
       },
-      async (request, reply) =>
-        tokenAnswer(reply, 'Login successful', await service.login(request.body, request.ip)),
+      async (request, reply) => {
+        const { data, device } = await service.login(request.body, {
+          address: request.ip,
+          device: request.cookies[LOGIN_DEVICE_COOKIE],
+        });
+        void reply.setCookie(LOGIN_DEVICE_COOKIE, device, {
+          path: '/api/v1/auth/login',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: options.secureCookies,
+          maxAge: LOGIN_DEVICE_COOKIE_MAX_AGE_SECONDS,
+        });
+        return tokenAnswer(reply, authTexts.loginSuccessful[requestLanguage(request)], data, {
+          secureCookies: options.secureCookies,
+          refreshTokenInBody: !wantsCookieOnly(request),
+        });
+      },
     );
 
     app.post(
@@ -97,17 +181,31 @@ export const authRoutes =
       {
         schema: {
           tags,
-          summary: 'Exchange a refresh token for new tokens (rotation)',
-          body: refreshTokenRequestSchema,
+          summary:
+            'Exchange a refresh token ({refreshToken}, or the HttpOnly refresh cookie) for new tokens (rotation)',
+          body: refreshTokenBodySchema,
           response: { 200: tokenResponseSchema, ...errors },
         },
       },
-      async (request, reply) =>
-        tokenAnswer(
-          reply,
-          'Token refreshed successfully',
-          await service.refresh(request.body.refreshToken),
-        ),
+      async (request, reply) => {
+        const fromBody = request.body.refreshToken;
+        const refreshToken = fromBody ?? cookieRefreshToken(request);
+        if (!refreshToken) throw new AppError('VALIDATION_ERROR', authTexts.refreshMissing);
+        let tokens: TokenData;
+        try {
+          tokens = await service.refresh(refreshToken);
+        } catch (error) {
+          // A dead cookie (revoked, expired, replayed) is of no further use: the browser drops it.
+          if (fromBody === undefined && error instanceof AppError && error.statusCode === 401)
+            clearRefreshCookie(reply, options.secureCookies);
+          throw error;
+        }
+        return tokenAnswer(reply, authTexts.tokenRefreshed[requestLanguage(request)], tokens, {
+          secureCookies: options.secureCookies,
+          // A token that came from the cookie never goes back where script can read it.
+          refreshTokenInBody: fromBody !== undefined && !wantsCookieOnly(request),
+        });
+      },
     );
 
     app.post(
@@ -115,21 +213,34 @@ export const authRoutes =
       {
         schema: {
           tags,
-          summary: 'End the session of the bearer token (or of the refresh token sent)',
+          summary:
+            'End the session of the bearer token, else of the refresh token sent (body or HttpOnly cookie)',
           // No body at all is fine (the spec sends none); Fastify then hands the schema null.
           body: z.nullish(z.object({ refreshToken: z.optional(z.string().max(512)) })),
           response: { 200: messageResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        const refreshToken = request.body?.refreshToken;
+      async (request, reply) => {
+        // Whatever happens below, this browser's refresh cookie is done with.
+        clearRefreshCookie(reply, options.secureCookies);
+        const refreshToken = request.body?.refreshToken ?? cookieRefreshToken(request);
+        let ended = false;
         if (request.headers.authorization || !refreshToken) {
-          const user = await guard.requireUser(request);
-          await service.logout(user.sessionId);
-        } else if (!(await service.logoutByRefreshToken(refreshToken))) {
-          throw new AppError('UNAUTHORIZED', 'Refresh token expired or invalid');
+          try {
+            const user = await guard.requireUser(request);
+            await service.logout(user.sessionId);
+            ended = true;
+          } catch (error) {
+            // An access token that expired while offline: the refresh token still names the session.
+            if (!refreshToken) throw error;
+          }
         }
-        return { success: true as const, message: 'Logged out successfully' };
+        if (refreshToken && (await service.logoutByRefreshToken(refreshToken))) ended = true;
+        if (!ended) throw new AppError('UNAUTHORIZED', authTexts.refreshInvalid);
+        return {
+          success: true as const,
+          message: authTexts.loggedOut[requestLanguage(request)],
+        };
       },
     );
 
@@ -147,6 +258,7 @@ export const authRoutes =
         const { message, ...data } = await service.sendEmailOtp(
           request.body.email,
           requestLanguage(request),
+          request.ip,
         );
         return { success: true as const, message, data };
       },
@@ -166,6 +278,7 @@ export const authRoutes =
         const { message, ...data } = await service.sendPhoneOtp(
           request.body.phoneNumber,
           requestLanguage(request),
+          request.ip,
         );
         return { success: true as const, message, data };
       },
@@ -183,7 +296,7 @@ export const authRoutes =
       },
       async (request) => ({
         success: true as const,
-        message: await service.verifyOtp(request.body),
+        message: await service.verifyOtp(request.body, requestLanguage(request), request.ip),
       }),
     );
 
@@ -201,6 +314,7 @@ export const authRoutes =
         const { message, ...data } = await service.requestPasswordReset(
           request.body.email,
           requestLanguage(request),
+          request.ip,
         );
         return { success: true as const, message, data };
       },
@@ -218,7 +332,11 @@ export const authRoutes =
       },
       async (request) => ({
         success: true as const,
-        message: await service.confirmPasswordReset(request.body),
+        message: await service.confirmPasswordReset(
+          request.body,
+          requestLanguage(request),
+          request.ip,
+        ),
       }),
     );
 
@@ -238,6 +356,28 @@ export const authRoutes =
           success: true as const,
           user: await service.profile(caller.userId),
           membership: await membership(caller.userId),
+        };
+      },
+    );
+
+    app.put(
+      '/api/v1/users/password',
+      {
+        schema: {
+          tags: ['users'],
+          summary:
+            "Change the signed-in user's password ({currentPassword, newPassword}); the user's " +
+            'other sessions end, this one stays',
+          body: changePasswordRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const caller = await guard.requireUser(request);
+        void reply.header('cache-control', 'no-store');
+        return {
+          success: true as const,
+          message: await service.changePassword(caller, request.body, requestLanguage(request)),
         };
       },
     );

@@ -119,3 +119,14 @@ export const otpCodes = pgTable(
   },
   (t) => [uniqueIndex('otp_codes_user_channel_purpose_key').on(t.userId, t.channel, t.purpose)],
 );
+
+/**
+ * What a code call writes when the address has no account (ADR 0014): the same committed upsert
+ * of a hashed code as storing a real one, so the call takes as long either way. A few slots,
+ * picked at random and overwritten: it never grows and holds nothing anyone can use.
+ */
+export const otpDecoys = pgTable('otp_decoys', {
+  slot: integer('slot').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+});

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenResponse } from '@shop/contracts/auth';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   errorOf,
   login,
+  type IssuedTokens,
   MINUTE,
   movableClock,
-  post,
-  profile,
-  refresh,
+  inEnglish,
   SECOND,
   verifiedPerson,
 } from './auth-test-kit.ts';
+
+// The assertions quote the spec's English wording.
+const { post, profile, refresh } = inEnglish;
 
 const decodePart = (token: string, index: number) =>
   JSON.parse(Buffer.from(token.split('.')[index] ?? '', 'base64url').toString('utf8')) as Record<
@@ -50,7 +51,7 @@ describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => 
     expect(errorOf(expired)).toMatchObject({ code: 'UNAUTHORIZED', error: 'Access token expired' });
     const renewed = await refresh(t, session.refreshToken);
     expect(renewed.statusCode).toBe(200);
-    expect((await profile(t, renewed.json<TokenResponse>().accessToken)).statusCode).toBe(200);
+    expect((await profile(t, renewed.json<IssuedTokens>().accessToken)).statusCode).toBe(200);
   });
 
   it('refuses tokens that are forged, of another algorithm, or malformed', async () => {
@@ -65,7 +66,7 @@ describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => 
     }
     const noScheme = await t.app.inject({
       url: '/api/v1/users/profile',
-      headers: { authorization: session.accessToken },
+      headers: { authorization: session.accessToken, 'accept-language': 'en' },
     });
     expect(noScheme.statusCode).toBe(401);
   });
@@ -86,7 +87,7 @@ describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => 
     const first = await refresh(t, session.refreshToken);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    const body = first.json<TokenResponse>();
+    const body = first.json<IssuedTokens>();
     expect(body).toMatchObject({ success: true, message: 'Token refreshed successfully' });
     expect(body.refreshToken).not.toBe(session.refreshToken);
     expect(body.data.refreshToken).toBe(body.refreshToken);
@@ -104,8 +105,8 @@ describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => 
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     // Both tabs carry on with their own new tokens.
-    const aNext = await refresh(t, a.json<TokenResponse>().refreshToken);
-    const bNext = await refresh(t, b.json<TokenResponse>().refreshToken);
+    const aNext = await refresh(t, a.json<IssuedTokens>().refreshToken);
+    const bNext = await refresh(t, b.json<IssuedTokens>().refreshToken);
     expect([aNext.statusCode, bNext.statusCode]).toEqual([200, 200]);
   });
 
@@ -124,9 +125,9 @@ describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => 
       error: 'Refresh token expired or invalid',
     });
     // The whole family is dead: the legitimate holder's newest tokens too.
-    const legit = await refresh(t, first.json<TokenResponse>().refreshToken);
+    const legit = await refresh(t, first.json<IssuedTokens>().refreshToken);
     expect(legit.statusCode).toBe(401);
-    const access = await profile(t, graced.json<TokenResponse>().accessToken);
+    const access = await profile(t, graced.json<IssuedTokens>().accessToken);
     expect(access.statusCode).toBe(401);
   });
 
@@ -137,7 +138,7 @@ describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => 
       clock.advance(24 * 60 * MINUTE);
       const res = await refresh(t, token);
       expect(res.statusCode).toBe(200);
-      token = res.json<TokenResponse>().refreshToken;
+      token = res.json<IssuedTokens>().refreshToken;
     }
     clock.advance(24 * 60 * MINUTE);
     const late = await refresh(t, token);
@@ -161,7 +162,7 @@ describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => 
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
-      headers: { authorization: `Bearer ${session.accessToken}` },
+      headers: { authorization: `Bearer ${session.accessToken}`, 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Logged out successfully' });

@@ -120,7 +120,9 @@ export function createCartRepo(db: Db) {
 
     /**
      * Moves every line of `from` into `to` in one transaction: units of a product in both are
-     * added (capped at `max`), the target's phone number wins when both have one.
+     * added (capped at `max`). When both have a recipient number the moved line's wins: it is the
+     * one the customer just typed before signing in to check out (issue 12), the target's is
+     * from an earlier visit.
      */
     async moveLines(from: string, to: string, max: number): Promise<number> {
       return db.transaction(async (tx) => {
@@ -141,7 +143,7 @@ export function createCartRepo(db: Db) {
               target: [cartItems.owner, cartItems.productId],
               set: {
                 quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${max})`,
-                phoneNumber: sql`coalesce(${cartItems.phoneNumber}, excluded.phone_number)`,
+                phoneNumber: sql`coalesce(excluded.phone_number, ${cartItems.phoneNumber})`,
                 updatedAt: sql`now()`,
               },
             });

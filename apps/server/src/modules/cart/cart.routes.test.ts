@@ -10,6 +10,7 @@ import {
   MPT_PHONE,
   OOREDOO_PHONE,
   signedIn,
+  stockCards,
   type ShopTest,
 } from '../checkout/checkout-test-kit.ts';
 
@@ -20,6 +21,8 @@ describe('cart API', () => {
   beforeAll(async () => {
     s = await createShopTest();
     id = s.catalogue.productId;
+    // A cart line of a card product may hold at most the cards in stock: room for the 20 cap.
+    await stockCards(s, 'G-STEAM-10', 25);
   });
   afterAll(() => s.t.close());
 
@@ -305,7 +308,12 @@ describe('cart API', () => {
     const guest = await newGuest();
     const user = await signedIn(s);
     await addToCart(s, user.headers, { productId: id('G-STEAM-10'), quantity: 15 });
-    await addToCart(s, user.headers, { productId: id('T-MPT-1000'), quantity: 1 });
+    // A number from an earlier visit; the guest then types another one and signs in to pay.
+    await addToCart(s, user.headers, {
+      productId: id('T-MPT-1000'),
+      quantity: 1,
+      phoneNumber: '09250000777',
+    });
     await addToCart(s, guest.headers, { productId: id('G-STEAM-10'), quantity: 10 });
     await addToCart(s, guest.headers, {
       productId: id('T-MPT-1000'),
@@ -321,7 +329,7 @@ describe('cart API', () => {
     expect(merged.statusCode).toBe(200);
     const lines = merged.json<CartResponse>().data.items;
     expect(lines.map((l) => [l.productId, l.quantity, l.phoneNumber])).toEqual([
-      // Units added, capped at 20; the guest's phone fills the user's empty one.
+      // Units added, capped at 20; the number just typed as a guest is the one kept.
       [id('G-STEAM-10'), 20, null],
       [id('T-MPT-1000'), 3, '959250000001'],
       [id('D-MPT-1GB'), 1, '959250000001'],

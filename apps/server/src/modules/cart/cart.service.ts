@@ -3,18 +3,15 @@ import {
   CART_QUANTITY_MIN,
   cartMessages,
   needsRecipientPhone,
-  phoneErrorMessagesMy,
+  phoneErrorText,
+  stockShortMessage,
   type Cart,
   type CartLine,
 } from '@shop/contracts/cart';
 import type { Product } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
-import {
-  formatPhoneMessage,
-  phoneErrorMessages,
-  validatePhone,
-  type OperatorCode,
-} from '@shop/contracts/phone';
+import { isCardKind } from '@shop/contracts/orders';
+import { validatePhone, type OperatorCode } from '@shop/contracts/phone';
 import type { Caller } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
@@ -24,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KYAT_SYMBOL = 'Ks';
 
 /** The catalogue is the only source of prices and availability (never the client, never the cart). */
-export type ProductSource = Pick<CatalogueService, 'getProducts'>;
+export type ProductSource = Pick<CatalogueService, 'getProducts' | 'freeCards'>;
 
 /** A cart line with its product as the catalogue has it now (null: withdrawn). */
 export interface PricedLine {
@@ -70,11 +67,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
     const operator: OperatorCode | undefined = product.operator?.code;
     const result = validatePhone(input, operator ? { operator } : {});
     if (result.valid) return result.international;
-    const template =
-      lang === 'my'
-        ? phoneErrorMessagesMy[result.error.code]
-        : phoneErrorMessages[result.error.code];
-    throw new AppError('VALIDATION_ERROR', formatPhoneMessage(template, result.error.params), {
+    throw new AppError('VALIDATION_ERROR', phoneErrorText(result.error, lang), {
       phoneNumber: result.error.message,
     });
   }
@@ -167,6 +160,15 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
     return toCart(await priceLines(await repo.listLines(owner), lang), lang);
   }
 
+  /**
+   * The most units of the product a cart line may hold: 20, or fewer for a card product with fewer
+   * cards free (checkout holds them and refuses a shortfall anyway; the cart says so first).
+   */
+  async function unitLimit(product: Product): Promise<number> {
+    if (!isCardKind(product.kind)) return CART_QUANTITY_MAX;
+    return Math.min(CART_QUANTITY_MAX, await catalogue.freeCards(product.id));
+  }
+
   async function requireSellable(productId: string, lang: Language): Promise<Product> {
     const product = await loadProduct(productId, lang);
     if (!product) throw fail('NOT_FOUND', cartMessages.productNotFound, lang);
@@ -190,6 +192,9 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       checkQuantity(input.quantity, lang);
       const product = await requireSellable(input.productId, lang);
       const phone = phoneChange(product, input.phoneNumber, lang);
+      const limit = await unitLimit(product);
+      if (input.quantity > limit)
+        throw new AppError('CONFLICT', stockShortMessage(product._nameMultilingual, limit, lang));
       const { added, lines } = await repo.addUnits(
         {
           owner,
@@ -200,10 +205,13 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
           name: product._nameMultilingual,
           imageUrl: product.image,
         },
-        CART_QUANTITY_MAX,
+        limit,
       );
-      // The units already in the cart plus these would pass 20.
-      if (!added) throw fail('VALIDATION_ERROR', cartMessages.quantityRange, lang);
+      // The units already in the cart plus these would pass 20, or the cards left.
+      if (!added)
+        throw limit < CART_QUANTITY_MAX
+          ? new AppError('CONFLICT', stockShortMessage(product._nameMultilingual, limit, lang))
+          : fail('VALIDATION_ERROR', cartMessages.quantityRange, lang);
       // The statement answered the lines after the change; the product was read just above.
       return toCart(await priceLines(lines, lang, product), lang);
     },
@@ -217,6 +225,11 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       const product = UUID.test(input.productId) ? await loadProduct(input.productId, lang) : null;
       // A withdrawn product's line can still get a new quantity; a phone needs the product.
       const phone = product ? phoneChange(product, input.phoneNumber, lang) : undefined;
+      if (product && isAvailable(product)) {
+        const limit = await unitLimit(product);
+        if (input.quantity > limit)
+          throw new AppError('CONFLICT', stockShortMessage(product._nameMultilingual, limit, lang));
+      }
       const row = UUID.test(input.productId)
         ? await repo.updateLine(owner, input.productId, {
             quantity: input.quantity,

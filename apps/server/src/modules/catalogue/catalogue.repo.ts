@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { CategoryListQuery, ProductListQuery } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
+import { createStockRepo, freeCard } from './stock.repo.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   banners,
@@ -25,6 +26,19 @@ export interface ProductRow {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * "Name A–Z" with numbers in numeric order ("Top-up 1,000 Ks" < "3,000" < "10,000"), as
+ * Intl.Collator's `numeric` option would sort them, in SQL because the listing is paged there.
+ * Burmese digits count as digits, thousands separators inside a number are dropped, and every run
+ * of digits is left-padded to 30 places; the key is compared in byte order ("C"), the same on
+ * PGlite and any PostgreSQL server whatever collation its database was created with (ICU
+ * collations with `kn` are not available on PGlite).
+ */
+function naturalSortKey(text: SQL): SQL {
+  const digits = sql`regexp_replace(translate(${text}, '၀၁၂၃၄၅၆၇၈၉', '0123456789'), '([0-9]),(?=[0-9]{3}([^0-9]|$))', '\\1', 'g')`;
+  return sql`(select string_agg(case when part[1] ~ '^[0-9]' then lpad(part[1], greatest(30, length(part[1])), '0') else part[1] end, '' order by position) from regexp_matches(${digits}, '[0-9]+|[^0-9]+', 'g') with ordinality as parts(part, position)) collate "C"`;
+}
+
 export function createCatalogueRepo(db: Db) {
   function categoryOrder(query: CategoryListQuery): SQL {
     const dir = query.sortOrder === 'desc' ? desc : asc;
@@ -43,14 +57,10 @@ export function createCatalogueRepo(db: Db) {
 
   function productOrder(query: ProductListQuery, lang: Language): SQL[] {
     const dir = query.sortOrder === 'desc' ? desc : asc;
-    // Byte order ("C") of the lower-cased name: the same on PGlite and on any PostgreSQL server,
-    // whatever collation its database was created with.
-    const key =
-      query.sortField === 'name'
-        ? sql`lower(${products.name}->>${lang}) collate "C"`
-        : effectivePrice;
     // The id breaks ties, so equal prices never swap places between pages.
-    return [dir(key), asc(products.id)];
+    if (query.sortField !== 'name') return [dir(effectivePrice), asc(products.id)];
+    const name = sql`lower(${products.name}->>${lang})`;
+    return [dir(naturalSortKey(name)), dir(sql`${name} collate "C"`), asc(products.id)];
   }
 
   const productColumns = {
@@ -58,9 +68,9 @@ export function createCatalogueRepo(db: Db) {
     operator: operators,
     category: { id: categories.id, name: categories.name, slug: categories.slug },
     // E-PINs and gift cards are delivered from stock: with no available card they cannot be sold.
+    // Cards a pending order holds for its payment window are not in stock (DESIGN §6.5).
     hasStock: sql<boolean>`(${products.kind} not in ('epin', 'giftcard') or exists (
-      select 1 from ${cards} where ${cards.productId} = ${products.id} and ${cards.status} = 'available'
-        and (${cards.expiresAt} is null or ${cards.expiresAt} > now())))`,
+      select 1 from ${cards} where ${cards.productId} = ${products.id} and ${freeCard()}))`,
   };
 
   // Hot (every cart answer and checkout): prepared once, so neither the SQL text is rebuilt per call
@@ -165,6 +175,11 @@ export function createCatalogueRepo(db: Db) {
     async findProducts(ids: readonly string[]): Promise<ProductRow[]> {
       if (ids.length === 0) return [];
       return productsByIds.execute({ ids });
+    },
+
+    /** Cards of a product that can be bought now: sellable and held by no pending order. */
+    async countFreeCards(productId: string): Promise<number> {
+      return createStockRepo(db).countAvailable(productId);
     },
 
     async listActiveBanners(): Promise<BannerRow[]> {

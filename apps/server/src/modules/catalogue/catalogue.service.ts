@@ -185,6 +185,11 @@ export function createCatalogueService(
       return new Map(rows.map((r) => [r.product.id, toProduct(r, lang)]));
     },
 
+    /** How many units of a card product (E-PIN, gift card) can be bought now (DESIGN §6.5). */
+    freeCards(productId: string): Promise<number> {
+      return repo.countFreeCards(productId);
+    },
+
     async listBanners(lang: Language): Promise<Banner[]> {
       const rows = await repo.listActiveBanners();
       return rows.map((r) => toBanner(r, lang));

@@ -115,11 +115,24 @@ export const cards = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     status: cardStatus('status').notNull().default('available'),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    /**
+     * The pending order that holds this card for its payment window (DESIGN §6.5): nobody else can
+     * reserve or buy it until `reservedUntil` has passed or the order is cancelled or expired. No
+     * foreign key: orders.tables.ts already imports this file (products); the order id is only
+     * ever written by the checkout in the order's own transaction.
+     */
+    reservedOrderId: uuid('reserved_order_id'),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('cards_product_serial_key').on(t.productId, t.serial),
     index('cards_available_idx').on(t.productId, t.status),
+    index('cards_reserved_order_idx').on(t.reservedOrderId),
+    check(
+      'cards_reservation_whole',
+      sql`(${t.reservedOrderId} is null) = (${t.reservedUntil} is null)`,
+    ),
   ],
 );
 

@@ -3,7 +3,7 @@ import { createMediaUrls } from '../../platform/media.ts';
 import { sanitizeImageUrl } from './image-url.ts';
 
 const media = createMediaUrls('https://shop.example');
-const placeholder = 'https://shop.example/media/default.svg';
+const placeholder = '/media/default.svg';
 
 describe('sanitizeImageUrl (shopping spec §5)', () => {
   it('keeps http(s) and protocol-relative URLs as they are', () => {
@@ -29,12 +29,16 @@ describe('sanitizeImageUrl (shopping spec §5)', () => {
     expect(sanitizeImageUrl('"`//cdn.example/a.png`"', media)).toBe('//cdn.example/a.png');
   });
 
-  it("makes the shop's own /media paths absolute", () => {
-    expect(sanitizeImageUrl('/media/banners/1.svg', media)).toBe(
-      'https://shop.example/media/banners/1.svg',
+  it("keeps the shop's own images root-relative, so any host name the shop is opened at loads them", () => {
+    expect(sanitizeImageUrl('/media/banners/1.svg', media)).toBe('/media/banners/1.svg');
+    expect(sanitizeImageUrl('"/media/banners/1.svg"', media)).toBe('/media/banners/1.svg');
+    // Stored absolute on PUBLIC_URL (e.g. by an older version): made root-relative as well.
+    expect(sanitizeImageUrl('https://shop.example/media/banners/1.svg', media)).toBe(
+      '/media/banners/1.svg',
     );
-    expect(sanitizeImageUrl('"/media/banners/1.svg"', media)).toBe(
-      'https://shop.example/media/banners/1.svg',
+    // Another host's URL is not ours to shorten.
+    expect(sanitizeImageUrl('https://shop.example.evil/media/1.svg', media)).toBe(
+      'https://shop.example.evil/media/1.svg',
     );
   });
 
@@ -53,6 +57,8 @@ describe('sanitizeImageUrl (shopping spec §5)', () => {
       'https://',
       'https://cdn.example/a b.png',
       'https://cdn.example/"onerror="x',
+      '/\\evil.example/a.png',
+      '/media/a b.png',
     ]) {
       expect(sanitizeImageUrl(bad, media), String(bad)).toBe(placeholder);
     }

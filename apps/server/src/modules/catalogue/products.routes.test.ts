@@ -83,6 +83,38 @@ describe('products, banners and exchange rates API', () => {
       ]);
     });
 
+    it('sorts numbers inside names by their value: 999 < 1,000 < 3,000 < 10,000 (EN and MY)', async () => {
+      const rename = async (sku: string, en: string, my: string) => {
+        await t.database.db
+          .update(products)
+          .set({ name: { en, my } })
+          .where(eq(products.id, f.productId(sku)));
+      };
+      await rename('T-ATOM-3000', 'MPT 3,000 Ks', 'MPT ၃,၀၀၀ ကျပ်');
+      await rename('T-OOR-5000', 'MPT 999 Ks', 'MPT ၉၉၉ ကျပ်');
+      await t.app.catalogueChanged();
+      try {
+        const natural = ['MPT 999 Ks', 'MPT 1,000 Ks', 'MPT 3,000 Ks', 'MPT 10,000 Ks'];
+        const names = (body: { data: Product[] }) => body.data.map((p) => p.name);
+        expect(names(await list('?sortField=name&sortOrder=asc'))).toEqual(natural);
+        expect(names(await list('?sortField=name&sortOrder=desc'))).toEqual([...natural].reverse());
+        expect(names(await list('?sortField=name&sortOrder=asc', 'my'))).toEqual([
+          'MPT ၉၉၉ ကျပ်',
+          'MPT ၁,၀၀၀ ကျပ်',
+          'MPT ၃,၀၀၀ ကျပ်',
+          'MPT ၁၀,၀၀၀ ကျပ်',
+        ]);
+        // Paged, the order holds across pages.
+        const first = await list('?sortField=name&page=1&limit=2');
+        const second = await list('?sortField=name&page=2&limit=2');
+        expect([...names(first), ...names(second)]).toEqual(natural);
+      } finally {
+        await rename('T-ATOM-3000', 'atom 3,000 Ks', 'ATOM ၃,၀၀၀ ကျပ်');
+        await rename('T-OOR-5000', 'Ooredoo 5,000 Ks', 'အူရီဒူး ၅,၀၀၀ ကျပ်');
+        await t.app.catalogueChanged();
+      }
+    });
+
     it('pages with stable order and honest meta', async () => {
       const first = await list('?page=1&limit=3&sortField=price');
       const second = await list('?page=2&limit=3&sortField=price');
@@ -125,7 +157,7 @@ describe('products, banners and exchange rates API', () => {
         comingSoon: false,
         status: 'active',
         operatorId: f.operatorId('MPT'),
-        operator: { code: 'MPT', name: 'MPT', logoUrl: 'http://shop.test/media/operators/mpt.svg' },
+        operator: { code: 'MPT', name: 'MPT', logoUrl: '/media/operators/mpt.svg' },
         categoryId: { id: f.topup.id, name: 'Mobile Top-up', slug: 'mobile-topup' },
         category: { id: f.topup.id, name: 'Mobile Top-up', slug: 'mobile-topup' },
         faceValue: null,
@@ -164,8 +196,8 @@ describe('products, banners and exchange rates API', () => {
       expect(images).toEqual({
         'T-MPT-1000': 'https://cdn.example/mpt-1000.png',
         'T-OOR-5000': 'https://cdn.example/ooredoo-5000.png',
-        'T-ATOM-3000': 'http://shop.test/media/default.svg',
-        'T-MPT-10000': 'http://shop.test/media/default.svg',
+        'T-ATOM-3000': '/media/default.svg',
+        'T-MPT-10000': '/media/default.svg',
       });
       const gifts = await list('', 'en', 'egift-cards');
       expect(gifts.data.map((p) => p.image)).toEqual([
@@ -257,9 +289,9 @@ describe('products, banners and exchange rates API', () => {
         title: 'Second',
         _titleMultilingual: { en: 'Second', my: 'ဒုတိယ' },
         description: 'Second banner',
-        imageUrl: 'http://shop.test/media/banners/2.svg',
-        mobileImageUrl: 'http://shop.test/media/banners/2-mobile.svg',
-        tabletImageUrl: 'http://shop.test/media/default.svg',
+        imageUrl: '/media/banners/2.svg',
+        mobileImageUrl: '/media/banners/2-mobile.svg',
+        tabletImageUrl: '/media/default.svg',
         linkUrl: 'https://example.com/two',
       });
       const burmese = res.json<{ ads: Banner[] }>();

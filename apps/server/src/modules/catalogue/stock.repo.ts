@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { cards, products } from './catalogue.tables.ts';
 
@@ -8,6 +8,16 @@ export type NewCard = typeof cards.$inferInsert;
 /** A card that can still be sold: available and not expired (an expired card is never sold). */
 const sellable = sql`${cards.status} = 'available' and (${cards.expiresAt} is null or ${cards.expiresAt} > now())`;
 
+/**
+ * A sellable card no pending order holds (DESIGN §6.5): unreserved, or its reservation ended at
+ * `now` (the app's clock where the caller has it, else the database's). Checkout reserves only
+ * these; "in stock" counts only these.
+ */
+export const freeCard = (now: Date | SQL = sql`now()`): SQL =>
+  sql`${sellable} and (${cards.reservedOrderId} is null or ${cards.reservedUntil} <= ${now})`;
+
+const stockOrder = [sql`${cards.expiresAt} asc nulls last`, cards.createdAt, cards.id] as const;
+
 /** E-PIN and gift-card stock. Works on the database or inside a transaction (pass it as db). */
 export function createStockRepo(db: Db) {
   return {
@@ -16,26 +26,148 @@ export function createStockRepo(db: Db) {
     },
 
     /**
-     * Locks up to `quantity` unexpired available cards of a product, oldest expiry first, skipping
-     * cards another transaction holds (DESIGN §6.4): concurrent buyers never wait on or get one card.
+     * Locks up to `quantity` free cards of a product (no live reservation), oldest expiry first,
+     * skipping cards another transaction holds (DESIGN §6.4): concurrent buyers never wait on or
+     * get one card.
      */
-    async lockAvailable(productId: string, quantity: number): Promise<CardRow[]> {
+    async lockAvailable(
+      productId: string,
+      quantity: number,
+      now: Date | SQL = sql`now()`,
+    ): Promise<CardRow[]> {
       return db
         .select()
         .from(cards)
-        .where(and(eq(cards.productId, productId), sellable))
-        .orderBy(sql`${cards.expiresAt} asc nulls last`, cards.createdAt, cards.id)
+        .where(and(eq(cards.productId, productId), freeCard(now)))
+        .orderBy(...stockOrder)
         .limit(quantity)
         .for('update', { skipLocked: true });
     },
 
-    /** Unexpired available cards as committed, counting those other transactions hold now. */
-    async countAvailable(productId: string): Promise<number> {
+    /** Free cards (no live reservation) as committed, counting those other transactions hold now. */
+    async countAvailable(productId: string, now: Date | SQL = sql`now()`): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(cards)
-        .where(and(eq(cards.productId, productId), sellable));
+        .where(and(eq(cards.productId, productId), freeCard(now)));
       return row?.n ?? 0;
+    },
+
+    /** Free cards per product (products without any are missing from the answer). */
+    async countFree(
+      productIds: string[],
+      now: Date | SQL = sql`now()`,
+    ): Promise<Map<string, number>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await db
+        .select({ productId: cards.productId, n: count() })
+        .from(cards)
+        .where(and(inArray(cards.productId, productIds), freeCard(now)))
+        .groupBy(cards.productId);
+      return new Map(rows.map((r) => [r.productId, r.n]));
+    },
+
+    /**
+     * Reserves `quantity` cards of a product for the order until `until` (checkout and Pay Again):
+     * the cards the order holds already count, the rest are taken from free stock, skipping cards
+     * other transactions have locked. Answers how many the order holds now; fewer than asked
+     * means nothing more was taken (the caller refuses and its transaction rolls back).
+     */
+    async reserve(
+      order: { orderId: string; productId: string; quantity: number },
+      until: Date,
+      now: Date,
+    ): Promise<number> {
+      const held = await db
+        .update(cards)
+        .set({ reservedUntil: until, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(cards.reservedOrderId, order.orderId),
+            eq(cards.productId, order.productId),
+            sellable,
+          ),
+        )
+        .returning({ id: cards.id });
+      const missing = order.quantity - held.length;
+      if (missing <= 0) return held.length;
+      const locked = await db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(and(eq(cards.productId, order.productId), freeCard(now)))
+        .orderBy(...stockOrder)
+        .limit(missing)
+        .for('update', { skipLocked: true });
+      if (locked.length < missing) return held.length + locked.length;
+      await db
+        .update(cards)
+        .set({ reservedOrderId: order.orderId, reservedUntil: until, updatedAt: sql`now()` })
+        .where(
+          inArray(
+            cards.id,
+            locked.map((c) => c.id),
+          ),
+        );
+      return order.quantity;
+    },
+
+    /** Products of which these orders hold cards now (their own hold is no shortage for them). */
+    async productsHeldBy(orderIds: string[], now: Date): Promise<Set<string>> {
+      if (orderIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ productId: cards.productId })
+        .from(cards)
+        .where(and(inArray(cards.reservedOrderId, orderIds), gt(cards.reservedUntil, now)));
+      return new Set(rows.map((r) => r.productId));
+    },
+
+    /** Locks the order's reserved, still sellable cards of a product (fulfilment sells these first). */
+    async lockReserved(orderId: string, productId: string, quantity: number): Promise<CardRow[]> {
+      return db
+        .select()
+        .from(cards)
+        .where(and(eq(cards.reservedOrderId, orderId), eq(cards.productId, productId), sellable))
+        .orderBy(...stockOrder)
+        .limit(quantity)
+        .for('update');
+    },
+
+    /**
+     * Ends the orders' reservations (cancel, expiry, failure), or only those of one product: their
+     * cards are free again.
+     */
+    async release(orderIds: string[], productId?: string): Promise<number> {
+      if (orderIds.length === 0) return 0;
+      const rows = await db
+        .update(cards)
+        .set({ reservedOrderId: null, reservedUntil: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            inArray(cards.reservedOrderId, orderIds),
+            productId ? eq(cards.productId, productId) : undefined,
+          ),
+        )
+        .returning({ id: cards.id });
+      return rows.length;
+    },
+
+    /**
+     * Clears reservations whose time has passed (the sweep), so they stop showing as held. Cards
+     * another transaction holds (a checkout taking them, a release) are skipped, never waited
+     * for: the sweep cannot deadlock with them, and the next sweep sees what is left.
+     */
+    async releaseLapsed(now: Date): Promise<number> {
+      const lapsed = db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(lte(cards.reservedUntil, now))
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .update(cards)
+        .set({ reservedOrderId: null, reservedUntil: null, updatedAt: sql`now()` })
+        .where(and(inArray(cards.id, lapsed), lte(cards.reservedUntil, now)))
+        .returning({ id: cards.id });
+      return rows.length;
     },
 
     /** Marks locked cards sold; only cards still available change (never a sold one twice). */
@@ -43,7 +175,13 @@ export function createStockRepo(db: Db) {
       if (cardIds.length === 0) return 0;
       const rows = await db
         .update(cards)
-        .set({ status: 'sold', soldAt: sql`now()`, updatedAt: sql`now()` })
+        .set({
+          status: 'sold',
+          soldAt: sql`now()`,
+          reservedOrderId: null,
+          reservedUntil: null,
+          updatedAt: sql`now()`,
+        })
         .where(and(inArray(cards.id, cardIds), eq(cards.status, 'available')))
         .returning({ id: cards.id });
       return rows.length;

@@ -1,6 +1,10 @@
 import type { CartResponse } from '@shop/contracts/cart';
 import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
 import { login, movableClock, newPerson, verifiedPerson } from '../auth/auth-test-kit.ts';
+import { encryptSecret } from '../../platform/crypto.ts';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { cards, products } from '../catalogue/catalogue.tables.ts';
 import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -19,6 +23,58 @@ export async function createShopTest(env: Record<string, string> = {}): Promise<
   const t = await createTestApp({ clock, env });
   const catalogue = await insertTestCatalogue(t.database.db);
   return { t, clock, catalogue };
+}
+
+/** Puts `count` cards with known PINs in stock for a product (the fixtures' own PINs are fake). */
+export async function stockCards(s: ShopTest, sku: string, count: number, prefix = sku) {
+  const productId = s.catalogue.productId(sku);
+  const made = Array.from({ length: count }, (_, i) => ({
+    serial: `${prefix}-${Date.now()}-${i}`,
+    pin: `${String(1000 + i)}${Math.random().toString().slice(2, 14)}`,
+  }));
+  if (made.length > 0)
+    await s.t.database.db.insert(cards).values(
+      made.map((c) => ({
+        productId,
+        serial: c.serial,
+        pinEncrypted: encryptSecret(c.pin, s.t.secrets.pinEncryptionKey),
+        expiresAt: new Date('2031-06-30T00:00:00Z'),
+      })),
+    );
+  return made;
+}
+
+/** A fresh E-PIN product ('Game card', 20,000 Ks) with `stock` cards of its own. */
+export async function newCardProduct(s: ShopTest, stock: number): Promise<string> {
+  const db = s.t.database.db;
+  const [base] = await db
+    .select()
+    .from(products)
+    .where(eq(products.id, s.catalogue.productId('G-STEAM-10')));
+  if (!base) throw new Error('no template product');
+  const [product] = await db
+    .insert(products)
+    .values({
+      categoryId: base.categoryId,
+      kind: 'epin',
+      sku: `HOLD-${randomBytes(6).toString('hex')}`,
+      name: { en: 'Game card', my: 'ဂိမ်းကတ်' },
+      description: base.description,
+      priceMmk: 20_000,
+      imageUrl: base.imageUrl,
+    })
+    .returning();
+  if (!product) throw new Error('product not inserted');
+  if (stock > 0)
+    await db.insert(cards).values(
+      Array.from({ length: stock }, (_, i) => ({
+        productId: product.id,
+        serial: `H-${randomBytes(4).toString('hex')}-${i}`,
+        pinEncrypted: encryptSecret(`PIN${i}`, s.t.secrets.pinEncryptionKey),
+        expiresAt: null,
+      })),
+    );
+  return product.id;
 }
 
 /** A verified customer, signed in: the headers of their calls. */

@@ -17,6 +17,7 @@ import {
   MPT_PHONE,
   OOREDOO_PHONE,
   signedIn,
+  stockCards,
   type ShopTest,
 } from './checkout-test-kit.ts';
 
@@ -27,6 +28,8 @@ describe('checkout API', () => {
   beforeAll(async () => {
     s = await createShopTest();
     id = s.catalogue.productId;
+    // Every checkout holds its Steam cards for the payment window: enough for all the tests.
+    await stockCards(s, 'G-STEAM-10', 40);
   });
   afterAll(() => s.t.close());
 
@@ -181,11 +184,17 @@ describe('checkout API', () => {
     s.clock.advance(30_000);
     const retry = await initialize(s, user.headers);
     expect(ids.has(retry.orderId)).toBe(true);
-    // A changed cart is a different checkout.
+    // A changed cart is a different checkout; the old order is cancelled (ADR 0022).
     await addToCart(s, user.headers, { productId: id('G-STEAM-10'), quantity: 1 });
     const changed = await initialize(s, user.headers);
     expect(ids.has(changed.orderId)).toBe(false);
     expect(await ordersOf(user.userId)).toBe(2);
+    const [first] = [...ids];
+    const [old] = await s.t.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, first ?? ''));
+    expect(old?.status).toBe('cancelled');
   });
 
   it('honours an Idempotency-Key header: concurrent and later retries with the key make one order', async () => {
@@ -201,15 +210,15 @@ describe('checkout API', () => {
     s.clock.advance(10 * 60_000);
     const later = await initialize(s, headers);
     expect(ids.has(later.orderId)).toBe(true);
-    // A new key is a new checkout.
+    // A new key for the same cart still answers the cart's one open order (ADR 0022).
     const other = await initialize(s, { ...user.headers, 'idempotency-key': 'checkout-8b1c' });
-    expect(ids.has(other.orderId)).toBe(false);
+    expect(ids.has(other.orderId)).toBe(true);
     const bad = await call(s, 'POST', '/api/v1/checkout/initialize', {
       ...user.headers,
       'idempotency-key': 'x'.repeat(300),
     });
     expect(bad.statusCode).toBe(400);
-    expect(await ordersOf(user.userId)).toBe(2);
+    expect(await ordersOf(user.userId)).toBe(1);
   });
 
   it('lists payment methods, with MM QR disabled below 1000 MMK', async () => {
@@ -325,7 +334,8 @@ describe('checkout API', () => {
     await addToCart(s, user.headers, {
       productId: id('T-MPT-1000'),
       quantity: 1,
-      phoneNumber: MPT_PHONE,
+      // Pasted as the customer's phone shows it (issue 12): stored and paid to as 959250000001.
+      phoneNumber: '+95 9-250-000-001',
     });
     const order = await initialize(s, user.headers);
     const none = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
@@ -357,9 +367,19 @@ describe('checkout API', () => {
       expiresInSeconds: 300,
     });
     expect(payment.paymentQrCode).toMatch(/^000201010212/);
+    // The modal shows "Top-up to 09 250 000 001 (MPT)" per top-up line from these.
+    expect(payment.recipients).toEqual([
+      {
+        productId: id('T-MPT-1000'),
+        name: { en: 'MPT 1,000 Ks', my: 'MPT ၁,၀၀၀ ကျပ်' },
+        phoneNumber: '959250000001',
+        operator: 'MPT',
+      },
+    ]);
     s.clock.advance(5_000);
     const again = await completeWith(s, user.headers, order.orderId);
     expect(again.paymentQrCode).toBe(payment.paymentQrCode);
+    expect(again.recipients).toEqual(payment.recipients);
     expect(again.expiresInSeconds).toBe(295);
     // Someone else's order is simply not found.
     const other = await signedIn(s);

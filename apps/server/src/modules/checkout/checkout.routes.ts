@@ -47,7 +47,7 @@ export const checkoutRoutes =
         schema: {
           tags,
           summary:
-            'Create the pending order from the cart (prices from the database). Idempotent: the same Idempotency-Key, or the same cart within 60 s, returns the same order',
+            'Create the pending order from the cart (prices from the database). One open order per cart: the same cart (or the same Idempotency-Key) answers its open order (200), a changed cart cancels it and makes a new one (201)',
           body: checkoutInitializeRequestSchema,
           response: {
             200: checkoutInitializeResponseSchema,

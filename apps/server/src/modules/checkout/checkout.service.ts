@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
-  CHECKOUT_RETRY_WINDOW_SECONDS,
   checkoutMessages,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   MMQR_MINIMUM_MMK,
+  PAYMENT_WINDOW_SECONDS,
   SERVICE_FEE_MMK,
   type CheckoutInitializeRequest,
   type OrderSummary,
@@ -11,8 +11,14 @@ import {
   type PaymentMethodId,
   type PaymentSession,
 } from '@shop/contracts/checkout';
+import { stockShortMessage } from '@shop/contracts/cart';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { isCardKind } from '@shop/contracts/orders';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { anySoldOut, reserveOrderStock } from '../catalogue/stock-reservation.ts';
+import { createStockRepo } from '../catalogue/stock.repo.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
 import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
@@ -41,6 +47,10 @@ export function createCheckoutService(deps: {
   /** The account's email: where codes go when checkout names no other address. */
   accountEmail: (userId: string) => Promise<string>;
   loyalty: LoyaltyService;
+  db: Db;
+  clock: Clock;
+  /** Checkout held a product's last free cards: the cached catalogue must show it out of stock. */
+  stockChanged?: () => Promise<void>;
 }) {
   const { cart, orders, payments, loyalty } = deps;
 
@@ -129,7 +139,8 @@ export function createCheckoutService(deps: {
   return {
     /**
      * Turns the signed-in user's cart into a pending order (DESIGN §6.1): prices re-read from the
-     * database, service fee 0, the same attempt retried returns the same order.
+     * database, service fee 0. One open order per cart (ADR 0022): the same cart answers its open
+     * order again, a changed cart cancels the old one.
      */
     async initialize(
       userId: string | null,
@@ -147,7 +158,21 @@ export function createCheckoutService(deps: {
         throw new AppError('VALIDATION_ERROR', checkoutMessages.idempotencyKeyInvalid[lang]);
       const lines = await cart.pricedLines(userCartOwner(user), lang);
       if (lines.length === 0) throw new AppError('BAD_REQUEST', checkoutMessages.cartEmpty[lang]);
-      if (lines.some((l) => !l.available))
+      // A card product whose free stock is gone (sold, or held by other checkouts) is "sold out";
+      // cards this customer's own open order holds are theirs (the reservation below decides).
+      const ownHolds = await createStockRepo(deps.db).productsHeldBy(
+        await orders.openOrderIds(user),
+        deps.clock(),
+      );
+      const stockOut = (l: (typeof lines)[number]) =>
+        !l.available && l.product?.status === 'out_of_stock' && isCardKind(l.product.kind);
+      const soldOut = lines.find((l) => stockOut(l) && !ownHolds.has(l.row.productId));
+      if (soldOut?.product)
+        throw new AppError(
+          'CONFLICT',
+          stockShortMessage(soldOut.product._nameMultilingual, 0, lang),
+        );
+      if (lines.some((l) => !l.available && !stockOut(l)))
         throw new AppError('CONFLICT', checkoutMessages.itemsUnavailable[lang]);
 
       // The client's view of the cart, when sent, must be what the server has (never a price source).
@@ -195,7 +220,9 @@ export function createCheckoutService(deps: {
           unitPriceMmk: l.unitPrice,
           lineTotalMmk: l.unitPrice * l.row.quantity,
           phoneNumber: needsPhone ? l.row.phoneNumber : null,
-          operatorCode: needsPhone ? (product.operator?.code ?? null) : null,
+          // The product's operator: the recipient's network for top-ups and data, the network an
+          // operator's E-PIN loads onto (the order page offers to dial it).
+          operatorCode: product.operator?.code ?? null,
           position,
         };
       });
@@ -205,16 +232,21 @@ export function createCheckoutService(deps: {
       const tier = await loyalty.tierDiscount(user, itemsTotal);
       const total = itemsTotal - tier.mmk + SERVICE_FEE_MMK;
       const email = body?.email ?? (await deps.accountEmail(user));
+      // What makes two checkouts "the same cart" (ADR 0022): lines, prices, recipients, the total
+      // (a tier discount reached since makes a new order) and where the codes go.
       const fingerprint = createHash('sha256')
         .update(
           JSON.stringify([
             email,
+            total,
             ...items
               .map((i) => [i.productId, i.quantity, i.unitPriceMmk, i.phoneNumber])
               .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
           ]),
         )
         .digest('hex');
+      let reservedProducts: string[] = [];
+      let freed = 0;
       const { order, created } = await orders.createOrder(
         {
           userId: user,
@@ -229,8 +261,31 @@ export function createCheckoutService(deps: {
           language: lang,
         },
         idempotencyKey ?? null,
-        CHECKOUT_RETRY_WINDOW_SECONDS * 1000,
+        {
+          // DESIGN §6.5: the cards are held for the payment window in the order's own
+          // transaction (a reused order's hold is renewed, released cards taken again); too few
+          // left refuses the checkout ("Sold out" / "Only N left") and changes nothing.
+          hold: async (tx, held) => {
+            const now = deps.clock();
+            const until = new Date(now.getTime() + PAYMENT_WINDOW_SECONDS * 1000);
+            reservedProducts = await reserveOrderStock(
+              tx,
+              held.order.id,
+              held.items,
+              { until, now },
+              lang,
+            );
+          },
+          // An open order of a cart that has changed since: cancelled, its cards given back first.
+          supersede: async (tx, orderIds) => {
+            freed = await payments.cancelLocked(tx, orderIds);
+          },
+        },
       );
+      // Counted after the commit (as fulfilment does): the last free card held hides the product,
+      // released ones show it again.
+      if (deps.stockChanged && (freed > 0 || (await anySoldOut(deps.db, reservedProducts))))
+        await deps.stockChanged();
       return { order: toOrderSummary(order, lang), created };
     },
 

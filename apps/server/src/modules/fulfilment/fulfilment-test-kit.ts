@@ -1,8 +1,8 @@
 import type { PaymentSession } from '@shop/contracts/checkout';
 import type { SandboxPayResponse } from '@shop/contracts/payments';
 import { and, eq, inArray } from 'drizzle-orm';
-import { encryptSecret } from '../../platform/crypto.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
+export { stockCards } from '../checkout/checkout-test-kit.ts';
 import {
   addToCart,
   call,
@@ -11,25 +11,6 @@ import {
   signedIn,
   type ShopTest,
 } from '../checkout/checkout-test-kit.ts';
-
-/** Puts `count` cards with known PINs in stock for a product (the fixtures' own PINs are fake). */
-export async function stockCards(s: ShopTest, sku: string, count: number, prefix = sku) {
-  const productId = s.catalogue.productId(sku);
-  const made = Array.from({ length: count }, (_, i) => ({
-    serial: `${prefix}-${Date.now()}-${i}`,
-    pin: `${String(1000 + i)}${Math.random().toString().slice(2, 14)}`,
-  }));
-  if (made.length > 0)
-    await s.t.database.db.insert(cards).values(
-      made.map((c) => ({
-        productId,
-        serial: c.serial,
-        pinEncrypted: encryptSecret(c.pin, s.t.secrets.pinEncryptionKey),
-        expiresAt: new Date('2031-06-30T00:00:00Z'),
-      })),
-    );
-  return made;
-}
 
 /** Takes every available card of a product out of stock (sold to nobody), for a clean count. */
 export async function emptyStock(s: ShopTest, sku: string) {

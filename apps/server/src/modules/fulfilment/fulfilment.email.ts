@@ -1,5 +1,6 @@
 import type { LocalizedText } from '@shop/contracts/i18n';
 import { isCardKind } from '@shop/contracts/orders';
+import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
 import type { DeliveredCard } from './fulfilment.service.ts';
@@ -54,8 +55,25 @@ export function orderCodesEmail(input: {
   const lines: string[] = [fill(t('intro'), { order: orderNumber }), ''];
   const html: string[] = [`<p>${escapeHtml(fill(t('intro'), { order: orderNumber }))}</p>`];
   for (const item of input.items) {
-    if (!isCardKind(item.kind)) continue;
     const name = `${item.name[lang]} × ${item.quantity}`;
+    if (!isCardKind(item.kind)) {
+      // Top-ups and data: where each went, "Top-up to 09 421 234 567 (MPT)" (issue 12).
+      if (!item.phoneNumber) continue;
+      const recipient = topUpToText(
+        item.phoneNumber,
+        isOperatorCode(item.operatorCode) ? item.operatorCode : null,
+        lang,
+      );
+      lines.push(name, `  ${recipient}`);
+      html.push(`<h3>${escapeHtml(name)}</h3>`, `<p>${escapeHtml(recipient)}</p>`);
+      if (item.status !== 'delivered') {
+        const line = fill(t('failed'), { item: name });
+        lines.push(`  ${line}`);
+        html.push(`<p>${escapeHtml(line)}</p>`);
+      }
+      lines.push('');
+      continue;
+    }
     if (item.status !== 'delivered') {
       const line = fill(t('failed'), { item: name });
       lines.push(line, '');

@@ -2,9 +2,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
 import { createJobWorker, type JobWorker } from '../../platform/job-worker.ts';
-import type { Mailer } from '../../platform/messaging.ts';
+import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
+import { createRefundsService, type RefundsService } from '../refunds/refunds.service.ts';
 import { createFulfilmentService, type FulfilmentService } from './fulfilment.service.ts';
 import {
   createSimulatorTopupProvider,
@@ -41,11 +42,14 @@ export function createFulfilmentModule(deps: {
   database: Database;
   secrets: Secrets;
   mailer: Mailer;
+  sms: SmsSender;
   loyalty: LoyaltyService;
   log: FastifyBaseLogger;
+  /** The buyer's contact details (refund notices). */
+  account: Parameters<typeof createRefundsService>[0]['account'];
   /** Tests may put in their own aggregator. */
   topupProvider?: TopupProvider;
-}): { service: FulfilmentService; worker: JobWorker } {
+}): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
   const { config, database } = deps;
   const service = createFulfilmentService({
     db: database.db,
@@ -57,9 +61,17 @@ export function createFulfilmentModule(deps: {
     log: deps.log,
     soldOut: () => deps.app.catalogueChanged(),
   });
+  const refunds = createRefundsService({
+    db: database.db,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    publicUrl: config.publicUrl,
+    account: deps.account,
+    log: deps.log,
+  });
   const worker = createJobWorker({
     db: database.db,
-    types: service.jobTypes,
+    types: { ...service.jobTypes, ...refunds.jobTypes },
     log: deps.log,
     leaseSeconds: config.jobLeaseSeconds,
     concurrency: config.jobConcurrency,
@@ -79,7 +91,7 @@ export function createFulfilmentModule(deps: {
   deps.app.decorate('stopJobWorker', () => worker.stop());
   // Also on close (tests); main.ts stops it first, before its own hook closes the database.
   deps.app.addHook('onClose', () => worker.stop());
-  return { service, worker };
+  return { service, refunds, worker };
 }
 
 declare module 'fastify' {

@@ -16,6 +16,7 @@ import {
 } from '../orders/orders.repo.ts';
 import { createPaymentsRepo } from '../payments/payments.repo.ts';
 import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
+import { recordOrderRefund } from '../refunds/refunds.service.ts';
 import { orderCodesEmail } from './fulfilment.email.ts';
 import {
   createFulfilmentRepo,
@@ -88,13 +89,19 @@ export function createFulfilmentService(deps: {
       const delivered = createFulfilmentRepo(tx);
       for (const item of found.items) {
         if (!isCardKind(item.kind) || !isPending(item)) continue;
-        const locked = await stock.lockAvailable(item.productId, item.quantity);
+        // The cards checkout reserved for this order first (DESIGN §6.5); only a reservation that
+        // was lost (a late payment accepted after it ended) is made up from free stock.
+        const locked = await stock.lockReserved(orderId, item.productId, item.quantity);
+        const missing = item.quantity - locked.length;
+        if (missing > 0) locked.push(...(await stock.lockAvailable(item.productId, missing)));
         if (locked.length < item.quantity) {
           // Cards other transactions hold right now may still come back (their order may fail):
           // only a shortage in committed stock is final.
-          if ((await stock.countAvailable(item.productId)) >= item.quantity)
+          if ((await stock.countAvailable(item.productId)) >= missing)
             throw new RetryJob('card stock is being claimed by another order', 20 + randomInt(180));
           await txOrders.setItemStatus(item.id, 'failed', 'out_of_stock');
+          // The line is refunded: the cards it still held go back on sale.
+          if ((await stock.release([orderId], item.productId)) > 0) soldFrom.add(item.productId);
           log.warn({ orderId, productId: item.productId }, 'out of stock after payment');
           continue;
         }
@@ -214,8 +221,9 @@ export function createFulfilmentService(deps: {
           .map((i) => `${i.sku ?? i.productId} x${i.quantity} ${i.failureCode ?? 'error'}`)
           .join(', ');
         let reason = `${check}fulfilment_failed: ${lines}`;
+        let pointsReturned = 0;
         if (byPoints && settled.length > 0) {
-          await deps.loyalty.refundPoints(tx, {
+          pointsReturned = await deps.loyalty.refundPoints(tx, {
             userId: order.userId,
             orderId,
             points: deps.loyalty.pointsNeededFor(paidFor(settled)),
@@ -226,6 +234,16 @@ export function createFulfilmentService(deps: {
         // refund (or a support check) is flagged only when something is still owed.
         await txPayments.flagOrderRefund(orderId, refund, reason, {
           cash: !byPoints || unconfirmed.length > 0,
+        });
+        // What the customer sees and is told: refunded at once to points, else pending support.
+        await recordOrderRefund(tx, {
+          order,
+          items,
+          amountMmk: refund,
+          destination: byPoints ? 'points' : 'bank',
+          points: byPoints ? deps.loyalty.pointsNeededFor(refund) : null,
+          pointsReturned,
+          pending: !byPoints || unconfirmed.length > 0,
         });
         log.warn({ orderId, refund, reason, byPoints }, 'order failed: refund recorded');
       }

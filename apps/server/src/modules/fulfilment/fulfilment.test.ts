@@ -103,6 +103,9 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
     expect(mails[0]?.subject).toBe(`Your codes for order ${order.orderNumber}`);
     const pins = sold.map((c) => stock.find((m) => m.serial === c.serial)?.pin);
     for (const pin of pins) expect(mails[0]?.text).toContain(`PIN: ${pin}`);
+    // The top-up line says where it went (issue 12), in the one format of every screen.
+    expect(mails[0]?.text).toContain('MPT 1,000 Ks × 1\n  Top-up to 09 250 000 001 (MPT)');
+    expect(mails[0]?.html).toContain('<p>Top-up to 09 250 000 001 (MPT)</p>');
 
     // Points: 1 per 1,000 MMK paid (45,000 × 2 + 1,000 = 91,000 MMK → 91), credited once.
     const ledger = await db()
@@ -147,13 +150,22 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
     expect(mail?.text).toContain('စီရီယယ်');
   });
 
+  // Checkout holds the cards for the order (DESIGN §6.5), so stock can only fall short after
+  // payment when a held card stops being sellable; here one expires before the job runs. (Before
+  // reservations this test ordered more cards than there were; checkout now refuses that.)
   it('out of stock after payment: the line and the order fail visibly, the payment is flagged for refund, stock untouched', async () => {
-    await stockCards(s, 'G-STEAM-10', 1);
+    await emptyStock(s, 'G-STEAM-10');
+    await stockCards(s, 'G-STEAM-10', 2);
     const before = (await availableCards(s, 'G-STEAM-10')).length;
     const { order } = await paidOrder(s, [
-      { sku: 'G-STEAM-10', quantity: before + 1 },
+      { sku: 'G-STEAM-10', quantity: before },
       { sku: 'T-MPT-1000', quantity: 1, phoneNumber: MPT_PHONE },
     ]);
+    const [held] = await db().select().from(cards).where(eq(cards.reservedOrderId, order.orderId));
+    await db()
+      .update(cards)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(cards.id, held?.id ?? ''));
     await s.t.app.runPendingJobs();
     expect((await orderRow(order.orderId))?.status).toBe('failed');
     const items = await itemsOf(order.orderId);
@@ -167,7 +179,7 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
     const payment = await paymentOf(order.orderId);
     expect(payment).toMatchObject({
       refundRequired: true,
-      refundAmountMmk: 45000 * (before + 1),
+      refundAmountMmk: 45000 * before,
     });
     expect(payment?.refundReason).toContain('out_of_stock');
     // No points for a failed order.
@@ -312,8 +324,11 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
       .update(jobs)
       .set({ status: 'queued', attempts: 9, runAt: new Date(Date.now() - 1000) })
       .where(eq(jobs.id, held?.id ?? ''));
-    expect(await s.t.app.runPendingJobs()).toBe(1);
-    expect((await jobsOf(second.order.orderId))[0]).toMatchObject({
+    // The give-up, then the customer's order-failed notice it wrote (ADR 0020).
+    expect(await s.t.app.runPendingJobs()).toBe(2);
+    expect(
+      (await jobsOf(second.order.orderId)).find((j) => j.type === 'fulfil_order'),
+    ).toMatchObject({
       status: 'failed',
       attempts: 10,
     });

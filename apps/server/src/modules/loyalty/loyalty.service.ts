@@ -142,6 +142,30 @@ export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
       });
       return points;
     },
+
+    /**
+     * Gives back, once, the points of a points order's unconfirmed top-ups after support checked
+     * that they did not arrive (ADR 0020): at most what was redeemed and not yet refunded.
+     */
+    async refundCheckedPoints(tx: Db, entry: { userId: string; orderId: string; points: number }) {
+      if (entry.points <= 0) return 0;
+      const loyalty = createLoyaltyRepo(tx);
+      const account = await loyalty.lockAccount(entry.userId);
+      if (await loyalty.hasEntry(entry.orderId, 'refund_checked')) return 0;
+      const redeemed = -((await loyalty.entryPoints(entry.orderId, 'redeem')) ?? 0);
+      const refunded = (await loyalty.entryPoints(entry.orderId, 'refund')) ?? 0;
+      const points = Math.min(entry.points, redeemed - refunded);
+      if (points <= 0) return 0;
+      await loyalty.apply({
+        userId: entry.userId,
+        orderId: entry.orderId,
+        kind: 'refund_checked',
+        points,
+        balanceAfter: account.balance + points,
+        earned: 0,
+      });
+      return points;
+    },
   };
 }
 

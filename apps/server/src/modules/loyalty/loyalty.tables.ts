@@ -32,8 +32,16 @@ export const loyaltyAccounts = pgTable(
   ],
 );
 
-/** earn: a completed order; redeem: an order paid by points; refund: points of a failed part back. */
-export const loyaltyEntryKind = pgEnum('loyalty_entry_kind', ['earn', 'redeem', 'refund']);
+/**
+ * earn: a completed order; redeem: an order paid by points; refund: points of a failed part back;
+ * refund_checked: points of unconfirmed top-ups back once support checked them (ADR 0020).
+ */
+export const loyaltyEntryKind = pgEnum('loyalty_entry_kind', [
+  'earn',
+  'redeem',
+  'refund',
+  'refund_checked',
+]);
 
 /** Every change of a balance. Unique per (order, kind): an order earns, spends, refunds once. */
 export const loyaltyLedger = pgTable(

@@ -1,21 +1,13 @@
-import path from 'node:path';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import type { Order, OrderCard } from '@shop/contracts/orders';
-import PDFDocument from 'pdfkit';
-import { assetsFolder } from '../../platform/paths.ts';
+import { type Doc, newDocument as newPdf, toBuffer, write } from './pdf-text.ts';
 
 /**
  * The order's downloads (shopping spec §2 Orders: "download card list or PDF, generate invoice"):
  * PDFs made with pdfkit, embedding Noto Sans for Latin text and Noto Sans Myanmar for Burmese
- * (DESIGN §3.10: the Burmese font travels with the document, so it prints right anywhere).
+ * (DESIGN §3.10: the Burmese font travels with the document, so it prints right anywhere), the
+ * Burmese shaped by HarfBuzz (pdf-text.ts, ADR 0019).
  */
-
-const fonts = {
-  latin: path.join(assetsFolder, 'fonts', 'NotoSans-Regular.ttf'),
-  latinBold: path.join(assetsFolder, 'fonts', 'NotoSans-Bold.ttf'),
-  myanmar: path.join(assetsFolder, 'fonts', 'NotoSansMyanmar-Regular.ttf'),
-  myanmarBold: path.join(assetsFolder, 'fonts', 'NotoSansMyanmar-Bold.ttf'),
-};
 
 const SHOP_NAME: LocalizedText = { en: 'MyanTopup', my: 'မြန်မာ ငွေဖြည့်ဆိုင်' };
 
@@ -61,62 +53,8 @@ const methodNames: Record<string, LocalizedText> = {
   points: { en: 'Points', my: 'ပွိုင့်' },
 };
 
-const MYANMAR = /[\u1000-\u109F\uA9E0-\uA9FF\uAA60-\uAA7F]/;
-
-/**
- * Splits text into runs by script so each run gets a font that has its glyphs: Noto Sans Myanmar
- * has no Latin letters, digits or ASCII punctuation, Noto Sans no Burmese. Spaces stay with the
- * run before them.
- */
-export function scriptRuns(text: string): { myanmar: boolean; text: string }[] {
-  const runs: { myanmar: boolean; text: string }[] = [];
-  for (const ch of text) {
-    const last = runs.at(-1);
-    const myanmar = MYANMAR.test(ch) || (ch === ' ' && last?.myanmar === true);
-    if (last?.myanmar === myanmar) last.text += ch;
-    else runs.push({ myanmar, text: ch });
-  }
-  return runs;
-}
-
-type Doc = InstanceType<typeof PDFDocument>;
-
 function newDocument(title: string): Doc {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 48,
-    info: { Title: title, Author: SHOP_NAME.en, Creator: SHOP_NAME.en },
-    compress: true,
-  });
-  doc.registerFont('latin', fonts.latin);
-  doc.registerFont('latin-bold', fonts.latinBold);
-  doc.registerFont('myanmar', fonts.myanmar);
-  doc.registerFont('myanmar-bold', fonts.myanmarBold);
-  return doc;
-}
-
-/** Writes mixed Burmese/Latin text at (x, y), in a box `width` wide. */
-function write(
-  doc: Doc,
-  text: string,
-  x: number,
-  y: number,
-  options: { width?: number; size?: number; bold?: boolean; align?: 'left' | 'right' } = {},
-): void {
-  const runs = scriptRuns(text);
-  doc.fontSize(options.size ?? 10);
-  runs.forEach((run, i) => {
-    doc.font(`${run.myanmar ? 'myanmar' : 'latin'}${options.bold ? '-bold' : ''}`);
-    const last = i === runs.length - 1;
-    const common = {
-      width: options.width,
-      align: options.align,
-      continued: !last,
-      lineBreak: options.width !== undefined,
-    };
-    if (i === 0) doc.text(run.text, x, y, common);
-    else doc.text(run.text, common);
-  });
+  return newPdf({ title, author: SHOP_NAME.en });
 }
 
 /** Ks is how receipts in Myanmar write kyat in either language; Latin keeps columns aligned. */
@@ -125,18 +63,6 @@ const kyat = (n: number) => `${n.toLocaleString('en-US')} Ks`;
 /** Day in Yangon (UTC+6:30), the date printed on receipts. */
 const yangonDate = (iso: string) =>
   new Date(new Date(iso).getTime() + 6.5 * 3600_000).toISOString().slice(0, 10);
-
-function toBuffer(doc: Doc): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => {
-      resolve(Buffer.concat(chunks));
-    });
-    doc.on('error', reject);
-    doc.end();
-  });
-}
 
 function header(doc: Doc, title: string, lang: Language): number {
   write(doc, SHOP_NAME[lang], 48, 48, { size: 18, bold: true });
@@ -266,25 +192,44 @@ export async function cardListPdf(input: {
   return toBuffer(doc);
 }
 
+/**
+ * A spreadsheet turns a code that looks like a number into one: PIN 4220190000000001 becomes
+ * 4.22019E+15 (a digit lost past 15 significant digits) and serial 000123 becomes 123. Serials and
+ * PINs are therefore written as the formula ="…", a text constant that Excel, LibreOffice and
+ * Google Sheets show exactly as written. Every quote inside is doubled, so the value can only ever
+ * be that constant, never a formula of its own. Values the CSV-injection rule already neutralises
+ * (first character = + - @ tab CR) keep their apostrophe; a value too long for a formula string
+ * (255 characters) or holding a line break stays a plain cell.
+ */
+function textCode(raw: string): string | null {
+  if (raw === '' || /^[=+\-@\t\r]/.test(raw) || raw.length > 255 || /[\r\n]/.test(raw)) return null;
+  return `="${raw.replaceAll('"', '""')}"`;
+}
+
 /** RFC 4180 CSV with a byte-order mark, so spreadsheet programs read the Burmese names. */
 export function cardListCsv(cards: OrderCard[]): string {
+  const quote = (text: string) =>
+    /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   const cell = (value: string | number | null) => {
     const raw = value === null ? '' : String(value);
     // A text cell a spreadsheet would run as a formula (CSV injection) is kept as text.
-    const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    return quote(typeof value === 'string' && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw);
+  };
+  const code = (value: string | null) => {
+    const formula = value === null ? null : textCode(value);
+    return formula === null ? cell(value) : quote(formula);
   };
   const rows = [
-    ['code', 'name', 'serial', 'pin', 'expiry', 'card_price_mmk', 'selling_price_mmk'],
+    ['code', 'name', 'serial', 'pin', 'expiry', 'card_price_mmk', 'selling_price_mmk'].map(cell),
     ...cards.map((c) => [
-      c.code,
-      c.name,
-      c.serialNumber,
-      c.pin,
-      c.expiresAt ? c.expiresAt.slice(0, 10) : '',
-      c.cardPrice,
-      c.sellingPrice,
+      cell(c.code),
+      cell(c.name),
+      code(c.serialNumber),
+      code(c.pin),
+      cell(c.expiresAt ? c.expiresAt.slice(0, 10) : ''),
+      cell(c.cardPrice),
+      cell(c.sellingPrice),
     ]),
   ];
-  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
 }

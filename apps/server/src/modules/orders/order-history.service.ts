@@ -15,6 +15,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { FulfilmentService, OrderDeliveries } from '../fulfilment/fulfilment.service.ts';
 import type { OrderFeedbackRow, OrderItemRow, OrderWithItems, OrdersRepo } from './orders.repo.ts';
 import { toOrderSummary } from './orders.service.ts';
+import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
+import { presentRefund } from '../refunds/refunds.service.ts';
 import { cardListCsv, cardListPdf, invoicePdf } from './order-documents.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,6 +47,10 @@ export function createOrderHistoryService(deps: {
   fulfilment: FulfilmentService;
   /** The account's name and email (invoice "billed to"). */
   account: (userId: string) => Promise<{ name: string; email: string }>;
+  /** Kyat received per order and not applied to it, due back (payments module, ADR 0017). */
+  unappliedRefunds: (orderIds: string[]) => Promise<Map<string, number>>;
+  /** The refunds of failed parts (refunds module, ADR 0020). */
+  refunds: (orderIds: string[]) => Promise<Map<string, OrderRefundRow>>;
 }) {
   const { orders, fulfilment } = deps;
 
@@ -106,6 +112,8 @@ export function createOrderHistoryService(deps: {
     deliveries: OrderDeliveries,
     details: ProductDetails,
     feedback: OrderFeedbackRow | undefined,
+    unappliedRefund: number,
+    refund: OrderRefundRow | undefined,
     lang: Language,
   ): Order {
     const summary = toOrderSummary(found, lang);
@@ -156,9 +164,10 @@ export function createOrderHistoryService(deps: {
       completedAt: order.completedAt?.toISOString() ?? null,
       // Lines whose top-up may have arrived say so themselves ('refund it if it did not arrive').
       refundPending:
-        order.status === 'failed' &&
-        order.paymentStatus === 'paid' &&
+        refund?.status === 'refund_pending' &&
         found.items.some((i) => i.status === 'failed' && i.failureCode !== 'unconfirmed'),
+      refund: refund ? presentRefund(refund, found.items) : null,
+      unappliedRefund,
     };
   }
 
@@ -170,7 +179,7 @@ export function createOrderHistoryService(deps: {
     if (list.length === 0) return [];
     const orderIds = list.map((o) => o.order.id);
     const items = list.flatMap((o) => o.items);
-    const [deliveries, details, feedback] = await Promise.all([
+    const [deliveries, details, feedback, unapplied, refunds] = await Promise.all([
       fulfilment.deliveriesOf(
         orderIds,
         items.map((i) => i.id),
@@ -178,6 +187,8 @@ export function createOrderHistoryService(deps: {
       ),
       fulfilment.productDetails([...new Set(items.map((i) => i.productId))]),
       orders.feedbackOf(orderIds),
+      deps.unappliedRefunds(orderIds),
+      deps.refunds(orderIds),
     ]);
     return list.map((found) =>
       toOrder(
@@ -185,6 +196,8 @@ export function createOrderHistoryService(deps: {
         deliveries,
         details,
         feedback.find((f) => f.orderId === found.order.id),
+        unapplied.get(found.order.id) ?? 0,
+        refunds.get(found.order.id),
         lang,
       ),
     );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/contracts/checkout';
 import type { Db } from '../../platform/db.ts';
 import { invoiceNumberSeq, orderFeedback, orderItems, orders } from './orders.tables.ts';
@@ -8,6 +8,14 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 export type OrderFeedbackRow = typeof orderFeedback.$inferSelect;
+/** Payment states of an order that can still be paid (a refusal or expiry leaves it open). */
+export const openPaymentStatuses = ['pending', 'expired', 'failed'] as const;
+
+/** Whether the order still waits for its money: Pay now, a new QR or another method can pay it. */
+export const isOpenOrder = (order: Pick<OrderRow, 'status' | 'paymentStatus'>): boolean =>
+  order.status === 'pending' &&
+  (openPaymentStatuses as readonly string[]).includes(order.paymentStatus);
+
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
@@ -49,27 +57,41 @@ export function createOrdersRepo(db: Db) {
       return withItems(row);
     },
 
-    /** The newest order from the same cart since `since` that still waits for payment. */
-    async findOpenByFingerprint(
-      userId: string,
-      fingerprint: string,
-      since: Date,
-    ): Promise<OrderWithItems | null> {
-      const [row] = await db
+    /** Ids of the user's orders that still wait for their money (not locked). */
+    async openOrderIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.status, 'pending'),
+            inArray(orders.paymentStatus, openPaymentStatuses),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * The user's orders that still wait for their money (not paid, not cancelled), locked until
+     * the transaction ends in id order (the one lock order for several orders), newest first.
+     */
+    async lockOpenOrders(userId: string): Promise<OrderRow[]> {
+      const rows = await db
         .select()
         .from(orders)
         .where(
           and(
             eq(orders.userId, userId),
-            eq(orders.cartFingerprint, fingerprint),
-            gte(orders.createdAt, since),
             eq(orders.status, 'pending'),
-            ne(orders.paymentStatus, 'cancelled'),
+            inArray(orders.paymentStatus, openPaymentStatuses),
           ),
         )
-        .orderBy(sql`${orders.createdAt} desc`)
-        .limit(1);
-      return withItems(row);
+        .orderBy(asc(orders.id))
+        .for('update');
+      return rows.sort(
+        (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id),
+      );
     },
 
     async insertOrder(order: NewOrder, items: NewOrderItem[]): Promise<OrderWithItems> {
@@ -96,6 +118,17 @@ export function createOrdersRepo(db: Db) {
         .for('update')
         .limit(1);
       return row ?? null;
+    },
+
+    /** Several order rows locked, always in id order (so two lockers never wait on each other). */
+    async lockOrders(orderIds: string[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.id, orderIds))
+        .orderBy(asc(orders.id))
+        .for('update');
     },
 
     async updateOrder(
@@ -239,7 +272,8 @@ export function createOrdersRepo(db: Db) {
         .where(
           and(
             eq(orders.status, 'pending'),
-            inArray(orders.paymentStatus, ['expired', 'pending']),
+            // A refused payment leaves the order open for Pay Again, so it is abandoned too.
+            inArray(orders.paymentStatus, ['expired', 'pending', 'failed']),
             lt(orders.updatedAt, before),
           ),
         )

@@ -336,7 +336,7 @@ describe('orders API (shopping spec §7 Orders)', () => {
     expect(lines[0]).toBe('code,name,serial,pin,expiry,card_price_mmk,selling_price_mmk');
     expect(lines).toHaveLength(3);
     for (const m of stock)
-      expect(csv.body).toContain(`,${m.serial},${m.pin},2031-06-30,45000,45000`);
+      expect(csv.body).toContain(`,"=""${m.serial}""","=""${m.pin}""",2031-06-30,45000,45000`);
     const rows = await s.t.database.db
       .select()
       .from(orderCards)

@@ -3,8 +3,10 @@ import type { OrderItem, OrderSummary, PaymentMethodId } from '@shop/contracts/c
 import type { Language } from '@shop/contracts/i18n';
 import type { OperatorCode } from '@shop/contracts/phone';
 import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
 import {
   createOrdersRepo,
+  isOpenOrder,
   type NewOrderItem,
   type OrderWithItems,
   type OrdersRepo,
@@ -81,39 +83,51 @@ export interface OrderDraft {
 export function createOrdersService(repo: OrdersRepo, clock: Clock) {
   return {
     /**
-     * Makes the order once per checkout attempt. With an Idempotency-Key the key names the
-     * attempt; without one, the same cart (same lines, prices and recipients) within `windowMs`
-     * is the same attempt while its order still waits for payment. Checkouts of one user are
-     * serialised by an advisory lock, and the unique (user, idempotency key) index stops any
-     * duplicate that would slip past it.
+     * One open order per cart (ADR 0022). Checkouts of one user are serialised by an advisory
+     * lock; then, in one transaction:
+     * - an Idempotency-Key already used answers its order (a retry of that attempt);
+     * - the user's open orders (waiting for money) are locked; one made from the same cart (same
+     *   lines, prices, recipients, total and email) is reused, however long ago it was made; the
+     *   others were made from a cart that has changed since and are `supersede`d (cancelled, their
+     *   cards released) before anything is held, so the new order can take those cards;
+     * - else a new order is inserted.
+     * `hold` runs for the order answered while it is open (cards held for the payment window); a
+     * throw there rolls everything back. Opening the checkout again and again therefore leaves
+     * at most one pending order, and never holds the same cards twice.
      */
     async createOrder(
       draft: OrderDraft,
       idempotencyKey: string | null,
-      windowMs: number,
-    ): Promise<{ order: OrderWithItems; created: boolean }> {
+      hooks: {
+        hold: (tx: Db, order: OrderWithItems) => Promise<void>;
+        supersede: (tx: Db, orderIds: string[]) => Promise<void>;
+      },
+    ): Promise<{ order: OrderWithItems; created: boolean; superseded: string[] }> {
       const attempt = () =>
         repo.inTransaction(async (tx) => {
           const orders = createOrdersRepo(tx);
           await orders.lockUserCheckout(draft.userId);
-          const now = clock();
-          let key: string;
           if (idempotencyKey !== null) {
-            key = `key:${idempotencyKey}`;
-            const existing = await orders.findByIdempotencyKey(draft.userId, key);
-            if (existing) return { order: existing, created: false };
-          } else {
-            const since = new Date(now.getTime() - windowMs);
-            const open = await orders.findOpenByFingerprint(
+            const existing = await orders.findByIdempotencyKey(
               draft.userId,
-              draft.cartFingerprint,
-              since,
+              `key:${idempotencyKey}`,
             );
-            if (open) return { order: open, created: false };
-            key = `cart:${draft.cartFingerprint}:${Math.floor(now.getTime() / windowMs)}`;
-            // The same cart bought again on purpose after the first order was paid or cancelled.
-            if (await orders.findByIdempotencyKey(draft.userId, key)) key += `:${randomBase32(8)}`;
+            if (existing) {
+              if (isOpenOrder(existing.order)) await hooks.hold(tx, existing);
+              return { order: existing, created: false, superseded: [] };
+            }
           }
+          const open = await orders.lockOpenOrders(draft.userId);
+          const same = open.find((o) => o.cartFingerprint === draft.cartFingerprint);
+          const superseded = open.filter((o) => o !== same).map((o) => o.id);
+          if (superseded.length > 0) await hooks.supersede(tx, superseded);
+          if (same) {
+            const reused = await orders.findOrder(same.id);
+            if (!reused) throw new Error('locked order vanished');
+            await hooks.hold(tx, reused);
+            return { order: reused, created: false, superseded };
+          }
+          const now = clock();
           const order = await orders.insertOrder(
             {
               orderNumber: newOrderNumber(now),
@@ -125,28 +139,31 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
               language: draft.language,
               serviceFeeMmk: draft.serviceFeeMmk,
               totalMmk: draft.totalMmk,
-              idempotencyKey: key,
+              idempotencyKey:
+                idempotencyKey !== null
+                  ? `key:${idempotencyKey}`
+                  : `cart:${draft.cartFingerprint}:${randomBase32(10)}`,
               cartFingerprint: draft.cartFingerprint,
               createdAt: now,
               updatedAt: now,
             },
             draft.items,
           );
-          return { order, created: true };
+          await hooks.hold(tx, order);
+          return { order, created: true, superseded };
         });
       try {
         return await attempt();
       } catch (err) {
-        // A duplicate that raced past the lock (or an order-number collision): read the winner.
-        if (isUniqueViolation(err)) {
-          if (idempotencyKey !== null) {
-            const existing = await repo.findByIdempotencyKey(draft.userId, `key:${idempotencyKey}`);
-            if (existing) return { order: existing, created: false };
-          }
-          return attempt();
-        }
+        // A key that raced past the lock (or an order-number collision): read the winner.
+        if (isUniqueViolation(err)) return attempt();
         throw err;
       }
+    },
+
+    /** Ids of the user's open orders (waiting for money). */
+    async openOrderIds(userId: string): Promise<string[]> {
+      return repo.openOrderIds(userId);
     },
 
     async findOrder(orderId: string): Promise<OrderWithItems | null> {

@@ -29,6 +29,10 @@ export const orderPaymentStatus = pgEnum('order_payment_status', [
   'failed',
   'expired',
   'cancelled',
+  /** Paid, and a failed part of the order is owed back (ADR 0020). */
+  'refund_pending',
+  /** Paid, and the failed part was given back (points at once, bank once support paid it). */
+  'refunded',
 ]);
 export const paymentMethod = pgEnum('payment_method', ['mmqr', 'aplus', 'direct', 'points']);
 export const orderItemStatus = pgEnum('order_item_status', ['pending', 'delivered', 'failed']);

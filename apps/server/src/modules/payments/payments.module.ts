@@ -72,13 +72,15 @@ export function createPaymentsModule(deps: {
   if (!sandbox)
     deps.log.warn(
       { provider: config.paymentProvider },
-      'PAYMENT_PROVIDER names no built-in acquirer: payments are unavailable',
+      config.paymentProvider
+        ? 'PAYMENT_PROVIDER names no built-in acquirer: payments are unavailable'
+        : 'PAYMENT_PROVIDER is not set: payments are unavailable',
     );
   const orders = createOrdersService(createOrdersRepo(deps.database.db), clock);
   const payments = createPaymentsService({
     db: deps.database.db,
     acquirer: sandbox,
-    provider: config.paymentProvider,
+    provider: config.paymentProvider ?? 'none',
     webhookSecret: deps.secrets.paymentWebhookSecret,
     publicUrl: config.publicUrl,
     clock,
@@ -86,6 +88,7 @@ export function createPaymentsModule(deps: {
     onOrderPaid: ({ userId, productIds }) =>
       deps.cart.removeProducts(userCartOwner(userId), productIds),
     onJobQueued: deps.onJobQueued,
+    stockChanged: () => deps.app.catalogueChanged(),
   });
   const checkout = createCheckoutService({
     cart: deps.cart,
@@ -94,6 +97,9 @@ export function createPaymentsModule(deps: {
     paymentsAvailable: sandbox !== null,
     accountEmail: deps.accountEmail,
     loyalty: deps.loyalty,
+    db: deps.database.db,
+    clock,
+    stockChanged: () => deps.app.catalogueChanged(),
   });
 
   deps.app.decorate('runPaymentSweep', () => payments.sweep());
@@ -101,14 +107,16 @@ export function createPaymentsModule(deps: {
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(checkoutRoutes(checkout, deps.guard));
     await app.register(paymentsRoutes(payments, deps.guard));
-    await app.register(
-      sandboxBankRoutes({
-        acquirer: sandbox,
-        webhookSecret: deps.secrets.paymentWebhookSecret,
-        clock,
-        send: deps.webhookSender ?? createWebhookSender(deps.app),
-      }),
-    );
+    // The sandbox bank exists only when it is the selected acquirer (ADR 0017).
+    if (sandbox)
+      await app.register(
+        sandboxBankRoutes({
+          acquirer: sandbox,
+          webhookSecret: deps.secrets.paymentWebhookSecret,
+          clock,
+          send: deps.webhookSender ?? createWebhookSender(deps.app),
+        }),
+      );
   };
   deps.app.addHook('onReady', () => {
     timer = setInterval(() => {

@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { paymentEvents, payments } from './payments.tables.ts';
+import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewPaymentEvent = typeof paymentEvents.$inferInsert;
+export type PaymentReceiptRow = typeof paymentReceipts.$inferSelect;
+export type NewPaymentReceipt = typeof paymentReceipts.$inferInsert;
 
 /** Works on the database or inside a transaction (pass the transaction as db). */
 export function createPaymentsRepo(db: Db) {
@@ -25,11 +27,25 @@ export function createPaymentsRepo(db: Db) {
       return row ?? null;
     },
 
-    async lockByReference(provider: string, reference: string): Promise<PaymentRow | null> {
+    /** Which order a reference belongs to, unlocked: lock the order, then the payment. */
+    async findByReference(provider: string, reference: string): Promise<PaymentRow | null> {
       const [row] = await db
         .select()
         .from(payments)
         .where(and(eq(payments.provider, provider), eq(payments.reference, reference)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The payment row locked until the transaction ends. Lock order everywhere (ADR 0017): the
+     * order row first, then its payments — never a payment while waiting for its order.
+     */
+    async lockPayment(id: string): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, id))
         .for('update')
         .limit(1);
       return row ?? null;
@@ -45,7 +61,10 @@ export function createPaymentsRepo(db: Db) {
         .where(eq(payments.id, id));
     },
 
-    /** Ends the order's other open payments (a new QR replaces the old one; cancel ends all). */
+    /**
+     * Ends the order's other open payments (a new QR replaces the old one; cancel ends all),
+     * refused ones included: a refused QR stays payable only while it is the order's latest.
+     */
     async endPending(
       orderId: string,
       status: 'cancelled' | 'expired',
@@ -57,14 +76,30 @@ export function createPaymentsRepo(db: Db) {
         .where(
           and(
             eq(payments.orderId, orderId),
-            eq(payments.status, 'pending'),
+            inArray(payments.status, ['pending', 'failed']),
             exceptId ? ne(payments.id, exceptId) : undefined,
           ),
         );
     },
 
-    /** Open payments whose window has passed become expired; returns their orders. */
-    async expireDue(now: Date, orderId?: string): Promise<string[]> {
+    /** Orders with an open payment whose window has passed (unlocked: lock the orders next). */
+    async ordersWithDuePayments(now: Date, orderId?: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ orderId: payments.orderId })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'pending'),
+            lte(payments.expiresAt, now),
+            orderId ? eq(payments.orderId, orderId) : undefined,
+          ),
+        );
+      return rows.map((r) => r.orderId);
+    },
+
+    /** Open payments of these (locked) orders whose window has passed become expired; returns their orders. */
+    async expireDue(now: Date, orderIds: string[]): Promise<string[]> {
+      if (orderIds.length === 0) return [];
       const rows = await db
         .update(payments)
         .set({ status: 'expired', updatedAt: sql`now()` })
@@ -72,7 +107,7 @@ export function createPaymentsRepo(db: Db) {
           and(
             eq(payments.status, 'pending'),
             lte(payments.expiresAt, now),
-            orderId ? eq(payments.orderId, orderId) : undefined,
+            inArray(payments.orderId, orderIds),
           ),
         )
         .returning({ orderId: payments.orderId });
@@ -113,14 +148,71 @@ export function createPaymentsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Records a delivery once; false when this provider's event id was seen before. */
-    async recordEvent(event: NewPaymentEvent): Promise<boolean> {
+    /** Records a delivery once: its row id, or null when this provider's event id was seen before. */
+    async recordEvent(event: NewPaymentEvent): Promise<string | null> {
       const rows = await db
         .insert(paymentEvents)
         .values(event)
         .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
         .returning({ id: paymentEvents.id });
-      return rows.length > 0;
+      return rows[0]?.id ?? null;
+    },
+
+    /** Money a webhook reported, and what the shop did with it (every kyat received). */
+    async insertReceipt(receipt: NewPaymentReceipt): Promise<PaymentReceiptRow> {
+      const [row] = await db.insert(paymentReceipts).values(receipt).returning();
+      if (!row) throw new Error('receipt not inserted');
+      return row;
+    },
+
+    async receiptsOfOrder(orderId: string): Promise<PaymentReceiptRow[]> {
+      return db
+        .select()
+        .from(paymentReceipts)
+        .where(eq(paymentReceipts.orderId, orderId))
+        .orderBy(paymentReceipts.receivedAt, paymentReceipts.id);
+    },
+
+    /**
+     * Kyat received per order and not applied to it (receipts flagged for refund: a second
+     * payment, a wrong amount, the part above the price, after cancel or expiry), due back to the
+     * customer. A payment flagged the same way before receipts existed (no refund amount: all of
+     * it) counts too; the undelivered part of an accepted payment (fulfilment) does not.
+     * Orders with nothing due are absent.
+     */
+    async unappliedRefunds(orderIds: string[]): Promise<Map<string, number>> {
+      const due = new Map<string, number>();
+      if (orderIds.length === 0) return due;
+      const add = (orderId: string, amount: number) =>
+        due.set(orderId, (due.get(orderId) ?? 0) + amount);
+      const receipts = await db
+        .select({
+          orderId: paymentReceipts.orderId,
+          amount: sql<number>`sum(${paymentReceipts.refundAmount})::int`,
+        })
+        .from(paymentReceipts)
+        .where(
+          and(
+            inArray(paymentReceipts.orderId, orderIds),
+            eq(paymentReceipts.refundRequired, true),
+            // Other currencies are on their receipts for staff; the customer's figure is kyat.
+            eq(paymentReceipts.currency, 'MMK'),
+          ),
+        )
+        .groupBy(paymentReceipts.orderId);
+      for (const r of receipts) if (r.amount > 0) add(r.orderId, r.amount);
+      const legacy = await db
+        .select({ orderId: payments.orderId, amount: payments.amountMmk })
+        .from(payments)
+        .where(
+          and(
+            inArray(payments.orderId, orderIds),
+            eq(payments.refundRequired, true),
+            isNull(payments.refundAmountMmk),
+          ),
+        );
+      for (const p of legacy) add(p.orderId, p.amount);
+      return due;
     },
 
     async setEventOutcome(

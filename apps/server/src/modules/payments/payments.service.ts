@@ -7,20 +7,33 @@ import {
   type OrderStatus,
 } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/i18n';
+import { isOperatorCode } from '@shop/contracts/phone';
 import { webhookEventSchema, type WebhookEvent } from '@shop/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
-import { createOrdersRepo, type OrderRow, type OrdersRepo } from '../orders/orders.repo.ts';
+import { reserveOrderStock } from '../catalogue/stock-reservation.ts';
+import { createStockRepo } from '../catalogue/stock.repo.ts';
+import {
+  createOrdersRepo,
+  type OrderItemRow,
+  type OrderRow,
+  type OrdersRepo,
+} from '../orders/orders.repo.ts';
 import { randomBase32 } from '../orders/orders.service.ts';
 import type { Acquirer } from './acquirer.ts';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo.ts';
+import type { ReceiptOutcome } from './payments.tables.ts';
 import { verifyWebhook } from './webhook-signature.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Pending orders nobody pays for end failed after this long (the sweep). */
+/** Money was taken for the order (a refund of a failed part may follow: ADR 0020). */
+const isPaidStatus = (status: PaymentStatus) =>
+  status === 'paid' || status === 'refund_pending' || status === 'refunded';
+
 export const ABANDONED_ORDER_MS = 24 * 60 * 60 * 1000;
 export const FULFIL_ORDER_JOB = 'fulfil_order';
 
@@ -37,6 +50,8 @@ export interface PaymentsDeps {
   onOrderPaid(order: { userId: string; productIds: string[] }): Promise<void>;
   /** A fulfilment job was committed: the worker may look at once instead of at its next poll. */
   onJobQueued?: () => void;
+  /** Reserved cards were released (expiry, cancel): the cached catalogue may show them again. */
+  stockChanged?: () => Promise<void>;
 }
 
 export interface WebhookResult {
@@ -62,7 +77,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return found.order;
   }
 
-  function session(order: OrderRow, payment: PaymentRow): PaymentSession {
+  function session(order: OrderRow, payment: PaymentRow, items: OrderItemRow[]): PaymentSession {
     const now = clock().getTime();
     return {
       orderId: order.id,
@@ -82,16 +97,61 @@ export function createPaymentsService(deps: PaymentsDeps) {
           : null,
       expiresAt: payment.expiresAt.toISOString(),
       expiresInSeconds: Math.max(0, Math.ceil((payment.expiresAt.getTime() - now) / 1000)),
+      recipients: items.flatMap((item) =>
+        item.phoneNumber
+          ? [
+              {
+                productId: item.productId,
+                name: item.name,
+                phoneNumber: item.phoneNumber,
+                operator: isOperatorCode(item.operatorCode) ? item.operatorCode : null,
+              },
+            ]
+          : [],
+      ),
     };
   }
 
-  /** Payments whose 300 s passed become expired, here on read and by the sweep. */
+  /** After a commit that freed reserved cards: the catalogue shows them in stock again. */
+  async function released(cards: number): Promise<void> {
+    if (cards > 0 && deps.stockChanged)
+      await deps.stockChanged().catch((err: unknown) => {
+        deps.log.error({ err }, 'could not announce released card stock');
+      });
+  }
+
+  /**
+   * Holds the order's cards until `until` in this transaction (DESIGN §6.5): those it holds are
+   * kept, released ones taken again if still free; else 409 "Sold out" / "Only N left".
+   */
+  async function holdStock(
+    tx: Db,
+    order: OrderRow,
+    until: Date,
+    lang: Language,
+  ): Promise<OrderItemRow[]> {
+    const items = (await createOrdersRepo(tx).findOrder(order.id))?.items ?? [];
+    await reserveOrderStock(tx, order.id, items, { until, now: clock() }, lang);
+    return items;
+  }
+
+  /**
+   * Payments whose 300 s passed become expired, here on read and by the sweep; their orders' card
+   * reservations end with them. Their orders are locked first, then the payments (the one lock
+   * order of ADR 0017: no deadlock with cancel/pay).
+   */
   async function expireDue(orderId?: string): Promise<number> {
-    return transaction(async (tx) => {
-      const expired = await createPaymentsRepo(tx).expireDue(clock(), orderId);
-      await createOrdersRepo(tx).markPaymentsExpired(expired);
-      return expired.length;
+    const due = await createPaymentsRepo(deps.db).ordersWithDuePayments(clock(), orderId);
+    if (due.length === 0) return 0;
+    const { expired, freed } = await transaction(async (tx) => {
+      const txOrders = createOrdersRepo(tx);
+      await txOrders.lockOrders(due);
+      const expired = await createPaymentsRepo(tx).expireDue(clock(), due);
+      await txOrders.markPaymentsExpired(expired);
+      return { expired, freed: await createStockRepo(tx).release(expired) };
     });
+    await released(freed);
+    return expired.length;
   }
 
   function requireAcquirer(lang: Language): Acquirer {
@@ -116,6 +176,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
       const now = clock();
       const expiresAt = new Date(now.getTime() + PAYMENT_WINDOW_SECONDS * 1000);
+      // No QR for cards that are gone: the reservation is extended to this payment's end.
+      const items = await holdStock(tx, order, expiresAt, lang);
       const reference = `P${randomBase32(19)}`;
       const instruction = acquirer.createPayment({
         method,
@@ -140,13 +202,33 @@ export function createPaymentsService(deps: PaymentsDeps) {
         paymentStatus: 'pending',
         paymentMethod: method,
       });
-      return session(updated, payment);
+      return session(updated, payment, items);
     });
+  }
+
+  /**
+   * Cancels orders the caller has locked: their open payments end (a payment that still arrives
+   * is flagged for refund, ADR 0017) and their cards are released. Answers the cards freed.
+   */
+  async function cancelLocked(tx: Db, orderIds: string[]): Promise<number> {
+    const txOrders = createOrdersRepo(tx);
+    for (const orderId of orderIds) {
+      await createPaymentsRepo(tx).endPending(orderId, 'cancelled');
+      await txOrders.updateOrder(orderId, {
+        status: 'cancelled',
+        paymentStatus: 'cancelled',
+        cancelledAt: clock(),
+      });
+    }
+    return createStockRepo(tx).release(orderIds);
   }
 
   return {
     startPayment,
     expireDue,
+    cancelLocked,
+    /** After a commit that freed `cards` reserved cards: the catalogue shows them again. */
+    released,
 
     /** The open payment of this method if one is still payable (a repeated complete reuses it). */
     async openSession(orderId: string, method: PayableMethod): Promise<PaymentSession | null> {
@@ -156,7 +238,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const found = await orders.findOrder(orderId);
       if (!latest || !found || latest.status !== 'pending' || latest.method !== method) return null;
       if (found.order.status !== 'pending') return null;
-      return session(found.order, latest);
+      return session(found.order, latest, found.items);
     },
 
     async paymentStatus(userId: string, orderId: string, lang: Language) {
@@ -190,35 +272,41 @@ export function createPaymentsService(deps: PaymentsDeps) {
       lang: Language,
     ): Promise<{ orderId: string; status: OrderStatus; paymentStatus: PaymentStatus }> {
       await ownedOrder(userId, orderId, lang);
-      return transaction(async (tx) => {
+      let freed = 0;
+      const answer = await transaction(async (tx) => {
         const txOrders = createOrdersRepo(tx);
         const order = await txOrders.lockOrder(orderId);
         if (!order) throw notFound(lang);
         if (order.status === 'cancelled')
           return { orderId, status: order.status, paymentStatus: order.paymentStatus };
         if (
-          order.paymentStatus === 'paid' ||
+          isPaidStatus(order.paymentStatus) ||
           order.status === 'processing' ||
           order.status === 'completed'
         )
           throw new AppError('CONFLICT', checkoutMessages.alreadyPaid[lang]);
         if (order.status !== 'pending')
           throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
-        await createPaymentsRepo(tx).endPending(order.id, 'cancelled');
-        const updated = await txOrders.updateOrder(order.id, {
-          status: 'cancelled',
-          paymentStatus: 'cancelled',
-          cancelledAt: clock(),
-        });
-        return { orderId, status: updated.status, paymentStatus: updated.paymentStatus };
+        freed = await cancelLocked(tx, [order.id]);
+        const updated = await txOrders.findOrder(order.id);
+        if (!updated) throw notFound(lang);
+        return {
+          orderId,
+          status: updated.order.status,
+          paymentStatus: updated.order.paymentStatus,
+        };
       });
+      await released(freed);
+      return answer;
     },
 
     /**
      * A signed delivery from the acquirer (DESIGN §5, §6.3). Signature and timestamp first; then,
-     * in one transaction: the event id is recorded (a replay stops here), the payment and the order
-     * move, and the fulfilment job is written. Money that arrives for an order that can no longer
-     * take it is recorded and flagged for refund.
+     * in one transaction: the event id is recorded (a replay stops here), the order and then the
+     * payment are locked, a receipt records the amount received and its outcome (ADR 0017), the
+     * payment and the order move, and the fulfilment job is written. Money the order cannot take
+     * (a second payment, a wrong amount, the part above the price, after cancel or expiry) is
+     * recorded on its receipt and flagged for refund; a wrong amount leaves the QR payable.
      */
     async handleWebhook(
       provider: string,
@@ -253,64 +341,105 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
 
       let paid: { userId: string; orderId: string } | null = null;
+      let freed = 0;
       const result = await transaction(async (tx): Promise<WebhookResult> => {
         const txPayments = createPaymentsRepo(tx);
         const txOrders = createOrdersRepo(tx);
-        const fresh = await txPayments.recordEvent({
+        const receivedAt = clock();
+        const eventRowId = await txPayments.recordEvent({
           provider,
           eventId: event.id,
           type: event.type,
           outcome: 'received',
           body: event,
-          receivedAt: clock(),
+          receivedAt,
         });
-        if (!fresh) return { duplicate: true, outcome: 'duplicate_event' };
+        if (!eventRowId) return { duplicate: true, outcome: 'duplicate_event' };
         const outcome = async (name: string, paymentId: string | null): Promise<WebhookResult> => {
           await txPayments.setEventOutcome(provider, event.id, name, paymentId);
           return { duplicate: false, outcome: name };
         };
 
-        const payment = await txPayments.lockByReference(provider, event.data.reference);
-        if (!payment) return outcome('unknown_payment', null);
-        const order = await txOrders.lockOrder(payment.orderId);
-        if (!order) return outcome('unknown_payment', payment.id);
+        // Lock order: the order first, then its payment (ADR 0017), as cancel and Pay Again do.
+        const found = await txPayments.findByReference(provider, event.data.reference);
+        if (!found) return outcome('unknown_payment', null);
+        const order = await txOrders.lockOrder(found.orderId);
+        const payment = order ? await txPayments.lockPayment(found.id) : null;
+        if (!order || !payment) return outcome('unknown_payment', found.id);
 
-        if (event.type === 'payment.failed') {
-          if (payment.status !== 'pending') return outcome('ignored', payment.id);
-          await txPayments.updatePayment(payment.id, { status: 'failed' });
-          if (order.status === 'pending')
-            await txOrders.updateOrder(order.id, { status: 'failed', paymentStatus: 'failed' });
-          return outcome('payment_failed', payment.id);
-        }
-
-        const occurredAt = new Date(event.data.occurredAt);
-        const paidAt = Number.isNaN(occurredAt.getTime()) ? clock() : occurredAt;
-        const flag = async (reason: string): Promise<WebhookResult> => {
-          if (payment.status === 'paid') return outcome(reason, payment.id);
-          await txPayments.updatePayment(payment.id, {
-            status: 'paid',
-            paidAt,
-            refundRequired: true,
-            refundReason: reason,
+        /** Every delivery with a payment gets a receipt: what arrived and what is due back. */
+        const receipt = async (name: ReceiptOutcome, refundAmount: number) => {
+          const amount = event.type === 'payment.failed' ? 0 : event.data.amount;
+          await txPayments.insertReceipt({
+            eventId: eventRowId,
+            paymentId: payment.id,
+            orderId: order.id,
+            amount,
+            currency: event.data.currency,
+            outcome: name,
+            refundRequired: refundAmount > 0,
+            refundAmount,
+            receivedAt,
           });
-          deps.log.warn(
-            { orderId: order.id, reference: payment.reference, reason },
-            'payment received that the order cannot take: flagged for refund',
-          );
-          return outcome(reason, payment.id);
+          if (refundAmount > 0)
+            deps.log.warn(
+              {
+                orderId: order.id,
+                reference: payment.reference,
+                outcome: name,
+                refundAmount,
+                currency: event.data.currency,
+              },
+              'payment received that the order cannot take: flagged for refund',
+            );
+          return outcome(name, payment.id);
         };
 
-        if (event.data.amount !== payment.amountMmk || event.data.currency !== 'MMK')
-          return flag('amount_mismatch');
-        if (payment.status === 'paid') return outcome('duplicate_payment', payment.id);
+        if (event.type === 'payment.failed') {
+          // A refusal ends this attempt only, never the order: Pay Again (or paying this QR again
+          // within its window) still works, so a refusal sent by someone else harms nobody.
+          if (payment.status === 'pending' && order.status === 'pending') {
+            await txPayments.updatePayment(payment.id, { status: 'failed' });
+            await txOrders.updateOrder(order.id, { paymentStatus: 'failed' });
+          }
+          return receipt('declined', 0);
+        }
+
+        const received = event.data.amount;
+        // Money that is not applied is kept for a refund, all of it, with the amount received.
+        const refundAll = (name: ReceiptOutcome) => receipt(name, Math.max(0, received));
+        if (event.data.currency !== 'MMK') return refundAll('wrong_amount');
+        if (payment.status === 'paid') return refundAll('duplicate');
         if (order.status === 'cancelled' || payment.status === 'cancelled')
-          return flag('paid_after_cancel');
-        const inTime =
-          (payment.status === 'pending' || payment.status === 'expired') &&
-          paidAt.getTime() <= payment.expiresAt.getTime();
-        if (!inTime) return flag('paid_after_expiry');
-        if (order.status !== 'pending' || (await txPayments.hasPaid(order.id, payment.id)))
-          return flag('order_not_payable');
+          return refundAll('after_cancel');
+        if (isPaidStatus(order.paymentStatus) || (await txPayments.hasPaid(order.id, payment.id)))
+          return refundAll('duplicate');
+        const occurredAt = new Date(event.data.occurredAt);
+        const paidAt = Number.isNaN(occurredAt.getTime()) ? clock() : occurredAt;
+        // The attempt is open, expired or refused here (paid and cancelled are handled above):
+        // money paid within its window counts, even if the expiry was recorded first.
+        const inTime = paidAt.getTime() <= payment.expiresAt.getTime();
+        if (!inTime || order.status !== 'pending') return refundAll('after_expiry');
+        // Too little: recorded and refunded, and the QR stays open for the right amount.
+        if (received < payment.amountMmk) return refundAll('wrong_amount');
+        // DESIGN §6.5: paid in time, but the cards must still be held (a late delivery may come
+        // after the hold ended and others took them); held now until fulfilment sells them.
+        const held = await holdStock(
+          tx,
+          order,
+          new Date(clock().getTime() + ABANDONED_ORDER_MS),
+          order.language,
+        ).then(
+          () => true,
+          (err: unknown) => {
+            if (err instanceof AppError) return false;
+            throw err;
+          },
+        );
+        if (!held) {
+          freed = await createStockRepo(tx).release([order.id]);
+          return refundAll('sold_out');
+        }
 
         await txPayments.updatePayment(payment.id, { status: 'paid', paidAt });
         await txPayments.endPending(order.id, 'cancelled', payment.id);
@@ -328,9 +457,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
           payload: { orderId: order.id },
         });
         paid = { userId: order.userId, orderId: order.id };
-        return outcome('applied', payment.id);
+        // Too much: the order is paid and the part above its price is due back.
+        const excess = received - payment.amountMmk;
+        return excess > 0 ? receipt('overpaid', excess) : receipt('applied', 0);
       });
 
+      await released(freed);
       const applied = paid as { userId: string; orderId: string } | null;
       if (applied) {
         deps.onJobQueued?.();
@@ -363,8 +495,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (!order) throw notFound(lang);
         if (order.status !== 'pending' || order.paymentStatus === 'cancelled')
           throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
-        await redeem(tx, order);
         const now = clock();
+        const items = await holdStock(
+          tx,
+          order,
+          new Date(now.getTime() + ABANDONED_ORDER_MS),
+          lang,
+        );
+        await redeem(tx, order);
         await txPayments.endPending(order.id, 'cancelled');
         const payment = await txPayments.insertPayment({
           orderId: order.id,
@@ -390,7 +528,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           dedupeKey: `${FULFIL_ORDER_JOB}:${order.id}`,
           payload: { orderId: order.id },
         });
-        return { session: session(updated, payment), userId: order.userId };
+        return { session: session(updated, payment, items), userId: order.userId };
       });
       deps.onJobQueued?.();
       const found = await orders.findOrder(orderId);
@@ -408,6 +546,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The periodic sweep: expire payments, fail orders abandoned for a day. */
     async sweep(): Promise<{ expired: number; abandoned: number }> {
       const expired = await expireDue();
+      // Reservations whose time ran out without an expiry (checkout never asked for a payment).
+      await released(await createStockRepo(deps.db).releaseLapsed(clock()));
       const abandoned = await orders.failAbandoned(
         new Date(clock().getTime() - ABANDONED_ORDER_MS),
       );

@@ -50,6 +50,24 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * What the shop did with money a webhook reported (ADR 0017): applied to the order, or kept for a
+ * refund (a second payment of a QR, a wrong amount, the part above the price, a payment after
+ * cancel or expiry). A refused payment is recorded too, with 0 kyat received.
+ */
+export const receiptOutcomes = [
+  'applied',
+  'overpaid',
+  'duplicate',
+  'wrong_amount',
+  'after_cancel',
+  'after_expiry',
+  'declined',
+  /** Paid in time, but the cards held for the order were released and others took them. */
+  'sold_out',
+] as const;
+export type ReceiptOutcome = (typeof receiptOutcomes)[number];
+
 /** Every webhook delivery accepted; the unique event id makes replays and duplicates no-ops. */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -65,4 +83,35 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
+);
+
+/** One row per webhook that reported money (or a refusal) for a payment: every kyat received. */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The delivery that reported it (one receipt per event). */
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => paymentEvents.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** What the acquirer says it received, in `currency` (0 for a refused payment). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    outcome: text('outcome', { enum: receiptOutcomes }).notNull(),
+    refundRequired: boolean('refund_required').notNull().default(false),
+    /** What is due back: all of it, or the part above the price (overpaid), else 0. */
+    refundAmount: integer('refund_amount').notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_receipts_event_key').on(t.eventId),
+    index('payment_receipts_order_idx').on(t.orderId),
+    index('payment_receipts_payment_idx').on(t.paymentId),
+  ],
 );

@@ -24,12 +24,13 @@ export type WebhookSender = (request: {
 /**
  * The built-in sandbox bank (issue 5): plays the customer's wallet app and the acquirer. It reads
  * a scanned MM QR payload (or an A+/transfer request), checks it as a wallet would (CRC, amount,
- * expiry) and notifies the shop with a signed webhook exactly as a real acquirer does. Refused
- * (404) unless the sandbox is the selected provider.
+ * expiry) and notifies the shop with a signed webhook exactly as a real acquirer does. Registered
+ * only when the sandbox is the selected provider (ADR 0017). It acts only on a payload the caller
+ * presents (the QR or request the shop showed the payer), and a refusal only refuses that attempt.
  */
 export const sandboxBankRoutes =
   (deps: {
-    acquirer: SandboxAcquirer | null;
+    acquirer: SandboxAcquirer;
     webhookSecret: string;
     clock: Clock;
     send: WebhookSender;
@@ -53,7 +54,6 @@ export const sandboxBankRoutes =
       },
       async (request) => {
         const acquirer = deps.acquirer;
-        if (!acquirer) throw new AppError('NOT_FOUND', 'The sandbox bank is not enabled');
         const { qrPayload, paymentToken } = request.body;
         const outcome = request.body.outcome ?? 'paid';
         const now = deps.clock();

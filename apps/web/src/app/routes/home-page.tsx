@@ -1,12 +1,19 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBanners } from '../../features/catalogue/api/banners.ts';
 import { useParentCategories } from '../../features/catalogue/api/parent-categories.ts';
 import { BannerCarousel } from '../../features/catalogue/components/banner-carousel.tsx';
 import { CategoryGrid } from '../../features/catalogue/components/category-grid.tsx';
-import { ShopHighlights } from '../../features/catalogue/components/shop-highlights.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { removeStaticShell } from '../../lib/static-shell.ts';
+
+/**
+ * Below the fold, and its support claim reads the call-centre hours: loaded after the first render,
+ * outside Home's initial JavaScript budget (120 KiB).
+ */
+const ShopHighlights = lazy(async () => ({
+  default: (await import('../../features/catalogue/components/shop-highlights.tsx')).ShopHighlights,
+}));
 
 /** The server's first paint stays at most this long, even while the banners are still coming. */
 const STATIC_SHELL_MAX_MS = 10_000;
@@ -63,7 +70,9 @@ export function HomePage() {
             <p>{t('home.noCategories')}</p>
           )}
         </section>
-        <ShopHighlights />
+        <Suspense fallback={null}>
+          <ShopHighlights />
+        </Suspense>
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { BottomTabBar, isTabBarHidden } from './bottom-tab-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import { useScrollRestoration } from './use-scroll-restoration.ts';
 
 function PageFallback() {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ function PageFallback() {
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [path] = useLocation();
+  useScrollRestoration();
   return (
     <div className={isTabBarHidden(path) ? 'app-shell' : 'app-shell app-shell--with-tabs'}>
       <a className="skip-link" href="#main">

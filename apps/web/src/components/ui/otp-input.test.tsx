@@ -86,4 +86,57 @@ describe('OtpInput', () => {
     expect(value()).toBe('12345');
     expect(document.activeElement).toBe(boxes()[5]);
   });
+
+  it('typing a digit over the same digit moves on (000, then 330891 from the first box)', async () => {
+    render(<Harness />);
+    await userEvent.click(box(0));
+    await userEvent.keyboard('000');
+    expect(value()).toBe('000');
+    await userEvent.click(box(0));
+    await userEvent.keyboard('330891');
+    expect(value()).toBe('330891');
+    expect(boxes().map((box) => box.value)).toEqual(['3', '3', '0', '8', '9', '1']);
+  });
+
+  it('retyping the digit a box already holds moves to the next box', async () => {
+    render(<Harness initial="123456" />);
+    await userEvent.click(box(2));
+    await userEvent.keyboard('3');
+    expect(value()).toBe('123456');
+    expect(document.activeElement).toBe(boxes()[3]);
+  });
+
+  it('pasting a whole code into a later box fills every box from the first', async () => {
+    render(<Harness initial="12" />);
+    await userEvent.click(box(2));
+    fireEvent.paste(box(2), { clipboardData: { getData: () => '654321' } });
+    expect(value()).toBe('654321');
+    expect(document.activeElement).toBe(boxes()[5]);
+  });
+
+  it('a whole code arriving as one input (SMS autofill) fills every box', () => {
+    render(<Harness />);
+    fireEvent.input(box(0), { target: { value: '246810' } });
+    expect(value()).toBe('246810');
+  });
+
+  it('a letter typed into a filled box leaves it as it was', async () => {
+    render(<Harness initial="12" />);
+    await userEvent.click(box(1));
+    await userEvent.keyboard('x');
+    expect(value()).toBe('12');
+    expect(box(1).value).toBe('2');
+  });
+
+  it('arrow keys move between filled boxes without changing the code; Delete clears a digit', async () => {
+    render(<Harness initial="1234" />);
+    await userEvent.click(box(3));
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(document.activeElement).toBe(boxes()[1]);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(boxes()[2]);
+    await userEvent.keyboard('{Delete}');
+    expect(value()).toBe('124');
+    expect(document.activeElement).toBe(boxes()[2]);
+  });
 });

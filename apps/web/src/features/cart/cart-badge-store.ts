@@ -1,3 +1,4 @@
+import { localDigits, type Language } from '@shop/contracts/languages';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -11,9 +12,17 @@ export interface CartBadgeState {
   drawerOpen: boolean;
   /** Set once the drawer (and its lazy chunk) has been opened, so overlays stay mounted. */
   overlaysMounted: boolean;
+  /** The product whose recipient number field takes the focus when the drawer shows it. */
+  focusPhoneOf: string | null;
 }
 
-let state: CartBadgeState = { totalItems: 0, bounce: 0, drawerOpen: false, overlaysMounted: false };
+let state: CartBadgeState = {
+  totalItems: 0,
+  bounce: 0,
+  drawerOpen: false,
+  overlaysMounted: false,
+  focusPhoneOf: null,
+};
 const listeners = new Set<() => void>();
 
 function update(patch: Partial<CartBadgeState>) {
@@ -41,6 +50,13 @@ export const cartBadge = {
   closeDrawer: () => {
     update({ drawerOpen: false });
   },
+  /** Opens the drawer with the number field of this product's line focused ("Try another number"). */
+  openDrawerAtPhone: (productId: string) => {
+    update({ drawerOpen: true, overlaysMounted: true, focusPhoneOf: productId });
+  },
+  phoneFocused: () => {
+    if (state.focusPhoneOf !== null) update({ focusPhoneOf: null });
+  },
   mountOverlays: () => {
     if (!state.overlaysMounted) update({ overlaysMounted: true });
   },
@@ -49,4 +65,5 @@ export const cartBadge = {
 export const useCartBadge = () => useSyncExternalStore(cartBadge.subscribe, cartBadge.get);
 
 /** The badge shows at most "99+" (shopping spec §9 "Badge cap"). */
-export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));
+export const badgeText = (count: number, language: Language): string =>
+  localDigits(count > 99 ? '99+' : String(count), language);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { getToasts, toast } from '../../components/ui/toast-store.ts';
 import { initI18n } from '../../lib/i18n.ts';
 import { cartBadge, badgeText } from './cart-badge-store.ts';
-import { createCartController } from './cart-controller.ts';
+import { createCartController, PHONE_SAVE_DELAY_MS } from './cart-controller.ts';
 
 const emptyCart: Cart = {
   items: [],
@@ -13,7 +13,7 @@ const emptyCart: Cart = {
   hasUnavailableItems: false,
 };
 
-function cartWith(quantity: number): Cart {
+function cartWith(quantity: number, phoneNumber: string | null = null): Cart {
   return {
     ...emptyCart,
     totalItems: quantity,
@@ -39,7 +39,7 @@ function cartWith(quantity: number): Cart {
         discountValue: 0,
         available: true,
         status: 'active',
-        phoneNumber: null,
+        phoneNumber,
         requiresPhoneNumber: true,
         operator: 'MPT',
       },
@@ -195,9 +195,118 @@ describe('cart controller', () => {
     });
   });
 
+  describe('the recipient number typed in the cart (issue 12)', () => {
+    const timers: { fn: () => void; ms: number }[] = [];
+    const makeWithTimers = () =>
+      createCartController({
+        sleep: () => Promise.resolve(),
+        now: () => clock,
+        isOnline: () => online,
+        setTimer: (fn, ms) => {
+          timers.push({ fn, ms });
+          return timers.length - 1;
+        },
+        clearTimer: (id) => {
+          const timer = timers[id as number];
+          if (timer) timer.fn = () => undefined;
+        },
+      });
+    const bodies = () =>
+      fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string) as unknown);
+    const runTimers = async () => {
+      for (const timer of timers.splice(0)) timer.fn();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const loaded = async (cart: Cart) => {
+      fetchMock.mockResolvedValueOnce(ok(cart));
+      const controller = makeWithTimers();
+      await controller.load();
+      fetchMock.mockClear();
+      return controller;
+    };
+    beforeEach(() => {
+      timers.length = 0;
+    });
+
+    it('saves a typed number by itself after the last keystroke, and keeps what was typed', async () => {
+      const controller = await loaded(cartWith(1));
+      controller.typePhoneNumber('p1', '0942');
+      controller.typePhoneNumber('p1', '09421234567');
+      expect(controller.getState().phones.get('p1')?.value).toBe('09421234567');
+      expect(timers.at(-1)?.ms).toBe(PHONE_SAVE_DELAY_MS);
+      expect(fetchMock).not.toHaveBeenCalled();
+      fetchMock.mockResolvedValueOnce(ok(cartWith(1, '959421234567'), 'Cart updated'));
+      await runTimers();
+      expect(bodies()).toEqual([{ productId: 'p1', quantity: 1, phoneNumber: '959421234567' }]);
+      expect(controller.getState().cart?.items[0]?.phoneNumber).toBe('959421234567');
+      // Saved: the field shows the line's number now.
+      expect(controller.getState().phones.has('p1')).toBe(false);
+      expect(getToasts()).toHaveLength(0);
+    });
+
+    it('does not save a wrong number, and checkout waits on that line', async () => {
+      const controller = await loaded(cartWith(1));
+      controller.typePhoneNumber('p1', '09970000001'); // Ooredoo, on an MPT line
+      await runTimers();
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, productId: 'p1' });
+      expect(controller.getState().phones.get('p1')?.value).toBe('09970000001');
+    });
+
+    it('checkout saves a number typed a moment ago before it starts (no lost number)', async () => {
+      const controller = await loaded(cartWith(1));
+      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, productId: 'p1' });
+      controller.typePhoneNumber('p1', '+95 9 421 234 567');
+      fetchMock.mockResolvedValueOnce(ok(cartWith(1, '959421234567'), 'Cart updated'));
+      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: true });
+      expect(bodies()).toEqual([{ productId: 'p1', quantity: 1, phoneNumber: '959421234567' }]);
+      // The debounced save that was cancelled does not call again.
+      await runTimers();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('a save after a quantity change sends the new quantity (one change at a time per line)', async () => {
+      const controller = await loaded(cartWith(1));
+      let answer: (response: Response) => void = () => undefined;
+      fetchMock.mockReturnValueOnce(
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      );
+      const plus = controller.updateQuantity('p1', 2);
+      controller.typePhoneNumber('p1', '09421234567');
+      fetchMock.mockResolvedValueOnce(ok(cartWith(2, '959421234567'), 'Cart updated'));
+      const saved = controller.savePhoneNumber('p1');
+      answer(ok(cartWith(2), 'Cart updated'));
+      await Promise.all([plus, saved]);
+      expect(bodies()).toEqual([
+        { productId: 'p1', quantity: 2 },
+        { productId: 'p1', quantity: 2, phoneNumber: '959421234567' },
+      ]);
+      expect(controller.getState().cart?.items[0]).toMatchObject({
+        quantity: 2,
+        phoneNumber: '959421234567',
+      });
+    });
+
+    it('shows a failed save on the field and keeps the number for another try', async () => {
+      const controller = await loaded(cartWith(1));
+      controller.typePhoneNumber('p1', '09421234567');
+      fetchMock.mockResolvedValue(failure(503, 'down'));
+      await expect(controller.savePhoneNumber('p1')).resolves.toBe(false);
+      expect(controller.getState().phones.get('p1')).toEqual({
+        value: '09421234567',
+        saving: false,
+        error: 'Server error. Please try again.',
+      });
+      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, productId: 'p1' });
+    });
+  });
+
   it('caps the badge at 99+', () => {
-    expect(badgeText(7)).toBe('7');
-    expect(badgeText(99)).toBe('99');
-    expect(badgeText(100)).toBe('99+');
+    expect(badgeText(7, 'en')).toBe('7');
+    expect(badgeText(99, 'en')).toBe('99');
+    expect(badgeText(100, 'en')).toBe('99+');
+    expect(badgeText(12, 'my')).toBe('၁၂');
   });
 });

@@ -5,6 +5,7 @@ import {
   type Cart,
   type CartResponse,
 } from '@shop/contracts/cart';
+import { validatePhone } from '@shop/contracts/phone';
 import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -14,6 +15,8 @@ import { cartBadge } from './cart-badge-store.ts';
 
 /** Shopping spec §5 and §9: an identical add within 1 s is refused. */
 export const ADD_DEDUP_WINDOW_MS = 1000;
+/** A recipient number typed into a cart line is saved this long after the last keystroke. */
+export const PHONE_SAVE_DELAY_MS = 600;
 /** Spec §9 "Automatic retries: up to 2, backoff 1 s times attempt". */
 export const RETRY_DELAYS_MS = [1000, 2000] as const;
 
@@ -24,7 +27,21 @@ export interface CartState {
   busy: ReadonlySet<string>;
   /** A whole-cart action (clear, remove unavailable) is under way. */
   busyAll: boolean;
+  /**
+   * Recipient numbers typed into cart lines (product id → the field's text) until the cart has
+   * them; `saving` while the call runs, `error` the message of a save that failed.
+   */
+  phones: ReadonlyMap<string, PhoneDraft>;
 }
+
+export interface PhoneDraft {
+  value: string;
+  saving: boolean;
+  error: string | null;
+}
+
+/** Why checkout cannot start yet: a top-up line whose number is missing or wrong. */
+export type PhoneCheck = { ok: true } | { ok: false; productId: string };
 
 type FailureKey = 'addFailed' | 'removeFailed' | 'updateFailed' | 'clearFailed' | 'getFailed';
 
@@ -48,6 +65,8 @@ export function cartErrorMessage(error: unknown, fallback: FailureKey): string {
 }
 
 interface ControllerOptions {
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (id: unknown) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   isOnline?: () => boolean;
@@ -64,7 +83,22 @@ export function createCartController(options: ControllerOptions = {}) {
   const now = options.now ?? Date.now;
   const isOnline = options.isOnline ?? (() => navigator.onLine);
 
-  let state: CartState = { cart: null, loading: false, busy: new Set(), busyAll: false };
+  let state: CartState = {
+    cart: null,
+    loading: false,
+    busy: new Set(),
+    busyAll: false,
+    phones: new Map(),
+  };
+  const setTimer = options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const clearTimer =
+    options.clearTimer ??
+    ((id: unknown) => {
+      clearTimeout(id as number);
+    });
+  const phoneTimers = new Map<string, unknown>();
+  /** Per product, the change under way: the next one starts after it (it reads the new line). */
+  const lineChains = new Map<string, Promise<unknown>>();
   const listeners = new Set<() => void>();
   const addsInFlight = new Map<string, Promise<boolean>>();
   const lastAddAt = new Map<string, number>();
@@ -118,6 +152,90 @@ export function createCartController(options: ControllerOptions = {}) {
       toast.error(cartErrorMessage(error, failure));
       return false;
     }
+  }
+
+  /** Runs a change of one line after the one under way (each reads the line as it is then). */
+  function onLine<T>(productId: string, change: () => Promise<T>): Promise<T> {
+    const previous = lineChains.get(productId) ?? Promise.resolve();
+    const next = previous.then(change, change);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    lineChains.set(productId, settled);
+    void settled.then(() => {
+      if (lineChains.get(productId) === settled) lineChains.delete(productId);
+    });
+    return next;
+  }
+
+  function setPhone(productId: string, draft: PhoneDraft | null) {
+    const phones = new Map(state.phones);
+    if (draft) phones.set(productId, draft);
+    else phones.delete(productId);
+    set({ phones });
+  }
+
+  function cancelPhoneTimer(productId: string) {
+    const timer = phoneTimers.get(productId);
+    if (timer !== undefined) clearTimer(timer);
+    phoneTimers.delete(productId);
+  }
+
+  /**
+   * What a typed number would store: the 95 form, null to remove the number, or undefined when
+   * there is nothing to save (not typed, unchanged, or not a valid number for the line).
+   */
+  function phoneToSave(productId: string): string | null | undefined {
+    const draft = state.phones.get(productId);
+    const line = state.cart?.items.find((item) => item.productId === productId);
+    if (!draft || !line) return undefined;
+    if (draft.value.trim() === '') return line.phoneNumber === null ? undefined : null;
+    const result = validatePhone(draft.value, line.operator ? { operator: line.operator } : {});
+    if (!result.valid || result.international === line.phoneNumber) return undefined;
+    return result.international;
+  }
+
+  function savePhone(productId: string): Promise<boolean> {
+    return onLine(productId, async () => {
+      const phoneNumber = phoneToSave(productId);
+      const draft = state.phones.get(productId);
+      const line = state.cart?.items.find((item) => item.productId === productId);
+      if (!draft || !line) return false;
+      if (phoneNumber === undefined) {
+        // Unchanged from what the cart has: nothing left to save.
+        const result = validatePhone(draft.value, line.operator ? { operator: line.operator } : {});
+        const same =
+          (draft.value.trim() === '' && line.phoneNumber === null) ||
+          (result.valid && result.international === line.phoneNumber);
+        if (same) setPhone(productId, null);
+        return same;
+      }
+      const typed = draft.value;
+      setPhone(productId, { ...draft, saving: true, error: null });
+      try {
+        assertOnline();
+        const answer = await withRetry(() =>
+          cartApi.update({ productId, quantity: line.quantity, phoneNumber }),
+        );
+        set({ cart: answer.data });
+        const now = state.phones.get(productId);
+        // Typed on while saving: that text is saved next; else the line has what was typed.
+        if (now && now.value !== typed) {
+          setPhone(productId, { ...now, saving: false });
+          void savePhone(productId);
+        } else setPhone(productId, null);
+        return true;
+      } catch (error) {
+        const now = state.phones.get(productId) ?? draft;
+        setPhone(productId, {
+          ...now,
+          saving: false,
+          error: cartErrorMessage(error, 'updateFailed'),
+        });
+        return false;
+      }
+    });
   }
 
   const controller = {
@@ -195,25 +313,53 @@ export function createCartController(options: ControllerOptions = {}) {
         return false;
       }
       markBusy(productId, true);
-      const ok = await run(() => cartApi.update({ productId, quantity }), 'updateFailed', {
-        announce: false,
-      });
+      const ok = await onLine(productId, () =>
+        run(() => cartApi.update({ productId, quantity }), 'updateFailed', { announce: false }),
+      );
       markBusy(productId, false);
       return ok;
     },
 
-    /** Stores the recipient phone number of a top-up or data line. */
-    async setPhoneNumber(productId: string, phoneNumber: string): Promise<boolean> {
-      const line = state.cart?.items.find((item) => item.productId === productId);
-      if (!line) return false;
-      markBusy(productId, true);
-      const ok = await run(
-        () => cartApi.update({ productId, quantity: line.quantity, phoneNumber }),
-        'updateFailed',
-        { announce: false },
+    /**
+     * The customer typed into a line's number field: kept as typed, and saved on the cart line
+     * PHONE_SAVE_DELAY_MS after the last change when it is a valid number for the line (or empty:
+     * the number is removed). There is no separate "Save" step that could lose it (issue 12).
+     */
+    typePhoneNumber(productId: string, value: string): void {
+      const draft = state.phones.get(productId);
+      setPhone(productId, { value, saving: draft?.saving ?? false, error: null });
+      cancelPhoneTimer(productId);
+      if (phoneToSave(productId) === undefined) return;
+      phoneTimers.set(
+        productId,
+        setTimer(() => {
+          phoneTimers.delete(productId);
+          void savePhone(productId);
+        }, PHONE_SAVE_DELAY_MS),
       );
-      markBusy(productId, false);
-      return ok;
+    },
+
+    /** Saves a typed number at once (the field was left, or Enter was pressed). */
+    savePhoneNumber(productId: string): Promise<boolean> {
+      cancelPhoneTimer(productId);
+      return savePhone(productId);
+    },
+
+    /**
+     * Before checkout: every typed number is saved now, and each top-up or data line that can be
+     * bought has a number. Answers the first line that has none or a wrong one.
+     */
+    async flushPhoneNumbers(): Promise<PhoneCheck> {
+      const typed = [...state.phones.keys()];
+      for (const productId of typed) cancelPhoneTimer(productId);
+      await Promise.all(typed.map((productId) => savePhone(productId)));
+      await Promise.all([...lineChains.values()]);
+      for (const line of state.cart?.items ?? []) {
+        if (!line.requiresPhoneNumber || !line.available) continue;
+        const draft = state.phones.get(line.productId);
+        if (draft || line.phoneNumber === null) return { ok: false, productId: line.productId };
+      }
+      return { ok: true };
     },
 
     /** The line is dropped locally only after the server confirms (spec §4). */

@@ -47,8 +47,21 @@ describe('image sources (spec §5)', () => {
     expect(safeImageSource('`//cdn.example/a.png`')).toBe('//cdn.example/a.png');
   });
 
+  it("keeps the shop's own root-relative images (any host name loads them)", () => {
+    expect(safeImageSource('/media/banners/1.svg')).toBe('/media/banners/1.svg');
+    expect(safeImageSource(' "/media/a.png" ')).toBe('/media/a.png');
+  });
+
   it('uses the placeholder for anything else', () => {
-    for (const bad of ['javascript:alert(1)', '/media/a.png', 'a.png', '', null, undefined]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      '/\\evil.example/a.png',
+      '/media/a b.png',
+      'a.png',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeImageSource(bad)).toBe(PLACEHOLDER_IMAGE);
     }
   });
@@ -57,13 +70,14 @@ describe('image sources (spec §5)', () => {
 describe('money', () => {
   it('formats kyat in both languages', () => {
     expect(formatKyat(1000, 'en')).toBe('1,000 Ks');
-    expect(formatKyat(250000, 'my')).toBe('250,000 ကျပ်');
+    expect(formatKyat(250000, 'my')).toBe('၂၅၀,၀၀၀ ကျပ်');
   });
 
   it('formats a gift card face value from minor units', () => {
-    expect(formatFaceValue({ amount: 1000, currency: 'USD' })).toBe('US$10');
-    expect(formatFaceValue({ amount: 1050, currency: 'USD' })).toBe('US$10.50');
-    expect(formatFaceValue({ amount: 5000, currency: 'MYR' })).toBe('MYR 50');
+    expect(formatFaceValue({ amount: 1000, currency: 'USD' }, 'en')).toBe('US$10');
+    expect(formatFaceValue({ amount: 1050, currency: 'USD' }, 'en')).toBe('US$10.50');
+    expect(formatFaceValue({ amount: 5000, currency: 'MYR' }, 'en')).toBe('MYR 50');
+    expect(formatFaceValue({ amount: 1050, currency: 'USD' }, 'my')).toBe('US$၁၀.၅၀');
   });
 });
 

@@ -1,10 +1,8 @@
-import type { Language } from '@shop/contracts/i18n';
+import { formatNumber, type Language } from '@shop/contracts/languages';
 
-const groupedDigits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** Whole kyat as the shop shows it: "1,000 Ks", in Burmese "1,000 ကျပ်". */
+/** Whole kyat as the shop shows it: "1,000 Ks", in Burmese "၁,၀၀၀ ကျပ်". */
 export function formatKyat(amount: number, language: Language): string {
-  return `${groupedDigits.format(amount)} ${language === 'my' ? 'ကျပ်' : 'Ks'}`;
+  return `${formatNumber(amount, language)} ${language === 'my' ? 'ကျပ်' : 'Ks'}`;
 }
 
 const currencyPrefixes: Record<string, string> = {
@@ -17,13 +15,16 @@ const currencyPrefixes: Record<string, string> = {
 };
 
 /** A gift card's face value from minor units: {1000, USD} → "US$10", {1050, USD} → "US$10.50". */
-export function formatFaceValue(value: { amount: number; currency: string }): string {
+export function formatFaceValue(
+  value: { amount: number; currency: string },
+  language: Language,
+): string {
   const major = value.amount / 100;
-  const digits = Number.isInteger(major)
-    ? groupedDigits.format(major)
-    : new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-        major,
-      );
+  const digits = formatNumber(
+    major,
+    language,
+    Number.isInteger(major) ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  );
   const prefix = currencyPrefixes[value.currency];
   return prefix ? `${prefix}${digits}` : `${value.currency} ${digits}`;
 }

@@ -1,6 +1,12 @@
 import type { Order } from '@shop/contracts/orders';
 import { describe, expect, it } from 'vitest';
-import { buyAgainLines, paymentStatusMismatch, readRedirectStatus } from './order-rules.ts';
+import {
+  buyAgainLines,
+  canPayAgain,
+  canTryAnotherNumber,
+  paymentStatusMismatch,
+  readRedirectStatus,
+} from './order-rules.ts';
 
 const order = (patch: Partial<Order>): Order =>
   ({
@@ -12,6 +18,37 @@ const order = (patch: Partial<Order>): Order =>
   }) as Order;
 
 describe('order page rules', () => {
+  it('a paid order that failed and is being (or was) refunded is no payment mismatch', () => {
+    for (const paymentStatus of ['refund_pending', 'refunded'] as const)
+      expect(paymentStatusMismatch('success', order({ status: 'failed', paymentStatus }))).toBe(
+        false,
+      );
+    expect(
+      paymentStatusMismatch('success', order({ status: 'failed', paymentStatus: 'failed' })),
+    ).toBe(true);
+  });
+
+  it('offers "Try another number" on failed top-up and data lines only', () => {
+    type Item = Order['items'][number];
+    const item = (patch: Partial<Item>) => ({ type: 'topup', status: 'failed', ...patch }) as Item;
+    expect(canTryAnotherNumber(item({}))).toBe(true);
+    expect(canTryAnotherNumber(item({ type: 'data' }))).toBe(true);
+    expect(canTryAnotherNumber(item({ status: 'delivered' }))).toBe(false);
+    expect(canTryAnotherNumber(item({ type: 'epin' }))).toBe(false);
+  });
+
+  it('offers Pay Again for an open order whose payment was refused or expired', () => {
+    const open = { status: 'pending', paymentMethod: 'mmqr' } as const;
+    expect(canPayAgain(order({ ...open, paymentStatus: 'failed' }))).toBe(true);
+    expect(canPayAgain(order({ ...open, paymentStatus: 'expired' }))).toBe(true);
+    expect(canPayAgain(order({ ...open, paymentStatus: 'pending' }))).toBe(false);
+    expect(canPayAgain(order({ ...open, paymentStatus: 'cancelled' }))).toBe(false);
+    expect(canPayAgain(order({ status: 'failed', paymentStatus: 'failed' }))).toBe(false);
+    expect(canPayAgain(order({ ...open, paymentStatus: 'failed', paymentMethod: 'points' }))).toBe(
+      false,
+    );
+  });
+
   it('reads status=success|failed from the redirect URL only', () => {
     expect(readRedirectStatus('?status=success')).toBe('success');
     expect(readRedirectStatus('status=failed')).toBe('failed');

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts/orders';
+import type { Order, OrderDetailItem } from '@shop/contracts/orders';
 
 /** The outcome the payment redirect put in the URL (`/orders/{id}?status=success|failed`). */
 export type RedirectStatus = 'success' | 'failed';
@@ -15,10 +15,30 @@ export function readRedirectStatus(search: string): RedirectStatus | null {
  * and refunded); failed means the order ended failed or its payment did not go through.
  */
 export function paymentStatusMismatch(redirect: RedirectStatus | null, order: Order): boolean {
-  if (redirect === 'success') return order.paymentStatus !== 'paid';
+  if (redirect === 'success') return !isPaid(order);
   if (redirect === 'failed') return order.status !== 'failed' && order.paymentStatus !== 'failed';
   return false;
 }
+
+/**
+ * An order still waiting for money whose last payment was refused or expired can be paid again
+ * with a new QR (ADR 0017: a refusal does not end the order). Points payments need no QR.
+ */
+export const canPayAgain = (order: Order) =>
+  order.status === 'pending' &&
+  (order.paymentStatus === 'failed' || order.paymentStatus === 'expired') &&
+  order.paymentMethod !== 'points';
+
+/**
+ * An order that still waits for its money (not paid, not cancelled, not ended): the order list
+ * offers "Pay now" (a fresh QR) instead of "Buy again" (ADR 0022). Points pay at checkout.
+ */
+export const canPayNow = (order: Order) =>
+  order.status === 'pending' &&
+  (order.paymentStatus === 'pending' ||
+    order.paymentStatus === 'failed' ||
+    order.paymentStatus === 'expired') &&
+  order.paymentMethod !== 'points';
 
 /** Only completed orders give codes to scratch and an invoice (spec §4 "Order statuses"). */
 export const hasInvoice = (order: Order) => order.status === 'completed';
@@ -31,3 +51,13 @@ export function buyAgainLines(order: Order) {
     phoneNumber: item.phoneNumber ?? undefined,
   }));
 }
+
+/** The money was taken: paid, or paid and a failed part is being (or was) refunded (ADR 0020). */
+export const isPaid = (order: Pick<Order, 'paymentStatus'>) =>
+  order.paymentStatus === 'paid' ||
+  order.paymentStatus === 'refund_pending' ||
+  order.paymentStatus === 'refunded';
+
+/** A top-up or data line that failed: "Try another number" puts it back in the cart. */
+export const canTryAnotherNumber = (item: OrderDetailItem) =>
+  item.status === 'failed' && (item.type === 'topup' || item.type === 'data');

@@ -3,6 +3,7 @@ import {
   otpSentResponseSchema,
   registerResponseSchema,
   userSchema,
+  type ChangePasswordRequest,
   type LoginRequest,
   type PasswordResetConfirm,
   type PasswordResetRequest,
@@ -10,21 +11,22 @@ import {
   type User,
   type VerifyOtpRequest,
 } from '@shop/contracts/auth';
+import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { getAuthSession } from '../../../lib/auth-session.ts';
 
 /** The account calls of account spec §7. None of them sends the Bearer token except profile. */
 const base = '/api/v1/auth';
 
+/** The refresh token is not part of it: the server keeps it in an HttpOnly cookie (ADR 0015). */
 export interface LoginAnswer {
   accessToken: string;
-  refreshToken: string;
   user: User;
 }
 
 const tokenFieldsSchema = z.object({
   accessToken: z.string().check(z.minLength(1)),
-  refreshToken: z.string().check(z.minLength(1)),
   user: userSchema,
 });
 
@@ -38,10 +40,15 @@ export class InvalidLoginResponseError extends Error {
 
 /** Login answers carry the tokens under data or at the top level (account spec §7). */
 export async function login(body: LoginRequest): Promise<LoginAnswer> {
+  // A logout still owed to the server goes first, while the cookie still names that session:
+  // the login answer replaces the cookie.
+  await getAuthSession().flushPendingLogout();
   const json = await apiRequest(`${base}/login`, z.unknown(), {
     method: 'POST',
     body,
     auth: false,
+    // The refresh token stays in the HttpOnly cookie and out of this answer.
+    headers: { [REFRESH_TRANSPORT_HEADER]: 'cookie' },
   });
   const record = typeof json === 'object' && json !== null ? json : {};
   const nested = 'data' in record ? tokenFieldsSchema.safeParse(record.data) : null;
@@ -84,3 +91,7 @@ export const confirmPasswordReset = (body: PasswordResetConfirm) =>
     body,
     auth: false,
   });
+
+/** PUT /api/v1/users/password (bearer): the other devices' sessions end, this one stays. */
+export const changePassword = (body: ChangePasswordRequest) =>
+  apiRequest('/api/v1/users/password', messageResponseSchema, { method: 'PUT', body });

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useAuth } from '../hooks/auth-context.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
 import '../auth.css';
 
 /** Language choice: Burmese sets ?lang=my, English removes it (shopping spec "Language"). */
@@ -54,7 +55,10 @@ function VerificationBadge({ verified }: { verified: boolean }) {
   );
 }
 
-/** /account-settings (shopping spec §2): profile, verification, member since, language. */
+/**
+ * /account-settings (shopping spec §2): profile, verification, member since, change password
+ * (issue 11), language.
+ */
 export default function AccountSettingsPage() {
   const { t, i18n } = useTranslation();
   const { status, user, openAuthDialog } = useAuth();
@@ -94,14 +98,18 @@ export default function AccountSettingsPage() {
             <div>
               <dt>{t('auth.settings.phone')}</dt>
               <dd>
-                <span dir="ltr">+95 {formatPhoneDisplay(user.phoneNumber)}</span>{' '}
+                <span dir="ltr" translate="no">
+                  +95 {formatPhoneDisplay(user.phoneNumber)}
+                </span>{' '}
                 <VerificationBadge verified={user.phoneVerified} />
               </dd>
             </div>
             <div>
               <dt>{t('auth.settings.email')}</dt>
               <dd>
-                <span className="settings-email">{user.email}</span>{' '}
+                <span className="settings-email" translate="no">
+                  {user.email}
+                </span>{' '}
                 <VerificationBadge verified={user.emailVerified} />
               </dd>
             </div>
@@ -122,6 +130,7 @@ export default function AccountSettingsPage() {
           </dl>
         </section>
       ) : null}
+      {status === 'authenticated' && user ? <ChangePasswordForm /> : null}
       <LanguageChoice />
     </div>
   );

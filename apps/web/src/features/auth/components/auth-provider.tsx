@@ -24,6 +24,7 @@ import {
   type AuthDialogMode,
   type AuthDialogOptions,
   type AuthStatus,
+  type CompleteLoginOptions,
 } from '../hooks/auth-context.ts';
 
 // Dialogs are not needed for the first paint of any page: loaded when first opened.
@@ -66,6 +67,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [expiredReason, setExpiredReason] = useState<SessionEndReason | null>(null);
   const [offlineAnswer, setOfflineAnswer] = useState<((retry: boolean) => void) | null>(null);
   const onLoginSuccess = useRef<(() => void) | undefined>(undefined);
+  const dialogOpen = useRef(false);
+  useEffect(() => {
+    dialogOpen.current = dialog !== null;
+  }, [dialog]);
   const queryClient = useQueryClient();
   const signedInUserId = useRef<string | null>(null);
   const profileFetch = useRef({ at: 0, failedAt: 0, running: false, forceAgain: false });
@@ -150,9 +155,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event.key === null || event.key === ACCESS_TOKEN_KEY) session.adoptStoredTokens();
     };
     window.addEventListener('storage', onStorage);
+    // A logout made offline is sent once the network is back (ADR 0015).
+    const onOnline = () => {
+      void session.flushPendingLogout();
+    };
+    window.addEventListener('online', onOnline);
     return () => {
       unsubscribe();
       window.removeEventListener('storage', onStorage);
+      window.removeEventListener('online', onOnline);
     };
   }, [session, forgetPreviousUser]);
 
@@ -160,6 +171,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
+      // A logout left unsent when the app was last open (offline) goes now.
+      void session.flushPendingLogout();
       const recovered = await session.recover();
       if (!recovered) {
         if (!cancelled) setStatus('unauthenticated');
@@ -210,7 +223,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Opening a dialog by name supersedes one opened by an e-mail link: its parameters go.
   const openAuthDialog = useCallback(
     (mode: AuthDialogMode, options: AuthDialogOptions = {}) => {
-      onLoginSuccess.current = options.onSuccess;
+      // Moving between the dialog's modes (login → sign up → code) keeps what a login was for,
+      // e.g. the checkout the customer started (issue 12); a dialog opened anew starts clean.
+      onLoginSuccess.current =
+        options.onSuccess ?? (dialogOpen.current ? onLoginSuccess.current : undefined);
       setDialog({ mode, options });
       stripDialogParams();
     },
@@ -232,7 +248,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }
 
   const completeLogin = useCallback(
-    async (answer: LoginAnswer) => {
+    async (answer: LoginAnswer, { otherwise = 'home' }: CompleteLoginOptions = {}) => {
       await session.setSession(answer);
       setUser(answer.user);
       setStatus('authenticated');
@@ -243,14 +259,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const callback = onLoginSuccess.current;
       onLoginSuccess.current = undefined;
       if (callback) callback();
-      else navigate('/');
+      else if (otherwise === 'home') navigate('/');
       refreshMembership(true);
     },
     [session, stripDialogParams, t, navigate, refreshMembership],
   );
 
   const logout = useCallback(async () => {
-    await session.clear();
+    await session.logout();
     toast.success(t('auth.menu.loggedOut'));
   }, [session, t]);
 

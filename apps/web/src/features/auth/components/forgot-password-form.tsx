@@ -1,23 +1,31 @@
-import { EMAIL_PATTERN, otpLifetimeSeconds, PASSWORD_MIN_LENGTH } from '@shop/contracts/auth';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { otpLifetimeSeconds } from '@shop/contracts/auth';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import { errorText } from './auth-errors.ts';
-import { FormField, fieldAria } from './form-field.tsx';
+import { EmailField, FormAlert, NewPasswordFields } from './auth-fields.tsx';
+import {
+  emailFormSchema,
+  newPasswordFormSchema,
+  type EmailValues,
+  type NewPasswordValues,
+} from './form-schemas.ts';
 import { OtpCodeForm } from './otp-code-form.tsx';
 
 type Step = 1 | 2 | 3;
-type Errors = Partial<Record<'email' | 'password' | 'confirm', string>>;
 
 interface ForgotPasswordFormProps {
   initialEmail?: string;
   initialOtp?: string;
   initialStep?: Step;
 }
+
+const passwordSchema = newPasswordFormSchema('auth.errors.passwordsMismatchReset');
 
 /**
  * 3-step password reset of account spec §2/§4: email, code (checked only with the final reset),
@@ -32,65 +40,44 @@ export function ForgotPasswordForm({
   const { openAuthDialog } = useAuth();
   const id = useId();
   const [step, setStep] = useState<Step>(initialStep);
-  const [email, setEmail] = useState(initialEmail);
   const [otp, setOtp] = useState(initialOtp);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [otpSeconds, setOtpSeconds] = useState<number>(otpLifetimeSeconds.reset);
+  const emailForm = useForm<EmailValues, unknown, { email: string }>({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: initialEmail },
+  });
+  const passwords = useForm<NewPasswordValues>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  /** The address as the schema leaves it (trimmed, lower case). */
+  const email = () => emailForm.getValues('email').trim().toLowerCase();
 
-  const requestCode = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setAttempt((n) => n + 1);
-    setFailure(null);
-    const value = email.trim();
-    const found: Errors = {};
-    if (value === '') found.email = t('auth.errors.enterEmail');
-    else if (!EMAIL_PATTERN.test(value)) found.email = t('auth.errors.invalidEmail');
-    setErrors(found);
-    if (found.email) return;
-    setBusy(true);
+  const requestCode = emailForm.handleSubmit(async ({ email: address }) => {
     try {
-      const answer = await requestPasswordReset({ email: value, role: 'user' });
+      const answer = await requestPasswordReset({ email: address, role: 'user' });
       setOtpSeconds(answer.data.expiresIn);
       setStep(2);
     } catch (error) {
-      const message = errorText(t, error, 'auth.errors.resetRequestFailed');
-      setFailure(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
+      emailForm.setError('root.server', {
+        message: errorText(t, error, 'auth.errors.resetRequestFailed'),
+      });
     }
-  };
+  });
 
-  const reset = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setAttempt((n) => n + 1);
-    setFailure(null);
-    const found: Errors = {};
-    if (password === '') found.password = t('auth.errors.enterNewPassword');
-    else if (password.length < PASSWORD_MIN_LENGTH)
-      found.password = t('auth.errors.passwordTooShort', { count: PASSWORD_MIN_LENGTH });
-    if (confirm === '') found.confirm = t('auth.errors.confirmPassword');
-    else if (confirm !== password) found.confirm = t('auth.errors.passwordsMismatchReset');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+  const reset = passwords.handleSubmit(async ({ password }) => {
     try {
-      await confirmPasswordReset({ email: email.trim(), role: 'user', otp, newPassword: password });
+      await confirmPasswordReset({ email: email(), role: 'user', otp, newPassword: password });
       toast.success(t('auth.forgot.success'));
-      openAuthDialog('login', { email: email.trim() });
+      openAuthDialog('login', { email: email() });
     } catch (error) {
-      const message = errorText(t, error, 'auth.errors.resetFailed');
-      setFailure(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
+      passwords.setError('root.server', {
+        message: errorText(t, error, 'auth.errors.resetFailed'),
+      });
     }
-  };
+  });
+
+  const passwordErrors = passwords.formState.errors;
 
   return (
     <div className="auth-steps">
@@ -107,30 +94,20 @@ export function ForgotPasswordForm({
       {step === 1 ? (
         <form className="auth-form" onSubmit={(event) => void requestCode(event)} noValidate>
           <p className="auth-form__intro">{t('auth.forgot.intro')}</p>
-          <FormField
+          <EmailField
             id={`${id}-email`}
             label={t('auth.login.emailLabel')}
-            error={errors.email}
-            attempt={attempt}
+            registration={emailForm.register('email')}
+            error={emailForm.formState.errors.email?.message}
+            attempt={emailForm.formState.submitCount}
+          />
+          <FormAlert message={emailForm.formState.errors.root?.server?.message} />
+          <Button
+            type="submit"
+            block
+            busy={emailForm.formState.isSubmitting}
+            busyLabel={t('auth.forgot.sending')}
           >
-            <input
-              {...fieldAria(`${id}-email`, errors.email)}
-              className="ui-input"
-              type="email"
-              autoComplete="email"
-              placeholder={t('auth.login.emailPlaceholder')}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-              }}
-            />
-          </FormField>
-          {failure ? (
-            <div className="auth-alert" role="alert">
-              {failure}
-            </div>
-          ) : null}
-          <Button type="submit" block busy={busy} busyLabel={t('auth.forgot.sending')}>
             {t('auth.register.continue')}
           </Button>
           <p className="auth-form__switch">
@@ -151,7 +128,7 @@ export function ForgotPasswordForm({
         <OtpCodeForm
           seconds={otpSeconds}
           variant="resend"
-          intro={t('auth.forgot.codeSent', { email: email.trim() })}
+          intro={t('auth.forgot.codeSent', { email: email() })}
           submitLabel={t('auth.otp.verify')}
           busyLabel={t('auth.otp.verifying')}
           incompleteKey="auth.errors.enterOtp"
@@ -163,7 +140,7 @@ export function ForgotPasswordForm({
             return Promise.resolve();
           }}
           onResend={async () => {
-            const answer = await requestPasswordReset({ email: email.trim(), role: 'user' });
+            const answer = await requestPasswordReset({ email: email(), role: 'user' });
             return answer.data.expiresIn;
           }}
           onBack={() => {
@@ -174,52 +151,37 @@ export function ForgotPasswordForm({
 
       {step === 3 ? (
         <form className="auth-form" onSubmit={(event) => void reset(event)} noValidate>
-          <FormField
-            id={`${id}-password`}
-            label={t('auth.forgot.newPasswordLabel')}
-            error={errors.password}
-            attempt={attempt}
-          >
-            <PasswordInput
-              {...fieldAria(`${id}-password`, errors.password)}
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-              }}
-            />
-          </FormField>
-          <FormField
-            id={`${id}-confirm`}
-            label={t('auth.forgot.confirmLabel')}
-            error={errors.confirm}
-            attempt={attempt}
-          >
-            <PasswordInput
-              {...fieldAria(`${id}-confirm`, errors.confirm)}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.target.value);
-              }}
-            />
-          </FormField>
-          {failure ? (
-            <div className="auth-alert" role="alert">
-              {failure}
-            </div>
-          ) : null}
+          <NewPasswordFields
+            idPrefix={id}
+            labels={{
+              password: t('auth.forgot.newPasswordLabel'),
+              confirm: t('auth.forgot.confirmLabel'),
+            }}
+            password={passwords.register('password')}
+            confirm={passwords.register('confirm')}
+            errors={{
+              password: passwordErrors.password?.message,
+              confirm: passwordErrors.confirm?.message,
+            }}
+            attempt={passwords.formState.submitCount}
+          />
+          <FormAlert message={passwordErrors.root?.server?.message} />
           <div className="auth-form__actions">
             <Button
               variant="secondary"
               onClick={() => {
                 setStep(2);
-                setFailure(null);
+                passwords.clearErrors('root.server');
               }}
             >
               {t('auth.common.back')}
             </Button>
-            <Button type="submit" block busy={busy} busyLabel={t('auth.forgot.submitting')}>
+            <Button
+              type="submit"
+              block
+              busy={passwords.formState.isSubmitting}
+              busyLabel={t('auth.forgot.submitting')}
+            >
               {t('auth.forgot.submit')}
             </Button>
           </div>

@@ -1,93 +1,89 @@
-import { EMAIL_PATTERN } from '@shop/contracts/auth';
-import { validatePhone } from '@shop/contracts/phone';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatPhoneDisplay } from '@shop/contracts/phone';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { login, sendEmailOtp, sendPhoneOtp } from '../api/auth-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import { authErrorKind, errorText } from './auth-errors.ts';
-import { FormField, fieldAria } from './form-field.tsx';
+import { EmailField, FormAlert, PhoneField } from './auth-fields.tsx';
+import { loginFormSchema, type LoginValues } from './form-schemas.ts';
+import type { LoginInput } from '@shop/contracts/auth';
 
 type Method = 'phone' | 'email';
-interface Errors {
-  identity?: string;
-  password?: string;
-}
 
-/** Login form of account spec §2: phone (default) or email, password, outcomes of §4. */
+/**
+ * Login form of account spec §2: phone (default) or email, password, outcomes of §4. Validated by
+ * the login request's own schema; only the chosen method's field is registered, so the values are
+ * {phoneNumber, password} or {email, password}, as the API takes them.
+ */
 export function LoginForm({ initialEmail }: { initialEmail?: string }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { completeLogin, openAuthDialog, closeAuthDialog } = useAuth();
   const id = useId();
   const [method, setMethod] = useState<Method>(initialEmail ? 'email' : 'phone');
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState(initialEmail ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** A phone account whose number is not verified yet: said before any SMS is sent (ADR 0018). */
+  const [unverifiedPhone, setUnverifiedPhone] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const form = useForm<LoginValues, unknown, LoginInput>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: initialEmail
+      ? { email: initialEmail, password: '' }
+      : { phoneNumber: '', password: '' },
+    shouldUnregister: true,
+  });
+  const { errors, submitCount, isSubmitting } = form.formState;
 
-  const validate = (): { errors: Errors; body: { phoneNumber: string } | { email: string } } => {
-    const found: Errors = {};
-    let identity: { phoneNumber: string } | { email: string } = { email: email.trim() };
-    if (method === 'phone') {
-      const result = validatePhone(phone);
-      if (phone.trim() === '') found.identity = t('auth.errors.enterPhone');
-      else if (!result.valid) found.identity = t('auth.errors.invalidPhone');
-      else identity = { phoneNumber: result.international };
-    } else if (email.trim() === '') found.identity = t('auth.errors.enterEmail');
-    else if (!EMAIL_PATTERN.test(email.trim())) found.identity = t('auth.errors.invalidEmail');
-    if (password === '') found.password = t('auth.errors.enterPassword');
-    return { errors: found, body: identity };
-  };
-
-  const onSubmit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setAttempt((n) => n + 1);
-    setFailure(null);
-    const { errors: found, body } = validate();
-    setErrors(found);
-    if (found.identity || found.password) return;
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async (input) => {
+    setUnverifiedPhone(null);
+    const identity =
+      input.kind === 'phone' ? { phoneNumber: input.phoneNumber } : { email: input.email };
     try {
-      const answer = await login({ ...body, password });
+      const answer = await login({ ...identity, password: input.password });
       await completeLogin(answer);
     } catch (error) {
       const kind = authErrorKind(error);
-      // Unverified accounts are sent a code and routed to the verification page (account spec §4).
-      if (kind === 'phone_verification_required' && 'phoneNumber' in body) {
-        await sendPhoneOtp(body.phoneNumber).catch((sendError: unknown) => {
+      // Only the right password gets this answer, so saying it tells nothing to a guesser.
+      if (kind === 'phone_verification_required' && input.kind === 'phone') {
+        setUnverifiedPhone(input.phoneNumber);
+        return;
+      }
+      if (kind === 'email_verification_required' && input.kind === 'email') {
+        // The dialog closes: a failed send can only be told by a toast.
+        await sendEmailOtp(input.email).catch((sendError: unknown) => {
           toast.error(errorText(t, sendError, 'auth.errors.sendOtpFailed'));
         });
         closeAuthDialog();
-        navigate(`/verify-phone?phone=${body.phoneNumber}`);
+        navigate(`/verify-email?email=${encodeURIComponent(input.email)}`);
         return;
       }
-      if (kind === 'email_verification_required' && 'email' in body) {
-        await sendEmailOtp(body.email).catch((sendError: unknown) => {
-          toast.error(errorText(t, sendError, 'auth.errors.sendOtpFailed'));
-        });
-        closeAuthDialog();
-        navigate(`/verify-email?email=${encodeURIComponent(body.email)}`);
-        return;
-      }
-      const message = errorText(t, error, 'auth.errors.loginFailed');
-      setFailure(message);
-      toast.error(message);
+      form.setError('root.server', { message: errorText(t, error, 'auth.errors.loginFailed') });
+    }
+  });
+
+  const sendPhoneCode = async (phoneNumber: string) => {
+    setSending(true);
+    try {
+      await sendPhoneOtp(phoneNumber);
+      closeAuthDialog();
+      navigate(`/verify-phone?phone=${phoneNumber}`);
+    } catch (error) {
+      form.setError('root.server', { message: errorText(t, error, 'auth.errors.sendOtpFailed') });
     } finally {
-      setBusy(false);
+      setSending(false);
     }
   };
 
   const switchMethod = (next: Method) => {
     setMethod(next);
-    setErrors({});
-    setFailure(null);
+    setUnverifiedPhone(null);
+    form.clearErrors();
   };
 
   const identityId = `${id}-identity`;
@@ -113,70 +109,37 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
       </div>
 
       {method === 'phone' ? (
-        <FormField
+        <PhoneField
+          key="phone"
           id={identityId}
           label={t('auth.login.phoneLabel')}
-          error={errors.identity}
-          attempt={attempt}
-        >
-          <div className="auth-phone">
-            <select
-              className="auth-phone__country"
-              disabled
-              aria-label={t('auth.login.countryCode')}
-              value="95"
-            >
-              <option value="95">+95</option>
-            </select>
-            <input
-              {...fieldAria(identityId, errors.identity)}
-              className="ui-input"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="9 xxx xxxxxx"
-              value={phone}
-              onChange={(event) => {
-                setPhone(event.target.value);
-              }}
-            />
-          </div>
-        </FormField>
+          registration={form.register('phoneNumber')}
+          error={errors.phoneNumber?.message}
+          attempt={submitCount}
+          withCountryCode
+        />
       ) : (
-        <FormField
+        <EmailField
+          key="email"
           id={identityId}
           label={t('auth.login.emailLabel')}
-          error={errors.identity}
-          attempt={attempt}
-        >
-          <input
-            {...fieldAria(identityId, errors.identity)}
-            className="ui-input"
-            type="email"
-            autoComplete="email"
-            placeholder={t('auth.login.emailPlaceholder')}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-            }}
-          />
-        </FormField>
+          registration={form.register('email')}
+          error={errors.email?.message}
+          attempt={submitCount}
+        />
       )}
 
       <FormField
         id={passwordId}
         label={t('auth.login.passwordLabel')}
-        error={errors.password}
-        attempt={attempt}
+        error={errors.password?.message}
+        attempt={submitCount}
       >
         <PasswordInput
-          {...fieldAria(passwordId, errors.password)}
+          {...form.register('password')}
+          {...fieldAria(passwordId, errors.password?.message)}
           autoComplete="current-password"
           placeholder={t('auth.login.passwordPlaceholder')}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
         />
       </FormField>
 
@@ -192,13 +155,27 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
         </button>
       </div>
 
-      {failure ? (
-        <div className="auth-alert" role="alert">
-          {failure}
+      <FormAlert message={errors.root?.server?.message} />
+
+      {unverifiedPhone ? (
+        <div className="auth-notice">
+          <p role="status">
+            {t('auth.login.phoneNotVerified', {
+              phone: `+95 ${formatPhoneDisplay(unverifiedPhone)}`,
+            })}
+          </p>
+          <Button
+            variant="secondary"
+            block
+            busy={sending}
+            busyLabel={t('auth.otp.sending')}
+            onClick={() => void sendPhoneCode(unverifiedPhone)}
+          >
+            {t('auth.login.sendPhoneCode')}
+          </Button>
         </div>
       ) : null}
-
-      <Button type="submit" block busy={busy} busyLabel={t('auth.login.submitting')}>
+      <Button type="submit" block busy={isSubmitting} busyLabel={t('auth.login.submitting')}>
         {t('auth.login.submit')}
       </Button>
 

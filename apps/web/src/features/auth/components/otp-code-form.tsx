@@ -1,11 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_LENGTH } from '@shop/contracts/auth';
-import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { formatCountdown } from '../../../lib/dates.ts';
+import { formMessage } from '../../../lib/form-messages.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from './auth-errors.ts';
-import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts';
+import { otpFormSchema, type OtpValues } from './form-schemas.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
 
 interface OtpCodeFormProps {
   /** Countdown length in seconds (900 registration, 300 reset and verify-email). */
@@ -27,7 +33,10 @@ interface OtpCodeFormProps {
   onBack?: () => void;
 }
 
-/** Six OTP boxes with countdown, resend and submit (account spec §2, §4 "OTP timer"). */
+/**
+ * Six OTP boxes with countdown, resend and submit (account spec §2, §4 "OTP timer"), on
+ * react-hook-form with the contract's code rule (ADR 0018). A failure shows once, under the boxes.
+ */
 export function OtpCodeForm({
   seconds,
   intro,
@@ -40,49 +49,49 @@ export function OtpCodeForm({
   onResend,
   onBack,
 }: OtpCodeFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
-  const [code, setCode] = useState(initialCode.replace(/\D/g, '').slice(0, OTP_LENGTH));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(() => otpFormSchema(incompleteKey), [incompleteKey]);
+  const form = useForm<OtpValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { code: initialCode.replace(/\D/g, '').slice(0, OTP_LENGTH) },
+  });
   const [sending, setSending] = useState(false);
   const { remaining, restart } = useCountdown(seconds);
   const expired = remaining === 0;
-  const shownError = expired && variant === 'expiry' ? t('auth.errors.otpExpired') : error;
+  const formError =
+    form.formState.errors.code?.message ?? form.formState.errors.root?.server?.message;
+  const shownError =
+    expired && variant === 'expiry'
+      ? t('auth.errors.otpExpired')
+      : formError
+        ? formMessage(i18n, formError)
+        : null;
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ code }) => {
     if (expired) {
-      setError(t('auth.errors.otpExpired'));
+      form.setError('root.server', { message: t('auth.errors.otpExpired') });
       return;
     }
-    if (code.length !== OTP_LENGTH) {
-      setError(t(incompleteKey));
-      return;
-    }
-    setError(null);
-    setBusy(true);
     try {
       await onSubmit(code);
     } catch (failure) {
-      setError(errorText(t, failure, 'auth.errors.invalidOtp'));
-    } finally {
-      setBusy(false);
+      form.setError('root.server', { message: errorText(t, failure, 'auth.errors.invalidOtp') });
     }
-  };
+  });
 
   const resend = async () => {
     setSending(true);
-    setError(null);
+    form.clearErrors();
     try {
       const next = await onResend();
       restart(next);
-      setCode('');
+      form.reset({ code: '' });
       toast.success(t('auth.otp.resent'));
     } catch (failure) {
-      const message = errorText(t, failure, 'auth.errors.resendFailed');
-      setError(message);
-      toast.error(message);
+      form.setError('root.server', {
+        message: errorText(t, failure, 'auth.errors.resendFailed'),
+      });
     } finally {
       setSending(false);
     }
@@ -101,28 +110,34 @@ export function OtpCodeForm({
     variant === 'expiry' && expired
       ? t('auth.otp.getNewCode')
       : variant === 'resend' && !expired
-        ? t('auth.otp.resendIn', { time: formatCountdown(remaining) })
+        ? t('auth.otp.resendIn', { time: formatCountdown(remaining, currentLanguage()) })
         : t('auth.otp.resend');
 
   return (
     <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="auth-form__intro">{intro}</p>
-      <OtpInput
-        value={code}
-        onChange={(next) => {
-          setCode(next);
-          setError(null);
-        }}
-        label={t('auth.otp.label')}
-        invalid={shownError !== null}
-        autoFocus
-        describedBy={`${id}-timer${shownError ? ` ${id}-error` : ''}`}
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field }) => (
+          <OtpInput
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              form.clearErrors();
+            }}
+            label={t('auth.otp.label')}
+            invalid={shownError !== null}
+            autoFocus
+            describedBy={`${id}-timer${shownError ? ` ${id}-error` : ''}`}
+          />
+        )}
       />
       {variant === 'expiry' ? (
         <p id={`${id}-timer`} className={timerClass} aria-live="polite">
           {expired
             ? t('auth.otp.expired')
-            : t('auth.otp.expiresIn', { time: formatCountdown(remaining) })}
+            : t('auth.otp.expiresIn', { time: formatCountdown(remaining, currentLanguage()) })}
         </p>
       ) : (
         <span id={`${id}-timer`} hidden />
@@ -151,7 +166,13 @@ export function OtpCodeForm({
             {t('auth.common.back')}
           </Button>
         ) : null}
-        <Button type="submit" block busy={busy} busyLabel={busyLabel} disabled={expired}>
+        <Button
+          type="submit"
+          block
+          busy={form.formState.isSubmitting}
+          busyLabel={busyLabel}
+          disabled={expired}
+        >
           {submitLabel}
         </Button>
       </div>

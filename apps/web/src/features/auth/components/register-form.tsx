@@ -1,95 +1,83 @@
-import { EMAIL_PATTERN, otpLifetimeSeconds, PASSWORD_MIN_LENGTH } from '@shop/contracts/auth';
-import { validatePhone } from '@shop/contracts/phone';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { otpLifetimeSeconds } from '@shop/contracts/auth';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { register, sendEmailOtp, verifyOtp } from '../api/auth-api.ts';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { login, register, sendEmailOtp, verifyOtp } from '../api/auth-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
-import { errorText, phoneErrorText } from './auth-errors.ts';
-import { FormField, fieldAria } from './form-field.tsx';
+import { errorText } from './auth-errors.ts';
+import { EmailField, FormAlert, NewPasswordFields, PhoneField } from './auth-fields.tsx';
+import {
+  newPasswordFormSchema,
+  registerDetailsSchema,
+  type NewPasswordValues,
+  type RegisterDetails,
+} from './form-schemas.ts';
 import { OtpCodeForm } from './otp-code-form.tsx';
 
 type Step = 1 | 2 | 3;
-type Errors = Partial<Record<'name' | 'email' | 'phone' | 'password' | 'confirm', string>>;
 
-/** 3-step registration of account spec §2: details, password, e-mailed code. */
-export function RegisterForm({ onVerified }: { onVerified?: () => void }) {
+const passwordSchema = newPasswordFormSchema('auth.errors.passwordsMismatch');
+
+/**
+ * 3-step registration of account spec §2: details, password, e-mailed code. The right code signs
+ * the customer in and resumes what they were doing (the checkout they started, issue 12).
+ */
+export function RegisterForm() {
   const { t } = useTranslation();
-  const { openAuthDialog } = useAuth();
+  const { openAuthDialog, completeLogin } = useAuth();
   const id = useId();
   const [step, setStep] = useState<Step>(1);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [phoneHint, setPhoneHint] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [otpSeconds, setOtpSeconds] = useState<number>(otpLifetimeSeconds.register);
+  const details = useForm<
+    RegisterDetails,
+    unknown,
+    { name: string; email: string; phoneNumber: string }
+  >({
+    resolver: zodResolver(registerDetailsSchema),
+    defaultValues: { name: '', email: '', phoneNumber: '' },
+  });
+  const passwords = useForm<NewPasswordValues>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const [account, setAccount] = useState<{ email: string; password: string } | null>(null);
 
-  const submitDetails = (event: SyntheticEvent) => {
-    event.preventDefault();
-    setAttempt((n) => n + 1);
-    const found: Errors = {};
-    if (name.trim() === '') found.name = t('auth.errors.enterName');
-    if (email.trim() === '') found.email = t('auth.errors.enterEmail');
-    else if (!EMAIL_PATTERN.test(email.trim())) found.email = t('auth.errors.invalidEmail');
-    if (phone.trim() === '') {
-      // The browser-style bubble of account spec §5, shown for 3 seconds.
-      setPhoneHint(t('auth.errors.fillField'));
-    } else {
-      setPhoneHint(null);
-      const result = validatePhone(phone);
-      if (!result.valid) found.phone = phoneErrorText(t, result.error);
-    }
-    setErrors(found);
-    if (Object.keys(found).length === 0 && phone.trim() !== '') setStep(2);
-  };
+  const submitDetails = details.handleSubmit(() => {
+    setStep(2);
+  });
 
-  const submitPassword = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setAttempt((n) => n + 1);
-    setFailure(null);
-    const found: Errors = {};
-    if (password === '') found.password = t('auth.errors.enterPassword');
-    else if (password.length < PASSWORD_MIN_LENGTH)
-      found.password = t('auth.errors.passwordTooShort', { count: PASSWORD_MIN_LENGTH });
-    if (confirm !== password) found.confirm = t('auth.errors.passwordsMismatch');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const phoneResult = validatePhone(phone);
-    if (!phoneResult.valid) return;
-    setBusy(true);
+  const submitPassword = passwords.handleSubmit(async ({ password }) => {
+    const { name, email, phoneNumber } = registerDetailsSchema.parse(details.getValues());
     try {
-      const answer = await register({
-        name: name.trim(),
-        email: email.trim(),
-        phoneNumber: phoneResult.international,
-        password,
-      });
+      const answer = await register({ name, email, phoneNumber, password });
+      setAccount({ email, password });
       setOtpSeconds(answer.data.expiresIn);
       setStep(3);
     } catch (error) {
-      const message = errorText(t, error, 'auth.errors.registrationFailed');
-      setFailure(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
+      passwords.setError('root.server', {
+        message: errorText(t, error, 'auth.errors.registrationFailed'),
+      });
+    }
+  });
+
+  const verify = async (code: string) => {
+    if (!account) return;
+    await verifyOtp({ email: account.email, otp: code });
+    // The customer has just proved the address and typed the password: sign them in and go on
+    // with what they were doing; should that fail, the login dialog opens as before.
+    try {
+      await completeLogin(await login(account), { otherwise: 'stay' });
+    } catch {
+      openAuthDialog('login', { email: account.email });
     }
   };
 
-  const verify = async (code: string) => {
-    await verifyOtp({ email: email.trim(), otp: code });
-    toast.success(t('auth.register.success'));
-    if (onVerified) onVerified();
-    else openAuthDialog('login', { email: email.trim() });
-  };
+  const detailErrors = details.formState.errors;
+  const passwordErrors = passwords.formState.errors;
 
   return (
     <div className="auth-steps">
@@ -104,66 +92,34 @@ export function RegisterForm({ onVerified }: { onVerified?: () => void }) {
       </ol>
 
       {step === 1 ? (
-        <form className="auth-form" onSubmit={submitDetails} noValidate>
+        <form className="auth-form" onSubmit={(event) => void submitDetails(event)} noValidate>
           <FormField
             id={`${id}-name`}
             label={t('auth.register.nameLabel')}
-            error={errors.name}
-            attempt={attempt}
+            error={detailErrors.name?.message}
+            attempt={details.formState.submitCount}
           >
             <input
-              {...fieldAria(`${id}-name`, errors.name)}
+              {...details.register('name')}
+              {...fieldAria(`${id}-name`, detailErrors.name?.message)}
               className="ui-input"
               autoComplete="name"
-              required
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-              }}
             />
           </FormField>
-          <FormField
+          <EmailField
             id={`${id}-email`}
             label={t('auth.register.emailLabel')}
-            error={errors.email}
-            attempt={attempt}
-          >
-            <input
-              {...fieldAria(`${id}-email`, errors.email)}
-              className="ui-input"
-              type="email"
-              autoComplete="email"
-              required
-              placeholder={t('auth.login.emailPlaceholder')}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-              }}
-            />
-          </FormField>
-          <FormField
+            registration={details.register('email')}
+            error={detailErrors.email?.message}
+            attempt={details.formState.submitCount}
+          />
+          <PhoneField
             id={`${id}-phone`}
             label={t('auth.register.phoneLabel')}
-            error={errors.phone}
-            hint={phoneHint}
-            attempt={attempt}
-          >
-            <input
-              {...fieldAria(`${id}-phone`, errors.phone)}
-              className="ui-input"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              maxLength={13}
-              placeholder="09 xxx xxxxxx"
-              value={phone}
-              onChange={(event) => {
-                setPhone(event.target.value);
-                setPhoneHint(null);
-              }}
-            />
-          </FormField>
+            registration={details.register('phoneNumber')}
+            error={detailErrors.phoneNumber?.message}
+            attempt={details.formState.submitCount}
+          />
           <Button type="submit" block>
             {t('auth.register.continue')}
           </Button>
@@ -172,69 +128,54 @@ export function RegisterForm({ onVerified }: { onVerified?: () => void }) {
 
       {step === 2 ? (
         <form className="auth-form" onSubmit={(event) => void submitPassword(event)} noValidate>
-          <FormField
-            id={`${id}-password`}
-            label={t('auth.register.passwordLabel')}
-            error={errors.password}
-            attempt={attempt}
-          >
-            <PasswordInput
-              {...fieldAria(`${id}-password`, errors.password)}
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-              }}
-            />
-          </FormField>
-          <FormField
-            id={`${id}-confirm`}
-            label={t('auth.register.confirmLabel')}
-            error={errors.confirm}
-            attempt={attempt}
-          >
-            <PasswordInput
-              {...fieldAria(`${id}-confirm`, errors.confirm)}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.target.value);
-              }}
-            />
-          </FormField>
-          {failure ? (
-            <div className="auth-alert" role="alert">
-              {failure}
-            </div>
-          ) : null}
+          <NewPasswordFields
+            idPrefix={id}
+            labels={{
+              password: t('auth.register.passwordLabel'),
+              confirm: t('auth.register.confirmLabel'),
+            }}
+            password={passwords.register('password')}
+            confirm={passwords.register('confirm')}
+            errors={{
+              password: passwordErrors.password?.message,
+              confirm: passwordErrors.confirm?.message,
+            }}
+            attempt={passwords.formState.submitCount}
+          />
+          <FormAlert message={passwordErrors.root?.server?.message} />
           <div className="auth-form__actions">
             <Button
               variant="secondary"
               onClick={() => {
                 setStep(1);
-                setFailure(null);
+                passwords.clearErrors('root.server');
               }}
             >
               {t('auth.common.back')}
             </Button>
-            <Button type="submit" block busy={busy} busyLabel={t('auth.register.creating')}>
+            <Button
+              type="submit"
+              block
+              busy={passwords.formState.isSubmitting}
+              busyLabel={t('auth.register.creating')}
+            >
               {t('auth.register.createAccount')}
             </Button>
           </div>
         </form>
       ) : null}
 
-      {step === 3 ? (
+      {step === 3 && account ? (
         <OtpCodeForm
           seconds={otpSeconds}
           variant="resend"
-          intro={t('auth.register.codeSent', { email: email.trim() })}
+          intro={t('auth.register.codeSent', { email: account.email })}
           submitLabel={t('auth.otp.verify')}
           busyLabel={t('auth.otp.verifying')}
           incompleteKey="auth.errors.otpIncomplete"
           onSubmit={verify}
           onResend={async () => {
-            const answer = await sendEmailOtp(email.trim());
+            const answer = await sendEmailOtp(account.email);
             return answer.data.expiresIn;
           }}
           onBack={() => {

@@ -1,7 +1,9 @@
 import type { Membership } from '@shop/contracts/auth';
+import { formatNumber } from '@shop/contracts/languages';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import './user-menu.css';
 
@@ -125,7 +127,8 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={signedIn ? t('auth.menu.labelFor', { name: user.name }) : t('auth.menu.label')}
+        // The visible name (or "Guest") is part of the label, so voice control finds the button by it.
+        aria-label={t('auth.menu.labelFor', { name: signedIn ? user.name : t('auth.menu.guest') })}
         onClick={() => {
           focusOnOpen.current = 'first';
           if (!open) refreshMembership();
@@ -220,7 +223,7 @@ function MembershipSummary({ membership }: { membership: Membership }) {
       </div>
       <span data-testid="membership-points">
         {t('auth.menu.membership.points', {
-          points: membership.pointsBalance.toLocaleString('en-US'),
+          points: formatNumber(membership.pointsBalance, currentLanguage()),
         })}
       </span>
       <div
@@ -237,8 +240,8 @@ function MembershipSummary({ membership }: { membership: Membership }) {
         {tier.isHighestTier || membership.nextTier === null || tier.maxPoints === null
           ? t('auth.menu.membership.highest')
           : t('auth.menu.membership.progress', {
-              points: membership.tierPoints.toLocaleString('en-US'),
-              max: tier.maxPoints.toLocaleString('en-US'),
+              points: formatNumber(membership.tierPoints, currentLanguage()),
+              max: formatNumber(tier.maxPoints, currentLanguage()),
               next: t(`auth.menu.membership.tiers.${membership.nextTier}`),
             })}
       </small>

@@ -15,6 +15,14 @@ export interface AuthDialogOptions {
   step?: 1 | 2 | 3;
 }
 
+export interface CompleteLoginOptions {
+  /**
+   * Where to go when no onSuccess was given: 'home' (/, a login from the dialog) or 'stay' (the
+   * sign-up that just verified its e-mail stays where the customer was).
+   */
+  otherwise?: 'home' | 'stay';
+}
+
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface AuthContextValue {
@@ -24,7 +32,7 @@ export interface AuthContextValue {
   dialog: { mode: AuthDialogMode; options: AuthDialogOptions } | null;
   openAuthDialog: (mode: AuthDialogMode, options?: AuthDialogOptions) => void;
   closeAuthDialog: () => void;
-  completeLogin: (answer: LoginAnswer) => Promise<void>;
+  completeLogin: (answer: LoginAnswer, options?: CompleteLoginOptions) => Promise<void>;
   logout: () => Promise<void>;
   showSessionExpired: (reason: SessionEndReason) => void;
   /**

@@ -25,9 +25,3 @@ export function useCountdown(initialSeconds: number) {
 
   return { remaining: Math.max(0, Math.ceil((deadline - now) / 1000)), restart };
 }
-
-/** 300 → "05:00". */
-export function formatCountdown(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-}

@@ -2,15 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { cartController, useCartState } from '../cart-controller.ts';
 
-/** "Add to cart" on a product card: busy while the call runs; the header badge bounces after. */
+/**
+ * "Add to cart" on a product card: busy while the call runs; the header badge bounces after.
+ * `phoneNumber`: the recipient typed on the listing, stored on the cart line with the add.
+ */
 export function AddToCartButton({
   productId,
   name,
   disabled = false,
+  phoneNumber,
 }: {
   productId: string;
   name: string;
   disabled?: boolean;
+  phoneNumber?: string | undefined;
 }) {
   const { t } = useTranslation();
   const busy = useCartState().busy.has(productId);
@@ -24,7 +29,7 @@ export function AddToCartButton({
       aria-label={t('cart.addLabel', { name })}
       data-testid="add-to-cart"
       onClick={() => {
-        void cartController.add(productId, 1);
+        void cartController.add(productId, 1, phoneNumber);
       }}
     >
       {t('cart.add')}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/hooks/auth-context.ts';
 import '../cart-button.css';
 import { badgeText, cartBadge, useCartBadge } from '../cart-badge-store.ts';
@@ -54,7 +55,7 @@ export function CartButton() {
             data-testid="cart-badge"
             aria-hidden="true"
           >
-            {badgeText(totalItems)}
+            {badgeText(totalItems, currentLanguage())}
           </span>
         ) : null}
       </button>

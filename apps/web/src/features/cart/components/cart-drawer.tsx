@@ -1,5 +1,5 @@
 import { SERVICE_FEE_MMK } from '@shop/contracts/checkout';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -23,6 +23,24 @@ export function CartDrawer({
   const { t } = useTranslation();
   const language = currentLanguage();
   const { cart, loading, busy, busyAll } = useCartState();
+  const [checking, setChecking] = useState(false);
+
+  /**
+   * Checkout starts only with every typed number saved on its line (issue 12); a top-up line
+   * without a valid number keeps the customer here, on that field, instead of a failed checkout.
+   */
+  const checkout = async () => {
+    setChecking(true);
+    const check = await cartController.flushPhoneNumbers();
+    setChecking(false);
+    if (check.ok) {
+      onCheckout();
+      return;
+    }
+    document
+      .querySelector<HTMLInputElement>(`[data-phone-of="${CSS.escape(check.productId)}"]`)
+      ?.focus();
+  };
 
   useEffect(() => {
     if (open) void cartController.load();
@@ -94,8 +112,11 @@ export function CartDrawer({
             </Button>
             <Button
               block
+              busy={checking}
               disabled={busyAll || (cart?.totalAmount ?? 0) === 0}
-              onClick={onCheckout}
+              onClick={() => {
+                void checkout();
+              }}
               data-testid="cart-checkout"
             >
               {t('cart.checkout')}

@@ -110,9 +110,7 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
             {t('cart.remove')}
           </button>
         </div>
-        {line.requiresPhoneNumber && line.available ? (
-          <RecipientPhoneField line={line} disabled={busy} />
-        ) : null}
+        {line.requiresPhoneNumber && line.available ? <RecipientPhoneField line={line} /> : null}
       </div>
     </li>
   );

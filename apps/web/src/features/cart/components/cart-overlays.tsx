@@ -75,7 +75,12 @@ export default function CartOverlays() {
             }}
             onSignUp={() => {
               setStep('none');
-              openAuthDialog('signup');
+              // Sign-up → e-mailed code → signed in → back into the checkout (issue 12).
+              openAuthDialog('signup', {
+                onSuccess: () => {
+                  setStep('checkout');
+                },
+              });
             }}
           />
         ) : null}

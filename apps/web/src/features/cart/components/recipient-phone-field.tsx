@@ -1,48 +1,66 @@
-import { phoneErrorMessagesMy, type CartLine } from '@shop/contracts/cart';
+import { phoneErrorText, type CartLine } from '@shop/contracts/cart';
 import {
   detectOperator,
-  formatPhoneMessage,
   operatorNames,
-  phoneErrorMessages,
   normalizePhone,
   validatePhone,
 } from '@shop/contracts/phone';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { cartController } from '../cart-controller.ts';
+import { cartController, useCartState } from '../cart-controller.ts';
+import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
+import { usePhoneFocusRequest } from '../phone-focus-request.ts';
 
 /**
  * Recipient number of a top-up or data line, checked with the shared phone rules
- * (contracts/phone.ts) and the line's operator; the operator is detected while typing.
+ * (contracts/phone.ts) and the line's operator; the operator is detected while typing. What is
+ * typed is kept (the cart controller holds it) and saved on the line as the customer types and
+ * when the field is left, with a visible saving / saved / error state (issue 12).
  */
-export function RecipientPhoneField({ line, disabled }: { line: CartLine; disabled: boolean }) {
+export function RecipientPhoneField({ line }: { line: CartLine }) {
   const { t } = useTranslation();
   const id = useId();
   const messageId = useId();
-  const [value, setValue] = useState(
-    line.phoneNumber ? (normalizePhone(line.phoneNumber) ?? '') : '',
-  );
+  const draft = useCartState().phones.get(line.productId);
+  const value = draft?.value ?? (line.phoneNumber ? (normalizePhone(line.phoneNumber) ?? '') : '');
   const [touched, setTouched] = useState(false);
+  const focusRequest = usePhoneFocusRequest(line.productId);
   const detected = detectOperator(value);
   const validation = validatePhone(value, line.operator ? { operator: line.operator } : {});
   const language = currentLanguage();
   let error: string | null = null;
-  if (!validation.valid && (touched || value.replace(/\D/g, '').length >= 11)) {
-    const template = (language === 'my' ? phoneErrorMessagesMy : phoneErrorMessages)[
-      validation.error.code
-    ];
-    error = formatPhoneMessage(template, validation.error.params);
+  if (
+    !validation.valid &&
+    value.trim() !== '' &&
+    (touched || value.replace(/\D/g, '').length >= 11 || validation.error.code === 'digits_only')
+  ) {
+    error = phoneErrorText(validation.error, language);
   }
+  error ??= draft?.error ?? null;
   const saved =
-    line.phoneNumber !== null && validation.valid && validation.international === line.phoneNumber;
+    !draft?.saving &&
+    line.phoneNumber !== null &&
+    validation.valid &&
+    validation.international === line.phoneNumber;
+  const status = error
+    ? 'error'
+    : draft?.saving
+      ? 'saving'
+      : saved
+        ? 'saved'
+        : line.phoneNumber === null
+          ? 'missing'
+          : 'typing';
 
+  const type = (next: string) => {
+    cartController.typePhoneNumber(line.productId, next);
+  };
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!validation.valid) return;
-    void cartController.setPhoneNumber(line.productId, value);
+    void cartController.savePhoneNumber(line.productId);
   };
 
   return (
@@ -57,16 +75,24 @@ export function RecipientPhoneField({ line, disabled }: { line: CartLine; disabl
           inputMode="tel"
           autoComplete="tel-national"
           placeholder="09xxxxxxxx"
-          maxLength={16}
+          maxLength={PHONE_FIELD_MAX_LENGTH}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={messageId}
           data-testid="cart-phone-input"
+          data-phone-of={line.productId}
+          {...focusRequest}
           onChange={(event) => {
-            setValue(event.target.value);
+            type(event.target.value);
+          }}
+          onPaste={(event) => {
+            type(pastedPhone(event));
           }}
           onBlur={() => {
             setTouched(true);
+            const tidy = normalizePhone(value);
+            if (tidy && tidy !== value) type(tidy);
+            void cartController.savePhoneNumber(line.productId);
           }}
         />
         {detected ? (
@@ -74,14 +100,26 @@ export function RecipientPhoneField({ line, disabled }: { line: CartLine; disabl
             {operatorNames[detected]}
           </span>
         ) : null}
-        <Button type="submit" variant="secondary" disabled={disabled || saved}>
-          {saved ? t('cart.phoneSaved') : t('cart.phoneSave')}
-        </Button>
       </div>
-      <p id={messageId} className="cart-phone__message" aria-live="polite">
-        {error ? (
+      <p
+        id={messageId}
+        className={`cart-phone__message cart-phone__message--${status}`}
+        aria-live="polite"
+        data-testid="cart-phone-status"
+        data-state={status}
+      >
+        {status === 'error' ? (
           <span className="cart-phone__error">{error}</span>
-        ) : line.phoneNumber === null ? (
+        ) : status === 'saving' ? (
+          <>
+            <Spinner size="small" /> {t('cart.phoneSaving')}
+          </>
+        ) : status === 'saved' ? (
+          <>
+            <span aria-hidden="true">✓ </span>
+            {t('cart.phoneSaved')}
+          </>
+        ) : status === 'missing' ? (
           t('cart.phoneMissing')
         ) : null}
       </p>

@@ -191,6 +191,23 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
             </svg>
           </button>
+          <button
+            type="button"
+            className="banner-carousel__pause"
+            data-testid="carousel-pause"
+            aria-label={
+              carousel.stopped ? t('catalogue.carousel.play') : t('catalogue.carousel.pause')
+            }
+            onClick={carousel.togglePlay}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18">
+              {carousel.stopped ? (
+                <path d="M8 5v14l11-7z" fill="currentColor" />
+              ) : (
+                <path d="M7 5h4v14H7zM13 5h4v14h-4z" fill="currentColor" />
+              )}
+            </svg>
+          </button>
           <div
             className="banner-carousel__dots"
             role="group"

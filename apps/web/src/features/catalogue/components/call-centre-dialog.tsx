@@ -6,6 +6,7 @@ import '../catalogue-dialogs.css';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useCallCentreContact } from '../api/call-centre-contact.ts';
 import { BusinessHoursText } from './business-hours-text.tsx';
+import { Code } from '../../../components/ui/code-in-text.tsx';
 
 /** Call-centre dialog: open or closed judged on the Asia/Yangon clock (spec §2, §9). */
 export default function CallCentreDialog({ onClose }: { onClose: () => void }) {
@@ -40,13 +41,17 @@ export default function CallCentreDialog({ onClose }: { onClose: () => void }) {
             <div>
               <dt>{t('catalogue.callCentre.phone')}</dt>
               <dd>
-                <a href={`tel:${contact.data.phone.replace(/\s+/g, '')}`}>{contact.data.phone}</a>
+                <a href={`tel:${contact.data.phone.replace(/\s+/g, '')}`}>
+                  <Code>{contact.data.phone}</Code>
+                </a>
               </dd>
             </div>
             <div>
               <dt>{t('catalogue.callCentre.email')}</dt>
               <dd>
-                <a href={`mailto:${contact.data.email}`}>{contact.data.email}</a>
+                <a href={`mailto:${contact.data.email}`}>
+                  <Code>{contact.data.email}</Code>
+                </a>
               </dd>
             </div>
           </dl>

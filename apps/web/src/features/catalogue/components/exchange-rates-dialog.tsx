@@ -1,20 +1,17 @@
 import '../content/lazy-messages.ts';
 import { useTranslation } from 'react-i18next';
 import '../catalogue-dialogs.css';
+import { formatNumber } from '@shop/contracts/languages';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useExchangeRates } from '../api/exchange-rates.ts';
 
 /** Exchange-rates table (spec §2): currency, symbol, rate, status, base currency, last updated. */
 export default function ExchangeRatesDialog({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = currentLanguage();
   const rates = useExchangeRates();
-  const locale = i18n.resolvedLanguage === 'my' ? 'my-MM' : 'en-GB';
-  const dateFormat = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Yangon',
-  });
-  const rateFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
   return (
     <Dialog open onClose={onClose} title={t('catalogue.rates.title')} className="rates-dialog">
       {rates.isPending ? (
@@ -42,14 +39,18 @@ export default function ExchangeRatesDialog({ onClose }: { onClose: () => void }
                 <tr key={rate.currency}>
                   <th scope="row">{rate.currency}</th>
                   <td>{rate.symbol}</td>
-                  <td className="numeric">{rateFormat.format(rate.rate)}</td>
+                  <td className="numeric">
+                    {formatNumber(rate.rate, language, { maximumFractionDigits: 4 })}
+                  </td>
                   <td>
                     <span className={`badge badge--${rate.status}`}>
                       {t(`catalogue.rates.statuses.${rate.status}`)}
                     </span>
                   </td>
                   <td>{rate.baseCurrency}</td>
-                  <td>{dateFormat.format(new Date(rate.lastUpdated))}</td>
+                  <td>
+                    {formatDate(rate.lastUpdated, language, { withTime: true, style: 'medium' })}
+                  </td>
                 </tr>
               ))}
             </tbody>

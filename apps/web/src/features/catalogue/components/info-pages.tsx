@@ -6,7 +6,9 @@ import '../content/info-pages-messages.ts';
 import '../info-pages.css';
 import '../catalogue-dialogs.css';
 import { useCallCentreContact } from '../api/call-centre-contact.ts';
+import { useSupportClaim } from '../support-claim.ts';
 import { BusinessHoursText } from './business-hours-text.tsx';
+import { Code } from '../../../components/ui/code-in-text.tsx';
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value)
@@ -37,6 +39,9 @@ function faqItems(value: unknown): { q: string; a: string }[] {
   });
 }
 
+/** Where the support claim stands among "Why choose us" (after secure payment). */
+const WHY_SUPPORT_POSITION = 4;
+
 export function AboutUs() {
   const { t } = useTranslation();
   const block = (key: 'mission' | 'service' | 'story') => (
@@ -45,11 +50,21 @@ export function AboutUs() {
       <p>{t(`infoPages.about.${key}.text`)}</p>
     </section>
   );
+  const support = useSupportClaim();
+  const items = (key: 'digital' | 'why') => {
+    const list = stringList(t(`infoPages.about.${key}.items`, { returnObjects: true }));
+    if (key !== 'why') return list;
+    // The support claim follows the configured call-centre hours ("24/7" only if they say so).
+    const claim = support.aroundTheClock
+      ? t('infoPages.about.why.supportAroundTheClock')
+      : t('infoPages.about.why.supportHours', { hours: support.hours });
+    return [...list.slice(0, WHY_SUPPORT_POSITION), claim, ...list.slice(WHY_SUPPORT_POSITION)];
+  };
   const list = (key: 'digital' | 'why') => (
     <section className="info-card" aria-labelledby={`about-${key}`}>
       <h2 id={`about-${key}`}>{t(`infoPages.about.${key}.title`)}</h2>
-      <ul className="check-list">
-        {stringList(t(`infoPages.about.${key}.items`, { returnObjects: true })).map((item) => (
+      <ul className="check-list" data-testid={`about-${key}`}>
+        {items(key).map((item) => (
           <li key={item}>{item}</li>
         ))}
       </ul>
@@ -91,13 +106,17 @@ export function Support({ onOpenCallCentre }: { onOpenCallCentre: () => void }) 
               <div>
                 <dt>{t('infoPages.support.phone')}</dt>
                 <dd>
-                  <a href={`tel:${contact.data.phone.replace(/\s+/g, '')}`}>{contact.data.phone}</a>
+                  <a href={`tel:${contact.data.phone.replace(/\s+/g, '')}`}>
+                    <Code>{contact.data.phone}</Code>
+                  </a>
                 </dd>
               </div>
               <div>
                 <dt>{t('infoPages.support.email')}</dt>
                 <dd>
-                  <a href={`mailto:${contact.data.email}`}>{contact.data.email}</a>
+                  <a href={`mailto:${contact.data.email}`}>
+                    <Code>{contact.data.email}</Code>
+                  </a>
                 </dd>
               </div>
             </dl>

@@ -1,12 +1,15 @@
 import '../content/lazy-messages.ts';
 import {
   detectOperator,
+  normalizePhone,
   operatorNames,
   validatePhone,
   type OperatorCode,
 } from '@shop/contracts/phone';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
+import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 
 /**
  * Phone entry for top-ups and data packages: hint 09xxxxxxxx, the operator detected live from the
@@ -30,7 +33,15 @@ export function PhoneEntry({
   const operator = detectOperator(value);
   const digits = value.replace(/\D/g, '').length;
   const validation = validatePhone(value);
-  const showError = !validation.valid && value.trim() !== '' && (touched || digits >= 11);
+  const showError =
+    !validation.valid &&
+    value.trim() !== '' &&
+    (touched || digits >= 11 || validation.error.code === 'digits_only');
+  const change = (next: string) => {
+    onChange(next);
+    const detected = detectOperator(next);
+    if (detected && detected !== detectOperator(value)) onOperatorDetected(detected);
+  };
   return (
     <div className="phone-entry">
       <label htmlFor={inputId} className="phone-entry__label">
@@ -43,18 +54,22 @@ export function PhoneEntry({
           inputMode="tel"
           autoComplete="tel-national"
           placeholder="09xxxxxxxx"
-          maxLength={16}
+          maxLength={PHONE_FIELD_MAX_LENGTH}
           value={value}
           aria-describedby={`${hintId} ${messageId}`}
           aria-invalid={showError || undefined}
+          data-testid="listing-phone-input"
           onChange={(event) => {
-            const next = event.target.value;
-            onChange(next);
-            const detected = detectOperator(next);
-            if (detected && detected !== detectOperator(value)) onOperatorDetected(detected);
+            change(event.target.value);
+          }}
+          onPaste={(event) => {
+            change(pastedPhone(event));
           }}
           onBlur={() => {
             setTouched(true);
+            // "+95 9 421 234 567" typed by hand reads 09421234567 once the field is left.
+            const tidy = normalizePhone(value);
+            if (tidy && tidy !== value) onChange(tidy);
           }}
         />
         {operator ? (
@@ -68,7 +83,7 @@ export function PhoneEntry({
         ) : null}
       </div>
       <p id={hintId} className="phone-entry__hint">
-        {t('catalogue.phone.hint')}
+        <Code text={t('catalogue.phone.hint', { example: CODE_SLOT })}>09xxxxxxxx</Code>
       </p>
       <p id={messageId} className="phone-entry__message" aria-live="polite">
         {showError ? (

@@ -1,19 +1,31 @@
 import '../content/lazy-messages.ts';
+import { needsRecipientPhone } from '@shop/contracts/cart';
 import type { Product } from '@shop/contracts/catalogue';
+import { formatNumber, type Language } from '@shop/contracts/languages';
+import { validatePhone } from '@shop/contracts/phone';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';
 import { formatFaceValue, formatKyat } from '../money-format.ts';
 
-function dataVolume(mb: number): string {
-  if (mb < 1024) return `${String(mb)} MB`;
-  const gb = Math.round((mb / 1024) * 10) / 10;
-  return `${String(gb)} GB`;
+function dataVolume(mb: number, language: Language): string {
+  if (mb < 1024) return `${formatNumber(mb, language)} MB`;
+  return `${formatNumber(mb / 1024, language, { maximumFractionDigits: 1 })} GB`;
 }
 
-/** One product of the listing. Out-of-stock and coming-soon products are shown disabled. */
-export function ProductCard({ product }: { product: Product }) {
+/**
+ * One product of the listing. Out-of-stock and coming-soon products are shown disabled.
+ * `recipientPhone`: the number typed above the listing; a top-up or data product takes it into
+ * the cart line with "Add to cart" (issue 12: the number is entered once).
+ */
+export function ProductCard({
+  product,
+  recipientPhone = '',
+}: {
+  product: Product;
+  recipientPhone?: string;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const unavailable = product.outOfStock || product.comingSoon;
@@ -25,9 +37,11 @@ export function ProductCard({ product }: { product: Product }) {
   const onSale = product.discountPrice !== null && product.discountPrice < product.price;
   const details: string[] = [];
   if (product.faceValue) {
-    details.push(t('catalogue.product.faceValue', { value: formatFaceValue(product.faceValue) }));
+    details.push(
+      t('catalogue.product.faceValue', { value: formatFaceValue(product.faceValue, language) }),
+    );
   }
-  if (product.dataMb !== null) details.push(dataVolume(product.dataMb));
+  if (product.dataMb !== null) details.push(dataVolume(product.dataMb, language));
   if (product.validityDays !== null) {
     details.push(t('catalogue.product.validity', { count: product.validityDays }));
   }
@@ -85,7 +99,16 @@ export function ProductCard({ product }: { product: Product }) {
             <strong>{formatKyat(product.price, language)}</strong>
           )}
         </p>
-        <AddToCartButton productId={product.id} name={product.name} disabled={unavailable} />
+        <AddToCartButton
+          productId={product.id}
+          name={product.name}
+          disabled={unavailable}
+          phoneNumber={
+            needsRecipientPhone(product.kind) && validatePhone(recipientPhone).valid
+              ? recipientPhone
+              : undefined
+          }
+        />
       </div>
     </article>
   );

@@ -265,7 +265,7 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
           <ul className={query.isPlaceholderData ? 'product-grid is-refreshing' : 'product-grid'}>
             {products.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} />
+                <ProductCard product={product} recipientPhone={needsPhone ? phone : ''} />
               </li>
             ))}
           </ul>

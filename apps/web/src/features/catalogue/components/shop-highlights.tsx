@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSupportClaim } from '../support-claim.ts';
 
 const highlights = [
   { key: 'instant', icon: 'M13 2L4 14h6l-1 8 9-12h-6z' },
@@ -16,6 +17,16 @@ const highlights = [
 /** The marketing claims of spec §1, shown under the category grid. */
 export function ShopHighlights() {
   const { t } = useTranslation();
+  const support = useSupportClaim();
+  // "24/7" only when the configured call-centre hours say so; otherwise the hours themselves.
+  const title = (key: string) =>
+    key === 'support' && !support.aroundTheClock
+      ? t('catalogue.highlights.support.hoursTitle')
+      : t(`catalogue.highlights.${key}.title`);
+  const text = (key: string) =>
+    key === 'support' && !support.aroundTheClock
+      ? t('catalogue.highlights.support.hoursText', { hours: support.hours })
+      : t(`catalogue.highlights.${key}.text`);
   return (
     <section className="highlights" aria-labelledby="highlights-heading">
       <h2 id="highlights-heading" className="section-title">
@@ -27,8 +38,10 @@ export function ShopHighlights() {
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
               <path d={item.icon} fill="currentColor" />
             </svg>
-            <h3>{t(`catalogue.highlights.${item.key}.title`)}</h3>
-            <p>{t(`catalogue.highlights.${item.key}.text`)}</p>
+            <h3>{title(item.key)}</h3>
+            <p data-testid={item.key === 'support' ? 'support-claim' : undefined}>
+              {text(item.key)}
+            </p>
           </li>
         ))}
       </ul>

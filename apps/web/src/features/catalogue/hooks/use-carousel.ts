@@ -22,6 +22,9 @@ export function useCarousel(count: number) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const hovering = useRef(false);
+  // The pause button (WCAG 2.2.2): while stopped nothing resumes auto-play but the button itself.
+  const [stopped, setStopped] = useState(false);
+  const stoppedRef = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const countRef = useRef(count);
   const current = count > 0 ? index % count : 0;
@@ -49,10 +52,10 @@ export function useCarousel(count: number) {
       clearTimeout(timer.current);
       timer.current = undefined;
       setPlaying(false);
-      if (resumeAfterMs === null) return;
+      if (resumeAfterMs === null || stoppedRef.current) return;
       timer.current = setTimeout(() => {
         // The mouse is still over the carousel: hover keeps it paused until the mouse leaves.
-        if (hovering.current) return;
+        if (hovering.current || stoppedRef.current) return;
         setPlaying(true);
         armAutoAdvance();
       }, resumeAfterMs);
@@ -92,6 +95,20 @@ export function useCarousel(count: number) {
     pause(hovering.current ? null : CAROUSEL_TIMINGS.resumeAfterArrowMs);
   }, [pause]);
 
+  /** The pause/play button: pausing stays paused until the same button plays again. */
+  const togglePlay = useCallback(() => {
+    if (stoppedRef.current) {
+      stoppedRef.current = false;
+      setStopped(false);
+      setPlaying(true);
+      armAutoAdvance();
+    } else {
+      stoppedRef.current = true;
+      setStopped(true);
+      pause(null);
+    }
+  }, [armAutoAdvance, pause]);
+
   const next = useCallback(() => {
     step(1);
   }, [step]);
@@ -99,5 +116,16 @@ export function useCarousel(count: number) {
     step(-1);
   }, [step]);
 
-  return { index: current, playing, next, previous, goTo, hoverStart, hoverEnd, interact };
+  return {
+    index: current,
+    playing,
+    stopped,
+    togglePlay,
+    next,
+    previous,
+    goTo,
+    hoverStart,
+    hoverEnd,
+    interact,
+  };
 }

@@ -1,7 +1,7 @@
+import { formatNumber } from '@shop/contracts/languages';
 import '../content/lazy-messages.ts';
 import '../checkout.css';
 import {
-  MMQR_MINIMUM_MMK,
   SERVICE_FEE_MMK,
   type OrderSummary,
   type PaymentMethod,
@@ -9,16 +9,19 @@ import {
   type PaymentSession,
 } from '@shop/contracts/checkout';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { cartController } from '../../cart/cart-controller.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../api/checkout-api.ts';
+import { PaymentMethodPicker } from './payment-method-picker.tsx';
+import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 
 type Phase =
   | { name: 'loading' }
@@ -57,7 +60,6 @@ export function CheckoutDialog({
   const { t } = useTranslation();
   const language = currentLanguage();
   const queryClient = useQueryClient();
-  const groupName = useId();
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const [method, setMethod] = useState<PaymentMethodId>('mmqr');
   const [paying, setPaying] = useState(false);
@@ -128,13 +130,20 @@ export function CheckoutDialog({
       ) : (
         <>
           <p className="checkout-dialog__number">
-            {t('checkout.orderNumber', { number: phase.order.orderNumber })}
+            <Code text={t('checkout.orderNumber', { number: CODE_SLOT })}>
+              {phase.order.orderNumber}
+            </Code>
           </p>
           <ul className="checkout-dialog__items" aria-label={t('checkout.items')}>
             {phase.order.items.map((item) => (
               <li key={item.productId}>
                 <span>
-                  {item.name} × {item.quantity}
+                  {item.name} × {formatNumber(item.quantity, language)}
+                  {item.phoneNumber ? (
+                    <span className="recipient-line" data-testid="checkout-recipient">
+                      <TopUpTo phoneNumber={item.phoneNumber} operator={item.operator} />
+                    </span>
+                  ) : null}
                 </span>
                 <span>{formatKyat(item.lineTotal, language)}</span>
               </li>
@@ -162,41 +171,12 @@ export function CheckoutDialog({
               <dd>{formatKyat(phase.order.total, language)}</dd>
             </div>
           </dl>
-          <fieldset className="checkout-methods">
-            <legend>{t('checkout.paymentMethod')}</legend>
-            {phase.methods.map((entry) => {
-              const belowMinimum = entry.id === 'mmqr' && phase.order.total < MMQR_MINIMUM_MMK;
-              const disabled = !entry.isEnabled || belowMinimum;
-              const hint = belowMinimum
-                ? t('checkout.minimumMmqr')
-                : (entry.message ?? t(`checkout.methodHints.${entry.id}`));
-              return (
-                <label
-                  key={entry.id}
-                  className={
-                    disabled ? 'checkout-method checkout-method--disabled' : 'checkout-method'
-                  }
-                >
-                  <input
-                    type="radio"
-                    name={groupName}
-                    value={entry.id}
-                    checked={method === entry.id}
-                    disabled={disabled}
-                    onChange={() => {
-                      setMethod(entry.id);
-                    }}
-                  />
-                  <span>
-                    <strong>{t(`checkout.methods.${entry.id}`)}</strong>
-                    <small className={belowMinimum ? 'checkout-method__warning' : undefined}>
-                      {hint}
-                    </small>
-                  </span>
-                </label>
-              );
-            })}
-          </fieldset>
+          <PaymentMethodPicker
+            methods={phase.methods}
+            total={phase.order.total}
+            value={method}
+            onChange={setMethod}
+          />
           {payError ? (
             <p className="checkout-dialog__pay-error" role="alert">
               {payError}

@@ -1,9 +1,18 @@
-import { FEEDBACK_COMMENT_MAX_LENGTH, type OrderFeedback } from '@shop/contracts/orders';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  FEEDBACK_COMMENT_MAX_LENGTH,
+  orderFeedbackRequestSchema,
+  type OrderFeedback,
+  type OrderFeedbackRequest,
+} from '@shop/contracts/orders';
+import { useId } from 'react';
+import type * as z from 'zod/mini';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formMessage } from '../../../lib/form-messages.ts';
 import { ordersApi } from '../api/orders-api.ts';
 
 /** Mouth curve of each face, from very unhappy (1) to very happy (5); drawn so no emoji font is needed. */
@@ -32,7 +41,13 @@ function Face({ level }: { level: number }) {
   );
 }
 
-/** The 'Happiness Meter' (spec §2 "Orders"): a 1–5 rating and an optional comment per order. */
+/** The request as typed: no rating until a face is chosen. */
+type FeedbackValues = z.input<typeof orderFeedbackRequestSchema>;
+
+/**
+ * The 'Happiness Meter' (spec §2 "Orders"): a 1–5 rating and an optional comment per order, on
+ * react-hook-form with the feedback request's own schema (ADR 0018).
+ */
 export function HappinessMeter({
   orderId,
   feedback,
@@ -42,84 +57,81 @@ export function HappinessMeter({
   feedback: OrderFeedback | null;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const commentId = useId();
-  const [rating, setRating] = useState<number | null>(feedback?.rating ?? null);
-  const [comment, setComment] = useState(feedback?.comment ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FeedbackValues, unknown, OrderFeedbackRequest>({
+    resolver: zodResolver(orderFeedbackRequestSchema),
+    defaultValues: { rating: feedback?.rating, comment: feedback?.comment ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const error = errors.rating?.message ?? errors.comment?.message ?? errors.root?.server?.message;
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (rating === null) {
-      setError(t('orders.feedback.ratingRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async ({ rating, comment }) => {
     try {
       const answer = await ordersApi.feedback(orderId, {
         rating,
-        comment: comment.trim() ? comment.trim() : null,
+        comment: comment ? comment : null,
       });
       toast.success(answer.message || t('orders.feedback.thanks'));
       onSaved();
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && !caught.message.startsWith('Request failed')
-          ? caught.message
-          : t('orders.feedback.failed'),
-      );
-    } finally {
-      setBusy(false);
+      form.setError('root.server', {
+        message:
+          caught instanceof ApiError && !caught.message.startsWith('Request failed')
+            ? caught.message
+            : t('orders.feedback.failed'),
+      });
     }
-  };
+  });
 
   return (
     <section className="order-section" aria-labelledby="happiness-meter">
       <h2 id="happiness-meter">{t('orders.feedback.title')}</h2>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <fieldset className="happiness-meter">
-          <legend>{t('orders.feedback.question')}</legend>
-          {mouths.map((_mouth, index) => {
-            const value = index + 1;
-            return (
-              <label key={value} className="happiness-meter__face">
-                <input
-                  type="radio"
-                  name="rating"
-                  value={value}
-                  checked={rating === value}
-                  onChange={() => {
-                    setRating(value);
-                  }}
-                />
-                <Face level={value} />
-                <span className="visually-hidden">
-                  {t(`orders.feedback.rating${String(value)}`)}
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
+        <Controller
+          control={form.control}
+          name="rating"
+          render={({ field }) => (
+            <fieldset className="happiness-meter">
+              <legend>{t('orders.feedback.question')}</legend>
+              {mouths.map((_mouth, index) => {
+                const value = index + 1;
+                return (
+                  <label key={value} className="happiness-meter__face">
+                    <input
+                      type="radio"
+                      name={field.name}
+                      value={value}
+                      checked={field.value === value}
+                      onChange={() => {
+                        field.onChange(value);
+                      }}
+                    />
+                    <Face level={value} />
+                    <span className="visually-hidden">
+                      {t(`orders.feedback.rating${String(value)}`)}
+                    </span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
+        />
         <label htmlFor={commentId} className="order-field-label">
           {t('orders.feedback.comment')}
         </label>
         <textarea
+          {...form.register('comment')}
           id={commentId}
           className="order-textarea"
           maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
-          value={comment}
-          onChange={(event) => {
-            setComment(event.target.value);
-          }}
         />
         {error ? (
           <p className="order-error" role="alert">
-            {error}
+            {formMessage(i18n, error)}
           </p>
         ) : null}
-        <Button type="submit" busy={busy} busyLabel={t('orders.feedback.submitting')}>
+        <Button type="submit" busy={isSubmitting} busyLabel={t('orders.feedback.submitting')}>
           {feedback ? t('orders.feedback.update') : t('orders.feedback.submit')}
         </Button>
       </form>

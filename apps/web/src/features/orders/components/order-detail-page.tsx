@@ -1,10 +1,13 @@
 import '../content/lazy-messages.ts';
 import '../orders.css';
 import type { CardListFormat, Order, OrderDetailItem } from '@shop/contracts/orders';
+import { formatNumber } from '@shop/contracts/languages';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
+import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
+import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,9 +20,16 @@ import { BusinessHoursText } from '../../catalogue/components/business-hours-tex
 import { formatFaceValue, formatKyat } from '../../catalogue/money-format.ts';
 import { isOrderInProgress, ordersApi, useInvalidateOrders, useOrder } from '../api/orders-api.ts';
 import { saveDownloadedFile } from '../download-file.ts';
-import { hasInvoice, paymentStatusMismatch, readRedirectStatus } from '../order-rules.ts';
+import {
+  canPayAgain,
+  hasInvoice,
+  paymentStatusMismatch,
+  readRedirectStatus,
+} from '../order-rules.ts';
 import { HappinessMeter } from './happiness-meter.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { PayAgain } from './pay-again.tsx';
+import { RefundOutcome } from './refund-outcome.tsx';
 import { ScratchCard } from './scratch-card.tsx';
 import { SignInGate } from './sign-in-prompt.tsx';
 
@@ -98,7 +108,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
   return (
     <>
       <h1>
-        {t('orders.detail.title', { number: order.orderNumber })}{' '}
+        <Code text={t('orders.detail.title', { number: CODE_SLOT })}>{order.orderNumber}</Code>{' '}
         <OrderStatusBadge status={order.status} />
       </h1>
       {paymentStatusMismatch(redirect, order) ? (
@@ -108,10 +118,14 @@ function OrderDetail({ orderId }: { orderId: string }) {
           data-testid="payment-mismatch"
         >
           <strong>{t('orders.detail.mismatchTitle')}</strong>
-          <p>{t('orders.detail.mismatchText', { number: order.orderNumber })}</p>
+          <p>
+            <Code text={t('orders.detail.mismatchText', { number: CODE_SLOT })}>
+              {order.orderNumber}
+            </Code>
+          </p>
           <Link href="/support">{t('orders.detail.contactSupport')}</Link>
         </div>
-      ) : redirect === 'success' ? (
+      ) : redirect === 'success' && !order.refund && order.status !== 'failed' ? (
         <div className="order-notice order-notice--ok" role="status">
           <strong>{t('orders.detail.paidTitle')}</strong>
           <p>{t('orders.detail.paidText')}</p>
@@ -127,11 +141,19 @@ function OrderDetail({ orderId }: { orderId: string }) {
           <Spinner size="small" /> {t('orders.detail.processing')}
         </p>
       ) : null}
-      {order.refundPending ? (
-        <p className="order-notice order-notice--warn" role="status">
-          {t('orders.detail.refundPending')}
+      {/* A paid order that failed, wholly or partly: what happened and the refund (ADR 0020). */}
+      <RefundOutcome order={order} />
+      {order.unappliedRefund > 0 ? (
+        <p className="order-notice order-notice--warn" role="status" data-testid="unapplied-refund">
+          <strong>
+            {t('orders.detail.unappliedRefundTitle', {
+              amount: formatKyat(order.unappliedRefund, currentLanguage()),
+            })}
+          </strong>{' '}
+          {t('orders.detail.unappliedRefundText')}
         </p>
       ) : null}
+      {canPayAgain(order) ? <PayAgain order={order} onClosed={refresh} /> : null}
       {order.status === 'failed' ? <FailedOrderHelp /> : null}
 
       <div className="order-grid">
@@ -171,14 +193,16 @@ function OrderInfo({ order }: { order: Order }) {
     <section className="order-section" aria-labelledby="order-info">
       <h2 id="order-info">{t('orders.detail.orderInfo')}</h2>
       <dl>
-        <Row label={t('orders.detail.orderNumber')}>{order.orderNumber}</Row>
+        <Row label={t('orders.detail.orderNumber')}>
+          <Code>{order.orderNumber}</Code>
+        </Row>
         <Row label={t('orders.detail.date')}>
           {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })}
         </Row>
         <Row label={t('orders.detail.status')}>
           <span data-testid="order-status">{t(`orders.statuses.${order.status}`)}</span>
         </Row>
-        <Row label={t('orders.detail.totalItems')}>{order.totalItems}</Row>
+        <Row label={t('orders.detail.totalItems')}>{formatNumber(order.totalItems, language)}</Row>
       </dl>
     </section>
   );
@@ -221,7 +245,14 @@ function EloadResult({ item }: { item: OrderDetailItem }) {
     <p className={`order-eload order-eload--${status}`} data-testid="eload-result">
       <strong>{label}</strong>
       {detail ? ` ${detail}` : ''}
-      {reference ? ` · ${t('orders.detail.eload.reference', { reference })}` : ''}
+      {reference ? (
+        <>
+          {' · '}
+          <Code text={t('orders.detail.eload.reference', { reference: CODE_SLOT })}>
+            {reference}
+          </Code>
+        </>
+      ) : null}
     </p>
   );
 }
@@ -238,17 +269,18 @@ function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void 
             <div className="order-item__head">
               <strong>{item.name}</strong>
               <span className="order-item__code">
-                {t('orders.detail.code')}: {item.code}
+                {t('orders.detail.code')}: <Code>{item.code}</Code>
               </span>
             </div>
             <dl className="order-item__facts">
-              <Row label={t('orders.detail.quantity')}>{item.quantity}</Row>
+              <Row label={t('orders.detail.quantity')}>{formatNumber(item.quantity, language)}</Row>
               <Row label={t('orders.detail.unitPrice')}>{formatKyat(item.unitPrice, language)}</Row>
               <Row label={t('orders.detail.lineTotal')}>{formatKyat(item.lineTotal, language)}</Row>
               {item.phoneNumber ? (
                 <Row label={t('orders.detail.recipient')}>
-                  {item.phoneNumber}
-                  {item.operator ? ` (${item.operator})` : ''}
+                  <span data-testid="order-recipient">
+                    <TopUpTo phoneNumber={item.phoneNumber} operator={item.operator} />
+                  </span>
                 </Row>
               ) : null}
             </dl>
@@ -264,7 +296,9 @@ function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void 
                   <li key={card.cardId} className="order-card">
                     <dl>
                       <Row label={t('orders.detail.serial')}>
-                        <span data-testid="card-serial">{card.serialNumber}</span>
+                        <span data-testid="card-serial" translate="no">
+                          {card.serialNumber}
+                        </span>
                       </Row>
                       <Row label={t('orders.detail.expires')}>
                         {card.expiresAt
@@ -273,11 +307,15 @@ function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void 
                       </Row>
                       {card.faceValue ? (
                         <Row label={t('orders.detail.faceValue')}>
-                          {formatFaceValue(card.faceValue)}
+                          {formatFaceValue(card.faceValue, language)}
                         </Row>
                       ) : null}
                     </dl>
-                    <ScratchCard card={card} onRevealed={onChanged} />
+                    <ScratchCard
+                      card={card}
+                      dialToTopUp={item.type === 'epin' && item.operator !== null}
+                      onRevealed={onChanged}
+                    />
                   </li>
                 ))}
               </ul>
@@ -388,8 +426,10 @@ function FailedOrderHelp() {
       <p>{t('orders.detail.failedHelpText')}</p>
       {contact.data ? (
         <p>
-          <a href={`tel:${contact.data.phone}`}>{contact.data.phone}</a> ·{' '}
-          <BusinessHoursText hours={contact.data.hours} />
+          <a href={`tel:${contact.data.phone}`}>
+            <Code>{contact.data.phone}</Code>
+          </a>{' '}
+          · <BusinessHoursText hours={contact.data.hours} />
         </p>
       ) : null}
     </div>

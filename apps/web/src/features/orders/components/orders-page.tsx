@@ -8,21 +8,26 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { Code } from '../../../components/ui/code-in-text.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { cartBadge } from '../../cart/cart-badge-store.ts';
 import { cartController } from '../../cart/cart-controller.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
-import { useOrderList } from '../api/orders-api.ts';
-import { buyAgainLines } from '../order-rules.ts';
+import { useInvalidateOrders, useOrderList } from '../api/orders-api.ts';
+import { buyAgainLines, canPayNow } from '../order-rules.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { PayNowButton } from './pay-now-button.tsx';
 import { SignInGate } from './sign-in-prompt.tsx';
 
 const readStatus = (value: string | null): OrderStatus | null =>
   value && (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : null;
 
-/** /orders (spec §2 "Orders"): status filter, 'showing X of Y orders', previous/next, buy again. */
+/**
+ * /orders (spec §2 "Orders"): status filter, 'showing X of Y orders', previous/next, buy again
+ * (or Pay now for an order still waiting for its money).
+ */
 export default function OrdersPage() {
   const { t } = useTranslation();
   return (
@@ -60,7 +65,10 @@ function OrderHistory() {
 
   const meta = query.data?.meta;
   const orders = query.data?.data ?? [];
-  const shownTo = meta ? Math.min(meta.total, (meta.page - 1) * meta.limit + orders.length) : 0;
+  // "Showing 11–15 of 15 orders" on page 2: the range of this page, not the count up to its end.
+  const shownFrom = meta ? (meta.page - 1) * meta.limit + 1 : 1;
+  const shownTo = meta ? Math.min(meta.total, shownFrom - 1 + orders.length) : orders.length;
+  const total = meta?.total ?? orders.length;
 
   return (
     <>
@@ -105,7 +113,9 @@ function OrderHistory() {
       ) : (
         <>
           <p className="orders-count" role="status" data-testid="orders-count">
-            {t('orders.showing', { shown: shownTo, total: meta?.total ?? orders.length })}
+            {shownFrom === shownTo
+              ? t('orders.showingOne', { shown: shownTo, total })
+              : t('orders.showing', { from: shownFrom, to: shownTo, total })}
           </p>
           <ul className="orders-list" aria-busy={query.isFetching || undefined}>
             {orders.map((order) => (
@@ -143,6 +153,9 @@ function OrderHistory() {
 
 function OrderListEntry({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const invalidateOrders = useInvalidateOrders();
+  // Paid, cancelled or left open: the list shows the order as it is now.
+  const onPaymentClosed = () => void invalidateOrders();
   const language = currentLanguage();
   const [busy, setBusy] = useState(false);
   const href = `/orders/${encodeURIComponent(order.orderId)}`;
@@ -163,7 +176,7 @@ function OrderListEntry({ order }: { order: Order }) {
     <li className="orders-entry" data-testid="order-entry">
       <div className="orders-entry__head">
         <Link href={href} className="orders-entry__number">
-          {order.orderNumber}
+          <Code>{order.orderNumber}</Code>
         </Link>
         <OrderStatusBadge status={order.status} />
       </div>
@@ -173,13 +186,28 @@ function OrderListEntry({ order }: { order: Order }) {
         <strong>{formatKyat(order.total, language)}</strong>
       </p>
       <p className="orders-entry__names">{order.items.map((item) => item.name).join(', ')}</p>
+      {order.refund ? (
+        <p
+          className={`refund-status refund-status--${order.refund.status}`}
+          data-testid="order-refund"
+        >
+          {t('orders.refund.listLabel', {
+            status: t(`orders.paymentStatuses.${order.refund.status}`),
+            amount: formatKyat(order.refund.amount, language),
+          })}
+        </p>
+      ) : null}
       <div className="order-actions">
         <Link href={href} className="ui-button ui-button--secondary">
           <span>{t('orders.viewDetails')}</span>
         </Link>
-        <Button busy={busy} busyLabel={t('orders.buyAgainBusy')} onClick={() => void buyAgain()}>
-          {t('orders.buyAgain')}
-        </Button>
+        {canPayNow(order) ? (
+          <PayNowButton order={order} label={t('orders.payNow')} onClosed={onPaymentClosed} />
+        ) : (
+          <Button busy={busy} busyLabel={t('orders.buyAgainBusy')} onClick={() => void buyAgain()}>
+            {t('orders.buyAgain')}
+          </Button>
+        )}
       </div>
     </li>
   );

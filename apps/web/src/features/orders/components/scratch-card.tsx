@@ -1,7 +1,9 @@
 import type { OrderCard } from '@shop/contracts/orders';
+import { groupInFours, rechargeDialPattern, rechargeTelHref } from '@shop/contracts/phone';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ordersApi } from '../api/orders-api.ts';
@@ -30,7 +32,16 @@ function scratchedFraction(canvas: HTMLCanvasElement): number {
  * PIN (PUT /api/v1/cards/{cardId}/scratch, which also turns off sharing); the PIN is never in the
  * page before that. A scratched card shows its PIN with a copy button.
  */
-export function ScratchCard({ card, onRevealed }: { card: OrderCard; onRevealed: () => void }) {
+export function ScratchCard({
+  card,
+  dialToTopUp,
+  onRevealed,
+}: {
+  card: OrderCard;
+  /** An operator's top-up card: offer to dial *123*PIN# next to Copy. */
+  dialToTopUp: boolean;
+  onRevealed: () => void;
+}) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // The PIN answered by the scratch call; once the order is reloaded it carries the PIN itself.
@@ -109,8 +120,8 @@ export function ScratchCard({ card, onRevealed }: { card: OrderCard; onRevealed:
       <div className="scratch-card__pin">
         <span className="scratch-card__label">{t('orders.detail.pin')}</span>
         {pin ? (
-          <span className="scratch-card__value" data-testid="card-pin">
-            {pin}
+          <span className="scratch-card__value" data-testid="card-pin" translate="no">
+            {groupInFours(pin)}
           </span>
         ) : (
           <span className="scratch-card__surface">
@@ -141,9 +152,20 @@ export function ScratchCard({ card, onRevealed }: { card: OrderCard; onRevealed:
         )}
       </div>
       {pin ? (
-        <Button variant="secondary" onClick={() => void copy()}>
-          {t('orders.detail.copy')}
-        </Button>
+        <>
+          <Button variant="secondary" onClick={() => void copy()}>
+            {t('orders.detail.copy')}
+          </Button>
+          {dialToTopUp ? (
+            <a
+              className="button button--secondary"
+              href={rechargeTelHref(pin)}
+              data-testid="card-dial"
+            >
+              <Code text={t('orders.detail.dial', { code: CODE_SLOT })}>{rechargeDialPattern}</Code>
+            </a>
+          ) : null}
+        </>
       ) : (
         <Button
           variant="secondary"

@@ -5,24 +5,34 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
+import { Code } from '../../../components/ui/code-in-text.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatCountdown } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { parseRestartPayment, postToServiceWorker } from '../../../lib/sw-messages.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { useCheckoutBodyClass } from '../../checkout/components/checkout-dialog.tsx';
 import { paymentApi } from '../api/payment-api.ts';
-import { downloadQrPng, PaymentQrCode } from './payment-qr-code.tsx';
+import { ChangePaymentMethod } from './change-payment-method.tsx';
+import { PaymentOutcome } from './payment-outcome.tsx';
+import { downloadQrPng, mmqrMerchantName, PaymentQrCode } from './payment-qr-code.tsx';
+import { PaymentRecipients } from './payment-recipients.tsx';
 
 /** Spec §9 "Payment window 300 s; status poll every 3 s". */
 export const STATUS_POLL_MS = 3000;
 
-type Phase = 'showing' | 'expired' | 'success';
+/**
+ * showing: the QR or wait screen; expired; delivering: paid, the order is being delivered;
+ * success: delivered; outcome: paid but (a part) failed — what happened and the refund (ADR 0020).
+ */
+type Phase = 'showing' | 'expired' | 'delivering' | 'success' | 'outcome';
 
-const formatClock = (seconds: number) =>
-  `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, '0')}`;
+/** Money taken for the order: paid, or paid and a failed part refunded (or being refunded). */
+const isPaidStatus = (status: string) =>
+  status === 'paid' || status === 'refund_pending' || status === 'refunded';
 
 const serverMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.message && !error.message.startsWith('Request failed')
@@ -55,6 +65,7 @@ export function PaymentModal({
   );
   const [minimized, setMinimized] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [changingMethod, setChangingMethod] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'regenerate' | null>(null);
   const closed = useRef(false);
   useCheckoutBodyClass(!minimized);
@@ -101,19 +112,24 @@ export function PaymentModal({
     });
   }, [phase, deadline, session.orderId, session.amount, t]);
 
-  // Status poll every 3 s until paid or failed.
+  // Status poll every 3 s until paid or failed, then until the order is delivered or failed:
+  // "Payment successful" only for a delivered order, never for one that failed (ADR 0020).
   useEffect(() => {
-    if (phase === 'success') return;
+    if (phase === 'success' || phase === 'outcome') return;
     const controller = new AbortController();
     const poll = async () => {
       try {
         const { data } = await paymentApi.status(session.orderId, controller.signal);
         if (closed.current) return;
-        if (data.paymentStatus === 'paid') {
-          setPhase('success');
+        if (isPaidStatus(data.paymentStatus)) {
           setMinimized(false);
-          postToServiceWorker({ type: 'STOP_PAYMENT_TIMER', orderId: session.orderId });
-          navigate(`${orderPath}?status=success`);
+          if (phase === 'showing' || phase === 'expired') {
+            postToServiceWorker({ type: 'STOP_PAYMENT_TIMER', orderId: session.orderId });
+            navigate(`${orderPath}?status=success`);
+          }
+          if (data.status === 'completed') setPhase('success');
+          else if (data.status === 'failed') setPhase('outcome');
+          else setPhase('delivering');
         } else if (data.paymentStatus === 'failed') {
           navigate(`${orderPath}?status=failed`);
           close();
@@ -133,14 +149,43 @@ export function PaymentModal({
     };
   }, [phase, session.orderId, orderPath, navigate, close]);
 
+  // While the order is delivered the status is read every second: the answer comes in moments.
+  useEffect(() => {
+    if (phase !== 'delivering') return;
+    const controller = new AbortController();
+    const timer = setInterval(() => {
+      paymentApi
+        .status(session.orderId, controller.signal)
+        .then(({ data }) => {
+          if (closed.current) return;
+          if (data.status === 'completed') setPhase('success');
+          else if (data.status === 'failed') setPhase('outcome');
+        })
+        .catch(() => undefined);
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [phase, session.orderId]);
+
+  /** A new payment of this order (Pay Again, another method): shown, or paid at once (points). */
+  const adopt = (data: PaymentSession) => {
+    setSession(data);
+    setDeadline(Date.now() + data.expiresInSeconds * 1000);
+    setNow(Date.now());
+    if (isPaidStatus(data.paymentStatus)) {
+      setPhase('delivering');
+      postToServiceWorker({ type: 'STOP_PAYMENT_TIMER', orderId: data.orderId });
+      navigate(`${orderPath}?status=success`);
+    } else setPhase('showing');
+  };
+
   const payAgain = async () => {
     setBusy('regenerate');
     try {
       const { data } = await paymentApi.regenerateQr(session.orderId);
-      setSession(data);
-      setDeadline(Date.now() + data.expiresInSeconds * 1000);
-      setNow(Date.now());
-      setPhase('showing');
+      adopt(data);
     } catch (error) {
       toast.error(serverMessage(error, t('payment.regenerateFailed')));
     } finally {
@@ -191,8 +236,23 @@ export function PaymentModal({
         }}
       >
         <span className="payment-minimized__dot" aria-hidden="true" />
-        {t('payment.minimizedLabel', { time: formatClock(secondsLeft) })}
+        {t('payment.minimizedLabel', { time: formatCountdown(secondsLeft, language) })}
       </button>
+    );
+  }
+
+  if (changingMethod) {
+    return (
+      <ChangePaymentMethod
+        session={session}
+        onBack={() => {
+          setChangingMethod(false);
+        }}
+        onStarted={(next) => {
+          setChangingMethod(false);
+          adopt(next);
+        }}
+      />
     );
   }
 
@@ -218,6 +278,16 @@ export function PaymentModal({
           >
             {t('payment.confirmNo')}
           </Button>
+          <Button
+            variant="secondary"
+            data-testid="payment-change-method"
+            onClick={() => {
+              setConfirmingCancel(false);
+              setChangingMethod(true);
+            }}
+          >
+            {t('payment.changeMethod')}
+          </Button>
           <Button variant="danger" busy={busy === 'cancel'} onClick={() => void cancelOrder()}>
             {t('payment.confirmYes')}
           </Button>
@@ -234,10 +304,29 @@ export function PaymentModal({
       </div>
       <div>
         <dt>{t('payment.orderId')}</dt>
-        <dd>{session.orderNumber}</dd>
+        <dd>
+          <Code>{session.orderNumber}</Code>
+        </dd>
       </div>
+      <PaymentRecipients session={session} />
     </dl>
   );
+
+  if (phase === 'delivering') {
+    return (
+      <Dialog open onClose={close} size="small" title={t('payment.deliveringTitle')}>
+        <div className="payment-wait" role="status" data-testid="payment-delivering">
+          <Spinner />
+          <p>{t('payment.delivering')}</p>
+        </div>
+        {summary}
+      </Dialog>
+    );
+  }
+
+  if (phase === 'outcome') {
+    return <PaymentOutcome orderId={session.orderId} summary={summary} onClose={close} />;
+  }
 
   if (phase === 'success') {
     return (
@@ -339,7 +428,7 @@ export function PaymentModal({
         aria-live="off"
         data-testid="payment-timer"
       >
-        {t('payment.timeLeft', { time: formatClock(secondsLeft) })}
+        {t('payment.timeLeft', { time: formatCountdown(secondsLeft, language) })}
       </p>
       <p className="visually-hidden" role="status">
         {t('payment.checking')}
@@ -349,8 +438,16 @@ export function PaymentModal({
           <Button
             variant="secondary"
             onClick={() => {
-              if (session.paymentQrCode)
-                void downloadQrPng(session.paymentQrCode, `mmqr-${session.orderNumber}.png`);
+              const payload = session.paymentQrCode;
+              if (payload)
+                void downloadQrPng(payload, `mmqr-${session.orderNumber}.png`, {
+                  merchant: t('payment.qrImageMerchant', {
+                    merchant: mmqrMerchantName(payload, language === 'my') ?? '',
+                  }),
+                  amount,
+                  order: t('payment.qrImageOrder', { order: session.orderNumber }),
+                  hint: t('payment.qrImageScan'),
+                });
             }}
           >
             {t('payment.saveQr')}

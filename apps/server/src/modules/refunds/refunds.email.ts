@@ -1,0 +1,155 @@
+import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { isCardKind, orderMessages, REFUND_WORKING_DAYS } from '@shop/contracts/orders';
+import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
+import type { EmailMessage } from '../../platform/messaging.ts';
+import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
+import type { OrderRefundRow } from './refunds.repo.ts';
+
+/** The two moments the customer is told about (ADR 0020). */
+export type RefundEvent = 'failed' | 'refunded';
+
+const text = {
+  failedSubject: {
+    en: 'Order {order} could not be delivered',
+    my: 'အော်ဒါ {order} ကို ပို့ဆောင်၍ မရပါ',
+  },
+  partFailedSubject: {
+    en: 'A part of order {order} could not be delivered',
+    my: 'အော်ဒါ {order} ၏ တစ်စိတ်တစ်ပိုင်းကို ပို့ဆောင်၍ မရပါ',
+  },
+  failedIntro: {
+    en: 'We are sorry: your order {order} could not be delivered.',
+    my: 'စိတ်မကောင်းပါ။ သင့်အော်ဒါ {order} ကို ပို့ဆောင်၍ မရပါ။',
+  },
+  partFailedIntro: {
+    en: 'We are sorry: a part of your order {order} could not be delivered. The rest was delivered.',
+    my: 'စိတ်မကောင်းပါ။ သင့်အော်ဒါ {order} ၏ တစ်စိတ်တစ်ပိုင်းကို ပို့ဆောင်၍ မရပါ။ ကျန်ပစ္စည်းများကို ပို့ဆောင်ပြီးပါပြီ။',
+  },
+  delivered: { en: 'delivered', my: 'ပို့ဆောင်ပြီး' },
+  bankPending: {
+    en: 'Refund: {amount} goes back to the bank account or wallet you paid from within {days} working days. Status: refund pending.',
+    my: 'ငွေပြန်အမ်းခြင်း- {amount} ကို သင်ငွေပေးချေခဲ့သော ဘဏ်အကောင့် သို့မဟုတ် ဝေါလက်သို့ အလုပ်ရက် {days} ရက်အတွင်း ပြန်အမ်းပေးပါမည်။ အခြေအနေ- ငွေပြန်အမ်းရန် စောင့်ဆိုင်းဆဲ။',
+  },
+  pointsRefunded: {
+    en: 'Refund: {points} points ({amount}) are back in your points balance now. Status: refunded.',
+    my: 'ငွေပြန်အမ်းခြင်း- ပွိုင့် {points} ({amount}) ကို သင့်ပွိုင့်လက်ကျန်သို့ ယခုပင် ပြန်ထည့်ပေးပြီးပါပြီ။ အခြေအနေ- ပြန်အမ်းပြီး။',
+  },
+  pointsPending: {
+    en: 'Refund: {points} points ({amount}) go back to your points balance within {days} working days. Status: refund pending.',
+    my: 'ငွေပြန်အမ်းခြင်း- ပွိုင့် {points} ({amount}) ကို သင့်ပွိုင့်လက်ကျန်သို့ အလုပ်ရက် {days} ရက်အတွင်း ပြန်ထည့်ပေးပါမည်။ အခြေအနေ- ငွေပြန်အမ်းရန် စောင့်ဆိုင်းဆဲ။',
+  },
+  checkFirst: {
+    en: 'A top-up the operator did not confirm is checked with the operator first: if it did arrive, it is not refunded.',
+    my: 'အော်ပရေတာမှ အတည်မပြုသော ငွေဖြည့်မှုကို အော်ပရေတာနှင့် ဦးစွာ စစ်ဆေးပါမည်။ ရောက်ရှိခဲ့ပါက ငွေပြန်မအမ်းပါ။',
+  },
+  refundedSubject: {
+    en: 'Your refund for order {order} is done',
+    my: 'အော်ဒါ {order} အတွက် ငွေပြန်အမ်းပြီးပါပြီ',
+  },
+  bankRefunded: {
+    en: '{amount} was refunded to the bank account or wallet you paid from.',
+    my: '{amount} ကို သင်ငွေပေးချေခဲ့သော ဘဏ်အကောင့် သို့မဟုတ် ဝေါလက်သို့ ပြန်အမ်းပြီးပါပြီ။',
+  },
+  pointsReturned: {
+    en: '{points} points ({amount}) were returned to your points balance.',
+    my: 'ပွိုင့် {points} ({amount}) ကို သင့်ပွိုင့်လက်ကျန်သို့ ပြန်ထည့်ပေးပြီးပါပြီ။',
+  },
+  reference: { en: 'Reference: {reference}', my: 'ရည်ညွှန်းနံပါတ်- {reference}' },
+  viewOrder: { en: 'Your order: {url}', my: 'သင့်အော်ဒါ- {url}' },
+} satisfies Record<string, LocalizedText>;
+
+const failureMessages: Record<string, LocalizedText> = {
+  out_of_stock: orderMessages.outOfStock,
+  declined: orderMessages.eloadDeclined,
+  error: orderMessages.deliveryFailed,
+  unconfirmed: orderMessages.eloadUnconfirmed,
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const fill = (value: string, vars: Record<string, string>) =>
+  value.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+
+/** Whole kyat as the web shows it: "1,000 Ks", in Burmese "1,000 ကျပ်". */
+export const kyat = (amount: number, lang: Language) =>
+  `${amount.toLocaleString('en-US')} ${lang === 'my' ? 'ကျပ်' : 'Ks'}`;
+
+export interface RefundNotice {
+  email: Omit<EmailMessage, 'to'>;
+  /** The same in a few words, for a phone account. */
+  sms: string;
+}
+
+/** The order-failed and refund-done messages, in the order's language. */
+export function refundNotice(input: {
+  event: RefundEvent;
+  order: OrderRow;
+  items: OrderItemRow[];
+  refund: OrderRefundRow;
+  orderUrl: string;
+}): RefundNotice {
+  const { order, refund, event } = input;
+  const lang = order.language;
+  const t = (key: keyof typeof text, vars: Record<string, string> = {}) =>
+    fill(text[key][lang], { order: order.orderNumber, ...vars });
+  const amounts = {
+    amount: kyat(refund.amountMmk, lang),
+    points: String(refund.points ?? 0),
+    days: String(REFUND_WORKING_DAYS),
+    reference: refund.reference ?? '',
+  };
+  const paragraphs: string[] = [];
+  let subject: string;
+  let refundLine: string;
+  if (event === 'failed') {
+    subject = refund.partial ? t('partFailedSubject') : t('failedSubject');
+    paragraphs.push(refund.partial ? t('partFailedIntro') : t('failedIntro'));
+    for (const item of input.items) {
+      // "Top-up to 09 421 234 567 (MPT)", as every screen and e-mail writes it (issue 12).
+      const recipient =
+        !isCardKind(item.kind) && item.phoneNumber
+          ? ` (${topUpToText(
+              item.phoneNumber,
+              isOperatorCode(item.operatorCode) ? item.operatorCode : null,
+              lang,
+            )})`
+          : '';
+      const what =
+        item.status === 'failed'
+          ? (failureMessages[item.failureCode ?? 'error'] ?? orderMessages.deliveryFailed)[lang]
+          : t('delivered');
+      paragraphs.push(`${item.name[lang]} × ${String(item.quantity)}${recipient}: ${what}`);
+    }
+    refundLine =
+      refund.destination === 'bank'
+        ? t('bankPending', amounts)
+        : refund.status === 'refunded'
+          ? t('pointsRefunded', amounts)
+          : t('pointsPending', amounts);
+    paragraphs.push(refundLine);
+    if (input.items.some((i) => i.status === 'failed' && i.failureCode === 'unconfirmed'))
+      paragraphs.push(t('checkFirst'));
+  } else {
+    subject = t('refundedSubject');
+    refundLine =
+      refund.destination === 'bank' ? t('bankRefunded', amounts) : t('pointsReturned', amounts);
+    paragraphs.push(refundLine);
+    if (refund.reference) paragraphs.push(t('reference', amounts));
+  }
+  const view = t('viewOrder', { url: input.orderUrl });
+  return {
+    email: {
+      subject,
+      text: [...paragraphs, view].join('\n\n'),
+      html: [
+        ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+        `<p><a href="${escapeHtml(input.orderUrl)}">${escapeHtml(view)}</a></p>`,
+      ].join('\n'),
+    },
+    sms: `${subject}. ${refundLine} ${input.orderUrl}`,
+  };
+}

@@ -1,0 +1,55 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { orderRefunds } from './refunds.tables.ts';
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+export type NewOrderRefund = typeof orderRefunds.$inferInsert;
+
+/** Works on the database or inside a transaction (pass the transaction as db). */
+export function createRefundsRepo(db: Db) {
+  return {
+    /** Writes the order's refund once: a second call for the order changes nothing (null). */
+    async insert(refund: NewOrderRefund): Promise<OrderRefundRow | null> {
+      const [row] = await db
+        .insert(orderRefunds)
+        .values(refund)
+        .onConflictDoNothing({ target: orderRefunds.orderId })
+        .returning();
+      return row ?? null;
+    },
+
+    /** The order's refund, locked until the transaction ends (lock the order first). */
+    async lock(orderId: string): Promise<OrderRefundRow | null> {
+      const [row] = await db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, orderId))
+        .for('update')
+        .limit(1);
+      return row ?? null;
+    },
+
+    async ofOrders(orderIds: string[]): Promise<OrderRefundRow[]> {
+      if (orderIds.length === 0) return [];
+      return db.select().from(orderRefunds).where(inArray(orderRefunds.orderId, orderIds));
+    },
+
+    /** Marks a pending refund done; answers whether it was pending. */
+    async markRefunded(
+      orderId: string,
+      change: { reference: string | null; pointsReturned: number },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(orderRefunds)
+        .set({
+          status: 'refunded',
+          refundedAt: sql`now()`,
+          reference: change.reference,
+          pointsReturned: change.pointsReturned,
+        })
+        .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'refund_pending')))
+        .returning({ id: orderRefunds.id });
+      return rows.length > 0;
+    },
+  };
+}

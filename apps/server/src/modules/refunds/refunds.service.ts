@@ -1,0 +1,176 @@
+import {
+  REFUND_WORKING_DAYS,
+  type OrderRefund,
+  type RefundDestination,
+} from '@shop/contracts/orders';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db.ts';
+import type { JobRow } from '../../platform/job-worker.ts';
+import { enqueueJob } from '../../platform/jobs.ts';
+import type { Mailer, SmsSender } from '../../platform/messaging.ts';
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
+import { createOrdersRepo, type OrderItemRow, type OrderRow } from '../orders/orders.repo.ts';
+import { refundNotice, type RefundEvent } from './refunds.email.ts';
+import { createRefundsRepo, type OrderRefundRow } from './refunds.repo.ts';
+
+export const REFUND_NOTICE_JOB = 'send_refund_notice';
+
+/** A refund that cannot be marked done (the CLI prints the message and exits 1). */
+export class RefundError extends Error {}
+
+/**
+ * The failed part of a paid order, recorded in the transaction that ends the order failed
+ * (fulfilment), and the one way it becomes refunded afterwards (support, `npm run refund:done`).
+ * Each moment writes its notice job with a unique key in the same transaction: the customer is
+ * told once per event, even across a crash or a restart (ADR 0020).
+ */
+export async function recordOrderRefund(
+  tx: Db,
+  entry: {
+    order: OrderRow;
+    items: OrderItemRow[];
+    amountMmk: number;
+    destination: RefundDestination;
+    /** Points orders: the points due back in all, and those given back already. */
+    points: number | null;
+    pointsReturned: number;
+    /** Something is still owed or must be checked by support first. */
+    pending: boolean;
+  },
+): Promise<void> {
+  const failed = entry.items.filter((i) => i.status === 'failed').length;
+  const status = entry.pending ? 'refund_pending' : 'refunded';
+  const row = await createRefundsRepo(tx).insert({
+    orderId: entry.order.id,
+    destination: entry.destination,
+    status,
+    amountMmk: entry.amountMmk,
+    points: entry.points,
+    pointsReturned: entry.pointsReturned,
+    partial: failed > 0 && failed < entry.items.length,
+    refundedAt: entry.pending ? null : new Date(),
+  });
+  if (!row) return;
+  await createOrdersRepo(tx).updateOrder(entry.order.id, { paymentStatus: status });
+  await enqueueNotice(tx, entry.order.id, 'failed');
+}
+
+async function enqueueNotice(tx: Db, orderId: string, event: RefundEvent) {
+  await enqueueJob(tx, {
+    type: REFUND_NOTICE_JOB,
+    dedupeKey: `${REFUND_NOTICE_JOB}:${event}:${orderId}`,
+    payload: { orderId, event },
+  });
+}
+
+/**
+ * Support paid the refund out (bank: with the bank's reference) or checked an unconfirmed top-up:
+ * the refund becomes refunded, points still owed go back, and the customer is told. Done once: a
+ * second call answers the refund as it is (`changed: false`).
+ */
+export async function markRefundDone(
+  db: Db,
+  loyalty: Pick<LoyaltyService, 'refundCheckedPoints'>,
+  orderId: string,
+  options: { reference?: string | null } = {},
+): Promise<{ refund: OrderRefundRow; changed: boolean }> {
+  const orders = createOrdersRepo(db);
+  return orders.inTransaction(async (tx) => {
+    const order = await createOrdersRepo(tx).lockOrder(orderId);
+    if (!order) throw new RefundError(`no order ${orderId}`);
+    const refunds = createRefundsRepo(tx);
+    const refund = await refunds.lock(orderId);
+    if (!refund) throw new RefundError(`order ${order.orderNumber} has no refund`);
+    if (refund.status === 'refunded') return { refund, changed: false };
+    const reference = options.reference?.trim() || null;
+    if (refund.destination === 'bank' && !reference)
+      throw new RefundError('a bank refund needs the payout reference (--reference)');
+    let pointsReturned = refund.pointsReturned;
+    if (refund.destination === 'points' && refund.points !== null)
+      pointsReturned += await loyalty.refundCheckedPoints(tx, {
+        userId: order.userId,
+        orderId,
+        points: refund.points - refund.pointsReturned,
+      });
+    await refunds.markRefunded(orderId, { reference, pointsReturned });
+    await createOrdersRepo(tx).updateOrder(orderId, { paymentStatus: 'refunded' });
+    await enqueueNotice(tx, orderId, 'refunded');
+    const [updated] = await refunds.ofOrders([orderId]);
+    if (!updated) throw new Error('refund vanished');
+    return { refund: updated, changed: true };
+  });
+}
+
+/** The refund as the order answers it (contracts `orderRefundSchema`). */
+export function presentRefund(row: OrderRefundRow, items: OrderItemRow[]): OrderRefund {
+  return {
+    status: row.status,
+    destination: row.destination,
+    amount: row.amountMmk,
+    points: row.points,
+    partial: row.partial,
+    toCheck: items.some((i) => i.status === 'failed' && i.failureCode === 'unconfirmed'),
+    workingDays: row.status === 'refund_pending' ? REFUND_WORKING_DAYS : null,
+    createdAt: row.createdAt.toISOString(),
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+  };
+}
+
+/** Sends the notices (run by the job worker; at least once, like the codes email). */
+export function createRefundsService(deps: {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsSender;
+  publicUrl: string;
+  /** The buyer's contact details. */
+  account: (userId: string) => Promise<{
+    email: string;
+    phoneNumber: string;
+    emailVerified: boolean;
+    phoneVerified: boolean;
+  }>;
+  log: FastifyBaseLogger;
+}) {
+  const { db } = deps;
+
+  async function sendNotice(orderId: string, event: RefundEvent): Promise<void> {
+    const found = await createOrdersRepo(db).findOrder(orderId);
+    const [refund] = await createRefundsRepo(db).ofOrders([orderId]);
+    if (!found || !refund) return;
+    const { order, items } = found;
+    const account = await deps.account(order.userId);
+    const notice = refundNotice({
+      event,
+      order,
+      items,
+      refund,
+      orderUrl: `${deps.publicUrl}/orders/${orderId}`,
+    });
+    // The address given at checkout, else a verified account address; a phone account gets SMS.
+    const email = order.email ?? (account.emailVerified ? account.email : null);
+    if (email) await deps.mailer.send({ to: email, ...notice.email });
+    if (account.phoneVerified && !account.emailVerified)
+      await deps.sms.send({ to: `+${account.phoneNumber}`, text: notice.sms });
+    deps.log.info({ orderId, event, email: !!email }, 'refund notice sent');
+  }
+
+  return {
+    sendNotice,
+    async refundsOf(orderIds: string[]): Promise<Map<string, OrderRefundRow>> {
+      const rows = await createRefundsRepo(db).ofOrders(orderIds);
+      return new Map(rows.map((r) => [r.orderId, r]));
+    },
+    jobTypes: {
+      [REFUND_NOTICE_JOB]: {
+        handle: (job: JobRow) => {
+          const { orderId, event } = job.payload;
+          if (typeof orderId !== 'string' || (event !== 'failed' && event !== 'refunded'))
+            throw new Error(`job ${job.id} has no orderId or event`);
+          return sendNotice(orderId, event);
+        },
+      },
+    },
+  };
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>;

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { newIdentity, registerVerified } from './auth-support.ts';
+import {
+  addFromListing,
+  checkOutWithQr,
+  expectAccessible,
+  signInFromHome,
+} from './shop-support.ts';
+
+/**
+ * Every payment received is recorded (issue 11, ADR 0017), in the browser: money the order could
+ * not use is shown as a pending refund with its amount, and a refused payment leaves the order
+ * open for Pay Again from the order page.
+ */
+
+const mptEpin3000 = /^MPT E-PIN 3,000 Ks$/;
+test('a QR paid twice: the order page shows the second payment as a pending refund (EN, MY)', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const shot = (name: string) =>
+    page.screenshot({
+      path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
+      fullPage: true,
+    });
+  const person = newIdentity();
+  await registerVerified(request, person);
+  await signInFromHome(page, person);
+  await addFromListing(page, 'local-epins', mptEpin3000, '1');
+  await page.getByTestId('cart-button').click();
+  const payload = await checkOutWithQr(page);
+  for (let i = 0; i < 2; i++)
+    expect(
+      (await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } })).ok(),
+    ).toBe(true);
+  await page
+    .getByRole('dialog', { name: 'Payment successful' })
+    .getByRole('button', { name: 'Go to order details' })
+    .click();
+  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+  const refund = page.getByTestId('unapplied-refund');
+  await expect(refund).toContainText('Refund pending: 3,000 Ks');
+  await expect(refund).toContainText('It will be refunded to you.');
+  await expectAccessible(page, '[data-testid="unapplied-refund"]');
+  await shot('refund-en');
+
+  await page.goto(`${new URL(page.url()).pathname}?lang=my`);
+  await expect(page.getByTestId('unapplied-refund')).toContainText('ငွေပြန်အမ်းရန် ကျန်ရှိ- ၃,၀၀၀ ကျပ်');
+  await expectAccessible(page, '[data-testid="unapplied-refund"]');
+  await shot('refund-my');
+});
+
+test('a refused payment leaves the order open: Pay Again on the order page, then it completes', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const shot = (name: string) =>
+    page.screenshot({
+      path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
+      fullPage: true,
+    });
+  const person = newIdentity();
+  await registerVerified(request, person);
+  await signInFromHome(page, person);
+  await addFromListing(page, 'local-epins', mptEpin3000, '1');
+  await page.getByTestId('cart-button').click();
+  const refused = await checkOutWithQr(page);
+  expect(
+    (
+      await request.post('/api/v1/sandbox/bank/pay', {
+        data: { qrPayload: refused, outcome: 'failed' },
+      })
+    ).ok(),
+  ).toBe(true);
+  await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=failed$/, { timeout: 15_000 });
+  await expect(page.getByTestId('payment-mismatch')).toHaveCount(0);
+  const payAgain = page.getByTestId('pay-again');
+  await expect(payAgain).toContainText('This order is still waiting for payment');
+  await expectAccessible(page, '[data-testid="pay-again"]');
+  await shot('pay-again-en');
+
+  await page.goto(`${new URL(page.url()).pathname}?status=failed&lang=my`);
+  await expect(page.getByTestId('pay-again')).toContainText('ဤအော်ဒါသည် ငွေပေးချေမှုကို စောင့်ဆိုင်းနေဆဲဖြစ်သည်');
+  await expectAccessible(page, '[data-testid="pay-again"]');
+  await shot('pay-again-my');
+
+  await page.goto(`${new URL(page.url()).pathname}?status=failed&lang=en`);
+  await page.getByTestId('pay-again').getByRole('button', { name: 'Pay Again' }).click();
+  const qr = page.getByTestId('payment-qr');
+  await expect(qr).toBeVisible();
+  const fresh = (await qr.getAttribute('data-payload')) ?? '';
+  expect(fresh).not.toBe(refused);
+  expect(
+    (await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: fresh } })).ok(),
+  ).toBe(true);
+  await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 15_000 });
+  await page
+    .getByRole('dialog', { name: 'Payment successful' })
+    .getByRole('button', { name: 'Go to order details' })
+    .click();
+  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+  await expect(page.getByTestId('pay-again')).toHaveCount(0);
+  await expect(page.getByTestId('unapplied-refund')).toHaveCount(0);
+});

@@ -1,0 +1,125 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+
+const STORAGE_KEY = 'scroll-positions';
+/** How long a restore keeps trying while the page's content (lazy route, API data) arrives. */
+const RESTORE_TIMEOUT_MS = 3000;
+
+type Positions = Record<string, number>;
+
+function readPositions(): Positions {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Positions) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writePositions(positions: Positions) {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+  } catch {
+    // Private mode or storage full: positions are kept for this page's life only.
+  }
+}
+
+const currentKey = () => `${window.location.pathname}${window.location.search}`;
+
+/** A new page (not the same list with another filter or sort) starts at the top. */
+const pageOf = (search: string) => new URLSearchParams(search).get('page') ?? '1';
+
+/**
+ * Scroll on navigation: a new route (or another page of a list) opens at the top; Back, Forward
+ * and a reload return to where the reader was. The browser's own restoration is switched off
+ * because it runs before a lazy route and its data have rendered (the page is still short then);
+ * positions are kept per address in sessionStorage and restored once the page is tall enough.
+ */
+export function useScrollRestoration() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const previous = useRef<{ path: string; page: string } | null>(null);
+  const positions = useRef<Positions>({});
+  const popped = useRef(false);
+  const cancelRestore = useRef<() => void>(() => undefined);
+
+  useLayoutEffect(() => {
+    positions.current = readPositions();
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        positions.current[currentKey()] = window.scrollY;
+      });
+    };
+    const onPopState = () => {
+      popped.current = true;
+    };
+    const onLeave = () => {
+      positions.current[currentKey()] = window.scrollY;
+      writePositions(positions.current);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('popstate', onPopState);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('popstate', onPopState);
+      window.removeEventListener('pagehide', onLeave);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const page = pageOf(search);
+    const before = previous.current;
+    previous.current = { path, page };
+    const wasPopped = popped.current;
+    popped.current = false;
+    const firstRender = before === null;
+    const moved = firstRender || before.path !== path || before.page !== page;
+    // The same page with another filter or sort (or a page tidying its address): the reader
+    // stays where they are, and a restore under way goes on.
+    if (!moved && !wasPopped) return;
+    cancelRestore.current();
+
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
+    const restoring = firstRender
+      ? navigation?.type === 'reload' || navigation?.type === 'back_forward'
+      : wasPopped;
+    if (restoring) {
+      const target = positions.current[currentKey()];
+      if (target) cancelRestore.current = restoreTo(target);
+      return;
+    }
+    if (!firstRender) window.scrollTo(0, 0);
+  }, [path, search]);
+}
+
+/** Scrolls to `y` as soon as the page is tall enough; the reader's own scrolling stops it. */
+function restoreTo(y: number): () => void {
+  const started = performance.now();
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    window.removeEventListener('wheel', stop);
+    window.removeEventListener('touchstart', stop);
+    window.removeEventListener('keydown', stop);
+  };
+  const attempt = () => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) <= 1 || performance.now() - started > RESTORE_TIMEOUT_MS) {
+      stop();
+      return;
+    }
+    frame = requestAnimationFrame(attempt);
+  };
+  window.addEventListener('wheel', stop, { passive: true });
+  window.addEventListener('touchstart', stop, { passive: true });
+  window.addEventListener('keydown', stop);
+  attempt();
+  return stop;
+}

@@ -1,0 +1,148 @@
+import '../content/lazy-messages.ts';
+import '../orders.css';
+import type { Order, OrderDetailItem } from '@shop/contracts/orders';
+import { topUpToText } from '@shop/contracts/phone';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { cartBadge } from '../../cart/cart-badge-store.ts';
+import { cartController } from '../../cart/cart-controller.ts';
+import { formatKyat } from '../../catalogue/money-format.ts';
+import { canTryAnotherNumber } from '../order-rules.ts';
+
+/**
+ * What happened to a paid order that failed, wholly or partly (ADR 0020): each line's outcome,
+ * the amount to be refunded, where it goes, how long it takes and the refund's status. Shown on
+ * the order page and in the payment modal instead of "Payment successful".
+ */
+export function RefundOutcome({
+  order,
+  titled = true,
+  onLeave,
+}: {
+  order: Order;
+  /** Without its own heading where a dialog's title says it already. */
+  titled?: boolean;
+  /** Called before "Try another number" opens the cart (the payment modal closes itself). */
+  onLeave?: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const refund = order.refund;
+  if (!refund) return null;
+  const title = refund.partial ? t('orders.refund.titlePart') : t('orders.refund.titleWhole');
+  const pending = refund.status === 'refund_pending';
+  return (
+    <section
+      className="order-notice order-notice--error refund-outcome"
+      {...(titled
+        ? { 'aria-labelledby': `refund-title-${order.orderId}` }
+        : { 'aria-label': title })}
+      data-testid="refund-outcome"
+    >
+      {titled ? (
+        <h2 id={`refund-title-${order.orderId}`} className="refund-outcome__title">
+          {title}
+        </h2>
+      ) : null}
+      {refund.partial ? <p>{t('orders.refund.textPart')}</p> : null}
+      <ul className="refund-outcome__lines" aria-label={t('orders.refund.linesLabel')}>
+        {order.items.map((item) => (
+          <RefundLine key={item.itemId} item={item} onLeave={onLeave} />
+        ))}
+      </ul>
+      <dl className="refund-outcome__facts">
+        <div>
+          <dt>{pending ? t('orders.refund.amountDue') : t('orders.refund.amountDone')}</dt>
+          <dd data-testid="refund-amount">{formatKyat(refund.amount, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.refund.destination')}</dt>
+          <dd data-testid="refund-destination">
+            {refund.destination === 'points'
+              ? t('orders.refund.toPoints', { points: refund.points ?? 0 })
+              : t('orders.refund.toBank')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.refund.timeframe')}</dt>
+          <dd>
+            {refund.refundedAt
+              ? t('orders.refund.doneOn', {
+                  date: formatDate(refund.refundedAt, language, { style: 'medium' }),
+                })
+              : t('orders.refund.withinDays', { days: refund.workingDays ?? 0 })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.refund.status')}</dt>
+          <dd>
+            <span
+              className={`refund-status refund-status--${refund.status}`}
+              data-testid="refund-status"
+            >
+              {t(`orders.paymentStatuses.${refund.status}`)}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      {refund.toCheck && pending ? <p>{t('orders.refund.checkFirst')}</p> : null}
+    </section>
+  );
+}
+
+function RefundLine({
+  item,
+  onLeave,
+}: {
+  item: OrderDetailItem;
+  onLeave: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const failed = item.status === 'failed';
+  const tryAnother = async () => {
+    setBusy(true);
+    // The same product, without the number that failed: the drawer opens at its number field.
+    const added = await cartController.add(item.productId, item.quantity);
+    setBusy(false);
+    if (!added) {
+      toast.error(t('orders.refund.tryAnotherFailed'));
+      return;
+    }
+    onLeave?.();
+    cartBadge.openDrawerAtPhone(item.productId);
+  };
+  return (
+    <li
+      className={failed ? 'refund-line refund-line--failed' : 'refund-line'}
+      data-testid="refund-line"
+    >
+      <strong>
+        {item.name} × {item.quantity}
+      </strong>{' '}
+      {item.phoneNumber ? (
+        <span className="refund-line__recipient">
+          {topUpToText(item.phoneNumber, item.operator, currentLanguage())}
+        </span>
+      ) : null}{' '}
+      <span className="refund-line__state">
+        {failed ? t('orders.refund.lineFailed') : t('orders.refund.lineDelivered')}
+      </span>
+      {failed && item.failureReason ? <p>{item.failureReason}</p> : null}
+      {canTryAnotherNumber(item) ? (
+        <Button
+          variant="secondary"
+          busy={busy}
+          onClick={() => void tryAnother()}
+          data-testid="try-another-number"
+        >
+          {t('orders.refund.tryAnotherNumber')}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
