@@ -36,8 +36,17 @@ export default defineConfig({
   // the page's requests and no test depends on what an earlier one precached.
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', serviceWorkers: 'block' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    // A test that needs one kind of device only is tagged, not skipped at run time.
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      grepInvert: /@mobile-only/,
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
+      grepInvert: /@desktop-only/,
+    },
   ],
   webServer: {
     command: 'node ../server/dist/main.js',

@@ -24,92 +24,96 @@ const titles = {
 
 for (const lang of ['en', 'my'] as const) {
   for (const width of [390, 1280]) {
-    test(`account screens in ${lang} at ${width}px`, async ({ page, request }, testInfo) => {
-      test.skip(testInfo.project.name !== 'desktop', 'sets its own viewports; once is enough');
-      test.setTimeout(90_000);
-      fs.mkdirSync(dir, { recursive: true });
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-      const shot = (name: string) =>
-        page.screenshot({ path: `${dir}/${name}-${lang}-${width}.png`, fullPage: false });
-      const t = titles[lang];
-      const person = newIdentity();
+    // Sets its own viewports: once is enough.
+    test(
+      `account screens in ${lang} at ${width}px`,
+      { tag: '@desktop-only' },
+      async ({ page, request }) => {
+        test.setTimeout(90_000);
+        fs.mkdirSync(dir, { recursive: true });
+        await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+        const shot = (name: string) =>
+          page.screenshot({ path: `${dir}/${name}-${lang}-${width}.png`, fullPage: false });
+        const t = titles[lang];
+        const person = newIdentity();
 
-      await page.goto(`/?lang=${lang}`);
-      await page.getByRole('button', { name: /Account menu|အကောင့်မီနူး/ }).click();
-      await expect(page.getByRole('menu')).toBeVisible();
-      await shot('01-menu-guest');
-      await page.getByRole('menuitem').nth(1).click();
+        await page.goto(`/?lang=${lang}`);
+        await page.getByRole('button', { name: /Account menu|အကောင့်မီနူး/ }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await shot('01-menu-guest');
+        await page.getByRole('menuitem').nth(1).click();
 
-      const login = page.getByRole('dialog', { name: t.login });
-      await expect(login).toBeVisible();
-      await login.locator('button[type=submit]').click();
-      await expect(login.getByRole('tooltip').first()).toBeVisible();
-      await shot('02-login-errors');
-      await login.getByRole('radio').nth(1).click();
-      await shot('03-login-email');
+        const login = page.getByRole('dialog', { name: t.login });
+        await expect(login).toBeVisible();
+        await login.locator('button[type=submit]').click();
+        await expect(login.getByRole('tooltip').first()).toBeVisible();
+        await shot('02-login-errors');
+        await login.getByRole('radio').nth(1).click();
+        await shot('03-login-email');
 
-      await login.locator('.auth-form__switch button').click();
-      const signup = page.getByRole('dialog', { name: t.signup });
-      await signup.locator('input').nth(0).fill(person.name);
-      await signup.locator('input').nth(1).fill(person.email);
-      await shot('04-register-1');
-      await signup.locator('input').nth(2).fill(person.local);
-      await signup.locator('button[type=submit]').click();
-      await signup.locator('input[type=password]').nth(0).fill(person.password);
-      await signup.locator('input[type=password]').nth(1).fill(person.password);
-      await shot('05-register-2');
-      await signup.locator('button[type=submit]').click();
-      await expect(signup.getByRole('group')).toBeVisible();
-      await shot('06-register-3');
-      const code = await readCode(person.email);
-      await signup.getByRole('textbox').first().click();
-      await page.keyboard.type(code);
-      await signup.locator('button[type=submit]').click();
-      // The right code signs the new customer in (issue 12): no login dialog.
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await expect(page.getByRole('button', { name: new RegExp(person.name) })).toBeVisible();
-      await shot('07-signed-in-after-verify');
-      // The next screens are for guests: log out.
-      await page.getByRole('button', { name: new RegExp(person.name) }).click();
-      await page.getByRole('menuitem', { name: /^(Logout|အကောင့်ထွက်မည်)$/ }).click();
-      await expect(page.getByRole('button', { name: /Account menu|အကောင့်မီနူး/ })).toBeVisible();
+        await login.locator('.auth-form__switch button').click();
+        const signup = page.getByRole('dialog', { name: t.signup });
+        await signup.locator('input').nth(0).fill(person.name);
+        await signup.locator('input').nth(1).fill(person.email);
+        await shot('04-register-1');
+        await signup.locator('input').nth(2).fill(person.local);
+        await signup.locator('button[type=submit]').click();
+        await signup.locator('input[type=password]').nth(0).fill(person.password);
+        await signup.locator('input[type=password]').nth(1).fill(person.password);
+        await shot('05-register-2');
+        await signup.locator('button[type=submit]').click();
+        await expect(signup.getByRole('group')).toBeVisible();
+        await shot('06-register-3');
+        const code = await readCode(person.email);
+        await signup.getByRole('textbox').first().click();
+        await page.keyboard.type(code);
+        await signup.locator('button[type=submit]').click();
+        // The right code signs the new customer in (issue 12): no login dialog.
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expect(page.getByRole('button', { name: new RegExp(person.name) })).toBeVisible();
+        await shot('07-signed-in-after-verify');
+        // The next screens are for guests: log out.
+        await page.getByRole('button', { name: new RegExp(person.name) }).click();
+        await page.getByRole('menuitem', { name: /^(Logout|အကောင့်ထွက်မည်)$/ }).click();
+        await expect(page.getByRole('button', { name: /Account menu|အကောင့်မီနူး/ })).toBeVisible();
 
-      await page.goto(`/verify-email?email=${encodeURIComponent(person.email)}&lang=${lang}`);
-      await expect(page.getByRole('group')).toBeVisible();
-      await shot('08-verify-email');
-      await page.goto(`/verify-phone?phone=${person.international}&lang=${lang}`);
-      await expect(page.getByRole('group')).toBeVisible();
-      await shot('09-verify-phone');
+        await page.goto(`/verify-email?email=${encodeURIComponent(person.email)}&lang=${lang}`);
+        await expect(page.getByRole('group')).toBeVisible();
+        await shot('08-verify-email');
+        await page.goto(`/verify-phone?phone=${person.international}&lang=${lang}`);
+        await expect(page.getByRole('group')).toBeVisible();
+        await shot('09-verify-phone');
 
-      await page.goto(`/?pg=reset-password&lang=${lang}`);
-      await expect(page.getByRole('dialog', { name: t.forgot })).toBeVisible();
-      await shot('10-forgot-1');
-      await page.keyboard.press('Escape');
+        await page.goto(`/?pg=reset-password&lang=${lang}`);
+        await expect(page.getByRole('dialog', { name: t.forgot })).toBeVisible();
+        await shot('10-forgot-1');
+        await page.keyboard.press('Escape');
 
-      await page.goto(`/account-settings?lang=${lang}`);
-      await expect(page.getByRole('heading', { level: 1, name: t.settings })).toBeVisible();
-      await shot('11-settings-guest');
+        await page.goto(`/account-settings?lang=${lang}`);
+        await expect(page.getByRole('heading', { level: 1, name: t.settings })).toBeVisible();
+        await shot('11-settings-guest');
 
-      // Sign in (email is verified now) and look at the signed-in screens.
-      const answer = await request.post('/api/v1/auth/login', {
-        data: { email: person.email, password: person.password },
-      });
-      const body = (await answer.json()) as { accessToken: string; refreshToken: string };
-      await page.evaluate(({ accessToken, refreshToken }) => {
-        localStorage.setItem('accessToken', accessToken);
-        localStorage.setItem('refreshToken', refreshToken);
-      }, body);
-      await page.reload();
-      await expect(page.getByText(person.email)).toBeVisible();
-      await shot('12-settings-user');
-      await page.getByRole('button', { name: new RegExp(person.name) }).click();
-      await shot('13-menu-user');
-      await page.keyboard.press('Escape');
+        // Sign in (email is verified now) and look at the signed-in screens.
+        const answer = await request.post('/api/v1/auth/login', {
+          data: { email: person.email, password: person.password },
+        });
+        const body = (await answer.json()) as { accessToken: string; refreshToken: string };
+        await page.evaluate(({ accessToken, refreshToken }) => {
+          localStorage.setItem('accessToken', accessToken);
+          localStorage.setItem('refreshToken', refreshToken);
+        }, body);
+        await page.reload();
+        await expect(page.getByText(person.email)).toBeVisible();
+        await shot('12-settings-user');
+        await page.getByRole('button', { name: new RegExp(person.name) }).click();
+        await shot('13-menu-user');
+        await page.keyboard.press('Escape');
 
-      await revokeAndReload(page, request, body.accessToken);
-      await expect(page.getByRole('alertdialog')).toBeVisible();
-      await shot('14-session-expired');
-    });
+        await revokeAndReload(page, request, body.accessToken);
+        await expect(page.getByRole('alertdialog')).toBeVisible();
+        await shot('14-session-expired');
+      },
+    );
   }
 }
 

@@ -26,12 +26,8 @@ async function openHome(page: Page) {
   return { carousel, slide, total };
 }
 
-test.describe('banner carousel', () => {
-  test.skip(
-    ({ isMobile }) => isMobile,
-    'timings are the same on every device; hover needs a mouse',
-  );
-
+// Timings are the same on every device; hover needs a mouse.
+test.describe('banner carousel', { tag: '@desktop-only' }, () => {
   test('advances every 5 seconds and wraps after the last slide', async ({ page }) => {
     const { slide, total } = await openHome(page);
     await page.clock.runFor(4_800);

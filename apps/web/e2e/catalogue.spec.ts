@@ -242,17 +242,21 @@ test.describe('mobile tab bar', () => {
     await expect(tabs).toHaveCount(0);
   });
 
-  test('the three-dot menu offers Support and About Us on phones', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the three-dot menu is the mobile header');
-    await page.goto('/');
-    await page.getByRole('button', { name: 'More options' }).click();
-    const menu = page.getByRole('navigation', { name: 'More options' });
-    await expect(menu.getByRole('link', { name: 'Support' })).toBeVisible();
-    await menu.getByRole('link', { name: 'About Us' }).click();
-    await expect(page).toHaveURL(/\/about-us$/);
-    await expect(page.getByRole('button', { name: 'More options' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
-  });
+  // The three-dot menu is the mobile header.
+  test(
+    'the three-dot menu offers Support and About Us on phones',
+    { tag: '@mobile-only' },
+    async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'More options' }).click();
+      const menu = page.getByRole('navigation', { name: 'More options' });
+      await expect(menu.getByRole('link', { name: 'Support' })).toBeVisible();
+      await menu.getByRole('link', { name: 'About Us' }).click();
+      await expect(page).toHaveURL(/\/about-us$/);
+      await expect(page.getByRole('button', { name: 'More options' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+    },
+  );
 });

@@ -27,76 +27,76 @@ async function holdCards(request: APIRequestContext, productId: string, quantity
   expect(order.status(), await order.text()).toBe(201);
 }
 
-test('cards held by other checkouts: "Only 5 left" in the cart, "sold out" at checkout, EN and MY', async ({
-  page,
-  request,
-}, testInfo) => {
-  // Holds every card of one demo product (for 300 s, shared by all tests against this server).
-  test.skip(testInfo.project.name !== 'desktop', 'takes the whole stock of one product; once');
-  test.setTimeout(120_000);
-  const shot = (name: string) => page.screenshot({ path: `/tmp/stock-hold/${name}.png` });
-  const list = await request.get('/api/v1/products/category/local-epins', {
-    headers: { 'accept-language': 'en' },
-  });
-  const products = (
-    (await list.json()) as {
-      data: { id: string; _nameMultilingual: { en: string } }[];
-    }
-  ).data;
-  const productId = products.find((p) => p._nameMultilingual.en === PRODUCT)?.id ?? '';
-  expect(productId).not.toBe('');
-  // The demo shop has 25 cards of it: another checkout holds 20.
-  await holdCards(request, productId, 20);
+test(
+  'cards held by other checkouts: "Only 5 left" in the cart, "sold out" at checkout, EN and MY',
+  // Holds every card of one demo product (for 300 s, shared by all tests against this server): once.
+  { tag: '@desktop-only' },
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const shot = (name: string) => page.screenshot({ path: `/tmp/stock-hold/${name}.png` });
+    const list = await request.get('/api/v1/products/category/local-epins', {
+      headers: { 'accept-language': 'en' },
+    });
+    const products = (
+      (await list.json()) as {
+        data: { id: string; _nameMultilingual: { en: string } }[];
+      }
+    ).data;
+    const productId = products.find((p) => p._nameMultilingual.en === PRODUCT)?.id ?? '';
+    expect(productId).not.toBe('');
+    // The demo shop has 25 cards of it: another checkout holds 20.
+    await holdCards(request, productId, 20);
 
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
-  await page.goto('/product/local-epins?lang=en');
-  const card = page
-    .getByTestId('product-card')
-    .filter({ has: page.getByRole('heading', { name: PRODUCT, exact: true }) });
-  await card.getByTestId('add-to-cart').click();
-  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    const person = newIdentity();
+    await registerVerified(request, person);
+    await signInFromHome(page, person);
+    await page.goto('/product/local-epins?lang=en');
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: PRODUCT, exact: true }) });
+    await card.getByTestId('add-to-cart').click();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
 
-  await page.getByTestId('cart-button').click();
-  const drawer = page.getByRole('dialog', { name: 'Your cart' });
-  const quantity = drawer.getByTestId('cart-quantity');
-  await quantity.fill('6');
-  await quantity.press('Enter');
-  await expect(
-    page.getByText(`Only 5 left of ${PRODUCT}. Please lower the quantity.`),
-  ).toBeVisible();
-  await expect(quantity).toHaveValue('1');
-  await shot('1-cart-only-left-en');
+    await page.getByTestId('cart-button').click();
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    const quantity = drawer.getByTestId('cart-quantity');
+    await quantity.fill('6');
+    await quantity.press('Enter');
+    await expect(
+      page.getByText(`Only 5 left of ${PRODUCT}. Please lower the quantity.`),
+    ).toBeVisible();
+    await expect(quantity).toHaveValue('1');
+    await shot('1-cart-only-left-en');
 
-  await page.goto('/product/local-epins?lang=my');
-  await page.getByTestId('cart-button').click();
-  const drawerMy = page.getByRole('dialog');
-  await drawerMy.getByTestId('cart-quantity').fill('6');
-  await drawerMy.getByTestId('cart-quantity').press('Enter');
-  await expect(page.getByText(`${PRODUCT_MY} ၅ ခုသာ ကျန်ပါသည်။ အရေအတွက်ကို လျှော့ပါ။`)).toBeVisible();
-  await shot('2-cart-only-left-my');
+    await page.goto('/product/local-epins?lang=my');
+    await page.getByTestId('cart-button').click();
+    const drawerMy = page.getByRole('dialog');
+    await drawerMy.getByTestId('cart-quantity').fill('6');
+    await drawerMy.getByTestId('cart-quantity').press('Enter');
+    await expect(page.getByText(`${PRODUCT_MY} ၅ ခုသာ ကျန်ပါသည်။ အရေအတွက်ကို လျှော့ပါ။`)).toBeVisible();
+    await shot('2-cart-only-left-my');
 
-  // The last 5 are held by a checkout that starts while this cart still shows the line on sale:
-  // this checkout refuses before any payment.
-  await page.goto('/product/local-epins?lang=en');
-  await page.getByTestId('cart-button').click();
-  await expect(page.getByTestId('cart-checkout')).toBeEnabled();
-  await holdCards(request, productId, 5);
-  await page.getByTestId('cart-checkout').click();
-  const checkout = page.getByRole('dialog', { name: 'Checkout' });
-  await expect(
-    checkout.getByText(`${PRODUCT} is sold out. Please remove it from your cart.`),
-  ).toBeVisible();
-  await expect(page.getByTestId('payment-qr')).toHaveCount(0);
-  await shot('3-checkout-sold-out-en');
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(axe.violations).toEqual([]);
+    // The last 5 are held by a checkout that starts while this cart still shows the line on sale:
+    // this checkout refuses before any payment.
+    await page.goto('/product/local-epins?lang=en');
+    await page.getByTestId('cart-button').click();
+    await expect(page.getByTestId('cart-checkout')).toBeEnabled();
+    await holdCards(request, productId, 5);
+    await page.getByTestId('cart-checkout').click();
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await expect(
+      checkout.getByText(`${PRODUCT} is sold out. Please remove it from your cart.`),
+    ).toBeVisible();
+    await expect(page.getByTestId('payment-qr')).toHaveCount(0);
+    await shot('3-checkout-sold-out-en');
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations).toEqual([]);
 
-  // Loaded afresh, the cart shows the held line out of stock and offers no checkout.
-  await page.goto('/product/local-epins?lang=my');
-  await page.getByTestId('cart-button').click();
-  await expect(page.getByRole('dialog').getByText('ပစ္စည်းကုန်နေသည်')).toBeVisible();
-  await expect(page.getByTestId('cart-checkout')).toBeDisabled();
-  await shot('4-cart-held-out-of-stock-my');
-});
+    // Loaded afresh, the cart shows the held line out of stock and offers no checkout.
+    await page.goto('/product/local-epins?lang=my');
+    await page.getByTestId('cart-button').click();
+    await expect(page.getByRole('dialog').getByText('ပစ္စည်းကုန်နေသည်')).toBeVisible();
+    await expect(page.getByTestId('cart-checkout')).toBeDisabled();
+    await shot('4-cart-held-out-of-stock-my');
+  },
+);
