@@ -29,7 +29,7 @@ test(
   'a number pasted on the listing reaches the cart, checkout, payment, success, order page and e-mail',
   // Burmese at 390 px: the mobile project.
   { tag: '@mobile-only' },
-  async ({ page, context, request }, testInfo) => {
+  async ({ page, context, request }) => {
     test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const shot = (name: string) => page.screenshot({ path: `/tmp/number-screens/${name}.png` });

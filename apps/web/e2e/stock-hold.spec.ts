@@ -31,7 +31,7 @@ test(
   'cards held by other checkouts: "Only 5 left" in the cart, "sold out" at checkout, EN and MY',
   // Holds every card of one demo product (for 300 s, shared by all tests against this server): once.
   { tag: '@desktop-only' },
-  async ({ page, request }, testInfo) => {
+  async ({ page, request }) => {
     test.setTimeout(120_000);
     const shot = (name: string) => page.screenshot({ path: `/tmp/stock-hold/${name}.png` });
     const list = await request.get('/api/v1/products/category/local-epins', {
