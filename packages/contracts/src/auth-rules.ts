@@ -1,5 +1,13 @@
-import type { ErrorBody } from './errors.ts';
+import { verificationRequiredMessages } from './auth-session-rules.ts';
 import { toBurmeseDigits, type Language } from './languages.ts';
+
+export {
+  REFRESH_TRANSPORT_HEADER,
+  GUEST_ID_PATTERN,
+  isGuestId,
+  classifyAuthError,
+  type AuthErrorKind,
+} from './auth-session-rules.ts';
 
 // Constants and plain functions of the account area, free of the schema library so the web app can
 // use them in its first bundle; auth.ts re-exports them beside the schemas.
@@ -47,18 +55,12 @@ export const LOGIN_DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/**
- * The refresh credential of the web app lives only in an HttpOnly cookie (ADR 0015). A login or
- * refresh sending this header with the value `cookie` gets no refresh token in the JSON answer.
- */
-export const REFRESH_TRANSPORT_HEADER = 'x-refresh-transport';
-
 // ---------------------------------------------------------------- messages
 
 /** Server wording the client matches on or shows (account spec §4, §5, §8). */
 export const authMessages = {
-  phoneVerificationRequired: 'Phone verification required',
-  emailVerificationRequired: 'Email verification required',
+  phoneVerificationRequired: verificationRequiredMessages.phone,
+  emailVerificationRequired: verificationRequiredMessages.email,
   tooManyLoginAttempts: 'Too many failed login attempts. Please try again later.',
   otherDeviceLogin: 'Your account was signed in on another device. Please log in again.',
   invalidCredentials: 'Invalid phone number, email or password',
@@ -283,39 +285,3 @@ export function nameProblem(name: string): NameProblem | null {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 // ---------------------------------------------------------------- guest sessions
-
-/**
- * guest_{timestamp ms}_{random}; the random part must carry at least 128 bits (DESIGN §4), i.e.
- * 22 or more base64url characters or 32 hex digits. The web makes one with crypto.getRandomValues.
- */
-export const GUEST_ID_PATTERN = /^guest_\d{10,16}_[A-Za-z0-9_-]{22,128}$/;
-export const isGuestId = (value: unknown): value is string =>
-  typeof value === 'string' && GUEST_ID_PATTERN.test(value);
-
-// ---------------------------------------------------------------- client branching
-
-export type AuthErrorKind =
-  | 'phone_verification_required'
-  | 'email_verification_required'
-  | 'other_device_login'
-  | 'rate_limited'
-  | 'other';
-
-/**
- * What the client does with a failed call: route to /verify-phone or /verify-email, end the session
- * with reason other_device_login, or show the message. Codes are authoritative; the wording test
- * follows the spec ("concurrent, another device or multiple sessions") for older answers.
- */
-export function classifyAuthError(body: Pick<ErrorBody, 'code' | 'error'>): AuthErrorKind {
-  if (body.code === 'PHONE_VERIFICATION_REQUIRED') return 'phone_verification_required';
-  if (body.code === 'EMAIL_VERIFICATION_REQUIRED') return 'email_verification_required';
-  if (body.code === 'OTHER_DEVICE_LOGIN') return 'other_device_login';
-  if (body.code === 'TOO_MANY_REQUESTS') return 'rate_limited';
-  const text = body.error.toLowerCase();
-  if (text === authMessages.phoneVerificationRequired.toLowerCase())
-    return 'phone_verification_required';
-  if (text === authMessages.emailVerificationRequired.toLowerCase())
-    return 'email_verification_required';
-  if (/concurrent|another device|multiple sessions/.test(text)) return 'other_device_login';
-  return 'other';
-}

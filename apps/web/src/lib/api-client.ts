@@ -1,4 +1,4 @@
-import { classifyAuthError } from '@shop/contracts/auth-rules';
+import { classifyAuthError } from '@shop/contracts/auth-session-rules';
 import { readErrorBody } from '@shop/contracts/error-codes';
 import type { $ZodType, output } from 'zod/v4/core';
 import { getAuthSession, PROACTIVE_REFRESH_MS } from './auth-session.ts';

@@ -1,5 +1,5 @@
 import type { User } from '@shop/contracts/auth';
-import { classifyAuthError, REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
+import { classifyAuthError, REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-session-rules';
 import { readErrorBody } from '@shop/contracts/error-codes';
 import { clearGuestCookie } from './guest-session.ts';
 import { jwtExpiresAt } from './jwt.ts';

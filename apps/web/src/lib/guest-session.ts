@@ -1,4 +1,4 @@
-import { isGuestId } from '@shop/contracts/auth-rules';
+import { isGuestId } from '@shop/contracts/auth-session-rules';
 import { deleteCookie, readCookie } from './cookies.ts';
 
 /** Guest session (account spec §3): guest_{timestamp}_{random} in localStorage, mirrored from cookie gid. */

@@ -11,7 +11,7 @@ import {
   type User,
   type VerifyOtpRequest,
 } from '@shop/contracts/auth';
-import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
+import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-session-rules';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getAuthSession } from '../../../lib/auth-session.ts';
