@@ -145,10 +145,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     await page.goto('/');
     await openLoginDialog(page);
     const dialog = page.getByRole('dialog', { name: 'Login' });
-    await expect(dialog.getByRole('radio', { name: 'Phone' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    await expect(dialog.getByRole('radio', { name: 'Phone' })).toBeChecked();
     await expect(dialog.getByLabel('Country code')).toBeDisabled();
     // Field errors of account spec §5.
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();

@@ -4,7 +4,11 @@ import './ui.css';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
-  /** While busy the button is disabled, shows a spinner and `busyLabel` (e.g. "Logging in..."). */
+  /**
+   * While busy the button ignores presses (also a form's implicit submission), shows a spinner and
+   * `busyLabel` (e.g. "Logging in..."). It stays focusable (aria-disabled, not disabled): a focused
+   * button that became disabled would drop the keyboard user's focus to the page.
+   */
   busy?: boolean;
   busyLabel?: ReactNode;
   block?: boolean;
@@ -19,6 +23,7 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
   const classes = ['ui-button', `ui-button--${variant}`, block ? 'ui-button--block' : '', className]
@@ -29,8 +34,13 @@ export function Button({
       {...rest}
       type={type}
       className={classes}
-      disabled={disabled === true || busy}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {busy ? <Spinner size="small" /> : null}
       <span>{busy && busyLabel !== undefined ? busyLabel : children}</span>

@@ -59,7 +59,10 @@ export function Dialog({
     return () => {
       openDialogs -= 1;
       if (openDialogs === 0) document.body.classList.remove('ui-scroll-locked');
+      // Back to the opener; when it is gone (the dialog replaced the page's content, e.g. after a
+      // payment), to the page's main region rather than leaving focus nowhere.
       if (opener?.isConnected) opener.focus();
+      else if (openDialogs === 0) document.querySelector<HTMLElement>('main')?.focus();
     };
   }, [open]);
 

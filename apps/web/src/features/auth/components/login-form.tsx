@@ -91,22 +91,28 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
 
   return (
     <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <div className="auth-toggle" role="radiogroup" aria-label={t('auth.login.methodLabel')}>
+      {/* Native radios: one Tab stop, arrow keys move and choose (WAI-ARIA radio group). */}
+      <fieldset className="auth-toggle">
+        <legend className="visually-hidden">{t('auth.login.methodLabel')}</legend>
         {(['phone', 'email'] as const).map((option) => (
-          <button
+          <label
             key={option}
-            type="button"
-            role="radio"
-            aria-checked={method === option}
             className={`auth-toggle__option${method === option ? ' auth-toggle__option--active' : ''}`}
-            onClick={() => {
-              switchMethod(option);
-            }}
           >
+            <input
+              type="radio"
+              name={`${id}-method`}
+              value={option}
+              checked={method === option}
+              className="auth-toggle__input"
+              onChange={() => {
+                switchMethod(option);
+              }}
+            />
             {t(option === 'phone' ? 'auth.login.phoneTab' : 'auth.login.emailTab')}
-          </button>
+          </label>
         ))}
-      </div>
+      </fieldset>
 
       {method === 'phone' ? (
         <PhoneField

@@ -256,46 +256,6 @@ export function PaymentModal({
     );
   }
 
-  if (confirmingCancel) {
-    return (
-      <Dialog
-        open
-        role="alertdialog"
-        size="small"
-        onClose={() => {
-          setConfirmingCancel(false);
-        }}
-        title={t('payment.confirmCancelTitle')}
-        description={t('payment.confirmCancel')}
-      >
-        <div className="payment-actions">
-          <Button
-            variant="secondary"
-            data-autofocus
-            onClick={() => {
-              setConfirmingCancel(false);
-            }}
-          >
-            {t('payment.confirmNo')}
-          </Button>
-          <Button
-            variant="secondary"
-            data-testid="payment-change-method"
-            onClick={() => {
-              setConfirmingCancel(false);
-              setChangingMethod(true);
-            }}
-          >
-            {t('payment.changeMethod')}
-          </Button>
-          <Button variant="danger" busy={busy === 'cancel'} onClick={() => void cancelOrder()}>
-            {t('payment.confirmYes')}
-          </Button>
-        </div>
-      </Dialog>
-    );
-  }
-
   const summary = (
     <dl className="payment-summary">
       <div>
@@ -312,9 +272,16 @@ export function PaymentModal({
     </dl>
   );
 
+  // Each phase is its own dialog (a key each): a new one takes focus to its first action.
   if (phase === 'delivering') {
     return (
-      <Dialog open onClose={close} size="small" title={t('payment.deliveringTitle')}>
+      <Dialog
+        key="delivering"
+        open
+        onClose={close}
+        size="small"
+        title={t('payment.deliveringTitle')}
+      >
         <div className="payment-wait" role="status" data-testid="payment-delivering">
           <Spinner />
           <p>{t('payment.delivering')}</p>
@@ -330,7 +297,7 @@ export function PaymentModal({
 
   if (phase === 'success') {
     return (
-      <Dialog open onClose={close} size="small" title={t('payment.successTitle')}>
+      <Dialog key="success" open onClose={close} size="small" title={t('payment.successTitle')}>
         <div className="payment-success" data-testid="payment-success">
           <span className="payment-success__icon" aria-hidden="true">
             ✓
@@ -355,6 +322,7 @@ export function PaymentModal({
   if (phase === 'expired') {
     return (
       <Dialog
+        key="expired"
         open
         onClose={close}
         size="small"
@@ -377,6 +345,45 @@ export function PaymentModal({
     );
   }
 
+  // Over the payment dialog (not instead of it): closing it returns focus to "Cancel payment".
+  const cancelConfirmation = confirmingCancel ? (
+    <Dialog
+      open
+      role="alertdialog"
+      size="small"
+      onClose={() => {
+        setConfirmingCancel(false);
+      }}
+      title={t('payment.confirmCancelTitle')}
+      description={t('payment.confirmCancel')}
+    >
+      <div className="payment-actions">
+        <Button
+          variant="secondary"
+          data-autofocus
+          onClick={() => {
+            setConfirmingCancel(false);
+          }}
+        >
+          {t('payment.confirmNo')}
+        </Button>
+        <Button
+          variant="secondary"
+          data-testid="payment-change-method"
+          onClick={() => {
+            setConfirmingCancel(false);
+            setChangingMethod(true);
+          }}
+        >
+          {t('payment.changeMethod')}
+        </Button>
+        <Button variant="danger" busy={busy === 'cancel'} onClick={() => void cancelOrder()}>
+          {t('payment.confirmYes')}
+        </Button>
+      </div>
+    </Dialog>
+  ) : null;
+
   const isQr = session.paymentMethod === 'mmqr' && session.paymentQrCode !== null;
   const title = isQr
     ? t('payment.title')
@@ -384,93 +391,97 @@ export function PaymentModal({
       ? t('payment.aplusTitle')
       : t('payment.directTitle');
   return (
-    <Dialog
-      open
-      onClose={() => {
-        setMinimized(true);
-      }}
-      title={title}
-      className="payment-modal"
-      showCloseButton={false}
-    >
-      {summary}
-      {isQr && session.paymentQrCode ? (
-        <div className="payment-qr">
-          <PaymentQrCode
-            payload={session.paymentQrCode}
-            label={t('payment.qrAlt', { amount, order: session.orderNumber })}
-          />
-          <p className="payment-qr__hint">{t('payment.instructions')}</p>
-        </div>
-      ) : (
-        <div className="payment-wait" role="status">
-          <Spinner />
-          <p>
-            {session.paymentMethod === 'aplus'
-              ? t('payment.aplusWaiting')
-              : t('payment.directWaiting')}
-          </p>
-          {session.paymentUrl ? (
-            <a
-              className="ui-button ui-button--secondary"
-              href={session.paymentUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {t('payment.openBank')}
-            </a>
-          ) : null}
-        </div>
-      )}
-      <p
-        className={secondsLeft <= 60 ? 'payment-timer payment-timer--low' : 'payment-timer'}
-        role="timer"
-        aria-live="off"
-        data-testid="payment-timer"
+    <>
+      <Dialog
+        key="paying"
+        open
+        onClose={() => {
+          setMinimized(true);
+        }}
+        title={title}
+        className="payment-modal"
+        showCloseButton={false}
       >
-        {t('payment.timeLeft', { time: formatCountdown(secondsLeft, language) })}
-      </p>
-      <p className="visually-hidden" role="status">
-        {t('payment.checking')}
-      </p>
-      <div className="payment-actions">
+        {summary}
         {isQr && session.paymentQrCode ? (
+          <div className="payment-qr">
+            <PaymentQrCode
+              payload={session.paymentQrCode}
+              label={t('payment.qrAlt', { amount, order: session.orderNumber })}
+            />
+            <p className="payment-qr__hint">{t('payment.instructions')}</p>
+          </div>
+        ) : (
+          <div className="payment-wait" role="status">
+            <Spinner />
+            <p>
+              {session.paymentMethod === 'aplus'
+                ? t('payment.aplusWaiting')
+                : t('payment.directWaiting')}
+            </p>
+            {session.paymentUrl ? (
+              <a
+                className="ui-button ui-button--secondary"
+                href={session.paymentUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t('payment.openBank')}
+              </a>
+            ) : null}
+          </div>
+        )}
+        <p
+          className={secondsLeft <= 60 ? 'payment-timer payment-timer--low' : 'payment-timer'}
+          role="timer"
+          aria-live="off"
+          data-testid="payment-timer"
+        >
+          {t('payment.timeLeft', { time: formatCountdown(secondsLeft, language) })}
+        </p>
+        <p className="visually-hidden" role="status">
+          {t('payment.checking')}
+        </p>
+        <div className="payment-actions">
+          {isQr && session.paymentQrCode ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const payload = session.paymentQrCode;
+                if (payload)
+                  void downloadQrPng(payload, `mmqr-${session.orderNumber}.png`, {
+                    merchant: t('payment.qrImageMerchant', {
+                      merchant: mmqrMerchantName(payload, language === 'my') ?? '',
+                    }),
+                    amount,
+                    order: t('payment.qrImageOrder', { order: session.orderNumber }),
+                    hint: t('payment.qrImageScan'),
+                  });
+              }}
+            >
+              {t('payment.saveQr')}
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
+            data-testid="payment-minimize"
             onClick={() => {
-              const payload = session.paymentQrCode;
-              if (payload)
-                void downloadQrPng(payload, `mmqr-${session.orderNumber}.png`, {
-                  merchant: t('payment.qrImageMerchant', {
-                    merchant: mmqrMerchantName(payload, language === 'my') ?? '',
-                  }),
-                  amount,
-                  order: t('payment.qrImageOrder', { order: session.orderNumber }),
-                  hint: t('payment.qrImageScan'),
-                });
+              setMinimized(true);
             }}
           >
-            {t('payment.saveQr')}
+            {t('payment.minimize')}
           </Button>
-        ) : null}
-        <Button
-          variant="secondary"
-          data-testid="payment-minimize"
-          onClick={() => {
-            setMinimized(true);
-          }}
-        >
-          {t('payment.minimize')}
-        </Button>
-        <Button
-          variant="danger"
-          onClick={() => {
-            setConfirmingCancel(true);
-          }}
-        >
-          {t('payment.cancelPayment')}
-        </Button>
-      </div>
-    </Dialog>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setConfirmingCancel(true);
+            }}
+          >
+            {t('payment.cancelPayment')}
+          </Button>
+        </div>
+      </Dialog>
+      {cancelConfirmation}
+    </>
   );
 }
