@@ -40,6 +40,7 @@ import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
 import { registerContentEncodingGuard, registerNulCharacterGuard } from './platform/http.ts';
 import { createMediaUrls } from './platform/media.ts';
+import { createRedisClient, pingRedis } from './platform/redis.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { assetsFolder } from './platform/paths.ts';
 import type { Secrets } from './platform/secrets.ts';
@@ -70,9 +71,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     // Ctrl-C: idle keep-alive sockets are closed at once; requests in flight still finish.
     forceCloseConnections: 'idle',
+    // Slow clients (ADR 0025): headers and the whole request must arrive in time (else 408 and
+    // the socket closes), checked every second; idle keep-alive sockets close.
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: 1000,
     // Router errors (bad %-escapes, over-long path parameters) answer with the API's error body.
     frameworkErrors: sendFrameworkError,
   });
+  // Sockets beyond the cap are closed as they come, so the process keeps files for its database,
+  // Redis and job worker.
+  app.server.maxConnections = config.http.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -132,7 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const media = createMediaUrls(config.publicUrl);
-  await app.register(healthRoutes(() => database.ping()));
+  // One Redis connection for the shared limits and /readyz (the catalogue cache has its own).
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : null;
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => undefined);
+  });
+  await app.register(
+    healthRoutes({ database: () => database.ping(), redis: redis ? () => pingRedis(redis) : null }),
+  );
   // Catalogue answers are cached as bytes; with REDIS_URL every instance drops them on a change.
   const catalogueCache = createCatalogueCache(config, (err, what) => {
     app.log.warn({ err }, what);
@@ -149,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps,
     clock: deps.clock ?? systemClock,
     log: app.log,
+    redis,
     membership: (userId) => loyalty.membership(userId),
   });
   app.addHook('onReady', () => {

@@ -55,6 +55,22 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Single-session policy: a new login ends the user's other sessions (account spec §8). */
   SINGLE_SESSION: z.enum(['true', 'false']).default('false'),
+  /**
+   * Faults (ADR 0025): a database that does not answer a new connection or a query within these
+   * milliseconds makes the call fail with 503 and Retry-After instead of hanging.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /**
+   * Slow clients (ADR 0025): a request's headers must arrive within HTTP_HEADERS_TIMEOUT_MS and
+   * the whole request within HTTP_REQUEST_TIMEOUT_MS (else 408 and the socket closes); idle
+   * keep-alive sockets close after HTTP_KEEP_ALIVE_TIMEOUT_MS; at most HTTP_MAX_CONNECTIONS sockets
+   * are open at once (more are closed at once), kept well below the process's file limit.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   /** Prefix of every Redis key, so several shops (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).default('shop:'),
   /** Secrets; when absent they are generated once and kept in DATA_DIR (platform/secrets.ts). */
@@ -126,6 +142,13 @@ export interface Config {
   trustProxy: boolean;
   singleSession: boolean;
   redisKeyPrefix: string;
+  database: { connectTimeoutMs: number; queryTimeoutMs: number };
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+  };
   /** Null when PAYMENT_PROVIDER is not set: payments are unavailable. */
   paymentProvider: string | null;
   topupProvider: string;
@@ -177,6 +200,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     singleSession: e.SINGLE_SESSION === 'true',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    database: {
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
     paymentProvider: e.PAYMENT_PROVIDER ?? null,
     topupProvider: e.TOPUP_PROVIDER,
     topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,

@@ -31,7 +31,15 @@ const secrets = resolveSecrets(config, (msg) => {
   logger.warn(msg);
 });
 const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  config.databaseUrl
+    ? {
+        url: config.databaseUrl,
+        timeouts: {
+          connectMs: config.database.connectTimeoutMs,
+          queryMs: config.database.queryTimeoutMs,
+        },
+      }
+    : { dataDir: config.dataDir },
 );
 await database.migrate();
 if (config.seedDemoData) {

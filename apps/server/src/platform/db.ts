@@ -30,7 +30,17 @@ export interface Database {
 // Any fixed number: the key of the advisory lock taken around migrations and seeding.
 const STARTUP_LOCK_KEY = 727_001;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | {
+      url: string;
+      /** Milliseconds to wait for a connection and for a query's answer (ADR 0025). */
+      timeouts?: { connectMs: number; queryMs: number };
+    }
+  | { dataDir: string }
+  | { memory: true };
+
+/** Defaults of DATABASE_CONNECT_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS (config.ts). */
+const DEFAULT_TIMEOUTS = { connectMs: 3000, queryMs: 10_000 };
 
 /**
  * The only place that knows which engine runs (DESIGN §1): PGlite stored in DATA_DIR when there is
@@ -38,19 +48,37 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const timeouts = target.timeouts ?? DEFAULT_TIMEOUTS;
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 20,
+      // A database that is down or frozen fails the call (503, platform/errors.ts) instead of
+      // holding it: no connection within connectMs, no answer within queryMs (the server cancels
+      // the statement a little earlier, so a slow query frees its connection too).
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: timeouts.queryMs,
+      statement_timeout: Math.max(timeouts.queryMs - 500, 100),
+      keepAlive: true,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        // Waiting for another instance's migration or seed may take longer than a query may.
+        await client.query('set statement_timeout = 0');
+        await client.query({
+          text: 'select pg_advisory_lock($1)',
+          values: [STARTUP_LOCK_KEY],
+          query_timeout: 3_600_000,
+        } as pg.QueryConfig);
         return await fn();
       } finally {
         await client
           .query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY])
           .catch(() => undefined);
+        await client.query('reset statement_timeout').catch(() => undefined);
         client.release();
       }
     };

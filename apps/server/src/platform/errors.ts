@@ -63,6 +63,10 @@ export const platformTexts = {
   badRequest: { en: 'Bad request', my: 'တောင်းဆိုမှု မမှန်ကန်ပါ' },
   badUrl: { en: 'The address is not valid', my: 'လိပ်စာ မမှန်ကန်ပါ' },
   urlTooLong: { en: 'The address is too long', my: 'လိပ်စာ ရှည်လွန်းပါသည်' },
+  unavailable: {
+    en: 'The shop is busy right now. Please try again in a moment.',
+    my: 'ဆိုင်သည် ယခု အလုပ်များနေပါသည်။ ခဏအကြာတွင် ထပ်မံကြိုးစားပါ။',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /** The language an answer is written in (Accept-Language, default my). */
@@ -132,6 +136,46 @@ export function sendFrameworkError(
   void reply.status(status).send(errorBody(codeForStatus(status), localize(text, language)));
 }
 
+/** Seconds a client is asked to wait (Retry-After) when the database or Redis cannot answer. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+// Node socket errors and PostgreSQL SQLSTATEs of "the database is not there right now": class 08
+// (connection exception), 57P01–57P03 (shut down, crashed, starting), 53300 (too many
+// connections), 57014 (statement cancelled by statement_timeout).
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
+// node-postgres and ioredis say it in words only.
+const unavailableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Command timed out|Connection is closed|Reached the max retries per request limit)/;
+
+/**
+ * Whether an error (or one of its causes: Drizzle wraps the driver's) means the database or Redis
+ * is down, frozen or overloaded: answered 503 with Retry-After, never 500 (ADR 0025).
+ */
+export function isUnavailableError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08')))
+      return true;
+    if (unavailableMessages.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const language = requestLanguage(request);
@@ -162,6 +206,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(500)
         .send(errorBody('INTERNAL_ERROR', platformTexts.unexpected[language]));
+    }
+    if (isUnavailableError(error)) {
+      request.log.warn({ err: error }, 'database or Redis unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send(errorBody('SERVICE_UNAVAILABLE', platformTexts.unavailable[language]));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

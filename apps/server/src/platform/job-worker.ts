@@ -31,6 +31,7 @@ export const JOB_MAX_ATTEMPTS = 10;
 /** Attempts a RetryJob may take without counting against JOB_MAX_ATTEMPTS (lock contention). */
 const CONTENTION_ATTEMPTS = 1000;
 const IDLE_POLL_MS = 500;
+const MAX_FAILURE_BACKOFF_MS = 30_000;
 
 /** 1 s, 2 s, 4 s … capped at 5 minutes, with ±20% jitter so failed jobs do not retry in step. */
 export function backoffMs(attempt: number): number {
@@ -177,14 +178,24 @@ export function createJobWorker(deps: {
       sleepers.add(done);
     });
 
+  // Consecutive failed rounds of all loops (the database is down or frozen): they wait 1 s, 2 s,
+  // 4 s … up to 30 s between tries instead of hammering it, and resume at the first success.
+  let failedRounds = 0;
   async function loop(): Promise<void> {
     while (running) {
       let job: JobRow | null = null;
       try {
         job = await claim();
+        if (failedRounds > 0) log.info('job worker: the database answers again, resuming');
+        failedRounds = 0;
         if (job) await runOne(job);
       } catch (err) {
-        log.error({ err }, 'job worker loop error');
+        failedRounds += 1;
+        // Once per outage at error level; the further tries quietly.
+        if (failedRounds === 1) log.error({ err }, 'job worker loop error; backing off');
+        else log.debug({ err, failedRounds }, 'job worker still failing');
+        await sleep(Math.min(backoffMs(failedRounds), MAX_FAILURE_BACKOFF_MS));
+        continue;
       }
       if (!job) await sleep(IDLE_POLL_MS);
     }

@@ -184,3 +184,59 @@ export function createRedisRateLimitStore(redis: Redis, prefix: string): RateLim
     },
   };
 }
+
+/** How long the failover store leaves Redis alone after a failed command. */
+export const FAILOVER_RETRY_MS = 2000;
+
+/**
+ * The store of a running shop (ADR 0025): Redis when configured, shared by every instance; while
+ * Redis cannot answer (down, frozen, not yet connected) this process's own memory counts instead,
+ * so a login or a code check never fails because of Redis — the limits then hold per instance
+ * until Redis is back, which is used again on its own. `onChange` hears each switch.
+ */
+export function createFailoverRateLimitStore(options: {
+  redis: Redis;
+  prefix: string;
+  clock: Clock;
+  onChange: (event: { usingRedis: boolean; err?: unknown }) => void;
+}): RateLimitStore {
+  const shared = createRedisRateLimitStore(options.redis, options.prefix);
+  const local = createMemoryRateLimitStore(options.clock);
+  let usingRedis = true;
+  // After a failed command Redis is left alone for a moment: a frozen Redis costs the one request
+  // that met it a command timeout, not every limiter call of every request.
+  let skipUntil = 0;
+  const switchTo = (next: boolean, err?: unknown) => {
+    if (next === usingRedis) return;
+    usingRedis = next;
+    options.onChange({ usingRedis: next, err });
+  };
+  const use = async <T>(call: (store: RateLimitStore) => Promise<T>): Promise<T> => {
+    // Not connected: straight to memory, without waiting for a reconnect.
+    if (options.redis.status !== 'ready' || Date.now() < skipUntil) {
+      switchTo(false);
+      return call(local);
+    }
+    try {
+      const answer = await call(shared);
+      switchTo(true);
+      return answer;
+    } catch (err) {
+      skipUntil = Date.now() + FAILOVER_RETRY_MS;
+      switchTo(false, err);
+      return call(local);
+    }
+  };
+  return {
+    hit: (key, windowMs, hitOptions) => use((store) => store.hit(key, windowMs, hitOptions)),
+    count: (key) => use((store) => store.count(key)),
+    reset: (key) => use((store) => store.reset(key)),
+    release: (key) => use((store) => store.release(key)),
+    claim: (key, ttlMs) => use((store) => store.claim(key, ttlMs)),
+    timeLeft: (key) => use((store) => store.timeLeft(key)),
+    addMember: (key, member, windowMs) => use((store) => store.addMember(key, member, windowMs)),
+    removeMember: (key, member) => use((store) => store.removeMember(key, member)),
+    // The Redis connection belongs to the app (it also answers /readyz); only memory is ours.
+    close: () => local.close(),
+  };
+}

@@ -10,8 +10,29 @@ export function createRedisClient(url: string): Redis {
     lazyConnect: false,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
+    // A frozen Redis (connection open, no answers) must not hold a login: fail the command.
+    connectTimeout: 2000,
+    commandTimeout: 1000,
   });
   // Connection errors are retried by ioredis; without a listener they would crash the process.
   client.on('error', () => undefined);
   return client;
+}
+
+/** Whether Redis answers a PING within a second (for /readyz). */
+export async function pingRedis(client: Redis): Promise<boolean> {
+  if (client.status !== 'ready') return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(false);
+    }, 1000);
+  });
+  try {
+    return await Promise.race([client.ping().then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }

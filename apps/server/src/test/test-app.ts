@@ -16,7 +16,13 @@ import type { Secrets } from '../platform/secrets.ts';
  * Integration tests run on a fresh database: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite once each way).
  */
-export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+export async function createTestDatabase(
+  options: {
+    /** PostgreSQL only: the app connects through this local port (a fault test's TCP proxy). */
+    throughPort?: number;
+    timeouts?: { connectMs: number; queryMs: number };
+  } = {},
+): Promise<Database & { dispose(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ memory: true });
@@ -30,7 +36,11 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  if (options.throughPort !== undefined) {
+    url.hostname = '127.0.0.1';
+    url.port = String(options.throughPort);
+  }
+  const database = await openDatabase({ url: url.toString(), timeouts: options.timeouts });
   await database.migrate();
   return {
     ...database,
@@ -67,6 +77,8 @@ export async function createTestApp(
     webRoot?: string;
     /** A movable time source, so tests of expiry move time instead of sleeping. */
     clock?: Clock;
+    /** How the app reaches a PostgreSQL test database (createTestDatabase). */
+    database?: Parameters<typeof createTestDatabase>[0];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
@@ -78,7 +90,7 @@ export async function createTestApp(
     PAYMENT_PROVIDER: 'sandbox',
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.database);
   const secrets = testSecrets();
   if (options.seed) await seedDemoShop(database.db, secrets);
   const logger = pino({ level: 'silent' });

@@ -7,12 +7,12 @@ import { createAuthGuard, type AuthGuard } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
+import type { Redis } from 'ioredis';
 import {
+  createFailoverRateLimitStore,
   createMemoryRateLimitStore,
-  createRedisRateLimitStore,
   type RateLimitStore,
 } from '../../platform/rate-limit.ts';
-import { createRedisClient } from '../../platform/redis.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import { createAccessTokens } from './access-token.ts';
 import { createAuthRepo } from './auth.repo.ts';
@@ -42,12 +42,22 @@ export function createAuthModule(deps: {
   sms: SmsSender;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The app's Redis connection when REDIS_URL is set: limits shared by every instance. */
+  redis: Redis | null;
   /** The loyalty membership of the profile answer (shopping spec §3 Membership). */
   membership: (userId: string) => Promise<Membership>;
 }): AuthModule {
   const { config } = deps;
-  const limiter = config.redisUrl
-    ? createRedisRateLimitStore(createRedisClient(config.redisUrl), config.redisKeyPrefix)
+  const limiter = deps.redis
+    ? createFailoverRateLimitStore({
+        redis: deps.redis,
+        prefix: config.redisKeyPrefix,
+        clock: deps.clock,
+        onChange: ({ usingRedis, err }) => {
+          if (usingRedis) deps.log.info('Redis is back: login and code limits shared again');
+          else deps.log.warn({ err }, 'Redis unavailable: login and code limits kept per instance');
+        },
+      })
     : createMemoryRateLimitStore(deps.clock);
   const service = createAuthService({
     repo: createAuthRepo(deps.database.db),
