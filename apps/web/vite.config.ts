@@ -81,7 +81,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps for our own debugging; no sourceMappingURL in the files, and the server never serves them.
+    sourcemap: 'hidden',
     // scripts/measure-home.mjs reads it to find the JavaScript the Home route loads first.
     manifest: true,
     rolldownOptions: {

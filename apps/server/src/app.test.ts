@@ -15,6 +15,10 @@ describe('platform', () => {
     );
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(
+      path.join(webRoot, 'assets', 'app-abc123.js.map'),
+      '{"sources":["secret.ts"]}',
+    );
     t = await createTestApp({ webRoot });
   });
   afterAll(async () => {
@@ -64,6 +68,12 @@ describe('platform', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('never serves source maps (issue 13): they hold the sources', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('secret.ts');
+  });
+
   it('sends the security headers of DESIGN §5 and a request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
@@ -72,7 +82,10 @@ describe('platform', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    // HSTS only over HTTPS (below); this shop is http://shop.test.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['permissions-policy']).toContain('geolocation=()');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -96,13 +109,24 @@ describe('platform', () => {
     }
   });
 
-  it('keeps a request id given by a proxy', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/healthz',
-      headers: { 'x-request-id': 'lb-42' },
-    });
-    expect(res.headers['x-request-id']).toBe('lb-42');
+  it('sends HSTS when the shop is served over HTTPS', async () => {
+    const secure = await createTestApp({ webRoot, env: { PUBLIC_URL: 'https://shop.test' } });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('keeps a request id given by a proxy when it is a plain short id, else makes its own', async () => {
+    const id = (value: string) =>
+      t.app
+        .inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': value } })
+        .then((res) => res.headers['x-request-id']);
+    expect(await id('lb-42')).toBe('lb-42');
+    for (const bad of ['<script>alert(1)</script>', 'a'.repeat(65), 'id with spaces', 'ü'])
+      expect(await id(bad)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('serves OpenAPI generated from the route schemas at /api/docs', async () => {

@@ -13,10 +13,10 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { createAuthModule } from './modules/auth/auth.module.ts';
+import { ACCOUNT_SWEEP_INTERVAL_MS, createAuthModule } from './modules/auth/auth.module.ts';
 import { createCartRepo } from './modules/cart/cart.repo.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { createCartService } from './modules/cart/cart.service.ts';
+import { createCartService, GUEST_CART_IDLE_DAYS } from './modules/cart/cart.service.ts';
 import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -60,14 +60,24 @@ export interface AppDeps {
   topupProvider?: TopupProvider;
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Powerful features the shop never uses are off for it and anything it embeds. */
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+
 /** Builds the whole server without listening (DESIGN §3.5): main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's x-request-id is kept only when it is a plain short id (it goes into logs).
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 256 * 1024,
     // Ctrl-C: idle keep-alive sockets are closed at once; requests in flight still finish.
     forceCloseConnections: 'idle',
@@ -125,11 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Only over HTTPS: on plain http (a LAN demo) it would be ignored, or pin a name to https.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
     securityHeaders(request.raw, reply.raw, (err?: unknown) => {
       done(err instanceof Error ? err : undefined);
     });
@@ -181,8 +193,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('runAccountSweep', () => auth.service.sweepUnverified());
   await app.register(auth.routes);
   // Cart, checkout, orders and payments (issue 5); fulfilment and loyalty (issue 6).
-  const cart = createCartService(createCartRepo(database.db), catalogue);
+  const cartRepo = createCartRepo(database.db);
+  const cart = createCartService(cartRepo, catalogue);
   await app.register(cartRoutes(cart, auth.guard));
+  // Guest carts idle for 30 days go, hourly (as the account sweep); any instance may run it.
+  let cartSweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    cartSweep = setInterval(() => {
+      cartRepo.purgeIdleGuestCarts(GUEST_CART_IDLE_DAYS).catch((err: unknown) => {
+        app.log.error({ err }, 'guest cart purge failed');
+      });
+    }, ACCOUNT_SWEEP_INTERVAL_MS);
+    cartSweep.unref();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => {
+    clearInterval(cartSweep);
+    return Promise.resolve();
+  });
   const fulfilment = createFulfilmentModule({
     app,
     config,
@@ -242,6 +270,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: false,
       // The web build writes .br/.gz beside each asset (apps/web/vite.config.ts); sent when accepted.
       preCompressed: true,
+      // Source maps stay on the server (for our stack traces), never served: they hold the sources.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/; the rest must be revalidated.

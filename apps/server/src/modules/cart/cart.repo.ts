@@ -151,6 +151,24 @@ export function createCartRepo(db: Db) {
         return lines.length;
       });
     },
+
+    /**
+     * Deletes guest carts untouched (no line added or changed) for `days` days — the guest id's own
+     * lifetime (issue 13); answers how many lines went. Signed-in customers' carts stay.
+     */
+    async purgeIdleGuestCarts(days: number): Promise<number> {
+      const idle = db
+        .select({ owner: cartItems.owner })
+        .from(cartItems)
+        .where(sql`${cartItems.owner} like 'guest:%'`)
+        .groupBy(cartItems.owner)
+        .having(sql`max(${cartItems.updatedAt}) < now() - make_interval(days => ${days})`);
+      const gone = await db
+        .delete(cartItems)
+        .where(inArray(cartItems.owner, idle))
+        .returning({ id: cartItems.id });
+      return gone.length;
+    },
   };
 }
 

@@ -39,6 +39,9 @@ export const guestCartOwner = (gid: string): string => `guest:${gid}`;
 const isAvailable = (p: Product): boolean => p.status === 'active' && !p.outOfStock;
 export const effectivePrice = (p: Product): number => p.discountPrice ?? p.price;
 
+/** A guest cart nobody changed for this many days is deleted (issue 13; the guest id's lifetime). */
+export const GUEST_CART_IDLE_DAYS = 30;
+
 export function createCartService(repo: CartRepo, catalogue: ProductSource) {
   const fail = (
     code: 'VALIDATION_ERROR' | 'NOT_FOUND' | 'CONFLICT',
