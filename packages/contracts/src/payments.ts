@@ -101,13 +101,18 @@ export const webhookResponseSchema = z.object({
 
 // ---------------------------------------------------------------- sandbox bank
 
+export const QR_PAYLOAD_MAX_LENGTH = 512;
+/** The MM QR payload as scanned (or pasted). */
+export const qrPayloadSchema = z.string().check(z.minLength(1), z.maxLength(QR_PAYLOAD_MAX_LENGTH));
+/** What the sandbox bank does with a payment: pay it, or refuse it (a failure to test with). */
+export const sandboxOutcomes = ['paid', 'failed'] as const;
+
 export const sandboxPayRequestSchema = z.object({
-  /** The MM QR payload as scanned (or pasted). */
-  qrPayload: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+  qrPayload: z.optional(qrPayloadSchema),
   /** A+ wallet or direct transfer request issued by the shop. */
   paymentToken: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
   /** Simulate a refused payment. */
-  outcome: z.optional(z.enum(['paid', 'failed'])),
+  outcome: z.optional(z.enum(sandboxOutcomes)),
 });
 export type SandboxPayRequest = z.output<typeof sandboxPayRequestSchema>;
 
@@ -116,7 +121,7 @@ export const sandboxPayResponseSchema = z.object({
   message: z.string(),
   data: z.object({
     eventId: z.string(),
-    outcome: z.enum(['paid', 'failed']),
+    outcome: z.enum(sandboxOutcomes),
     reference: z.string(),
     orderNumber: z.string(),
     amount: z.int(),

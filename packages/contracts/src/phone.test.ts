@@ -8,6 +8,7 @@ import {
   normalizePhone,
   operatorCodes,
   phonePrefixTable,
+  recipientPhoneSchema,
   toInternationalPhone,
   topUpToText,
   validatePhone,
@@ -207,6 +208,23 @@ describe('normalising and formatting', () => {
     expect(myanmarPhoneSchema.safeParse(12).error?.issues[0]?.message).toBe(
       'Phone number is required',
     );
+  });
+
+  it('a cart line’s recipient: blank is no number, else a number of the line’s operator', () => {
+    const mpt = recipientPhoneSchema('MPT');
+    expect(mpt.parse('  ')).toBeNull();
+    expect(mpt.parse('+95 9 421 234 567')).toBe('959421234567');
+    expect(mpt.safeParse('09970000001').error?.issues[0]?.message).toBe(
+      'Phone number does not match MPT format',
+    );
+    expect(mpt.safeParse('၀၉၄၂၁၂၃၄၅၆၇').error?.issues[0]?.message).toBe(
+      'Please use English digits only',
+    );
+    expect(mpt.safeParse('0942123456').error?.issues[0]?.message).toBe(
+      'MPT numbers should be 11 digits long',
+    );
+    // A line of no operator takes any valid Myanmar number.
+    expect(recipientPhoneSchema(null).parse('09970000001')).toBe('959970000001');
   });
 });
 

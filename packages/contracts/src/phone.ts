@@ -220,19 +220,41 @@ export function formatPhoneDisplay(input: string): string {
     .join(' ');
 }
 
+/** The 95 form of a valid number; else the first rule broken is the schema's issue. */
+function storedPhone(
+  value: string,
+  ctx: z.core.ParsePayload,
+  options: { operator?: OperatorCode } = {},
+): string {
+  const result = validatePhone(value, options);
+  if (result.valid) return result.international;
+  ctx.issues.push({ code: 'custom', message: result.error.message, input: value });
+  return z.NEVER;
+}
+
 /**
  * Request-body field: any accepted spelling in, the 95 form out; the first rule broken is the
  * validation message (the server answers it as `error`).
  */
 export const myanmarPhoneSchema = z.pipe(
   z.string({ error: phoneErrorMessages.required }),
-  z.transform((value, ctx) => {
-    const result = validatePhone(value);
-    if (result.valid) return result.international;
-    ctx.issues.push({ code: 'custom', message: result.error.message, input: value });
-    return z.NEVER;
-  }),
+  z.transform((value, ctx) => storedPhone(value, ctx)),
 );
+
+/**
+ * The recipient number typed into a top-up or data line of the cart (ADR 0021): blank is no
+ * number (null: the line's number is removed); anything else must be a valid number of the line's
+ * operator, when it has one ('Phone number does not match {operator} format'), and becomes its 95
+ * form. The cart line's field and the cart controller judge what is typed with it.
+ */
+export function recipientPhoneSchema(operator: OperatorCode | null) {
+  return z.pipe(
+    z.string(),
+    z.transform((value, ctx) =>
+      value.trim() === '' ? null : storedPhone(value, ctx, operator ? { operator } : {}),
+    ),
+  );
+}
 
 /**
  * The recipient of a top-up as the customer reads it everywhere after typing it (cart, checkout,

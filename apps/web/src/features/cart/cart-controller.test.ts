@@ -2,50 +2,9 @@ import type { Cart } from '@shop/contracts/cart';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, toast } from '../../components/ui/toast-store.ts';
 import { initI18n } from '../../lib/i18n.ts';
+import { cartWith, emptyCart } from '../../test/cart-fixture.ts';
 import { cartBadge, badgeText } from './cart-badge-store.ts';
 import { createCartController, PHONE_SAVE_DELAY_MS } from './cart-controller.ts';
-
-const emptyCart: Cart = {
-  items: [],
-  totalItems: 0,
-  totalAmount: 0,
-  currency: 'MMK',
-  hasUnavailableItems: false,
-};
-
-function cartWith(quantity: number, phoneNumber: string | null = null): Cart {
-  return {
-    ...emptyCart,
-    totalItems: quantity,
-    totalAmount: quantity * 1000,
-    items: [
-      {
-        id: 'p1',
-        productId: 'p1',
-        quantity,
-        price: 1000,
-        discountPrice: null,
-        unitPrice: 1000,
-        lineTotal: quantity * 1000,
-        name: 'MPT 1000',
-        title: 'MPT 1000',
-        _nameMultilingual: { en: 'MPT 1000', my: 'MPT 1000' },
-        image: 'https://example.com/p1.png',
-        type: 'topup',
-        fx: null,
-        currencySymbol: 'Ks',
-        discountAmount: 0,
-        discountType: null,
-        discountValue: 0,
-        available: true,
-        status: 'active',
-        phoneNumber,
-        requiresPhoneNumber: true,
-        operator: 'MPT',
-      },
-    ],
-  };
-}
 
 const ok = (cart: Cart, message = 'Item added to cart') =>
   new Response(JSON.stringify({ success: true, message, data: cart }), {

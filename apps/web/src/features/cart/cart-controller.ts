@@ -5,7 +5,7 @@ import {
   type Cart,
   type CartResponse,
 } from '@shop/contracts/cart';
-import { validatePhone } from '@shop/contracts/phone';
+import { recipientPhoneSchema } from '@shop/contracts/phone';
 import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -183,17 +183,22 @@ export function createCartController(options: ControllerOptions = {}) {
   }
 
   /**
-   * What a typed number would store: the 95 form, null to remove the number, or undefined when
-   * there is nothing to save (not typed, unchanged, or not a valid number for the line).
+   * What a line's typed number stores, by the same schema as the line's field: the 95 form, null
+   * (blank: the number is removed), or undefined when it breaks a rule (or nothing was typed).
    */
-  function phoneToSave(productId: string): string | null | undefined {
+  function typedPhone(productId: string): string | null | undefined {
     const draft = state.phones.get(productId);
     const line = state.cart?.items.find((item) => item.productId === productId);
     if (!draft || !line) return undefined;
-    if (draft.value.trim() === '') return line.phoneNumber === null ? undefined : null;
-    const result = validatePhone(draft.value, line.operator ? { operator: line.operator } : {});
-    if (!result.valid || result.international === line.phoneNumber) return undefined;
-    return result.international;
+    const parsed = recipientPhoneSchema(line.operator).safeParse(draft.value);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  /** What a typed number would save: as typedPhone, but undefined when the line has it already. */
+  function phoneToSave(productId: string): string | null | undefined {
+    const typed = typedPhone(productId);
+    const line = state.cart?.items.find((item) => item.productId === productId);
+    return typed === line?.phoneNumber ? undefined : typed;
   }
 
   function savePhone(productId: string): Promise<boolean> {
@@ -204,10 +209,7 @@ export function createCartController(options: ControllerOptions = {}) {
       if (!draft || !line) return false;
       if (phoneNumber === undefined) {
         // Unchanged from what the cart has: nothing left to save.
-        const result = validatePhone(draft.value, line.operator ? { operator: line.operator } : {});
-        const same =
-          (draft.value.trim() === '' && line.phoneNumber === null) ||
-          (result.valid && result.international === line.phoneNumber);
+        const same = typedPhone(productId) === line.phoneNumber;
         if (same) setPhone(productId, null);
         return same;
       }

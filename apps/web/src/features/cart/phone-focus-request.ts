@@ -1,24 +1,23 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { cartBadge, useCartBadge } from './cart-badge-store.ts';
 
 /**
- * Props for a line's recipient number input: when the drawer was opened for this product's number
- * ("Try another number" on a failed top-up), the input is the dialog's first focus and is focused
- * once its line shows (the lines may arrive after the drawer opened).
+ * When the drawer was opened for this product's number ("Try another number" on a failed top-up),
+ * the line's recipient number input is the dialog's first focus and is focused (`focus`) once its
+ * line shows (the lines may arrive after the drawer opened). Answers the input's extra props.
  */
-export function usePhoneFocusRequest(productId: string) {
+export function usePhoneFocusRequest(productId: string, focus: () => void) {
   const requested = useCartBadge().focusPhoneOf === productId;
-  const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (!requested || !ref.current) return;
+    if (!requested) return;
     // After the dialog's own first focus (its effect runs after this one on the same commit).
     const timer = setTimeout(() => {
-      ref.current?.focus();
+      focus();
       cartBadge.phoneFocused();
     }, 0);
     return () => {
       clearTimeout(timer);
     };
-  }, [requested]);
-  return { ref, 'data-autofocus': requested || undefined };
+  }, [requested, focus]);
+  return { 'data-autofocus': requested || undefined };
 }

@@ -1,8 +1,9 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/contracts/auth-rules';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import type { NewPasswordValues } from './form-schemas.ts';
 
 /**
  * The account forms' shared fields (ADR 0018): e-mail, phone number, new password + confirm. Each
@@ -79,28 +80,30 @@ export function PhoneField({
   );
 }
 
+/**
+ * What NewPasswordFields needs of a form that has `password` and `confirm` fields (register and
+ * reset: just those two; change password: also the current one): react-hook-form's own object.
+ */
+export interface NewPasswordFormParts {
+  register: (name: 'password' | 'confirm') => UseFormRegisterReturn;
+  formState: { errors: FieldErrors<NewPasswordValues>; submitCount: number };
+}
+
 interface NewPasswordFieldsProps {
+  form: NewPasswordFormParts;
   idPrefix: string;
   labels: { password: string; confirm: string };
-  password: UseFormRegisterReturn;
-  confirm: UseFormRegisterReturn;
-  errors: { password?: string | undefined; confirm?: string | undefined };
-  attempt: number;
 }
 
 /**
  * New password and confirm (register, reset, change password), each with show/hide; the password
  * rules are shown under the field before anything is submitted (issue 12).
  */
-export function NewPasswordFields({
-  idPrefix,
-  labels,
-  password,
-  confirm,
-  errors,
-  attempt,
-}: NewPasswordFieldsProps) {
+export function NewPasswordFields({ form, idPrefix, labels }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
+  const { errors, submitCount } = form.formState;
+  const passwordError = errors.password?.message;
+  const confirmError = errors.confirm?.message;
   const passwordId = `${idPrefix}-password`;
   const confirmId = `${idPrefix}-confirm`;
   return (
@@ -108,24 +111,41 @@ export function NewPasswordFields({
       <FormField
         id={passwordId}
         label={labels.password}
-        error={errors.password}
-        attempt={attempt}
+        error={passwordError}
+        attempt={submitCount}
         // A number: i18n writes it in the page's digits.
         hint={t('auth.passwordRules', { min: PASSWORD_MIN_LENGTH })}
       >
         <PasswordInput
-          {...password}
-          {...fieldAria(passwordId, errors.password, true)}
+          {...form.register('password')}
+          {...fieldAria(passwordId, passwordError, true)}
           autoComplete="new-password"
         />
       </FormField>
-      <FormField id={confirmId} label={labels.confirm} error={errors.confirm} attempt={attempt}>
+      <FormField id={confirmId} label={labels.confirm} error={confirmError} attempt={submitCount}>
         <PasswordInput
-          {...confirm}
-          {...fieldAria(confirmId, errors.confirm)}
+          {...form.register('confirm')}
+          {...fieldAria(confirmId, confirmError)}
           autoComplete="new-password"
         />
       </FormField>
+    </>
+  );
+}
+
+/** "Step 2 of 3 · <name>" and the progress bar of a three-step form (register, password reset). */
+export function StepProgress({ step, name }: { step: number; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="auth-steps__progress" aria-live="polite">
+        {t('auth.register.stepOf', { step, count: 3 })} · {name}
+      </p>
+      <ol className="auth-steps__bar" aria-hidden="true">
+        {[1, 2, 3].map((n) => (
+          <li key={n} className={n <= step ? 'done' : ''} />
+        ))}
+      </ol>
     </>
   );
 }

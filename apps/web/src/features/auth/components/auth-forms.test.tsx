@@ -8,31 +8,24 @@ import { initI18n } from '../../../lib/i18n.ts';
 import { formMessage } from '../../../lib/form-messages.ts';
 import { EmailField, NewPasswordFields, PhoneField } from './auth-fields.tsx';
 import {
-  newPasswordFormSchema,
   otpFormSchema,
   registerDetailsSchema,
   type NewPasswordValues,
   type RegisterDetails,
 } from './form-schemas.ts';
+import { useNewPasswordForm } from './new-password-form.tsx';
 
 const i18n = initI18n();
 
 /** A form on the shared pieces, as the register, reset and change-password forms use them. */
 function PasswordHarness({ onValid }: { onValid: (values: NewPasswordValues) => void }) {
-  const form = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordFormSchema('auth.errors.passwordsMismatch')),
-    defaultValues: { password: '', confirm: '' },
-  });
-  const { errors, submitCount } = form.formState;
+  const form = useNewPasswordForm('auth.errors.passwordsMismatch');
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
       <NewPasswordFields
+        form={form}
         idPrefix="t"
         labels={{ password: 'Password', confirm: 'Verify password' }}
-        password={form.register('password')}
-        confirm={form.register('confirm')}
-        errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
-        attempt={submitCount}
       />
       <button type="submit">Go</button>
     </form>

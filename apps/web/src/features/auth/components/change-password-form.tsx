@@ -58,15 +58,12 @@ export function ChangePasswordForm() {
           />
         </FormField>
         <NewPasswordFields
+          form={form}
           idPrefix={id}
           labels={{
             password: t('auth.changePassword.newLabel'),
             confirm: t('auth.changePassword.confirmLabel'),
           }}
-          password={form.register('password')}
-          confirm={form.register('confirm')}
-          errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
-          attempt={submitCount}
         />
         <FormAlert message={errors.root?.server?.message} />
         <Button type="submit" busy={isSubmitting} busyLabel={t('auth.changePassword.submitting')}>

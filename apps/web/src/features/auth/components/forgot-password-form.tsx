@@ -8,13 +8,9 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import { errorText } from './auth-errors.ts';
-import { EmailField, FormAlert, NewPasswordFields } from './auth-fields.tsx';
-import {
-  emailFormSchema,
-  newPasswordFormSchema,
-  type EmailValues,
-  type NewPasswordValues,
-} from './form-schemas.ts';
+import { EmailField, FormAlert, StepProgress } from './auth-fields.tsx';
+import { emailFormSchema, type EmailValues } from './form-schemas.ts';
+import { NewPasswordForm, useNewPasswordForm } from './new-password-form.tsx';
 import { OtpCodeForm } from './otp-code-form.tsx';
 
 type Step = 1 | 2 | 3;
@@ -24,8 +20,6 @@ interface ForgotPasswordFormProps {
   initialOtp?: string;
   initialStep?: Step;
 }
-
-const passwordSchema = newPasswordFormSchema('auth.errors.passwordsMismatchReset');
 
 /**
  * 3-step password reset of account spec §2/§4: email, code (checked only with the final reset),
@@ -46,10 +40,7 @@ export function ForgotPasswordForm({
     resolver: zodResolver(emailFormSchema),
     defaultValues: { email: initialEmail },
   });
-  const passwords = useForm<NewPasswordValues>({
-    resolver: zodResolver(passwordSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
+  const passwords = useNewPasswordForm('auth.errors.passwordsMismatchReset');
   /** The address as the schema leaves it (trimmed, lower case). */
   const email = () => emailForm.getValues('email').trim().toLowerCase();
 
@@ -65,31 +56,15 @@ export function ForgotPasswordForm({
     }
   });
 
-  const reset = passwords.handleSubmit(async ({ password }) => {
-    try {
-      await confirmPasswordReset({ email: email(), role: 'user', otp, newPassword: password });
-      toast.success(t('auth.forgot.success'));
-      openAuthDialog('login', { email: email() });
-    } catch (error) {
-      passwords.setError('root.server', {
-        message: errorText(t, error, 'auth.errors.resetFailed'),
-      });
-    }
-  });
-
-  const passwordErrors = passwords.formState.errors;
+  const reset = async (password: string) => {
+    await confirmPasswordReset({ email: email(), role: 'user', otp, newPassword: password });
+    toast.success(t('auth.forgot.success'));
+    openAuthDialog('login', { email: email() });
+  };
 
   return (
     <div className="auth-steps">
-      <p className="auth-steps__progress" aria-live="polite">
-        {t('auth.register.stepOf', { step, count: 3 })} ·{' '}
-        {t(`auth.forgot.step${String(step) as '1'}`)}
-      </p>
-      <ol className="auth-steps__bar" aria-hidden="true">
-        {[1, 2, 3].map((n) => (
-          <li key={n} className={n <= step ? 'done' : ''} />
-        ))}
-      </ol>
+      <StepProgress step={step} name={t(`auth.forgot.step${String(step) as '1'}`)} />
 
       {step === 1 ? (
         <form className="auth-form" onSubmit={(event) => void requestCode(event)} noValidate>
@@ -150,42 +125,21 @@ export function ForgotPasswordForm({
       ) : null}
 
       {step === 3 ? (
-        <form className="auth-form" onSubmit={(event) => void reset(event)} noValidate>
-          <NewPasswordFields
-            idPrefix={id}
-            labels={{
-              password: t('auth.forgot.newPasswordLabel'),
-              confirm: t('auth.forgot.confirmLabel'),
-            }}
-            password={passwords.register('password')}
-            confirm={passwords.register('confirm')}
-            errors={{
-              password: passwordErrors.password?.message,
-              confirm: passwordErrors.confirm?.message,
-            }}
-            attempt={passwords.formState.submitCount}
-          />
-          <FormAlert message={passwordErrors.root?.server?.message} />
-          <div className="auth-form__actions">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setStep(2);
-                passwords.clearErrors('root.server');
-              }}
-            >
-              {t('auth.common.back')}
-            </Button>
-            <Button
-              type="submit"
-              block
-              busy={passwords.formState.isSubmitting}
-              busyLabel={t('auth.forgot.submitting')}
-            >
-              {t('auth.forgot.submit')}
-            </Button>
-          </div>
-        </form>
+        <NewPasswordForm
+          form={passwords}
+          idPrefix={id}
+          labels={{
+            password: t('auth.forgot.newPasswordLabel'),
+            confirm: t('auth.forgot.confirmLabel'),
+          }}
+          submitLabel={t('auth.forgot.submit')}
+          busyLabel={t('auth.forgot.submitting')}
+          failureKey="auth.errors.resetFailed"
+          onSubmit={reset}
+          onBack={() => {
+            setStep(2);
+          }}
+        />
       ) : null}
     </div>
   );

@@ -8,19 +8,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { login, register, sendEmailOtp, verifyOtp } from '../api/auth-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
-import { errorText } from './auth-errors.ts';
-import { EmailField, FormAlert, NewPasswordFields, PhoneField } from './auth-fields.tsx';
-import {
-  newPasswordFormSchema,
-  registerDetailsSchema,
-  type NewPasswordValues,
-  type RegisterDetails,
-} from './form-schemas.ts';
+import { EmailField, PhoneField, StepProgress } from './auth-fields.tsx';
+import { registerDetailsSchema, type RegisterDetails } from './form-schemas.ts';
+import { NewPasswordForm, useNewPasswordForm } from './new-password-form.tsx';
 import { OtpCodeForm } from './otp-code-form.tsx';
 
 type Step = 1 | 2 | 3;
-
-const passwordSchema = newPasswordFormSchema('auth.errors.passwordsMismatch');
 
 /**
  * 3-step registration of account spec §2: details, password, e-mailed code. The right code signs
@@ -40,29 +33,20 @@ export function RegisterForm() {
     resolver: zodResolver(registerDetailsSchema),
     defaultValues: { name: '', email: '', phoneNumber: '' },
   });
-  const passwords = useForm<NewPasswordValues>({
-    resolver: zodResolver(passwordSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
+  const passwords = useNewPasswordForm('auth.errors.passwordsMismatch');
   const [account, setAccount] = useState<{ email: string; password: string } | null>(null);
 
   const submitDetails = details.handleSubmit(() => {
     setStep(2);
   });
 
-  const submitPassword = passwords.handleSubmit(async ({ password }) => {
+  const submitPassword = async (password: string) => {
     const { name, email, phoneNumber } = registerDetailsSchema.parse(details.getValues());
-    try {
-      const answer = await register({ name, email, phoneNumber, password });
-      setAccount({ email, password });
-      setOtpSeconds(answer.data.expiresIn);
-      setStep(3);
-    } catch (error) {
-      passwords.setError('root.server', {
-        message: errorText(t, error, 'auth.errors.registrationFailed'),
-      });
-    }
-  });
+    const answer = await register({ name, email, phoneNumber, password });
+    setAccount({ email, password });
+    setOtpSeconds(answer.data.expiresIn);
+    setStep(3);
+  };
 
   const verify = async (code: string) => {
     if (!account) return;
@@ -77,19 +61,10 @@ export function RegisterForm() {
   };
 
   const detailErrors = details.formState.errors;
-  const passwordErrors = passwords.formState.errors;
 
   return (
     <div className="auth-steps">
-      <p className="auth-steps__progress" aria-live="polite">
-        {t('auth.register.stepOf', { step, count: 3 })} ·{' '}
-        {t(`auth.register.step${String(step) as '1'}`)}
-      </p>
-      <ol className="auth-steps__bar" aria-hidden="true">
-        {[1, 2, 3].map((n) => (
-          <li key={n} className={n <= step ? 'done' : ''} />
-        ))}
-      </ol>
+      <StepProgress step={step} name={t(`auth.register.step${String(step) as '1'}`)} />
 
       {step === 1 ? (
         <form className="auth-form" onSubmit={(event) => void submitDetails(event)} noValidate>
@@ -127,42 +102,21 @@ export function RegisterForm() {
       ) : null}
 
       {step === 2 ? (
-        <form className="auth-form" onSubmit={(event) => void submitPassword(event)} noValidate>
-          <NewPasswordFields
-            idPrefix={id}
-            labels={{
-              password: t('auth.register.passwordLabel'),
-              confirm: t('auth.register.confirmLabel'),
-            }}
-            password={passwords.register('password')}
-            confirm={passwords.register('confirm')}
-            errors={{
-              password: passwordErrors.password?.message,
-              confirm: passwordErrors.confirm?.message,
-            }}
-            attempt={passwords.formState.submitCount}
-          />
-          <FormAlert message={passwordErrors.root?.server?.message} />
-          <div className="auth-form__actions">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setStep(1);
-                passwords.clearErrors('root.server');
-              }}
-            >
-              {t('auth.common.back')}
-            </Button>
-            <Button
-              type="submit"
-              block
-              busy={passwords.formState.isSubmitting}
-              busyLabel={t('auth.register.creating')}
-            >
-              {t('auth.register.createAccount')}
-            </Button>
-          </div>
-        </form>
+        <NewPasswordForm
+          form={passwords}
+          idPrefix={id}
+          labels={{
+            password: t('auth.register.passwordLabel'),
+            confirm: t('auth.register.confirmLabel'),
+          }}
+          submitLabel={t('auth.register.createAccount')}
+          busyLabel={t('auth.register.creating')}
+          failureKey="auth.errors.registrationFailed"
+          onSubmit={submitPassword}
+          onBack={() => {
+            setStep(1);
+          }}
+        />
       ) : null}
 
       {step === 3 && account ? (

@@ -1,98 +1,121 @@
-import { phoneErrorText, type CartLine } from '@shop/contracts/cart';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CartLine } from '@shop/contracts/cart';
 import {
   detectOperator,
-  operatorNames,
   normalizePhone,
-  validatePhone,
+  operatorNames,
+  recipientPhoneSchema,
+  type OperatorCode,
 } from '@shop/contracts/phone';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { cartController, useCartState } from '../cart-controller.ts';
+import { formMessage } from '../../../lib/form-messages.ts';
 import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
+import { cartController, useCartState } from '../cart-controller.ts';
 import { usePhoneFocusRequest } from '../phone-focus-request.ts';
 
+/** The line's number field as a form: the contract's recipient rule for the line's operator. */
+const recipientFormSchema = (operator: OperatorCode | null) =>
+  z.object({ phoneNumber: recipientPhoneSchema(operator) });
+interface RecipientValues {
+  phoneNumber: string;
+}
+
 /**
- * Recipient number of a top-up or data line, checked with the shared phone rules
- * (contracts/phone.ts) and the line's operator; the operator is detected while typing. What is
- * typed is kept (the cart controller holds it) and saved on the line as the customer types and
- * when the field is left, with a visible saving / saved / error state (issue 12).
+ * Worth judging before the field is left: as many digits as the longest number (11), or anything
+ * but digits ('Please use English digits only' at once). Shorter numbers are still being typed.
+ */
+const judgedWhileTyping = (value: string) =>
+  value.replace(/\D/g, '').length >= 11 || normalizePhone(value) === null;
+
+/**
+ * Recipient number of a top-up or data line (ADR 0021), on react-hook-form with the contract's
+ * recipient rule (ADR 0018); the operator is detected while typing. What is typed is kept (the cart
+ * controller holds it) and saved on the line as the customer types and when the field is left,
+ * with a visible saving / saved / error state (issue 12); there is no Save button (Enter saves).
  */
 export function RecipientPhoneField({ line }: { line: CartLine }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const messageId = useId();
   const draft = useCartState().phones.get(line.productId);
-  const value = draft?.value ?? (line.phoneNumber ? (normalizePhone(line.phoneNumber) ?? '') : '');
-  const [touched, setTouched] = useState(false);
-  const focusRequest = usePhoneFocusRequest(line.productId);
-  const detected = detectOperator(value);
-  const validation = validatePhone(value, line.operator ? { operator: line.operator } : {});
-  const language = currentLanguage();
-  let error: string | null = null;
-  if (
-    !validation.valid &&
-    value.trim() !== '' &&
-    (touched || value.replace(/\D/g, '').length >= 11 || validation.error.code === 'digits_only')
-  ) {
-    error = phoneErrorText(validation.error, language);
-  }
-  error ??= draft?.error ?? null;
-  const saved =
-    !draft?.saving &&
-    line.phoneNumber !== null &&
-    validation.valid &&
-    validation.international === line.phoneNumber;
+  const saved = line.phoneNumber ? (normalizePhone(line.phoneNumber) ?? '') : '';
+  const value = draft?.value ?? saved;
+  const schema = useMemo(() => recipientFormSchema(line.operator), [line.operator]);
+  const form = useForm<RecipientValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { phoneNumber: value },
+    // The effect below judges every change; react-hook-form only on Enter.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, touchedFields, isSubmitted } = form.formState;
+  const judged = Boolean(touchedFields.phoneNumber) || isSubmitted || judgedWhileTyping(value);
+
+  // The form follows what the controller holds (typed, pasted, tidied, or the number once saved)
+  // and judges it once it is worth judging; until then no rule is shown.
+  useEffect(() => {
+    if (form.getValues('phoneNumber') !== value) form.setValue('phoneNumber', value);
+    if (judged) void form.trigger('phoneNumber');
+    else form.clearErrors('phoneNumber');
+  }, [form, value, judged]);
+
+  const focus = useCallback(() => {
+    form.setFocus('phoneNumber');
+  }, [form]);
+  const focusRequest = usePhoneFocusRequest(line.productId, focus);
+
+  const rule = errors.phoneNumber?.message;
+  const error = rule ? formMessage(i18n, rule) : (draft?.error ?? null);
   const status = error
     ? 'error'
     : draft?.saving
       ? 'saving'
-      : saved
+      : line.phoneNumber !== null && normalizePhone(value) === saved
         ? 'saved'
         : line.phoneNumber === null
           ? 'missing'
           : 'typing';
+  const detected = detectOperator(value);
 
   const type = (next: string) => {
     cartController.typePhoneNumber(line.productId, next);
   };
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    void cartController.savePhoneNumber(line.productId);
-  };
+  // Enter saves at once; a number that breaks a rule is not saved (the rule shows).
+  const submit = form.handleSubmit(() => cartController.savePhoneNumber(line.productId));
 
   return (
-    <form className="cart-phone" onSubmit={submit} noValidate>
+    <form className="cart-phone" onSubmit={(event) => void submit(event)} noValidate>
       <label htmlFor={id} className="cart-phone__label">
         {t('cart.phoneLabel')}
       </label>
       <div className="cart-phone__row">
         <input
+          {...form.register('phoneNumber', {
+            onChange: (event: { target: HTMLInputElement }) => {
+              type(event.target.value);
+            },
+            onBlur: () => {
+              const tidy = normalizePhone(value);
+              if (tidy && tidy !== value) type(tidy);
+              void cartController.savePhoneNumber(line.productId);
+            },
+          })}
           id={id}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
           placeholder="09xxxxxxxx"
           maxLength={PHONE_FIELD_MAX_LENGTH}
-          value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={messageId}
           data-testid="cart-phone-input"
           data-phone-of={line.productId}
           {...focusRequest}
-          onChange={(event) => {
-            type(event.target.value);
-          }}
           onPaste={(event) => {
             type(pastedPhone(event));
-          }}
-          onBlur={() => {
-            setTouched(true);
-            const tidy = normalizePhone(value);
-            if (tidy && tidy !== value) type(tidy);
-            void cartController.savePhoneNumber(line.productId);
           }}
         />
         {detected ? (

@@ -1,10 +1,20 @@
 import '../content/lazy-messages.ts';
 import '../payment.css';
-import type { SandboxPayResponse } from '@shop/contracts/payments';
-import { useId, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  QR_PAYLOAD_MAX_LENGTH,
+  qrPayloadSchema,
+  sandboxOutcomes,
+  type SandboxPayResponse,
+} from '@shop/contracts/payments';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formMessage } from '../../../lib/form-messages.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { paymentApi } from '../api/payment-api.ts';
@@ -26,110 +36,120 @@ async function decodeQrImage(file: File): Promise<string | null> {
 }
 
 /**
+ * The sandbox bank's form (ADR 0018): the pay request's own payload and outcome rules, and what
+ * only the form says (an empty or over-long paste, in the page's language).
+ */
+const sandboxFormSchema = z.object({
+  qrPayload: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'payment.sandbox.payloadRequired' }),
+        z.maxLength(QR_PAYLOAD_MAX_LENGTH, { error: 'payment.sandbox.payloadTooLong' }),
+      ),
+    qrPayloadSchema,
+  ),
+  outcome: z.enum(sandboxOutcomes),
+});
+type SandboxFormValues = z.input<typeof sandboxFormSchema>;
+
+/**
  * /sandbox/bank: a stand-in for the customer's wallet app. The pasted (or scanned) MM QR payload
  * goes to POST /api/v1/sandbox/bank/pay, which checks it and sends the signed webhook to the shop.
  */
 export default function SandboxBankPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const payloadId = useId();
   const uploadId = useId();
-  const [payload, setPayload] = useState('');
-  const [outcome, setOutcome] = useState<'paid' | 'failed'>('paid');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SandboxFormValues, unknown, z.output<typeof sandboxFormSchema>>({
+    resolver: zodResolver(sandboxFormSchema),
+    defaultValues: { qrPayload: '', outcome: 'paid' },
+  });
+  const { errors, isSubmitting, submitCount } = form.formState;
   const [result, setResult] = useState<SandboxPayResponse['data'] | null>(null);
 
   const readImage = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    setError(null);
+    form.clearErrors();
+    const failed = () => {
+      form.setError('root.upload', { message: 'payment.sandbox.uploadFailed' });
+    };
     try {
       const value = await decodeQrImage(file);
-      if (value) setPayload(value);
-      else setError(t('payment.sandbox.uploadFailed'));
+      if (value) form.setValue('qrPayload', value);
+      else failed();
     } catch {
-      setError(t('payment.sandbox.uploadFailed'));
+      failed();
     }
   };
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setResult(null);
-    const qrPayload = payload.trim();
-    if (!qrPayload) {
-      setError(t('payment.sandbox.payloadRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async (request) => {
     try {
-      const { data } = await paymentApi.sandboxPay({ qrPayload, outcome });
+      const { data } = await paymentApi.sandboxPay(request);
       setResult(data);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
+      form.setError('root.server', {
+        message: caught instanceof ApiError ? caught.message : String(caught),
+      });
     }
-  };
+  });
+  const payloadError = errors.qrPayload?.message;
+  const uploadError = errors.root?.upload?.message;
+  const serverError = errors.root?.server?.message;
 
   return (
     <div className="page sandbox-bank">
       <h1>{t('payment.sandbox.title')}</h1>
       <p>{t('payment.sandbox.intro')}</p>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <div className="sandbox-bank__field">
-          <label htmlFor={payloadId}>{t('payment.sandbox.payload')}</label>
+      <form
+        onSubmit={(event) => {
+          // A new attempt: the last answer goes, whatever this one's fate.
+          setResult(null);
+          void submit(event);
+        }}
+        noValidate
+      >
+        <FormField
+          id={payloadId}
+          label={t('payment.sandbox.payload')}
+          error={payloadError}
+          attempt={submitCount}
+        >
           <textarea
-            id={payloadId}
-            value={payload}
+            {...form.register('qrPayload')}
+            {...fieldAria(payloadId, payloadError)}
             spellCheck={false}
             data-testid="sandbox-payload"
-            onChange={(event) => {
-              setPayload(event.target.value);
-            }}
           />
-        </div>
-        <div className="sandbox-bank__field">
-          <label htmlFor={uploadId}>{t('payment.sandbox.upload')}</label>
+        </FormField>
+        <FormField id={uploadId} label={t('payment.sandbox.upload')} error={uploadError}>
           <input
-            id={uploadId}
+            {...fieldAria(uploadId, uploadError)}
             type="file"
             accept="image/*"
             data-testid="sandbox-upload"
             onChange={(event) => void readImage(event)}
           />
-        </div>
+        </FormField>
         <fieldset>
           <legend>{t('payment.sandbox.outcome')}</legend>
           <label>
-            <input
-              type="radio"
-              name="outcome"
-              checked={outcome === 'paid'}
-              onChange={() => {
-                setOutcome('paid');
-              }}
-            />{' '}
+            <input {...form.register('outcome')} type="radio" value="paid" />{' '}
             {t('payment.sandbox.outcomePaid')}
           </label>
           <label>
-            <input
-              type="radio"
-              name="outcome"
-              checked={outcome === 'failed'}
-              onChange={() => {
-                setOutcome('failed');
-              }}
-            />{' '}
+            <input {...form.register('outcome')} type="radio" value="failed" />{' '}
             {t('payment.sandbox.outcomeFailed')}
           </label>
         </fieldset>
-        {error ? (
+        {serverError ? (
           <p className="sandbox-bank__error" role="alert">
-            {error}
+            {formMessage(i18n, serverError)}
           </p>
         ) : null}
-        <Button type="submit" busy={busy} busyLabel={t('payment.sandbox.submitting')}>
+        <Button type="submit" busy={isSubmitting} busyLabel={t('payment.sandbox.submitting')}>
           {t('payment.sandbox.submit')}
         </Button>
       </form>
