@@ -31,7 +31,9 @@ const secrets = resolveSecrets(config, (msg) => {
   logger.warn(msg);
 });
 const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  config.databaseUrl
+    ? { url: config.databaseUrl, preparedStatements: config.databasePreparedStatements }
+    : { dataDir: config.dataDir },
 );
 await database.migrate();
 if (config.seedDemoData) {

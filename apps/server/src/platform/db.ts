@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 import { migrationsFolder } from './paths.ts';
+import { UnnamedStatementsClient } from './pg-statements.ts';
 
 export type Schema = typeof schema;
 /** The one database type the modules see; it is the same for PGlite and PostgreSQL. */
@@ -30,7 +31,14 @@ export interface Database {
 // Any fixed number: the key of the advisory lock taken around migrations and seeding.
 const STARTUP_LOCK_KEY = 727_001;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | {
+      url: string;
+      /** false: no named prepared statements, for PgBouncer in transaction mode (ADR 0024). */
+      preparedStatements?: boolean;
+    }
+  | { dataDir: string }
+  | { memory: true };
 
 /**
  * The only place that knows which engine runs (DESIGN §1): PGlite stored in DATA_DIR when there is
@@ -38,20 +46,30 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 20,
+      ...(target.preparedStatements === false ? { Client: UnnamedStatementsClient } : {}),
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+      // A transaction's lock, held by an open transaction while fn runs on other connections: a
+      // session lock would stay behind PgBouncer in transaction mode with whichever server
+      // connection took it, and its unlock could go to another one (ADR 0024).
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        await client.query('begin');
+        await client.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK_KEY]);
         return await fn();
       } finally {
-        await client
-          .query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY])
-          .catch(() => undefined);
-        client.release();
+        // Nothing was written in this transaction: ending it releases the lock.
+        const failed = await client.query('rollback').then(
+          () => undefined,
+          (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+        );
+        client.release(failed);
       }
     };
     return {
