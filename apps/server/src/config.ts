@@ -29,6 +29,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * false: the server never leaves a named prepared statement on a database connection, as
+   * PgBouncer in transaction mode needs (before 1.21, or without max_prepared_statements; ADR 0024).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -59,7 +64,7 @@ const envSchema = z.object({
    * Faults (ADR 0025): a database that does not answer a new connection or a query within these
    * milliseconds makes the call fail with 503 and Retry-After instead of hanging.
    */
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /**
    * Slow clients (ADR 0025): a request's headers must arrive within HTTP_HEADERS_TIMEOUT_MS and
@@ -131,6 +136,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Named prepared statements on PostgreSQL; false behind PgBouncer in transaction mode. */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   publicUrl: string;
   /** Origin of an image CDN allowed in the CSP's img-src; null when none is configured. */
@@ -190,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     imageCdnOrigin: e.IMAGE_CDN_ORIGIN ? e.IMAGE_CDN_ORIGIN.replace(/\/$/, '').toLowerCase() : null,

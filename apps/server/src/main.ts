@@ -34,6 +34,7 @@ const database = await openDatabase(
   config.databaseUrl
     ? {
         url: config.databaseUrl,
+        preparedStatements: config.databasePreparedStatements,
         timeouts: {
           connectMs: config.database.connectTimeoutMs,
           queryMs: config.database.queryTimeoutMs,

@@ -44,7 +44,9 @@ export async function openCliDatabase(): Promise<CliDatabase> {
     console.warn(msg);
   });
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { url: config.databaseUrl, preparedStatements: config.databasePreparedStatements }
+      : { dataDir: config.dataDir },
   );
   const close = async () => {
     await database.close();

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 import { migrationsFolder } from './paths.ts';
+import { UnnamedStatementsClient } from './pg-statements.ts';
 
 export type Schema = typeof schema;
 /** The one database type the modules see; it is the same for PGlite and PostgreSQL. */
@@ -29,10 +30,14 @@ export interface Database {
 
 // Any fixed number: the key of the advisory lock taken around migrations and seeding.
 const STARTUP_LOCK_KEY = 727_001;
+/** How long an instance waits for another's migrations and seed at start. */
+const STARTUP_LOCK_WAIT_MS = 10 * 60_000;
 
 export type DatabaseTarget =
   | {
       url: string;
+      /** false: no named prepared statements, for PgBouncer in transaction mode (ADR 0024). */
+      preparedStatements?: boolean;
       /** Milliseconds to wait for a connection and for a query's answer (ADR 0025). */
       timeouts?: { connectMs: number; queryMs: number };
     }
@@ -40,7 +45,7 @@ export type DatabaseTarget =
   | { memory: true };
 
 /** Defaults of DATABASE_CONNECT_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS (config.ts). */
-const DEFAULT_TIMEOUTS = { connectMs: 3000, queryMs: 10_000 };
+const DEFAULT_TIMEOUTS = { connectMs: 10_000, queryMs: 10_000 };
 
 /**
  * The only place that knows which engine runs (DESIGN §1): PGlite stored in DATA_DIR when there is
@@ -52,34 +57,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 20,
+      ...(target.preparedStatements === false ? { Client: UnnamedStatementsClient } : {}),
       // A database that is down or frozen fails the call (503, platform/errors.ts) instead of
-      // holding it: no connection within connectMs, no answer within queryMs (the server cancels
-      // the statement a little earlier, so a slow query frees its connection too).
+      // holding it: no connection (new, or a free one of the pool) within connectMs, no answer
+      // within queryMs. Client-side only: a startup statement_timeout would be refused by
+      // PgBouncer (ADR 0024); a timed-out query's connection is closed by the pool.
       connectionTimeoutMillis: timeouts.connectMs,
       query_timeout: timeouts.queryMs,
-      statement_timeout: Math.max(timeouts.queryMs - 500, 100),
       keepAlive: true,
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+      // A transaction's lock, held by an open transaction while fn runs on other connections: a
+      // session lock would stay behind PgBouncer in transaction mode with whichever server
+      // connection took it, and its unlock could go to another one (ADR 0024).
       const client = await pool.connect();
       try {
+        await client.query('begin');
         // Waiting for another instance's migration or seed may take longer than a query may.
-        await client.query('set statement_timeout = 0');
         await client.query({
-          text: 'select pg_advisory_lock($1)',
+          text: 'select pg_advisory_xact_lock($1)',
           values: [STARTUP_LOCK_KEY],
-          query_timeout: 3_600_000,
+          query_timeout: STARTUP_LOCK_WAIT_MS,
         } as pg.QueryConfig);
         return await fn();
       } finally {
-        await client
-          .query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY])
-          .catch(() => undefined);
-        await client.query('reset statement_timeout').catch(() => undefined);
-        client.release();
+        // Nothing was written in this transaction: ending it releases the lock.
+        const failed = await client.query('rollback').then(
+          () => undefined,
+          (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+        );
+        client.release(failed);
       }
     };
     return {
