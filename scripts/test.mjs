@@ -3,7 +3,20 @@
 // integration tests on PGlite, the integration tests again on PostgreSQL when TEST_DATABASE_URL is
 // set, then browser tests against the built app.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { ensureInstalled, root } from './ensure-install.mjs';
+
+// The browser tests drive the system's Chromium (never a downloaded one): say how to get it before
+// spending minutes on the other steps.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  console.error(
+    `✗ Chromium not found at ${chromium}; the browser tests need it.\n` +
+      '  On Debian or Ubuntu: sudo apt-get install -y chromium fonts-noto-core poppler-utils\n' +
+      '  Elsewhere: install Chromium or Chrome and set CHROMIUM_PATH to its executable.',
+  );
+  process.exit(1);
+}
 
 // A fresh clone has no node_modules yet: install first (lint would stop at `eslint: not found`).
 ensureInstalled();
