@@ -69,6 +69,8 @@ export async function expectAccessible(
   const results = await new AxeBuilder({ page })
     .include(selector)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // axe runs in the page itself: the shop has no frames, and the default (run per frame, then
+    // finish in a new blank page) opened a page for every check and took about twice as long.
     .setLegacyMode()
     .analyze();
   (soft ? expect.soft : expect)(
