@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -34,7 +36,7 @@ import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
 import { healthRoutes } from './modules/site/health.routes.ts';
 import { renderHomeShell } from './modules/catalogue/home-shell.ts';
-import { cachedResponse } from './platform/cache.ts';
+import { cachedResponse, COMPRESS_MIN_BYTES } from './platform/cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
@@ -147,6 +149,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
   await app.register(fastifyCookie);
+  // Other answers (API JSON, the app page) compressed on the fly above 1 KiB, fast settings; the
+  // catalogue's cached answers and the built assets come compressed already and are left alone.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_MIN_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

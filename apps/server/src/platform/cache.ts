@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createRedisClient } from './redis.ts';
@@ -18,10 +19,24 @@ import { createRedisClient } from './redis.ts';
  */
 export interface CachedResponse {
   body: Buffer;
+  /**
+   * The body compressed once, when the entry is made (issue 13): a hit sends these bytes as they
+   * are, so compression costs no CPU on the hot path. Absent for small bodies or no gain.
+   */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
   /** Strong validator: a hash of the body, quoted as HTTP wants it. */
   etag: string;
   contentType: string;
 }
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** Below this a compressed answer saves less than its headers cost. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** Everything an entry holds, for the cache's byte budget. */
+const entryBytes = (value: CachedResponse) =>
+  value.body.length + (value.encoded.br?.length ?? 0) + (value.encoded.gzip?.length ?? 0);
 
 export interface ResponseCache {
   /**
@@ -69,7 +84,21 @@ export function cachedResponse(
 ): CachedResponse {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-  return { body: bytes, etag: `"${hash}"`, contentType };
+  const encoded: CachedResponse['encoded'] = {};
+  if (bytes.length >= COMPRESS_MIN_BYTES) {
+    // Made once per entry, so the strongest settings that stay fast on tens of kilobytes.
+    const br = zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    const gzip = zlib.gzipSync(bytes, { level: 9 });
+    if (br.length < bytes.length) encoded.br = br;
+    if (gzip.length < bytes.length) encoded.gzip = gzip;
+  }
+  return { body: bytes, encoded, etag: `"${hash}"`, contentType };
 }
 
 interface Slot {
@@ -93,7 +122,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const drop = (key: string, slot: Slot) => {
     slots.delete(key);
-    bytes -= slot.value.body.length;
+    bytes -= entryBytes(slot.value);
   };
   const clearLocal = () => {
     generation += 1;
@@ -104,9 +133,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const store = (key: string, value: CachedResponse) => {
     const old = slots.get(key);
     if (old) drop(key, old);
-    if (value.body.length > maxBytes) return;
+    if (entryBytes(value) > maxBytes) return;
     slots.set(key, { value, expiresAt: now() + ttlMs });
-    bytes += value.body.length;
+    bytes += entryBytes(value);
     for (const [oldest, slot] of slots) {
       if (slots.size <= maxEntries && bytes <= maxBytes) break;
       drop(oldest, slot);
@@ -238,18 +267,37 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 }
 
-/** Whether the client's If-None-Match already names this entry (then a 304 is enough). */
-function clientHasEntry(request: FastifyRequest, entry: CachedResponse): boolean {
+/** Whether the client's If-None-Match already names this representation (a 304 is enough). */
+function clientHas(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
   if (header.trim() === '*') return true;
   // Weak comparison (RFC 9110 §13.1.2): W/"x" matches "x".
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag);
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The client's best encoding this entry has: br before gzip, none when q=0 or not offered. */
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  entry: CachedResponse,
+): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const wants = (name: ContentEncoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (entry.encoded.br && wants('br')) return 'br';
+  if (entry.encoded.gzip && wants('gzip')) return 'gzip';
+  return null;
 }
 
 /**
- * Sends cached bytes as they are (no serialisation), with the validator and a short freshness
- * lifetime; answers 304 when the client holds the same bytes. The answer depends on the language.
+ * Sends cached bytes as they are (no serialisation, no compression work: the entry holds its br and
+ * gzip forms), with a validator per representation and a short freshness lifetime; answers 304
+ * when the client holds the same bytes. The answer depends on the language and the encoding.
  */
 export function sendCachedResponse(
   request: FastifyRequest,
@@ -257,10 +305,15 @@ export function sendCachedResponse(
   entry: CachedResponse,
   maxAgeSeconds: number,
 ): FastifyReply {
+  const encoding = chooseEncoding(request.headers['accept-encoding'], entry);
+  // A strong validator names one representation's bytes: each encoding has its own.
+  const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
   reply
-    .header('etag', entry.etag)
+    .header('etag', etag)
     .header('cache-control', `public, max-age=${maxAgeSeconds}`)
-    .header('vary', 'accept-language');
-  if (clientHasEntry(request, entry)) return reply.code(304).send();
-  return reply.type(entry.contentType).send(entry.body);
+    .header('vary', 'accept-language, accept-encoding');
+  if (clientHas(request, etag)) return reply.code(304).send();
+  const bytes = encoding ? entry.encoded[encoding] : undefined;
+  if (encoding && bytes) reply.header('content-encoding', encoding);
+  return reply.type(entry.contentType).send(bytes ?? entry.body);
 }
