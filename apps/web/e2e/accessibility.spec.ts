@@ -364,8 +364,9 @@ for (const language of ['en', 'my'] as const) {
       await dialog()
         .getByRole('button', { name: t('payment.cancelPayment') })
         .click();
+      // The confirmation opens over the payment dialog (focus goes back there when it closes).
       await expect(page.getByRole('alertdialog')).toBeVisible();
-      await checkDialog('cancel-payment');
+      await check('cancel-payment', '[role="alertdialog"]');
       await page.getByTestId('payment-change-method').click();
       await expect(page.getByTestId('change-method-continue')).toBeVisible();
       await checkDialog('change-payment-method');
