@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createAccessTokens } from './modules/auth/access-token.ts';
 import { ACCOUNT_SWEEP_INTERVAL_MS, createAuthModule } from './modules/auth/auth.module.ts';
 import { createCartRepo } from './modules/cart/cart.repo.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -43,6 +44,7 @@ import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/
 import { registerContentEncodingGuard, registerNulCharacterGuard } from './platform/http.ts';
 import { createMediaUrls } from './platform/media.ts';
 import { createRedisClient, pingRedis } from './platform/redis.ts';
+import { registerRequestLimits } from './platform/request-limits.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { assetsFolder } from './platform/paths.ts';
 import type { Secrets } from './platform/secrets.ts';
@@ -173,6 +175,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : null;
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => undefined);
+  });
+  // Request limits (ADR 0026), before any route: per account when the bearer token is good (its
+  // signature and expiry only, no database), else per client address.
+  const accessTokens = createAccessTokens(deps.secrets.jwtSecret, deps.clock ?? systemClock);
+  await registerRequestLimits(app, {
+    config: config.requestLimits,
+    redis,
+    prefix: config.redisKeyPrefix,
+    accountOf: async (token) => {
+      const verdict = await accessTokens.verify(token);
+      return verdict.ok ? verdict.claims.userId : null;
+    },
+    log: app.log,
   });
   await app.register(
     healthRoutes({ database: () => database.ping(), redis: redis ? () => pingRedis(redis) : null }),

@@ -76,6 +76,17 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
+  /**
+   * Request limits (ADR 0026): each group of write routes and expensive reads counts a signed-in
+   * caller's requests per account, anyone else's per client address. `off` only behind an
+   * upstream limiter. REQUEST_LIMIT_FACTOR multiplies every number of the ADR's table (0.5 halves
+   * them; the browser tests, all from one address, raise them). REQUEST_LIMIT_MEMORY_KEYS bounds
+   * the counters kept in memory per group (without Redis, or while it is down): the least recently
+   * used are dropped first.
+   */
+  REQUEST_LIMITS: z.enum(['on', 'off']).default('on'),
+  REQUEST_LIMIT_FACTOR: z.coerce.number().min(0.01).max(1000).default(1),
+  REQUEST_LIMIT_MEMORY_KEYS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
   /** Prefix of every Redis key, so several shops (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).default('shop:'),
   /** Secrets; when absent they are generated once and kept in DATA_DIR (platform/secrets.ts). */
@@ -130,6 +141,13 @@ export interface LoyaltyTierConfig {
   discountPercent: number;
 }
 
+/** Request limits (ADR 0026): the table's numbers times factor; memoryKeys counters per group. */
+export interface RequestLimitsConfig {
+  enabled: boolean;
+  factor: number;
+  memoryKeys: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -156,6 +174,7 @@ export interface Config {
     keepAliveTimeoutMs: number;
     maxConnections: number;
   };
+  requestLimits: RequestLimitsConfig;
   /** Null when PAYMENT_PROVIDER is not set: payments are unavailable. */
   paymentProvider: string | null;
   topupProvider: string;
@@ -217,6 +236,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    requestLimits: {
+      enabled: e.REQUEST_LIMITS === 'on',
+      factor: e.REQUEST_LIMIT_FACTOR,
+      memoryKeys: e.REQUEST_LIMIT_MEMORY_KEYS,
     },
     paymentProvider: e.PAYMENT_PROVIDER ?? null,
     topupProvider: e.TOPUP_PROVIDER,

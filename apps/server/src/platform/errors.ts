@@ -67,6 +67,11 @@ export const platformTexts = {
     en: 'The shop is busy right now. Please try again in a moment.',
     my: 'ဆိုင်သည် ယခု အလုပ်များနေပါသည်။ ခဏအကြာတွင် ထပ်မံကြိုးစားပါ။',
   },
+  /** A request limit (ADR 0026), worded as the spec's login limit ("Please try again later."). */
+  tooManyRequests: {
+    en: 'Too many requests. Please try again later.',
+    my: 'တောင်းဆိုမှု များလွန်းနေပါသည်။ ခဏနေမှ ထပ်ကြိုးစားပါ။',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /** The language an answer is written in (Accept-Language, default my). */

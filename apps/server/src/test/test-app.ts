@@ -88,6 +88,9 @@ export async function createTestApp(
     PUBLIC_URL: 'http://shop.test',
     // The sandbox bank is enabled explicitly (it has no default, ADR 0017).
     PAYMENT_PROVIDER: 'sandbox',
+    // Tests call from one address: the request limits (ADR 0026) run in every test, 100 times
+    // higher; request-limits.test.ts sets its own.
+    REQUEST_LIMIT_FACTOR: '100',
     ...options.env,
   });
   const database = await createTestDatabase(options.database);

@@ -130,6 +130,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/register',
       {
+        config: { requestLimit: 'register' },
         schema: {
           tags,
           summary: 'Create an account; a code is emailed (900 s)',
@@ -150,6 +151,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/login',
       {
+        config: { requestLimit: 'session' },
         schema: {
           tags,
           summary: 'Log in with {phoneNumber, password} or {email, password}',
@@ -179,6 +181,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/refresh-token',
       {
+        config: { requestLimit: 'session' },
         schema: {
           tags,
           summary:
@@ -211,6 +214,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/logout',
       {
+        config: { requestLimit: 'session' },
         schema: {
           tags,
           summary:
@@ -247,6 +251,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/verify/email/send',
       {
+        config: { requestLimit: 'codeSends' },
         schema: {
           tags,
           summary: 'Email a verification code',
@@ -267,6 +272,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/verify/phone/send',
       {
+        config: { requestLimit: 'codeSends' },
         schema: {
           tags,
           summary: 'Text a verification code',
@@ -287,6 +293,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/verify/otp',
       {
+        config: { requestLimit: 'codeChecks' },
         schema: {
           tags,
           summary: 'Verify an email ({email, otp}) or a phone ({phoneNumber, otp})',
@@ -303,6 +310,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/password/reset/request',
       {
+        config: { requestLimit: 'codeSends' },
         schema: {
           tags,
           summary: 'Email a password-reset code (300 s); same answer for unknown emails',
@@ -323,6 +331,7 @@ export const authRoutes =
     app.post(
       '/api/v1/auth/password/reset/confirm',
       {
+        config: { requestLimit: 'codeChecks' },
         schema: {
           tags,
           summary: 'Set a new password with the emailed code',
@@ -363,6 +372,7 @@ export const authRoutes =
     app.put(
       '/api/v1/users/password',
       {
+        config: { requestLimit: 'password' },
         schema: {
           tags: ['users'],
           summary:

@@ -75,6 +75,7 @@ export const cartRoutes =
     app.post(
       '/api/v1/cart/add',
       {
+        config: { requestLimit: 'cart' },
         schema: {
           tags,
           summary:
@@ -94,6 +95,7 @@ export const cartRoutes =
     app.put(
       '/api/v1/cart/update',
       {
+        config: { requestLimit: 'cart' },
         schema: {
           tags,
           summary: 'Set the quantity (1 to 20) and optionally the recipient phone number of a line',
@@ -112,6 +114,7 @@ export const cartRoutes =
     app.delete(
       '/api/v1/cart/remove/:productId',
       {
+        config: { requestLimit: 'cart' },
         schema: {
           tags,
           summary: 'Remove a product from the cart (idempotent)',
@@ -130,6 +133,7 @@ export const cartRoutes =
     app.delete(
       '/api/v1/cart/clear',
       {
+        config: { requestLimit: 'cart' },
         schema: {
           tags,
           summary: 'Empty the cart',
@@ -146,6 +150,7 @@ export const cartRoutes =
     app.post(
       '/api/v1/cart/remove-unavailable',
       {
+        config: { requestLimit: 'cart' },
         schema: {
           tags,
           summary: 'Remove the lines whose product can no longer be bought',

@@ -88,6 +88,7 @@ export const catalogueRoutes =
     app.get(
       '/api/v1/categories/parents',
       {
+        config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
         schema: {
@@ -116,6 +117,7 @@ export const catalogueRoutes =
     app.get(
       '/api/v1/categories/parent/:id',
       {
+        config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
         schema: {
@@ -146,6 +148,7 @@ export const catalogueRoutes =
     app.get(
       '/api/v1/products/category/:categoryId',
       {
+        config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
         schema: {
@@ -178,6 +181,7 @@ export const catalogueRoutes =
     app.get(
       '/api/v1/products/:id',
       {
+        config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
         schema: {
@@ -200,6 +204,7 @@ export const catalogueRoutes =
     app.get(
       '/api/v1/ads/banner',
       {
+        config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
         schema: {
@@ -220,6 +225,7 @@ export const catalogueRoutes =
     app.get(
       '/api/v1/exchange-rates',
       {
+        config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
         schema: {

@@ -44,6 +44,7 @@ export const checkoutRoutes =
     app.post(
       '/api/v1/checkout/initialize',
       {
+        config: { requestLimit: 'checkout' },
         schema: {
           tags,
           summary:
@@ -117,6 +118,7 @@ export const checkoutRoutes =
     app.post(
       '/api/v1/checkout/payment-method',
       {
+        config: { requestLimit: 'checkout' },
         schema: {
           tags,
           summary: 'Choose the payment method of a checkout session (MM QR needs 1000 MMK)',
@@ -144,6 +146,7 @@ export const checkoutRoutes =
     app.post(
       '/api/v1/checkout/complete',
       {
+        config: { requestLimit: 'checkout' },
         schema: {
           tags,
           summary:
@@ -167,6 +170,7 @@ export const checkoutRoutes =
     app.post(
       '/api/v1/checkout/direct',
       {
+        config: { requestLimit: 'checkout' },
         schema: {
           tags,
           summary: 'Pay a checkout session by direct online transfer (answers the bank page URL)',

@@ -55,6 +55,7 @@ export const ordersRoutes =
     app.get(
       '/api/v1/orders',
       {
+        config: { requestLimit: 'orderReads' },
         schema: {
           tags,
           summary: "The caller's orders, newest first: page (1), limit (10, up to 50), status",
@@ -81,6 +82,7 @@ export const ordersRoutes =
     app.get(
       '/api/v1/orders/:orderId',
       {
+        config: { requestLimit: 'orderReads' },
         schema: {
           tags,
           summary:
@@ -99,6 +101,7 @@ export const ordersRoutes =
     app.put(
       '/api/v1/cards/:cardId/scratch',
       {
+        config: { requestLimit: 'orderActions' },
         schema: {
           tags,
           summary: 'Reveal a card’s PIN (buyer only); scratching ends sharing of the order',
@@ -117,6 +120,7 @@ export const ordersRoutes =
     app.post(
       '/api/v1/orders/:orderId/feedback',
       {
+        config: { requestLimit: 'orderActions' },
         schema: {
           tags,
           summary: 'Happiness Meter: rating 1–5 and an optional comment (a new one replaces it)',
@@ -140,6 +144,7 @@ export const ordersRoutes =
     app.get(
       '/api/v1/orders/:orderId/invoice',
       {
+        config: { requestLimit: 'documents' },
         schema: {
           tags,
           summary:
@@ -162,6 +167,7 @@ export const ordersRoutes =
     app.get(
       '/api/v1/orders/:orderId/cards',
       {
+        config: { requestLimit: 'documents' },
         schema: {
           tags,
           summary:

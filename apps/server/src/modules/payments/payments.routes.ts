@@ -48,6 +48,7 @@ export const paymentsRoutes =
     app.get(
       '/api/v1/orders/:orderId/payment-status',
       {
+        config: { requestLimit: 'orderReads' },
         schema: {
           tags,
           summary:
@@ -67,6 +68,7 @@ export const paymentsRoutes =
     app.put(
       '/api/v1/orders/:orderId/regenerate-qr',
       {
+        config: { requestLimit: 'payment' },
         schema: {
           tags,
           summary: 'Pay Again: a new payment (QR valid 300 s) for a pending order',
@@ -84,6 +86,7 @@ export const paymentsRoutes =
     app.put(
       '/api/v1/orders/:orderId/cancel-payment',
       {
+        config: { requestLimit: 'payment' },
         schema: {
           tags,
           summary: 'Cancel a pending order and its payment (idempotent)',
@@ -108,6 +111,9 @@ export const paymentsRoutes =
       raw.post(
         '/api/v1/payments/webhook/:provider',
         {
+          // Signed by the acquirer and checked first; limiting its few addresses would hold up paid
+          // orders (ADR 0026).
+          config: { requestLimit: false },
           schema: {
             tags,
             summary:

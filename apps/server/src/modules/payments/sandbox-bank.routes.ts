@@ -40,6 +40,7 @@ export const sandboxBankRoutes =
     app.post(
       '/api/v1/sandbox/bank/pay',
       {
+        config: { requestLimit: 'payment' },
         schema: {
           tags: ['sandbox'],
           summary: 'Sandbox bank: pay (or refuse) an MM QR payload or an A+/transfer request',
