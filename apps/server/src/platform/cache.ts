@@ -181,7 +181,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   if (options.redisUrl) {
     redis = createRedisClient(options.redisUrl);
-    subscriber = createRedisClient(options.redisUrl);
+    // It subscribes again itself on every 'ready' (below).
+    subscriber = createRedisClient(options.redisUrl, { autoResubscribe: false });
     subscriber.on('message', (from: string, message: string) => {
       if (from === channel) observeShared(message);
     });

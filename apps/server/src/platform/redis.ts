@@ -5,8 +5,19 @@ import { Redis } from 'ioredis';
  * shared lives in one process's memory). Commands fail fast instead of queueing for ever while
  * Redis is down, so a request gets an error rather than hanging.
  */
-export function createRedisClient(url: string): Redis {
+export function createRedisClient(
+  url: string,
+  options: {
+    /**
+     * false for a subscriber that subscribes again itself on every 'ready' (with its own error
+     * handling): ioredis' automatic re-subscribe has none, so a close right after a reconnect
+     * would leave an unhandled "Connection is closed." rejection.
+     */
+    autoResubscribe?: boolean;
+  } = {},
+): Redis {
   const client = new Redis(url, {
+    autoResubscribe: options.autoResubscribe ?? true,
     lazyConnect: false,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
