@@ -29,6 +29,10 @@ const MAX_AGE_SECONDS = 30;
  * errors are still logged by the error handler, as for /healthz.
  */
 const LOG_LEVEL = 'warn';
+/*
+ * `compress: false` on each route: every answer here is a cached entry that carries its br and gzip
+ * forms (platform/cache.ts), or a small error; @fastify/compress's hooks would only look and pass.
+ */
 
 export const catalogueRoutes =
   (service: CatalogueService, cache: ResponseCache): FastifyPluginAsyncZod =>
@@ -90,6 +94,7 @@ export const catalogueRoutes =
       {
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Top-level categories',
@@ -118,6 +123,7 @@ export const catalogueRoutes =
       {
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Sub-categories of a category',
@@ -148,6 +154,7 @@ export const catalogueRoutes =
       {
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Products of a category, paged and sorted',
@@ -180,6 +187,7 @@ export const catalogueRoutes =
       {
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'One product',
@@ -202,6 +210,7 @@ export const catalogueRoutes =
       {
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Home-page banners, in display order',
@@ -222,6 +231,7 @@ export const catalogueRoutes =
       {
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Exchange rates to kyat (active and inactive)',
