@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -76,25 +77,21 @@ const PERMISSIONS_POLICY =
 function headersOf(
   middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
 ): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = String(value);
-      return res;
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  let called = false;
-  let failure: unknown;
-  middleware({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
-    called = true;
-    failure = err;
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  const outcome: { finished: boolean; err?: unknown } = { finished: false };
+  middleware(req, res, (err?: unknown) => {
+    outcome.finished = true;
+    outcome.err = err;
   });
-  if (!called) throw new Error('the header middleware did not finish at once');
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
-  return headers;
+  if (!outcome.finished || outcome.err !== undefined)
+    throw new Error('the header middleware did not finish at once', { cause: outcome.err });
+  return Object.fromEntries(
+    Object.entries(res.getHeaders()).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : String(value),
+    ]),
+  );
 }
 
 /** Builds the whole server without listening (DESIGN §3.5): main.ts listens, tests inject. */
