@@ -7,6 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import zlib from 'node:zlib';
 import {
   freePort,
   mainJs,
@@ -26,6 +27,9 @@ export const benchDatabaseUrl = () =>
 /** Redis of the benchmarks (each run uses a key prefix of its own and deletes its keys). */
 export const benchRedisUrl = () =>
   process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** What a browser sends: answers over 1 KiB come compressed, as to real customers. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ): 100 on every Linux we run on. */
 const USER_HZ = 100;
@@ -85,14 +89,21 @@ export const statusList = (statuses) =>
  *
  * `next(i)` gives the request: { base, method, path, headers, body (sent as JSON), kind (a label),
  * wantBody (parse the answer as JSON for `onAnswer`), onAnswer(status, json) } — or null to send
- * nothing in this slot (counted as `skipped`). Runs `total` slots. Answers every request's
+ * nothing in this slot (counted as `skipped`); `headers` go with every request. Runs `total` slots. Answers every request's
  * { kind, due (ms after the start), latency, status (0: no answer) } and `failures` (the first few
  * non-2xx answers and errors, for the report).
  *
  * The load is paced by this code rather than autocannon: autocannon's overallRate fires each
  * connection's share back to back at the start of every second, a burst rather than a steady rate.
  */
-export function openLoop({ rate, total, next, timeoutMs = 10_000, maxSockets = 512 }) {
+export function openLoop({
+  rate,
+  total,
+  next,
+  headers = {},
+  timeoutMs = 10_000,
+  maxSockets = 512,
+}) {
   const agents = new Map();
   const agentFor = (base) => {
     let agent = agents.get(base);
@@ -176,6 +187,7 @@ export function openLoop({ rate, total, next, timeoutMs = 10_000, maxSockets = 5
           method: spec.method,
           headers: {
             'accept-language': 'my',
+            ...headers,
             ...(payload
               ? { 'content-type': 'application/json', 'content-length': payload.length }
               : {}),
@@ -188,7 +200,7 @@ export function openLoop({ rate, total, next, timeoutMs = 10_000, maxSockets = 5
           res.on('end', () => {
             const ok = res.statusCode >= 200 && res.statusCode <= 299;
             // The body is decoded only when someone reads it.
-            const text = spec.wantBody || !ok ? Buffer.concat(chunks).toString() : '';
+            const text = spec.wantBody || !ok ? decode(res, Buffer.concat(chunks)) : '';
             settle(res.statusCode, text);
           });
           res.on('error', (err) => settle(0, '', err));
@@ -212,6 +224,18 @@ export function openLoop({ rate, total, next, timeoutMs = 10_000, maxSockets = 5
     };
     tick();
   });
+}
+
+/** A body as text, decompressed as its Content-Encoding says. */
+function decode(res, bytes) {
+  switch (res.headers['content-encoding']) {
+    case 'br':
+      return zlib.brotliDecompressSync(bytes).toString();
+    case 'gzip':
+      return zlib.gunzipSync(bytes).toString();
+    default:
+      return bytes.toString();
+  }
 }
 
 /** Counts of each status in `results` (0: no answer). */

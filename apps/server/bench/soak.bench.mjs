@@ -20,6 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
+  BROWSER_ACCEPT_ENCODING,
   cpuMs,
   errorsOf,
   inPool,
@@ -443,6 +444,7 @@ export async function runSoakBench({
       rate,
       total: Math.round((rate * totalMs) / 1000),
       next: () => request(drawKind()),
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     });
     clearInterval(sampler.timer);
     sample();
