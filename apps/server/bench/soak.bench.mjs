@@ -172,7 +172,9 @@ export async function runSoakBench({
   const durationMs = minutes * 60_000;
   // Short runs compare their first and last fifth.
   const windowMs = Math.min(windowMinutes * 60_000, durationMs / 5);
-  const warmupMs = Math.min(warmupSeconds * 1000, durationMs / 5);
+  // Not capped by the duration: a process needs its first minute (JIT, heap sizing) whatever the
+  // run's length, and a short run compared against its own start-up would never look flat.
+  const warmupMs = warmupSeconds * 1000;
   const shop = await startShop({ count: 2, log });
   let proxy;
   const sampler = { timer: undefined };
@@ -199,12 +201,12 @@ export async function runSoakBench({
       for (const [kind, w] of MIX) if ((x -= w) < 0) return kind;
       return MIX[0][0];
     };
-    const purchasesPerSecond = (rate * MIX.find(([k]) => k === 'purchase')[1]) / totalWeight;
+    const purchaseStepsPerSecond = (rate * MIX.find(([k]) => k === 'purchase')[1]) / totalWeight;
     // Customers buying right now: each gets a step about every 5 s, so a purchase takes ~20 s,
     // well inside the 5-minute payment window. Others come in as they finish.
     const pipelineSize = Math.max(
       4,
-      Math.min(Math.floor(people.length / 2), Math.round(purchasesPerSecond * 5)),
+      Math.min(Math.floor(people.length / 2), Math.round(purchaseStepsPerSecond * 5)),
     );
     const pipeline = people.slice(0, pipelineSize);
     const waiting = people.slice(pipelineSize);
@@ -543,7 +545,10 @@ export async function runSoakBench({
     log(
       `  ${'kind'.padEnd(22)}${col('share')}${col('count')}${col('p50')}${col('p95')}${col('p99')}${col('errors')}`,
     );
-    const kinds = [...new Set(measured.map((r) => r.kind))];
+    const order = [...MIX.map(([k]) => k), ...PURCHASE_STEPS, 'token refresh'];
+    const kinds = [...new Set(measured.map((r) => r.kind))].sort(
+      (a, b) => order.indexOf(a) - order.indexOf(b),
+    );
     for (const kind of kinds) {
       const of = measured.filter((r) => r.kind === kind);
       const s = summarize(of.map((r) => r.latency));
