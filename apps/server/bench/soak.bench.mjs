@@ -5,7 +5,7 @@
 // instance's resident memory of the last window are within +20 % of the first ("flat").
 //
 //   node apps/server/bench/soak.bench.mjs [--minutes 30] [--rate 200] [--customers 200]
-//        [--window-minutes 5] [--warmup-seconds 60]
+//        [--window-minutes 5] [--warmup-seconds 60] [--refresh-after-seconds 600]
 //
 // The traffic (README.md in this folder, "Soak"): catalogue reads, guest and customer carts,
 // purchases paid with the sandbox bank (top-ups, so stock never runs out), order reads and token
@@ -45,7 +45,7 @@ const FLAT_SHARE = 1.2;
 const FLAT_P95_GRACE_MS = 2;
 const RSS_SAMPLE_MS = 2000;
 /** A customer's access token lives 15 minutes; the web app refreshes it before that. */
-const REFRESH_AFTER_MS = 10 * 60 * 1000;
+const REFRESH_AFTER_SECONDS = 10 * 60;
 const PREPARE_CONCURRENCY = 4;
 const PASSWORD = 'Shwedagon-Mingalaba-2025!';
 
@@ -167,6 +167,7 @@ export async function runSoakBench({
   customers = 200,
   windowMinutes = 5,
   warmupSeconds = 60,
+  refreshAfterSeconds = REFRESH_AFTER_SECONDS,
   log = console.log,
 } = {}) {
   const durationMs = minutes * 60_000;
@@ -221,7 +222,7 @@ export async function runSoakBench({
 
     /** A refresh instead of the customer's request when its access token is getting old. */
     const refreshFor = (c) => {
-      if (c.refreshing || performance.now() - c.tokenAt < REFRESH_AFTER_MS) return null;
+      if (c.refreshing || performance.now() - c.tokenAt < refreshAfterSeconds * 1000) return null;
       c.refreshing = true;
       return {
         base,
@@ -509,13 +510,13 @@ export async function runSoakBench({
       `  ${head('window')}${col('requests')}${col('p50')}${col('p95')}${col('p99')}` +
         shop.instances.map((i) => `${col(`RSS ${i.name}`, 12)}${col(`CPU ${i.name}`)}`).join(''),
     );
-    const windowRow = (label, stats, from, to, pick) =>
+    const windowRow = (label, stats, from, to, which) =>
       log(
         `  ${head(label)}${col(stats.count)}${col(ms(stats.p50))}${col(ms(stats.p95))}${col(ms(stats.p99))}` +
           shop.instances
             .map(
               (_, n) =>
-                `${col(mib(rss[n][pick]), 12)}${col(`${(cpuShare(n, from, to) * 100).toFixed(0)} %`)}`,
+                `${col(mib(rss[n][which]), 12)}${col(`${(cpuShare(n, from, to) * 100).toFixed(0)} %`)}`,
             )
             .join(''),
       );
@@ -624,6 +625,7 @@ if (isMain(import.meta.url)) {
     customers: numberOption('--customers', 200),
     windowMinutes: numberOption('--window-minutes', 5),
     warmupSeconds: numberOption('--warmup-seconds', 60),
+    refreshAfterSeconds: numberOption('--refresh-after-seconds', REFRESH_AFTER_SECONDS),
   };
   console.log(
     `soak: two instances on PostgreSQL and Redis behind a round-robin proxy, ${options.rate} req/s of mixed traffic ` +
