@@ -1,23 +1,59 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of the repo in one run; exits non-zero when a budget fails.
+// The method of the server's benchmarks: apps/server/bench/README.md. `npm run build` first.
+//
+//   npm run bench [-- --only catalogue,soak] [--soak-minutes 30] [--soak-rate 200]
+//
+// --only runs the named ones (startup, catalogue, cart, fulfilment, soak, capacity, home); the
+// soak runs 30 minutes at 200 requests/s unless told otherwise (`--soak-minutes 2` anywhere).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const only = option('--only')?.split(',');
+const soakArgs = [
+  ...(option('--soak-minutes') ? ['--minutes', option('--soak-minutes')] : []),
+  ...(option('--soak-rate') ? ['--rate', option('--soak-rate')] : []),
+];
+
 const benches = [
-  ['start-up time and idle memory', 'bench/startup.mjs'],
-  ['catalogue API throughput', 'apps/server/bench/catalogue.bench.mjs'],
-  ['cart and checkout on PostgreSQL', 'apps/server/bench/cart.bench.mjs'],
-  ['payment webhook to completed E-PIN order', 'apps/server/bench/fulfilment.bench.mjs'],
-  ['home page JavaScript and Lighthouse', 'apps/web/scripts/measure-home.mjs'],
-].filter(([, file]) => fs.existsSync(path.join(root, file)));
+  ['startup', 'start-up time and idle memory', 'bench/startup.mjs'],
+  [
+    'catalogue',
+    'catalogue API throughput against bare Fastify',
+    'apps/server/bench/catalogue.bench.mjs',
+  ],
+  ['cart', 'cart and checkout on PostgreSQL', 'apps/server/bench/cart.bench.mjs'],
+  [
+    'fulfilment',
+    'payment webhook to completed E-PIN order',
+    'apps/server/bench/fulfilment.bench.mjs',
+  ],
+  [
+    'soak',
+    'soak: two instances, mixed traffic, flat p95 and memory',
+    'apps/server/bench/soak.bench.mjs',
+    soakArgs,
+  ],
+  [
+    'capacity',
+    'add-to-cart capacity, one and two instances',
+    'apps/server/bench/capacity.bench.mjs',
+  ],
+  ['home', 'home page JavaScript and Lighthouse', 'apps/web/scripts/measure-home.mjs'],
+].filter(([key, , file]) => fs.existsSync(path.join(root, file)) && (!only || only.includes(key)));
 
 let failed = 0;
-for (const [name, file] of benches) {
+for (const [, name, file, extra = []] of benches) {
   console.log(`\n=== ${name} (${file}) ===`);
-  const result = spawnSync(process.execPath, [file], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [file, ...extra], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

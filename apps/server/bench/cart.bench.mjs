@@ -13,7 +13,7 @@
 //
 //   node apps/server/bench/cart.bench.mjs [--duration 30] [--rate 200] [--users 100]
 //
-// The load is paced by this script, not autocannon: autocannon's overallRate fires each
+// The load is paced by openLoop (load.mjs), not autocannon: autocannon's overallRate fires each
 // connection's share back to back at the start of every second (200 requests within ~100 ms, then
 // nothing), which is a burst at ~2000/s rather than a steady 200/s. Latency counts from the moment
 // a request was due, so a stalled server cannot hide queued requests (no coordinated omission).
@@ -27,10 +27,10 @@
 // { results, passed } without exiting.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { cpuMs, inPool, ms, openLoop, statusesOf, statusList, summarize } from './load.mjs';
 import {
   call,
   freePort,
@@ -38,7 +38,6 @@ import {
   mailedCodes,
   mainJs,
   numberOption,
-  percentile,
   scratchDatabase,
   spawnServer,
   stop,
@@ -54,142 +53,8 @@ const PREPARE_CONCURRENCY = 4; // under the login limit of 5 attempts in flight 
 const REQUEST_TIMEOUT_MS = 10_000;
 const PASSWORD = 'Shwedagon-Mingalaba-2025!';
 
-/** CPU time (user + system, ms) a process has used so far; null without Linux /proc. */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ 100
-  } catch {
-    return null;
-  }
-}
-
 const cpuPerCall = (before, after, calls) =>
   before === null || after === null || !calls ? '' : `${((after - before) / calls).toFixed(1)} ms`;
-
-function summarize(latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : NaN,
-  };
-}
-
-const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
-
-/** Runs `worker` over `items` with at most `limit` in flight; answers the results in order. */
-async function inPool(items, limit, worker) {
-  const out = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await worker(items[i], i);
-      }
-    }),
-  );
-  return out;
-}
-
-/**
- * Open-loop load: `total` POSTs, the i-th due at start + i / rate seconds, on keep-alive sockets.
- * `makeRequest(i)` gives { headers, body }. Latency is measured from the due time.
- */
-function paced({ base, url, rate, total, makeRequest }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const { hostname, port } = new URL(base);
-  const interval = 1000 / rate;
-  const latencies = [];
-  const statuses = new Map();
-  const failures = [];
-  let errors = 0;
-  let done = 0;
-  let lastEnd = 0;
-  let maxLag = 0;
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    let sent = 0;
-    const finish = () => {
-      if (++done < total) return;
-      agent.destroy();
-      resolve({
-        latencies,
-        statuses,
-        failures,
-        errors,
-        total,
-        elapsedMs: lastEnd - t0,
-        sendLagMs: maxLag,
-      });
-    };
-    const fire = (i) => {
-      const due = t0 + i * interval;
-      const { headers, body } = makeRequest(i);
-      const payload = Buffer.from(JSON.stringify(body));
-      maxLag = Math.max(maxLag, performance.now() - due);
-      let failed = false;
-      let timer;
-      const fail = (err) => {
-        if (failed) return;
-        failed = true;
-        clearTimeout(timer);
-        errors++;
-        lastEnd = Math.max(lastEnd, performance.now());
-        if (failures.length < 5) failures.push(`error ${err.code ?? err.message}`);
-        finish();
-      };
-      const req = http.request(
-        {
-          agent,
-          hostname,
-          port,
-          path: url,
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': payload.length,
-            'accept-language': 'my',
-            ...headers,
-          },
-        },
-        (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => {
-            if (failed) return;
-            failed = true;
-            clearTimeout(timer);
-            const end = performance.now();
-            lastEnd = Math.max(lastEnd, end);
-            latencies.push(end - due);
-            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            if ((res.statusCode < 200 || res.statusCode > 299) && failures.length < 5)
-              failures.push(`${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`);
-            finish();
-          });
-          res.on('error', fail);
-        },
-      );
-      // The time limit runs from the due time, waiting for a free socket included.
-      timer = setTimeout(
-        () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)),
-        Math.max(0, due + REQUEST_TIMEOUT_MS - performance.now()),
-      );
-      req.on('error', fail);
-      req.end(payload);
-    };
-    const tick = () => {
-      const now = performance.now();
-      while (sent < total && t0 + sent * interval <= now) fire(sent++);
-      if (sent < total) setTimeout(tick, Math.max(0, t0 + sent * interval - performance.now()));
-    };
-    tick();
-  });
-}
 
 const newGuestId = () => `guest_${Date.now()}_${randomBytes(16).toString('hex')}`;
 
@@ -202,18 +67,31 @@ async function products(base, category) {
 async function addToCart(base, catalogue, rate, seconds) {
   const total = Math.round(rate * seconds);
   const guests = Array.from({ length: Math.ceil(total / ADDS_PER_GUEST) }, newGuestId);
-  return paced({
-    base,
-    url: '/api/v1/cart/add',
+  const run = await openLoop({
     rate,
     total,
     // Requests i..i+4 share a guest; consecutive requests take consecutive products, so the five
     // adds of one guest are five different products (catalogue has more than five).
-    makeRequest: (i) => ({
+    next: (i) => ({
+      base,
+      kind: 'add',
+      method: 'POST',
+      path: '/api/v1/cart/add',
       headers: { gid: guests[Math.floor(i / ADDS_PER_GUEST)] },
       body: { productId: catalogue[i % catalogue.length].id, quantity: 1 },
     }),
+    timeoutMs: REQUEST_TIMEOUT_MS,
   });
+  const answered = run.results.filter((r) => r.status !== 0);
+  return {
+    latencies: answered.map((r) => r.latency),
+    statuses: statusesOf(answered),
+    failures: run.failures,
+    errors: run.results.length - answered.length,
+    total,
+    elapsedMs: run.elapsedMs,
+    sendLagMs: run.sendLagMs,
+  };
 }
 
 /** Registers, verifies and logs in `count` users; each gets an E-PIN and a MyTel top-up in the cart. */
@@ -280,12 +158,6 @@ async function initializeAll(base, users, concurrency) {
   });
   return { latencies, statuses, failures, errors, total: users.length };
 }
-
-const statusList = (statuses) =>
-  [...statuses.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([s, n]) => `${s}×${n}`)
-    .join(' ');
 
 export async function runCartBench({
   duration = 30,

@@ -26,6 +26,8 @@ export interface CachedResponse {
   encoded: Partial<Record<ContentEncoding, Buffer>>;
   /** Strong validator: a hash of the body, quoted as HTTP wants it. */
   etag: string;
+  /** The validator of each encoded form (a strong validator names one representation's bytes). */
+  encodedEtags: Partial<Record<ContentEncoding, string>>;
   contentType: string;
 }
 
@@ -98,7 +100,10 @@ export function cachedResponse(
     if (br.length < bytes.length) encoded.br = br;
     if (gzip.length < bytes.length) encoded.gzip = gzip;
   }
-  return { body: bytes, encoded, etag: `"${hash}"`, contentType };
+  const encodedEtags: CachedResponse['encodedEtags'] = {};
+  for (const encoding of ['br', 'gzip'] as const)
+    if (encoded[encoding]) encodedEtags[encoding] = `"${hash}-${encoding}"`;
+  return { body: bytes, encoded, etag: `"${hash}"`, encodedEtags, contentType };
 }
 
 interface Slot {
@@ -277,12 +282,13 @@ function clientHas(request: FastifyRequest, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** The client's best encoding this entry has: br before gzip, none when q=0 or not offered. */
-export function chooseEncoding(
-  acceptEncoding: string | undefined,
-  entry: CachedResponse,
-): ContentEncoding | null {
-  if (!acceptEncoding) return null;
+/** Which of the stored encodings an Accept-Encoding value takes (q > 0). */
+interface AcceptedEncodings {
+  br: boolean;
+  gzip: boolean;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): AcceptedEncodings {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -290,8 +296,30 @@ export function chooseEncoding(
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
   const wants = (name: ContentEncoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (entry.encoded.br && wants('br')) return 'br';
-  if (entry.encoded.gzip && wants('gzip')) return 'gzip';
+  return { br: wants('br'), gzip: wants('gzip') };
+}
+
+/**
+ * Accept-Encoding values repeat endlessly (one per browser version): parsing each costs more than
+ * a lookup. Bounded, so a flood of made-up values cannot grow it.
+ */
+const acceptedEncodings = new Map<string, AcceptedEncodings>();
+const ACCEPTED_ENCODINGS_MAX = 256;
+
+/** The client's best encoding this entry has: br before gzip, none when q=0 or not offered. */
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  entry: CachedResponse,
+): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  let accepted = acceptedEncodings.get(acceptEncoding);
+  if (accepted === undefined) {
+    accepted = parseAcceptEncoding(acceptEncoding);
+    if (acceptedEncodings.size < ACCEPTED_ENCODINGS_MAX)
+      acceptedEncodings.set(acceptEncoding, accepted);
+  }
+  if (entry.encoded.br && accepted.br) return 'br';
+  if (entry.encoded.gzip && accepted.gzip) return 'gzip';
   return null;
 }
 
@@ -308,7 +336,7 @@ export function sendCachedResponse(
 ): FastifyReply {
   const encoding = chooseEncoding(request.headers['accept-encoding'], entry);
   // A strong validator names one representation's bytes: each encoding has its own.
-  const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+  const etag = (encoding && entry.encodedEtags[encoding]) || entry.etag;
   reply
     .header('etag', etag)
     .header('cache-control', `public, max-age=${maxAgeSeconds}`)
@@ -316,5 +344,6 @@ export function sendCachedResponse(
   if (clientHas(request, etag)) return reply.code(304).send();
   const bytes = encoding ? entry.encoded[encoding] : undefined;
   if (encoding && bytes) reply.header('content-encoding', encoding);
-  return reply.type(entry.contentType).send(bytes ?? entry.body);
+  // The stored type is complete (charset included): set as it is, without reply.type()'s checks.
+  return reply.header('content-type', entry.contentType).send(bytes ?? entry.body);
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { CategoryListQuery, ProductListQuery } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
-import { createStockRepo, freeCard } from './stock.repo.ts';
+import { freeCard } from './stock.repo.ts';
 import type { Db } from '../../platform/db.ts';
 import {
   banners,
@@ -87,6 +87,13 @@ export function createCatalogueRepo(db: Db) {
       ),
     )
     .prepare('catalogue_products_by_ids');
+
+  // Every add of a card product to a cart asks this (the line's unit limit): prepared as well.
+  const freeCardsOf = db
+    .select({ n: count() })
+    .from(cards)
+    .where(and(eq(cards.productId, sql.placeholder('productId')), freeCard()))
+    .prepare('catalogue_free_cards');
 
   return {
     async listCategories(
@@ -179,7 +186,8 @@ export function createCatalogueRepo(db: Db) {
 
     /** Cards of a product that can be bought now: sellable and held by no pending order. */
     async countFreeCards(productId: string): Promise<number> {
-      return createStockRepo(db).countAvailable(productId);
+      const [row] = await freeCardsOf.execute({ productId });
+      return row?.n ?? 0;
     },
 
     async listActiveBanners(): Promise<BannerRow[]> {

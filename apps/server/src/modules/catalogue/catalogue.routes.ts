@@ -29,6 +29,10 @@ const MAX_AGE_SECONDS = 30;
  * errors are still logged by the error handler, as for /healthz.
  */
 const LOG_LEVEL = 'warn';
+/*
+ * `compress: false` on each route: every answer here is a cached entry that carries its br and gzip
+ * forms (platform/cache.ts), or a small error; @fastify/compress's hooks would only look and pass.
+ */
 
 export const catalogueRoutes =
   (service: CatalogueService, cache: ResponseCache): FastifyPluginAsyncZod =>
@@ -91,6 +95,7 @@ export const catalogueRoutes =
         config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Top-level categories',
@@ -120,6 +125,7 @@ export const catalogueRoutes =
         config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Sub-categories of a category',
@@ -151,6 +157,7 @@ export const catalogueRoutes =
         config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Products of a category, paged and sorted',
@@ -184,6 +191,7 @@ export const catalogueRoutes =
         config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'One product',
@@ -207,6 +215,7 @@ export const catalogueRoutes =
         config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Home-page banners, in display order',
@@ -228,6 +237,7 @@ export const catalogueRoutes =
         config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
         onRequest: serveCachedUrl,
+        compress: false,
         schema: {
           tags: ['catalogue'],
           summary: 'Exchange rates to kyat (active and inactive)',
