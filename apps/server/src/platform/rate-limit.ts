@@ -189,10 +189,43 @@ export function createRedisRateLimitStore(redis: Redis, prefix: string): RateLim
 export const FAILOVER_RETRY_MS = 2000;
 
 /**
+ * Redis while it answers, this process's memory while it cannot (down, frozen, not yet connected),
+ * used again on its own once back (ADR 0025). After a failed command Redis is left alone for
+ * FAILOVER_RETRY_MS: a frozen Redis costs the one request that met it a command timeout, not every
+ * call. `onChange` hears each switch. Shared by the login/code limits and the request limits.
+ */
+export function createRedisFailover(
+  redis: Redis,
+  onChange: (event: { usingRedis: boolean; err?: unknown }) => void,
+) {
+  let usingRedis = true;
+  let skipUntil = 0;
+  const switchTo = (next: boolean, err?: unknown) => {
+    if (next === usingRedis) return;
+    usingRedis = next;
+    onChange({ usingRedis: next, err });
+  };
+  return async <T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> => {
+    if (redis.status !== 'ready' || Date.now() < skipUntil) {
+      switchTo(false);
+      return local();
+    }
+    try {
+      const answer = await shared();
+      switchTo(true);
+      return answer;
+    } catch (err) {
+      skipUntil = Date.now() + FAILOVER_RETRY_MS;
+      switchTo(false, err);
+      return local();
+    }
+  };
+}
+
+/**
  * The store of a running shop (ADR 0025): Redis when configured, shared by every instance; while
- * Redis cannot answer (down, frozen, not yet connected) this process's own memory counts instead,
- * so a login or a code check never fails because of Redis — the limits then hold per instance
- * until Redis is back, which is used again on its own. `onChange` hears each switch.
+ * Redis cannot answer this process's own memory counts instead (createRedisFailover), so a login
+ * or a code check never fails because of Redis.
  */
 export function createFailoverRateLimitStore(options: {
   redis: Redis;
@@ -202,31 +235,12 @@ export function createFailoverRateLimitStore(options: {
 }): RateLimitStore {
   const shared = createRedisRateLimitStore(options.redis, options.prefix);
   const local = createMemoryRateLimitStore(options.clock);
-  let usingRedis = true;
-  // After a failed command Redis is left alone for a moment: a frozen Redis costs the one request
-  // that met it a command timeout, not every limiter call of every request.
-  let skipUntil = 0;
-  const switchTo = (next: boolean, err?: unknown) => {
-    if (next === usingRedis) return;
-    usingRedis = next;
-    options.onChange({ usingRedis: next, err });
-  };
-  const use = async <T>(call: (store: RateLimitStore) => Promise<T>): Promise<T> => {
-    // Not connected: straight to memory, without waiting for a reconnect.
-    if (options.redis.status !== 'ready' || Date.now() < skipUntil) {
-      switchTo(false);
-      return call(local);
-    }
-    try {
-      const answer = await call(shared);
-      switchTo(true);
-      return answer;
-    } catch (err) {
-      skipUntil = Date.now() + FAILOVER_RETRY_MS;
-      switchTo(false, err);
-      return call(local);
-    }
-  };
+  const failover = createRedisFailover(options.redis, options.onChange);
+  const use = <T>(call: (store: RateLimitStore) => Promise<T>): Promise<T> =>
+    failover(
+      () => call(shared),
+      () => call(local),
+    );
   return {
     hit: (key, windowMs, hitOptions) => use((store) => store.hit(key, windowMs, hitOptions)),
     count: (key) => use((store) => store.count(key)),

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import type { RequestLimitsConfig } from '../config.ts';
 import { AppError, platformTexts } from './errors.ts';
 import { clientNetwork } from './http.ts';
-import { FAILOVER_RETRY_MS } from './rate-limit.ts';
+import { createRedisFailover } from './rate-limit.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -194,27 +194,13 @@ async function createCheck(
   if (!redis) return (group, request) => local[group](request);
 
   const shared = await limitersIn({ redis });
-  let usingRedis = true;
-  // After a failed command Redis is left alone for a moment: a frozen Redis costs the one request
-  // that met it a command timeout, not every request.
-  let skipUntil = 0;
-  const switchTo = (next: boolean, err?: unknown) => {
-    if (next === usingRedis) return;
-    usingRedis = next;
-    if (next) log.info('Redis is back: request limits shared again');
+  const failover = createRedisFailover(redis, ({ usingRedis, err }) => {
+    if (usingRedis) log.info('Redis is back: request limits shared again');
     else log.warn({ err }, 'Redis unavailable: request limits kept per instance');
-  };
-  return async (group, request) => {
-    if (redis.status === 'ready' && Date.now() >= skipUntil) {
-      try {
-        const result = await shared[group](request);
-        switchTo(true);
-        return result;
-      } catch (err) {
-        skipUntil = Date.now() + FAILOVER_RETRY_MS;
-        switchTo(false, err);
-      }
-    } else switchTo(false);
-    return local[group](request);
-  };
+  });
+  return (group, request) =>
+    failover(
+      () => shared[group](request),
+      () => local[group](request),
+    );
 }
