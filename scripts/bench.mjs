@@ -4,7 +4,7 @@
 //
 //   npm run bench [-- --only catalogue,soak] [--soak-minutes 30] [--soak-rate 200]
 //
-// --only runs the named ones (startup, catalogue, cart, fulfilment, soak, capacity, home); the
+// --only runs the named ones (startup, catalogue, cart, fulfilment, soak, capacity, pages, slow-network); the
 // soak runs 30 minutes at 200 requests/s unless told otherwise (`--soak-minutes 2` anywhere).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,7 +47,16 @@ const benches = [
     'add-to-cart capacity, one and two instances',
     'apps/server/bench/capacity.bench.mjs',
   ],
-  ['home', 'home page JavaScript and Lighthouse', 'apps/web/scripts/measure-home.mjs'],
+  [
+    'pages',
+    'first-visit pages: JavaScript per route and Lighthouse',
+    'apps/web/scripts/measure-pages.mjs',
+  ],
+  [
+    'slow-network',
+    'listing prices over 400 kbit/s, 400 ms round trip, CPU ×4',
+    'apps/web/scripts/slow-network.mjs',
+  ],
 ].filter(([key, , file]) => fs.existsSync(path.join(root, file)) && (!only || only.includes(key)));
 
 let failed = 0;

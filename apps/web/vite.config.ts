@@ -34,7 +34,28 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the server's renderer (src/entry-server.tsx → dist-ssr/entry-server.js),
+ * loaded by apps/server (platform/server-render.ts). One file with its libraries, so the server
+ * needs nothing of the web app's node_modules at run time.
+ */
+const serverBuild = defineConfig({
+  plugins: [react()],
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: 'hidden',
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));
+
+const browserBuild = defineConfig({
   plugins: [
     react(),
     // The service worker (src/sw.ts) is ours: precache + the payment timer messages; the plugin
@@ -83,7 +104,7 @@ export default defineConfig({
     target: 'es2022',
     // Maps for our own debugging; no sourceMappingURL in the files, and the server never serves them.
     sourcemap: 'hidden',
-    // scripts/measure-home.mjs reads it to find the JavaScript the Home route loads first.
+    // scripts/measure-pages.mjs reads it to find the JavaScript each route loads first.
     manifest: true,
     rolldownOptions: {
       output: {

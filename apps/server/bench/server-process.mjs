@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -91,6 +92,23 @@ export function stop(child, signal = 'SIGINT') {
 }
 
 /** Nearest-rank percentile `p` (0–100) of an ascending array; NaN when it is empty. */
+/** The built shop on a free port with a fresh embedded database and the demo shop. */
+export async function startDemoShop(label) {
+  if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build.`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${label}-`));
+  const child = spawnServer({ port, dataDir, env: { LOG_LEVEL: 'warn' } });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/readyz`, child, 'shop server');
+  return {
+    base,
+    stop: async () => {
+      await stop(child, 'SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const percentile = (sorted, p) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]

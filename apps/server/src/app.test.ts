@@ -78,7 +78,9 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
+    // No inline script or <style>; style attributes of the server-rendered pages only (ADR 0027).
+    expect(csp).not.toMatch(/(script-src|style-src|default-src) [^;]*unsafe-inline/);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -38,8 +38,12 @@ import { createContactRepo } from './modules/site/contact.repo.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
 import { healthRoutes } from './modules/site/health.routes.ts';
-import { renderHomeShell } from './modules/catalogue/home-shell.ts';
-import { cachedResponse, COMPRESS_MIN_BYTES } from './platform/cache.ts';
+import {
+  cachedResponse,
+  COMPRESS_MIN_BYTES,
+  sendCachedResponse,
+  type CachedResponse,
+} from './platform/cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
@@ -48,6 +52,7 @@ import { createMediaUrls } from './platform/media.ts';
 import { createRedisClient, pingRedis } from './platform/redis.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
+import { loadServerRenderer } from './platform/server-render.ts';
 import { assetsFolder } from './platform/paths.ts';
 import type { Secrets } from './platform/secrets.ts';
 
@@ -154,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'"],
             styleSrc: ["'self'"],
+            // Style attributes in the server-rendered HTML (header tint, banner backdrop and slide
+            // position): CSS declarations only, no script and no selectors (ADR 0027).
+            styleSrcAttr: ["'unsafe-inline'"],
             // The shop's own images are root-relative (any host name works); a CDN only if configured.
             imgSrc: [
               "'self'",
@@ -324,6 +332,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const indexHtmlPath = path.join(deps.webRoot, 'index.html');
   const indexHtml = fs.existsSync(indexHtmlPath) ? fs.readFileSync(indexHtmlPath, 'utf8') : null;
+  const appPage = indexHtml === null ? null : cachedResponse(indexHtml, 'text/html; charset=utf-8');
+  const serverRenderer =
+    indexHtml === null
+      ? null
+      : await loadServerRenderer(app, deps.webRoot, indexHtml, catalogueCache);
   if (indexHtml !== null) {
     await app.register(fastifyStatic, {
       root: deps.webRoot,
@@ -351,24 +364,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Files (anything under /api, /media, /assets, or with an extension) are never the app page:
     // a missing script or image must be a 404, not HTML.
     const isFile = /^\/(api|media|assets)(\/|$)/.test(url) || /\.[a-z0-9]+$/i.test(url);
-    if (!isFile && indexHtml !== null && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      // SPA fallback: deep links such as /orders/123 load the app, which routes on the client.
-      if (url !== '/') return reply.send(indexHtml);
-      // Home starts painting before the app's JavaScript arrives (modules/catalogue/home-shell.ts).
-      return catalogueCache
-        .getOrCompute('home-shell', async () => {
-          const [banner] = await catalogue.listBanners('en');
-          return cachedResponse(renderHomeShell(indexHtml, banner), 'text/html; charset=utf-8');
-        })
-        .then(
-          (page) => reply.send(page.body),
-          // The page must load even when the banners cannot be read: then without the shell.
-          (err: unknown) => {
-            request.log.warn({ err }, 'home first paint unavailable');
-            return reply.send(indexHtml);
-          },
-        );
+    if (!isFile && appPage !== null && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Sent as made (br/gzip as accepted: the not-found handler is no route of the compression
+      // plugin's), with a validator, to be revalidated on every visit.
+      const sendPage = (page: CachedResponse) => sendCachedResponse(request, reply, page, 0);
+      if (!serverRenderer) return sendPage(appPage);
+      // Pages a first visit lands on arrive rendered (platform/server-render.ts); the others, and
+      // any page whose render fails, load the app, which routes and renders in the browser.
+      return serverRenderer.render(request).then(
+        (page) => sendPage(page ?? appPage),
+        (err: unknown) => {
+          request.log.error({ err }, 'server render failed; the browser renders the page');
+          return sendPage(appPage);
+        },
+      );
     }
     return reply
       .status(404)

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { loginByEmail, newIdentity, registerVerified } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 

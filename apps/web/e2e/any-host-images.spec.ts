@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /**
  * The shop opened under another host name than PUBLIC_URL's (here 127.0.0.1 while PUBLIC_URL is

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import { loginByEmail, newIdentity, openLoginDialog, registerVerified } from './auth-support.ts';
 
 // Issue 11: the refresh credential is an HttpOnly cookie no script can read, and Logout tells the

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /**
  * Carousel timings of shopping spec §4 with a controllable clock: 5 s auto-advance with wrap,
@@ -166,7 +166,9 @@ test.describe('banner dialog', () => {
       if (second) second.linkUrl = 'https://example.org/promo';
       await route.fulfill({ response, json: body });
     });
-    await page.goto('/');
+    // Home arrives with the server's banners; these are the app's, fetched on the way to Home.
+    await page.goto('/about-us');
+    await page.getByRole('banner').getByRole('link', { name: 'MyanTopup' }).click();
     const carousel = page.getByRole('region', { name: 'Promotions' });
     await carousel
       .getByRole('group', { name: /^1 of / })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /**
  * Screenshots of Home and a product listing at 390 px and 1280 px in English and Burmese (to

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import jsQR from 'jsqr';
 import { newIdentity, registerVerified } from './auth-support.ts';
 import { apiSession, signInFromHome } from './shop-support.ts';

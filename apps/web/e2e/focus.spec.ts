@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { newIdentity, registerVerified } from './auth-support.ts';
 import { checkOutWithQr, productCard, signInFromHome } from './shop-support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { newIdentity, registerVerified, type Identity } from './auth-support.ts';
 import { signInFromHome } from './shop-support.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { newIdentity, registerVerified } from './auth-support.ts';
 import { apiSession, signInFromHome } from './shop-support.ts';
 

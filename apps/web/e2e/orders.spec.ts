@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { newIdentity, registerVerified } from './auth-support.ts';
 import {
   addFromListing,

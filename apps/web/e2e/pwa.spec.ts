@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /** The installable app: manifest, service worker at /sw.js, offline app shell, payment timer. */
 test.use({ serviceWorkers: 'allow' });
@@ -80,9 +80,16 @@ test('the app is installable, works offline once loaded, and the service worker 
     }),
   ).toBe(0);
 
-  // Offline: the app shell and a deep link still open from the precache.
+  // A listing seen once is kept on this device as the server rendered it (stale-while-revalidate).
+  await page.goto('/product/mobile-topup?operator=MPT');
+  await expect(page.getByTestId('product-price').first()).toBeVisible();
+
+  // Offline: the app shell and a deep link still open from the precache, and that listing
+  // opens with its products and prices from the device's copy.
   await context.setOffline(true);
   await page.goto('/about-us');
   await expect(page.locator('#root header').first()).toBeVisible();
+  await page.goto('/product/mobile-topup?operator=MPT');
+  await expect(page.getByTestId('product-price').first()).toHaveText(/^[\d,]+ Ks/);
   await context.setOffline(false);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures.ts';
 import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
 import { expectAccessible, productCard, signInFromHome } from './shop-support.ts';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
 import { apiSession, expectAccessible, signInFromHome } from './shop-support.ts';
 

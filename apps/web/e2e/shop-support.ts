@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './fixtures.ts';
 import { loginByEmail, openLoginDialog, type Identity } from './auth-support.ts';
 
 /** Helpers for the shopping browser tests: sign in, fill the cart, check out. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { newIdentity, registerVerified } from './auth-support.ts';
 import { signInFromHome } from './shop-support.ts';
 

@@ -1,33 +1,53 @@
-import '@fontsource/noto-sans-myanmar/myanmar-400.css';
-import '@fontsource/noto-sans-myanmar/myanmar-700.css';
+import './styles/fonts.css';
 import './styles/global.css';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app/app.tsx';
+import { preloadPage } from './app/router.tsx';
 import { i18nReady } from './lib/i18n.ts';
-import { removeStaticShellOnInteraction } from './lib/static-shell.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-removeStaticShellOnInteraction();
-// Burmese readers wait for their strings (one small chunk) rather than see English flash first.
-await i18nReady();
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding a slow phone's main thread for one long task (Lighthouse "total blocking time").
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+/** The server's query cache of a page it rendered (apps/server platform/server-render.ts). */
+const SERVER_STATE_ELEMENT_ID = 'server-state';
 
-// The service worker (src/sw.ts): offline app shell and the payment timer. Registered after the
-// page has loaded so it never competes with the first paint on a slow phone.
+// The service worker (src/sw.ts): offline pages and the payment timer. Registered after the page
+// has loaded so it never competes with the first paint on a slow phone (on a server-rendered page
+// this script itself starts after that, public/start.js).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.warn('Service worker registration failed', error);
     });
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+// Burmese readers wait for their strings (one small chunk) rather than see English flash first.
+await i18nReady();
+const queryClient = createQueryClient();
+const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding a slow phone's main thread for one long task (Lighthouse "total blocking time").
+// The page's lazily loaded parts first, so that React takes the server's HTML over in one go.
+if (serverState) await preloadPage(window.location.pathname).catch(() => undefined);
+startTransition(() => {
+  if (serverState) {
+    // The page arrived rendered: React attaches to that HTML, with the data it was made from.
+    hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        console.error('Hydration error', error);
+      },
+    });
+  } else {
+    createRoot(root).render(app);
+  }
+});

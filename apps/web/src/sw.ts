@@ -12,17 +12,90 @@ import {
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { parsePaymentTimerMessage, type PaymentTimerStart } from './lib/sw-messages.ts';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+import {
+  PAGES_CACHE_PREFIX,
+  parsePaymentTimerMessage,
+  type PaymentTimerStart,
+} from './lib/sw-messages.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+const precacheManifest = self.__WB_MANIFEST;
+precacheAndRoute(precacheManifest);
 cleanupOutdatedCaches();
+
+/**
+ * Pages as the server rendered them, per address: a repeat visit opens at once from this device
+ * (stale-while-revalidate) and a page seen before opens offline with its content. The cache is
+ * per build (a page refers to its build's script files) and the app empties it when the reader
+ * changes language (lib/i18n.ts), since a page is rendered in one language.
+ */
+const buildId = precacheManifest
+  .map((entry) => (typeof entry === 'string' ? entry : `${entry.url}@${entry.revision ?? ''}`))
+  .join('|')
+  .split('')
+  .reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) | 0, 0)
+  .toString(36);
+const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${buildId}`;
+const pages = new StaleWhileRevalidate({
+  cacheName: PAGES_CACHE,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60 }),
+  ],
+});
+const appShell = createHandlerBoundToURL('/index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    // Server routes are never the app page.
-    denylist: [/^\/api\//, /^\/media\//, /^\/healthz/, /^\/readyz/, /^\/sandbox\/bank\/pay/],
+  new NavigationRoute(
+    async (options) => {
+      // Offline and never seen: the app page from the precache, which routes in the browser.
+      const page = await pages.handle(options).catch(() => undefined);
+      return page ?? appShell(options);
+    },
+    {
+      // Server routes are never the app page.
+      denylist: [/^\/api\//, /^\/media\//, /^\/healthz/, /^\/readyz/, /^\/sandbox\/bank\/pay/],
+    },
+  ),
+);
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(PAGES_CACHE_PREFIX) && name !== PAGES_CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
+
+/**
+ * The catalogue (categories, listings, banners, exchange rates, call-centre contact) answers from
+ * this device's copy at once and refreshes it in the background (stale-while-revalidate): a
+ * repeat visit shows prices without waiting for a slow network, and works offline. The answers
+ * vary by Accept-Language (the server says so), which the cache honours. A price shown from the
+ * copy is at most one visit old; the cart and checkout always take the server's current price.
+ */
+const CATALOGUE_API =
+  /^\/api\/v1\/(categories|products\/category|ads\/banner|exchange-rates|site\/contact)(\/|$)/;
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    CATALOGUE_API.test(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: 'catalogue-api',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60 }),
+    ],
   }),
 );
 

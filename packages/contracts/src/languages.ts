@@ -8,6 +8,14 @@ export const fallbackLanguage: Language = 'en';
 /** The API's default when a request names no language (shopping spec §7: "Accept-Language (default my)"). */
 export const apiDefaultLanguage: Language = 'my';
 
+/** The shop language a language tag names ("my", "my-MM", "mm", "en-US"), if any. */
+export function languageOfTag(tag: string | null | undefined): Language | undefined {
+  const primary = tag?.trim().toLowerCase().split(/[-_;]/)[0];
+  if (primary === 'my' || primary === 'mm') return 'my';
+  if (primary === 'en') return 'en';
+  return undefined;
+}
+
 /** Picks the shop language from an Accept-Language header ("my", "my-MM", "mm", "en-US;q=0.8"...). */
 export function languageFromHeader(header: string | undefined): Language {
   if (!header) return apiDefaultLanguage;
@@ -21,9 +29,8 @@ export function languageFromHeader(header: string | undefined): Language {
     .filter((entry) => entry.tag && !Number.isNaN(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
-    const primary = tag.split('-')[0];
-    if (primary === 'my' || primary === 'mm') return 'my';
-    if (primary === 'en') return 'en';
+    const language = languageOfTag(tag);
+    if (language) return language;
   }
   return ranked.length ? fallbackLanguage : apiDefaultLanguage;
 }

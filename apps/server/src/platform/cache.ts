@@ -339,7 +339,8 @@ export function sendCachedResponse(
   const etag = (encoding && entry.encodedEtags[encoding]) || entry.etag;
   reply
     .header('etag', etag)
-    .header('cache-control', `public, max-age=${maxAgeSeconds}`)
+    // 0: kept, but checked with the server on every use (the pages, which carry the validator).
+    .header('cache-control', maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : 'no-cache')
     .header('vary', 'accept-language, accept-encoding');
   if (clientHas(request, etag)) return reply.code(304).send();
   const bytes = encoding ? entry.encoded[encoding] : undefined;

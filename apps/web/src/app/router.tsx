@@ -1,14 +1,29 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
-import { HomePage } from './routes/home-page.tsx';
+import { lazyPage } from '../lib/lazy-page.tsx';
+import { HomePage, preloadHomePage } from './routes/home-page.tsx';
 
-// Catalogue and info pages (issue 4), loaded on demand; only Home is in the initial bundle.
-const ProductListingPage = lazy(() => import('./routes/product-listing-page.tsx'));
-const AboutUsPage = lazy(() => import('./routes/about-us-page.tsx'));
-const SupportPage = lazy(() => import('./routes/support-page.tsx'));
-const TermsOfServicePage = lazy(() => import('./routes/terms-of-service-page.tsx'));
-const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy-page.tsx'));
+// Catalogue and info pages (issue 4), loaded on demand; only Home is in the initial bundle. The
+// server renders them (route-data.ts): preloadPage loads one before React takes its HTML over.
+const ProductListingPage = lazyPage(() => import('./routes/product-listing-page.tsx'));
+const AboutUsPage = lazyPage(() => import('./routes/about-us-page.tsx'));
+const SupportPage = lazyPage(() => import('./routes/support-page.tsx'));
+const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service-page.tsx'));
+const PrivacyPolicyPage = lazyPage(() => import('./routes/privacy-policy-page.tsx'));
+const serverRenderedPages: Record<string, { preload: () => Promise<void> }> = {
+  '/about-us': AboutUsPage,
+  '/support': SupportPage,
+  '/terms-of-service': TermsOfServicePage,
+  '/privacy-policy': PrivacyPolicyPage,
+};
+
+/** Loads the code of the server-rendered page at `path` (main.tsx, before hydrating it). */
+export function preloadPage(path: string): Promise<void> {
+  if (path === '/') return preloadHomePage();
+  if (/^\/product(\/|$)/.test(path)) return ProductListingPage.preload();
+  return serverRenderedPages[path]?.preload() ?? Promise.resolve();
+}
 const NotFoundPage = lazy(() => import('./routes/not-found-page.tsx'));
 
 // Account pages (issue 3), loaded on demand.
@@ -24,6 +39,18 @@ const OrderDetailPage = lazy(() => import('../features/orders/components/order-d
 
 // Sandbox bank (issue 5): stands in for a wallet app when the sandbox payment provider is used.
 const SandboxBankPage = lazy(() => import('../features/payment/components/sandbox-bank-page.tsx'));
+
+/**
+ * Marks <html data-page-ready> once the first page is live: its lazily loaded route has arrived
+ * and, on a server-rendered page, React has taken over that HTML (browser tests wait for it before
+ * typing into a page the server rendered).
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-page-ready', '');
+  }, []);
+  return null;
+}
 
 /** Route table. Route files only compose features (DESIGN §2). */
 export function AppRoutes() {
@@ -45,6 +72,7 @@ export function AppRoutes() {
         <Route path="/sandbox/bank" component={SandboxBankPage} />
         <Route component={NotFoundPage} />
       </Switch>
+      <PageReady />
     </AppLayout>
   );
 }

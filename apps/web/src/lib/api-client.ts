@@ -82,6 +82,16 @@ function toApiError(response: Response, json: unknown): ApiError {
   );
 }
 
+/** How the server, rendering a page, reaches its own API (a guest's call, no cookies). */
+export type ServerTransport = (path: string, headers: Record<string, string>) => Promise<Response>;
+
+let serverTransport: ServerTransport | null = null;
+
+/** Set by the server render (entry-server.tsx): the page's data comes from the same API answers. */
+export function setServerTransport(transport: ServerTransport): void {
+  serverTransport = transport;
+}
+
 /**
  * A contract schema, or a function that imports it. Calls made while Home first loads pass the
  * import, so the schema library arrives in a chunk fetched alongside the answer instead of in the
@@ -122,9 +132,14 @@ export async function apiRequest<S extends $ZodType>(
   // Start loading a lazily imported schema now, in parallel with the request.
   const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   schemaReady.catch(() => undefined);
-  const response = await sendWithRefresh(path, options);
+  const response = serverTransport
+    ? await serverTransport(path, {
+        'Accept-Language': currentLanguage(),
+        Accept: 'application/json',
+      })
+    : await sendWithRefresh(path, options);
   const json: unknown = await response.json().catch(() => undefined);
-  captureGuestId(response, json);
+  if (!serverTransport) captureGuestId(response, json);
   if (!response.ok) throw await failure(response, json);
   return validateAnswer(path, schemaReady, json);
 }

@@ -1,11 +1,26 @@
-import { fallbackLanguage, languages, localDigits, type Language } from '@shop/contracts/languages';
+import {
+  fallbackLanguage,
+  languageOfTag,
+  languages,
+  localDigits,
+  type Language,
+} from '@shop/contracts/languages';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import { writeCookie } from './cookies.ts';
+import { PAGES_CACHE_PREFIX } from './sw-messages.ts';
 
 type Messages = Record<string, unknown>;
 
 export const LANGUAGE_STORAGE_KEY = 'language';
+/** The choice, also as a cookie: the server renders pages in it (apps/server ssr.ts). */
+export const LANGUAGE_COOKIE = 'lang';
+/**
+ * Set on <html> by the server when it rendered the page, in the language it chose from ?lang=,
+ * the cookie or Accept-Language: the first render must be in that language to hydrate.
+ */
+export const SERVER_LANGUAGE_ATTRIBUTE = 'data-server-language';
 
 /**
  * Each feature keeps its strings beside it (features/<name>/locales/{en,my}.json, a top-level key
@@ -18,6 +33,9 @@ const englishFeatures = import.meta.glob<Messages>('../features/*/locales/en.jso
   import: 'default',
 });
 const englishMessages = Object.assign({}, en, ...Object.values(englishFeatures)) as Messages;
+
+/** The modules loadBurmese imports (source paths of the build manifest), preloaded by the server. */
+export const burmeseMessageModules = ['src/locales/my.json', 'src/lib/i18n-burmese-features.ts'];
 
 async function loadBurmese(): Promise<Messages> {
   const [shared, features] = await Promise.all([
@@ -73,19 +91,17 @@ const lazyBurmese: BackendModule = {
   },
 };
 
-const toLanguage = (value: string | null | undefined): Language | undefined => {
-  const primary = value?.trim().toLowerCase().split(/[-_]/)[0];
-  if (primary === 'my' || primary === 'mm') return 'my';
-  if (primary === 'en') return 'en';
-  return undefined;
-};
-
 /**
  * Detection order from the spec: ?lang= query, stored choice, browser, <html lang>; English is
  * the fallback. "mm" (the spec's code for Burmese) is read as "my". (A dozen lines instead of
  * i18next-browser-languagedetector: its 3 KiB gzip did not fit the Home budget.)
  */
 export function detectLanguage(): Language {
+  // The server renders in the default language; the client then follows the page it was given.
+  if (typeof window === 'undefined') return fallbackLanguage;
+  const root = document.documentElement;
+  if (root.hasAttribute(SERVER_LANGUAGE_ATTRIBUTE))
+    return languageOfTag(root.lang) ?? fallbackLanguage;
   const candidates = [
     new URLSearchParams(window.location.search).get('lang'),
     safeStorageGet(LANGUAGE_STORAGE_KEY),
@@ -93,7 +109,7 @@ export function detectLanguage(): Language {
     document.documentElement.lang,
   ];
   for (const candidate of candidates) {
-    const language = toLanguage(candidate);
+    const language = languageOfTag(candidate);
     if (language) return language;
   }
   return fallbackLanguage;
@@ -108,12 +124,29 @@ function safeStorageGet(key: string): string | null {
 }
 
 function rememberLanguage(language: string) {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
+  writeCookie(LANGUAGE_COOKIE, language, 365);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Private mode or storage full: the choice still holds for this visit.
   }
+}
+
+/** Pages kept by the service worker are in the language they were rendered in: a change empties them. */
+function forgetRenderedPages() {
+  if (typeof caches === 'undefined') return;
+  caches
+    .keys()
+    .then((names) =>
+      Promise.all(
+        names
+          .filter((name) => name.startsWith(PAGES_CACHE_PREFIX))
+          .map((name) => caches.delete(name)),
+      ),
+    )
+    .catch(() => undefined);
 }
 
 let ready: Promise<unknown> | undefined;
@@ -138,7 +171,7 @@ export function initI18n() {
           alwaysFormat: true,
           format: (value: unknown, _format, language) =>
             typeof value === 'number'
-              ? localDigits(String(value), toLanguage(language) ?? 'en')
+              ? localDigits(String(value), languageOfTag(language) ?? 'en')
               : (value as string),
         },
         returnNull: false,
@@ -146,6 +179,9 @@ export function initI18n() {
       });
     rememberLanguage(i18n.language);
     i18n.on('languageChanged', rememberLanguage);
+    void ready.then(() => {
+      i18n.on('languageChanged', forgetRenderedPages);
+    });
   }
   return i18n;
 }

@@ -2,6 +2,9 @@
  * Messages between the page and the service worker (spec §4 "Other"): the payment timer and the
  * notification settings in, RESTART_PAYMENT out. One definition for both sides.
  */
+/** Caches of server-rendered pages (one per build), emptied when the reader changes language. */
+export const PAGES_CACHE_PREFIX = 'pages-';
+
 export interface PaymentTimerStart {
   type: 'START_PAYMENT_TIMER';
   orderId: string;

@@ -221,7 +221,9 @@ export function createTokenStorage(database: TokenDatabase = createIndexedDbToke
       } else deleteCookie(USER_COOKIE);
       await database.write(tokens);
     },
-    readSync: () => fromSeparateKeys() ?? fromCombined(),
+    // The server renders pages as a guest: it has no storage and no tokens.
+    readSync: () =>
+      typeof localStorage === 'undefined' ? null : (fromSeparateKeys() ?? fromCombined()),
     async recover() {
       return storage.readSync() ?? (await database.read()) ?? fromCookies();
     },

@@ -16,13 +16,14 @@ export interface CartBadgeState {
   focusPhoneOf: string | null;
 }
 
-let state: CartBadgeState = {
+const initialState: CartBadgeState = {
   totalItems: 0,
   bounce: 0,
   drawerOpen: false,
   overlaysMounted: false,
   focusPhoneOf: null,
 };
+let state = initialState;
 const listeners = new Set<() => void>();
 
 function update(patch: Partial<CartBadgeState>) {
@@ -62,7 +63,9 @@ export const cartBadge = {
   },
 };
 
-export const useCartBadge = () => useSyncExternalStore(cartBadge.subscribe, cartBadge.get);
+/** The server renders, and the browser hydrates, an empty badge: the cart is read after that. */
+export const useCartBadge = () =>
+  useSyncExternalStore(cartBadge.subscribe, cartBadge.get, () => initialState);
 
 /** The badge shows at most "99+" (shopping spec §9 "Badge cap"). */
 export const badgeText = (count: number, language: Language): string =>

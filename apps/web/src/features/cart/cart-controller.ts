@@ -83,13 +83,14 @@ export function createCartController(options: ControllerOptions = {}) {
   const now = options.now ?? Date.now;
   const isOnline = options.isOnline ?? (() => navigator.onLine);
 
-  let state: CartState = {
+  const initialState: CartState = {
     cart: null,
     loading: false,
     busy: new Set(),
     busyAll: false,
     phones: new Map(),
   };
+  let state = initialState;
   const setTimer = options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const clearTimer =
     options.clearTimer ??
@@ -242,6 +243,8 @@ export function createCartController(options: ControllerOptions = {}) {
 
   const controller = {
     getState: () => state,
+    /** What the server renders, and the browser hydrates: no cart yet (it is read after that). */
+    getInitialState: () => initialState,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => {
@@ -395,4 +398,8 @@ export type CartController = ReturnType<typeof createCartController>;
 export const cartController = createCartController();
 
 export const useCartState = () =>
-  useSyncExternalStore(cartController.subscribe, cartController.getState);
+  useSyncExternalStore(
+    cartController.subscribe,
+    cartController.getState,
+    cartController.getInitialState,
+  );

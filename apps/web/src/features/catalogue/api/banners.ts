@@ -1,6 +1,6 @@
 import type { Banner } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
@@ -13,10 +13,13 @@ export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
 }
 
 /** Home banners; the spec asks for an empty list, silently, when the call fails. */
-export function useBanners(language: Language) {
-  return useQuery({
+export const bannersQuery = (language: Language) =>
+  queryOptions({
     queryKey: ['banners', language],
     queryFn: async ({ signal }) => fetchBanners(signal).catch((): Banner[] => []),
     staleTime: 5 * 60_000,
   });
+
+export function useBanners(language: Language) {
+  return useQuery(bannersQuery(language));
 }

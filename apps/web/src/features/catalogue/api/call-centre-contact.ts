@@ -1,5 +1,5 @@
 import type { CallCentreContact } from '@shop/contracts/catalogue';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function fetchCallCentreContact(signal?: AbortSignal): Promise<CallCentreContact> {
@@ -11,10 +11,12 @@ export async function fetchCallCentreContact(signal?: AbortSignal): Promise<Call
   return body.data;
 }
 
+export const callCentreContactQuery = queryOptions({
+  queryKey: ['site', 'contact'],
+  queryFn: async ({ signal }) => fetchCallCentreContact(signal),
+  staleTime: 20 * 60_000,
+});
+
 export function useCallCentreContact() {
-  return useQuery({
-    queryKey: ['site', 'contact'],
-    queryFn: async ({ signal }) => fetchCallCentreContact(signal),
-    staleTime: 20 * 60_000,
-  });
+  return useQuery(callCentreContactQuery);
 }

@@ -4,8 +4,8 @@ import {
   type Product,
 } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
-import type { OperatorCode } from '@shop/contracts/phone';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { operatorCodes, type OperatorCode } from '@shop/contracts/phone';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The four sorts of the listing (shopping spec §2, §9), mapped onto the API's sortField/sortOrder. */
@@ -58,11 +58,34 @@ const emptyPage: ProductPage = {
   meta: { page: 1, totalPages: 1, total: 0, limit: PRODUCTS_PER_PAGE },
 };
 
-export function useCategoryProducts(params: ProductListParams, language: Language) {
-  return useQuery({
+export const categoryProductsQuery = (params: ProductListParams, language: Language) =>
+  queryOptions({
     queryKey: ['products', 'category', params, language],
     queryFn: async ({ signal }) => fetchCategoryProducts(params, signal).catch(() => emptyPage),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+
+export function useCategoryProducts(params: ProductListParams, language: Language) {
+  return useQuery({
+    ...categoryProductsQuery(params, language),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const isSort = (value: string | null): value is ProductSort =>
+  value !== null && Object.hasOwn(productSorts, value);
+const isOperator = (value: string | null): value is OperatorCode =>
+  value !== null && (operatorCodes as readonly string[]).includes(value);
+
+/** The listing's state from its URL (?operator=&sort=&page=); unknown values fall back to defaults. */
+export function listingParamsFromSearch(search: string): Omit<ProductListParams, 'category'> {
+  const params = new URLSearchParams(search);
+  const sortParam = params.get('sort');
+  const operatorParam = params.get('operator')?.toUpperCase() ?? null;
+  const pageParam = Number(params.get('page') ?? '1');
+  return {
+    sort: isSort(sortParam) ? sortParam : DEFAULT_PRODUCT_SORT,
+    operator: isOperator(operatorParam) ? operatorParam : null,
+    page: Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Category } from '@shop/contracts/catalogue';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Language } from '@shop/contracts/i18n';
 
@@ -15,10 +15,13 @@ export async function fetchParentCategories(signal?: AbortSignal): Promise<Categ
 }
 
 /** Categories of the home grid; the spec asks for an empty list, silently, when the call fails. */
-export function useParentCategories(language: Language) {
-  return useQuery({
+export const parentCategoriesQuery = (language: Language) =>
+  queryOptions({
     queryKey: ['categories', 'parents', language],
     queryFn: async ({ signal }) => fetchParentCategories(signal).catch((): Category[] => []),
     staleTime: 5 * 60_000,
   });
+
+export function useParentCategories(language: Language) {
+  return useQuery(parentCategoriesQuery(language));
 }

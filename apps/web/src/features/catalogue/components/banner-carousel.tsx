@@ -1,9 +1,9 @@
 import type { Banner } from '@shop/contracts/catalogue';
 import { lazy, Suspense, useEffect, useRef, useState, type TouchEvent } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { setHeaderTint } from '../../../components/layout/header-tint.ts';
 import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
-import { removeStaticShell } from '../../../lib/static-shell.ts';
 import { averageImageColour } from '../image-average-colour.ts';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';
 
@@ -23,6 +23,32 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [loadRest, setLoadRest] = useState(false);
   const images = useRef<(HTMLImageElement | null)[]>([]);
   const touchStartX = useRef<number | null>(null);
+
+  // The first banner is the page's largest paint: fetched from <head>, in the size this screen
+  // shows (the server-rendered page carries these as <link rel="preload">).
+  const first = banners[0];
+  if (first) {
+    const mobile = safeImageSource(first.mobileImageUrl || first.imageUrl);
+    const tablet = safeImageSource(first.tabletImageUrl || first.imageUrl);
+    preload(mobile, { as: 'image', fetchPriority: 'high', media: '(max-width: 640px)' });
+    preload(tablet, {
+      as: 'image',
+      fetchPriority: 'high',
+      media: '(min-width: 641px) and (max-width: 1024px)',
+    });
+    preload(safeImageSource(first.imageUrl), {
+      as: 'image',
+      fetchPriority: 'high',
+      media: '(min-width: 1025px)',
+    });
+  }
+
+  // On a server-rendered page the first image may have loaded before the app took over (its
+  // load event then came and went): the rest may follow at once.
+  useEffect(() => {
+    const image = images.current[0];
+    if (image?.complete && image.naturalWidth > 0) setLoadRest(true);
+  }, []);
 
   useEffect(() => {
     const image = images.current[index];
@@ -46,11 +72,6 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     },
     [],
   );
-
-  // The first banner is on screen: the server's first paint can go.
-  useEffect(() => {
-    if (loadRest) removeStaticShell();
-  }, [loadRest]);
 
   const onTouchStart = (event: TouchEvent) => {
     touchStartX.current = event.touches[0]?.clientX ?? null;

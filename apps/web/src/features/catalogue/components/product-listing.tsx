@@ -1,10 +1,12 @@
 import '../content/lazy-messages.ts';
-import { operatorCodes, operatorNames, type OperatorCode } from '@shop/contracts/phone';
+import { operatorCodes, operatorNames } from '@shop/contracts/phone';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
   DEFAULT_PRODUCT_SORT,
+  isSort,
+  listingParamsFromSearch,
   productSorts,
   useCategoryProducts,
   type ProductSort,
@@ -20,11 +22,6 @@ import '../listing.css';
 const phoneCategorySlugs = new Set(['mobile-topup', 'data-package']);
 const PHONE_STORAGE_KEY = 'catalogue.phone';
 
-const isSort = (value: string | null): value is ProductSort =>
-  value !== null && Object.hasOwn(productSorts, value);
-const isOperator = (value: string | null): value is OperatorCode =>
-  value !== null && (operatorCodes as readonly string[]).includes(value);
-
 function readStoredPhone(): string {
   try {
     return sessionStorage.getItem(PHONE_STORAGE_KEY) ?? '';
@@ -37,10 +34,6 @@ function readStoredPhone(): string {
 function useListingParams() {
   const search = useSearch();
   const [path, navigate] = useLocation();
-  const params = new URLSearchParams(search);
-  const sortParam = params.get('sort');
-  const operatorParam = params.get('operator')?.toUpperCase() ?? null;
-  const pageParam = Number(params.get('page') ?? '1');
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
     for (const [key, value] of Object.entries(changes)) {
@@ -50,12 +43,7 @@ function useListingParams() {
     const query = next.toString();
     navigate(query ? `${path}?${query}` : path, { replace: true });
   };
-  return {
-    sort: isSort(sortParam) ? sortParam : DEFAULT_PRODUCT_SORT,
-    operator: isOperator(operatorParam) ? operatorParam : null,
-    page: Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1,
-    update,
-  };
+  return { ...listingParamsFromSearch(search), update };
 }
 
 export function ProductListing({ categorySlug }: { categorySlug: string | null }) {
@@ -135,7 +123,8 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
   const language = currentLanguage();
   const { sort, operator, page, update } = useListingParams();
   const query = useCategoryProducts({ category: categorySlug, page, sort, operator }, language);
-  const [phone, setPhone] = useState(readStoredPhone);
+  // Read after the first render: the server's HTML has no stored number, and hydration must match it.
+  const [phone, setPhone] = useState('');
   const sortId = useId();
   const listTop = useRef<HTMLHeadingElement>(null);
   const products = query.data?.products ?? [];
@@ -145,6 +134,12 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
     products.some((p) => p.kind === 'topup' || p.kind === 'data');
   const showOperatorFilter = needsPhone || operator !== null || products.some((p) => p.operator);
 
+  useEffect(() => {
+    // Browser storage, read once the page is live: the server-rendered HTML (and so the
+    // hydrating render) has no number.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPhone(readStoredPhone());
+  }, []);
   useEffect(() => {
     try {
       sessionStorage.setItem(PHONE_STORAGE_KEY, phone);

@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+/**
+ * Budgets of the pages a first visit lands on (issue 14):
+ *   (a) initial JavaScript ≤ 100 KiB gzip on every customer route and in each language: the Vite
+ *       entry and its static imports, plus the route's own lazily loaded chunk and its static
+ *       imports (the app loads it before the page is live), plus the Burmese strings for Burmese.
+ *       Read from the build manifest; other lazy chunks (dialogs, below-the-fold parts) not counted.
+ *   (b) Lighthouse mobile (its default: simulated slow 4G, CPU ×4): per page and language, the
+ *       median of --runs (5) runs of performance ≥ 95, TBT ≤ 200 ms, LCP ≤ 1.8 s, CLS ≤ 0.05 and
+ *       accessibility 100.
+ *
+ * Usage (after `npm run build`):
+ *   node apps/web/scripts/measure-pages.mjs               both; starts apps/server/dist/main.js
+ *   node apps/web/scripts/measure-pages.mjs --js-only     only (a)
+ *   node apps/web/scripts/measure-pages.mjs --runs=1      fewer Lighthouse runs (a quick look)
+ *   node apps/web/scripts/measure-pages.mjs --url=http://localhost:3000   a running shop
+ * Environment: CHROME_PATH (default /usr/bin/chromium). Exits 1 when a budget is missed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { startDemoShop } from '../../server/bench/server-process.mjs';
+
+const BUDGET = {
+  jsKib: 100,
+  performance: 95,
+  tbtMs: 200,
+  lcpMs: 1800,
+  cls: 0.05,
+  accessibility: 100,
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDir = path.resolve(here, '..');
+const distDir = path.join(webDir, 'dist');
+const args = process.argv.slice(2);
+const jsOnly = args.includes('--js-only');
+const urlArg = args.find((a) => a.startsWith('--url='))?.slice('--url='.length);
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
+
+/** Customer routes and the source module of each one's lazily loaded page (null: in the entry). */
+const routes = [
+  ['/', null],
+  ['/product/{slug}', 'src/app/routes/product-listing-page.tsx'],
+  ['/about-us', 'src/app/routes/about-us-page.tsx'],
+  ['/support', 'src/app/routes/support-page.tsx'],
+  ['/terms-of-service', 'src/app/routes/terms-of-service-page.tsx'],
+  ['/privacy-policy', 'src/app/routes/privacy-policy-page.tsx'],
+  ['/orders', 'src/features/orders/components/orders-page.tsx'],
+  ['/orders/{id}', 'src/features/orders/components/order-detail-page.tsx'],
+  ['/account-settings', 'src/features/auth/components/account-settings-page.tsx'],
+];
+/** Loaded before the first render of a Burmese page (src/lib/i18n.ts loadBurmese). */
+const burmeseModules = ['src/locales/my.json', 'src/lib/i18n-burmese-features.ts'];
+
+const gzipKib = (file) =>
+  zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length / 1024;
+
+function measureInitialJs() {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    throw new Error(`${manifestPath} is missing: run the web build (build.manifest is enabled).`);
+  }
+  /** @type {Record<string, {file: string, isEntry?: boolean, imports?: string[]}>} */
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('The manifest names no entry chunk.');
+  const closure = (keys) => {
+    const seen = new Set();
+    const visit = (key) => {
+      const chunk = manifest[key];
+      if (seen.has(key) || !chunk) return;
+      seen.add(key);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const key of keys) {
+      if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+      visit(key);
+    }
+    return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  };
+  const results = [];
+  for (const [route, page] of routes) {
+    for (const language of ['en', 'my']) {
+      const keys = [
+        entryKey,
+        ...(page ? [page] : []),
+        ...(language === 'my' ? burmeseModules : []),
+      ];
+      const kib = closure(keys).reduce((sum, file) => sum + gzipKib(file), 0);
+      results.push({ route, language, kib });
+    }
+  }
+  console.log('Initial JavaScript per route, gzip (entry + route chunk + their static imports):');
+  for (const { route, language, kib } of results) {
+    const ok = kib <= BUDGET.jsKib;
+    console.log(
+      `  ${route.padEnd(20)} ${language}  ${kib.toFixed(1).padStart(6)} KiB ${ok ? 'OK' : 'OVER'}`,
+    );
+  }
+  console.log('  largest files of the entry:');
+  for (const file of closure([entryKey])
+    .sort((x, y) => gzipKib(y) - gzipKib(x))
+    .slice(0, 6))
+    console.log(`    ${file.padEnd(48)} ${gzipKib(file).toFixed(1).padStart(6)} KiB`);
+  return results.every(({ kib }) => kib <= BUDGET.jsKib);
+}
+
+/**
+ * Lighthouse with Debian's (newer) Chromium now and then fails to record the trace (NO_NAVSTART,
+ * "Please run Lighthouse again") and scores 0: such a run is repeated, up to three in all.
+ */
+async function runLighthouse(url, language) {
+  for (let run = 1; ; run += 1) {
+    const scores = await runLighthouseOnce(url, language);
+    if (!scores.runtimeError || run === 3) return scores;
+    console.log(`  run ${String(run)} failed (${scores.runtimeError}); running again`);
+  }
+}
+
+async function runLighthouseOnce(url, language) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    // Lighthouse's default config is the mobile one (Moto G Power, simulated slow 4G).
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      formFactor: 'mobile',
+      // The reader's language as the browser says it (the server renders in it, no ?lang= needed).
+      extraHeaders: { 'Accept-Language': language === 'my' ? 'my-MM,my' : 'en-US,en' },
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { categories, audits, runtimeError } = result.lhr;
+    // A failed page load or trace (no paint seen, a crashed tab) is reported here, scoring 0.
+    if (runtimeError) return { runtimeError: runtimeError.code };
+    const failedA11y = Object.values(audits).filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 1 &&
+        categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
+    );
+    for (const audit of failedA11y)
+      console.log(`    accessibility issue: ${audit.id} — ${audit.title}`);
+    return {
+      performance: Math.round((categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+      tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The pages of the Lighthouse budget that exist today, in both languages. */
+const lighthousePages = ['/', '/product/mobile-topup'];
+
+let failed = !measureInitialJs();
+if (!jsOnly) {
+  const server = urlArg ? null : await startDemoShop('lighthouse');
+  try {
+    const base = (urlArg ?? server?.base ?? '').replace(/\/$/, '');
+    console.log(`Lighthouse mobile, median of ${String(runs)} runs per page and language:`);
+    for (const page of lighthousePages) {
+      for (const language of ['en', 'my']) {
+        const results = [];
+        for (let run = 0; run < runs; run += 1) {
+          const result = await runLighthouse(base + page, language);
+          if (result.runtimeError) throw new Error(`Lighthouse failed: ${result.runtimeError}`);
+          results.push(result);
+        }
+        const m = (key) => median(results.map((r) => r[key]));
+        const checks = [
+          [
+            'performance',
+            m('performance'),
+            m('performance') >= BUDGET.performance,
+            `≥ ${String(BUDGET.performance)}`,
+          ],
+          [
+            'TBT',
+            `${m('tbtMs').toFixed(0)} ms`,
+            m('tbtMs') <= BUDGET.tbtMs,
+            `≤ ${String(BUDGET.tbtMs)} ms`,
+          ],
+          [
+            'LCP',
+            `${(m('lcpMs') / 1000).toFixed(2)} s`,
+            m('lcpMs') <= BUDGET.lcpMs,
+            `≤ ${String(BUDGET.lcpMs / 1000)} s`,
+          ],
+          ['CLS', m('cls').toFixed(3), m('cls') <= BUDGET.cls, `≤ ${String(BUDGET.cls)}`],
+          [
+            'accessibility',
+            m('accessibility'),
+            m('accessibility') >= BUDGET.accessibility,
+            `${String(BUDGET.accessibility)}`,
+          ],
+        ];
+        console.log(
+          `  ${page} (${language}) runs: performance ${results.map((r) => r.performance).join(', ')}; FCP ${(m('fcpMs') / 1000).toFixed(2)} s`,
+        );
+        for (const [name, value, ok, budget] of checks) {
+          failed ||= !ok;
+          console.log(
+            `    ${name.padEnd(14)} ${String(value).padStart(9)}  (budget ${budget}) ${ok ? 'OK' : 'MISSED'}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+}
+
+process.exit(failed ? 1 : 0);
