@@ -78,9 +78,17 @@ test(
 
     // The last 5 are held by a checkout that starts while this cart still shows the line on sale:
     // this checkout refuses before any payment.
+    // The cart is read ~1 s after start (spec §4 Cart) and again when the drawer opens: both reads
+    // come before the hold, or a late one would already show the line sold out.
+    let cartReads = 0;
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/v1/cart' && response.request().method() === 'GET') cartReads += 1;
+    });
     await page.goto('/product/local-epins?lang=en');
     await page.getByTestId('cart-button').click();
     await expect(page.getByTestId('cart-checkout')).toBeEnabled();
+    await expect.poll(() => cartReads).toBeGreaterThanOrEqual(2);
     await holdCards(request, productId, 5);
     await page.getByTestId('cart-checkout').click();
     const checkout = page.getByRole('dialog', { name: 'Checkout' });
