@@ -59,7 +59,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/** Fails the test on anything React says about hydration, and on any script the CSP refused. */
+/** Fails the test on anything the app says about hydration (lib/hydration-check.ts), and on any script the CSP refused. */
 function watchHydration(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -72,7 +72,14 @@ function watchHydration(page: Page) {
 
 test('Home and a listing hydrate without a mismatch, in both languages', async ({ page }) => {
   const problems = watchHydration(page);
-  for (const url of ['/', '/?lang=my', '/product/mobile-topup', '/product/data-package?lang=my']) {
+  for (const url of [
+    '/',
+    '/?lang=my',
+    '/product/mobile-topup',
+    '/product/data-package?lang=my',
+    '/about-us?lang=my',
+    '/support',
+  ]) {
     await page.goto(url);
     // Hydrated: the app's handlers work on the server's HTML.
     await expect(page.locator('html[data-page-ready]')).toHaveCount(1);
@@ -86,4 +93,20 @@ test('Home and a listing hydrate without a mismatch, in both languages', async (
   await expect(page.locator('html')).toHaveAttribute('lang', 'my');
   await expect(page.getByRole('heading', { level: 2, name: 'အမျိုးအစားများ' })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test('a page whose HTML differs from what the app renders is reported (the check above can fail)', async ({
+  page,
+}) => {
+  const problems = watchHydration(page);
+  await page.route('**/about-us', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text())
+      .replace(/<footer\b/, '<aside')
+      .replace('</footer>', '</aside>');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/about-us');
+  await expect(page.locator('html[data-page-ready]')).toHaveCount(1);
+  await expect.poll(() => problems.join('\n')).toContain('Hydration error');
 });

@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
 import { preloadPage } from './app/router.tsx';
+import { reportHydrationMismatches } from './lib/hydration-check.ts';
 import { i18nReady } from './lib/i18n.ts';
 
 /** The server's query cache of a page it rendered (apps/server platform/server-render.ts). */
@@ -36,17 +37,14 @@ const app = (
 );
 // As a transition, the first render yields to the browser every few milliseconds instead of
 // holding a slow phone's main thread for one long task (Lighthouse "total blocking time").
-// The page's lazily loaded parts first, so that React takes the server's HTML over in one go.
+// The page's lazily loaded parts first, so that the app takes the server's HTML over in one go.
 if (serverState) await preloadPage(window.location.pathname).catch(() => undefined);
 startTransition(() => {
   if (serverState) {
-    // The page arrived rendered: React attaches to that HTML, with the data it was made from.
+    // The page arrived rendered: the app attaches to that HTML, with the data it was made from.
     hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => {
-        console.error('Hydration error', error);
-      },
-    });
+    reportHydrationMismatches();
+    hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);
   }
