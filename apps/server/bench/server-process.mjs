@@ -102,6 +102,7 @@ export async function startDemoShop(label) {
   await waitFor(`${base}/readyz`, child, 'shop server');
   return {
     base,
+    dataDir,
     stop: async () => {
       await stop(child, 'SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,9 @@ export { isServerPage } from './app/route-data.ts';
 import { setServerTransport, type ServerTransport } from './lib/api-client.ts';
 import type { ImagePreload } from './features/catalogue/image-source.ts';
 import { burmeseMessageModules, i18n, i18nReady } from './lib/i18n.ts';
+import { writeTranslateAttribute } from './lib/preact-setup.ts';
+
+writeTranslateAttribute();
 
 export interface RenderedPage {
   /** The app's HTML, for inside <div id="root">. */

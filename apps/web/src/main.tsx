@@ -4,8 +4,10 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
+// Keeps the browser's install prompt from the start, for /webapp/install.
+import './features/install/install-prompt.ts';
 import { preloadPage } from './app/router.tsx';
-import { reportHydrationMismatches } from './lib/hydration-check.ts';
+import { reportHydrationMismatches } from './lib/preact-setup.ts';
 import { i18nReady } from './lib/i18n.ts';
 
 /** The server's query cache of a page it rendered (apps/server platform/server-render.ts). */
@@ -24,6 +26,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   else window.addEventListener('load', register);
 }
 
+reportHydrationMismatches();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // Burmese readers wait for their strings (one small chunk) rather than see English flash first.
@@ -43,7 +46,6 @@ startTransition(() => {
   if (serverState) {
     // The page arrived rendered: the app attaches to that HTML, with the data it was made from.
     hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-    reportHydrationMismatches();
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

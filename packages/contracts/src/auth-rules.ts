@@ -281,7 +281,6 @@ export function nameProblem(name: string): NameProblem | null {
 
 // ---------------------------------------------------------------- field schemas
 
-/** The spec's "simple pattern {email}": something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN } from './email.ts';
 
 // ---------------------------------------------------------------- guest sessions

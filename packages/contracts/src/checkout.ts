@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { productKinds } from './catalogue.ts';
-import { EMAIL_PATTERN } from './auth-rules.ts';
+import { EMAIL_PATTERN } from './email.ts';
 import { localizedTextSchema, type LocalizedText } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 

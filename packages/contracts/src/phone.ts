@@ -301,3 +301,23 @@ export function topUpToText(
     .replace('{number}', formatRecipientNumber(phoneNumber))
     .replace('{operator}', code ? operatorNames[code] : '');
 }
+
+/**
+ * Burmese phone-rule messages, the same meaning as the English templates of phone.ts
+ * (account spec §5); {operator} and {n} are filled in by formatPhoneMessage.
+ */
+export const phoneErrorMessagesMy: Record<PhoneErrorCode, string> = {
+  required: 'ဖုန်းနံပါတ် ထည့်ရန် လိုအပ်ပါသည်',
+  digits_only: 'အင်္ဂလိပ်ဂဏန်းများသာ အသုံးပြုပါ',
+  too_short: 'ဖုန်းနံပါတ် တိုလွန်းပါသည်',
+  too_long: 'ဖုန်းနံပါတ် ရှည်လွန်းပါသည်',
+  invalid: 'မှန်ကန်သော မြန်မာဖုန်းနံပါတ် ထည့်ပါ။',
+  operator_mismatch: 'ဖုန်းနံပါတ်သည် {operator} ပုံစံနှင့် မကိုက်ညီပါ',
+  wrong_length: '{operator} နံပါတ်များသည် ဂဏန်း {n} လုံး ရှိရပါမည်',
+};
+
+/** A phone-rule error in the reader's language, its number in the language's digits. */
+export function phoneErrorText(error: PhoneError, language: Language): string {
+  const template = (language === 'my' ? phoneErrorMessagesMy : phoneErrorMessages)[error.code];
+  return formatPhoneMessage(template, error.params, language);
+}

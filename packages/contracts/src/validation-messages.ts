@@ -4,9 +4,8 @@
 // Burmese message on a Burmese page and in a Burmese API answer (issue 12, ADR 0018).
 import { authMessages, authTexts, nameMessages, passwordMessages } from './auth-rules.ts';
 import { toBurmeseDigits, type Language } from './languages.ts';
-import { phoneErrorMessagesMy } from './cart.ts';
-import { orderMessages } from './orders.ts';
-import { phoneErrorCodes, phoneErrorMessages } from './phone.ts';
+import { orderMessages } from './order-messages.ts';
+import { phoneErrorCodes, phoneErrorMessages, phoneErrorMessagesMy } from './phone.ts';
 
 type Bilingual = Readonly<Record<Language, string>>;
 

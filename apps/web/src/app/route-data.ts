@@ -83,6 +83,11 @@ const serverPages: readonly ServerPage[] = [
     prefetch: () => Promise.resolve(),
   })),
   {
+    pattern: /^\/webapp\/install$/,
+    module: `${ROUTES}/install-page.tsx`,
+    prefetch: () => Promise.resolve(),
+  },
+  {
     pattern: /^\/support$/,
     module: `${ROUTES}/support-page.tsx`,
     prefetch: (client) => client.query(callCentreContactQuery).catch(inBrowser),

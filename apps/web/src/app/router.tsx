@@ -11,11 +11,13 @@ const AboutUsPage = lazyPage(() => import('./routes/about-us-page.tsx'));
 const SupportPage = lazyPage(() => import('./routes/support-page.tsx'));
 const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service-page.tsx'));
 const PrivacyPolicyPage = lazyPage(() => import('./routes/privacy-policy-page.tsx'));
+const InstallPage = lazyPage(() => import('./routes/install-page.tsx'));
 const serverRenderedPages: Record<string, { preload: () => Promise<void> }> = {
   '/about-us': AboutUsPage,
   '/support': SupportPage,
   '/terms-of-service': TermsOfServicePage,
   '/privacy-policy': PrivacyPolicyPage,
+  '/webapp/install': InstallPage,
 };
 
 /** Loads the code of the server-rendered page at `path` (main.tsx, before hydrating it). */
@@ -64,6 +66,7 @@ export function AppRoutes() {
         <Route path="/support" component={SupportPage} />
         <Route path="/terms-of-service" component={TermsOfServicePage} />
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+        <Route path="/webapp/install" component={InstallPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/verify-phone" component={VerifyPhonePage} />
         <Route path="/account-settings" component={AccountSettingsPage} />

@@ -4,6 +4,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/hooks/auth-context.ts';
 import '../cart-button.css';
 import { badgeText, cartBadge, useCartBadge } from '../cart-badge-store.ts';
+import { loadCartController } from '../load-cart-controller.ts';
 
 // The drawer, checkout dialog and payment modal are loaded on demand (Home's 120 KiB JS budget).
 const CartOverlays = lazy(() => import('./cart-overlays.tsx'));
@@ -21,9 +22,7 @@ export function CartButton() {
   useEffect(() => {
     if (status === 'loading') return;
     const timer = setTimeout(() => {
-      void import('../cart-controller.ts').then(({ cartController }) =>
-        cartController.load({ quiet: true }),
-      );
+      void loadCartController().then((cart) => cart.load({ quiet: true }));
     }, INITIAL_LOAD_DELAY_MS);
     return () => {
       clearTimeout(timer);

@@ -13,7 +13,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { cartBadge } from '../../cart/cart-badge-store.ts';
-import { cartController } from '../../cart/cart-controller.ts';
+import { loadCartController } from '../../cart/load-cart-controller.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { useInvalidateOrders, useOrderList } from '../api/orders-api.ts';
 import { buyAgainLines, canPayNow } from '../order-rules.ts';
@@ -163,9 +163,12 @@ function OrderListEntry({ order }: { order: Order }) {
   // Buy again: every line back into the cart (each add is one cart call with the cart's rules).
   const buyAgain = async () => {
     setBusy(true);
+    const cart = await loadCartController().catch(() => null);
     let added = 0;
-    for (const line of buyAgainLines(order)) {
-      if (await cartController.add(line.productId, line.quantity, line.phoneNumber)) added++;
+    if (cart) {
+      for (const line of buyAgainLines(order)) {
+        if (await cart.add(line.productId, line.quantity, line.phoneNumber)) added++;
+      }
     }
     setBusy(false);
     if (added < order.items.length) toast.error(t('orders.buyAgainFailed'));

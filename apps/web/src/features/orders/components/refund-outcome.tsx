@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { cartBadge } from '../../cart/cart-badge-store.ts';
-import { cartController } from '../../cart/cart-controller.ts';
+import { loadCartController } from '../../cart/load-cart-controller.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { canTryAnotherNumber } from '../order-rules.ts';
 
@@ -107,7 +107,10 @@ function RefundLine({
   const tryAnother = async () => {
     setBusy(true);
     // The same product, without the number that failed: the drawer opens at its number field.
-    const added = await cartController.add(item.productId, item.quantity);
+    const added = await loadCartController().then(
+      (cart) => cart.add(item.productId, item.quantity),
+      () => false,
+    );
     setBusy(false);
     if (!added) {
       toast.error(t('orders.refund.tryAnotherFailed'));
