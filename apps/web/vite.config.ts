@@ -8,20 +8,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
 /**
- * The app is written against React's API and runs on Preact's compatible one (ADR 0028): the
- * same components in 4 % of react-dom's bytes, on the server (preact-render-to-string) and in the
- * browser alike, so the HTML the server renders is what the browser hydrates.
- */
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
  * Writes .br and .gz copies of the text assets next to them; the server sends them to browsers
  * that accept them (@fastify/static preCompressed), so phones download ~30 % of the bytes.
  */
@@ -56,7 +42,6 @@ function precompress(): Plugin {
 const serverBuild = defineConfig({
   plugins: [react()],
   publicDir: false,
-  resolve: { alias: preactAliases },
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: 'src/entry-server.tsx',
@@ -111,7 +96,6 @@ const browserBuild = defineConfig({
     }),
     precompress(),
   ],
-  resolve: { alias: preactAliases },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },
@@ -131,7 +115,7 @@ const browserBuild = defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](preact|i18next|react-i18next|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/,
             },
           ],
         },

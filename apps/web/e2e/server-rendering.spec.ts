@@ -59,7 +59,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/** Fails the test on anything the app says about hydration (lib/preact-setup.ts), and on any script the CSP refused. */
+/** Fails the test on anything React says about hydration, and on any script the CSP refused. */
 function watchHydration(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -1,24 +1,18 @@
 import type { Language } from '@shop/contracts/i18n';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import type { VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
 import { App, createQueryClient } from './app/app.tsx';
 import { prefetchServerPage } from './app/route-data.ts';
 
 export { isServerPage } from './app/route-data.ts';
 import { setServerTransport, type ServerTransport } from './lib/api-client.ts';
-import type { ImagePreload } from './features/catalogue/image-source.ts';
 import { burmeseMessageModules, i18n, i18nReady } from './lib/i18n.ts';
-import { writeTranslateAttribute } from './lib/preact-setup.ts';
-
-writeTranslateAttribute();
 
 export interface RenderedPage {
   /** The app's HTML, for inside <div id="root">. */
   html: string;
-  /** Links for <head>: the first screen's images, preloaded. */
-  head: string;
   /** The query cache the page was rendered from (TanStack Query dehydrated state), as JSON. */
   state: string;
   /** Source modules the page runs besides the entry (its route; the Burmese strings), to preload. */
@@ -75,39 +69,45 @@ async function render({
     ...(page.module ? [page.module] : []),
     ...(language === 'my' ? burmeseMessageModules : []),
   ];
-  return {
-    html,
-    head: imagePreloadLinks(page.images),
-    state: JSON.stringify(dehydrate(queryClient)),
-    modules,
-  };
+  return { html, state: JSON.stringify(dehydrate(queryClient)), modules };
 }
 
-/** Renders the whole page, every lazy part loaded (no fallback left, so no inline script). */
-async function renderToString(element: React.ReactNode): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // A render that cannot finish (a part that never loads) must not hold the queue: it fails,
-  // and the server sends the app page instead.
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`server render took over ${String(RENDER_TIMEOUT_MS)} ms`));
+function renderToString(element: React.ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    let failed: unknown;
+    // A render that cannot finish (a part that never loads) must not hold the queue: it fails,
+    // and the server sends the app page instead.
+    const timer = setTimeout(() => {
+      stream.abort(new Error(`server render took over ${String(RENDER_TIMEOUT_MS)} ms`));
     }, RENDER_TIMEOUT_MS);
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        clearTimeout(timer);
+        if (failed !== undefined)
+          reject(failed instanceof Error ? failed : new Error('server render failed'));
+        else stream.pipe(sink);
+      },
+      // Never move a finished boundary out of line (React does so for large ones, which then
+      // needs an inline script to put it back, and JavaScript to see it at all).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error('server render failed'));
+      },
+      onError(error) {
+        failed ??= error;
+      },
+    });
   });
-  try {
-    return await Promise.race([renderToStringAsync(element as VNode), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
-
-const attribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** <link rel="preload"> for the first screen's images. */
-const imagePreloadLinks = (images: ImagePreload[]) =>
-  images
-    .map(
-      ({ href, media }) =>
-        `<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}" media="${attribute(media)}">`,
-    )
-    .join('');

@@ -7,7 +7,6 @@ import { App, createQueryClient } from './app/app.tsx';
 // Keeps the browser's install prompt from the start, for /webapp/install.
 import './features/install/install-prompt.ts';
 import { preloadPage } from './app/router.tsx';
-import { reportHydrationMismatches } from './lib/preact-setup.ts';
 import { i18nReady } from './lib/i18n.ts';
 
 /** The server's query cache of a page it rendered (apps/server platform/server-render.ts). */
@@ -26,7 +25,6 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   else window.addEventListener('load', register);
 }
 
-reportHydrationMismatches();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // Burmese readers wait for their strings (one small chunk) rather than see English flash first.
@@ -40,13 +38,17 @@ const app = (
 );
 // As a transition, the first render yields to the browser every few milliseconds instead of
 // holding a slow phone's main thread for one long task (Lighthouse "total blocking time").
-// The page's lazily loaded parts first, so that the app takes the server's HTML over in one go.
+// The page's lazily loaded parts first, so that React takes the server's HTML over in one go.
 if (serverState) await preloadPage(window.location.pathname).catch(() => undefined);
 startTransition(() => {
   if (serverState) {
-    // The page arrived rendered: the app attaches to that HTML, with the data it was made from.
+    // The page arrived rendered: React attaches to that HTML, with the data it was made from.
     hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-    hydrateRoot(root, app);
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        console.error('Hydration error', error);
+      },
+    });
   } else {
     createRoot(root).render(app);
   }

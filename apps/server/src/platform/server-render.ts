@@ -18,7 +18,7 @@ interface ServerEntry {
     search: string;
     language: Language;
     api: (path: string, headers: Record<string, string>) => Promise<Response>;
-  }): Promise<{ html: string; head: string; state: string; modules: string[] } | null>;
+  }): Promise<{ html: string; state: string; modules: string[] } | null>;
 }
 
 interface ManifestChunk {
@@ -153,6 +153,8 @@ export async function loadServerRenderer(
       },
     });
     if (!page) throw new Error(`${pathname} is not a server-rendered page`);
+    // React puts the preloads it found (images of the first screen) first: they go in <head>.
+    const preloads = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
     const { stylesheets, chunks } = pageNeeds(page.modules);
     const starter =
       `<script src="/start.js" data-entry="${entryScript[1] ?? ''}" ` +
@@ -160,8 +162,8 @@ export async function loadServerRenderer(
     return cachedResponse(
       head
         .replace(/<html lang="[^"]*"/, `<html lang="${language}" ${SERVER_LANGUAGE_ATTRIBUTE}`)
-        .replace('</head>', `${page.head}${stylesheets}</head>`) +
-        `<div id="root">${page.html}</div>` +
+        .replace('</head>', `${preloads}${stylesheets}</head>`) +
+        `<div id="root">${page.html.slice(preloads.length)}</div>` +
         `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>` +
         tail.replace('</body>', `${starter}</body>`),
       'text/html; charset=utf-8',

@@ -7,7 +7,6 @@ import {
   listingParamsFromSearch,
 } from '../features/catalogue/api/category-products.ts';
 import { parentCategoriesQuery } from '../features/catalogue/api/parent-categories.ts';
-import { firstBannerPreloads, type ImagePreload } from '../features/catalogue/image-source.ts';
 
 /** A failed call leaves that part of the page to load in the browser. */
 const inBrowser = () => undefined;
@@ -33,8 +32,6 @@ interface ServerPage {
   /** Source path of the route's chunk (router.tsx), preloaded with the page; null: in the entry. */
   module: string | null;
   prefetch: Prefetch;
-  /** Images of the first screen, fetched from <head> (read from the prefetched answers). */
-  images?: (queryClient: QueryClient, language: Language) => ImagePreload[];
 }
 
 const ROUTES = 'src/app/routes';
@@ -53,8 +50,6 @@ const serverPages: readonly ServerPage[] = [
         client.query(bannersQuery(language)).catch(inBrowser),
         client.query(parentCategoriesQuery(language)).catch(inBrowser),
       ]),
-    images: (client, language) =>
-      firstBannerPreloads(client.getQueryData(bannersQuery(language).queryKey)?.[0]),
   },
   {
     pattern: /^\/product\/?$/,
@@ -106,12 +101,12 @@ export async function prefetchServerPage(
   path: string,
   search: string,
   language: Language,
-): Promise<{ module: string | null; images: ImagePreload[] } | null> {
-  for (const { pattern, module, prefetch, images } of serverPages) {
+): Promise<{ module: string | null } | null> {
+  for (const { pattern, module, prefetch } of serverPages) {
     const match = pattern.exec(path);
     if (match) {
       await prefetch(queryClient, language, match, search);
-      return { module, images: images?.(queryClient, language) ?? [] };
+      return { module };
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import {
-  useLayoutEffect,
+  useEffect,
   useRef,
   type ClipboardEvent,
   type InputEvent as ReactInputEvent,
@@ -47,12 +47,10 @@ export function OtpInput({
   /**
    * The code as the handlers must see it: what the last keystroke made, even before React has
    * rendered it. Keys typed faster than a render (a loaded phone, a test's keyboard) each land in
-   * the next box; reading the rendered code instead lost digits. Brought up to date as the render
-   * is committed (a layout effect: a passive one may run after the next keystroke, and set back
-   * a code that keystroke had already grown).
+   * the next box; reading the rendered code instead lost digits.
    */
   const latest = useRef(code);
-  useLayoutEffect(() => {
+  useEffect(() => {
     latest.current = code;
   }, [code]);
 

@@ -1,4 +1,3 @@
-import type { Banner } from '@shop/contracts/catalogue';
 import placeholderImage from './assets/image-placeholder.svg';
 
 /** The shop logo, shown when an image fails to load (shopping spec §5). */
@@ -28,27 +27,4 @@ export function fallBackToLogo(event: { currentTarget: HTMLImageElement }) {
   image.dataset.fallback = 'logo';
   image.srcset = '';
   image.src = DEFAULT_LOGO_IMAGE;
-}
-
-/** An image to fetch from <head> (`<link rel="preload" as="image">`), for the screens of `media`. */
-export interface ImagePreload {
-  href: string;
-  media: string;
-}
-
-/**
- * The first banner is Home's largest paint: the server-rendered page fetches it from <head>, in
- * the size each screen shows (the carousel's <picture> sources).
- */
-export function firstBannerPreloads(
-first: Banner | undefined): ImagePreload[] {
-  if (!first) return [];
-  return [
-    { href: safeImageSource(first.mobileImageUrl || first.imageUrl), media: '(max-width: 640px)' },
-    {
-      href: safeImageSource(first.tabletImageUrl || first.imageUrl),
-      media: '(min-width: 641px) and (max-width: 1024px)',
-    },
-    { href: safeImageSource(first.imageUrl), media: '(min-width: 1025px)' },
-  ];
 }

@@ -1,5 +1,6 @@
 import type { Banner } from '@shop/contracts/catalogue';
 import { lazy, Suspense, useEffect, useRef, useState, type TouchEvent } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { setHeaderTint } from '../../../components/layout/header-tint.ts';
 import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
@@ -22,6 +23,25 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [loadRest, setLoadRest] = useState(false);
   const images = useRef<(HTMLImageElement | null)[]>([]);
   const touchStartX = useRef<number | null>(null);
+
+  // The first banner is the page's largest paint: fetched from <head>, in the size this screen
+  // shows (the server-rendered page carries these as <link rel="preload">).
+  const first = banners[0];
+  if (first) {
+    const mobile = safeImageSource(first.mobileImageUrl || first.imageUrl);
+    const tablet = safeImageSource(first.tabletImageUrl || first.imageUrl);
+    preload(mobile, { as: 'image', fetchPriority: 'high', media: '(max-width: 640px)' });
+    preload(tablet, {
+      as: 'image',
+      fetchPriority: 'high',
+      media: '(min-width: 641px) and (max-width: 1024px)',
+    });
+    preload(safeImageSource(first.imageUrl), {
+      as: 'image',
+      fetchPriority: 'high',
+      media: '(min-width: 1025px)',
+    });
+  }
 
   // On a server-rendered page the first image may have loaded before the app took over (its
   // load event then came and went): the rest may follow at once.
