@@ -72,10 +72,11 @@ test('the Install button shows the browser prompt; accepted, the page says it is
   await offerInstall(page, 'dismissed');
   await page.getByRole('button', { name: 'Install the app' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-install-prompted', 'yes');
-  // Declined: the browser offers again only with its next event; the page says so meanwhile.
+  // Declined: the browser offers again only with its next event (then the button is back).
   await expect(page.getByTestId('install-status')).toHaveText(
-    'Your browser does not offer one-tap install here. Follow the steps for your device below.',
+    'Not installed. To install later, open this page again or follow the steps for your device below.',
   );
+  await expect(page.getByTestId('install-button')).toHaveCount(0);
 
   await page.goto('/webapp/install?lang=my');
   await offerInstall(page, 'accepted');

@@ -66,11 +66,11 @@ export function InstallPage() {
         <p className="install-page__status" role="status" data-testid="install-status">
           {state === 'installed'
             ? t('install.installed')
-            : state === 'available'
-              ? declined
-                ? t('install.dismissed')
-                : ''
-              : t('install.unavailable')}
+            : declined
+              ? t('install.dismissed')
+              : state === 'available'
+                ? ''
+                : t('install.unavailable')}
         </p>
       </section>
 
