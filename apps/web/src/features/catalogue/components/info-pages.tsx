@@ -9,12 +9,7 @@ import { useCallCentreContact } from '../api/call-centre-contact.ts';
 import { useSupportClaim } from '../support-claim.ts';
 import { BusinessHoursText } from './business-hours-text.tsx';
 import { Code } from '../../../components/ui/code-in-text.tsx';
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string')
-    : [];
-}
+import { stringList } from '../../../lib/string-list.ts';
 
 interface LegalSection {
   heading: string;

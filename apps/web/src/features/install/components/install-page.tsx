@@ -4,10 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
+import { stringList } from '../../../lib/string-list.ts';
 import { isRunningInstalled, promptInstall, useInstallState } from '../install-prompt.ts';
-
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 type Platform = 'android' | 'ios' | 'desktop';
 const PLATFORMS: readonly Platform[] = ['android', 'ios', 'desktop'];
