@@ -4,8 +4,22 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// By path, not '@shop/contracts/…': Vite bundles this config with what it imports by path
+// and leaves packages to Node, which cannot load the workspace's TypeScript.
+import { languages } from '../../packages/contracts/src/languages.ts';
+import { webAppManifestPath } from '../../packages/contracts/src/web-app-manifest.ts';
+import { webAppManifest, type ImageSize } from './src/features/install/web-app-manifest.ts';
+import { LIBRARY_CHUNK_PREFIX, LIBRARY_LIST_FILE } from './src/lib/library-files.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
+
+/** The app's version (package.json), shown on the crash screen and in its bug reports. */
+const appVersion = (
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+const define = { __APP_VERSION__: JSON.stringify(appVersion) };
 
 /**
  * Writes .br and .gz copies of the text assets next to them; the server sends them to browsers
@@ -34,12 +48,82 @@ function precompress(): Plugin {
   };
 }
 
+const publicDir = path.join(import.meta.dirname, 'public');
+
+/** A PNG's width and height, from its header (IHDR follows the 8-byte signature). */
+function pngSize(publicPath: string): ImageSize {
+  const header = fs.readFileSync(path.join(publicDir, publicPath)).subarray(0, 24);
+  if (header.toString('latin1', 12, 16) !== 'IHDR') throw new Error(`${publicPath} is not a PNG`);
+  return { width: header.readUInt32BE(16), height: header.readUInt32BE(20) };
+}
+
+/**
+ * The web app manifest of each language (src/features/install/web-app-manifest.ts), written to the
+ * build (where the service worker precaches them) and served by the dev server. The sizes of its
+ * icons and screenshots are read from the images themselves.
+ */
+function webAppManifestFiles(): Plugin {
+  const files = () =>
+    new Map(
+      languages.map((language) => [
+        webAppManifestPath(language),
+        JSON.stringify(webAppManifest(language, pngSize)),
+      ]),
+    );
+  return {
+    name: 'shop-web-app-manifests',
+    generateBundle() {
+      for (const [urlPath, source] of files())
+        this.emitFile({ type: 'asset', fileName: urlPath.slice(1), source });
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const source = files().get(request.url?.split('?')[0] ?? '');
+        if (source === undefined) {
+          next();
+          return;
+        }
+        response.setHeader('content-type', 'application/manifest+json');
+        response.end(source);
+      });
+    },
+  };
+}
+
+/**
+ * Writes libraries.json: this build's library chunks (the `library-*` code-splitting groups below)
+ * with their sizes. They are not in the service worker's install-time precache; the essential-
+ * libraries dialog (features/libraries, ADR 0032) reads this list, checks the free space and asks
+ * the worker to keep them. The list itself is precached, so a page gets its own build's list.
+ */
+function libraryList(): Plugin {
+  return {
+    name: 'shop-library-list',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.values(bundle)
+        .flatMap((file) =>
+          file.type === 'chunk' && file.name.startsWith(LIBRARY_CHUNK_PREFIX)
+            ? [{ url: `/${file.fileName}`, bytes: Buffer.byteLength(file.code) }]
+            : [],
+        )
+        .sort((a, b) => a.url.localeCompare(b.url));
+      this.emitFile({
+        type: 'asset',
+        fileName: LIBRARY_LIST_FILE,
+        source: `${JSON.stringify({ files })}\n`,
+      });
+    },
+  };
+}
+
 /**
  * `vite build --ssr`: the server's renderer (src/entry-server.tsx → dist-ssr/entry-server.js),
  * loaded by apps/server (platform/server-render.ts). One file with its libraries, so the server
  * needs nothing of the web app's node_modules at run time.
  */
 const serverBuild = defineConfig({
+  define,
   plugins: [react()],
   publicDir: false,
   ssr: { noExternal: true, target: 'node' },
@@ -56,44 +140,36 @@ const serverBuild = defineConfig({
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));
 
 const browserBuild = defineConfig({
+  define,
   plugins: [
     react(),
     // The service worker (src/sw.ts) is ours: precache + the payment timer messages; the plugin
-    // compiles it to /sw.js, injects the precache list and writes the web app manifest.
+    // compiles it to /sw.js and injects the precache list.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',
       injectRegister: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        // Source maps and pre-compressed copies are not app files; the QR reader is the sandbox bank's.
-        globIgnores: ['**/*.map', '**/*.gz', '**/*.br', '**/jsQR-*.js'],
-      },
-      manifest: {
-        id: '/',
-        name: 'MyanTopup',
-        short_name: 'MyanTopup',
-        description:
-          'Top up Myanmar phones and buy data packages, E-PINs and gift cards. Pay with MM QR.',
-        lang: 'en',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#0b2a5b',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}', LIBRARY_LIST_FILE],
+        // Source maps and pre-compressed copies are not app files; the QR reader is the sandbox
+        // bank's; the library chunks are kept by the essential-libraries step instead (ADR 0032);
+        // the screenshots are for the browser's install sheet only, not worth every visitor's
+        // data (≈ 0.35 MB).
+        globIgnores: [
+          '**/*.map',
+          '**/*.gz',
+          '**/*.br',
+          '**/jsQR-*.js',
+          `**/${LIBRARY_CHUNK_PREFIX}*.js`,
+          'screenshots/**',
         ],
       },
+      // Ours, one per language (webAppManifestFiles); index.html links the English one.
+      manifest: false,
     }),
+    webAppManifestFiles(),
+    libraryList(),
     precompress(),
   ],
   server: {
@@ -116,6 +192,12 @@ const browserBuild = defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/,
+            },
+            // Libraries loaded only on demand (the payment and share-link QR codes): named, so
+            // they stay out of the install-time precache and libraries.json lists them (ADR 0032).
+            {
+              name: `${LIBRARY_CHUNK_PREFIX}qr-code`,
+              test: /node_modules[\\/](qrcode|dijkstrajs)[\\/]|src[\\/]components[\\/]ui[\\/]qr-code\.tsx$/,
             },
           ],
         },

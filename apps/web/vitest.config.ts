@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Room for src/test/setup.ts's 10 s waits on a busy machine.
+    testTimeout: 20_000,
   },
 });

@@ -11,7 +11,17 @@ describe('platform', () => {
     webRoot = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'web-'));
     fs.writeFileSync(
       path.join(webRoot, 'index.html'),
-      '<!doctype html><title>shop</title><div id="root"></div>',
+      '<!doctype html><title>shop</title><link rel="manifest" href="/manifest.webmanifest" />' +
+        '<meta name="apple-mobile-web-app-title" content="MyanTopup" /><div id="root"></div>',
+    );
+    // As the web build writes them (apps/web src/features/install/web-app-manifest.ts).
+    fs.writeFileSync(
+      path.join(webRoot, 'manifest.webmanifest'),
+      JSON.stringify({ lang: 'en', short_name: 'MyanTopup' }),
+    );
+    fs.writeFileSync(
+      path.join(webRoot, 'manifest.my.webmanifest'),
+      JSON.stringify({ lang: 'my', short_name: 'ငွေဖြည့်ဆိုင်' }),
     );
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -57,6 +67,50 @@ describe('platform', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("the app page links the web app manifest of the reader's language (issue 16)", async () => {
+    const burmese = [
+      { url: '/orders?lang=my' },
+      { url: '/orders', headers: { cookie: 'lang=my' } },
+      { url: '/orders', headers: { 'accept-language': 'my-MM,my;q=0.9' } },
+    ];
+    for (const { url, headers } of burmese) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.body, url).toContain('<link rel="manifest" href="/manifest.my.webmanifest" />');
+      expect(res.body, url).toContain(
+        '<meta name="apple-mobile-web-app-title" content="ငွေဖြည့်ဆိုင်" />',
+      );
+    }
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/orders',
+      headers: { cookie: 'lang=en', 'accept-language': 'my' },
+    });
+    expect(english.body).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    expect(english.body).toContain(
+      '<meta name="apple-mobile-web-app-title" content="MyanTopup" />',
+    );
+  });
+
+  it('serves each manifest as application/manifest+json, revalidated before use', async () => {
+    for (const [url, lang] of [
+      ['/manifest.webmanifest', 'en'],
+      ['/manifest.my.webmanifest', 'my'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^application\/manifest\+json\b/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.etag, url).toBeTruthy();
+      expect(res.json<{ lang: string }>().lang).toBe(lang);
+      const again = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
     }
   });
 

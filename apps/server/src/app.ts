@@ -19,6 +19,7 @@ import {
 import type { Config } from './config.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { ACCOUNT_SWEEP_INTERVAL_MS, createAuthModule } from './modules/auth/auth.module.ts';
+import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createCartRepo } from './modules/cart/cart.repo.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService, GUEST_CART_IDLE_DAYS } from './modules/cart/cart.service.ts';
@@ -26,18 +27,30 @@ import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { createStockRepo } from './modules/catalogue/stock.repo.ts';
 import { createFulfilmentModule } from './modules/fulfilment/fulfilment.module.ts';
 import type { TopupProvider } from './modules/fulfilment/topup-provider.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { createOrderHistoryService } from './modules/orders/order-history.service.ts';
 import { createOrdersRepo } from './modules/orders/orders.repo.ts';
+import { orderPaymentStatus, orderStatus } from './modules/orders/orders.tables.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createPushService } from './modules/notifications/push.service.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
+import { receiptOutcomes } from './modules/payments/payments.tables.ts';
+import { createLocalContentScreen } from './modules/sharing/content-screen.ts';
+import { createHttpContentScreen } from './modules/sharing/http-content-screen.ts';
+import { createLocalStyleGenerator } from './modules/sharing/share-style.ts';
+import { createSharingRepo } from './modules/sharing/sharing.repo.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { createSharingService } from './modules/sharing/sharing.service.ts';
 import { createContactRepo } from './modules/site/contact.repo.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
 import { healthRoutes } from './modules/site/health.routes.ts';
+import { siteExtrasRoutes } from './modules/site/site-extras.routes.ts';
 import {
   cachedResponse,
   COMPRESS_MIN_BYTES,
@@ -48,11 +61,21 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
 import { registerContentEncodingGuard, registerNulCharacterGuard } from './platform/http.ts';
+import { countOpenJobs } from './platform/jobs.ts';
 import { createMediaUrls } from './platform/media.ts';
+import {
+  createShopMetrics,
+  registerHttpMetrics,
+  registerMetricsRoute,
+} from './platform/metrics.ts';
 import { createRedisClient, pingRedis } from './platform/redis.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
-import { loadServerRenderer } from './platform/server-render.ts';
+import {
+  installableInEachLanguage,
+  loadServerRenderer,
+  pageLanguage,
+} from './platform/server-render.ts';
 import { assetsFolder } from './platform/paths.ts';
 import type { Secrets } from './platform/secrets.ts';
 
@@ -137,6 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerContentEncodingGuard(app);
   registerNulCharacterGuard(app);
+  // Prometheus metrics (ADR 0034), only with a METRICS_TOKEN: the HTTP histogram's hook first.
+  const metrics = config.metricsToken ? createShopMetrics() : null;
+  if (metrics) registerHttpMetrics(app, metrics);
 
   // A callback hook, not an async one: no promise per answer on every request's path.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -233,6 +259,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     log: app.log,
   });
+  const loyalty = createLoyaltyService({ db: database.db, config: config.loyalty });
+  const auth = createAuthModule({
+    ...deps,
+    clock: deps.clock ?? systemClock,
+    log: app.log,
+    redis,
+    membership: (userId) => loyalty.membership(userId),
+  });
+  // The back-office's access hook goes in before any route (ADR 0033): every route under
+  // /api/v1/admin, wherever registered, is checked by it.
+  const admin = createAdminModule({
+    app,
+    database,
+    secrets: deps.secrets,
+    clock: deps.clock ?? systemClock,
+    limiter: auth.limiter,
+    customers: auth.guard,
+  });
   await app.register(
     healthRoutes({ database: () => database.ping(), redis: redis ? () => pingRedis(redis) : null }),
   );
@@ -247,14 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalogueChanged', () => catalogue.catalogueChanged());
   await app.register(catalogueRoutes(catalogue, catalogueCache));
   await app.register(contactRoutes(createContactService(createContactRepo(database.db))));
-  const loyalty = createLoyaltyService({ db: database.db, config: config.loyalty });
-  const auth = createAuthModule({
-    ...deps,
-    clock: deps.clock ?? systemClock,
-    log: app.log,
-    redis,
-    membership: (userId) => loyalty.membership(userId),
-  });
+  await app.register(siteExtrasRoutes({ db: database.db, festivals: config.festivals }));
   app.addHook('onReady', () => {
     auth.startSweep();
     return Promise.resolve();
@@ -281,6 +318,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clearInterval(cartSweep);
     return Promise.resolve();
   });
+  // Web Push of order events (issue 16): the events' jobs run in the fulfilment worker.
+  const push = createPushService({
+    db: database.db,
+    vapid: { ...deps.secrets.vapid, subject: config.push.subject },
+    allowHttp: config.push.allowHttp,
+    log: app.log,
+  });
+  await app.register(notificationsRoutes(push, auth.guard));
   const fulfilment = createFulfilmentModule({
     app,
     config,
@@ -292,6 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     account: (userId) => auth.service.profile(userId),
     topupProvider: deps.topupProvider,
+    jobTypes: push.jobTypes,
+    metrics,
   });
   const payments = createPaymentsModule({
     app,
@@ -309,18 +356,57 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(payments.routes);
-  await app.register(
-    ordersRoutes(
-      createOrderHistoryService({
-        orders: createOrdersRepo(database.db),
-        fulfilment: fulfilment.service,
-        account: (userId) => auth.service.profile(userId),
-        unappliedRefunds: (orderIds) => createPaymentsRepo(database.db).unappliedRefunds(orderIds),
-        refunds: (orderIds) => fulfilment.refunds.refundsOf(orderIds),
-      }),
-      auth.guard,
-    ),
-  );
+  const ordersRepo = createOrdersRepo(database.db);
+  const sharingRepo = createSharingRepo(database.db);
+  const orderHistory = createOrderHistoryService({
+    orders: ordersRepo,
+    fulfilment: fulfilment.service,
+    account: (userId) => auth.service.profile(userId),
+    unappliedRefunds: (orderIds) => createPaymentsRepo(database.db).unappliedRefunds(orderIds),
+    refunds: (orderIds) => fulfilment.refunds.refundsOf(orderIds),
+    shares: (orderIds) => sharing.liveSharesOf(orderIds),
+    recipientReveals: (orderCardIds) => sharingRepo.revealsOf(orderCardIds),
+  });
+  await app.register(ordersRoutes(orderHistory, auth.guard));
+  // Gift links and share types (issue 15).
+  const sharing = createSharingService({
+    repo: sharingRepo,
+    config: { publicUrl: config.publicUrl, ...config.sharing },
+    clock: deps.clock ?? systemClock,
+    screen: config.sharing.contentScreenUrl
+      ? createHttpContentScreen({ url: config.sharing.contentScreenUrl })
+      : createLocalContentScreen(),
+    styles: createLocalStyleGenerator(),
+    findOrder: (orderId) => ordersRepo.findOrder(orderId),
+    orderView: (orderId, lang) => orderHistory.view(orderId, lang),
+    findDeliveredCard: (cardId) => fulfilment.service.findDeliveredCard(cardId),
+    readPins: (cardIds) => fulfilment.service.readPins(cardIds),
+    accountName: async (userId) => (await auth.service.profile(userId)).name,
+  });
+  await app.register(sharingRoutes(sharing, auth.guard));
+  // The back-office (issue 17).
+  await admin.registerRoutes(() => catalogue.catalogueChanged());
+
+  const paymentsRepo = createPaymentsRepo(database.db);
+  const stockRepo = createStockRepo(database.db);
+  registerMetricsRoute(app, {
+    token: config.metricsToken,
+    metrics,
+    clock: deps.clock ?? systemClock,
+    sources: {
+      engine: database.kind,
+      poolStats: () => database.poolStats(),
+      orders: () => ordersRepo.countByStatus(),
+      orderStatuses: orderStatus.enumValues,
+      payments: () => paymentsRepo.countByStatus(),
+      paymentStatuses: orderPaymentStatus.enumValues,
+      paymentReceipts: () => paymentsRepo.countReceiptsByOutcome(),
+      receiptOutcomes,
+      jobs: () => countOpenJobs(database.db),
+      jobTypes: fulfilment.worker.types,
+      stock: () => stockRepo.freeCardsPerProduct(),
+    },
+  });
 
   // Images the shop serves itself (banners, category and product art).
   await app.register(fastifyStatic, {
@@ -332,11 +418,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const indexHtmlPath = path.join(deps.webRoot, 'index.html');
   const indexHtml = fs.existsSync(indexHtmlPath) ? fs.readFileSync(indexHtmlPath, 'utf8') : null;
-  const appPage = indexHtml === null ? null : cachedResponse(indexHtml, 'text/html; charset=utf-8');
+  // The app page, linking the web app manifest of the reader's language (as rendered pages do).
+  const appHtml = indexHtml === null ? null : installableInEachLanguage(deps.webRoot, indexHtml);
+  const appPages = appHtml && {
+    en: cachedResponse(appHtml.en, 'text/html; charset=utf-8'),
+    my: cachedResponse(appHtml.my, 'text/html; charset=utf-8'),
+  };
   const serverRenderer =
     indexHtml === null
       ? null
-      : await loadServerRenderer(app, deps.webRoot, indexHtml, catalogueCache);
+      : await loadServerRenderer(app, deps.webRoot, indexHtml, catalogueCache, config.publicUrl);
   if (indexHtml !== null) {
     await app.register(fastifyStatic, {
       root: deps.webRoot,
@@ -364,15 +455,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Files (anything under /api, /media, /assets, or with an extension) are never the app page:
     // a missing script or image must be a 404, not HTML.
     const isFile = /^\/(api|media|assets)(\/|$)/.test(url) || /\.[a-z0-9]+$/i.test(url);
-    if (!isFile && appPage !== null && (request.method === 'GET' || request.method === 'HEAD')) {
+    const appPage = appPages?.[pageLanguage(request)];
+    if (!isFile && appPage && (request.method === 'GET' || request.method === 'HEAD')) {
       // Sent as made (br/gzip as accepted: the not-found handler is no route of the compression
       // plugin's), with a validator, to be revalidated on every visit.
-      const sendPage = (page: CachedResponse) => sendCachedResponse(request, reply, page, 0);
+      const sendPage = (page: CachedResponse, status = 200) =>
+        sendCachedResponse(request, reply.status(status), page, 0);
       if (!serverRenderer) return sendPage(appPage);
       // Pages a first visit lands on arrive rendered (platform/server-render.ts); the others, and
       // any page whose render fails, load the app, which routes and renders in the browser.
       return serverRenderer.render(request).then(
-        (page) => sendPage(page ?? appPage),
+        (page) => (page ? sendPage(page.response, page.status) : sendPage(appPage)),
         (err: unknown) => {
           request.log.error({ err }, 'server render failed; the browser renders the page');
           return sendPage(appPage);

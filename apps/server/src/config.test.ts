@@ -54,6 +54,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads an optional metrics token and refuses a short or header-unsafe one', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    const token = 'Zm9vYmFyYmF6cXV4Cg-_.~+/0123456789abcdef==';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    for (const bad of ['a'.repeat(32) + ' b', 'a'.repeat(32) + '"', 'ä'.repeat(40)])
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(
+        /METRICS_TOKEN: must be letters, digits and -._~\+\/ \(a bearer token\)/,
+      );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

@@ -87,6 +87,16 @@ const envSchema = z.object({
   REQUEST_LIMITS: z.enum(['on', 'off']).default('on'),
   REQUEST_LIMIT_FACTOR: z.coerce.number().min(0.01).max(1000).default(1),
   REQUEST_LIMIT_MEMORY_KEYS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+  /**
+   * Bearer token of the Prometheus scrape at /metrics (ADR 0034); absent, /metrics is off (404).
+   * Characters a header carries unchanged (RFC 6750 b64token), at least 32 of them.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .max(512, 'must be at most 512 characters')
+    .regex(/^[A-Za-z0-9._~+/-]+=*$/, 'must be letters, digits and -._~+/ (a bearer token)')
+    .optional(),
   /** Prefix of every Redis key, so several shops (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).default('shop:'),
   /** Secrets; when absent they are generated once and kept in DATA_DIR (platform/secrets.ts). */
@@ -96,6 +106,25 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64')
     .optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Web Push (VAPID) key pair, base64url (`npx web-push generate-vapid-keys`): both or neither;
+   * when unset, a pair is generated into DATA_DIR/secrets.json like the other secrets.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Who push services may contact about our pushes (VAPID subject): mailto: or https:. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .default('mailto:support@myantopup.example'),
+  /** Push endpoints over plain http (a test's stand-in push service); never in production. */
+  PUSH_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
   /**
    * Payment acquirer; `sandbox` (the built-in sandbox bank, which takes no money) is the only
    * built-in one. No default: absent, payments are unavailable (ADR 0017).
@@ -133,6 +162,26 @@ const envSchema = z.object({
   LOYALTY_POINTS_PER_1000_MMK: z.coerce.number().min(0).max(1000).default(1),
   /** Kyat one point pays for (payment by points). */
   LOYALTY_POINT_VALUE_MMK: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Thadingyut festival windows (Yangon dates, inclusive), comma-separated START..END: the owner
+   * sets the coming years' full-moon days here (issue 16).
+   */
+  FESTIVAL_DATES: z
+    .string()
+    .regex(
+      /^\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2})*$/,
+      'must be START..END[,START..END] with dates as YYYY-MM-DD',
+    )
+    .default('2026-10-24..2026-10-27,2027-10-13..2027-10-16'),
+  /**
+   * A moderation service that judges share notes instead of the local word lists (ADR 0029):
+   * POST {text} → {ok} or {ok: false, category}.
+   */
+  CONTENT_SCREEN_URL: z.url().optional(),
+  /** Days a share link stays valid (issue 15). */
+  SHARE_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** "AI style" generations per user and Yangon day. */
+  SHARE_AI_DAILY_LIMIT: z.coerce.number().int().min(0).max(1000).default(10),
 });
 
 export interface LoyaltyTierConfig {
@@ -167,6 +216,8 @@ export interface Config {
   trustProxy: boolean;
   singleSession: boolean;
   redisKeyPrefix: string;
+  /** Bearer token of /metrics; null: /metrics is off. */
+  metricsToken: string | null;
   database: { connectTimeoutMs: number; queryTimeoutMs: number };
   http: {
     headersTimeoutMs: number;
@@ -181,6 +232,9 @@ export interface Config {
   topupSimulatorMaxDelayMs: number;
   jobLeaseSeconds: number;
   jobConcurrency: number;
+  sharing: { linkDays: number; aiDailyLimit: number; contentScreenUrl: string | undefined };
+  /** Thadingyut windows, Yangon dates (YYYY-MM-DD), start ≤ end. */
+  festivals: { start: string; end: string }[];
   loyalty: {
     /** Lowest first. */
     tiers: LoyaltyTierConfig[];
@@ -191,7 +245,9 @@ export interface Config {
     jwtSecret: string | undefined;
     pinEncryptionKey: string | undefined;
     paymentWebhookSecret: string | undefined;
+    vapid: { publicKey: string; privateKey: string } | undefined;
   };
+  push: { subject: string; allowHttp: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -227,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     singleSession: e.SINGLE_SESSION === 'true',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metricsToken: e.METRICS_TOKEN ?? null,
     database: {
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
@@ -247,6 +304,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     jobConcurrency: e.JOB_CONCURRENCY,
+    sharing: {
+      linkDays: e.SHARE_LINK_DAYS,
+      aiDailyLimit: e.SHARE_AI_DAILY_LIMIT,
+      contentScreenUrl: e.CONTENT_SCREEN_URL,
+    },
+    festivals: e.FESTIVAL_DATES.split(',').map((range) => {
+      const [start = '', end = ''] = range.split('..');
+      return { start, end };
+    }),
     loyalty: {
       tiers: membershipTierNames.map((name, i) => ({
         name,
@@ -260,6 +326,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwtSecret: e.JWT_SECRET,
       pinEncryptionKey: e.PIN_ENCRYPTION_KEY,
       paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
     },
+    push: { subject: e.VAPID_SUBJECT, allowHttp: e.PUSH_ALLOW_HTTP === 'true' },
   };
 }

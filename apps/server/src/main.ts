@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoShop } from './db/seed.ts';
+import { ensureDemoAdmin } from './modules/admin/staff-accounts.ts';
 import { openDatabase } from './platform/db.ts';
 import { acquireDataDirLock } from './platform/data-dir-lock.ts';
 import { createMailer, createSmsSender, Outbox } from './platform/messaging.ts';
@@ -45,7 +46,20 @@ const database = await openDatabase(
 await database.migrate();
 if (config.seedDemoData) {
   const seeded = await database.withStartupLock(() => seedDemoShop(database.db, secrets));
-  if (seeded) logger.info('demo shop data seeded');
+  if (seeded) {
+    logger.info('demo shop data seeded');
+    // The demo's back-office login, made with the demo data (so only on the first start, never in
+    // a shop that has its own catalogue) and printed that once (ADR 0033).
+    const demoAdmin = await database.withStartupLock(() => ensureDemoAdmin(database.db));
+    if (demoAdmin)
+      console.log(
+        [
+          'Demo back-office login (shown only now, keep it):',
+          `  email ${demoAdmin.email}  password ${demoAdmin.password}`,
+          '  Sign in at /api/v1/admin/auth/login; the first sign-in sets up an authenticator app.',
+        ].join('\n'),
+      );
+  }
 }
 
 const outbox = new Outbox(config.dataDir, logger);

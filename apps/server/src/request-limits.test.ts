@@ -53,7 +53,16 @@ const groupCalls: Record<RequestLimitGroup, Call> = {
   orderActions: { method: 'PUT', url: () => `/api/v1/cards/${someId}/scratch` },
   orderReads: { method: 'GET', url: () => '/api/v1/orders' },
   documents: { method: 'GET', url: () => `/api/v1/orders/${someId}/invoice` },
+  shareReads: { method: 'GET', url: () => '/api/v1/shares/unknown' },
+  analytics: { method: 'POST', url: () => '/api/v1/analytics/events', payload: {} },
+  shareReveals: {
+    method: 'PUT',
+    url: () => `/api/v1/shares/unknown/cards/${someId}/scratch`,
+    payload: { scratch: true },
+  },
   catalogue: { method: 'GET', url: (i) => `/api/v1/products/${randomUUID()}?n=${String(i)}` },
+  staffSignIn: { method: 'POST', url: () => '/api/v1/admin/auth/login', payload: {} },
+  admin: { method: 'GET', url: () => '/api/v1/admin/dashboard' },
 };
 
 const errorOf = (res: { json(): unknown }) => res.json() as ErrorBody;

@@ -131,6 +131,10 @@ test.describe('account: refresh cookie and logout', () => {
       if (r.url().endsWith('/api/v1/auth/logout')) calls.push(r.method());
     });
     await page.context().setOffline(true);
+    // The shop says the connection is lost (issue 16); the customer closes that and logs out.
+    const offline = page.getByRole('alertdialog', { name: 'No Internet Connection' });
+    await offline.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(offline).toBeHidden();
     await clickLogout(page, menu);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('pendingLogout'))).not.toBeNull();

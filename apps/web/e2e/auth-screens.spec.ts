@@ -13,12 +13,16 @@ const titles = {
     signup: 'Create Account',
     forgot: 'Forgot Password',
     settings: 'Account Settings',
+    terms: 'Terms of Service',
+    privacy: 'Privacy Policy',
   },
   my: {
     login: 'အကောင့်ဝင်ရန်',
     signup: 'အကောင့်ဖွင့်ရန်',
     forgot: 'စကားဝှက် မေ့နေခြင်း',
     settings: 'အကောင့်ဆက်တင်များ',
+    terms: 'ဝန်ဆောင်မှုစည်းမျဉ်းများ',
+    privacy: 'ကိုယ်ရေးအချက်အလက် မူဝါဒ',
   },
 } as const;
 
@@ -53,6 +57,15 @@ for (const lang of ['en', 'my'] as const) {
 
         await login.locator('.auth-form__switch button').click();
         const signup = page.getByRole('dialog', { name: t.signup });
+        // The sentence under the form links the terms and the privacy policy (lib/tagged-text.tsx).
+        await expect(signup.getByRole('link', { name: t.terms, exact: true })).toHaveAttribute(
+          'href',
+          /\/terms-of-service/,
+        );
+        await expect(signup.getByRole('link', { name: t.privacy, exact: true })).toHaveAttribute(
+          'href',
+          /\/privacy-policy/,
+        );
         await signup.locator('input').nth(0).fill(person.name);
         await signup.locator('input').nth(1).fill(person.email);
         await shot('04-register-1');

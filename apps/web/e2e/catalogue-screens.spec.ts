@@ -1,11 +1,11 @@
 import { expect, test } from './fixtures.ts';
 
 /**
- * Screenshots of Home and a product listing at 390 px and 1280 px in English and Burmese (to
- * /tmp/catalogue-screens/), with the checks that each screen is really there and nothing spills
- * sideways on a phone.
+ * Screenshots of Home and a product listing at phone widths (390, a 412 px Android and a 430 px
+ * iPhone) and 1280 px in English and Burmese (to /tmp/catalogue-screens/), with the checks that
+ * each screen is really there and nothing spills sideways on a phone.
  */
-const widths = [390, 1280] as const;
+const widths = [390, 412, 430, 1280] as const;
 const languages = [
   { lang: 'en', categories: 'Categories', listing: 'Mobile Top-up' },
   { lang: 'my', categories: 'အမျိုးအစားများ', listing: 'ဖုန်းငွေဖြည့်' },

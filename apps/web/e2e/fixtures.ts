@@ -13,7 +13,33 @@ async function waitForApp(page: Page) {
   await page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
 }
 
-export const test = base.extend({
+/** The key and answers of the cookie banner (src/features/privacy/track.ts). */
+const ANALYTICS_CONSENT_KEY = 'analytics-consent';
+
+export const test = base.extend<{
+  /**
+   * The cookie banner's answer a test starts with (kept unless the test changes it): 'denied' by
+   * default, so the banner does not cover what a test clicks on a phone and no events are sent
+   * while the suite runs; null starts unanswered (e2e/privacy.spec.ts tests the banner itself).
+   */
+  analyticsConsent: 'granted' | 'denied' | null;
+}>({
+  analyticsConsent: ['denied', { option: true }],
+  context: async ({ context, analyticsConsent }, use) => {
+    if (analyticsConsent) {
+      await context.addInitScript(
+        ([key, answer]) => {
+          try {
+            if (localStorage.getItem(key) === null) localStorage.setItem(key, answer);
+          } catch {
+            // A page without storage (about:blank, a data: URL) has no banner either.
+          }
+        },
+        [ANALYTICS_CONSENT_KEY, analyticsConsent] as const,
+      );
+    }
+    await use(context);
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) {
       const goto = page.goto.bind(page);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { newIdentity, registerVerified } from './auth-support.ts';
-import { apiSession, signInFromHome } from './shop-support.ts';
+import { apiSession, paidOrder, productId, signInFromHome } from './shop-support.ts';
 
 /**
  * Issue 12 "one numeral system": every quantity on a Burmese page — prices, counts, steps, page
@@ -15,16 +15,6 @@ import { apiSession, signInFromHome } from './shop-support.ts';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const shotDir = '/tmp/numerals';
-
-async function productId(request: APIRequestContext, slug: string, name: string) {
-  const list = await request.get(`/api/v1/products/category/${slug}?limit=50`, {
-    headers: { 'accept-language': 'en' },
-  });
-  const products = ((await list.json()) as { data: { id: string; name: string }[] }).data;
-  const product = products.find((p) => p.name === name);
-  expect(product, name).toBeDefined();
-  return product?.id ?? '';
-}
 
 /** Text a reader sees that has a Latin digit, outside codes (translate="no") and form fields. */
 async function latinDigits(page: Page): Promise<string[]> {
@@ -63,38 +53,18 @@ test('Burmese pages write every number in Burmese digits; a PIN shows in fours w
   // A paid order with an E-PIN and a top-up.
   const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
   const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
-  for (const data of [
-    { productId: epin, quantity: 1 },
-    { productId: topup, quantity: 1, phoneNumber: '09250000001' },
-  ]) {
-    const added = await request.post('/api/v1/cart/add', { headers, data });
-    expect(added.status(), await added.text()).toBe(200);
-  }
-  const checkout = await request.post('/api/v1/checkout/initialize', { headers });
-  expect(checkout.status(), await checkout.text()).toBe(201);
-  const { data: order } = (await checkout.json()) as { data: { orderId: string } };
-  const session = await request.post('/api/v1/checkout/complete', {
+  const orderId = await paidOrder(
+    request,
     headers,
-    data: { sessionId: order.orderId, paymentMethod: 'mmqr' },
-  });
-  expect(session.ok(), await session.text()).toBe(true);
-  const { data: payment } = (await session.json()) as { data: { paymentQrCode: string } };
-  const paid = await request.post('/api/v1/sandbox/bank/pay', {
-    data: { qrPayload: payment.paymentQrCode },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/v1/orders/${order.orderId}`, { headers });
-        return ((await res.json()) as { data: { status: string } }).data.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('completed');
+    [
+      { productId: epin, quantity: 1 },
+      { productId: topup, quantity: 1, phoneNumber: '09250000001' },
+    ],
+    'completed',
+  );
 
   await signInFromHome(page, person);
-  await page.goto(`/orders/${order.orderId}?lang=my`);
+  await page.goto(`/orders/${orderId}?lang=my`);
   const card = page.getByTestId('scratch-card');
   await card.getByRole('button').click();
   const pin = card.getByTestId('card-pin');

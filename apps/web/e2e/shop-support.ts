@@ -57,6 +57,56 @@ export async function apiSession(
   return { authorization: `Bearer ${accessToken}`, 'accept-language': language };
 }
 
+/** The id of the product called `name` (its English name) in the category `slug`. */
+export async function productId(request: APIRequestContext, slug: string, name: string) {
+  const list = await request.get(`/api/v1/products/category/${slug}?limit=50`, {
+    headers: { 'accept-language': 'en' },
+  });
+  const products = ((await list.json()) as { data: { id: string; name: string }[] }).data;
+  const product = products.find((p) => p.name === name);
+  expect(product, name).toBeDefined();
+  return product?.id ?? '';
+}
+
+/**
+ * An order of `lines`, bought and paid in the sandbox bank through the API (the customer's
+ * session `headers`), once it has ended as `status`. Answers its id.
+ */
+export async function paidOrder(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  lines: readonly { productId: string; quantity: number; phoneNumber?: string }[],
+  status: 'completed' | 'failed',
+) {
+  for (const line of lines) {
+    const added = await request.post('/api/v1/cart/add', { headers, data: line });
+    expect(added.status(), await added.text()).toBe(200);
+  }
+  const checkout = await request.post('/api/v1/checkout/initialize', { headers });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { data: order } = (await checkout.json()) as { data: { orderId: string } };
+  const session = await request.post('/api/v1/checkout/complete', {
+    headers,
+    data: { sessionId: order.orderId, paymentMethod: 'mmqr' },
+  });
+  expect(session.ok(), await session.text()).toBe(true);
+  const { data: payment } = (await session.json()) as { data: { paymentQrCode: string } };
+  const paid = await request.post('/api/v1/sandbox/bank/pay', {
+    data: { qrPayload: payment.paymentQrCode },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/orders/${order.orderId}`, { headers });
+        return ((await res.json()) as { data: { status: string } }).data.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(status);
+  return order.orderId;
+}
+
 /**
  * axe (WCAG 2.1 A and AA) on the part of the page `selector` names: no violations. `soft` lets a
  * walk over many screens go on and report every screen's violations (titled `screen`) at the end.

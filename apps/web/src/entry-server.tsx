@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { App, createQueryClient } from './app/app.tsx';
 import { prefetchServerPage } from './app/route-data.ts';
 
-export { isServerPage } from './app/route-data.ts';
+export { isCacheablePage, isServerPage } from './app/route-data.ts';
 import { setServerTransport, type ServerTransport } from './lib/api-client.ts';
 import { burmeseMessageModules, i18n, i18nReady } from './lib/i18n.ts';
 
@@ -17,6 +17,10 @@ export interface RenderedPage {
   state: string;
   /** Source modules the page runs besides the entry (its route; the Burmese strings), to preload. */
   modules: string[];
+  /** Extra tags for <head> (e.g. a shared page's Open Graph), every value HTML-escaped; or ''. */
+  head: string;
+  /** The HTTP status (404: a shared page whose link is gone). */
+  status: number;
 }
 
 export interface RenderRequest {
@@ -24,6 +28,8 @@ export interface RenderRequest {
   /** The query string without "?" ('' when none). */
   search: string;
   language: Language;
+  /** The shop's public origin (https://host, no path), for absolute URLs in <head>. */
+  origin: string;
   /** How this server answers its own API (the same cached catalogue answers the browser gets). */
   api: ServerTransport;
 }
@@ -52,13 +58,14 @@ async function render({
   path,
   search,
   language,
+  origin,
   api,
 }: RenderRequest): Promise<RenderedPage | null> {
   await i18nReady();
   await i18n.changeLanguage(language);
   setServerTransport(api);
   const queryClient = createQueryClient();
-  const page = await prefetchServerPage(queryClient, path, search, language);
+  const page = await prefetchServerPage(queryClient, path, search, language, origin);
   if (!page) return null;
   const html = await renderToString(
     <StrictMode>
@@ -69,7 +76,13 @@ async function render({
     ...(page.module ? [page.module] : []),
     ...(language === 'my' ? burmeseMessageModules : []),
   ];
-  return { html, state: JSON.stringify(dehydrate(queryClient)), modules };
+  return {
+    html,
+    state: JSON.stringify(dehydrate(queryClient)),
+    modules,
+    head: page.head,
+    status: page.status,
+  };
 }
 
 function renderToString(element: React.ReactNode): Promise<string> {

@@ -9,6 +9,16 @@ import './features/install/install-prompt.ts';
 import { preloadPage } from './app/router.tsx';
 import { i18nReady } from './lib/i18n.ts';
 
+// Spec §4: "Unhandled errors and promise rejections are caught, logged and suppressed" — an error
+// outside rendering (a handler, a timer, a failed promise) never breaks the page; one that breaks
+// a page's rendering shows the crash screen instead (features/crash).
+const logUnhandled = (event: ErrorEvent | PromiseRejectionEvent) => {
+  event.preventDefault();
+  console.error('Unhandled', 'reason' in event ? event.reason : event.error);
+};
+window.addEventListener('error', logUnhandled);
+window.addEventListener('unhandledrejection', logUnhandled);
+
 /** The server's query cache of a page it rendered (apps/server platform/server-render.ts). */
 const SERVER_STATE_ELEMENT_ID = 'server-state';
 

@@ -71,6 +71,10 @@ export const otpSchema = z
 
 export const userRoleSchema = z.enum(['user'], { error: authMessages.roleUser });
 
+/** The roles an account can hold: customers are `user`, back-office staff `support` or `admin`. */
+export const accountRoles = ['user', 'support', 'admin'] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
 // ---------------------------------------------------------------- requests
 
 /**
@@ -230,7 +234,7 @@ export const userSchema = z.object({
   email: z.string(),
   /** 95 form, e.g. 959250000000. */
   phoneNumber: z.string(),
-  role: z.literal('user'),
+  role: z.enum(accountRoles),
   emailVerified: z.boolean(),
   phoneVerified: z.boolean(),
   createdAt: z.string(),

@@ -19,6 +19,8 @@ export const SERVICE_FEE_MMK = 0;
 export const PAYMENT_WINDOW_SECONDS = 300;
 /** Longest accepted Idempotency-Key header. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** Longest promo code there is (codes are letters, digits, "-" and "_"); longer input is unknown. */
+export const PROMO_CODE_MAX_LENGTH = 32;
 
 export const paymentMethodIds = ['mmqr', 'aplus', 'direct', 'points'] as const;
 export type PaymentMethodId = (typeof paymentMethodIds)[number];
@@ -157,6 +159,10 @@ export const orderSummarySchema = z.object({
   createdAt: z.string(),
   /** Kyat of `discount` that come from the buyer's membership tier (DESIGN §6.1). */
   tierDiscount: z.int(),
+  /** The promo code applied at checkout (as the shop wrote it), or null (issue 17, ADR 0035). */
+  promoCode: z.nullable(z.string()),
+  /** Kyat of `discount` that come from the promo code; 0 without one. */
+  promoDiscount: z.int(),
   /** Where the codes are emailed: given at checkout, else the account's email. */
   email: z.nullable(z.string()),
 });
@@ -188,6 +194,19 @@ export const checkoutInitializeRequestSchema = z.optional(
                 z.maxLength(254, { error: checkoutMessages.invalidEmail.en }),
                 z.regex(EMAIL_PATTERN, { error: checkoutMessages.invalidEmail.en }),
               ),
+          ),
+        ),
+      ),
+      /**
+       * A promo code (issue 17, ADR 0035), any letter case, trimmed; blank or absent: none. A code
+       * that cannot be used (also one that cannot be a code) is refused with its reason
+       * (promo-messages.ts) and the checkout changes nothing.
+       */
+      promoCode: z.optional(
+        z.nullable(
+          z.pipe(
+            z.string(),
+            z.transform((value: string) => value.trim()),
           ),
         ),
       ),

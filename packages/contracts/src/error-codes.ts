@@ -47,6 +47,8 @@ export interface ErrorFields {
   error: string;
   message: string;
   code: ErrorCode;
+  /** Per-field messages (validation errors, a refused note's category), when the server gave them. */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -55,11 +57,20 @@ export interface ErrorFields {
  */
 export function readErrorBody(value: unknown): ErrorFields | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { error, message, code } = value as Record<string, unknown>;
+  const { error, message, code, fields } = value as Record<string, unknown>;
   if (typeof error !== 'string' || typeof code !== 'string') return null;
+  const texts =
+    typeof fields === 'object' && fields !== null
+      ? Object.fromEntries(
+          Object.entries(fields).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        )
+      : undefined;
   return {
     error,
     message: typeof message === 'string' ? message : error,
     code: code as ErrorCode,
+    ...(texts ? { fields: texts } : {}),
   };
 }

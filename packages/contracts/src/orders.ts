@@ -54,7 +54,7 @@ export { orderMessages } from './order-messages.ts';
 // ---------------------------------------------------------------- requests
 
 /** A positive whole number in the query string, with the message a caller can act on. */
-const wholeQuery = (message: string, max: number) =>
+export const wholeQuery = (message: string, max: number) =>
   z.pipe(
     z.string({ error: message }),
     z.transform((value, ctx) => {
@@ -153,6 +153,8 @@ export const orderCardSchema = z.object({
   sellingPrice: z.int(),
   /** Gift cards: face value in the card's own currency, minor units; else null. */
   faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  /** When the holder of the order's share link first revealed the PIN, else null. */
+  openedByRecipientAt: z.nullable(z.string()),
 });
 export type OrderCard = z.output<typeof orderCardSchema>;
 
@@ -211,6 +213,16 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.output<typeof orderRefundSchema>;
 
+/** The order's live share link as its buyer sees it (sharing.ts has the share calls). */
+export const orderShareSchema = z.object({
+  shareId: z.string(),
+  shareUrl: z.string(),
+  type: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type OrderShare = z.output<typeof orderShareSchema>;
+
 /**
  * An order as its buyer sees it (list entries and the detail have the same shape). Money is
  * integer MMK; `discount` includes the membership-tier discount (`tierDiscount`).
@@ -223,6 +235,8 @@ export const orderSchema = z.extend(orderSummarySchema, {
   invoiceNumber: z.nullable(z.string()),
   /** True once a card was scratched or the invoice generated: the order can no longer be shared. */
   sharingDisabled: z.boolean(),
+  /** The live share link (not disabled, not expired), else null. */
+  share: z.nullable(orderShareSchema),
   /** Happiness Meter answer, or null. */
   feedback: z.nullable(orderFeedbackSchema),
   paidAt: z.nullable(z.string()),

@@ -40,6 +40,16 @@ const pairs: readonly Bilingual[] = [
 
 const exact = new Map<string, Bilingual>(pairs.map((pair) => [pair.en, pair]));
 
+/**
+ * Adds a feature's schema messages to the table. The table above holds what the customer's forms
+ * validate on every page; a feature's own messages are added where they are used — all of them by
+ * the server (platform/errors.ts), a web feature's in its own lazily loaded chunk — so they stay
+ * out of the first JavaScript of pages that never show them.
+ */
+export function addValidationMessages(messages: Readonly<Record<string, Bilingual>>): void {
+  for (const pair of Object.values(messages)) exact.set(pair.en, pair);
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const compiled = templates.map((pair) => {
   const names: string[] = [];

@@ -1,7 +1,7 @@
 import type { OperatorCode } from '@shop/contracts/phone';
 import type { LocalizedText } from '@shop/contracts/i18n';
 import type { ProductKind } from '@shop/contracts/catalogue';
-import type { products } from '../modules/catalogue/catalogue.tables.ts';
+import type { LocalizedBannerImages, products } from '../modules/catalogue/catalogue.tables.ts';
 
 /**
  * The demo shop: what a fresh install shows so the shop can be tried at once. Only data lives here;
@@ -57,6 +57,7 @@ export interface DemoBanner {
   imageUrl: string;
   mobileImageUrl: string;
   tabletImageUrl: string;
+  localizedImages?: LocalizedBannerImages;
   linkUrl: string;
   sortOrder: number;
   isActive: boolean;
@@ -832,10 +833,15 @@ export const demoProducts: DemoProduct[] = [
   ...bills,
 ];
 
+const bannerImages = (n: number, suffix = '') => ({
+  imageUrl: `/media/banners/${n}${suffix}.svg`,
+  mobileImageUrl: `/media/banners/${n}-mobile${suffix}.svg`,
+  tabletImageUrl: `/media/banners/${n}-tablet${suffix}.svg`,
+});
+/** The demo banners draw their words in the picture: Burmese pictures for Burmese readers. */
 const banner = (n: number) => ({
-  imageUrl: `/media/banners/${n}.svg`,
-  mobileImageUrl: `/media/banners/${n}-mobile.svg`,
-  tabletImageUrl: `/media/banners/${n}-tablet.svg`,
+  ...bannerImages(n),
+  localizedImages: { my: bannerImages(n, '.my') },
 });
 
 export const demoBanners: DemoBanner[] = [
@@ -918,3 +924,25 @@ export const demoCallCentre: CallCentreSetting = {
   viber: '+95 9 777 123 456',
   hours: { start: '09:00', end: '17:00', workingDays: [1, 2, 3, 4, 5], timezone: 'Asia/Yangon' },
 };
+
+/** A promo code of the demo shop (issue 17), made with the promotions service at seeding. */
+export interface DemoPromoCode {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  minimumSpendMmk: number;
+  perCustomerLimit: number | null;
+  totalLimit: number | null;
+}
+
+/** WELCOME10: 10 % off an order of at least 2,000 Ks, once per customer (README "Demo"). */
+export const demoPromoCodes: DemoPromoCode[] = [
+  {
+    code: 'WELCOME10',
+    kind: 'percent',
+    value: 10,
+    minimumSpendMmk: 2000,
+    perCustomerLimit: 1,
+    totalLimit: null,
+  },
+];

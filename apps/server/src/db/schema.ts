@@ -9,3 +9,7 @@ export * from '../platform/jobs.tables.ts';
 export * from '../modules/fulfilment/fulfilment.tables.ts';
 export * from '../modules/loyalty/loyalty.tables.ts';
 export * from '../modules/refunds/refunds.tables.ts';
+export * from '../modules/sharing/sharing.tables.ts';
+export * from '../modules/notifications/notifications.tables.ts';
+export * from '../modules/admin/admin.tables.ts';
+export * from '../modules/promotions/promotions.tables.ts';

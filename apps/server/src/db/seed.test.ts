@@ -14,6 +14,7 @@ import {
   exchangeRates,
   operators,
   products,
+  promoCodes,
   siteSettings,
 } from './schema.ts';
 import { DEMO_SEED_SETTING, seedDemoShop } from './seed.ts';
@@ -53,6 +54,22 @@ describe('demo shop seed', () => {
       .from(siteSettings)
       .where(eq(siteSettings.key, DEMO_SEED_SETTING));
     expect(marker?.value).toMatchObject({ version: 1, seededAt: expect.any(String) as string });
+  });
+
+  it('has the demo promo code WELCOME10 (10 % off from 2,000 Ks, once per customer)', async () => {
+    const rows = await database.db.select().from(promoCodes);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        code: 'WELCOME10',
+        kind: 'percent',
+        value: 10,
+        minimumSpendMmk: 2000,
+        perCustomerLimit: 1,
+        totalLimit: null,
+        active: true,
+        redeemedCount: 0,
+      }),
+    ]);
   });
 
   it('has the seven home categories, an inactive one and sub-categories', async () => {

@@ -12,7 +12,9 @@ import {
   demoExchangeRates,
   demoOperators,
   demoProducts,
+  demoPromoCodes,
 } from './demo-data.ts';
+import { createPromotionsService } from '../modules/promotions/promotions.service.ts';
 import {
   banners,
   cards,
@@ -99,6 +101,8 @@ export async function seedDemoShop(db: Db, secrets: Secrets): Promise<boolean> {
       .insert(siteSettings)
       .values({ key: CALL_CENTRE_SETTING, value: demoCallCentre })
       .onConflictDoNothing();
+    const promotions = createPromotionsService({ db: tx, clock: () => now });
+    for (const promo of demoPromoCodes) await promotions.createCode(promo);
     return true;
   });
 }

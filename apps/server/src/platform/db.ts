@@ -25,7 +25,19 @@ export interface Database {
   /** Runs fn while holding a cluster-wide lock (start-up work such as seeding). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
+  /** The connection pool's counts now (metrics); null on PGlite, which has one in-process connection. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+/** node-postgres's pool as it reports itself. */
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection (all are busy and the pool is at max). */
+  waiting: number;
+  max: number;
 }
 
 // Any fixed number: the key of the advisory lock taken around migrations and seeding.
@@ -44,6 +56,9 @@ export type DatabaseTarget =
   | { dataDir: string }
   | { memory: true };
 
+/** Connections of one instance's pool to PostgreSQL. */
+const POOL_MAX = 20;
+
 /** Defaults of DATABASE_CONNECT_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS (config.ts). */
 const DEFAULT_TIMEOUTS = { connectMs: 10_000, queryMs: 10_000 };
 
@@ -56,7 +71,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const timeouts = target.timeouts ?? DEFAULT_TIMEOUTS;
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: 20,
+      max: POOL_MAX,
       ...(target.preparedStatements === false ? { Client: UnnamedStatementsClient } : {}),
       // A database that is down or frozen fails the call (503, platform/errors.ts) instead of
       // holding it: no connection (new, or a free one of the pool) within connectMs, no answer
@@ -98,6 +113,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       migrate: () => withStartupLock(() => migratePg(drizzlePg(pool), { migrationsFolder })),
       withStartupLock,
       ping: () => ping(db),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: POOL_MAX,
+      }),
       close: () => pool.end(),
     };
   }
@@ -117,6 +138,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     withStartupLock: (fn) => fn(),
     ping: () => ping(db),
+    poolStats: () => null,
     close: () => client.close(),
   };
 }

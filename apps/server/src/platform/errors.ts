@@ -1,11 +1,24 @@
 import { errorStatus, type ErrorBody, type ErrorCode } from '@shop/contracts/errors';
 import { languageFromHeader, type Language } from '@shop/contracts/languages';
-import { localizeMessage } from '@shop/contracts/validation-messages';
+import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
+import { analyticsSchemaMessages } from '@shop/contracts/analytics-schema-messages';
+import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
+import { shareSchemaMessages } from '@shop/contracts/share-schema-messages';
+import { addValidationMessages, localizeMessage } from '@shop/contracts/validation-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+
+// Every feature's schema messages, in each language of a validation answer.
+for (const messages of [
+  shareSchemaMessages,
+  notificationSchemaMessages,
+  analyticsSchemaMessages,
+  adminSchemaMessages,
+])
+  addValidationMessages(messages);
 
 /** A message for the user: one text for every language, or one per language ({ en, my }). */
 export type Text = string | Readonly<Record<Language, string>>;
@@ -29,9 +42,9 @@ export class AppError extends Error {
     code: ErrorCode,
     message: Text,
     fields?: Record<string, Text>,
-    options?: { retryAfterSeconds?: number },
+    options?: { retryAfterSeconds?: number; cause?: unknown },
   ) {
-    super(localize(message, 'en'));
+    super(localize(message, 'en'), { cause: options?.cause });
     this.name = 'AppError';
     this.code = code;
     this.text = message;

@@ -4,6 +4,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.ts';
 import { jobs } from './jobs.tables.ts';
+import type { ShopMetrics } from './metrics.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -53,6 +54,8 @@ export interface JobWorker {
   stop(): Promise<void>;
   /** A crashed process's jobs, when no other process can hold them (embedded database). */
   requeueOrphans(): Promise<number>;
+  /** The job types this worker runs. */
+  readonly types: readonly string[];
 }
 
 /**
@@ -67,6 +70,8 @@ export function createJobWorker(deps: {
   log: FastifyBaseLogger;
   leaseSeconds: number;
   concurrency: number;
+  /** Times each job run (metrics on); absent, nothing is measured. */
+  metrics?: Pick<ShopMetrics, 'jobRan'> | null;
 }): JobWorker {
   const { db, log } = deps;
   const leaseMs = deps.leaseSeconds * 1000;
@@ -111,6 +116,10 @@ export function createJobWorker(deps: {
   }
 
   async function runOne(job: JobRow): Promise<void> {
+    const started = performance.now();
+    const waitedSeconds = (Date.now() - job.runAt.getTime()) / 1000;
+    const measure = (outcome: Parameters<ShopMetrics['jobRan']>[1]) =>
+      deps.metrics?.jobRan(job.type, outcome, (performance.now() - started) / 1000, waitedSeconds);
     const type = deps.types[job.type];
     const heartbeat = setInterval(
       () => {
@@ -133,6 +142,7 @@ export function createJobWorker(deps: {
       if (!type) throw new Error(`No handler for job type ${job.type}`);
       await type.handle(job);
       await finish(job, { status: 'done', lockedUntil: null, lastError: null });
+      measure('done');
     } catch (err) {
       const contention = err instanceof RetryJob;
       const limit = contention ? CONTENTION_ATTEMPTS : JOB_MAX_ATTEMPTS;
@@ -150,6 +160,7 @@ export function createJobWorker(deps: {
           // later claim of this job counts it again (a stale owner never sees its count running).
           ...(contention ? { attempts: sql`${jobs.attempts} - 1` } : {}),
         });
+        measure(contention ? 'contention' : 'retry');
       } else {
         log.error({ err, jobId: job.id, type: job.type }, 'job failed for the last time');
         try {
@@ -158,6 +169,7 @@ export function createJobWorker(deps: {
           log.error({ err: giveUpErr, jobId: job.id }, 'job give-up handler failed');
         }
         await finish(job, { status: 'failed', lockedUntil: null, lastError: message });
+        measure('failed');
       }
     } finally {
       clearInterval(heartbeat);
@@ -202,6 +214,7 @@ export function createJobWorker(deps: {
   }
 
   return {
+    types,
     async runPendingJobs(options = {}) {
       let ran = 0;
       const max = options.max ?? Number.POSITIVE_INFINITY;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
 import { jobs } from './jobs.tables.ts';
 
@@ -19,4 +19,19 @@ export async function enqueueJob(tx: Db, job: NewJob): Promise<boolean> {
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/**
+ * Jobs not done, per type and status (queued, running, failed), for the metrics scrape: done jobs,
+ * nearly all of the table, are left out through jobs_queue_idx.
+ */
+export async function countOpenJobs(
+  db: Db,
+): Promise<{ type: string; status: 'queued' | 'running' | 'failed'; count: number }[]> {
+  const rows = await db
+    .select({ type: jobs.type, status: jobs.status, count: count() })
+    .from(jobs)
+    .where(inArray(jobs.status, ['queued', 'running', 'failed']))
+    .groupBy(jobs.type, jobs.status);
+  return rows.flatMap((r) => (r.status === 'done' ? [] : [{ ...r, status: r.status }]));
 }

@@ -52,8 +52,21 @@ export const requestLimitGroups = {
   orderReads: { windowMs: MINUTE_MS, account: 240, address: 600 },
   /** Invoice and card-list PDFs, drawn on request. */
   documents: { windowMs: MINUTE_MS, account: 20, address: 100 },
+  /**
+   * The public shared order (anyone with a link, shopping spec §7): by address, as most readers
+   * are not signed in. Enough for a family behind one carrier address, too few to guess links.
+   */
+  shareReads: { windowMs: MINUTE_MS, account: 120, address: 240 },
+  /** Revealing a shared card's PIN. */
+  shareReveals: { windowMs: MINUTE_MS, account: 30, address: 60 },
+  /** First-party analytics events (batched by the app, 20 a call). */
+  analytics: { windowMs: MINUTE_MS, account: 60, address: 300 },
   /** Catalogue reads not answered from the URL cache (a new page, sort or id). */
   catalogue: { windowMs: MINUTE_MS, account: 300, address: 600 },
+  /** Staff sign-in steps (password, code, enrolment, recovery); ADR 0033's own limits answer first. */
+  staffSignIn: { windowMs: MINUTE_MS, account: 30, address: 120 },
+  /** Back-office calls of a signed-in staff member (lists, dashboard, edits). */
+  admin: { windowMs: MINUTE_MS, account: 300, address: 600 },
 } as const satisfies Record<string, RequestLimit>;
 
 export type RequestLimitGroup = keyof typeof requestLimitGroups;

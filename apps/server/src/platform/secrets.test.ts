@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,23 +19,37 @@ describe('resolveSecrets', () => {
     expect(warnings).toHaveLength(1);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(second.pinEncryptionKey.equals(first.pinEncryptionKey)).toBe(true);
+    // A VAPID pair that belongs together, kept too.
+    expect(second.vapid).toEqual(first.vapid);
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(first.vapid.privateKey, 'base64url'));
+    expect(ecdh.getPublicKey().toString('base64url')).toBe(first.vapid.publicKey);
     fs.rmSync(dataDir, { recursive: true });
   });
 
   it('prefers the environment and generates nothing then', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
     const key = Buffer.alloc(32, 7).toString('base64');
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const vapid = {
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      privateKey: ecdh.getPrivateKey().toString('base64url'),
+    };
     const config = loadConfig({
       DATA_DIR: dataDir,
       JWT_SECRET: 'j'.repeat(40),
       PIN_ENCRYPTION_KEY: key,
       PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
     });
     const warnings: string[] = [];
     const secrets = resolveSecrets(config, (m) => warnings.push(m));
     expect(warnings).toEqual([]);
     expect(secrets.jwtSecret).toBe('j'.repeat(40));
     expect(secrets.pinEncryptionKey.toString('base64')).toBe(key);
+    expect(secrets.vapid).toEqual(vapid);
     expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
     fs.rmSync(dataDir, { recursive: true });
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
@@ -10,12 +10,16 @@ export interface Secrets {
   pinEncryptionKey: Buffer;
   /** Shared secret for acquirer webhooks. */
   paymentWebhookSecret: string;
+  /** Web Push VAPID key pair (P-256), base64url: 65-byte public point, 32-byte private key. */
+  vapid: { publicKey: string; privateKey: string };
 }
 
 interface StoredSecrets {
   jwtSecret?: string;
   pinEncryptionKey?: string;
   paymentWebhookSecret?: string;
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
 }
 
 /**
@@ -49,13 +53,33 @@ export function resolveSecrets(config: Config, warn: (msg: string) => void): Sec
     'paymentWebhookSecret',
     () => randomBytes(32).toString('base64url'),
   );
+  // A key pair: from the environment, else the stored pair, else a new pair (never half of each).
+  let vapid = config.secrets.vapid;
+  if (!vapid && stored.vapidPublicKey && stored.vapidPrivateKey)
+    vapid = { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey };
+  if (!vapid) {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    vapid = {
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      privateKey: ecdh.getPrivateKey().toString('base64url'),
+    };
+    stored.vapidPublicKey = vapid.publicKey;
+    stored.vapidPrivateKey = vapid.privateKey;
+    generated.push('vapidPublicKey', 'vapidPrivateKey');
+  }
   if (generated.length) {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     warn(
       `Generated ${generated.join(', ')} and stored them in ${file}. ` +
-        'Set JWT_SECRET, PIN_ENCRYPTION_KEY and PAYMENT_WEBHOOK_SECRET when running several instances.',
+        'Set JWT_SECRET, PIN_ENCRYPTION_KEY, PAYMENT_WEBHOOK_SECRET, VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when running several instances.',
     );
   }
-  return { jwtSecret, pinEncryptionKey: Buffer.from(pinKey, 'base64'), paymentWebhookSecret };
+  return {
+    jwtSecret,
+    pinEncryptionKey: Buffer.from(pinKey, 'base64'),
+    paymentWebhookSecret,
+    vapid,
+  };
 }

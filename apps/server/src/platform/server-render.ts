@@ -8,17 +8,33 @@ import {
   languageOfTag,
   type Language,
 } from '@shop/contracts/languages';
+import { webAppManifestPath } from '@shop/contracts/web-app-manifest';
 import { cachedResponse, type CachedResponse, type ResponseCache } from './cache.ts';
 
 /** What apps/web/src/entry-server.tsx exports (built to apps/web/dist-ssr/entry-server.js). */
 interface ServerEntry {
   isServerPage(path: string): boolean;
+  /** False for pages rendered afresh on every visit (shared orders). */
+  isCacheablePage(path: string): boolean;
   renderPage(request: {
     path: string;
     search: string;
     language: Language;
+    origin: string;
     api: (path: string, headers: Record<string, string>) => Promise<Response>;
-  }): Promise<{ html: string; state: string; modules: string[] } | null>;
+  }): Promise<{
+    html: string;
+    state: string;
+    modules: string[];
+    head?: string;
+    status?: number;
+  } | null>;
+}
+
+/** A rendered page and its HTTP status (200; 404 for a shared page whose link is gone). */
+export interface RenderedPage {
+  response: CachedResponse;
+  status: number;
 }
 
 interface ManifestChunk {
@@ -95,9 +111,45 @@ const scriptSafeJson = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+
+/**
+ * A page of the web build (index.html, or its head) as the installable app in each language: the
+ * link to that language's web app manifest, and the name iOS suggests for the home screen
+ * (apple-mobile-web-app-title) set to the manifest's short_name. The web build writes a manifest
+ * per language (apps/web src/features/install/web-app-manifest.ts); index.html names the English
+ * one.
+ */
+export function installableInEachLanguage(webRoot: string, html: string): Record<Language, string> {
+  /** Sets an attribute's value in the first tag that starts with `tagStart` (as Vite wrote it). */
+  const setValue = (page: string, tagStart: string, value: string) =>
+    page.replace(new RegExp(`(${tagStart}")[^"]*"`), (_tag, start: string) => `${start}${value}"`);
+  const shortNameOf = (language: Language) => {
+    const file = path.join(webRoot, webAppManifestPath(language));
+    if (!fs.existsSync(file)) return undefined;
+    const { short_name: shortName } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      short_name?: unknown;
+    };
+    return typeof shortName === 'string' ? shortName : undefined;
+  };
+  const inLanguage = (language: Language) => {
+    const linked = setValue(html, '<link rel="manifest" href=', webAppManifestPath(language));
+    const shortName = shortNameOf(language);
+    return shortName === undefined
+      ? linked
+      : setValue(
+          linked,
+          '<meta name="apple-mobile-web-app-title" content=',
+          escapeAttribute(shortName),
+        );
+  };
+  return { en: inLanguage('en'), my: inLanguage('my') };
+}
+
 export interface ServerRenderer {
   /** The page for a first visit (HTML, also br/gzip), or null when the browser renders this route. */
-  render(request: FastifyRequest): Promise<CachedResponse | null>;
+  render(request: FastifyRequest): Promise<RenderedPage | null>;
 }
 
 /**
@@ -113,6 +165,8 @@ export async function loadServerRenderer(
   webRoot: string,
   indexHtml: string,
   cache: ResponseCache,
+  /** The shop's public address (config.publicUrl), for absolute URLs (og:url, og:image). */
+  publicUrl: string,
 ): Promise<ServerRenderer | null> {
   const entryPath = serverEntryOf(webRoot);
   if (!fs.existsSync(entryPath)) return null;
@@ -132,13 +186,15 @@ export async function loadServerRenderer(
   const [head, tail] = template.split('<div id="root"></div>');
   if (tail === undefined || head === undefined)
     throw new Error('index.html has no <div id="root">');
+  const heads = installableInEachLanguage(webRoot, head);
 
-  const renderPage = async (request: FastifyRequest, language: Language) => {
+  const renderPage = async (request: FastifyRequest, language: Language): Promise<RenderedPage> => {
     const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
     const page = await entry.renderPage({
       path: pathname,
       search,
       language,
+      origin: publicUrl,
       api: async (apiPath, headers) => {
         const answer = await app.inject({
           method: 'GET',
@@ -159,15 +215,16 @@ export async function loadServerRenderer(
     const starter =
       `<script src="/start.js" data-entry="${entryScript[1] ?? ''}" ` +
       `data-preload="${[...entryPreloads.map((match) => match[1] ?? ''), ...chunks].join(' ')}"></script>`;
-    return cachedResponse(
-      head
+    const response = cachedResponse(
+      heads[language]
         .replace(/<html lang="[^"]*"/, `<html lang="${language}" ${SERVER_LANGUAGE_ATTRIBUTE}`)
-        .replace('</head>', `${preloads}${stylesheets}</head>`) +
+        .replace('</head>', `${page.head ?? ''}${preloads}${stylesheets}</head>`) +
         `<div id="root">${page.html.slice(preloads.length)}</div>` +
         `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>` +
         tail.replace('</body>', `${starter}</body>`),
       'text/html; charset=utf-8',
     );
+    return { response, status: page.status ?? 200 };
   };
 
   return {
@@ -175,9 +232,16 @@ export async function loadServerRenderer(
       const pathname = request.url.split('?')[0] ?? '/';
       if (!entry.isServerPage(pathname)) return Promise.resolve(null);
       const language = pageLanguage(request);
-      return cache.getOrCompute(`page:${language}:${request.url}`, () =>
-        renderPage(request, language),
-      );
+      // A page whose data can change behind the catalogue's back (a share link disabled or expired)
+      // is rendered for every visit, never kept.
+      if (!entry.isCacheablePage(pathname)) return renderPage(request, language);
+      // Kept pages answer 200 (a page with a status of its own is never kept: route-data.ts).
+      return cache
+        .getOrCompute(
+          `page:${language}:${request.url}`,
+          async () => (await renderPage(request, language)).response,
+        )
+        .then((response) => ({ response, status: 200 }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,7 +58,18 @@ export const testSecrets = (): Secrets => ({
   jwtSecret: randomBytes(48).toString('base64url'),
   pinEncryptionKey: randomBytes(32),
   paymentWebhookSecret: randomBytes(32).toString('base64url'),
+  vapid: testVapid,
 });
+
+/** One VAPID pair for every test app (making a key pair per app would only cost time). */
+const testVapid = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+})();
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;

@@ -4,9 +4,22 @@ import { Router } from 'wouter';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
 import { initI18n } from '../lib/i18n.ts';
+import { LaterPart } from './later-part.tsx';
 import { AppRoutes } from './router.tsx';
 
 const i18n = initI18n();
+
+// Issue 16's prompt, push subscription and install banner, the offline dialog and the
+// essential-libraries step: loaded after the page, never in it.
+const loadNotificationsHost = () =>
+  import('../features/notifications/components/notifications-host.tsx');
+const loadInstallBanner = () => import('../features/install/components/install-banner.tsx');
+const loadConnectivityHost = () =>
+  import('../features/connectivity/components/connectivity-host.tsx');
+// Spec §4 "Library cache": the check runs 1 second after start.
+const loadLibrariesHost = () => import('../features/libraries/components/libraries-host.tsx');
+// The cookie banner with first-party analytics, and the help button (ADR 0031).
+const loadAfterLoadParts = () => import('./after-load-parts.tsx');
 
 export const createQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -35,6 +48,11 @@ export function App({
           <AuthProvider>
             <AppRoutes />
             <Toaster />
+            <LaterPart load={loadNotificationsHost} after={1500} />
+            <LaterPart load={loadInstallBanner} after={1500} />
+            <LaterPart load={loadConnectivityHost} after="page-load" />
+            <LaterPart load={loadLibrariesHost} after={1000} />
+            <LaterPart load={loadAfterLoadParts} after="page-load" />
           </AuthProvider>
         </Router>
       </QueryClientProvider>

@@ -7,6 +7,9 @@ import {
   listingParamsFromSearch,
 } from '../features/catalogue/api/category-products.ts';
 import { parentCategoriesQuery } from '../features/catalogue/api/parent-categories.ts';
+import { sharedOrderQuery } from '../features/sharing/api/sharing-api.ts';
+import { sharedPageHead } from '../features/sharing/share-head.ts';
+import { i18n } from '../lib/i18n.ts';
 
 /** A failed call leaves that part of the page to load in the browser. */
 const inBrowser = () => undefined;
@@ -26,12 +29,33 @@ type Prefetch = (
   search: string,
 ) => Promise<unknown>;
 
+/** What a page adds to <head> (escaped HTML), from the data it was rendered with. */
+type Head = (
+  queryClient: QueryClient,
+  context: { language: Language; match: RegExpExecArray; origin: string },
+) => string;
+
 /** A page the server renders: its path, the source module of its lazily loaded route, its data. */
 interface ServerPage {
   pattern: RegExp;
   /** Source path of the route's chunk (router.tsx), preloaded with the page; null: in the entry. */
   module: string | null;
   prefetch: Prefetch;
+  /** Extra <head> tags (Open Graph of a shared page); none when absent. */
+  head?: Head;
+  /**
+   * The page's HTTP status from its data (a shared page whose link is gone: 404, for browsers and
+   * link previews alike); 200 when absent. Only for pages that are never cached (`cache: false`).
+   */
+  status?: (
+    queryClient: QueryClient,
+    context: { language: Language; match: RegExpExecArray },
+  ) => number;
+  /**
+   * false: render it afresh for every visit, never from the server's page cache (which is
+   * dropped only with the catalogue answers): a share link can be disabled at any moment.
+   */
+  cache?: false;
 }
 
 const ROUTES = 'src/app/routes';
@@ -87,10 +111,37 @@ const serverPages: readonly ServerPage[] = [
     module: `${ROUTES}/support-page.tsx`,
     prefetch: (client) => client.query(callCentreContactQuery).catch(inBrowser),
   },
+  {
+    // The shared-order page (spec §2): its answer (or its absence: a 404 is the page's "invalid
+    // link" state, rendered as such) and the chat-app preview tags.
+    pattern: /^\/sharewith\/([^/]+)\/?$/,
+    module: 'src/features/sharing/components/shared-order-page.tsx',
+    prefetch: (client, language, match) =>
+      client.query(sharedOrderQuery(decodeSegment(match[1] ?? ''), language)).catch(inBrowser),
+    head: (client, { language, match, origin }) => {
+      const shareId = decodeSegment(match[1] ?? '');
+      return sharedPageHead(client.getQueryData(sharedOrderQuery(shareId, language).queryKey), {
+        shareId,
+        origin,
+        language,
+        t: i18n.getFixedT(language),
+      });
+    },
+    status: (client, { language, match }) =>
+      client.getQueryData(sharedOrderQuery(decodeSegment(match[1] ?? ''), language).queryKey)
+        ?.found === false
+        ? 404
+        : 200,
+    cache: false,
+  },
 ];
 
 /** Whether the server renders the page at `path`. */
 export const isServerPage = (path: string) => serverPages.some(({ pattern }) => pattern.test(path));
+
+/** Whether the server may keep its rendering of `path` in its page cache. */
+export const isCacheablePage = (path: string) =>
+  serverPages.find(({ pattern }) => pattern.test(path))?.cache !== false;
 
 /**
  * Loads what the page at `path` shows into the query cache and tells which route module it
@@ -101,12 +152,17 @@ export async function prefetchServerPage(
   path: string,
   search: string,
   language: Language,
-): Promise<{ module: string | null } | null> {
-  for (const { pattern, module, prefetch } of serverPages) {
+  origin: string,
+): Promise<{ module: string | null; head: string; status: number } | null> {
+  for (const { pattern, module, prefetch, head, status } of serverPages) {
     const match = pattern.exec(path);
     if (match) {
       await prefetch(queryClient, language, match, search);
-      return { module };
+      return {
+        module,
+        head: head ? head(queryClient, { language, match, origin }) : '',
+        status: status ? status(queryClient, { language, match }) : 200,
+      };
     }
   }
   return null;

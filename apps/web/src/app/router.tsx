@@ -1,6 +1,8 @@
 import { lazy, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
+import { PageErrorBoundary } from '../features/crash/components/page-error-boundary.tsx';
+import { FestivalButton } from '../features/festival/components/festival-button.tsx';
 import { lazyPage } from '../lib/lazy-page.tsx';
 import { HomePage, preloadHomePage } from './routes/home-page.tsx';
 
@@ -12,6 +14,10 @@ const SupportPage = lazyPage(() => import('./routes/support-page.tsx'));
 const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service-page.tsx'));
 const PrivacyPolicyPage = lazyPage(() => import('./routes/privacy-policy-page.tsx'));
 const InstallPage = lazyPage(() => import('./routes/install-page.tsx'));
+// The public shared-order page (issue 15), also server-rendered.
+const SharedOrderPage = lazyPage(
+  () => import('../features/sharing/components/shared-order-page.tsx'),
+);
 const serverRenderedPages: Record<string, { preload: () => Promise<void> }> = {
   '/about-us': AboutUsPage,
   '/support': SupportPage,
@@ -24,6 +30,7 @@ const serverRenderedPages: Record<string, { preload: () => Promise<void> }> = {
 export function preloadPage(path: string): Promise<void> {
   if (path === '/') return preloadHomePage();
   if (/^\/product(\/|$)/.test(path)) return ProductListingPage.preload();
+  if (path.startsWith('/sharewith/')) return SharedOrderPage.preload();
   return serverRenderedPages[path]?.preload() ?? Promise.resolve();
 }
 const NotFoundPage = lazy(() => import('./routes/not-found-page.tsx'));
@@ -38,6 +45,9 @@ const AccountSettingsPage = lazy(
 // Orders (issue 6).
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const OrderDetailPage = lazy(() => import('../features/orders/components/order-detail-page.tsx'));
+
+// The shop's status (issue 16), linked from the crash screen.
+const StatusPage = lazy(() => import('../features/status/components/status-page.tsx'));
 
 // Sandbox bank (issue 5): stands in for a wallet app when the sandbox payment provider is used.
 const SandboxBankPage = lazy(() => import('../features/payment/components/sandbox-bank-page.tsx'));
@@ -57,7 +67,7 @@ function PageReady() {
 /** Route table. Route files only compose features (DESIGN §2). */
 export function AppRoutes() {
   return (
-    <AppLayout>
+    <AppLayout PageBoundary={PageErrorBoundary} festivalButton={<FestivalButton />}>
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/product" component={ProductListingPage} />
@@ -72,6 +82,8 @@ export function AppRoutes() {
         <Route path="/account-settings" component={AccountSettingsPage} />
         <Route path="/orders" component={OrdersPage} />
         <Route path="/orders/:orderId" component={OrderDetailPage} />
+        <Route path="/sharewith/:id" component={SharedOrderPage} />
+        <Route path="/status" component={StatusPage} />
         <Route path="/sandbox/bank" component={SandboxBankPage} />
         <Route component={NotFoundPage} />
       </Switch>

@@ -7,6 +7,9 @@ import { readCookie } from './cookies.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 
 /** A failed call, carrying the server's message (already in the request's language) and code. */
+/** The message of an answer without the API's error body (a proxy's page, an empty answer). */
+const UNREADABLE_ANSWER = 'Request failed';
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -14,6 +17,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     /** Set when the request never reached the server (account spec §8 "Network connection lost"). */
     readonly isNetworkError = false,
+    /** Field-level problems the server named (the error body's `fields`), keyed by field. */
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,6 +33,10 @@ interface RequestOptions {
   auth?: boolean;
   /** Extra request headers (e.g. the guest id beside the token, for the cart merge). */
   headers?: Record<string, string>;
+  /** The HTTP cache mode, e.g. 'no-store' for the connectivity probe (ADR 0030). */
+  cache?: RequestCache;
+  /** The request outlives the page (analytics sent as the page is hidden or left). */
+  keepalive?: boolean;
 }
 
 /** The access token to send, refreshing first when it is within 5 minutes of expiry. */
@@ -59,6 +68,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
       credentials: 'include',
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal: options.signal ?? null,
+      ...(options.cache ? { cache: options.cache } : {}),
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -67,6 +78,15 @@ async function send(path: string, options: RequestOptions, token: string | null)
 }
 
 /** The server may hand out a guest id as cookie gid, body field gid or header x-guest-id. */
+/**
+ * What to tell the user of a failed call: the server's message when it gave one (already in the
+ * page's language), or ours for a lost connection or a paused fetch; else `fallback` (spec §8).
+ */
+export const errorMessageOr = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && error.message && !error.message.startsWith(UNREADABLE_ANSWER)
+    ? error.message
+    : fallback;
+
 function captureGuestId(response: Response, json: unknown) {
   rememberGuestId(response.headers.get('x-guest-id'));
   if (typeof json === 'object' && json !== null && 'gid' in json) rememberGuestId(json.gid);
@@ -76,9 +96,11 @@ function captureGuestId(response: Response, json: unknown) {
 function toApiError(response: Response, json: unknown): ApiError {
   const body = readErrorBody(json);
   return new ApiError(
-    body?.error ?? `Request failed (${response.status})`,
+    body?.error ?? `${UNREADABLE_ANSWER} (${response.status})`,
     response.status,
     body?.code,
+    false,
+    body?.fields,
   );
 }
 

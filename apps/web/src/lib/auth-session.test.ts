@@ -264,6 +264,24 @@ describe('auth session logout (issue 11)', () => {
     expect(localStorage.getItem('pendingLogout')).toBeNull();
   });
 
+  it('runs the work registered with onBeforeLogout while the token still works, then logs out', async () => {
+    const { session, fetchMock } = setup();
+    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Logged out successfully' }));
+    await session.setSession({ accessToken: 'a.b.c', user: sampleUser });
+    const seen: (string | null)[] = [];
+    const stop = session.onBeforeLogout(() => {
+      seen.push(session.getTokens()?.accessToken ?? null);
+      return Promise.resolve();
+    });
+    await session.logout();
+    expect(seen).toEqual(['a.b.c']);
+    expect(session.getTokens()).toBeNull();
+    stop();
+    await session.setSession({ accessToken: 'd.e.f', user: sampleUser });
+    await session.logout();
+    expect(seen).toEqual(['a.b.c']);
+  });
+
   it('offline: the logout is remembered and sent (by the cookie alone) once back online', async () => {
     let online = false;
     const { session, fetchMock } = setup({ isOnline: () => online });

@@ -15,6 +15,8 @@ export const MAX_REFRESH_ATTEMPTS = 3;
 export const REFRESH_RETRY_DELAY_MS = 1000;
 export const OFFLINE_RETRY_DELAY_MS = 2000;
 export const REFRESH_TIMEOUT_MS = 10_000;
+/** Longest a logout waits for the work registered with onBeforeLogout. */
+export const BEFORE_LOGOUT_MS = 2000;
 
 /** Why the session-expired modal opens (account spec §4). */
 export type SessionEndReason = 'refresh_failed' | 'token_expired' | 'other_device_login';
@@ -108,6 +110,8 @@ export function createAuthSession(deps: AuthSessionDeps) {
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let checkTimer: ReturnType<typeof setInterval> | undefined;
   const listeners = new Set<(event: SessionEvent) => void>();
+  /** Work that needs the session one last time before a logout ends it (bounded in time). */
+  const beforeLogout = new Set<() => Promise<unknown>>();
 
   const emit = (event: SessionEvent) => {
     for (const listener of listeners) listener(event);
@@ -265,6 +269,16 @@ export function createAuthSession(deps: AuthSessionDeps) {
     get failedAttempts() {
       return failedAttempts;
     },
+    /**
+     * Runs `task` at the start of every logout, while the access token still works (the device's
+     * push subscription is forgotten by the server); a logout waits at most BEFORE_LOGOUT_MS.
+     */
+    onBeforeLogout(task: () => Promise<unknown>) {
+      beforeLogout.add(task);
+      return () => {
+        beforeLogout.delete(task);
+      };
+    },
     subscribe(listener: (event: SessionEvent) => void) {
       listeners.add(listener);
       return () => {
@@ -319,6 +333,11 @@ export function createAuthSession(deps: AuthSessionDeps) {
      * as pending and sent when back online, at the next start or before the next login.
      */
     async logout() {
+      if (beforeLogout.size > 0)
+        await Promise.race([
+          Promise.allSettled([...beforeLogout].map((task) => task())),
+          new Promise((resolve) => setTimeout(resolve, BEFORE_LOGOUT_MS)),
+        ]);
       const ending = tokens;
       await session.clear();
       deps.storage.setPendingLogout(true);

@@ -23,6 +23,8 @@ export interface PaymentTimerStop {
 export interface NotificationSettingsUpdate {
   type: 'UPDATE_NOTIFICATION_SETTINGS';
   notificationsEnabled: boolean;
+  /** Absent: unchanged. Off, pushed notifications arrive silently. */
+  notificationSoundEnabled?: boolean;
 }
 export type ServiceWorkerMessage =
   PaymentTimerStart | PaymentTimerStop | NotificationSettingsUpdate;
@@ -58,9 +60,14 @@ export function parsePaymentTimerMessage(data: unknown): ServiceWorkerMessage | 
     return typeof data.orderId === 'string' ? { type, orderId: data.orderId } : null;
   }
   if (type === 'UPDATE_NOTIFICATION_SETTINGS') {
-    return typeof data.notificationsEnabled === 'boolean'
-      ? { type, notificationsEnabled: data.notificationsEnabled }
-      : null;
+    if (typeof data.notificationsEnabled !== 'boolean') return null;
+    return typeof data.notificationSoundEnabled === 'boolean'
+      ? {
+          type,
+          notificationsEnabled: data.notificationsEnabled,
+          notificationSoundEnabled: data.notificationSoundEnabled,
+        }
+      : { type, notificationsEnabled: data.notificationsEnabled };
   }
   return null;
 }
@@ -76,4 +83,81 @@ export function parseRestartPayment(data: unknown): RestartPaymentMessage | null
 export function postToServiceWorker(message: ServiceWorkerMessage) {
   // navigator.serviceWorker is missing on plain-http origins other than localhost.
   if ('serviceWorker' in navigator) navigator.serviceWorker.controller?.postMessage(message);
+}
+
+/** A Web Push message as the server sends it (contracts PushPayload), read without zod. */
+export interface PushMessage {
+  event: string;
+  title: string;
+  body: string;
+  /** Page to open on a click; only a same-origin one is ever opened. */
+  url: string;
+  tag: string;
+}
+
+/** Reads a push's JSON text; anything malformed is null (the worker then shows nothing). */
+export function parsePushMessage(text: string | null | undefined): PushMessage | null {
+  if (!text) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(data)) return null;
+  const { event, title, body, url, tag } = data;
+  if (
+    typeof event !== 'string' ||
+    typeof title !== 'string' ||
+    typeof body !== 'string' ||
+    typeof url !== 'string' ||
+    typeof tag !== 'string'
+  )
+    return null;
+  return { event, title, body, url, tag };
+}
+
+/** `url` as an absolute address when it is on `origin` (a notification opens nothing else). */
+export function sameOriginUrl(url: string, origin: string): string | null {
+  try {
+    const parsed = new URL(url, origin);
+    return parsed.origin === origin ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A shop window as the worker's Clients API gives it (WindowClient), as much as a click needs. */
+interface ShopWindow {
+  focused: boolean;
+  focus(): Promise<{ navigate(url: string): Promise<unknown> }>;
+}
+
+/**
+ * A click on a push notification (sw.ts notificationclick): the shop's focused window, else its
+ * first, is focused and taken to `url`; when there is none, or it cannot be taken there (a window
+ * this worker does not control), `url` opens in a new window.
+ */
+export async function openNotificationTarget(
+  clients: {
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<readonly ShopWindow[]>;
+    openWindow(url: string): Promise<unknown>;
+  },
+  url: string,
+): Promise<void> {
+  const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const shop = windows.find((client) => client.focused) ?? windows[0];
+  if (shop) {
+    try {
+      const focused = await shop.focus();
+      // navigate() answers null for a window this worker does not control.
+      if (await focused.navigate(url)) return;
+    } catch {
+      // Not controlled by this worker (navigate throws): a new window instead.
+    }
+  }
+  await clients.openWindow(url);
 }

@@ -28,6 +28,34 @@ function uniqueViolation(error: unknown): string | null {
 }
 
 export function createAuthRepo(db: Db) {
+  /** A new account (a staff one with its role and its email counted as proved), or which unique key was taken. */
+  async function insertUserRow(
+    values: Pick<UserRow, 'name' | 'email' | 'phoneNumber' | 'passwordHash'> &
+      Partial<Pick<UserRow, 'role' | 'emailVerifiedAt'>> & { now: Date },
+  ): Promise<{ user: UserRow } | { taken: 'email' | 'phone' }> {
+    try {
+      const [row] = await db
+        .insert(users)
+        .values({
+          name: values.name,
+          email: values.email,
+          phoneNumber: values.phoneNumber,
+          passwordHash: values.passwordHash,
+          ...(values.role ? { role: values.role } : {}),
+          ...(values.emailVerifiedAt ? { emailVerifiedAt: values.emailVerifiedAt } : {}),
+          createdAt: values.now,
+          updatedAt: values.now,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return { user: row };
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === null) throw error;
+      return { taken: constraint.includes('phone') ? 'phone' : 'email' };
+    }
+  }
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -49,29 +77,9 @@ export function createAuthRepo(db: Db) {
     },
 
     /** Answers the new row, or which unique key was taken. */
-    async insertUser(
+    insertUser: (
       values: Pick<UserRow, 'name' | 'email' | 'phoneNumber' | 'passwordHash'> & { now: Date },
-    ): Promise<{ user: UserRow } | { taken: 'email' | 'phone' }> {
-      try {
-        const [row] = await db
-          .insert(users)
-          .values({
-            name: values.name,
-            email: values.email,
-            phoneNumber: values.phoneNumber,
-            passwordHash: values.passwordHash,
-            createdAt: values.now,
-            updatedAt: values.now,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
-        return { user: row };
-      } catch (error) {
-        const constraint = uniqueViolation(error);
-        if (constraint === null) throw error;
-        return { taken: constraint.includes('phone') ? 'phone' : 'email' };
-      }
-    },
+    ) => insertUserRow(values),
 
     /**
      * Deletes accounts that never proved their email or phone and were made before `cutoff`:
@@ -126,6 +134,35 @@ export function createAuthRepo(db: Db) {
             ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now }
             : { phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, ${now})`, updatedAt: now },
         )
+        .where(eq(users.id, userId));
+    },
+
+    /**
+     * A staff account made by `npm run admin:create` (ADR 0033): its email counts as proved (an
+     * operator gave it), so the sweep of unverified accounts never takes it. Answers the row, or
+     * which unique key was taken.
+     */
+    insertStaffUser: (
+      values: Pick<UserRow, 'name' | 'email' | 'phoneNumber' | 'passwordHash' | 'role'> & {
+        now: Date;
+      },
+    ) => insertUserRow({ ...values, emailVerifiedAt: values.now }),
+
+    /** Gives an existing account a role and a new password (its email now counts as proved). */
+    async setRoleAndPassword(
+      userId: string,
+      role: UserRow['role'],
+      passwordHash: string,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          role,
+          passwordHash,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+          updatedAt: now,
+        })
         .where(eq(users.id, userId));
     },
 

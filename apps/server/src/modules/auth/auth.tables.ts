@@ -13,7 +13,8 @@ import {
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const userRole = pgEnum('user_role', ['user']);
+/** Customers are `user`; back-office staff are `support` or `admin` (issue 17, ADR 0033). */
+export const userRole = pgEnum('user_role', ['user', 'support', 'admin']);
 
 export const users = pgTable(
   'users',

@@ -86,6 +86,25 @@ describe('catalogue API over the demo data', () => {
   it('answers banners, exchange rates and the call centre', async () => {
     const { ads } = await get<{ ads: Banner[] }>('/api/v1/ads/banner');
     expect(ads.length).toBeGreaterThan(0);
+    expect(ads[0]?.mobileImageUrl).toBe('/media/banners/1-mobile.svg');
+    // The demo banners' words are in their pictures: Burmese pictures for Burmese readers, served.
+    const { ads: burmese } = await get<{ ads: Banner[] }>('/api/v1/ads/banner', 'my');
+    expect(burmese.map((ad) => ad.mobileImageUrl)).toEqual(
+      ads.map((ad) => ad.mobileImageUrl.replace(/\.svg$/, '.my.svg')),
+    );
+    for (const ad of burmese) {
+      for (const url of [ad.imageUrl, ad.mobileImageUrl, ad.tabletImageUrl]) {
+        const picture = await t.app.inject({ url });
+        expect(picture.statusCode, url).toBe(200);
+        // Every line in Burmese but the operators' and brands' names ("MPT · Ooredoo · …").
+        const lines = [...picture.body.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+        expect(lines.length, url).toBeGreaterThan(0);
+        expect(
+          lines.filter((line) => !line?.includes('·') && /[A-Za-z0-9]/.test(line ?? '')),
+          url,
+        ).toEqual([]);
+      }
+    }
     const { data: rates } = await get<{ data: ExchangeRate[] }>('/api/v1/exchange-rates');
     expect(rates.find((r) => r.currency === 'USD')).toMatchObject({
       status: 'active',

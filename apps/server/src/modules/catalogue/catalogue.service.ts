@@ -108,18 +108,22 @@ export function createCatalogueService(
     };
   };
 
-  const toBanner = (row: BannerRow, lang: Language): Banner => ({
-    _id: row.id,
-    id: row.id,
-    title: row.title[lang],
-    _titleMultilingual: row.title,
-    description: row.description[lang],
-    _descriptionMultilingual: row.description,
-    imageUrl: image(row.imageUrl),
-    mobileImageUrl: image(row.mobileImageUrl),
-    tabletImageUrl: image(row.tabletImageUrl),
-    linkUrl: row.linkUrl,
-  });
+  const toBanner = (row: BannerRow, lang: Language): Banner => {
+    // A banner whose words are in its picture has pictures per language.
+    const images = row.localizedImages?.[lang] ?? row;
+    return {
+      _id: row.id,
+      id: row.id,
+      title: row.title[lang],
+      _titleMultilingual: row.title,
+      description: row.description[lang],
+      _descriptionMultilingual: row.description,
+      imageUrl: image(images.imageUrl),
+      mobileImageUrl: image(images.mobileImageUrl),
+      tabletImageUrl: image(images.tabletImageUrl),
+      linkUrl: row.linkUrl,
+    };
+  };
 
   const toExchangeRate = (row: ExchangeRateRow): ExchangeRate => ({
     currency: row.currency,

@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '@shop/contracts/i18n';
+import type { Language, LocalizedText } from '@shop/contracts/i18n';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -136,6 +136,14 @@ export const cards = pgTable(
   ],
 );
 
+/** A banner's three images (wide, phone, tablet). */
+export interface BannerImages {
+  imageUrl: string;
+  mobileImageUrl: string;
+  tabletImageUrl: string;
+}
+export type LocalizedBannerImages = Partial<Record<Language, BannerImages>>;
+
 export const banners = pgTable('banners', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: jsonb('title').$type<LocalizedText>().notNull(),
@@ -143,6 +151,11 @@ export const banners = pgTable('banners', {
   imageUrl: text('image_url').notNull(),
   mobileImageUrl: text('mobile_image_url').notNull(),
   tabletImageUrl: text('tablet_image_url').notNull(),
+  /**
+   * The images of a language whose words are drawn in the picture (a Burmese banner's text), in
+   * place of the three above for that language; null or a language left out: the three above.
+   */
+  localizedImages: jsonb('localized_images').$type<LocalizedBannerImages>(),
   linkUrl: text('link_url').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),

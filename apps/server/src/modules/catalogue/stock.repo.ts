@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { cards, products } from './catalogue.tables.ts';
 
@@ -245,6 +245,23 @@ export function createStockRepo(db: Db) {
             : null,
         ]),
       );
+    },
+
+    /**
+     * Free cards (sellable, held by no pending order) of every card product not archived, none
+     * counted as 0: the stock gauge of the metrics scrape (cards_available_idx).
+     */
+    async freeCardsPerProduct(): Promise<{ sku: string; kind: string; count: number }[]> {
+      return db
+        .select({
+          sku: products.sku,
+          kind: products.kind,
+          count: sql<number>`count(${cards.id})::int`,
+        })
+        .from(products)
+        .leftJoin(cards, and(eq(cards.productId, products.id), freeCard()))
+        .where(and(inArray(products.kind, ['epin', 'giftcard']), ne(products.status, 'archived')))
+        .groupBy(products.sku, products.kind);
     },
   };
 }

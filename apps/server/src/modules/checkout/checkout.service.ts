@@ -24,6 +24,7 @@ import type { OrderRow } from '../orders/orders.repo.ts';
 import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PromoQuote, PromotionsService } from '../promotions/promotions.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,12 +48,13 @@ export function createCheckoutService(deps: {
   /** The account's email: where codes go when checkout names no other address. */
   accountEmail: (userId: string) => Promise<string>;
   loyalty: LoyaltyService;
+  promotions: PromotionsService;
   db: Db;
   clock: Clock;
   /** Checkout held a product's last free cards: the cached catalogue must show it out of stock. */
   stockChanged?: () => Promise<void>;
 }) {
-  const { cart, orders, payments, loyalty } = deps;
+  const { cart, orders, payments, loyalty, promotions } = deps;
 
   function requireUser(userId: string | null, lang: Language): string {
     if (!userId) throw new AppError('UNAUTHORIZED', checkoutMessages.userNotAuthenticated[lang]);
@@ -230,7 +232,22 @@ export function createCheckoutService(deps: {
       const itemsTotal = items.reduce((n, i) => n + i.lineTotalMmk, 0);
       // DESIGN §6.1: the member's tier discount, on what the items cost after sale prices.
       const tier = await loyalty.tierDiscount(user, itemsTotal);
-      const total = itemsTotal - tier.mmk + SERVICE_FEE_MMK;
+      // Issue 17 (ADR 0035): a promo code takes its part off the lines it applies to (after sale
+      // prices); never more than is left after the tier discount, so the total never goes below 0.
+      // A code that cannot be used is refused here, before anything changes.
+      const promoCode = body?.promoCode ?? '';
+      const quote: PromoQuote | null =
+        promoCode === ''
+          ? null
+          : await promotions.quote(
+              promoCode,
+              lines.map((l) => ({
+                categoryId: l.product?.categoryId.id ?? '',
+                lineTotalMmk: l.unitPrice * l.row.quantity,
+              })),
+            );
+      const promoMmk = quote ? Math.min(quote.discountMmk, itemsTotal - tier.mmk) : 0;
+      const total = itemsTotal - tier.mmk - promoMmk + SERVICE_FEE_MMK;
       const email = body?.email ?? (await deps.accountEmail(user));
       // What makes two checkouts "the same cart" (ADR 0022): lines, prices, recipients, the total
       // (a tier discount reached since makes a new order) and where the codes go.
@@ -239,6 +256,7 @@ export function createCheckoutService(deps: {
           JSON.stringify([
             email,
             total,
+            quote?.promoCodeId ?? null,
             ...items
               .map((i) => [i.productId, i.quantity, i.unitPriceMmk, i.phoneNumber])
               .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
@@ -254,6 +272,8 @@ export function createCheckoutService(deps: {
           subtotalMmk: subtotal,
           discountMmk: subtotal - (total - SERVICE_FEE_MMK),
           tierDiscountMmk: tier.mmk,
+          promoCode: quote?.code ?? null,
+          promoDiscountMmk: promoMmk,
           serviceFeeMmk: SERVICE_FEE_MMK,
           totalMmk: total,
           cartFingerprint: fingerprint,
@@ -279,6 +299,17 @@ export function createCheckoutService(deps: {
           // An open order of a cart that has changed since: cancelled, its cards given back first.
           supersede: async (tx, orderIds) => {
             freed = await payments.cancelLocked(tx, orderIds);
+          },
+          // The code is redeemed with the new order (limits checked under lock), after the
+          // replaced orders gave theirs back; a refusal rolls the whole checkout back.
+          created: async (tx, made) => {
+            if (quote)
+              await promotions.redeem(tx, {
+                promoCodeId: quote.promoCodeId,
+                orderId: made.order.id,
+                userId: user,
+                discountMmk: promoMmk,
+              });
           },
         },
       );

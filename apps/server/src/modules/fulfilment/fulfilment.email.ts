@@ -1,9 +1,10 @@
 import type { LocalizedText } from '@shop/contracts/i18n';
+import { formatKyat } from '@shop/contracts/money';
 import { isCardKind } from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
-import type { DeliveredCard } from './fulfilment.service.ts';
+import type { DeliveredCard } from './fulfilment.repo.ts';
 
 const text = {
   subject: {
@@ -28,6 +29,10 @@ const text = {
     my: 'ဤ PIN များကို လျှို့ဝှက်ထားပါ။ PIN ရှိသူမည်သူမဆို အသုံးပြုနိုင်ပါသည်။',
   },
   viewOrder: { en: 'Your order: {url}', my: 'သင့်အော်ဒါ- {url}' },
+  promo: {
+    en: 'Promo code {code}: {amount} off. Total paid: {total}.',
+    my: 'ပရိုမိုကုဒ် {code} ဖြင့် {amount} လျှော့ပေးထားပါသည်။ ပေးချေခဲ့သည့် စုစုပေါင်း- {total}။',
+  },
 } satisfies Record<string, LocalizedText>;
 
 const escapeHtml = (value: string) =>
@@ -54,6 +59,16 @@ export function orderCodesEmail(input: {
   const orderNumber = input.order.orderNumber;
   const lines: string[] = [fill(t('intro'), { order: orderNumber }), ''];
   const html: string[] = [`<p>${escapeHtml(fill(t('intro'), { order: orderNumber }))}</p>`];
+  // Issue 17: the promo code's discount, in the checkout's language and its digits.
+  if (input.order.promoCode) {
+    const promo = fill(t('promo'), {
+      code: input.order.promoCode,
+      amount: formatKyat(input.order.promoDiscountMmk, lang),
+      total: formatKyat(input.order.totalMmk, lang),
+    });
+    lines.push(promo, '');
+    html.push(`<p>${escapeHtml(promo)}</p>`);
+  }
   for (const item of input.items) {
     const name = `${item.name[lang]} × ${item.quantity}`;
     if (!isCardKind(item.kind)) {

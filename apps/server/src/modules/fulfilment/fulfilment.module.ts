@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
-import { createJobWorker, type JobWorker } from '../../platform/job-worker.ts';
+import { createJobWorker, type JobType, type JobWorker } from '../../platform/job-worker.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
+import type { ShopMetrics } from '../../platform/metrics.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createRefundsService, type RefundsService } from '../refunds/refunds.service.ts';
 import { createFulfilmentService, type FulfilmentService } from './fulfilment.service.ts';
 import {
   createSimulatorTopupProvider,
+  measuredTopupProvider,
   TopupUnavailableError,
   type TopupProvider,
 } from './topup-provider.ts';
@@ -49,11 +51,16 @@ export function createFulfilmentModule(deps: {
   account: Parameters<typeof createRefundsService>[0]['account'];
   /** Tests may put in their own aggregator. */
   topupProvider?: TopupProvider;
+  /** Jobs of other modules the worker runs too (the pushes of order events). */
+  jobTypes: Record<string, JobType>;
+  /** Job and top-up timings (METRICS_TOKEN set); null: nothing is measured. */
+  metrics: ShopMetrics | null;
 }): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
-  const { config, database } = deps;
+  const { config, database, metrics } = deps;
+  const topup = deps.topupProvider ?? selectTopupProvider(config, database, deps.log);
   const service = createFulfilmentService({
     db: database.db,
-    topup: deps.topupProvider ?? selectTopupProvider(config, database, deps.log),
+    topup: metrics ? measuredTopupProvider(topup, metrics) : topup,
     pinKey: deps.secrets.pinEncryptionKey,
     mailer: deps.mailer,
     loyalty: deps.loyalty,
@@ -71,10 +78,11 @@ export function createFulfilmentModule(deps: {
   });
   const worker = createJobWorker({
     db: database.db,
-    types: { ...service.jobTypes, ...refunds.jobTypes },
+    types: { ...service.jobTypes, ...refunds.jobTypes, ...deps.jobTypes },
     log: deps.log,
     leaseSeconds: config.jobLeaseSeconds,
     concurrency: config.jobConcurrency,
+    metrics,
   });
   deps.app.decorate('runPendingJobs', (options?: { max?: number }) =>
     worker.runPendingJobs(options),

@@ -1,9 +1,18 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import type { CardRow } from '../catalogue/stock.repo.ts';
 import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
 
 export type OrderCardRow = typeof orderCards.$inferSelect;
 export type TopupRequestRow = typeof topupRequests.$inferSelect;
+
+/** A card delivered to an order line, with its stock row (used by the service and the e-mail). */
+export interface DeliveredCard {
+  orderCard: OrderCardRow;
+  card: CardRow;
+  /** Decrypted only when asked for (revealed cards, the codes email, downloads). */
+  pin: string | null;
+}
 export type SimulatorTransactionRow = typeof topupSimulatorTransactions.$inferSelect;
 
 /** Works on the database or inside a transaction (pass the transaction as db). */

@@ -4,9 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { decryptSecret } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { RetryJob, type JobRow } from '../../platform/job-worker.ts';
+import { enqueuePush } from '../notifications/push-jobs.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/messaging.ts';
-import { createStockRepo, type CardRow } from '../catalogue/stock.repo.ts';
+import { createStockRepo } from '../catalogue/stock.repo.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import {
   createOrdersRepo,
@@ -20,9 +21,11 @@ import { recordOrderRefund } from '../refunds/refunds.service.ts';
 import { orderCodesEmail } from './fulfilment.email.ts';
 import {
   createFulfilmentRepo,
+  type DeliveredCard,
   type OrderCardRow,
   type TopupRequestRow,
 } from './fulfilment.repo.ts';
+
 import type { TopupProvider } from './topup-provider.ts';
 
 export { FULFIL_ORDER_JOB };
@@ -34,13 +37,6 @@ export const SEND_ORDER_CODES_JOB = 'send_order_codes';
  * aggregator's records first (the refund reason says so).
  */
 export type FailureCode = 'out_of_stock' | 'declined' | 'error' | 'unconfirmed';
-
-export interface DeliveredCard {
-  orderCard: OrderCardRow;
-  card: CardRow;
-  /** Decrypted only when asked for (revealed cards, the codes email, downloads). */
-  pin: string | null;
-}
 
 export interface OrderDeliveries {
   cardsByItem: Map<string, DeliveredCard[]>;
@@ -191,6 +187,7 @@ export function createFulfilmentService(deps: {
       const byPoints = accepted?.method === 'points';
       if (failed.length === 0) {
         await txOrders.updateOrder(orderId, { status: 'completed', completedAt: new Date() });
+        await enqueuePush(tx, orderId, 'order_completed');
         await deps.loyalty.creditOrder(tx, {
           userId: order.userId,
           orderId,
@@ -198,6 +195,7 @@ export function createFulfilmentService(deps: {
         });
       } else {
         await txOrders.updateOrder(orderId, { status: 'failed', completedAt: new Date() });
+        await enqueuePush(tx, orderId, 'order_failed');
         // What the customer paid for these lines (discounts shared out in proportion).
         const paidFor = (lines: OrderItemRow[]) =>
           lines.length === items.length || itemsTotal === 0
@@ -276,6 +274,18 @@ export function createFulfilmentService(deps: {
       cardsByItem.set(orderCard.orderItemId, list);
     }
     return { orderCards, cardsByItem };
+  }
+
+  async function readPins(
+    cardIds: string[],
+  ): Promise<Map<string, { pin: string; serial: string }>> {
+    const cards = await createStockRepo(db).cardsByIds(cardIds);
+    return new Map(
+      cards.map((c) => [
+        c.id,
+        { pin: decryptSecret(c.pinEncrypted, deps.pinKey), serial: c.serial },
+      ]),
+    );
   }
 
   async function fulfilOrder(orderId: string): Promise<void> {
@@ -362,14 +372,11 @@ export function createFulfilmentService(deps: {
     /** Reveals cards to their buyer (scratch or download): marks them scratched, answers PINs. */
     async revealCards(cardIds: string[]): Promise<Map<string, { pin: string; serial: string }>> {
       await createFulfilmentRepo(db).markScratched(cardIds);
-      const cards = await createStockRepo(db).cardsByIds(cardIds);
-      return new Map(
-        cards.map((c) => [
-          c.id,
-          { pin: decryptSecret(c.pinEncrypted, deps.pinKey), serial: c.serial },
-        ]),
-      );
+      return readPins(cardIds);
     },
+
+    /** The PINs of cards, not marking them scratched (a share link's holder reveals them). */
+    readPins,
 
     /** The job types this module runs (platform/job-worker.ts). */
     jobTypes: {

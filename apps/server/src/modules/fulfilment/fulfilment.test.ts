@@ -61,7 +61,7 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
     ]);
     expect((await orderRow(order.orderId))?.status).toBe('processing');
 
-    expect(await s.t.app.runPendingJobs()).toBe(2); // fulfil_order, then send_order_codes
+    expect(await s.t.app.runPendingJobs()).toBe(3); // fulfil_order, then send_order_codes and send_push
     const done = await orderRow(order.orderId);
     expect(done).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
     expect(done?.completedAt).toBeInstanceOf(Date);
@@ -124,7 +124,7 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
           (await jobsOf(order.orderId)).map((j) => j.id),
         ),
       );
-    expect(await s.t.app.runPendingJobs()).toBe(2);
+    expect(await s.t.app.runPendingJobs()).toBe(3);
     expect(await cardsOf(order.orderId)).toHaveLength(2);
     expect(await availableCards(s, 'G-STEAM-10')).toHaveLength(1);
     const [sim] = await db()
@@ -324,8 +324,8 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
       .update(jobs)
       .set({ status: 'queued', attempts: 9, runAt: new Date(Date.now() - 1000) })
       .where(eq(jobs.id, held?.id ?? ''));
-    // The give-up, then the customer's order-failed notice it wrote (ADR 0020).
-    expect(await s.t.app.runPendingJobs()).toBe(2);
+    // The give-up, then the customer's order-failed notice and push it wrote (ADR 0020).
+    expect(await s.t.app.runPendingJobs()).toBe(3);
     expect(
       (await jobsOf(second.order.orderId)).find((j) => j.type === 'fulfil_order'),
     ).toMatchObject({

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProductKind } from '@shop/contracts/catalogue';
 import type { Db } from '../../platform/db.ts';
+import type { ShopMetrics } from '../../platform/metrics.ts';
 import { createFulfilmentRepo } from './fulfilment.repo.ts';
 
 /** An E-load request to the aggregator (DESIGN §1: top-up behind an interface). */
@@ -79,6 +80,31 @@ export function createSimulatorTopupProvider(db: Db, maxDelayMs: number): TopupP
         reference: transaction.reference,
         message: transaction.message,
       };
+    },
+  };
+}
+
+/**
+ * The provider with each request timed into the metrics (ADR 0034): success, declined (the
+ * aggregator's "failed") or no answer (it threw: timeout, network, unavailable).
+ */
+export function measuredTopupProvider(
+  provider: TopupProvider,
+  metrics: Pick<ShopMetrics, 'topupAnswered'>,
+): TopupProvider {
+  return {
+    name: provider.name,
+    async send(request) {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const result = await provider.send(request);
+        metrics.topupAnswered(provider.name, result.status, seconds());
+        return result;
+      } catch (err) {
+        metrics.topupAnswered(provider.name, 'no_answer', seconds());
+        throw err;
+      }
     },
   };
 }

@@ -14,6 +14,7 @@ const card = (over: Partial<OrderCard>): OrderCard => ({
   cardPrice: 45000,
   sellingPrice: 45000,
   faceValue: null,
+  openedByRecipientAt: null,
   ...over,
 });
 

@@ -28,6 +28,7 @@ const labels = {
   amount: { en: 'Amount', my: 'ပမာဏ' },
   subtotal: { en: 'Subtotal', my: 'စုစုပေါင်း (လျှော့ဈေးမတိုင်မီ)' },
   discount: { en: 'Discount', my: 'လျှော့ဈေး' },
+  promoCode: { en: 'Promo code', my: 'ပရိုမိုကုဒ်' },
   serviceFee: { en: 'Service fee', my: 'ဝန်ဆောင်ခ' },
   tax: { en: 'Tax', my: 'အခွန်' },
   total: { en: 'Total', my: 'စုစုပေါင်း' },
@@ -136,7 +137,21 @@ export async function invoicePdf(input: {
   y += 8;
   const totals: [string, string][] = [
     [t('subtotal'), kyat(order.subtotal)],
-    [t('discount'), order.discount > 0 ? `-${kyat(order.discount)}` : kyat(0)],
+    // The promo code's part on a line of its own (issue 17); "Discount" is then the rest of it.
+    ...(order.promoCode
+      ? ([
+          [
+            t('discount'),
+            order.discount > order.promoDiscount
+              ? `-${kyat(order.discount - order.promoDiscount)}`
+              : kyat(0),
+          ],
+          [`${t('promoCode')} ${order.promoCode}`, `-${kyat(order.promoDiscount)}`],
+        ] satisfies [string, string][])
+      : ([[t('discount'), order.discount > 0 ? `-${kyat(order.discount)}` : kyat(0)]] satisfies [
+          string,
+          string,
+        ][])),
     [t('serviceFee'), kyat(order.serviceFee)],
     [t('tax'), kyat(order.tax)],
     [t('total'), kyat(order.total)],

@@ -9,6 +9,7 @@ import {
   type OrderDetailItem,
   type OrderFeedback,
   type OrderListQuery,
+  type OrderShare,
 } from '@shop/contracts/orders';
 import type { PaginationMeta } from '@shop/contracts/catalogue';
 import { AppError } from '../../platform/errors.ts';
@@ -51,6 +52,10 @@ export function createOrderHistoryService(deps: {
   unappliedRefunds: (orderIds: string[]) => Promise<Map<string, number>>;
   /** The refunds of failed parts (refunds module, ADR 0020). */
   refunds: (orderIds: string[]) => Promise<Map<string, OrderRefundRow>>;
+  /** The live share links of orders (sharing module), by order id. */
+  shares: (orderIds: string[]) => Promise<Map<string, OrderShare>>;
+  /** When a link's holder first revealed each delivered card (sharing module), by order_cards.id. */
+  recipientReveals: (orderCardIds: string[]) => Promise<Map<string, Date>>;
 }) {
   const { orders, fulfilment } = deps;
 
@@ -114,6 +119,7 @@ export function createOrderHistoryService(deps: {
     feedback: OrderFeedbackRow | undefined,
     unappliedRefund: number,
     refund: OrderRefundRow | undefined,
+    sharing: { share: OrderShare | undefined; reveals: Map<string, Date> },
     lang: Language,
   ): Order {
     const summary = toOrderSummary(found, lang);
@@ -132,6 +138,7 @@ export function createOrderHistoryService(deps: {
         cardPrice: item.listPriceMmk,
         sellingPrice: item.unitPriceMmk,
         faceValue: details.faceValues.get(item.productId) ?? null,
+        openedByRecipientAt: sharing.reveals.get(d.orderCard.id)?.toISOString() ?? null,
       }));
       return {
         ...line,
@@ -153,6 +160,7 @@ export function createOrderHistoryService(deps: {
       items,
       invoiceNumber: order.invoiceNumber,
       sharingDisabled: order.sharingDisabledAt !== null,
+      share: order.sharingDisabledAt === null ? (sharing.share ?? null) : null,
       feedback: feedback
         ? {
             rating: feedback.rating,
@@ -179,7 +187,7 @@ export function createOrderHistoryService(deps: {
     if (list.length === 0) return [];
     const orderIds = list.map((o) => o.order.id);
     const items = list.flatMap((o) => o.items);
-    const [deliveries, details, feedback, unapplied, refunds] = await Promise.all([
+    const [deliveries, details, feedback, unapplied, refunds, shares] = await Promise.all([
       fulfilment.deliveriesOf(
         orderIds,
         items.map((i) => i.id),
@@ -189,7 +197,11 @@ export function createOrderHistoryService(deps: {
       orders.feedbackOf(orderIds),
       deps.unappliedRefunds(orderIds),
       deps.refunds(orderIds),
+      deps.shares(orderIds),
     ]);
+    const reveals = await deps.recipientReveals(
+      [...deliveries.cardsByItem.values()].flat().map((d) => d.orderCard.id),
+    );
     return list.map((found) =>
       toOrder(
         found,
@@ -198,6 +210,7 @@ export function createOrderHistoryService(deps: {
         feedback.find((f) => f.orderId === found.order.id),
         unapplied.get(found.order.id) ?? 0,
         refunds.get(found.order.id),
+        { share: shares.get(found.order.id), reveals },
         lang,
       ),
     );
@@ -229,6 +242,17 @@ export function createOrderHistoryService(deps: {
       const [order] = await present([await owned(userId, orderId, lang)], lang);
       if (!order) throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
       return order;
+    },
+
+    /**
+     * The order as its buyer sees it, whoever asks: only for callers that checked access
+     * themselves (a live share link). PINs of unscratched cards stay null.
+     */
+    async view(orderId: string, lang: Language): Promise<Order | null> {
+      const found = UUID.test(orderId) ? await orders.findOrder(orderId) : null;
+      if (!found) return null;
+      const [order] = await present([found], lang);
+      return order ?? null;
     },
 
     /** Reveals one card to its buyer; scratching ends sharing of the order (spec §4). */

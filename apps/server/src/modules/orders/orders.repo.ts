@@ -265,7 +265,8 @@ export function createOrdersRepo(db: Db) {
     },
 
     /** Pending orders nobody paid for since `before` end failed (checked by the sweep). */
-    async failAbandoned(before: Date): Promise<number> {
+    /** Ends orders nobody paid for since `before` (failed, payment expired); answers their ids. */
+    async failAbandoned(before: Date): Promise<string[]> {
       const rows = await db
         .update(orders)
         .set({ status: 'failed', paymentStatus: 'expired', updatedAt: sql`now()` })
@@ -278,7 +279,15 @@ export function createOrdersRepo(db: Db) {
           ),
         )
         .returning({ id: orders.id });
-      return rows.length;
+      return rows.map((r) => r.id);
+    },
+
+    /** Orders per status, for the metrics scrape (an index-only count on orders_status_idx). */
+    async countByStatus(): Promise<{ status: OrderRow['status']; count: number }[]> {
+      return db
+        .select({ status: orders.status, count: count() })
+        .from(orders)
+        .groupBy(orders.status);
     },
   };
 }

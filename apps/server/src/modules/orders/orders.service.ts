@@ -63,6 +63,8 @@ export function toOrderSummary({ order, items }: OrderWithItems, lang: Language)
     currency: 'MMK',
     createdAt: order.createdAt.toISOString(),
     tierDiscount: order.tierDiscountMmk,
+    promoCode: order.promoCode,
+    promoDiscount: order.promoDiscountMmk,
     email: order.email,
   };
 }
@@ -73,6 +75,9 @@ export interface OrderDraft {
   subtotalMmk: number;
   discountMmk: number;
   tierDiscountMmk: number;
+  /** The promo code applied (as the shop wrote it) and the kyat it takes off; null and 0 without. */
+  promoCode: string | null;
+  promoDiscountMmk: number;
   serviceFeeMmk: number;
   totalMmk: number;
   cartFingerprint: string;
@@ -92,7 +97,8 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
      *   cards released) before anything is held, so the new order can take those cards;
      * - else a new order is inserted.
      * `hold` runs for the order answered while it is open (cards held for the payment window); a
-     * throw there rolls everything back. Opening the checkout again and again therefore leaves
+     * throw there rolls everything back. `created` runs for a newly inserted order only (its promo
+     * code is redeemed there, after the replaced orders gave theirs back). Opening the checkout again and again therefore leaves
      * at most one pending order, and never holds the same cards twice.
      */
     async createOrder(
@@ -101,6 +107,7 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
       hooks: {
         hold: (tx: Db, order: OrderWithItems) => Promise<void>;
         supersede: (tx: Db, orderIds: string[]) => Promise<void>;
+        created?: (tx: Db, order: OrderWithItems) => Promise<void>;
       },
     ): Promise<{ order: OrderWithItems; created: boolean; superseded: string[] }> {
       const attempt = () =>
@@ -135,6 +142,8 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
               subtotalMmk: draft.subtotalMmk,
               discountMmk: draft.discountMmk,
               tierDiscountMmk: draft.tierDiscountMmk,
+              promoCode: draft.promoCode,
+              promoDiscountMmk: draft.promoDiscountMmk,
               email: draft.email,
               language: draft.language,
               serviceFeeMmk: draft.serviceFeeMmk,
@@ -149,6 +158,7 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
             },
             draft.items,
           );
+          if (hooks.created) await hooks.created(tx, order);
           await hooks.hold(tx, order);
           return { order, created: true, superseded };
         });

@@ -57,6 +57,9 @@ export const orders = pgTable(
     discountMmk: integer('discount_mmk').notNull().default(0),
     /** The part of discountMmk that comes from the buyer's membership tier. */
     tierDiscountMmk: integer('tier_discount_mmk').notNull().default(0),
+    /** The promo code applied at checkout, as the shop wrote it (issue 17), and its part of discountMmk. */
+    promoCode: text('promo_code'),
+    promoDiscountMmk: integer('promo_discount_mmk').notNull().default(0),
     serviceFeeMmk: integer('service_fee_mmk').notNull().default(0),
     totalMmk: integer('total_mmk').notNull(),
     /**

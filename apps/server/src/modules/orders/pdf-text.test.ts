@@ -269,6 +269,7 @@ const cards: OrderCard[] = [
     cardPrice: 45000,
     sellingPrice: 45000,
     faceValue: null,
+    openedByRecipientAt: null,
   },
   {
     cardId: 'c2',
@@ -281,6 +282,7 @@ const cards: OrderCard[] = [
     cardPrice: 45000,
     sellingPrice: 45000,
     faceValue: null,
+    openedByRecipientAt: null,
   },
 ];
 
@@ -321,4 +323,29 @@ describe('order PDFs keep their content in both languages', () => {
       expect(text).toContain(value);
     if (lang === 'en') expect(text).toContain('Invoice number');
   });
+
+  it.each(['en', 'my'] as const)(
+    'invoice (%s) shows the promo code and its discount on a line of its own',
+    async (lang) => {
+      const text = textOf(
+        await invoicePdf({
+          order: {
+            ...order,
+            discount: 9000,
+            promoCode: 'WELCOME10',
+            promoDiscount: 9000,
+            total: 81000,
+          },
+          invoiceNumber: 'INV-2026-000046',
+          invoicedAt: '2026-11-20T10:05:00Z',
+          customer: { name: 'Aung Aung', email: 'aung@example.com' },
+          lang,
+        }),
+      );
+      expect(text).toContain('WELCOME10');
+      expect(text).toContain('-9,000 Ks');
+      expect(text).toContain('81,000 Ks');
+      if (lang === 'en') expect(text).toMatch(/Promo code WELCOME10\s+-9,000 Ks/);
+    },
+  );
 });

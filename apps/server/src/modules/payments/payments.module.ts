@@ -10,6 +10,7 @@ import { createCheckoutService } from '../checkout/checkout.service.ts';
 import { createOrdersRepo } from '../orders/orders.repo.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
+import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { createSandboxAcquirer, type SandboxAcquirer } from './acquirer.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
@@ -77,6 +78,7 @@ export function createPaymentsModule(deps: {
         : 'PAYMENT_PROVIDER is not set: payments are unavailable',
     );
   const orders = createOrdersService(createOrdersRepo(deps.database.db), clock);
+  const promotions = createPromotionsService({ db: deps.database.db, clock });
   const payments = createPaymentsService({
     db: deps.database.db,
     acquirer: sandbox,
@@ -89,6 +91,10 @@ export function createPaymentsModule(deps: {
       deps.cart.removeProducts(userCartOwner(userId), productIds),
     onJobQueued: deps.onJobQueued,
     stockChanged: () => deps.app.catalogueChanged(),
+    // ADR 0035: an order that ends unpaid gives its promo-code use back.
+    ordersEnded: async (tx, orderIds) => {
+      await promotions.release(tx, orderIds);
+    },
   });
   const checkout = createCheckoutService({
     cart: deps.cart,
@@ -97,6 +103,7 @@ export function createPaymentsModule(deps: {
     paymentsAvailable: sandbox !== null,
     accountEmail: deps.accountEmail,
     loyalty: deps.loyalty,
+    promotions,
     db: deps.database.db,
     clock,
     stockChanged: () => deps.app.catalogueChanged(),

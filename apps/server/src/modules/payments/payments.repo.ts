@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 
@@ -261,6 +261,24 @@ export function createPaymentsRepo(db: Db) {
     async paymentsOfOrders(orderIds: string[]): Promise<PaymentRow[]> {
       if (orderIds.length === 0) return [];
       return db.select().from(payments).where(inArray(payments.orderId, orderIds));
+    },
+
+    /** Payment attempts per status, for the metrics scrape (payments_status_expiry_idx). */
+    async countByStatus(): Promise<{ status: PaymentRow['status']; count: number }[]> {
+      return db
+        .select({ status: payments.status, count: count() })
+        .from(payments)
+        .groupBy(payments.status);
+    },
+
+    /** Money reported by the acquirer per outcome (ADR 0017), for the metrics scrape. */
+    async countReceiptsByOutcome(): Promise<
+      { outcome: PaymentReceiptRow['outcome']; count: number }[]
+    > {
+      return db
+        .select({ outcome: paymentReceipts.outcome, count: count() })
+        .from(paymentReceipts)
+        .groupBy(paymentReceipts.outcome);
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
+import { FULFIL_ORDER_JOB } from './payments.service.ts';
 import {
   addToCart,
   call,
@@ -45,7 +46,7 @@ describe('payments: sandbox bank, webhook, expiry', () => {
     s.t.database.db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId));
   const fulfilJobs = async (orderId: string) =>
     (await s.t.database.db.select().from(jobs)).filter(
-      (j) => (j.payload as { orderId?: string }).orderId === orderId,
+      (j) => j.type === FULFIL_ORDER_JOB && (j.payload as { orderId?: string }).orderId === orderId,
     );
 
   /** A delivery as the acquirer would send it, signed with `secret` at `timestamp`. */

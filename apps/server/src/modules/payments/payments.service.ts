@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { enqueuePush } from '../notifications/push-jobs.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { reserveOrderStock } from '../catalogue/stock-reservation.ts';
 import { createStockRepo } from '../catalogue/stock.repo.ts';
@@ -52,6 +53,11 @@ export interface PaymentsDeps {
   onJobQueued?: () => void;
   /** Reserved cards were released (expiry, cancel): the cached catalogue may show them again. */
   stockChanged?: () => Promise<void>;
+  /**
+   * Orders ended unpaid (cancelled, replaced by a changed cart, abandoned), in the transaction
+   * that ended them: what they held is given back (their promo-code uses, ADR 0035).
+   */
+  ordersEnded?: (tx: Db, orderIds: string[]) => Promise<void>;
 }
 
 export interface WebhookResult {
@@ -148,6 +154,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await txOrders.lockOrders(due);
       const expired = await createPaymentsRepo(tx).expireDue(clock(), due);
       await txOrders.markPaymentsExpired(expired);
+      for (const orderId of expired) await enqueuePush(tx, orderId, 'payment_expired');
       return { expired, freed: await createStockRepo(tx).release(expired) };
     });
     await released(freed);
@@ -220,6 +227,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         cancelledAt: clock(),
       });
     }
+    if (deps.ordersEnded) await deps.ordersEnded(tx, orderIds);
     return createStockRepo(tx).release(orderIds);
   }
 
@@ -548,9 +556,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const expired = await expireDue();
       // Reservations whose time ran out without an expiry (checkout never asked for a payment).
       await released(await createStockRepo(deps.db).releaseLapsed(clock()));
-      const abandoned = await orders.failAbandoned(
-        new Date(clock().getTime() - ABANDONED_ORDER_MS),
-      );
+      const abandoned = await transaction(async (tx) => {
+        const ended = await createOrdersRepo(tx).failAbandoned(
+          new Date(clock().getTime() - ABANDONED_ORDER_MS),
+        );
+        if (deps.ordersEnded && ended.length > 0) await deps.ordersEnded(tx, ended);
+        return ended.length;
+      });
       return { expired, abandoned };
     },
   };

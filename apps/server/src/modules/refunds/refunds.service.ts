@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { JobRow } from '../../platform/job-worker.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
+import { enqueuePush } from '../notifications/push-jobs.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersRepo, type OrderItemRow, type OrderRow } from '../orders/orders.repo.ts';
@@ -95,6 +96,7 @@ export async function markRefundDone(
     await refunds.markRefunded(orderId, { reference, pointsReturned });
     await createOrdersRepo(tx).updateOrder(orderId, { paymentStatus: 'refunded' });
     await enqueueNotice(tx, orderId, 'refunded');
+    await enqueuePush(tx, orderId, 'order_refunded');
     const [updated] = await refunds.ofOrders([orderId]);
     if (!updated) throw new Error('refund vanished');
     return { refund: updated, changed: true };

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { BottomTabBar, isTabBarHidden } from './bottom-tab-bar.tsx';
@@ -16,7 +16,19 @@ function PageFallback() {
   );
 }
 
-export function AppLayout({ children }: { children: ReactNode }) {
+/** The page's error boundary (features/crash): given by the app, which composes features. */
+export type PageBoundary = ComponentType<{ children: ReactNode; resetKey: string }>;
+
+export function AppLayout({
+  children,
+  PageBoundary,
+  festivalButton,
+}: {
+  children: ReactNode;
+  PageBoundary: PageBoundary;
+  /** The header's festival icon (spec §2), a feature piece the app passes in. */
+  festivalButton?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [path] = useLocation();
   useScrollRestoration();
@@ -25,9 +37,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <SiteHeader />
+      <SiteHeader festivalButton={festivalButton} />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+        <PageBoundary resetKey={path}>
+          <Suspense fallback={<PageFallback />}>{children}</Suspense>
+        </PageBoundary>
       </main>
       <SiteFooter />
       <BottomTabBar />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { useUserMenuItems } from '../../features/auth/components/user-menu.tsx';
+import { useUserMenuItems } from '../../features/auth/components/user-menu-items.ts';
 
 /** The account entries the three-dot menu repeats from the user menu (spec §2 Home). */
 const mobileAccountKeys = new Set(['login', 'signup', 'logout', 'install']);

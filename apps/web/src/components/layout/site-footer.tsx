@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { OptionalPart } from '../ui/optional-part.tsx';
 
 const ExchangeRatesDialog = lazy(
   () => import('../../features/catalogue/components/exchange-rates-dialog.tsx'),
@@ -61,13 +62,13 @@ export function SiteFooter() {
         <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
       </div>
       {ratesOpen ? (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <ExchangeRatesDialog
             onClose={() => {
               setRatesOpen(false);
             }}
           />
-        </Suspense>
+        </OptionalPart>
       ) : null}
     </footer>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
@@ -6,6 +6,7 @@ import { CartButton } from '../../features/cart/components/cart-button.tsx';
 import { useHeaderTint } from './header-tint.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { OptionalPart } from '../ui/optional-part.tsx';
 
 const CallCentreDialog = lazy(
   () => import('../../features/catalogue/components/call-centre-dialog.tsx'),
@@ -14,7 +15,7 @@ const CallCentreDialog = lazy(
 const navClass = (active: boolean) => (active ? 'active' : '');
 
 /** Header of every page (spec §2 Home): tinted from the current banner's colours on Home. */
-export function SiteHeader() {
+export function SiteHeader({ festivalButton }: { festivalButton?: ReactNode }) {
   const { t } = useTranslation();
   const tint = useHeaderTint();
   const [callCentreOpen, setCallCentreOpen] = useState(false);
@@ -31,26 +32,7 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className="brand__name">{t('app.name')}</span>
         </Link>
-        <span
-          className="festival-icon"
-          role="img"
-          aria-label={t('catalogue.header.festival')}
-          title={t('catalogue.header.festival')}
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M12 1v3" stroke="currentColor" strokeWidth="1.5" />
-            <path d="M7 5h10l-1 2H8z" fill="#f5a623" />
-            <ellipse cx="12" cy="13" rx="6.5" ry="6" fill="#e94e3c" />
-            <path
-              d="M12 7v12M8.5 8.2c-1.6 3-1.6 6.6 0 9.6M15.5 8.2c1.6 3 1.6 6.6 0 9.6"
-              stroke="#f8c24a"
-              strokeWidth="1"
-              fill="none"
-            />
-            <path d="M8 19h8l-1 2H9z" fill="#f5a623" />
-            <path d="M12 21v2.5" stroke="#f5a623" strokeWidth="1.5" />
-          </svg>
-        </span>
+        {festivalButton}
         <nav aria-label={t('nav.mainNavigation')} className="main-nav">
           <Link href="/" className={navClass}>
             {t('nav.home')}
@@ -86,13 +68,13 @@ export function SiteHeader() {
         </div>
       </div>
       {callCentreOpen ? (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <CallCentreDialog
             onClose={() => {
               setCallCentreOpen(false);
             }}
           />
-        </Suspense>
+        </OptionalPart>
       ) : null}
     </header>
   );

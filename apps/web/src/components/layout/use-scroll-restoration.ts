@@ -42,6 +42,8 @@ export function useScrollRestoration() {
   const positions = useRef<Positions>({});
   const popped = useRef(false);
   const cancelRestore = useRef<() => void>(() => undefined);
+  /** The address of the page on screen (Back and Forward change the address before the page). */
+  const shownKey = useRef('');
 
   useLayoutEffect(() => {
     positions.current = readPositions();
@@ -55,6 +57,13 @@ export function useScrollRestoration() {
       });
     };
     const onPopState = () => {
+      // Back or Forward: the address has changed, the page not yet. The page being left is
+      // kept now — its last scroll may not have been kept yet (it is, a frame later, under
+      // whatever address is current then), and a frame still to come must not keep it under
+      // the new address.
+      cancelAnimationFrame(frame);
+      frame = 0;
+      positions.current[shownKey.current] = window.scrollY;
       popped.current = true;
     };
     const onLeave = () => {
@@ -73,6 +82,7 @@ export function useScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
+    shownKey.current = currentKey();
     const page = pageOf(search);
     const before = previous.current;
     previous.current = { path, page };

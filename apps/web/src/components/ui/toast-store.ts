@@ -6,6 +6,8 @@ export interface Toast {
   type: ToastType;
   message: string;
   duration: number;
+  /** A first line in bold above the message (e.g. "Connection restored"). */
+  title?: string;
 }
 
 export const TOAST_DEFAULT_DURATION_MS = 3000;
@@ -29,9 +31,14 @@ export function dismissToast(id: number) {
   emit();
 }
 
-function show(type: ToastType, message: string, duration = TOAST_DEFAULT_DURATION_MS): number {
+function show(
+  type: ToastType,
+  message: string,
+  duration = TOAST_DEFAULT_DURATION_MS,
+  title?: string,
+): number {
   const id = nextId++;
-  toasts = [...toasts, { id, type, message, duration }];
+  toasts = [...toasts, { id, type, message, duration, ...(title ? { title } : {}) }];
   if (duration > 0) {
     timers.set(
       id,

@@ -14,14 +14,17 @@ export function Toaster() {
       {toasts.map((item) => (
         <div
           key={item.id}
-          className={`ui-toast ui-toast--${item.type}`}
+          className={`ui-toast ui-toast--${item.type}${item.title ? ' ui-toast--titled' : ''}`}
           role={item.type === 'error' || item.type === 'warning' ? 'alert' : 'status'}
           data-testid={`toast-${item.type}`}
         >
           <span className="ui-toast__icon" aria-hidden="true">
             {icons[item.type]}
           </span>
-          <span className="ui-toast__message">{item.message}</span>
+          <span className="ui-toast__message">
+            {item.title ? <strong className="ui-toast__title">{item.title}</strong> : null}
+            {item.message}
+          </span>
           <button
             type="button"
             className="ui-toast__close"

@@ -60,6 +60,27 @@ describe('cart controller', () => {
     expect(lastToast()).toMatchObject({ type: 'success', message: 'Item added to cart' });
   });
 
+  it('tells onAdded followers of an add the server confirmed, never of a refused one', async () => {
+    const controller = make();
+    const added = vi.fn();
+    const stop = controller.onAdded(added);
+    fetchMock.mockResolvedValueOnce(failure(404, 'Product not found'));
+    await controller.add('p1', 2);
+    expect(added).not.toHaveBeenCalled();
+    clock += 5000;
+    fetchMock.mockResolvedValueOnce(ok(cartWith(2)));
+    await controller.add('p1', 2);
+    expect(added).toHaveBeenCalledWith(
+      expect.objectContaining({ productId: 'p1', price: 1000 }),
+      2,
+    );
+    stop();
+    clock += 5000;
+    fetchMock.mockResolvedValueOnce(ok(cartWith(3)));
+    await controller.add('p1', 1);
+    expect(added).toHaveBeenCalledTimes(1);
+  });
+
   it('shares an identical add in flight and refuses one within 1 s after it', async () => {
     let resolve: (response: Response) => void = () => undefined;
     fetchMock.mockReturnValueOnce(

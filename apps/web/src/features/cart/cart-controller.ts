@@ -3,12 +3,13 @@ import {
   CART_QUANTITY_MAX,
   CART_QUANTITY_MIN,
   type Cart,
+  type CartLine,
   type CartResponse,
 } from '@shop/contracts/cart';
 import { recipientPhoneSchema } from '@shop/contracts/phone';
 import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessageOr } from '../../lib/api-client.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { cartApi } from './api/cart-api.ts';
 import { cartBadge } from './cart-badge-store.ts';
@@ -58,10 +59,9 @@ export function cartErrorMessage(error: unknown, fallback: FailureKey): string {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return i18n.t('cart.errors.network');
     if (error.status >= 500) return i18n.t('cart.errors.server');
-    if (error.message && !error.message.startsWith('Request failed')) return error.message;
   }
   if (error instanceof TypeError) return i18n.t('cart.errors.network');
-  return i18n.t(`cart.errors.${fallback}`);
+  return errorMessageOr(error, i18n.t(`cart.errors.${fallback}`));
 }
 
 interface ControllerOptions {
@@ -101,6 +101,7 @@ export function createCartController(options: ControllerOptions = {}) {
   /** Per product, the change under way: the next one starts after it (it reads the new line). */
   const lineChains = new Map<string, Promise<unknown>>();
   const listeners = new Set<() => void>();
+  const addListeners = new Set<(line: CartLine, quantity: number) => void>();
   const addsInFlight = new Map<string, Promise<boolean>>();
   const lastAddAt = new Map<string, number>();
   let loadGeneration = 0;
@@ -251,6 +252,13 @@ export function createCartController(options: ControllerOptions = {}) {
         listeners.delete(listener);
       };
     },
+    /** Told of every add the server confirmed: the line as it is now, and the units added. */
+    onAdded: (listener: (line: CartLine, quantity: number) => void) => {
+      addListeners.add(listener);
+      return () => {
+        addListeners.delete(listener);
+      };
+    },
 
     /** GET the cart; quiet loads (start-up, sign-in change) do not toast a failure. */
     async load({ quiet = false }: { quiet?: boolean } = {}): Promise<boolean> {
@@ -301,7 +309,11 @@ export function createCartController(options: ControllerOptions = {}) {
         addsInFlight.delete(key);
         lastAddAt.set(key, now());
         markBusy(productId, false);
-        if (ok) cartBadge.bounce();
+        if (ok) {
+          cartBadge.bounce();
+          const line = state.cart?.items.find((item) => item.productId === productId);
+          if (line) for (const listener of addListeners) listener(line, quantity);
+        }
         return ok;
       });
       addsInFlight.set(key, promise);

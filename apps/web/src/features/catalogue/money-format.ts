@@ -1,8 +1,13 @@
 import { formatNumber, type Language } from '@shop/contracts/languages';
+import { formatKyat as kyatText } from '@shop/contracts/money';
 
-/** Whole kyat as the shop shows it: "1,000 Ks", in Burmese "၁,၀၀၀ ကျပ်". */
+/**
+ * Whole kyat as the shop shows it: "1,000 Ks", in Burmese "၁,၀၀၀ ကျပ်" — the contracts' one helper
+ * (the server writes kyat in its messages with it). A function here rather than a re-export, so
+ * the bundler keeps it in this module's chunk instead of a chunk of its own on every page.
+ */
 export function formatKyat(amount: number, language: Language): string {
-  return `${formatNumber(amount, language)} ${language === 'my' ? 'ကျပ်' : 'Ks'}`;
+  return kyatText(amount, language);
 }
 
 const currencyPrefixes: Record<string, string> = {

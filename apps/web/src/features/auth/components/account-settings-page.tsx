@@ -13,6 +13,13 @@ import '../auth.css';
 const ChangePasswordForm = lazy(() =>
   import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })),
 );
+// Notifications on this device (issue 16): its own feature, loaded with the page's other parts.
+const NotificationSettingsSection = lazy(
+  () => import('../../notifications/components/notification-settings-section.tsx'),
+);
+// Privacy (analytics consent) and the help assistant (the spec's "bot" setting; ADR 0031), one
+// chunk: kept on this device, so guests have them too.
+const DeviceSettingsSections = lazy(() => import('./device-settings-sections.tsx'));
 
 /** Language choice: Burmese sets ?lang=my, English removes it (shopping spec "Language"). */
 function LanguageChoice() {
@@ -63,7 +70,7 @@ function VerificationBadge({ verified }: { verified: boolean }) {
 
 /**
  * /account-settings (shopping spec §2): profile, verification, member since, change password
- * (issue 11), language.
+ * (issue 11), notifications, privacy and the help assistant (issue 16), language.
  */
 export default function AccountSettingsPage() {
   const { t, i18n } = useTranslation();
@@ -141,6 +148,16 @@ export default function AccountSettingsPage() {
           <ChangePasswordForm />
         </Suspense>
       ) : null}
+      {status === 'authenticated' && user ? (
+        <Suspense fallback={null}>
+          <NotificationSettingsSection />
+        </Suspense>
+      ) : null}
+      {status === 'loading' ? null : (
+        <Suspense fallback={null}>
+          <DeviceSettingsSections />
+        </Suspense>
+      )}
       <LanguageChoice />
     </div>
   );

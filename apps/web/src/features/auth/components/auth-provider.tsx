@@ -1,14 +1,5 @@
 import type { Membership, User } from '@shop/contracts/auth';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -26,6 +17,7 @@ import {
   type AuthStatus,
   type CompleteLoginOptions,
 } from '../hooks/auth-context.ts';
+import { OptionalPart } from '../../../components/ui/optional-part.tsx';
 
 // Dialogs are not needed for the first paint of any page: loaded when first opened.
 const AuthDialog = lazy(() => import('./auth-dialog.tsx'));
@@ -116,6 +108,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const previous = signedInUserId.current;
       if (userId === null || (previous !== null && previous !== userId)) {
         queryClient.removeQueries({ queryKey: ['orders'] });
+        // And the copy kept on this device for offline reading (ADR 0030).
+        void import('../../orders/orders-persistence.ts').then((persistence) => {
+          persistence.clearPersistedOrders(userId === null ? {} : { keepUserId: userId });
+        });
       }
       signedInUserId.current = userId;
     },
@@ -212,6 +208,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [session]);
 
+  // The signed-in customer's orders are kept on this device and open offline (ADR 0030).
+  const userId = status === 'authenticated' ? (user?.id ?? null) : null;
+  useEffect(() => {
+    if (!userId) return undefined;
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('../../orders/orders-persistence.ts').then((persistence) => {
+      if (!stopped) stop = persistence.persistOrders(queryClient, userId);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [userId, queryClient]);
+
   const stripDialogParams = useCallback(() => {
     const params = new URLSearchParams(window.location.search);
     if (!URL_DIALOG_PARAMS.some((key) => params.has(key))) return;
@@ -299,7 +310,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return (
     <AuthContext.Provider value={value}>
       {children}
-      <Suspense fallback={null}>
+      <OptionalPart>
         {dialog ? <AuthDialog mode={dialog.mode} options={dialog.options} /> : null}
         {expiredReason ? (
           <SessionExpiredModal
@@ -314,7 +325,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           />
         ) : null}
         {offlineAnswer ? <OfflineRetryDialog onAnswer={offlineAnswer} /> : null}
-      </Suspense>
+      </OptionalPart>
     </AuthContext.Provider>
   );
 }

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { otpLifetimeSeconds } from '@shop/contracts/auth';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { taggedText } from '../../../lib/tagged-text.tsx';
 import { login, register, sendEmailOtp, verifyOtp } from '../api/auth-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import { EmailField, PhoneField, StepProgress } from './auth-fields.tsx';
@@ -139,13 +140,10 @@ export function RegisterForm() {
       ) : null}
 
       <p className="auth-terms">
-        <Trans
-          i18nKey="auth.register.terms"
-          components={{
-            terms: <Link href="/terms-of-service" />,
-            privacy: <Link href="/privacy-policy" />,
-          }}
-        />
+        {taggedText(t('auth.register.terms'), {
+          terms: (text) => <Link href="/terms-of-service">{text}</Link>,
+          privacy: (text) => <Link href="/privacy-policy">{text}</Link>,
+        })}
       </p>
       {step === 1 ? (
         <p className="auth-form__switch">

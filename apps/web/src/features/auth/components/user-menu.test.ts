@@ -1,6 +1,6 @@
 import type { Membership } from '@shop/contracts/auth';
 import { describe, expect, it } from 'vitest';
-import { tierProgressPercent } from './user-menu.tsx';
+import { tierProgressPercent } from './user-menu-panel.tsx';
 
 const membership = (patch: Partial<Membership> & { maxPoints?: number | null }): Membership => {
   const { maxPoints = 1000, ...rest } = patch;

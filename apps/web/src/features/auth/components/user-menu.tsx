@@ -1,83 +1,30 @@
-import type { Membership } from '@shop/contracts/auth';
-import { formatNumber } from '@shop/contracts/languages';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../hooks/auth-context.ts';
+import { useUserMenuItems, type UserMenuItem } from './user-menu-items.ts';
 import './user-menu.css';
 
-export interface UserMenuItem {
-  key: 'account-settings' | 'login' | 'signup' | 'orders' | 'install' | 'logout';
-  label: string;
-  /** Either a route to go to or an action to run. */
-  href?: string;
-  onSelect?: () => void;
-}
+const loadPanel = () => import('./user-menu-panel.tsx');
+const UserMenuPanel = lazy(loadPanel);
 
 /**
- * The user menu's entries (shopping spec §2). Guest: Account Settings, Login, Sign Up, Order
- * History, WebApp Install. Signed in: Account Settings, Order History, WebApp Install, Logout.
- * Exported for the mobile three-dot menu, which picks login/signup/logout/install from it.
+ * Header menu button with a keyboard-operable menu (WAI-ARIA menu button pattern). The open menu
+ * is its own chunk (user-menu-panel.tsx), fetched as the pointer or the focus comes to the button.
  */
-export function useUserMenuItems(): UserMenuItem[] {
-  const { t } = useTranslation();
-  const { status, openAuthDialog, logout } = useAuth();
-  const signedIn = status === 'authenticated';
-  const items: UserMenuItem[] = [
-    { key: 'account-settings', label: t('auth.menu.accountSettings'), href: '/account-settings' },
-  ];
-  if (!signedIn) {
-    items.push(
-      {
-        key: 'login',
-        label: t('auth.menu.login'),
-        onSelect: () => {
-          openAuthDialog('login');
-        },
-      },
-      {
-        key: 'signup',
-        label: t('auth.menu.signUp'),
-        onSelect: () => {
-          openAuthDialog('signup');
-        },
-      },
-    );
-  }
-  items.push(
-    { key: 'orders', label: t('auth.menu.orderHistory'), href: '/orders' },
-    { key: 'install', label: t('auth.menu.install'), href: '/webapp/install' },
-  );
-  if (signedIn) {
-    items.push({
-      key: 'logout',
-      label: t('auth.menu.logout'),
-      onSelect: () => {
-        void logout();
-      },
-    });
-  }
-  return items;
-}
-
-/** Header menu button with a keyboard-operable menu (WAI-ARIA menu button pattern). */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { status, user, membership, refreshMembership } = useAuth();
+  const { status, user, refreshMembership } = useAuth();
   const items = useUserMenuItems();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
+  const [focusFirst, setFocusFirst] = useState(true);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const container = useRef<HTMLDivElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const focusOnOpen = useRef<'first' | 'last'>('first');
 
   useEffect(() => {
     if (!open) return;
-    const target = focusOnOpen.current === 'first' ? 0 : itemRefs.current.length - 1;
-    itemRefs.current[target]?.focus();
     const onPointer = (event: PointerEvent) => {
       if (!container.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -98,21 +45,8 @@ export function UserMenu() {
     item.onSelect?.();
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = itemRefs.current.filter((el): el is HTMLButtonElement => el !== null);
-    const index = list.findIndex((el) => el === document.activeElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(list.length - 1);
-    else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') close(false);
+  const prefetch = () => {
+    loadPanel().catch(() => undefined);
   };
 
   const signedIn = status === 'authenticated' && user !== null;
@@ -127,17 +61,18 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        // The visible name (or "Guest") is part of the label, so voice control finds the button by it.
         aria-label={t('auth.menu.labelFor', { name: signedIn ? user.name : t('auth.menu.guest') })}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => {
-          focusOnOpen.current = 'first';
+          setFocusFirst(true);
           if (!open) refreshMembership();
           setOpen((value) => !value);
         }}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
-            focusOnOpen.current = event.key === 'ArrowDown' ? 'first' : 'last';
+            setFocusFirst(event.key === 'ArrowDown');
             setOpen(true);
           }
         }}
@@ -157,94 +92,16 @@ export function UserMenu() {
         <span className="user-menu__name">{signedIn ? user.name : t('auth.menu.guest')}</span>
       </button>
       {open ? (
-        <div className="user-menu__panel">
-          {/* Outside the menu role: a menu may hold only menu items, and screen readers in menu
-              mode would skip the name, tier and points. */}
-          {signedIn ? (
-            <div className="user-menu__header">
-              <strong>{user.name}</strong>
-              <span>{user.email}</span>
-              {membership ? <MembershipSummary membership={membership} /> : null}
-            </div>
-          ) : null}
-          <div
-            role="menu"
-            id={menuId}
-            aria-label={t('auth.menu.label')}
-            onKeyDown={onMenuKeyDown}
-            tabIndex={-1}
-          >
-            {items.map((item, index) => (
-              <button
-                key={item.key}
-                ref={(element) => {
-                  itemRefs.current[index] = element;
-                }}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={`user-menu__item user-menu__item--${item.key}`}
-                onClick={() => {
-                  select(item);
-                }}
-              >
-                {item.label}
-              </button>
-            ))}
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <UserMenuPanel
+            menuId={menuId}
+            items={items}
+            focusFirst={focusFirst}
+            onSelect={select}
+            onClose={close}
+          />
+        </Suspense>
       ) : null}
-    </div>
-  );
-}
-
-/** Loyalty progress (spec §5): points / the tier's maxPoints, capped at 100 %. */
-export function tierProgressPercent(membership: Membership): number {
-  const { maxPoints } = membership.currentTier;
-  if (membership.currentTier.isHighestTier || !maxPoints) return 100;
-  return Math.min(100, Math.max(0, (membership.tierPoints / maxPoints) * 100));
-}
-
-/** Tier icon (a coin that flips every 15 s), tier name, points and progress to the next tier. */
-function MembershipSummary({ membership }: { membership: Membership }) {
-  const { t } = useTranslation();
-  const tier = membership.currentTier;
-  const percent = Math.round(tierProgressPercent(membership));
-  const tierName = t(`auth.menu.membership.tiers.${tier.name}`);
-  return (
-    <div className="membership" data-testid="membership" data-tier={tier.name}>
-      <div className="membership__tier">
-        <span className={`membership__coin membership__coin--${tier.name}`} aria-hidden="true">
-          ★
-        </span>
-        <strong data-testid="membership-tier">
-          {t('auth.menu.membership.tierLabel', { tier: tierName })}
-        </strong>
-      </div>
-      <span data-testid="membership-points">
-        {t('auth.menu.membership.points', {
-          points: formatNumber(membership.pointsBalance, currentLanguage()),
-        })}
-      </span>
-      <div
-        className="membership__bar"
-        role="progressbar"
-        aria-label={t('auth.menu.membership.progressLabel')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span style={{ width: `${String(percent)}%` }} />
-      </div>
-      <small>
-        {tier.isHighestTier || membership.nextTier === null || tier.maxPoints === null
-          ? t('auth.menu.membership.highest')
-          : t('auth.menu.membership.progress', {
-              points: formatNumber(membership.tierPoints, currentLanguage()),
-              max: formatNumber(tier.maxPoints, currentLanguage()),
-              next: t(`auth.menu.membership.tiers.${membership.nextTier}`),
-            })}
-      </small>
     </div>
   );
 }

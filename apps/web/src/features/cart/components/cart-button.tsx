@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/hooks/auth-context.ts';
 import '../cart-button.css';
 import { badgeText, cartBadge, useCartBadge } from '../cart-badge-store.ts';
 import { loadCartController } from '../load-cart-controller.ts';
+import { OptionalPart } from '../../../components/ui/optional-part.tsx';
 
 // The drawer, checkout dialog and payment modal are loaded on demand (Home's 120 KiB JS budget).
 const CartOverlays = lazy(() => import('./cart-overlays.tsx'));
@@ -59,9 +60,9 @@ export function CartButton() {
         ) : null}
       </button>
       {overlaysMounted ? (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <CartOverlays />
-        </Suspense>
+        </OptionalPart>
       ) : null}
     </>
   );

@@ -14,11 +14,15 @@ const PAYMENT_METHODS_ERROR_PAUSE_MS = 10_000;
 
 /** The checkout calls of shopping spec §7 "Checkout". A checkout session is the pending order. */
 export const checkoutApi = {
-  /** Built from the server cart with database prices; the server makes one order per cart. */
-  initialize: () =>
+  /**
+   * Built from the server cart with database prices; the server makes one order per cart. With a
+   * promo code the answer is the order with its discount, or a 4xx saying why the code cannot be
+   * used (ADR 0035).
+   */
+  initialize: (promoCode: string | null = null) =>
     apiRequest('/api/v1/checkout/initialize', checkoutInitializeResponseSchema, {
       method: 'POST',
-      body: {},
+      body: promoCode ? { promoCode } : {},
     }),
   /** Paused 10 s after an error (spec §9); the dialog caches the answer 30 s (PAYMENT_METHODS_CACHE_MS). */
   paymentMethods: (sessionId: string) => {

@@ -9,31 +9,26 @@ import {
   type PaymentSession,
 } from '@shop/contracts/checkout';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { cartController } from '../../cart/cart-controller.ts';
+import { track } from '../../privacy/track.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../api/checkout-api.ts';
 import { PaymentMethodPicker } from './payment-method-picker.tsx';
+import { PromoCodeForm } from './promo-code-form.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 
 type Phase =
   | { name: 'loading' }
   | { name: 'error'; message: string }
   | { name: 'ready'; order: OrderSummary; methods: PaymentMethod[] };
-
-/** The server's message when it sent one, else the spec's fallback. */
-function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message && !error.message.startsWith('Request failed'))
-    return error.message;
-  return fallback;
-}
 
 /** Mobile tab bar hides while a checkout dialog is open (spec §2 "Bottom tab bar"). */
 export function useCheckoutBodyClass(active: boolean) {
@@ -67,32 +62,56 @@ export function CheckoutDialog({
   const [attempt, setAttempt] = useState(0);
   useCheckoutBodyClass(true);
 
+  /**
+   * The pending order for the cart (with the promo code, if one is given: ADR 0035) and the
+   * payment methods for its amount. A refused code rejects, and the order shown stays as it was.
+   */
+  const prepare = useCallback(
+    async (promoCode: string | null) => {
+      const { data: order } = await checkoutApi.initialize(promoCode);
+      const { data: methods } = await queryClient.query({
+        queryKey: ['payment-methods', order.sessionId, currentLanguage()],
+        queryFn: () => checkoutApi.paymentMethods(order.sessionId),
+        staleTime: PAYMENT_METHODS_CACHE_MS,
+        retry: false,
+      });
+      return { order, methods };
+    },
+    [queryClient],
+  );
+  const show = useCallback((order: OrderSummary, methods: PaymentMethod[]) => {
+    setMethod((current) =>
+      methods.some((entry) => entry.id === current && entry.isEnabled)
+        ? current
+        : (methods.find((entry) => entry.isEnabled)?.id ?? current),
+    );
+    setPhase({ name: 'ready', order, methods });
+  }, []);
+  const applyPromoCode = async (promoCode: string | null) => {
+    const { order, methods } = await prepare(promoCode);
+    setPayError(null);
+    show(order, methods);
+  };
+
   useEffect(() => {
     const run = { cancelled: false };
     void (async () => {
       try {
         // Loading the cart first merges a guest cart into it right after signing in.
         await cartController.load({ quiet: true });
-        const { data: order } = await checkoutApi.initialize();
-        const { data: methods } = await queryClient.query({
-          queryKey: ['payment-methods', order.sessionId, currentLanguage()],
-          queryFn: () => checkoutApi.paymentMethods(order.sessionId),
-          staleTime: PAYMENT_METHODS_CACHE_MS,
-          retry: false,
-        });
+        const { order, methods } = await prepare(null);
         if (run.cancelled) return;
-        const firstEnabled = methods.find((entry) => entry.isEnabled);
-        if (firstEnabled) setMethod(firstEnabled.id);
-        setPhase({ name: 'ready', order, methods });
+        track('begin_checkout', { value: order.total, items: order.totalItems });
+        show(order, methods);
       } catch (error) {
         if (!run.cancelled)
-          setPhase({ name: 'error', message: failureMessage(error, t('checkout.initFailed')) });
+          setPhase({ name: 'error', message: errorMessageOr(error, t('checkout.initFailed')) });
       }
     })();
     return () => {
       run.cancelled = true;
     };
-  }, [attempt, t, queryClient]);
+  }, [attempt, t, prepare, show]);
 
   const pay = async (order: OrderSummary) => {
     setPaying(true);
@@ -102,7 +121,7 @@ export function CheckoutDialog({
       const { data: session } = await checkoutApi.complete(order.sessionId, method);
       onPaymentStarted(session);
     } catch (error) {
-      setPayError(failureMessage(error, t('checkout.initFailed')));
+      setPayError(errorMessageOr(error, t('checkout.initFailed')));
     } finally {
       setPaying(false);
     }
@@ -154,10 +173,18 @@ export function CheckoutDialog({
               <dt>{t('checkout.subtotal')}</dt>
               <dd>{formatKyat(phase.order.subtotal, language)}</dd>
             </div>
-            {phase.order.discount > 0 ? (
+            {phase.order.discount - phase.order.promoDiscount > 0 ? (
               <div>
                 <dt>{t('checkout.discount')}</dt>
-                <dd>−{formatKyat(phase.order.discount, language)}</dd>
+                <dd>−{formatKyat(phase.order.discount - phase.order.promoDiscount, language)}</dd>
+              </div>
+            ) : null}
+            {phase.order.promoCode ? (
+              <div>
+                <dt>{t('checkout.promo.line', { code: phase.order.promoCode })}</dt>
+                <dd data-testid="checkout-promo-discount">
+                  −{formatKyat(phase.order.promoDiscount, language)}
+                </dd>
               </div>
             ) : null}
             <div>
@@ -168,9 +195,22 @@ export function CheckoutDialog({
             </div>
             <div className="checkout-dialog__total">
               <dt>{t('checkout.total')}</dt>
-              <dd>{formatKyat(phase.order.total, language)}</dd>
+              <dd data-testid="checkout-total">{formatKyat(phase.order.total, language)}</dd>
             </div>
           </dl>
+          <PromoCodeForm
+            applied={
+              phase.order.promoCode
+                ? { code: phase.order.promoCode, discount: phase.order.promoDiscount }
+                : null
+            }
+            onApply={(code) => applyPromoCode(code)}
+            onRemove={() =>
+              applyPromoCode(null).catch((error: unknown) => {
+                setPayError(errorMessageOr(error, t('checkout.promo.failed')));
+              })
+            }
+          />
           <PaymentMethodPicker
             methods={phase.methods}
             total={phase.order.total}

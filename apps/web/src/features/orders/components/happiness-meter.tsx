@@ -11,7 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessageOr } from '../../../lib/api-client.ts';
 import { formMessage } from '../../../lib/form-messages.ts';
 import { ordersApi } from '../api/orders-api.ts';
 
@@ -76,10 +76,7 @@ export function HappinessMeter({
       onSaved();
     } catch (caught) {
       form.setError('root.server', {
-        message:
-          caught instanceof ApiError && !caught.message.startsWith('Request failed')
-            ? caught.message
-            : t('orders.feedback.failed'),
+        message: errorMessageOr(caught, t('orders.feedback.failed')),
       });
     }
   });

@@ -1,5 +1,6 @@
 import '../content/lazy-messages.ts';
 import '../orders.css';
+import '../../../components/ui/result-box.css';
 import type { CardListFormat, Order, OrderDetailItem } from '@shop/contracts/orders';
 import { formatNumber } from '@shop/contracts/languages';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -10,7 +11,7 @@ import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -41,6 +42,8 @@ const PayAgain = lazy(() =>
 const FailedOrderHelp = lazy(() =>
   import('./failed-order-help.tsx').then((module) => ({ default: module.FailedOrderHelp })),
 );
+// Sharing (issue 15): the share section of a completed order, with its dialog, in its own chunks.
+const SharePanel = lazy(() => import('../../sharing/components/share-panel.tsx'));
 
 /** /orders/{orderId} (spec §2 "Orders"), for the signed-in buyer. */
 export default function OrderDetailPage() {
@@ -174,6 +177,11 @@ function OrderDetail({ orderId }: { orderId: string }) {
       <OrderItems order={order} onChanged={refresh} />
       <OrderSummary order={order} />
       {hasInvoice(order) ? <OrderDownloads order={order} onChanged={refresh} /> : null}
+      {order.share || (order.status === 'completed' && !order.sharingDisabled) ? (
+        <Suspense fallback={null}>
+          <SharePanel order={order} onChanged={refresh} />
+        </Suspense>
+      ) : null}
       <section className="order-section" aria-labelledby="order-support">
         <h2 id="order-support">{t('orders.detail.supportTitle')}</h2>
         <p>{t('orders.detail.supportText')}</p>
@@ -255,7 +263,7 @@ function EloadResult({ item }: { item: OrderDetailItem }) {
   // The aggregator's own words only when they add something (e.g. why it failed).
   const detail = message && !label.startsWith(message.replace(/[.။]$/, '')) ? message : null;
   return (
-    <p className={`order-eload order-eload--${status}`} data-testid="eload-result">
+    <p className={`ui-result-box ui-result-box--${status}`} data-testid="eload-result">
       <strong>{label}</strong>
       {detail ? ` ${detail}` : ''}
       {reference ? (
@@ -306,7 +314,7 @@ function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void 
             {item.cards.length ? (
               <ul className="order-cards" aria-label={t('orders.detail.cards')}>
                 {item.cards.map((card) => (
-                  <li key={card.cardId} className="order-card">
+                  <li key={card.cardId} className="ui-card-box">
                     <dl>
                       <Row label={t('orders.detail.serial')}>
                         <span data-testid="card-serial" translate="no">
@@ -321,6 +329,16 @@ function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void 
                       {card.faceValue ? (
                         <Row label={t('orders.detail.faceValue')}>
                           {formatFaceValue(card.faceValue, language)}
+                        </Row>
+                      ) : null}
+                      {card.openedByRecipientAt ? (
+                        <Row label={t('orders.detail.openedByRecipient')}>
+                          <span data-testid="card-opened-by-recipient">
+                            {formatDate(card.openedByRecipientAt, language, {
+                              withTime: true,
+                              style: 'medium',
+                            })}
+                          </span>
                         </Row>
                       ) : null}
                     </dl>
@@ -355,9 +373,23 @@ function OrderSummary({ order }: { order: Order }) {
       <h2 id="order-summary">{t('orders.detail.summary')}</h2>
       <dl className="order-summary">
         <Row label={t('orders.detail.subtotal')}>{money(order.subtotal)}</Row>
-        <Row label={t('orders.detail.discount')}>
-          {order.discount ? `− ${money(order.discount)}` : money(0)}
-        </Row>
+        {order.promoCode ? (
+          <>
+            {/* Issue 17: the promo code's part on its own line; "Discount" is the rest. */}
+            <Row label={t('orders.detail.discount')}>
+              {order.discount > order.promoDiscount
+                ? `− ${money(order.discount - order.promoDiscount)}`
+                : money(0)}
+            </Row>
+            <Row label={t('orders.detail.promoCode', { code: order.promoCode })}>
+              <span data-testid="order-promo-discount">− {money(order.promoDiscount)}</span>
+            </Row>
+          </>
+        ) : (
+          <Row label={t('orders.detail.discount')}>
+            {order.discount ? `− ${money(order.discount)}` : money(0)}
+          </Row>
+        )}
         <Row label={t('orders.detail.serviceFee')}>{money(order.serviceFee)}</Row>
         <Row label={t('orders.detail.deliveryFee')}>{money(order.deliveryFee)}</Row>
         <Row label={t('orders.detail.tax')}>{money(order.tax)}</Row>
@@ -392,11 +424,7 @@ function OrderDownloads({ order, onChanged }: { order: Order; onChanged: () => v
       // The invoice number is assigned and a card list reveals every PIN: both turn sharing off.
       onChanged();
     } catch (error) {
-      toast.error(
-        error instanceof ApiError && !error.message.startsWith('Request failed')
-          ? error.message
-          : t('orders.detail.downloadFailed'),
-      );
+      toast.error(errorMessageOr(error, t('orders.detail.downloadFailed')));
     } finally {
       setBusy(null);
     }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessageOr } from '../../../lib/api-client.ts';
 import { paymentApi } from '../../payment/api/payment-api.ts';
 
 const PaymentModal = lazy(async () => ({
@@ -33,11 +33,7 @@ export function PayNowButton({
     try {
       setSession((await paymentApi.regenerateQr(order.orderId)).data);
     } catch (error) {
-      toast.error(
-        error instanceof ApiError && error.message && !error.message.startsWith('Request failed')
-          ? error.message
-          : t('orders.detail.payAgainFailed'),
-      );
+      toast.error(errorMessageOr(error, t('orders.detail.payAgainFailed')));
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Code } from '../../../components/ui/code-in-text.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../../checkout/api/checkout-api.ts';
@@ -14,11 +14,6 @@ import {
   canUseMethod,
   PaymentMethodPicker,
 } from '../../checkout/components/payment-method-picker.tsx';
-
-const serverMessage = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.message && !error.message.startsWith('Request failed')
-    ? error.message
-    : fallback;
 
 /**
  * "Change payment method" (offered beside cancelling the order): the same order, paid another
@@ -61,7 +56,7 @@ export function ChangePaymentMethod({
       await checkoutApi.selectPaymentMethod(session.orderId, method);
       onStarted((await checkoutApi.complete(session.orderId, method)).data);
     } catch (failure) {
-      setError(serverMessage(failure, t('payment.changeMethodFailed')));
+      setError(errorMessageOr(failure, t('payment.changeMethodFailed')));
       setBusy(false);
     }
   };
@@ -84,7 +79,7 @@ export function ChangePaymentMethod({
         </p>
       ) : methods.isError ? (
         <div role="alert">
-          <p>{serverMessage(methods.error, t('payment.methodsFailed'))}</p>
+          <p>{errorMessageOr(methods.error, t('payment.methodsFailed'))}</p>
           <Button variant="secondary" onClick={() => void methods.refetch()}>
             {t('payment.retry')}
           </Button>

@@ -9,12 +9,14 @@ import { Code } from '../../../components/ui/code-in-text.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessageOr } from '../../../lib/api-client.ts';
 import { formatCountdown } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { parseRestartPayment, postToServiceWorker } from '../../../lib/sw-messages.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
+import { useConnectivity } from '../../connectivity/connectivity-store.ts';
 import { useCheckoutBodyClass } from '../../checkout/components/checkout-dialog.tsx';
+import { track } from '../../privacy/track.ts';
 import { paymentApi } from '../api/payment-api.ts';
 import { ChangePaymentMethod } from './change-payment-method.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
@@ -23,6 +25,11 @@ import { PaymentRecipients } from './payment-recipients.tsx';
 
 /** Spec §9 "Payment window 300 s; status poll every 3 s". */
 export const STATUS_POLL_MS = 3000;
+
+/** purchase (first-party analytics, only after consent): what was paid, in kyat, and how. */
+const trackPurchase = (amount: number, method: PaymentSession['paymentMethod']) => {
+  track('purchase', { value: amount, payment_method: method });
+};
 
 /**
  * showing: the QR or wait screen; expired; delivering: paid, the order is being delivered;
@@ -33,11 +40,6 @@ type Phase = 'showing' | 'expired' | 'delivering' | 'success' | 'outcome';
 /** Money taken for the order: paid, or paid and a failed part refunded (or being refunded). */
 const isPaidStatus = (status: string) =>
   status === 'paid' || status === 'refund_pending' || status === 'refunded';
-
-const serverMessage = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.message && !error.message.startsWith('Request failed')
-    ? error.message
-    : fallback;
 
 /**
  * Payment modal (spec §4 "Payment QR modal"): the MM QR code with a 300 s countdown (or the A+ /
@@ -69,6 +71,9 @@ export function PaymentModal({
   const [busy, setBusy] = useState<'cancel' | 'regenerate' | null>(null);
   const closed = useRef(false);
   useCheckoutBodyClass(!minimized);
+  // Offline the status cannot be read: the modal says so, and reads it at once when back.
+  const { online } = useConnectivity();
+  const wasOffline = useRef(false);
 
   const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000));
   const amount = formatKyat(session.amount, language);
@@ -116,6 +121,10 @@ export function PaymentModal({
   // "Payment successful" only for a delivered order, never for one that failed (ADR 0020).
   useEffect(() => {
     if (phase === 'success' || phase === 'outcome') return;
+    if (!online) {
+      wasOffline.current = true;
+      return;
+    }
     const controller = new AbortController();
     const poll = async () => {
       try {
@@ -125,6 +134,7 @@ export function PaymentModal({
           setMinimized(false);
           if (phase === 'showing' || phase === 'expired') {
             postToServiceWorker({ type: 'STOP_PAYMENT_TIMER', orderId: session.orderId });
+            trackPurchase(session.amount, session.paymentMethod);
             navigate(`${orderPath}?status=success`);
           }
           if (data.status === 'completed') setPhase('success');
@@ -142,12 +152,25 @@ export function PaymentModal({
         // A missed poll is retried on the next tick.
       }
     };
+    if (wasOffline.current) {
+      wasOffline.current = false;
+      void poll();
+    }
     const timer = setInterval(() => void poll(), STATUS_POLL_MS);
     return () => {
       clearInterval(timer);
       controller.abort();
     };
-  }, [phase, session.orderId, orderPath, navigate, close]);
+  }, [
+    phase,
+    online,
+    session.orderId,
+    session.amount,
+    session.paymentMethod,
+    orderPath,
+    navigate,
+    close,
+  ]);
 
   // While the order is delivered the status is read every second: the answer comes in moments.
   useEffect(() => {
@@ -177,6 +200,7 @@ export function PaymentModal({
     if (isPaidStatus(data.paymentStatus)) {
       setPhase('delivering');
       postToServiceWorker({ type: 'STOP_PAYMENT_TIMER', orderId: data.orderId });
+      trackPurchase(data.amount, data.paymentMethod);
       navigate(`${orderPath}?status=success`);
     } else setPhase('showing');
   };
@@ -187,7 +211,7 @@ export function PaymentModal({
       const { data } = await paymentApi.regenerateQr(session.orderId);
       adopt(data);
     } catch (error) {
-      toast.error(serverMessage(error, t('payment.regenerateFailed')));
+      toast.error(errorMessageOr(error, t('payment.regenerateFailed')));
     } finally {
       setBusy(null);
     }
@@ -219,7 +243,7 @@ export function PaymentModal({
       toast.success(t('payment.cancelled'));
       close();
     } catch (error) {
-      toast.error(serverMessage(error, t('payment.cancelFailed')));
+      toast.error(errorMessageOr(error, t('payment.cancelFailed')));
       setBusy(null);
     }
   };
@@ -433,14 +457,20 @@ export function PaymentModal({
             ) : null}
           </div>
         )}
-        <p
-          className={secondsLeft <= 60 ? 'payment-timer payment-timer--low' : 'payment-timer'}
-          role="timer"
-          aria-live="off"
-          data-testid="payment-timer"
-        >
-          {t('payment.timeLeft', { time: formatCountdown(secondsLeft, language) })}
-        </p>
+        {online ? (
+          <p
+            className={secondsLeft <= 60 ? 'payment-timer payment-timer--low' : 'payment-timer'}
+            role="timer"
+            aria-live="off"
+            data-testid="payment-timer"
+          >
+            {t('payment.timeLeft', { time: formatCountdown(secondsLeft, language) })}
+          </p>
+        ) : (
+          <p className="payment-offline" role="alert" data-testid="payment-offline">
+            {t('payment.offline')}
+          </p>
+        )}
         <p className="visually-hidden" role="status">
           {t('payment.checking')}
         </p>

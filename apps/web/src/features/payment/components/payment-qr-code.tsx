@@ -1,29 +1,20 @@
 import QRCode from 'qrcode';
-import { useEffect, useRef } from 'react';
+import { QrCode } from '../../../components/ui/qr-code.tsx';
 
 /** Spec §9 "Payment QR: 250 px, error correction M". */
 export const QR_SIZE_PX = 250;
-const qrOptions = { errorCorrectionLevel: 'M', margin: 2 } as const;
 /** ISO/IEC 18004 asks for a quiet zone of 4 modules around a QR code; the saved image keeps it. */
 export const QR_QUIET_ZONE_MODULES = 4;
 
 /** Draws the MM QR payload as a 250 px QR code. */
 export function PaymentQrCode({ payload, label }: { payload: string; label: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (!canvas.current) return;
-    void QRCode.toCanvas(canvas.current, payload, { ...qrOptions, width: QR_SIZE_PX });
-  }, [payload]);
   return (
-    <canvas
-      ref={canvas}
+    <QrCode
+      value={payload}
+      size={QR_SIZE_PX}
+      label={label}
       className="payment-qr__code"
-      width={QR_SIZE_PX}
-      height={QR_SIZE_PX}
-      role="img"
-      aria-label={label}
-      data-testid="payment-qr"
-      data-payload={payload}
+      testId="payment-qr"
     />
   );
 }

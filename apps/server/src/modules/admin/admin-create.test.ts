@@ -1,0 +1,183 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverRoot } from '../../platform/paths.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { login, movableClock, verifiedPerson } from '../auth/auth-test-kit.ts';
+import { users } from '../auth/auth.tables.ts';
+import { auditLog } from './admin.tables.ts';
+import { signedInStaff, staffLogin, totpAt } from './admin-test-kit.ts';
+import { createOrPromoteStaff, DEMO_ADMIN, ensureDemoAdmin } from './staff-accounts.ts';
+import { post } from '../auth/auth-test-kit.ts';
+
+/* `npm run admin:create` (issue 17) and the embedded demo's admin. */
+
+describe('admin:create', () => {
+  let t: TestApp;
+  const clock = movableClock(new Date());
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+  });
+  afterAll(() => t.close());
+
+  it('creates a staff account with a one-time password that must enrol TOTP', async () => {
+    const result = await createOrPromoteStaff(t.database.db, {
+      email: 'Owner@Shop.Example.com',
+      role: 'admin',
+      phone: '09 451 234 567',
+      name: 'Daw Khin',
+      source: 'test',
+    });
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.created).toBe(true);
+    expect(result.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, result.userId));
+    expect(row).toMatchObject({
+      email: 'owner@shop.example.com',
+      role: 'admin',
+      phoneNumber: '959451234567',
+    });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    const step1 = await staffLogin(t, 'owner@shop.example.com', result.password);
+    expect(step1.totpEnrolled).toBe(false);
+    const [record] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, result.userId));
+    expect(record).toMatchObject({ action: 'staff.created', after: { role: 'admin' } });
+  });
+
+  it('promotes a customer, whose old password and sessions end', async () => {
+    const customer = await verifiedPerson(t);
+    const tokens = await login(t, customer);
+    const result = await createOrPromoteStaff(t.database.db, {
+      email: customer.email,
+      role: 'support',
+      source: 'test',
+    });
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.created).toBe(false);
+    const refresh = await post(t, '/api/v1/auth/refresh-token', {
+      refreshToken: tokens.refreshToken,
+    });
+    expect(refresh.statusCode).toBe(401);
+    const old = await post(t, '/api/v1/admin/auth/login', {
+      email: customer.email,
+      password: customer.password,
+    });
+    expect(old.statusCode).toBe(401);
+    expect((await staffLogin(t, customer.email, result.password)).totpEnrolled).toBe(false);
+    // The profile says the role; the account still shops with customer tokens.
+    const shopper = await login(t, { ...customer, password: result.password });
+    expect(shopper.data.user.role).toBe('support');
+    const profile = await t.app.inject({
+      url: '/api/v1/users/profile',
+      headers: { authorization: `Bearer ${shopper.data.accessToken}` },
+    });
+    expect(profile.json<{ user: { role: string } }>().user.role).toBe('support');
+    // …which never open the back-office.
+    const dashboard = await t.app.inject({
+      url: '/api/v1/admin/dashboard',
+      headers: { authorization: `Bearer ${shopper.data.accessToken}` },
+    });
+    expect(dashboard.statusCode).toBe(403);
+  });
+
+  it('re-run on a staff member, resets the authenticator (a lost phone)', async () => {
+    const staff = await signedInStaff(t, clock);
+    const result = await createOrPromoteStaff(t.database.db, {
+      email: staff.email,
+      role: 'admin',
+      source: 'test',
+    });
+    if (!result.ok) throw new Error(result.problem);
+    const me = await t.app.inject({ url: '/api/v1/admin/auth/me', headers: staff.headers });
+    expect(me.statusCode).toBe(401);
+    const step1 = await staffLogin(t, staff.email, result.password);
+    expect(step1.totpEnrolled).toBe(false);
+    const oldCode = await post(t, '/api/v1/admin/auth/totp', {
+      challengeToken: step1.challengeToken,
+      code: await totpAt(staff.secret, clock()),
+    });
+    expect(oldCode.statusCode).toBe(409);
+  });
+
+  it('says what is missing for a new account, changing nothing', async () => {
+    const noPhone = await createOrPromoteStaff(t.database.db, {
+      email: 'new@shop.example.com',
+      role: 'admin',
+      source: 'test',
+    });
+    expect(noPhone).toEqual({
+      ok: false,
+      problem: 'no account has new@shop.example.com: give --phone (and --name) to create one',
+    });
+    const badPhone = await createOrPromoteStaff(t.database.db, {
+      email: 'new@shop.example.com',
+      role: 'admin',
+      phone: '12345',
+      source: 'test',
+    });
+    expect(badPhone.ok).toBe(false);
+    const badEmail = await createOrPromoteStaff(t.database.db, {
+      email: 'not-an-email',
+      role: 'admin',
+      source: 'test',
+    });
+    expect(badEmail.ok).toBe(false);
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'new@shop.example.com'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('makes the demo admin once: its login is answered the first time only', async () => {
+    const first = await ensureDemoAdmin(t.database.db);
+    expect(first?.email).toBe(DEMO_ADMIN.email);
+    expect(await ensureDemoAdmin(t.database.db)).toBeNull();
+    if (!first) throw new Error('no demo admin');
+    expect((await staffLogin(t, first.email, first.password)).totpEnrolled).toBe(false);
+  });
+
+  it('the command prints the one-time password; usage errors exit 2', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-'));
+    try {
+      const cli = path.join(serverRoot, 'src/modules/admin/admin-create-cli.ts');
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+      delete env.DATABASE_URL;
+      const run = (args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+          env,
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+      const missing = run(['--email', 'boss@shop.example.com']);
+      expect(missing.stderr).toContain('give --phone');
+      expect(missing.status).toBe(1);
+      const made = run([
+        '--email',
+        'boss@shop.example.com',
+        '--phone',
+        '09451111111',
+        '--name',
+        'Boss',
+      ]);
+      expect(made.stdout).toContain('Created the admin account boss@shop.example.com.');
+      expect(made.stdout).toMatch(/One-time password \(shown only now\): [A-Za-z0-9_-]{20}\n/);
+      expect(made.status).toBe(0);
+      const again = run(['--email', 'boss@shop.example.com', '--role', 'support']);
+      expect(again.stdout).toContain('boss@shop.example.com is now support');
+      expect(again.status).toBe(0);
+      expect(run([]).status).toBe(2);
+      expect(run(['--email', 'x@y.z', '--role', 'owner']).status).toBe(2);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

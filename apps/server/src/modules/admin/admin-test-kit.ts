@@ -1,0 +1,74 @@
+import type { StaffRole } from '@shop/contracts/admin';
+import { generate } from 'otplib';
+import type { TestApp } from '../../test/test-app.ts';
+import { post } from '../auth/auth-test-kit.ts';
+import { createOrPromoteStaff } from './staff-accounts.ts';
+
+let counter = 0;
+
+export interface SignedInStaff {
+  email: string;
+  password: string;
+  secret: string;
+  recoveryCodes: string[];
+  sessionToken: string;
+  headers: { authorization: string; 'accept-language': string };
+}
+
+/** A staff account made as `npm run admin:create` makes it (a fresh phone number each). */
+export async function newStaff(t: TestApp, role: StaffRole = 'admin', now?: Date) {
+  counter += 1;
+  const email = `staff${counter}.${Date.now()}@shop.example.com`;
+  const phone = `0945${String(1_000_000 + counter).slice(-7)}`;
+  const result = await createOrPromoteStaff(
+    t.database.db,
+    { email, role, phone, name: `Staff ${counter}`, source: 'test' },
+    now,
+  );
+  if (!result.ok) throw new Error(result.problem);
+  return { email, password: result.password };
+}
+
+/** The authenticator's code at the clock's time (the app's clock, so tests may move it). */
+export const totpAt = (secret: string, when: Date) =>
+  generate({ secret, epoch: Math.floor(when.getTime() / 1000) });
+
+export async function staffLogin(t: TestApp, email: string, password: string) {
+  const res = await post(
+    t,
+    '/api/v1/admin/auth/login',
+    { email, password },
+    { 'accept-language': 'en' },
+  );
+  if (res.statusCode !== 200) throw new Error(`staff login failed: ${res.body}`);
+  return res.json<{ data: { challengeToken: string; totpEnrolled: boolean } }>().data;
+}
+
+/** A new staff member who signs in for the first time: password, enrolment, first code. */
+export async function signedInStaff(
+  t: TestApp,
+  clock: () => Date,
+  role: StaffRole = 'admin',
+): Promise<SignedInStaff> {
+  const { email, password } = await newStaff(t, role, clock());
+  const { challengeToken } = await staffLogin(t, email, password);
+  const enrol = await post(t, '/api/v1/admin/auth/enrol', { challengeToken });
+  if (enrol.statusCode !== 200) throw new Error(`enrol failed: ${enrol.body}`);
+  const { secret, recoveryCodes } = enrol.json<{
+    data: { secret: string; recoveryCodes: string[] };
+  }>().data;
+  const confirm = await post(t, '/api/v1/admin/auth/enrol/confirm', {
+    challengeToken,
+    code: await totpAt(secret, clock()),
+  });
+  if (confirm.statusCode !== 200) throw new Error(`enrol confirm failed: ${confirm.body}`);
+  const { sessionToken } = confirm.json<{ data: { sessionToken: string } }>().data;
+  return {
+    email,
+    password,
+    secret,
+    recoveryCodes,
+    sessionToken,
+    headers: { authorization: `Bearer ${sessionToken}`, 'accept-language': 'en' },
+  };
+}

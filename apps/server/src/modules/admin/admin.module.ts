@@ -1,0 +1,71 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AuthGuard } from '../../platform/auth.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import type { RateLimitStore } from '../../platform/rate-limit.ts';
+import type { Secrets } from '../../platform/secrets.ts';
+import { createAuthRepo } from '../auth/auth.repo.ts';
+import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
+import { createProductAdminService } from '../catalogue/product-admin.service.ts';
+import { createPromotionsService } from '../promotions/promotions.service.ts';
+import { createAdminReportsRepo } from './admin-reports.repo.ts';
+import { adminRoutes } from './admin.routes.ts';
+import { createAdminService } from './admin.service.ts';
+import { createAuditRepo } from './audit.repo.ts';
+import { createAuditService } from './audit.service.ts';
+import { registerStaffAccess } from './staff-access.ts';
+import { createStaffAuthService } from './staff-auth.service.ts';
+import { staffAuthRoutes } from './staff-auth.routes.ts';
+import { createStaffRepo } from './staff.repo.ts';
+
+/** The key of TOTP secrets at rest, derived so the E-PIN key itself encrypts nothing else. */
+export const totpKeyOf = (secrets: Secrets): Buffer =>
+  createHmac('sha256', secrets.pinEncryptionKey).update('staff-totp-secret-key').digest();
+
+/**
+ * The back-office (issue 17, ADR 0033). Two steps, because its access hook must be in place before
+ * any route exists (so that no route under /api/v1/admin can be registered without it), while its
+ * routes come after the catalogue they edit.
+ */
+export function createAdminModule(deps: {
+  app: FastifyInstance;
+  database: Database;
+  secrets: Secrets;
+  clock: Clock;
+  limiter: RateLimitStore;
+  customers: AuthGuard;
+}) {
+  const { database, clock } = deps;
+  const audit = createAuditService({ repo: createAuditRepo(database.db), clock });
+  const staffAuth = createStaffAuthService({
+    repo: createStaffRepo(database.db),
+    accounts: createAuthRepo(database.db),
+    audit,
+    limiter: deps.limiter,
+    clock,
+    db: database.db,
+    totpKey: totpKeyOf(deps.secrets),
+  });
+  registerStaffAccess(deps.app, { staffAuth, customers: deps.customers });
+  return {
+    audit,
+    staffAuth,
+    /** Registers the routes; catalogueChanged drops the catalogue caches on every instance. */
+    async registerRoutes(catalogueChanged: () => Promise<void>): Promise<void> {
+      const service = createAdminService({
+        reports: createAdminReportsRepo(database.db),
+        audit,
+        products: createProductAdminService({
+          repo: createProductAdminRepo(database.db),
+          clock,
+          catalogueChanged,
+        }),
+        promotions: createPromotionsService({ db: database.db, clock }),
+        clock,
+      });
+      await deps.app.register(staffAuthRoutes(staffAuth));
+      await deps.app.register(adminRoutes(service, audit));
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import {
+  adminCustomerListQuerySchema,
+  adminCustomerListResponseSchema,
+  adminOrderListQuerySchema,
+  adminOrderListResponseSchema,
+  adminProductListQuerySchema,
+  adminProductListResponseSchema,
+  adminProductParamsSchema,
+  adminProductPatchSchema,
+  adminProductResponseSchema,
+  adminAuditQuerySchema,
+  auditListResponseSchema,
+  dashboardResponseSchema,
+} from '@shop/contracts/admin';
+import { adminMessages } from '@shop/contracts/admin-messages';
+import {
+  adminPromoCreateSchema,
+  adminPromoListQuerySchema,
+  adminPromoListResponseSchema,
+  adminPromoParamsSchema,
+  adminPromoPatchSchema,
+  adminPromoResponseSchema,
+} from '@shop/contracts/admin-promo';
+import { errorBodySchema } from '@shop/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../platform/http.ts';
+import type { AdminService } from './admin.service.ts';
+import type { AuditService } from './audit.service.ts';
+import { ADMIN_PREFIX, staffOf } from './staff-access.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** The back-office lists and edits (issue 17); each route names the least role it needs. */
+export const adminRoutes =
+  (service: AdminService, audit: AuditService): FastifyPluginAsyncZod =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (app) => {
+    const tags = ['admin'];
+    const support = { requestLimit: 'admin' as const, staffRole: 'support' as const };
+    const admin = { requestLimit: 'admin' as const, staffRole: 'admin' as const };
+    // Staff answers carry customers' data: never kept by a browser or a proxy.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      void reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+    const fetched = (lang: ReturnType<typeof requestLanguage>) => adminMessages.fetched[lang];
+
+    app.get(
+      `${ADMIN_PREFIX}/dashboard`,
+      {
+        config: support,
+        schema: {
+          tags,
+          summary: 'Sales today / 7 / 30 days, orders by status, refunds, stock, failed jobs',
+          response: { 200: dashboardResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: fetched(requestLanguage(request)),
+        data: await service.dashboard(),
+      }),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/orders`,
+      {
+        config: support,
+        schema: {
+          tags,
+          summary: 'Orders by number, e-mail, phone, recipient number, date (Yangon), status',
+          querystring: adminOrderListQuerySchema,
+          response: { 200: adminOrderListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: fetched(requestLanguage(request)),
+        ...(await service.orders(request.query)),
+      }),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/products`,
+      {
+        config: support,
+        schema: {
+          tags,
+          summary: 'Products with price, state and cards on hand; q searches SKU and names',
+          querystring: adminProductListQuerySchema,
+          response: { 200: adminProductListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: fetched(requestLanguage(request)),
+        ...(await service.products(request.query)),
+      }),
+    );
+
+    app.patch(
+      `${ADMIN_PREFIX}/products/:id`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary:
+            'Change a product’s price, discount or state (audited; caches dropped everywhere)',
+          params: adminProductParamsSchema,
+          body: adminProductPatchSchema,
+          response: { 200: adminProductResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const staff = staffOf(request);
+        const data = await service.editProduct(request.params.id, request.body, {
+          userId: staff.id,
+          email: staff.email,
+          address: request.ip,
+        });
+        return {
+          success: true as const,
+          message: adminMessages.productUpdated[requestLanguage(request)],
+          data,
+        };
+      },
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/customers`,
+      {
+        config: support,
+        schema: {
+          tags,
+          summary: 'Accounts by name, e-mail or phone, with their order count and spend',
+          querystring: adminCustomerListQuerySchema,
+          response: { 200: adminCustomerListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: fetched(requestLanguage(request)),
+        ...(await service.customers(request.query)),
+      }),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/promo-codes`,
+      {
+        config: support,
+        schema: {
+          tags,
+          summary:
+            'Promo codes, newest first: q searches the code; status active, scheduled, expired or inactive',
+          querystring: adminPromoListQuerySchema,
+          response: { 200: adminPromoListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: fetched(requestLanguage(request)),
+        ...(await service.promoCodes(request.query)),
+      }),
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/promo-codes`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Create a promo code (audited); a code that exists in any letter case is a 409',
+          body: adminPromoCreateSchema,
+          response: { 201: adminPromoResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const staff = staffOf(request);
+        const data = await service.createPromoCode(request.body, {
+          userId: staff.id,
+          email: staff.email,
+          address: request.ip,
+        });
+        return reply.status(201).send({
+          success: true as const,
+          message: adminMessages.promoCreated[requestLanguage(request)],
+          data,
+        });
+      },
+    );
+
+    app.patch(
+      `${ADMIN_PREFIX}/promo-codes/:id`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Switch a promo code on or off, move its end, change its total limit (audited)',
+          params: adminPromoParamsSchema,
+          body: adminPromoPatchSchema,
+          response: { 200: adminPromoResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const staff = staffOf(request);
+        const data = await service.editPromoCode(request.params.id, request.body, {
+          userId: staff.id,
+          email: staff.email,
+          address: request.ip,
+        });
+        return {
+          success: true as const,
+          message: adminMessages.promoUpdated[requestLanguage(request)],
+          data,
+        };
+      },
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/audit-log`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Every staff write, newest first; filter by actor, action and date',
+          querystring: adminAuditQuerySchema,
+          response: { 200: auditListResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { entries, meta } = await audit.list(request.query);
+        return {
+          success: true as const,
+          message: fetched(requestLanguage(request)),
+          data: entries,
+          meta,
+        };
+      },
+    );
+  };

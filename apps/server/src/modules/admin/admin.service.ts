@@ -1,0 +1,306 @@
+import {
+  EXPIRING_WITHIN_DAYS,
+  LOW_STOCK_THRESHOLD,
+  type AdminCustomer,
+  type AdminCustomerListQuery,
+  type AdminOrder,
+  type AdminOrderListQuery,
+  type AdminProduct,
+  type AdminProductListQuery,
+  type AdminProductPatch,
+  type Dashboard,
+} from '@shop/contracts/admin';
+import { adminMessages } from '@shop/contracts/admin-messages';
+import type {
+  AdminPromoCode,
+  AdminPromoCreate,
+  AdminPromoListQuery,
+  AdminPromoPatch,
+} from '@shop/contracts/admin-promo';
+import { normalizePhone } from '@shop/contracts/phone';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ProductAdminService } from '../catalogue/product-admin.service.ts';
+import type { ProductRow } from '../catalogue/product-admin.repo.ts';
+import type { PromoCodeRow } from '../promotions/promotions.repo.ts';
+import {
+  promoRecord,
+  promoStateAt,
+  type PromotionsService,
+} from '../promotions/promotions.service.ts';
+import { dayRange, pageMeta, YANGON_OFFSET_MS } from './admin-paging.ts';
+import type { AdminReportsRepo } from './admin-reports.repo.ts';
+import type { AuditActor, AuditService } from './audit.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The start of today in Yangon, as an instant. */
+function yangonToday(now: Date): Date {
+  const local = now.getTime() + YANGON_OFFSET_MS;
+  return new Date(local - (local % DAY_MS) - YANGON_OFFSET_MS);
+}
+
+/**
+ * What a typed phone number is searched as: the 95 form's digits when it reads as a Myanmar number
+ * from its start (09…, 959…, +95 9…), else the digits as typed, found anywhere in the number.
+ */
+export function phoneSearch(input: string): string {
+  const digits = input.replace(/[\s\-()+]/g, '');
+  if (/^(0|95)9/.test(digits)) {
+    const local = normalizePhone(digits);
+    if (local) return `95${local.slice(1)}`;
+  }
+  return digits;
+}
+
+export function createAdminService(deps: {
+  reports: AdminReportsRepo;
+  audit: AuditService;
+  products: ProductAdminService;
+  promotions: PromotionsService;
+  clock: Clock;
+}) {
+  const { reports } = deps;
+
+  /** Codes as the back-office shows them, their categories named. */
+  async function toPromoCodes(rows: PromoCodeRow[], now: Date): Promise<AdminPromoCode[]> {
+    const ids = [...new Set(rows.flatMap((r) => r.categoryIds ?? []))];
+    const names = new Map((await reports.categoriesByIds(ids)).map((c) => [c.id, c.name]));
+    return rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      kind: row.kind,
+      value: row.value,
+      minimumSpendMmk: row.minimumSpendMmk,
+      startsAt: row.startsAt?.toISOString() ?? null,
+      endsAt: row.endsAt?.toISOString() ?? null,
+      totalLimit: row.totalLimit,
+      perCustomerLimit: row.perCustomerLimit,
+      categories:
+        row.categoryIds?.map((id) => ({ id, name: names.get(id) ?? { en: id, my: id } })) ?? null,
+      active: row.active,
+      state: promoStateAt(row, now),
+      redeemedCount: row.redeemedCount,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+  const toPromoCode = async (row: PromoCodeRow): Promise<AdminPromoCode> => {
+    const [code] = await toPromoCodes([row], deps.clock());
+    if (!code) throw new Error('promo code not mapped');
+    return code;
+  };
+
+  const toProduct = (
+    row: ProductRow,
+    extra: {
+      category: AdminProduct['category'];
+      operator: string | null;
+      available: number | null;
+    },
+  ): AdminProduct => ({
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    kind: row.kind,
+    category: extra.category,
+    operator: extra.operator,
+    priceMmk: row.priceMmk,
+    discountPriceMmk: row.discountPriceMmk,
+    status: row.status,
+    availableCards: extra.available,
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  async function productById(id: string): Promise<AdminProduct | undefined> {
+    const { rows } = await reports.listProductById(id);
+    const found = rows[0];
+    return found && toProduct(found.product, found);
+  }
+
+  return {
+    async dashboard(): Promise<Dashboard> {
+      const now = deps.clock();
+      const today = yangonToday(now);
+      const [
+        today1,
+        days7,
+        days30,
+        ordersByStatus,
+        refundsPending,
+        unconfirmed,
+        low,
+        expiring,
+        failed,
+      ] = await Promise.all([
+        reports.sales(today),
+        reports.sales(new Date(today.getTime() - 6 * DAY_MS)),
+        reports.sales(new Date(today.getTime() - 29 * DAY_MS)),
+        reports.ordersByStatus(),
+        reports.refundsPending(),
+        reports.unconfirmedTopups(),
+        reports.lowStock(now, LOW_STOCK_THRESHOLD),
+        reports.expiringCards(now, new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS)),
+        reports.failedJobs(),
+      ]);
+      return {
+        sales: { today: today1, days7, days30 },
+        ordersByStatus,
+        refundsPending,
+        unconfirmedTopups: unconfirmed,
+        lowStock: low,
+        expiringCards: expiring,
+        failedJobs: failed,
+      };
+    },
+
+    async orders(query: AdminOrderListQuery) {
+      const { from, to } = dayRange(query.from, query.to);
+      const { rows, lines, total } = await reports.listOrders({
+        orderNumber: query.orderNumber,
+        email: query.email,
+        phone: query.phone && phoneSearch(query.phone),
+        recipient: query.recipient && phoneSearch(query.recipient),
+        status: query.status,
+        from,
+        to,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      const data = rows.map(({ order, customer }): AdminOrder => {
+        const own = lines.filter((l) => l.orderId === order.id);
+        return {
+          id: order.id,
+          orderNumber: order.orderNumber,
+          status: order.status,
+          paymentStatus: order.paymentStatus,
+          paymentMethod: order.paymentMethod,
+          totalMmk: order.totalMmk,
+          email: order.email,
+          customer,
+          recipients: [...new Set(own.flatMap((l) => (l.phoneNumber ? [l.phoneNumber] : [])))],
+          itemCount: own.reduce((n, l) => n + l.quantity, 0),
+          createdAt: order.createdAt.toISOString(),
+          paidAt: order.paidAt?.toISOString() ?? null,
+        };
+      });
+      return { data, meta: pageMeta(query, total) };
+    },
+
+    async products(query: AdminProductListQuery) {
+      const { rows, total } = await reports.listProducts({
+        q: query.q,
+        status: query.status,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return { data: rows.map((r) => toProduct(r.product, r)), meta: pageMeta(query, total) };
+    },
+
+    async customers(query: AdminCustomerListQuery) {
+      const q = query.q && /^[\d\s\-()+]+$/.test(query.q) ? phoneSearch(query.q) : query.q;
+      const { rows, total } = await reports.listCustomers({
+        q,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      const data = rows.map(({ user, orderCount, spentMmk }): AdminCustomer => ({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        phoneNumber: user.phoneNumber,
+        role: user.role,
+        emailVerified: user.emailVerifiedAt !== null,
+        phoneVerified: user.phoneVerifiedAt !== null,
+        orderCount,
+        spentMmk,
+        createdAt: user.createdAt.toISOString(),
+      }));
+      return { data, meta: pageMeta(query, total) };
+    },
+
+    /** Price, discount and state of a product, audited with before and after in its transaction. */
+    async editProduct(id: string, patch: AdminProductPatch, actor: AuditActor) {
+      await deps.products.editProduct(id, patch, (tx, before, after) =>
+        deps.audit.record(tx, actor, {
+          action: 'product.update',
+          targetType: 'product',
+          targetId: id,
+          before,
+          after,
+        }),
+      );
+      const product = await productById(id);
+      if (!product) throw new Error(`product ${id} not found after its edit`);
+      return product;
+    },
+
+    async promoCodes(query: AdminPromoListQuery) {
+      const { rows, total, now } = await deps.promotions.listCodes({
+        q: query.q,
+        state: query.status,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return { data: await toPromoCodes(rows, now), meta: pageMeta(query, total) };
+    },
+
+    /**
+     * A new code, written by the promotions module with its audit record (`after`) in the same
+     * transaction; categories that do not exist are a 400 and a code taken in any case a 409.
+     */
+    async createPromoCode(input: AdminPromoCreate, actor: AuditActor): Promise<AdminPromoCode> {
+      if (input.categoryIds) {
+        const found = await reports.categoriesByIds(input.categoryIds);
+        if (found.length !== input.categoryIds.length)
+          throw new AppError('VALIDATION_ERROR', adminMessages.promoUnknownCategory, {
+            categoryIds: adminMessages.promoUnknownCategory,
+          });
+      }
+      const row = await deps.promotions.createCode(
+        {
+          ...input,
+          startsAt: input.startsAt === null ? null : new Date(input.startsAt),
+          endsAt: input.endsAt === null ? null : new Date(input.endsAt),
+        },
+        (tx, created) =>
+          deps.audit.record(tx, actor, {
+            action: 'promo_code.create',
+            targetType: 'promo_code',
+            targetId: created.id,
+            after: promoRecord(created),
+          }),
+      );
+      return toPromoCode(row);
+    },
+
+    /** Switch on/off, end, total limit: audited with before and after in the edit's transaction. */
+    async editPromoCode(
+      id: string,
+      patch: AdminPromoPatch,
+      actor: AuditActor,
+    ): Promise<AdminPromoCode> {
+      const row = await deps.promotions.editCode(
+        id,
+        {
+          active: patch.active,
+          endsAt:
+            patch.endsAt === undefined || patch.endsAt === null
+              ? patch.endsAt
+              : new Date(patch.endsAt),
+          totalLimit: patch.totalLimit,
+        },
+        (tx, before, after) =>
+          deps.audit.record(tx, actor, {
+            action: 'promo_code.update',
+            targetType: 'promo_code',
+            targetId: id,
+            before,
+            after,
+          }),
+      );
+      return toPromoCode(row);
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,191 @@
+import {
+  staffChallengeRequestSchema,
+  staffEnrolResponseSchema,
+  staffLoginRequestSchema,
+  staffLoginResponseSchema,
+  staffMeResponseSchema,
+  staffRecoveryRequestSchema,
+  staffSessionResponseSchema,
+  staffTotpRequestSchema,
+} from '@shop/contracts/admin';
+import { adminMessages } from '@shop/contracts/admin-messages';
+import { errorBodySchema } from '@shop/contracts/errors';
+import { plainSuccessSchema } from '@shop/contracts/responses';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../platform/http.ts';
+import { ADMIN_PREFIX, staffOf, staffToken } from './staff-access.ts';
+import type { StaffAuthService, StaffSession } from './staff-auth.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/**
+ * Staff sign-in (ADR 0033): POST auth/login (email, password) answers a ticket; then auth/totp
+ * (a code), or auth/enrol + auth/enrol/confirm the first time, or auth/recovery (a recovery code)
+ * answers the session token.
+ */
+export const staffAuthRoutes =
+  (service: StaffAuthService): FastifyPluginAsyncZod =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (app) => {
+    const tags = ['admin'];
+    const signIn = { requestLimit: 'staffSignIn' as const, staffRole: 'signIn' as const };
+    const session = (data: StaffSession, lang: ReturnType<typeof requestLanguage>) => ({
+      success: true as const,
+      message: adminMessages.signedIn[lang],
+      data,
+    });
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      void reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+
+    app.post(
+      `${ADMIN_PREFIX}/auth/login`,
+      {
+        config: signIn,
+        schema: {
+          tags,
+          summary: 'Staff sign-in, step one: email and password; answers the ticket for step two',
+          body: staffLoginRequestSchema,
+          response: { 200: staffLoginResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const lang = requestLanguage(request);
+        const data = await service.login(request.body.email, request.body.password, request.ip);
+        return {
+          success: true as const,
+          message: (data.totpEnrolled ? adminMessages.passwordAccepted : adminMessages.enrolFirst)[
+            lang
+          ],
+          data,
+        };
+      },
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/auth/totp`,
+      {
+        config: signIn,
+        schema: {
+          tags,
+          summary: 'Staff sign-in, step two: the authenticator code; answers the session token',
+          body: staffTotpRequestSchema,
+          response: { 200: staffSessionResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        session(
+          await service.verifyTotp(request.body.challengeToken, request.body.code, request.ip),
+          requestLanguage(request),
+        ),
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/auth/enrol`,
+      {
+        config: signIn,
+        schema: {
+          tags,
+          summary: 'First sign-in: a new authenticator secret (URI and QR) and recovery codes',
+          body: staffChallengeRequestSchema,
+          response: { 200: staffEnrolResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminMessages.enrolStarted[requestLanguage(request)],
+        data: await service.startEnrolment(request.body.challengeToken),
+      }),
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/auth/enrol/confirm`,
+      {
+        config: signIn,
+        schema: {
+          tags,
+          summary: 'First sign-in: a code of the new authenticator confirms it and signs in',
+          body: staffTotpRequestSchema,
+          response: { 200: staffSessionResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        session(
+          await service.confirmEnrolment(
+            request.body.challengeToken,
+            request.body.code,
+            request.ip,
+          ),
+          requestLanguage(request),
+        ),
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/auth/recovery`,
+      {
+        config: signIn,
+        schema: {
+          tags,
+          summary: 'Staff sign-in, step two without the authenticator: a recovery code, once',
+          body: staffRecoveryRequestSchema,
+          response: { 200: staffSessionResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        session(
+          await service.useRecoveryCode(
+            request.body.challengeToken,
+            request.body.recoveryCode,
+            request.ip,
+          ),
+          requestLanguage(request),
+        ),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/auth/me`,
+      {
+        config: { requestLimit: 'admin', staffRole: 'support' },
+        schema: {
+          tags,
+          summary: 'The signed-in staff member',
+          response: { 200: staffMeResponseSchema, ...errors },
+        },
+      },
+      (request) => {
+        const { id, email, name, role } = staffOf(request);
+        return Promise.resolve({
+          success: true as const,
+          message: adminMessages.fetched[requestLanguage(request)],
+          data: { id, email, name, role },
+        });
+      },
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/auth/logout`,
+      {
+        config: { requestLimit: 'staffSignIn', staffRole: 'support' },
+        schema: {
+          tags,
+          summary: 'Ends the staff session',
+          response: { 200: plainSuccessSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const token = staffToken(request);
+        if (token) await service.signOut(token);
+        return {
+          success: true as const,
+          message: adminMessages.signedOut[requestLanguage(request)],
+        };
+      },
+    );
+  };

@@ -1,0 +1,315 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  RECOVERY_CODE_COUNT,
+  STAFF_CHALLENGE_MAX_ATTEMPTS,
+  STAFF_CHALLENGE_SECONDS,
+  STAFF_IDLE_SECONDS,
+  STAFF_SESSION_MAX_SECONDS,
+  staffRoles,
+  type StaffMember,
+  type StaffRole,
+} from '@shop/contracts/admin';
+import { adminMessages } from '@shop/contracts/admin-messages';
+import type { AccountRole } from '@shop/contracts/auth';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import { decryptSecret, encryptSecret } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { clientNetwork } from '../../platform/http.ts';
+import type { RateLimitStore } from '../../platform/rate-limit.ts';
+import type { AuthRepo, UserRow } from '../auth/auth.repo.ts';
+import { verifyAgainstDummy, verifyPassword } from '../auth/password-policy.ts';
+import type { AuditService } from './audit.service.ts';
+import { createStaffRepo, type ChallengeRow, type StaffRepo } from './staff.repo.ts';
+
+/** Staff session tokens carry this prefix: the admin guard tells them from customer JWTs by it. */
+export const STAFF_TOKEN_PREFIX = 'stf_';
+/** The issuer shown in authenticator apps. */
+export const TOTP_ISSUER = 'MyanTopup back-office';
+/** One code either side of now (RFC 6238 §5.2 suggests at most one step of clock drift). */
+const TOTP_TOLERANCE_SECONDS = 30;
+
+/** Staff sign-in failures: 5 per 15 minutes per account and network, 20 per account (ADR 0033). */
+export const staffLoginLimits = {
+  perAddress: { max: 5, windowMs: 15 * 60 * 1000 },
+  perAccount: { max: 20, windowMs: 15 * 60 * 1000 },
+} as const;
+
+/**
+ * Second-factor tries (TOTP or recovery codes) per staff account, across sign-in tickets, until one
+ * succeeds: a correct password starts a new ticket of 5 tries but not a new count here, so a leaked
+ * password does not give unlimited guesses at the code (ADR 0033).
+ */
+export const staffSecondFactorLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+
+const roleRank: Record<AccountRole, number> = { user: 0, support: 1, admin: 2 };
+export const isStaffRole = (role: AccountRole): role is StaffRole =>
+  (staffRoles as readonly string[]).includes(role);
+/** Whether `role` may do what `needed` may (admin may everything support may). */
+export const roleAllows = (role: AccountRole, needed: StaffRole) =>
+  roleRank[role] >= roleRank[needed];
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+
+// Crockford-style Base32 without look-alikes: 16 characters = 80 random bits per recovery code.
+const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+function newRecoveryCode(): string {
+  const chars: string[] = [];
+  // Rejection sampling keeps every character equally likely (31 symbols from a byte).
+  while (chars.length < 16) {
+    for (const byte of randomBytes(32)) {
+      if (byte < 248 && chars.length < 16) chars.push(RECOVERY_ALPHABET.charAt(byte % 31));
+    }
+  }
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+/** Case, spaces and dashes do not matter when a code is typed back. */
+export const normaliseRecoveryCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+export const hashRecoveryCode = (code: string) => sha256(`recovery:${normaliseRecoveryCode(code)}`);
+
+export interface StaffCaller extends StaffMember {
+  sessionId: string;
+}
+
+export interface StaffSession {
+  sessionToken: string;
+  idleTimeout: number;
+  staff: StaffMember;
+  recoveryCodesLeft: number;
+}
+
+const toStaff = (user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>): StaffMember => {
+  if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', adminMessages.staffOnly);
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+};
+
+/**
+ * Back-office sign-in (ADR 0033): password, then a TOTP code (or, once, a recovery code), then a
+ * short session of its own, apart from the customer's tokens.
+ */
+export function createStaffAuthService(deps: {
+  repo: StaffRepo;
+  accounts: AuthRepo;
+  audit: AuditService;
+  limiter: RateLimitStore;
+  clock: Clock;
+  /** For the transaction of a sign-in (ticket used, session made, record written). */
+  db: Db;
+  /** AES-256-GCM key of the TOTP secrets at rest. */
+  totpKey: Buffer;
+}) {
+  const { repo, clock } = deps;
+  const epochOf = (date: Date) => Math.floor(date.getTime() / 1000);
+
+  async function liveChallenge(token: string): Promise<{ challenge: ChallengeRow; user: UserRow }> {
+    const challenge = await repo.findLiveChallenge(sha256(token), clock());
+    const user = challenge && (await deps.accounts.findUserById(challenge.userId));
+    if (!challenge || !user) throw new AppError('UNAUTHORIZED', adminMessages.challengeExpired);
+    // A role taken away between the two steps ends the sign-in.
+    if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', adminMessages.staffOnly);
+    return { challenge, user };
+  }
+
+  /**
+   * One try of the second factor: counted on the ticket (5) and on the account across tickets
+   * (staffSecondFactorLimit, set back to 0 by a sign-in). `check` answers whether it was right.
+   */
+  async function secondFactorTry(
+    challenge: ChallengeRow,
+    check: () => Promise<boolean>,
+  ): Promise<boolean> {
+    const key = `staff-second-factor:${challenge.userId}`;
+    const tries = await deps.limiter.hit(key, staffSecondFactorLimit.windowMs);
+    if (tries > staffSecondFactorLimit.max) {
+      await deps.limiter.release(key);
+      throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts, undefined, {
+        retryAfterSeconds: Math.ceil(staffSecondFactorLimit.windowMs / 1000),
+      });
+    }
+    if (!(await repo.reserveChallengeAttempt(challenge.id, STAFF_CHALLENGE_MAX_ATTEMPTS)))
+      throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts);
+    const right = await check();
+    if (right) await deps.limiter.reset(key);
+    return right;
+  }
+
+  /** The code's time step when it is right and newer than any accepted before, else null. */
+  async function checkTotp(secret: string, code: string, lastStep: number | null) {
+    const result = await verify({
+      secret,
+      token: code.trim(),
+      epoch: epochOf(clock()),
+      epochTolerance: TOTP_TOLERANCE_SECONDS,
+      ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
+    }).catch(() => ({ valid: false as const }));
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
+  }
+
+  async function openSession(
+    user: UserRow,
+    challenge: ChallengeRow,
+    address: string,
+    how: string,
+  ): Promise<StaffSession> {
+    const now = clock();
+    const sessionToken = `${STAFF_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    // The ticket is used up, the session made and the sign-in recorded together, or none of it.
+    const opened = await deps.db.transaction(async (tx) => {
+      const staffTx = createStaffRepo(tx);
+      if (!(await staffTx.consumeChallenge(challenge.id, now))) return false;
+      await staffTx.insertSession({
+        userId: user.id,
+        tokenHash: sha256(sessionToken),
+        now,
+        expiresAt: addSeconds(now, STAFF_SESSION_MAX_SECONDS),
+        address,
+      });
+      // Who entered the back-office and how belongs in the same trail as the writes (a
+      // recovery code used is worth a look).
+      await deps.audit.record(
+        tx,
+        { userId: user.id, email: user.email, address },
+        { action: 'staff.sign_in', targetType: 'user', targetId: user.id, after: { method: how } },
+      );
+      return true;
+    });
+    if (!opened) throw new AppError('UNAUTHORIZED', adminMessages.challengeExpired);
+    return {
+      sessionToken,
+      idleTimeout: STAFF_IDLE_SECONDS,
+      staff: toStaff(user),
+      recoveryCodesLeft: await repo.recoveryCodesLeft(user.id),
+    };
+  }
+
+  return {
+    /** Step one: email and password of a staff account. Answers the ticket for step two. */
+    async login(email: string, password: string, address: string) {
+      const network = clientNetwork(address);
+      const pairKey = `staff-login:${sha256(email)}:${network}`;
+      const accountKey = `staff-login:${sha256(email)}`;
+      const { perAddress, perAccount } = staffLoginLimits;
+      const onPair = await deps.limiter.hit(pairKey, perAddress.windowMs);
+      const onAccount = await deps.limiter.hit(accountKey, perAccount.windowMs);
+      if (onPair > perAddress.max || onAccount > perAccount.max) {
+        await Promise.all([deps.limiter.release(pairKey), deps.limiter.release(accountKey)]);
+        throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts, undefined, {
+          retryAfterSeconds: Math.ceil(perAddress.windowMs / 1000),
+        });
+      }
+      const user = await deps.accounts.findUserByEmail(email);
+      const ok = user ? await verifyPassword(user.passwordHash, password) : false;
+      if (!user) await verifyAgainstDummy(password);
+      if (!user || !ok) throw new AppError('UNAUTHORIZED', adminMessages.badCredentials);
+      await Promise.all([deps.limiter.reset(pairKey), deps.limiter.reset(accountKey)]);
+      // The right password of a customer account: it is theirs to know, and it opens nothing here.
+      if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', adminMessages.staffOnly);
+      const now = clock();
+      const challengeToken = randomBytes(32).toString('base64url');
+      await repo.insertChallenge({
+        userId: user.id,
+        tokenHash: sha256(challengeToken),
+        now,
+        expiresAt: addSeconds(now, STAFF_CHALLENGE_SECONDS),
+      });
+      const totp = await repo.findTotp(user.id);
+      return {
+        challengeToken,
+        expiresIn: STAFF_CHALLENGE_SECONDS,
+        totpEnrolled: Boolean(totp?.confirmedAt),
+      };
+    },
+
+    /** Step two: the authenticator's code. */
+    async verifyTotp(challengeToken: string, code: string, address: string) {
+      const { challenge, user } = await liveChallenge(challengeToken);
+      const totp = await repo.findTotp(user.id);
+      if (!totp?.confirmedAt) throw new AppError('CONFLICT', adminMessages.notEnrolled);
+      const right = await secondFactorTry(challenge, async () => {
+        const step = await checkTotp(
+          decryptSecret(totp.secretEncrypted, deps.totpKey),
+          code,
+          totp.lastTimeStep,
+        );
+        return step !== null && (await repo.acceptTimeStep(user.id, step, clock()));
+      });
+      if (!right) throw new AppError('UNAUTHORIZED', adminMessages.totpWrong);
+      return openSession(user, challenge, address, 'totp');
+    },
+
+    /** Enrolment, first part: a new secret (QR and URI) and recovery codes, shown once. */
+    async startEnrolment(challengeToken: string) {
+      const { user } = await liveChallenge(challengeToken);
+      const secret = generateSecret();
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const started = await repo.startEnrolment(
+        user.id,
+        encryptSecret(secret, deps.totpKey),
+        recoveryCodes.map(hashRecoveryCode),
+        clock(),
+      );
+      if (!started) throw new AppError('CONFLICT', adminMessages.alreadyEnrolled);
+      const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
+      const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M' });
+      return { otpauthUri, qrSvg, secret, recoveryCodes };
+    },
+
+    /** Enrolment, second part: a code from the new authenticator confirms it and signs in. */
+    async confirmEnrolment(challengeToken: string, code: string, address: string) {
+      const { challenge, user } = await liveChallenge(challengeToken);
+      const totp = await repo.findTotp(user.id);
+      if (!totp) throw new AppError('CONFLICT', adminMessages.enrolNotStarted);
+      if (totp.confirmedAt) throw new AppError('CONFLICT', adminMessages.alreadyEnrolled);
+      const right = await secondFactorTry(challenge, async () => {
+        const step = await checkTotp(
+          decryptSecret(totp.secretEncrypted, deps.totpKey),
+          code,
+          totp.lastTimeStep,
+        );
+        return step !== null && (await repo.acceptTimeStep(user.id, step, clock()));
+      });
+      if (!right) throw new AppError('UNAUTHORIZED', adminMessages.totpWrong);
+      await deps.audit.record(
+        deps.db,
+        { userId: user.id, email: user.email, address },
+        { action: 'staff.totp_enrolled', targetType: 'user', targetId: user.id },
+      );
+      return openSession(user, challenge, address, 'totp_enrolment');
+    },
+
+    /** In place of step two, once per code: a recovery code. */
+    async useRecoveryCode(challengeToken: string, recoveryCode: string, address: string) {
+      const { challenge, user } = await liveChallenge(challengeToken);
+      const totp = await repo.findTotp(user.id);
+      if (!totp?.confirmedAt) throw new AppError('CONFLICT', adminMessages.notEnrolled);
+      const right = await secondFactorTry(challenge, () =>
+        repo.useRecoveryCode(user.id, hashRecoveryCode(recoveryCode), clock()),
+      );
+      if (!right) throw new AppError('UNAUTHORIZED', adminMessages.recoveryWrong);
+      return openSession(user, challenge, address, 'recovery_code');
+    },
+
+    /** The staff member of a session token, if the session is live; each call restarts its idle time. */
+    async authenticate(token: string): Promise<StaffCaller> {
+      const now = clock();
+      const row = await repo.touchSession(sha256(token), now, addSeconds(now, -STAFF_IDLE_SECONDS));
+      if (!row) throw new AppError('UNAUTHORIZED', adminMessages.sessionEnded);
+      // A staff member whose role was taken away is a customer again, from the next call on.
+      if (!isStaffRole(row.role)) throw new AppError('FORBIDDEN', adminMessages.staffOnly);
+      return {
+        sessionId: row.sessionId,
+        id: row.userId,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+      };
+    },
+
+    signOut: (token: string) => repo.endSession(sha256(token), clock()),
+  };
+}
+
+export type StaffAuthService = ReturnType<typeof createStaffAuthService>;

@@ -1,0 +1,247 @@
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import type { ErrorBody } from '@shop/contracts/errors';
+import { pushPayloadSchema, vapidKeyResponseSchema } from '@shop/contracts/notifications';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJob } from '../../platform/jobs.ts';
+import {
+  call,
+  createShopTest,
+  orderAwaitingQrPayment,
+  signedIn,
+  type ShopTest,
+} from '../checkout/checkout-test-kit.ts';
+import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
+import { markRefundDone } from '../refunds/refunds.service.ts';
+import { pushSubscriptions } from './notifications.tables.ts';
+import { PUSH_JOB } from './push-jobs.ts';
+
+// web-push's own dependency: the receiving side of RFC 8188 (what a browser does with a push).
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(
+    body: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
+  ): Buffer;
+};
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * A stand-in push service: takes pushes like FCM or Mozilla's would (201), answers 410 Gone for
+ * /gone/*, and keeps what it received.
+ */
+async function startPushService() {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = req.url?.startsWith('/gone/') ? 410 : 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+/** A browser's side of a subscription: its key pair and auth secret. */
+function device(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16).toString('base64url');
+  return {
+    ecdh,
+    auth,
+    body: (language: 'en' | 'my') => ({
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+      language,
+    }),
+  };
+}
+
+describe('web push of order events (issue 16)', () => {
+  let s: ShopTest;
+  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  let buyer: Awaited<ReturnType<typeof signedIn>>;
+
+  beforeAll(async () => {
+    pushService = await startPushService();
+    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', PUSH_ALLOW_HTTP: 'true' });
+    buyer = await signedIn(s);
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await pushService.close();
+  });
+
+  const subscribe = (body: object, headers: Record<string, string> = buyer.headers) =>
+    call(s, 'POST', '/api/v1/notifications/subscriptions', headers, body);
+
+  it('answers the VAPID public key the server signs with', async () => {
+    const res = await call(s, 'GET', '/api/v1/notifications/vapid-public-key', {});
+    expect(res.statusCode).toBe(200);
+    expect(vapidKeyResponseSchema.parse(res.json()).data.publicKey).toBe(
+      s.t.secrets.vapid.publicKey,
+    );
+  });
+
+  it('refuses guests, bad endpoints and bad keys', async () => {
+    const phone = device(`${pushService.url}/push/x`);
+    const guest = await subscribe(phone.body('en'), { 'accept-language': 'en' });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json<ErrorBody>().message).toBe('Please log in to turn on notifications');
+    for (const body of [
+      { ...phone.body('en'), endpoint: 'ftp://push.example/x' },
+      { ...phone.body('en'), endpoint: 'http://user:pw@127.0.0.1/x' },
+      { ...phone.body('en'), keys: { p256dh: 'AAAA', auth: phone.auth } },
+      { endpoint: `${pushService.url}/push/x` },
+    ]) {
+      const res = await subscribe(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<ErrorBody>().message).toBe('This push subscription is not valid');
+    }
+  });
+
+  let phone: ReturnType<typeof device>;
+
+  it('pushes a completed order once per device, in its language, and drops gone devices', async () => {
+    phone = device(`${pushService.url}/push/phone`);
+    const gone = device(`${pushService.url}/gone/old-laptop`);
+    expect((await subscribe(phone.body('my'))).statusCode).toBe(201);
+    expect((await subscribe(gone.body('en'))).statusCode).toBe(201);
+
+    await stockCards(s, 'G-STEAM-10', 1);
+    const { order } = await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user: buyer });
+    await s.t.app.runPendingJobs();
+
+    const toPhone = pushService.received.filter((r) => r.path === '/push/phone');
+    expect(toPhone).toHaveLength(1);
+    const [push] = toPhone;
+    if (!push) throw new Error('no push');
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.headers.ttl).toBe(String(24 * 3600));
+    expect(push.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${s.t.secrets.vapid.publicKey}$`),
+    );
+    // The device decrypts it with its own private key and auth secret.
+    const plain = ece.decrypt(push.body, {
+      version: 'aes128gcm',
+      privateKey: phone.ecdh,
+      authSecret: phone.auth,
+    });
+    const payload = pushPayloadSchema.parse(JSON.parse(plain.toString('utf8')));
+    expect(payload).toMatchObject({
+      event: 'order_completed',
+      title: 'သင့်အော်ဒါ အဆင်သင့်ဖြစ်ပါပြီ',
+      url: `/orders/${order.orderId}`,
+      tag: `order_completed:${order.orderId}`,
+    });
+    expect(payload.body).toContain(order.orderNumber);
+
+    // 410 Gone: that device's subscription was removed; the phone's stays.
+    expect(pushService.received.filter((r) => r.path.startsWith('/gone/'))).toHaveLength(1);
+    const left = await s.t.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, buyer.userId));
+    expect(left.map((r) => r.endpoint)).toEqual([`${pushService.url}/push/phone`]);
+
+    // A rerun of the event (a crash after sending, a second job) sends nothing more.
+    await enqueueJob(s.t.database.db, {
+      type: PUSH_JOB,
+      dedupeKey: `rerun:${order.orderId}`,
+      payload: { orderId: order.orderId, event: 'order_completed' },
+    });
+    await s.t.app.runPendingJobs();
+    expect(pushService.received.filter((r) => r.path === '/push/phone')).toHaveLength(1);
+  });
+
+  it('pushes a failed order, and stops after the device unsubscribes', async () => {
+    const before = pushService.received.length;
+    // The simulator declines this number: the order fails (and its refund is recorded).
+    const failed = await paidOrder(
+      s,
+      [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: '09250000000' }],
+      { user: buyer },
+    );
+    await s.t.app.runPendingJobs();
+    const pushes = pushService.received.slice(before);
+    expect(pushes.map((r) => r.path)).toEqual(['/push/phone']);
+
+    // Support pays the refund out: the customer's device hears of it too.
+    await markRefundDone(
+      s.t.database.db,
+      createLoyaltyService({ db: s.t.database.db, config: s.t.config.loyalty }),
+      failed.order.orderId,
+      { reference: 'KBZ-1' },
+    );
+    await s.t.app.runPendingJobs();
+    const refunded = pushService.received.at(-1);
+    const plain = ece.decrypt(refunded?.body ?? Buffer.alloc(0), {
+      version: 'aes128gcm',
+      privateKey: phone.ecdh,
+      authSecret: phone.auth,
+    });
+    expect(pushPayloadSchema.parse(JSON.parse(plain.toString('utf8'))).event).toBe(
+      'order_refunded',
+    );
+
+    const off = await call(s, 'DELETE', '/api/v1/notifications/subscriptions', buyer.headers, {
+      endpoint: `${pushService.url}/push/phone`,
+    });
+    expect(off.statusCode).toBe(200);
+    const again = await paidOrder(
+      s,
+      [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: '09250000000' }],
+      {
+        user: buyer,
+      },
+    );
+    await s.t.app.runPendingJobs();
+    expect(pushService.received.length).toBe(before + 2);
+    expect(failed.order.orderId).not.toBe(again.order.orderId);
+  });
+
+  it('pushes an expired payment once, in English for an English device', async () => {
+    const { user, order } = await orderAwaitingQrPayment(s);
+    const laptop = device(`${pushService.url}/push/laptop`);
+    expect((await subscribe(laptop.body('en'), user.headers)).statusCode).toBe(201);
+    const before = pushService.received.length;
+    s.clock.advance(301_000);
+    // Reading the status expires the payment (the sweep would too).
+    await call(s, 'GET', `/api/v1/orders/${order.orderId}/payment-status`, user.headers);
+    await call(s, 'GET', `/api/v1/orders/${order.orderId}/payment-status`, user.headers);
+    await s.t.app.runPendingJobs();
+    const pushes = pushService.received.slice(before);
+    expect(pushes.map((r) => r.path)).toEqual(['/push/laptop']);
+    const plain = ece.decrypt(pushes[0]?.body ?? Buffer.alloc(0), {
+      version: 'aes128gcm',
+      privateKey: laptop.ecdh,
+      authSecret: laptop.auth,
+    });
+    expect(pushPayloadSchema.parse(JSON.parse(plain.toString('utf8')))).toMatchObject({
+      event: 'payment_expired',
+      title: 'Payment time is up',
+    });
+  });
+});

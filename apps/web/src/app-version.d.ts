@@ -1,0 +1,2 @@
+/** apps/web/package.json's version, written in by Vite (vite.config.ts `define`). */
+declare const __APP_VERSION__: string;

@@ -1,0 +1,144 @@
+import type { Membership } from '@shop/contracts/auth';
+import { formatNumber } from '@shop/contracts/languages';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useAuth } from '../hooks/auth-context.ts';
+import type { UserMenuItem } from './user-menu-items.ts';
+
+/**
+ * The open user menu (WAI-ARIA menu pattern), loaded when the menu first opens: the header's
+ * button is in every page's first JavaScript, the panel is not. Focus goes to the first or the
+ * last item on opening; arrows, Home and End move, Escape closes and returns focus, Tab leaves.
+ */
+export default function UserMenuPanel({
+  menuId,
+  items,
+  focusFirst,
+  onSelect,
+  onClose,
+}: {
+  menuId: string;
+  items: UserMenuItem[];
+  focusFirst: boolean;
+  onSelect: (item: UserMenuItem) => void;
+  onClose: (returnFocus: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { status, user, membership } = useAuth();
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    itemRefs.current[focusFirst ? 0 : itemRefs.current.length - 1]?.focus();
+    // Only on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = itemRefs.current.filter((el): el is HTMLButtonElement => el !== null);
+    const index = list.findIndex((el) => el === document.activeElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(list.length - 1);
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose(true);
+    } else if (event.key === 'Tab') onClose(false);
+  };
+
+  const signedIn = status === 'authenticated' && user !== null;
+  return (
+    <div className="user-menu__panel">
+      {/* Outside the menu role: a menu may hold only menu items, and screen readers in menu
+          mode would skip the name, tier and points. */}
+      {signedIn ? (
+        <div className="user-menu__header">
+          <strong>{user.name}</strong>
+          <span>{user.email}</span>
+          {membership ? <MembershipSummary membership={membership} /> : null}
+        </div>
+      ) : null}
+      <div
+        role="menu"
+        id={menuId}
+        aria-label={t('auth.menu.label')}
+        onKeyDown={onMenuKeyDown}
+        tabIndex={-1}
+      >
+        {items.map((item, index) => (
+          <button
+            key={item.key}
+            ref={(element) => {
+              itemRefs.current[index] = element;
+            }}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={`user-menu__item user-menu__item--${item.key}`}
+            onClick={() => {
+              onSelect(item);
+            }}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Loyalty progress (spec §5): points / the tier's maxPoints, capped at 100 %. */
+export function tierProgressPercent(membership: Membership): number {
+  const { maxPoints } = membership.currentTier;
+  if (membership.currentTier.isHighestTier || !maxPoints) return 100;
+  return Math.min(100, Math.max(0, (membership.tierPoints / maxPoints) * 100));
+}
+
+/** Tier icon (a coin that flips every 15 s), tier name, points and progress to the next tier. */
+function MembershipSummary({ membership }: { membership: Membership }) {
+  const { t } = useTranslation();
+  const tier = membership.currentTier;
+  const percent = Math.round(tierProgressPercent(membership));
+  const tierName = t(`auth.menu.membership.tiers.${tier.name}`);
+  return (
+    <div className="membership" data-testid="membership" data-tier={tier.name}>
+      <div className="membership__tier">
+        <span className={`membership__coin membership__coin--${tier.name}`} aria-hidden="true">
+          ★
+        </span>
+        <strong data-testid="membership-tier">
+          {t('auth.menu.membership.tierLabel', { tier: tierName })}
+        </strong>
+      </div>
+      <span data-testid="membership-points">
+        {t('auth.menu.membership.points', {
+          points: formatNumber(membership.pointsBalance, currentLanguage()),
+        })}
+      </span>
+      <div
+        className="membership__bar"
+        role="progressbar"
+        aria-label={t('auth.menu.membership.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span style={{ width: `${String(percent)}%` }} />
+      </div>
+      <small>
+        {tier.isHighestTier || membership.nextTier === null || tier.maxPoints === null
+          ? t('auth.menu.membership.highest')
+          : t('auth.menu.membership.progress', {
+              points: formatNumber(membership.tierPoints, currentLanguage()),
+              max: formatNumber(tier.maxPoints, currentLanguage()),
+              next: t(`auth.menu.membership.tiers.${membership.nextTier}`),
+            })}
+      </small>
+    </div>
+  );
+}

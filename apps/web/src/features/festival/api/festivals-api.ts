@@ -1,0 +1,19 @@
+import type { FestivalWindow } from '@shop/contracts/festivals';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export async function fetchFestivals(signal?: AbortSignal): Promise<FestivalWindow[]> {
+  const body = await apiRequest(
+    '/api/v1/site/festivals',
+    () => import('@shop/contracts/festivals').then((m) => m.festivalsResponseSchema),
+    signal ? { signal } : {},
+  );
+  return body.data;
+}
+
+/** The festival windows (issue 16); a failed call means no festival, silently. */
+export const festivalsQuery = queryOptions({
+  queryKey: ['site', 'festivals'],
+  queryFn: async ({ signal }) => fetchFestivals(signal).catch((): FestivalWindow[] => []),
+  staleTime: 60 * 60_000,
+});

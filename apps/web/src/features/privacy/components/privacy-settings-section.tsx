@@ -1,0 +1,47 @@
+import '../content/messages.ts';
+import '../privacy.css';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
+import { setConsent, useConsent } from '../consent-store.ts';
+
+/**
+ * Account settings' "Privacy" (shopping spec §2 "privacy/analytics settings"; issue 16): the
+ * cookie banner's answer as a switch, for guests too (it is kept on this device). Unanswered is
+ * off: nothing is sent until the visitor says yes, here or on the banner.
+ */
+export default function PrivacySettingsSection() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const consent = useConsent();
+  const [status, setStatus] = useState('');
+  const granted = consent === 'granted';
+
+  return (
+    <section
+      className="auth-card settings-section"
+      aria-labelledby={titleId}
+      data-testid="privacy-settings"
+    >
+      <h2 id={titleId}>{t('privacy.settings.title')}</h2>
+      <p className="setting-switch-hint">{t('privacy.settings.hint')}</p>
+      <SettingSwitch
+        label={t('privacy.settings.analytics')}
+        hint={t('privacy.settings.analyticsHint')}
+        checked={granted}
+        onToggle={() => {
+          setConsent(granted ? 'denied' : 'granted');
+          setStatus(t(granted ? 'privacy.settings.off' : 'privacy.settings.on'));
+        }}
+        testId="analytics-switch"
+      />
+      <Link href="/privacy-policy" className="privacy-settings__policy">
+        {t('privacy.settings.policy')}
+      </Link>
+      <p className="setting-switch-status" role="status" data-testid="privacy-settings-status">
+        {status}
+      </p>
+    </section>
+  );
+}

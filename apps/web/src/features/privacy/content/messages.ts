@@ -1,0 +1,6 @@
+import { addLazyMessages } from '../../../lib/i18n.ts';
+import en from './messages.en.json';
+import my from './messages.my.json';
+
+/** The cookie banner's and the privacy settings' strings, added when they are first loaded. */
+addLazyMessages(en, my);

@@ -1,0 +1,97 @@
+// The back-office schemas' messages alone: validation-messages.ts localises these (issue 17).
+
+import type { LocalizedText } from './i18n.ts';
+
+export const adminSchemaMessages = {
+  challengeRequired: {
+    en: 'Sign in with your email and password first',
+    my: 'အီးမေးလ်နှင့် စကားဝှက်ဖြင့် အရင် ဝင်ရောက်ပါ',
+  },
+  totpCode: {
+    en: 'Enter the 6-digit code from your authenticator app',
+    my: 'အထောက်အထားစစ်ဆေးရေး အက်ပ်မှ ဂဏန်း ၆ လုံး ကုဒ်ကို ထည့်ပါ',
+  },
+  recoveryCode: {
+    en: 'Enter one of your recovery codes (like ABCD-EFGH-IJKL-MNOP)',
+    my: 'သင်၏ ပြန်လည်ရယူရေးကုဒ်များထဲမှ တစ်ခုကို ထည့်ပါ',
+  },
+  page: { en: 'Page must be a whole number from 1', my: 'စာမျက်နှာသည် ၁ မှစသော ကိန်းပြည့် ဖြစ်ရပါမည်' },
+  limit: {
+    en: 'Limit must be a whole number from 1 to 100',
+    my: 'အရေအတွက်သည် ၁ မှ ၁၀၀ အထိ ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  date: {
+    en: 'Dates are written YYYY-MM-DD',
+    my: 'ရက်စွဲကို နှစ်-လ-ရက် ပုံစံဖြင့် ရေးပါ',
+  },
+  search: {
+    en: 'Search text can be at most 100 characters',
+    my: 'ရှာဖွေစာသားသည် စာလုံး ၁၀၀ ထက် မပိုရပါ',
+  },
+  orderStatus: {
+    en: 'Status must be pending, processing, completed, failed or cancelled',
+    my: 'မှာယူမှု အခြေအနေ မမှန်ကန်ပါ (စောင့်ဆိုင်းဆဲ၊ လုပ်ဆောင်နေဆဲ၊ ပြီးဆုံး၊ မအောင်မြင်၊ ပယ်ဖျက်ပြီး)',
+  },
+  productStatus: {
+    en: 'Status must be active, out_of_stock, coming_soon or archived',
+    my: 'ပစ္စည်း အခြေအနေ မမှန်ကန်ပါ (ရောင်းချဆဲ၊ ကုန်နေ၊ မကြာမီ ရောက်မည်၊ သိမ်းဆည်းပြီး)',
+  },
+  price: {
+    en: 'A price is a whole number of kyat from 1 to 10,000,000',
+    my: 'ဈေးနှုန်းသည် ၁ မှ ၁၀,၀၀၀,၀၀၀ ကျပ်အထိ ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  nothingToChange: {
+    en: 'Give at least one of priceMmk, discountPriceMmk or status',
+    my: 'ဈေးနှုန်း၊ လျှော့ဈေး သို့မဟုတ် အခြေအနေ အနည်းဆုံး တစ်ခုကို ပေးပါ',
+  },
+  productId: { en: 'Product not found', my: 'ပစ္စည်းကို ရှာမတွေ့ပါ' },
+  promoCode: {
+    en: 'A promo code is 1 to 32 letters, digits, "-" or "_"',
+    my: 'ပရိုမိုကုဒ်သည် အင်္ဂလိပ်အက္ခရာ၊ ဂဏန်း၊ "-" သို့မဟုတ် "_" ဖြင့် စာလုံး ၁ လုံးမှ ၃၂ လုံးအထိ ဖြစ်ရပါမည်',
+  },
+  promoKind: {
+    en: 'Kind must be percent or fixed',
+    my: 'လျှော့ဈေး ပုံစံသည် percent (ရာခိုင်နှုန်း) သို့မဟုတ် fixed (ပုံသေ ပမာဏ) ဖြစ်ရပါမည်',
+  },
+  promoValue: {
+    en: 'Value is a whole number from 1 to 10,000,000',
+    my: 'လျှော့ဈေး တန်ဖိုးသည် ၁ မှ ၁၀,၀၀၀,၀၀၀ အထိ ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  promoPercent: {
+    en: 'A percent discount is at most 100',
+    my: 'ရာခိုင်နှုန်း လျှော့ဈေးသည် ၁၀၀ ထက် မပိုရပါ',
+  },
+  minimumSpend: {
+    en: 'Minimum spend is a whole number of kyat from 0 to 10,000,000',
+    my: 'အနည်းဆုံး ဝယ်ယူရမည့် ပမာဏသည် ၀ မှ ၁၀,၀၀၀,၀၀၀ ကျပ်အထိ ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  promoTime: {
+    en: 'Start and end must be a date and time with a time zone (ISO 8601), or null',
+    my: 'စတင်ချိန်နှင့် ပြီးဆုံးချိန်တွင် ရက်စွဲ၊ အချိန်နှင့် အချိန်ဇုန် ပါရပါမည် (သို့မဟုတ် null)',
+  },
+  promoEndAfterStart: {
+    en: 'The end must be after the start',
+    my: 'ပြီးဆုံးချိန်သည် စတင်ချိန်ထက် နောက်ကျရပါမည်',
+  },
+  promoLimit: {
+    en: 'A use limit is a whole number from 1 to 1,000,000, or null for no limit',
+    my: 'အသုံးပြုခွင့် အကန့်အသတ်သည် ၁ မှ ၁,၀၀၀,၀၀၀ အထိ ကိန်းပြည့် ဖြစ်ရပါမည် (အကန့်အသတ် မထားလိုလျှင် null)',
+  },
+  promoCategories: {
+    en: 'Categories are a list of 1 to 50 category ids, or null for every category',
+    my: 'အမျိုးအစားများသည် အမျိုးအစား အိုင်ဒီ ၁ ခုမှ ၅၀ ခုအထိ စာရင်း ဖြစ်ရပါမည် (အမျိုးအစားအားလုံးအတွက် null)',
+  },
+  promoActive: {
+    en: 'Active must be true or false',
+    my: 'အသုံးပြုနိုင်မှု (active) သည် true သို့မဟုတ် false ဖြစ်ရပါမည်',
+  },
+  promoStatus: {
+    en: 'Status must be active, scheduled, expired or inactive',
+    my: 'ပရိုမိုကုဒ် အခြေအနေ မမှန်ကန်ပါ (အသုံးပြုနိုင်ဆဲ၊ စတင်ရန် စောင့်ဆဲ၊ သက်တမ်းကုန်ပြီး၊ ပိတ်ထားသည်)',
+  },
+  promoNothingToChange: {
+    en: 'Give at least one of active, endsAt or totalLimit',
+    my: 'အသုံးပြုနိုင်မှု၊ ပြီးဆုံးချိန် သို့မဟုတ် စုစုပေါင်း အကန့်အသတ် အနည်းဆုံး တစ်ခုကို ပေးပါ',
+  },
+  promoId: { en: 'Promo code not found', my: 'ပရိုမိုကုဒ်ကို ရှာမတွေ့ပါ' },
+} as const satisfies Record<string, LocalizedText>;

@@ -1,0 +1,369 @@
+// Back-office calls under /api/v1/admin (issue 17): staff sign-in and the lists. Zod schemas shared
+// by the server and the web back-office; messages are English here, localised by
+// validation-messages.ts (adminSchemaMessages) in the request's language.
+
+import * as z from 'zod/mini';
+import { adminSchemaMessages as m } from './admin-schema-messages.ts';
+import { accountRoles, emailSchema } from './auth.ts';
+import { paginationMetaSchema } from './catalogue.ts';
+import { wholeQuery } from './orders.ts';
+
+/** The roles that may enter the back-office, lowest first. */
+export const staffRoles = ['support', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** A staff session dies after this long without a call (issue 17: "15 min idle"). */
+export const STAFF_IDLE_SECONDS = 15 * 60;
+/** …and this long after sign-in whatever the activity (one working day). */
+export const STAFF_SESSION_MAX_SECONDS = 12 * 60 * 60;
+/** Between step one (password) and step two (code) of a sign-in. */
+export const STAFF_CHALLENGE_SECONDS = 5 * 60;
+/** Wrong codes a sign-in ticket takes before it dies. */
+export const STAFF_CHALLENGE_MAX_ATTEMPTS = 5;
+export const RECOVERY_CODE_COUNT = 10;
+
+export const ADMIN_LIMIT_DEFAULT = 20;
+export const ADMIN_LIMIT_MAX = 100;
+
+const challengeTokenSchema = z
+  .string({ error: m.challengeRequired.en })
+  .check(
+    z.minLength(1, { error: m.challengeRequired.en }),
+    z.maxLength(200, { error: m.challengeRequired.en }),
+  );
+const totpCodeSchema = z
+  .string({ error: m.totpCode.en })
+  .check(z.regex(/^\s*\d{6}\s*$/, { error: m.totpCode.en }));
+
+// ---------------------------------------------------------------- staff sign-in
+
+export const staffLoginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: m.challengeRequired.en })
+    .check(
+      z.minLength(1, { error: m.challengeRequired.en }),
+      z.maxLength(1024, { error: m.challengeRequired.en }),
+    ),
+});
+export type StaffLoginRequest = z.input<typeof staffLoginRequestSchema>;
+
+export const staffLoginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    /** Step two's ticket: POST it with a code (or to enrol, or with a recovery code). */
+    challengeToken: z.string(),
+    expiresIn: z.int(),
+    /** false: the authenticator must be set up first (enrol, then enrol/confirm). */
+    totpEnrolled: z.boolean(),
+  }),
+});
+
+export const staffChallengeRequestSchema = z.object({ challengeToken: challengeTokenSchema });
+export const staffTotpRequestSchema = z.object({
+  challengeToken: challengeTokenSchema,
+  code: totpCodeSchema,
+});
+export type StaffTotpRequest = z.input<typeof staffTotpRequestSchema>;
+export const staffRecoveryRequestSchema = z.object({
+  challengeToken: challengeTokenSchema,
+  recoveryCode: z
+    .string({ error: m.recoveryCode.en })
+    .check(
+      z.minLength(1, { error: m.recoveryCode.en }),
+      z.maxLength(64, { error: m.recoveryCode.en }),
+    ),
+});
+
+export const staffEnrolResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    /** otpauth://totp/... for authenticator apps. */
+    otpauthUri: z.string(),
+    /** The same URI as a QR code: an SVG image. */
+    qrSvg: z.string(),
+    /** The Base32 secret, for typing in when the camera cannot scan. */
+    secret: z.string(),
+    /** Shown once; each signs in once in place of a code. */
+    recoveryCodes: z.array(z.string()),
+  }),
+});
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(staffRoles),
+});
+export type StaffMember = z.output<typeof staffMemberSchema>;
+
+export const staffSessionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    /** Sent as `Authorization: Bearer <sessionToken>` on /api/v1/admin calls. */
+    sessionToken: z.string(),
+    /** Seconds without a call before the session ends (each call restarts the count). */
+    idleTimeout: z.int(),
+    staff: staffMemberSchema,
+    recoveryCodesLeft: z.int(),
+  }),
+});
+
+export const staffMeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: staffMemberSchema,
+});
+
+// ---------------------------------------------------------------- lists
+
+export const pageQuery = {
+  page: z._default(wholeQuery(m.page.en, Number.MAX_SAFE_INTEGER), 1),
+  limit: z._default(wholeQuery(m.limit.en, ADMIN_LIMIT_MAX), ADMIN_LIMIT_DEFAULT),
+};
+export const searchText = z.optional(
+  z.pipe(
+    z.string({ error: m.search.en }).check(z.maxLength(100, { error: m.search.en })),
+    z.transform((v) => v.trim() || undefined),
+  ),
+);
+/** A calendar day (YYYY-MM-DD), read in Asia/Yangon (DESIGN §4). */
+const dayQuery = z.optional(
+  z.pipe(
+    z.string({ error: m.date.en }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (v === '') return undefined;
+      const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      const date = day ? new Date(`${v}T00:00:00Z`) : null;
+      if (date && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v)) return v;
+      ctx.issues.push({ code: 'custom', message: m.date.en, input: value });
+      return z.NEVER;
+    }),
+  ),
+);
+export const enumQuery = <T extends string>(values: readonly T[], message: string) =>
+  z.optional(
+    z.pipe(
+      z.string({ error: message }),
+      z.transform((value, ctx) => {
+        const v = value.trim().toLowerCase();
+        if (v === '' || v === 'all') return undefined;
+        if ((values as readonly string[]).includes(v)) return v as T;
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }),
+    ),
+  );
+
+export const adminOrderStatuses = [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export const adminProductStatuses = ['active', 'out_of_stock', 'coming_soon', 'archived'] as const;
+
+/** GET /api/v1/admin/orders: every filter optional, combined with AND; newest first. */
+export const adminOrderListQuerySchema = z.object({
+  ...pageQuery,
+  orderNumber: searchText,
+  email: searchText,
+  /** The buyer's account phone, in any form the shop accepts (09…, 959…, +959…). */
+  phone: searchText,
+  /** A top-up or data line's recipient number, in any form. */
+  recipient: searchText,
+  status: enumQuery(adminOrderStatuses, m.orderStatus.en),
+  from: dayQuery,
+  to: dayQuery,
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+export const adminProductListQuerySchema = z.object({
+  ...pageQuery,
+  /** Part of the SKU or of the name in either language. */
+  q: searchText,
+  status: enumQuery(adminProductStatuses, m.productStatus.en),
+});
+export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
+
+export const adminCustomerListQuerySchema = z.object({
+  ...pageQuery,
+  /** Part of the name, email or phone number. */
+  q: searchText,
+});
+export type AdminCustomerListQuery = z.output<typeof adminCustomerListQuerySchema>;
+
+export const adminAuditQuerySchema = z.object({
+  ...pageQuery,
+  /** The actor's email (exact, any case) or part of it. */
+  actor: searchText,
+  action: searchText,
+  from: dayQuery,
+  to: dayQuery,
+});
+export type AdminAuditQuery = z.output<typeof adminAuditQuerySchema>;
+
+export const localized = z.object({ en: z.string(), my: z.string() });
+
+export const adminOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(adminOrderStatuses),
+  paymentStatus: z.string(),
+  paymentMethod: z.nullable(z.string()),
+  totalMmk: z.int(),
+  email: z.nullable(z.string()),
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+  }),
+  recipients: z.array(z.string()),
+  itemCount: z.int(),
+  createdAt: z.string(),
+  paidAt: z.nullable(z.string()),
+});
+export type AdminOrder = z.output<typeof adminOrderSchema>;
+
+export const adminProductSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: localized,
+  kind: z.string(),
+  category: localized,
+  operator: z.nullable(z.string()),
+  priceMmk: z.int(),
+  discountPriceMmk: z.nullable(z.int()),
+  status: z.enum(adminProductStatuses),
+  /** Cards on hand (E-PINs and gift cards); null for top-ups and data. */
+  availableCards: z.nullable(z.int()),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.output<typeof adminProductSchema>;
+
+export const adminCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  role: z.enum(accountRoles),
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
+  orderCount: z.int(),
+  spentMmk: z.int(),
+  createdAt: z.string(),
+});
+export type AdminCustomer = z.output<typeof adminCustomerSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.int(),
+  actorId: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
+  address: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+export const listOf = <T extends z.ZodMiniType>(item: T) =>
+  z.object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.array(item),
+    meta: paginationMetaSchema,
+  });
+export const adminOrderListResponseSchema = listOf(adminOrderSchema);
+export const adminProductListResponseSchema = listOf(adminProductSchema);
+export const adminCustomerListResponseSchema = listOf(adminCustomerSchema);
+export const auditListResponseSchema = listOf(auditEntrySchema);
+
+// ---------------------------------------------------------------- dashboard
+
+const salesSchema = z.object({ orders: z.int(), kyat: z.int() });
+const salesWindowSchema = z.object({
+  ...salesSchema.shape,
+  byCategory: z.array(z.object({ category: localized, ...salesSchema.shape })),
+  byOperator: z.array(z.object({ operator: z.nullable(z.string()), ...salesSchema.shape })),
+});
+
+export const dashboardResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    /** Paid orders by payment time; "today" is the calendar day in Asia/Yangon. */
+    sales: z.object({
+      today: salesWindowSchema,
+      days7: salesWindowSchema,
+      days30: salesWindowSchema,
+    }),
+    ordersByStatus: z.record(z.string(), z.int()),
+    refundsPending: z.object({ count: z.int(), kyat: z.int() }),
+    unconfirmedTopups: z.int(),
+    lowStock: z.array(
+      z.object({ productId: z.string(), sku: z.string(), name: localized, available: z.int() }),
+    ),
+    expiringCards: z.array(
+      z.object({
+        productId: z.string(),
+        sku: z.string(),
+        name: localized,
+        count: z.int(),
+        firstExpiry: z.string(),
+      }),
+    ),
+    failedJobs: z.int(),
+  }),
+});
+export type Dashboard = z.output<typeof dashboardResponseSchema>['data'];
+
+/** Cards on hand at or below this many count as low stock. */
+export const LOW_STOCK_THRESHOLD = 10;
+/** Cards expiring within this many days count as soon-expiring. */
+export const EXPIRING_WITHIN_DAYS = 30;
+
+// ---------------------------------------------------------------- product edit
+
+export const adminProductParamsSchema = z.object({
+  id: z.string({ error: m.productId.en }).check(z.uuid({ error: m.productId.en })),
+});
+
+const priceSchema = z
+  .int({ error: m.price.en })
+  .check(z.minimum(1, { error: m.price.en }), z.maximum(10_000_000, { error: m.price.en }));
+
+/** PATCH /api/v1/admin/products/{id}: the fields given change; null clears the discount. */
+export const adminProductPatchSchema = z.pipe(
+  z.object({
+    priceMmk: z.optional(priceSchema),
+    discountPriceMmk: z.optional(z.nullable(priceSchema)),
+    status: z.optional(z.enum(adminProductStatuses, { error: m.productStatus.en })),
+  }),
+  z.transform((body, ctx) => {
+    if (
+      body.priceMmk === undefined &&
+      body.discountPriceMmk === undefined &&
+      body.status === undefined
+    ) {
+      ctx.issues.push({ code: 'custom', message: m.nothingToChange.en, input: body });
+      return z.NEVER;
+    }
+    return body;
+  }),
+);
+export type AdminProductPatch = z.output<typeof adminProductPatchSchema>;
+
+export const adminProductResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: adminProductSchema,
+});

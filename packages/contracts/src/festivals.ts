@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+
+// The festival windows the overlay is shown in (issue 16), apart from the analytics schemas so the
+// web's festival check carries none of theirs.
+
+/** A festival's days (Yangon dates, inclusive), from the server's configuration. */
+export const festivalWindowSchema = z.object({
+  name: z.literal('thadingyut'),
+  start: z.string(),
+  end: z.string(),
+});
+export type FestivalWindow = z.output<typeof festivalWindowSchema>;
+
+export const festivalsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(festivalWindowSchema),
+});
+export type FestivalsResponse = z.output<typeof festivalsResponseSchema>;
+
+/** Whether `today` (YYYY-MM-DD, Yangon) falls in one of the windows. */
+export const inFestival = (windows: readonly FestivalWindow[], today: string): boolean =>
+  windows.some((w) => w.start <= today && today <= w.end);
