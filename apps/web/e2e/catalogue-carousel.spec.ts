@@ -28,6 +28,8 @@ async function openHome(page: Page) {
 
 // Timings are the same on every device; hover needs a mouse.
 test.describe('banner carousel', { tag: '@desktop-only' }, () => {
+  // The page loads under a stepped fake clock: slow on a busy machine.
+  test.describe.configure({ timeout: 60_000 });
   test('advances every 5 seconds and wraps after the last slide', async ({ page }) => {
     const { slide, total } = await openHome(page);
     await page.clock.runFor(4_800);
