@@ -4,7 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoShop } from './db/seed.ts';
-import { ensureDemoAdmin } from './modules/admin/staff-accounts.ts';
+import { DEMO_ADMIN_LOGIN_FILE, ensureDemoAdmin } from './modules/admin/staff-accounts.ts';
 import { openDatabase } from './platform/db.ts';
 import { acquireDataDirLock } from './platform/data-dir-lock.ts';
 import { createMailer, createSmsSender, Outbox } from './platform/messaging.ts';
@@ -51,14 +51,20 @@ if (config.seedDemoData) {
     // The demo's back-office login, made with the demo data (so only on the first start, never in
     // a shop that has its own catalogue) and printed that once (ADR 0033).
     const demoAdmin = await database.withStartupLock(() => ensureDemoAdmin(database.db));
-    if (demoAdmin)
-      console.log(
-        [
-          'Demo back-office login (shown only now, keep it):',
-          `  email ${demoAdmin.email}  password ${demoAdmin.password}`,
-          '  Sign in at /api/v1/admin/auth/login; the first sign-in sets up an authenticator app.',
-        ].join('\n'),
-      );
+    if (demoAdmin) {
+      const login = [
+        'Demo back-office login (shown only now, keep it):',
+        `  email ${demoAdmin.email}  password ${demoAdmin.password}`,
+        `  Sign in at ${config.publicUrl}/admin; the first sign-in sets up an authenticator app.`,
+      ].join('\n');
+      console.log(login);
+      // Also kept beside the demo's database (readable by its owner only: whoever can read that
+      // folder can read the database anyway), for an owner who missed the console, and the
+      // browser tests.
+      await fs.promises.writeFile(path.join(config.dataDir, DEMO_ADMIN_LOGIN_FILE), `${login}\n`, {
+        mode: 0o600,
+      });
+    }
   }
 }
 

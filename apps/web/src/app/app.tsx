@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Router } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import { LaterPart } from './later-part.tsx';
-import { AppRoutes } from './router.tsx';
+import { AppRoutes, PageReady } from './router.tsx';
 
 const i18n = initI18n();
 
@@ -20,6 +21,8 @@ const loadConnectivityHost = () =>
 const loadLibrariesHost = () => import('../features/libraries/components/libraries-host.tsx');
 // The cookie banner with first-party analytics, and the help button (ADR 0031).
 const loadAfterLoadParts = () => import('./after-load-parts.tsx');
+// The staff back-office (issue 17): its own layout and session, loaded only at /admin.
+const BackOffice = lazy(() => import('../features/admin/components/back-office.tsx'));
 
 export const createQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -46,13 +49,23 @@ export function App({
             : {})}
         >
           <AuthProvider>
-            <AppRoutes />
+            <Switch>
+              <Route path="/admin" nest>
+                <Suspense fallback={<p role="status">Loading the back-office…</p>}>
+                  <BackOffice />
+                  <PageReady />
+                </Suspense>
+              </Route>
+              <Route>
+                <AppRoutes />
+                <LaterPart load={loadNotificationsHost} after={1500} />
+                <LaterPart load={loadInstallBanner} after={1500} />
+                <LaterPart load={loadConnectivityHost} after="page-load" />
+                <LaterPart load={loadLibrariesHost} after={1000} />
+                <LaterPart load={loadAfterLoadParts} after="page-load" />
+              </Route>
+            </Switch>
             <Toaster />
-            <LaterPart load={loadNotificationsHost} after={1500} />
-            <LaterPart load={loadInstallBanner} after={1500} />
-            <LaterPart load={loadConnectivityHost} after="page-load" />
-            <LaterPart load={loadLibrariesHost} after={1000} />
-            <LaterPart load={loadAfterLoadParts} after="page-load" />
           </AuthProvider>
         </Router>
       </QueryClientProvider>

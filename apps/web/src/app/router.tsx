@@ -57,7 +57,7 @@ const SandboxBankPage = lazy(() => import('../features/payment/components/sandbo
  * and, on a server-rendered page, React has taken over that HTML (browser tests wait for it before
  * typing into a page the server rendered).
  */
-function PageReady() {
+export function PageReady() {
   useEffect(() => {
     document.documentElement.setAttribute('data-page-ready', '');
   }, []);

@@ -26,7 +26,7 @@ export class ApiError extends Error {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** false: never send the Bearer token (login, register, OTP calls). Default: when signed in. */
@@ -53,9 +53,10 @@ async function tokenForRequest(useAuth: boolean): Promise<string | null> {
 
 async function send(path: string, options: RequestOptions, token: string | null) {
   const headers: Record<string, string> = {
-    ...options.headers,
     'Accept-Language': currentLanguage(),
     Accept: 'application/json',
+    // The back-office, in English whatever the shop's language, asks for English answers.
+    ...options.headers,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   // Signed in: Bearer token. Guest: the guest id as header gid (account spec §3, §6).

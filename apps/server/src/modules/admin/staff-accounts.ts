@@ -99,6 +99,9 @@ export const DEMO_ADMIN = {
   phone: '09970000099',
 } as const;
 
+/** The file in DATA_DIR that keeps the demo admin's first login (main.ts). */
+export const DEMO_ADMIN_LOGIN_FILE = 'demo-admin-login.txt';
+
 /**
  * The demo's admin, made once: answers its login when it was made now, null when it existed
  * already (so its password is printed on the first start only).

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { generate } from 'otplib';
+import { expect, type Page } from './fixtures.ts';
+
+/**
+ * The demo back-office admin of the server under test: its first login, written by the server
+ * beside its data (main.ts, DEMO_ADMIN_LOGIN_FILE), and the authenticator secret the first
+ * sign-in set up (kept beside it by this kit, so a retried test signs in without enrolling).
+ */
+const dataDir = () => process.env.E2E_DATA_DIR ?? '';
+const secretFile = () => path.join(dataDir(), 'e2e-admin-totp-secret.txt');
+
+export function demoAdminLogin() {
+  const text = fs.readFileSync(path.join(dataDir(), 'demo-admin-login.txt'), 'utf8');
+  const match = /email (\S+)\s+password (\S+)/.exec(text);
+  if (!match?.[1] || !match[2]) throw new Error(`no demo admin login in: ${text}`);
+  return { email: match[1], password: match[2] };
+}
+
+/** A code of the authenticator, not the one used last (a code signs in once). */
+let lastCode = '';
+export async function totpCode(secret: string): Promise<string> {
+  for (;;) {
+    const code = await generate({ secret });
+    if (code !== lastCode) {
+      lastCode = code;
+      return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * Signs the demo admin in at /admin: the first time by setting up the authenticator from the
+ * enrolment screen (its key and recovery codes shown), later with a code. Answers the screen
+ * it enrolled on (null when it was enrolled already).
+ */
+export async function signInToBackOffice(page: Page) {
+  const admin = demoAdminLogin();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Back-office sign-in' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const enrol = page.getByRole('heading', { name: 'Set up your authenticator' });
+  const codeField = page.getByLabel('Authenticator code');
+  await expect(codeField).toBeVisible();
+  const enrolling = await enrol.isVisible();
+  let secret: string;
+  if (enrolling) {
+    secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    fs.writeFileSync(secretFile(), secret);
+  } else {
+    secret = fs.readFileSync(secretFile(), 'utf8');
+  }
+  await codeField.fill(await totpCode(secret));
+  await page.getByRole('button', { name: enrolling ? 'Confirm and sign in' : 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return { admin, enrolled: enrolling };
+}

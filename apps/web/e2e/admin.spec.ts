@@ -1,0 +1,121 @@
+import { expect, test } from './fixtures.ts';
+import { demoAdminLogin, signInToBackOffice } from './admin-support.ts';
+import { newIdentity, registerVerified } from './auth-support.ts';
+import { apiSession, expectAccessible, productId } from './shop-support.ts';
+
+/**
+ * The back-office (issue 17) in the browser, in English: the demo admin sets up TOTP at the first
+ * sign-in, changes a price that the customer's listing shows at once, creates a promo code that a
+ * customer uses at checkout, and the audit log lists each of these. Screenshots go to /tmp/admin/.
+ */
+
+// One admin, enrolled once, and shop-wide changes: one test, on one device.
+test.describe.configure({ mode: 'serial' });
+
+const PRODUCT = 'Razer Gold US$10';
+
+test(
+  'an admin enrols TOTP, changes a price, creates a promo code a customer uses; the audit log lists it all',
+  { tag: '@desktop-only' },
+  async ({ page, request, browser }) => {
+    test.setTimeout(120_000);
+    const shot = (name: string) =>
+      page.screenshot({ path: `/tmp/admin/${name}.png`, fullPage: true });
+
+    // A customer's token opens no back-office door.
+    const person = newIdentity();
+    await registerVerified(request, person);
+    const customer = await apiSession(request, person);
+    for (const path of [
+      'dashboard',
+      'orders',
+      'products',
+      'customers',
+      'promo-codes',
+      'audit-log',
+    ]) {
+      const answer = await request.get(`/api/v1/admin/${path}`, { headers: customer });
+      expect(answer.status(), path).toBe(403);
+    }
+
+    await page.goto('/admin');
+    await expectAccessible(page);
+    await shot('1-sign-in');
+    await signInToBackOffice(page);
+    await expect(page.getByTestId('sales-today')).toBeVisible();
+    await expectAccessible(page);
+    await shot('2-dashboard');
+
+    // The price, changed in the back-office, is the price the customer's listing shows at once.
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByLabel('SKU or name').fill('Razer');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ hasText: PRODUCT });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Edit ${PRODUCT}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${PRODUCT}` });
+    await dialog.getByLabel('Price (Ks)', { exact: true }).fill('47000');
+    await expectAccessible(page, '[role="dialog"]');
+    await shot('3-edit-price');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('47,000 Ks');
+
+    const shopper = await browser.newPage();
+    await shopper.goto('/product/egift-cards?lang=en');
+    const card = shopper
+      .getByTestId('product-card')
+      .filter({ has: shopper.getByRole('heading', { name: PRODUCT, exact: true }) });
+    await expect(card).toContainText('47,000 Ks');
+    await shopper.close();
+
+    // A new promo code, used by a customer at checkout.
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    await page.getByRole('link', { name: 'Promo codes' }).click();
+    const newPromo = page.getByRole('region', { name: 'New promo code' });
+    await newPromo.getByLabel('Code', { exact: true }).fill(code);
+    await newPromo.getByLabel('Kind').selectOption('fixed');
+    await newPromo.getByLabel('Value').fill('500');
+    await newPromo.getByLabel('Total uses').fill('5');
+    await shot('4-new-promo');
+    await newPromo.getByRole('button', { name: 'Create promo code' }).click();
+    const promoRow = page
+      .getByTestId('admin-promo-codes')
+      .getByRole('row')
+      .filter({ hasText: code });
+    await expect(promoRow).toContainText('0 of 5');
+    await expectAccessible(page);
+
+    const razer = await productId(request, 'egift-cards', PRODUCT);
+    const added = await request.post('/api/v1/cart/add', {
+      headers: customer,
+      data: { productId: razer, quantity: 1 },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const checkout = await request.post('/api/v1/checkout/initialize', {
+      headers: customer,
+      data: { promoCode: code.toLowerCase() },
+    });
+    expect(checkout.status(), await checkout.text()).toBe(201);
+    const order = ((await checkout.json()) as { data: { promoDiscount: number; total: number } })
+      .data;
+    expect(order).toMatchObject({ promoDiscount: 500, total: 46_500 });
+    await page.reload();
+    await expect(promoRow).toContainText('1 of 5');
+
+    // The audit log lists both changes, by this admin.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const { email } = demoAdminLogin();
+    await page.getByLabel('Staff e-mail').fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const log = page.getByTestId('audit-log');
+    await expect(log.getByRole('row').filter({ hasText: 'product.update' })).not.toHaveCount(0);
+    await expect(log.getByRole('row').filter({ hasText: code })).not.toHaveCount(0);
+    await expectAccessible(page);
+    await shot('5-audit-log');
+
+    // Signing out ends the session: the next visit asks to sign in.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('You are signed out of the back-office.')).toBeVisible();
+  },
+);

@@ -1,0 +1,152 @@
+import {
+  adminCustomerListResponseSchema,
+  adminOrderListResponseSchema,
+  adminProductListResponseSchema,
+  adminProductResponseSchema,
+  auditListResponseSchema,
+  dashboardResponseSchema,
+  staffEnrolResponseSchema,
+  staffLoginResponseSchema,
+  staffSessionResponseSchema,
+  type AdminProductPatch,
+} from '@shop/contracts/admin';
+import {
+  adminPromoCreateSchema,
+  adminPromoListResponseSchema,
+  adminPromoResponseSchema,
+} from '@shop/contracts/admin-promo';
+import { plainSuccessSchema } from '@shop/contracts/responses';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { $ZodType, input, output } from 'zod/v4/core';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { endStaffSession, getStaffSession, startStaffSession } from './staff-session.ts';
+
+export const ADMIN_API = '/api/v1/admin';
+/** The back-office is in English (issue 17): its calls ask for English answers. */
+const english = { 'Accept-Language': 'en' };
+
+interface CallOptions {
+  method?: 'GET' | 'POST' | 'PATCH';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * A back-office call with the staff session's token (never the customer's). A 401 means the
+ * session ended (15 minutes idle, signed out elsewhere): the sign-in form shows again.
+ */
+export async function adminCall<S extends $ZodType>(
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<output<S>> {
+  const session = getStaffSession();
+  try {
+    return await apiRequest(`${ADMIN_API}${path}`, schema, {
+      ...options,
+      auth: false,
+      headers: { ...english, ...(session ? { Authorization: `Bearer ${session.token}` } : {}) },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && session) endStaffSession('expired');
+    throw error;
+  }
+}
+
+/** Sign-in steps (no session yet). */
+const signInCall = <S extends $ZodType>(path: string, schema: S, body: unknown) =>
+  apiRequest(`${ADMIN_API}/auth/${path}`, schema, {
+    method: 'POST',
+    body,
+    auth: false,
+    headers: english,
+  });
+
+export const staffAuth = {
+  login: (email: string, password: string) =>
+    signInCall('login', staffLoginResponseSchema, { email, password }),
+  startEnrolment: (challengeToken: string) =>
+    signInCall('enrol', staffEnrolResponseSchema, { challengeToken }),
+  /** The code of the new authenticator (enrolling) or of the enrolled one; signs in. */
+  verify: async (challengeToken: string, code: string, enrolling: boolean) => {
+    const answer = await signInCall(
+      enrolling ? 'enrol/confirm' : 'totp',
+      staffSessionResponseSchema,
+      { challengeToken, code },
+    );
+    startStaffSession({
+      token: answer.data.sessionToken,
+      staff: answer.data.staff,
+      recoveryCodesLeft: answer.data.recoveryCodesLeft,
+    });
+  },
+  recover: async (challengeToken: string, recoveryCode: string) => {
+    const answer = await signInCall('recovery', staffSessionResponseSchema, {
+      challengeToken,
+      recoveryCode,
+    });
+    startStaffSession({
+      token: answer.data.sessionToken,
+      staff: answer.data.staff,
+      recoveryCodesLeft: answer.data.recoveryCodesLeft,
+    });
+  },
+  logout: async () => {
+    await adminCall('/auth/logout', plainSuccessSchema, { method: 'POST' }).catch(() => undefined);
+    endStaffSession('signed-out');
+  },
+};
+
+/** Query string of the filled-in filters (empty ones left out). */
+export function queryString(filters: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export type ListFilters = Record<string, string | number | undefined>;
+
+/** A back-office list (a page of it), kept on screen while the next page loads. */
+function useAdminList<S extends $ZodType>(
+  name: string,
+  path: string,
+  schema: S,
+  filters: ListFilters,
+) {
+  return useQuery({
+    queryKey: ['admin', name, filters],
+    queryFn: ({ signal }) => adminCall(`${path}${queryString(filters)}`, schema, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export const useDashboard = () =>
+  useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: ({ signal }) => adminCall('/dashboard', dashboardResponseSchema, { signal }),
+    retry: false,
+  });
+export const useAdminOrders = (filters: ListFilters) =>
+  useAdminList('orders', '/orders', adminOrderListResponseSchema, filters);
+export const useAdminProducts = (filters: ListFilters) =>
+  useAdminList('products', '/products', adminProductListResponseSchema, filters);
+export const useAdminCustomers = (filters: ListFilters) =>
+  useAdminList('customers', '/customers', adminCustomerListResponseSchema, filters);
+export const useAuditLog = (filters: ListFilters) =>
+  useAdminList('audit-log', '/audit-log', auditListResponseSchema, filters);
+export const usePromoCodes = (filters: ListFilters) =>
+  useAdminList('promo-codes', '/promo-codes', adminPromoListResponseSchema, filters);
+
+export const adminWrites = {
+  editProduct: (id: string, patch: AdminProductPatch) =>
+    adminCall(`/products/${encodeURIComponent(id)}`, adminProductResponseSchema, {
+      method: 'PATCH',
+      body: patch,
+    }),
+  createPromo: (body: input<typeof adminPromoCreateSchema>) =>
+    adminCall('/promo-codes', adminPromoResponseSchema, { method: 'POST', body }),
+};

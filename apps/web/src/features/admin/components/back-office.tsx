@@ -1,0 +1,90 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { staffAuth } from '../api/admin-api.ts';
+import {
+  getStaffSession,
+  getStaffSessionEnd,
+  subscribeStaffSession,
+} from '../api/staff-session.ts';
+import '../admin.css';
+import { AuditLogPage } from './audit-log-page.tsx';
+import { CustomersPage } from './customers-page.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+import { OrdersPage } from './orders-page.tsx';
+import { ProductsPage } from './products-page.tsx';
+import { PromoCodesPage } from './promo-codes-page.tsx';
+import { StaffSignIn } from './staff-sign-in.tsx';
+
+const sections = [
+  { href: '/', label: 'Dashboard', page: DashboardPage },
+  { href: '/orders', label: 'Orders', page: OrdersPage },
+  { href: '/products', label: 'Products', page: ProductsPage },
+  { href: '/promo-codes', label: 'Promo codes', page: PromoCodesPage },
+  { href: '/customers', label: 'Customers', page: CustomersPage },
+  { href: '/audit-log', label: 'Audit log', page: AuditLogPage },
+] as const;
+
+/**
+ * The back-office at /admin (issue 17), loaded only when a staff member opens it: none of it is in
+ * the customer's first-load JavaScript. In English (the issue's choice), content in both
+ * languages. Its own session (ADR 0033): the customer's sign-in plays no part here.
+ */
+export default function BackOffice() {
+  const session = useSyncExternalStore(subscribeStaffSession, getStaffSession, () => null);
+  const [location] = useLocation();
+  useEffect(() => {
+    document.title = 'Back-office · MyanTopup';
+  }, [location]);
+
+  if (!session) {
+    return (
+      <div className="admin" lang="en">
+        <StaffSignIn ended={getStaffSessionEnd()} />
+      </div>
+    );
+  }
+  return (
+    <div className="admin" lang="en">
+      <header className="admin-header">
+        <span className="admin-header__title">MyanTopup back-office</span>
+        <nav aria-label="Back-office">
+          <ul className="admin-nav">
+            {sections.map((section) => (
+              <li key={section.href}>
+                <Link
+                  href={section.href}
+                  aria-current={
+                    (section.href === '/' ? location === '/' : location.startsWith(section.href))
+                      ? 'page'
+                      : undefined
+                  }
+                >
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span className="admin-header__who">
+          {session.staff.email} ({session.staff.role})
+        </span>
+        <button type="button" className="admin-link-button" onClick={() => void staffAuth.logout()}>
+          Sign out
+        </button>
+      </header>
+      <main className="admin-main" id="main" tabIndex={-1}>
+        <Switch>
+          {sections.map((section) => (
+            <Route key={section.href} path={section.href} component={section.page} />
+          ))}
+          <Route>
+            <h1>Not found</h1>
+            <p>
+              There is no back-office page here. <Link href="/">Back to the dashboard</Link>
+            </p>
+          </Route>
+        </Switch>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { promoKinds, promoStates } from '@shop/contracts/admin-promo';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { adminWrites, usePromoCodes } from '../api/admin-api.ts';
+import { AdminAlert } from './admin-alert.tsx';
+import {
+  FilterForm,
+  ListBody,
+  kyat,
+  useListFilters,
+  when,
+  type FilterField,
+} from './admin-list.tsx';
+
+const fields: FilterField[] = [
+  { name: 'q', label: 'Code' },
+  { name: 'status', label: 'State', type: 'select', options: promoStates },
+];
+
+/** Promo codes (ADR 0035): the list with their uses, and a new code. */
+export function PromoCodesPage() {
+  const { filters, apply, goTo } = useListFilters();
+  const query = usePromoCodes(filters);
+  return (
+    <>
+      <h1>Promo codes</h1>
+      <NewPromoForm />
+      <h2>Codes</h2>
+      <FilterForm fields={fields} onApply={apply} label="Search promo codes" />
+      <ListBody query={query} empty="No promo codes match." onPage={goTo}>
+        {(codes) => (
+          <table className="admin-table" data-testid="admin-promo-codes">
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Discount</th>
+                <th scope="col">Minimum spend</th>
+                <th scope="col">Window</th>
+                <th scope="col">Uses</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {codes.map((code) => (
+                <tr key={code.id}>
+                  <th scope="row">{code.code}</th>
+                  <td>{code.kind === 'percent' ? `${String(code.value)}%` : kyat(code.value)}</td>
+                  <td>{code.minimumSpendMmk ? kyat(code.minimumSpendMmk) : '—'}</td>
+                  <td>
+                    {when(code.startsAt)} – {when(code.endsAt)}
+                  </td>
+                  <td>
+                    {code.redeemedCount}
+                    {code.totalLimit === null ? '' : ` of ${String(code.totalLimit)}`}
+                    {code.perCustomerLimit === null
+                      ? ''
+                      : ` (${String(code.perCustomerLimit)} per customer)`}
+                  </td>
+                  <td>{code.state}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListBody>
+    </>
+  );
+}
+
+interface PromoValues {
+  code: string;
+  kind: (typeof promoKinds)[number];
+  value: string;
+  minimumSpendMmk: string;
+  startsAt: string;
+  endsAt: string;
+  totalLimit: string;
+  perCustomerLimit: string;
+}
+
+const blank: PromoValues = {
+  code: '',
+  kind: 'percent',
+  value: '',
+  minimumSpendMmk: '',
+  startsAt: '',
+  endsAt: '',
+  totalLimit: '',
+  perCustomerLimit: '',
+};
+
+/** An empty field is "none"; a number field is sent as a number (the server checks its range). */
+const optionalNumber = (text: string) =>
+  text.trim() === '' ? null : Number(text.replace(/,/g, ''));
+/** A datetime-local value (the browser's time zone) as an ISO instant. */
+const optionalInstant = (text: string) => (text ? new Date(text).toISOString() : null);
+
+function NewPromoForm() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<PromoValues>({ defaultValues: blank });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await adminWrites.createPromo({
+        code: values.code,
+        kind: values.kind,
+        value: Number(values.value.replace(/,/g, '')),
+        minimumSpendMmk: optionalNumber(values.minimumSpendMmk) ?? 0,
+        startsAt: optionalInstant(values.startsAt),
+        endsAt: optionalInstant(values.endsAt),
+        totalLimit: optionalNumber(values.totalLimit),
+        perCustomerLimit: optionalNumber(values.perCustomerLimit),
+      });
+      toast.success(answer.message);
+      form.reset(blank);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'promo-codes'] });
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  const text = (name: keyof PromoValues, label: string, hint?: string, type = 'text') => (
+    <FormField id={`${id}-${name}`} label={label} hint={hint}>
+      <input
+        {...form.register(name)}
+        {...fieldAria(`${id}-${name}`, null, Boolean(hint))}
+        className="ui-input"
+        type={type}
+      />
+    </FormField>
+  );
+  return (
+    <section aria-labelledby={`${id}-title`} className="admin-panel">
+      <h2 id={`${id}-title`}>New promo code</h2>
+      <form
+        className="admin-form admin-form--grid"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        {text('code', 'Code', 'Letters, digits, - and _; customers type it in any case.')}
+        <FormField id={`${id}-kind`} label="Kind">
+          <select {...form.register('kind')} {...fieldAria(`${id}-kind`)} className="ui-input">
+            <option value="percent">Percent off</option>
+            <option value="fixed">Kyat off</option>
+          </select>
+        </FormField>
+        {text('value', 'Value', 'Percent (1–100) or kyat.')}
+        {text('minimumSpendMmk', 'Minimum spend (Ks)', 'Empty: no minimum.')}
+        {text('startsAt', 'Starts', 'Empty: at once.', 'datetime-local')}
+        {text('endsAt', 'Ends', 'Empty: no end.', 'datetime-local')}
+        {text('totalLimit', 'Total uses', 'Empty: no limit.')}
+        {text('perCustomerLimit', 'Uses per customer', 'Empty: no limit.')}
+        <div className="admin-form__actions">
+          <AdminAlert error={failure} fallback="The promo code could not be created." />
+          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Creating…">
+            Create promo code
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
