@@ -80,25 +80,28 @@ test(
     // this checkout refuses before any payment. From the hold on, every read of the cart answers
     // what it answered before the hold (a cart read a moment earlier); a real late read (~1 s after
     // start, spec §4 Cart, later on a slow machine) would already show the line sold out.
-    let lastCart: string | null = null;
-    let frozenCart: string | null = null;
+    const cart: { last: string | null; frozen: string | null } = { last: null, frozen: null };
+    // Read through a function: the answer can be frozen while a read is under way (an await).
+    const frozen = () => cart.frozen;
     await page.route('**/api/v1/cart', async (route) => {
       if (route.request().method() !== 'GET') return route.continue();
-      if (frozenCart !== null) {
-        return route.fulfill({ status: 200, contentType: 'application/json', body: frozenCart });
+      const early = frozen();
+      if (early !== null) {
+        return route.fulfill({ status: 200, contentType: 'application/json', body: early });
       }
       const response = await route.fetch();
       const body = await response.text();
       // A read still under way when the hold began answers as if it had finished before it.
-      if (frozenCart !== null) return route.fulfill({ response, body: frozenCart });
-      lastCart = body;
+      const late = frozen();
+      if (late !== null) return route.fulfill({ response, body: late });
+      cart.last = body;
       return route.fulfill({ response, body });
     });
     await page.goto('/product/local-epins?lang=en');
     await page.getByTestId('cart-button').click();
     await expect(page.getByTestId('cart-checkout')).toBeEnabled();
-    await expect.poll(() => lastCart).not.toBeNull();
-    frozenCart = lastCart;
+    await expect.poll(() => cart.last).not.toBeNull();
+    cart.frozen = cart.last;
     await holdCards(request, productId, 5);
     await page.getByTestId('cart-checkout').click();
     const checkout = page.getByRole('dialog', { name: 'Checkout' });
