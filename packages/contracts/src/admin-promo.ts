@@ -4,7 +4,7 @@
 
 import * as z from 'zod/mini';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
-import { enumQuery, listOf, localized, pageQuery, searchText } from './admin.ts';
+import { enumQuery, listOf, localized, pageQuery, searchText, uuidSchema } from './admin.ts';
 import { PROMO_CODE_MAX_LENGTH } from './checkout.ts';
 
 export const promoKinds = ['percent', 'fixed'] as const;
@@ -126,9 +126,7 @@ export const adminPromoCreateSchema = z.pipe(
       z.nullable(
         z
           .array(
-            z
-              .string({ error: m.promoCategories.en })
-              .check(z.uuid({ error: m.promoCategories.en })),
+            uuidSchema(m.promoCategories.en),
             {
               error: m.promoCategories.en,
             },
@@ -162,7 +160,7 @@ export const adminPromoCreateSchema = z.pipe(
 export type AdminPromoCreate = z.output<typeof adminPromoCreateSchema>;
 
 export const adminPromoParamsSchema = z.object({
-  id: z.string({ error: m.promoId.en }).check(z.uuid({ error: m.promoId.en })),
+  id: uuidSchema(m.promoId.en),
 });
 
 /**

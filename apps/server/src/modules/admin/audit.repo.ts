@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@shop/contracts/admin';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.ts';
 import { auditLog } from './admin.tables.ts';
@@ -27,7 +28,7 @@ export function createAuditRepo(db: Db) {
         const like = `%${escapeLike(filter.actor)}%`;
         const byEmail = ilike(auditLog.actorEmail, like);
         conditions.push(
-          /^[0-9a-f-]{36}$/i.test(filter.actor)
+          UUID_PATTERN.test(filter.actor)
             ? (or(byEmail, eq(auditLog.actorId, filter.actor)) as SQL)
             : byEmail,
         );
