@@ -125,12 +125,9 @@ export const adminPromoCreateSchema = z.pipe(
     categoryIds: z._default(
       z.nullable(
         z
-          .array(
-            uuidSchema(m.promoCategories.en),
-            {
-              error: m.promoCategories.en,
-            },
-          )
+          .array(uuidSchema(m.promoCategories.en), {
+            error: m.promoCategories.en,
+          })
           .check(
             z.minLength(1, { error: m.promoCategories.en }),
             z.maxLength(PROMO_CATEGORIES_MAX, { error: m.promoCategories.en }),
