@@ -33,7 +33,8 @@ export interface CardWithSku {
   sku: string;
 }
 
-const productCount = sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`;
+// Qualified by hand: inside a sub-query drizzle writes a column without its table's name.
+const productCount = sql<number>`(select count(*)::int from "products" where "products"."category_id" = "categories"."id")`;
 const categoryOrder = [
   sql`${categories.parentId} is not null`,
   asc(categories.sortOrder),
