@@ -1,8 +1,5 @@
 import { EXPIRING_WITHIN_DAYS } from '@shop/contracts/admin';
-import {
-  adminCatalogueMessages,
-  stockRejectedText,
-} from '@shop/contracts/admin-catalogue-messages';
+import { stockRejectedText } from '@shop/contracts/admin-catalogue-messages';
 import type {
   AdminBanner,
   AdminBannerPatch,
@@ -14,27 +11,26 @@ import type {
 } from '@shop/contracts/admin-catalogue';
 import type { Language } from '@shop/contracts/languages';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
 import { AppError, type Text } from '../../platform/errors.ts';
 import type {
-  BannerEdit,
   BannerRow,
-  CatalogueAdminRepo,
-  CategoryEdit,
+  CategoryRow,
   CategoryWithCount,
 } from '../catalogue/catalogue-admin.repo.ts';
-import { checkStockCsv, writeStock } from '../catalogue/stock-import.ts';
-import { isUniqueViolation } from '../orders/orders.service.ts';
+import type { CatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
 import { pageMeta } from './admin-paging.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The table keeps "no link" as an empty text (the shop's banner answer has a string). */
+const linkOf = (row: BannerRow) => (row.linkUrl === '' ? null : row.linkUrl);
+
 const toBanner = (row: BannerRow): AdminBanner => ({
   id: row.id,
   title: row.title,
   description: row.description,
-  linkUrl: row.linkUrl === '' ? null : row.linkUrl,
+  linkUrl: linkOf(row),
   sortOrder: row.sortOrder,
   active: row.isActive,
   tint: row.tint,
@@ -45,7 +41,7 @@ const toBanner = (row: BannerRow): AdminBanner => ({
 const bannerRecord = (row: BannerRow) => ({
   title: row.title,
   description: row.description,
-  linkUrl: row.linkUrl === '' ? null : row.linkUrl,
+  linkUrl: linkOf(row),
   sortOrder: row.sortOrder,
   active: row.isActive,
   tint: row.tint,
@@ -61,26 +57,22 @@ const toCategory = ({ category, productCount }: CategoryWithCount): AdminCategor
   parentId: category.parentId,
   updatedAt: category.updatedAt.toISOString(),
 });
-const categoryRecord = (row: CategoryWithCount['category']) => ({
+const categoryRecord = (row: CategoryRow) => ({
   name: row.name,
   sortOrder: row.sortOrder,
   active: row.isActive,
 });
 
 /**
- * Back-office banners, categories and card stock (issue 17). Every write commits with its audit
- * record in one transaction; once committed, the catalogue caches of every instance are dropped
- * (catalogueChanged), so Home and the listings show the change at once.
+ * The back-office's banners, categories and card stock (issue 17): the contract's shapes, and an
+ * audit record in the transaction of every write the catalogue module makes for it.
  */
 export function createAdminCatalogueService(deps: {
-  repo: CatalogueAdminRepo;
-  db: Db;
-  pinKey: Buffer;
+  catalogue: CatalogueAdminService;
   audit: AuditService;
   clock: Clock;
-  catalogueChanged: () => Promise<void>;
 }) {
-  const { repo, audit, clock } = deps;
+  const { catalogue, audit } = deps;
   const paging = (query: AdminCatalogueListQuery) => ({
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
@@ -88,39 +80,35 @@ export function createAdminCatalogueService(deps: {
 
   return {
     async banners(query: AdminCatalogueListQuery) {
-      const { rows, total } = await repo.listBanners(paging(query));
+      const { rows, total } = await catalogue.listBanners(paging(query));
       return { data: rows.map(toBanner), meta: pageMeta(query, total) };
     },
 
     async editBanner(id: string, patch: AdminBannerPatch, actor: AuditActor): Promise<AdminBanner> {
-      const edit: BannerEdit = {
-        title: patch.title,
-        description: patch.description,
-        // The table keeps "no link" as an empty text (the shop's banner answer has a string).
-        linkUrl: patch.linkUrl === undefined ? undefined : (patch.linkUrl ?? ''),
-        sortOrder: patch.sortOrder,
-        isActive: patch.active,
-        tint: patch.tint,
-      };
-      const row = await repo.transaction(async (tx) => {
-        const current = await repo.lockBanner(tx, id);
-        if (!current) throw new AppError('NOT_FOUND', adminCatalogueMessages.bannerNotFound);
-        const updated = await repo.updateBanner(tx, id, edit, clock());
-        await audit.record(tx, actor, {
-          action: 'banner.update',
-          targetType: 'banner',
-          targetId: id,
-          before: bannerRecord(current),
-          after: bannerRecord(updated),
-        });
-        return updated;
-      });
-      await deps.catalogueChanged();
+      const row = await catalogue.editBanner(
+        id,
+        {
+          title: patch.title,
+          description: patch.description,
+          linkUrl: patch.linkUrl === undefined ? undefined : (patch.linkUrl ?? ''),
+          sortOrder: patch.sortOrder,
+          isActive: patch.active,
+          tint: patch.tint,
+        },
+        (tx, before, after) =>
+          audit.record(tx, actor, {
+            action: 'banner.update',
+            targetType: 'banner',
+            targetId: id,
+            before: bannerRecord(before),
+            after: bannerRecord(after),
+          }),
+      );
       return toBanner(row);
     },
 
     async categories(query: AdminCatalogueListQuery) {
-      const { rows, total } = await repo.listCategories(paging(query));
+      const { rows, total } = await catalogue.listCategories(paging(query));
       return { data: rows.map(toCategory), meta: pageMeta(query, total) };
     },
 
@@ -129,26 +117,18 @@ export function createAdminCatalogueService(deps: {
       patch: AdminCategoryPatch,
       actor: AuditActor,
     ): Promise<AdminCategory> {
-      const edit: CategoryEdit = {
-        name: patch.name,
-        sortOrder: patch.sortOrder,
-        isActive: patch.active,
-      };
-      await repo.transaction(async (tx) => {
-        const current = await repo.lockCategory(tx, id);
-        if (!current) throw new AppError('NOT_FOUND', adminCatalogueMessages.categoryNotFound);
-        const updated = await repo.updateCategory(tx, id, edit, clock());
-        await audit.record(tx, actor, {
-          action: 'category.update',
-          targetType: 'category',
-          targetId: id,
-          before: categoryRecord(current),
-          after: categoryRecord(updated),
-        });
-      });
-      await deps.catalogueChanged();
-      const found = await repo.categoryById(id);
-      if (!found) throw new Error(`category ${id} not found after its edit`);
+      const found = await catalogue.editCategory(
+        id,
+        { name: patch.name, sortOrder: patch.sortOrder, isActive: patch.active },
+        (tx, before, after) =>
+          audit.record(tx, actor, {
+            action: 'category.update',
+            targetType: 'category',
+            targetId: id,
+            before: categoryRecord(before),
+            after: categoryRecord(after),
+          }),
+      );
       return toCategory(found);
     },
 
@@ -163,7 +143,7 @@ export function createAdminCatalogueService(deps: {
       actor: AuditActor,
       lang: Language,
     ): Promise<AdminStockImportResult> {
-      const checked = await checkStockCsv(deps.db, deps.pinKey, input.csv, clock());
+      const checked = await catalogue.checkStock(input.csv);
       const result: AdminStockImportResult = {
         committed: false,
         accepted: checked.cards.length,
@@ -176,80 +156,52 @@ export function createAdminCatalogueService(deps: {
         for (const r of checked.rejected) fields[`line.${String(r.line)}`] = r.text;
         throw new AppError('CONFLICT', stockRejectedText(checked.rejected.length), fields);
       }
-      try {
-        await writeStock(deps.db, checked.cards, (tx) =>
-          audit.record(tx, actor, {
-            action: 'stock.import',
-            targetType: 'card_stock',
-            targetId: 'import',
-            after: {
-              cards: checked.cards.length,
-              byProduct: checked.byProduct.map((p) => ({
-                productId: p.productId,
-                sku: p.sku,
-                cards: p.cards,
-              })),
-            },
-          }),
-        );
-      } catch (err) {
-        // Someone imported some of these serials between the check and the write.
-        if (isUniqueViolation(err))
-          throw new AppError('CONFLICT', adminCatalogueMessages.stockRaced, undefined, {
-            cause: err,
-          });
-        throw err;
-      }
-      await deps.catalogueChanged();
+      await catalogue.writeStock(checked, (tx) =>
+        audit.record(tx, actor, {
+          action: 'stock.import',
+          targetType: 'card_stock',
+          targetId: 'import',
+          after: {
+            cards: checked.cards.length,
+            byProduct: checked.byProduct.map((p) => ({
+              productId: p.productId,
+              sku: p.sku,
+              cards: p.cards,
+            })),
+          },
+        }),
+      );
       return { ...result, committed: true };
     },
 
     async stock(query: AdminCatalogueListQuery) {
-      const now = clock();
-      const { rows, total } = await repo.stockCounts(
+      const now = deps.clock();
+      const { rows, total } = await catalogue.stockCounts(
         { now, soon: new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS) },
         paging(query),
       );
       return { data: rows, meta: pageMeta(query, total) };
     },
 
-    /**
-     * Takes an unsold card out of stock for good (void): a sold card, or one a pending order holds
-     * now, is a 409. Audited with the reason; the listings' stock counts change, so the caches go.
-     */
+    /** Voids an unsold card no order holds, the reason kept in its audit record. */
     async voidCard(id: string, reason: string, actor: AuditActor): Promise<AdminCard> {
-      const now = clock();
-      const result = await repo.transaction(async (tx) => {
-        const found = await repo.lockCard(tx, id);
-        if (!found) throw new AppError('NOT_FOUND', adminCatalogueMessages.cardNotFound);
-        const { card } = found;
-        if (card.status === 'sold') throw new AppError('CONFLICT', adminCatalogueMessages.cardSold);
-        if (card.status === 'void')
-          throw new AppError('CONFLICT', adminCatalogueMessages.cardAlreadyVoid);
-        if (
-          card.status === 'reserved' ||
-          (card.reservedOrderId !== null && card.reservedUntil !== null && card.reservedUntil > now)
-        )
-          throw new AppError('CONFLICT', adminCatalogueMessages.cardHeld);
-        const voided = await repo.voidCard(tx, id, now);
-        await audit.record(tx, actor, {
+      const { card, sku } = await catalogue.voidCard(id, (tx, before, after) =>
+        audit.record(tx, actor, {
           action: 'card.void',
           targetType: 'card',
           targetId: id,
-          before: { status: card.status, productId: card.productId, serial: card.serial },
-          after: { status: voided.status, reason },
-        });
-        return { card: voided, sku: found.sku };
-      });
-      await deps.catalogueChanged();
+          before: { status: before.status, productId: before.productId, serial: before.serial },
+          after: { status: after.status, reason },
+        }),
+      );
       return {
-        id: result.card.id,
-        productId: result.card.productId,
-        sku: result.sku,
-        serial: result.card.serial,
+        id: card.id,
+        productId: card.productId,
+        sku,
+        serial: card.serial,
         status: 'void',
-        expiresAt: result.card.expiresAt?.toISOString() ?? null,
-        updatedAt: result.card.updatedAt.toISOString(),
+        expiresAt: card.expiresAt?.toISOString() ?? null,
+        updatedAt: card.updatedAt.toISOString(),
       };
     },
   };

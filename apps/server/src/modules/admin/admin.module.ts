@@ -7,6 +7,7 @@ import type { RateLimitStore } from '../../platform/rate-limit.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import { createAuthRepo } from '../auth/auth.repo.ts';
 import { createCatalogueAdminRepo } from '../catalogue/catalogue-admin.repo.ts';
+import { createCatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
@@ -72,12 +73,15 @@ export function createAdminModule(deps: {
       await deps.app.register(
         adminCatalogueRoutes(
           createAdminCatalogueService({
-            repo: createCatalogueAdminRepo(database.db),
-            db: database.db,
-            pinKey: deps.secrets.pinEncryptionKey,
+            catalogue: createCatalogueAdminService({
+              repo: createCatalogueAdminRepo(database.db),
+              db: database.db,
+              pinKey: deps.secrets.pinEncryptionKey,
+              clock,
+              catalogueChanged,
+            }),
             audit,
             clock,
-            catalogueChanged,
           }),
         ),
       );
