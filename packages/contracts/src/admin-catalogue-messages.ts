@@ -35,7 +35,7 @@ export const adminCatalogueSchemaMessages = {
   },
   tint: {
     en: 'The header colour is written #rrggbb (like #0b2a5b), or null',
-    my: 'ခေါင်းစီး အရောင်ကို # နှင့် ဆယ့်ခြောက်လီ ဂဏန်း ၆ လုံးဖြင့် ရေးပါ (သို့မဟုတ် null)',
+    my: 'ခေါင်းစီး အရောင်ကို # နှင့် ဆယ့်ခြောက်လီစနစ် ဂဏန်း ၆ လုံးဖြင့် ရေးပါ (သို့မဟုတ် null)',
   },
   bannerNothingToChange: {
     en: 'Give at least one of title, description, linkUrl, sortOrder, active or tint',
@@ -111,7 +111,7 @@ export function stockRejectedText(count: number): LocalizedText {
 export const stockImportReasons = {
   unreadable: {
     en: 'line {line}: a quoted field is not closed',
-    my: 'စာကြောင်း {line}: မျက်တောင်အဖွင့်ပါသော အကွက်ကို မပိတ်ထားပါ',
+    my: 'စာကြောင်း {line}: ကိုးကားအမှတ်အသားဖြင့် ဖွင့်ထားသော အကွက်ကို ပြန်မပိတ်ထားပါ',
   },
   emptyFile: { en: 'empty file', my: 'ဖိုင်တွင် ဘာမျှ မပါပါ' },
   header: {

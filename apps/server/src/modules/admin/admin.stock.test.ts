@@ -340,7 +340,6 @@ describe('back-office card stock', () => {
     // A day later the payment window is long over: the hold no longer counts.
     s.clock.advance(DAY_MS);
     const later = await signedInStaff(s.t, s.clock, 'admin');
-    expect(await stockOf(productId).catch(() => null)).toBeNull(); // support's session has idled out
     const voided = await voidCard(card.id, 'misprinted batch', later.headers);
     expect(voided.statusCode).toBe(200);
     const [row] = await s.t.database.db
