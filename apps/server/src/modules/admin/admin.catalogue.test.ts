@@ -6,7 +6,14 @@ import {
 } from '@shop/contracts/admin-catalogue-messages';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import type { Banner, Category } from '@shop/contracts/catalogue';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { errorOf, movableClock } from '../auth/auth-test-kit.ts';
 import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
@@ -20,20 +27,60 @@ import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
  */
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+// A second instance sharing the cache through Redis, when the machine has one (as CI does).
+const redisUrl = process.env.TEST_REDIS_URL;
 
 describe('back-office banners and categories', () => {
   let t: TestApp;
   let admin: SignedInStaff;
   let support: SignedInStaff;
+  let other: FastifyInstance | null = null;
+  let closeMailer: () => void = () => undefined;
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
   const clock = movableClock(new Date());
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
+    t = await createTestApp({
+      clock,
+      env: redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {},
+    });
     await insertTestCatalogue(t.database.db);
     admin = await signedInStaff(t, clock, 'admin');
     support = await signedInStaff(t, clock, 'support');
+    if (redisUrl) {
+      const logger = pino({ level: 'silent' });
+      const outbox = new Outbox(path.join(t.dataDir, 'b'), logger);
+      const mailer = createMailer({
+        smtpUrl: undefined,
+        from: t.config.mailFrom,
+        outbox,
+        log: logger,
+      });
+      closeMailer = () => {
+        mailer.close();
+      };
+      other = await buildApp({
+        config: t.config,
+        database: t.database,
+        secrets: t.secrets,
+        mailer,
+        sms: createSmsSender(outbox),
+        webRoot: path.join(t.dataDir, 'no-web'),
+        logger: false,
+      });
+      await other.ready();
+    }
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await other?.close();
+    closeMailer();
+    await t.close();
+    if (redisUrl) {
+      const raw = new Redis(redisUrl);
+      await raw.del(`${prefix}catalogue:generation`);
+      await raw.quit();
+    }
+  });
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ url, headers: { 'accept-language': 'en', ...headers } });
@@ -51,6 +98,10 @@ describe('back-office banners and categories', () => {
   };
   const homeBanners = async (lang = 'en') =>
     (await get('/api/v1/ads/banner', { 'accept-language': lang })).json<{ ads: Banner[] }>().ads;
+  const otherHomeTitles = async (app: FastifyInstance) =>
+    (await app.inject({ url: '/api/v1/ads/banner', headers: { 'accept-language': 'en' } }))
+      .json<{ ads: Banner[] }>()
+      .ads.map((b) => b.title);
   const shopCategories = async () =>
     (await get('/api/v1/categories/parents', {})).json<{ data: Category[] }>().data;
   const auditOf = async (action: string, targetId: string) => {
@@ -83,6 +134,7 @@ describe('back-office banners and categories', () => {
   it('edits a banner: Home shows it at once, the audit log has before and after', async () => {
     const first = await bannerTitled('First');
     expect((await homeBanners()).map((b) => b.title)).toEqual(['First', 'Second']); // now cached
+    if (other) expect(await otherHomeTitles(other)).toEqual(['First', 'Second']);
     const res = await patch(`/api/v1/admin/banners/${first.id}`, {
       title: { en: ' Festival sale ', my: 'ပွဲတော် ရောင်းပွဲ' },
       linkUrl: 'https://shop.example/promo?x=1',
@@ -105,6 +157,15 @@ describe('back-office banners and categories', () => {
     expect(home.map((b) => b.title)).toEqual(['Second', 'Festival sale']);
     expect(home[1]).toMatchObject({ linkUrl: 'https://shop.example/promo?x=1', tint: '#aa3300' });
     expect((await homeBanners('my'))[1]?.title).toBe('ပွဲတော် ရောင်းပွဲ');
+    if (other) {
+      const otherApp = other;
+      const deadline = Date.now() + 5000;
+      while ((await otherHomeTitles(otherApp)).join() !== 'Second,Festival sale') {
+        if (Date.now() > deadline)
+          throw new Error('the other instance still shows the old banners');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
     const [entry] = await auditOf('banner.update', first.id);
     expect(entry).toMatchObject({
       actorEmail: admin.email,
