@@ -215,6 +215,11 @@ export const bannerSchema = z.object({
   tabletImageUrl: z.string(),
   /** As stored; the web opens it only when it is a safe URL ('Invalid or unsafe URL'). */
   linkUrl: z.string(),
+  /**
+   * The header colour the shop chose for this banner ('#rrggbb', issue 17's back-office); null
+   * or absent: the web takes it from the picture.
+   */
+  tint: z.optional(z.nullable(z.string())),
 });
 export type Banner = z.output<typeof bannerSchema>;
 

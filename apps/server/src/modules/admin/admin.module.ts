@@ -6,9 +6,13 @@ import type { Database } from '../../platform/db.ts';
 import type { RateLimitStore } from '../../platform/rate-limit.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import { createAuthRepo } from '../auth/auth.repo.ts';
+import { createCatalogueAdminRepo } from '../catalogue/catalogue-admin.repo.ts';
+import { createCatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
+import { adminCatalogueRoutes } from './admin-catalogue.routes.ts';
+import { createAdminCatalogueService } from './admin-catalogue.service.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -66,6 +70,21 @@ export function createAdminModule(deps: {
       });
       await deps.app.register(staffAuthRoutes(staffAuth));
       await deps.app.register(adminRoutes(service, audit));
+      await deps.app.register(
+        adminCatalogueRoutes(
+          createAdminCatalogueService({
+            catalogue: createCatalogueAdminService({
+              repo: createCatalogueAdminRepo(database.db),
+              db: database.db,
+              pinKey: deps.secrets.pinEncryptionKey,
+              clock,
+              catalogueChanged,
+            }),
+            audit,
+            clock,
+          }),
+        ),
+      );
     },
   };
 }

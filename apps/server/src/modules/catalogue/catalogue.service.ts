@@ -122,6 +122,7 @@ export function createCatalogueService(
       mobileImageUrl: image(images.mobileImageUrl),
       tabletImageUrl: image(images.tabletImageUrl),
       linkUrl: row.linkUrl,
+      tint: row.tint,
     };
   };
 

@@ -100,7 +100,8 @@ export const products = pgTable(
   ],
 );
 
-export const cardStatus = pgEnum('card_status', ['available', 'reserved', 'sold']);
+/** void: taken out of stock by the shop (issue 17) and never sold afterwards. */
+export const cardStatus = pgEnum('card_status', ['available', 'reserved', 'sold', 'void']);
 
 /** E-PIN and gift-card stock. PINs are AES-256-GCM ciphertext (platform/crypto.ts). */
 export const cards = pgTable(
@@ -144,23 +145,29 @@ export interface BannerImages {
 }
 export type LocalizedBannerImages = Partial<Record<Language, BannerImages>>;
 
-export const banners = pgTable('banners', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  title: jsonb('title').$type<LocalizedText>().notNull(),
-  description: jsonb('description').$type<LocalizedText>().notNull(),
-  imageUrl: text('image_url').notNull(),
-  mobileImageUrl: text('mobile_image_url').notNull(),
-  tabletImageUrl: text('tablet_image_url').notNull(),
-  /**
-   * The images of a language whose words are drawn in the picture (a Burmese banner's text), in
-   * place of the three above for that language; null or a language left out: the three above.
-   */
-  localizedImages: jsonb('localized_images').$type<LocalizedBannerImages>(),
-  linkUrl: text('link_url').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-  ...timestamps,
-});
+export const banners = pgTable(
+  'banners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    imageUrl: text('image_url').notNull(),
+    mobileImageUrl: text('mobile_image_url').notNull(),
+    tabletImageUrl: text('tablet_image_url').notNull(),
+    /**
+     * The images of a language whose words are drawn in the picture (a Burmese banner's text), in
+     * place of the three above for that language; null or a language left out: the three above.
+     */
+    localizedImages: jsonb('localized_images').$type<LocalizedBannerImages>(),
+    linkUrl: text('link_url').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The header colour while the banner shows ('#rrggbb'); null: taken from its picture. */
+    tint: text('tint'),
+    ...timestamps,
+  },
+  (t) => [check('banners_tint_hex', sql`${t.tint} is null or ${t.tint} ~ '^#[0-9a-f]{6}$'`)],
+);
 
 export const exchangeRates = pgTable('exchange_rates', {
   currency: text('currency').primaryKey(),

@@ -1,3 +1,8 @@
+import {
+  stockImportReasonText,
+  type StockImportReason,
+} from '@shop/contracts/admin-catalogue-messages';
+import type { LocalizedText } from '@shop/contracts/i18n';
 import { isCardKind } from '@shop/contracts/orders';
 import { encryptSecret } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
@@ -11,11 +16,31 @@ export interface RejectedRow {
   reason: string;
 }
 
+/** A refused row with its reason in both languages (the English is `reason`). */
+export interface RefusedRow extends RejectedRow {
+  text: LocalizedText;
+}
+
 export interface StockImportReport {
   imported: number;
   /** Cards per product SKU that would be or were imported. */
   byProduct: Record<string, number>;
   rejected: RejectedRow[];
+}
+
+/** The cards of one product in a checked file, in the order the file first names them. */
+export interface CheckedProduct {
+  productId: string;
+  sku: string;
+  name: LocalizedText;
+  cards: number;
+}
+
+/** A checked file: the cards to write (PINs encrypted), or the refused rows. */
+export interface StockCheck {
+  cards: NewCard[];
+  byProduct: CheckedProduct[];
+  rejected: RefusedRow[];
 }
 
 /**
@@ -88,41 +113,44 @@ function parseExpiry(value: string): Date | null | 'invalid' {
 }
 
 /**
- * Imports E-PIN and gift-card stock from CSV (columns product, serial, pin, expiry; product is
- * the SKU or the product id). Every row is checked first; with any row rejected nothing is
- * written. Otherwise all cards go in one transaction, PINs encrypted (AES-256-GCM), so an import
- * is never half done, and the unique (product, serial) index refuses a racing duplicate import.
+ * Reads and checks a card file (columns product, serial, pin, expiry; product is the SKU or the
+ * product id) against the products and the stock in the database, writing nothing: the cards to
+ * import with their PINs encrypted (AES-256-GCM), or every refused row with its reason. The one
+ * parser of `npm run stock:import` and of the back-office import.
  */
-export async function importStock(
+export async function checkStockCsv(
   db: Db,
   pinKey: Buffer,
   csv: string,
   now: Date = new Date(),
-): Promise<StockImportReport> {
-  const rejected: RejectedRow[] = [];
+): Promise<StockCheck> {
+  const rejected: RefusedRow[] = [];
+  const refuse = (line: number, text: LocalizedText) =>
+    rejected.push({ line, reason: text.en, text });
+  const refused = (line: number, text: LocalizedText): StockCheck => {
+    refuse(line, text);
+    return { cards: [], byProduct: [], rejected };
+  };
   let records: { line: number; fields: string[] }[];
   try {
     records = parseCsv(csv).records;
   } catch (err) {
-    return { imported: 0, byProduct: {}, rejected: [{ line: 0, reason: (err as Error).message }] };
+    const line = Number(/^line (\d+):/.exec((err as Error).message)?.[1] ?? 0);
+    return refused(0, stockImportReasonText('unreadable', { line }));
   }
   const [header, ...rows] = records;
-  if (!header) return { imported: 0, byProduct: {}, rejected: [{ line: 1, reason: 'empty file' }] };
+  if (!header) return refused(1, stockImportReasonText('emptyFile'));
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const missing = STOCK_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length > 0)
-    return {
-      imported: 0,
-      byProduct: {},
-      rejected: [
-        {
-          line: header.line,
-          reason: `header must name the columns ${STOCK_COLUMNS.join(', ')}; missing ${missing.join(', ')}`,
-        },
-      ],
-    };
-  if (rows.length === 0)
-    return { imported: 0, byProduct: {}, rejected: [{ line: 1, reason: 'no card rows' }] };
+    return refused(
+      header.line,
+      stockImportReasonText('header', {
+        columns: STOCK_COLUMNS.join(', '),
+        missing: missing.join(', '),
+      }),
+    );
+  if (rows.length === 0) return refused(1, stockImportReasonText('noRows'));
   const column = (fields: string[], name: (typeof STOCK_COLUMNS)[number]) =>
     (fields[names.indexOf(name)] ?? '').trim();
 
@@ -137,12 +165,13 @@ export async function importStock(
   );
   const seen = new Map<string, number>();
   const cards: NewCard[] = [];
-  const byProduct: Record<string, number> = {};
+  const byProduct = new Map<string, CheckedProduct>();
 
   for (const row of rows) {
-    const reject = (reason: string) => rejected.push({ line: row.line, reason });
+    const reject = (reason: StockImportReason, values?: Record<string, string | number>) =>
+      refuse(row.line, stockImportReasonText(reason, values));
     if (row.fields.length !== names.length) {
-      reject(`expected ${names.length} fields, found ${row.fields.length}`);
+      reject('fieldCount', { expected: names.length, found: row.fields.length });
       continue;
     }
     const productKey = column(row.fields, 'product');
@@ -151,46 +180,42 @@ export async function importStock(
     const expiryText = column(row.fields, 'expiry');
     const product = bySku.get(productKey) ?? byId.get(productKey);
     if (!productKey) {
-      reject('product is empty');
+      reject('productEmpty');
       continue;
     }
     if (!product) {
-      reject(`unknown product ${productKey}`);
+      reject('unknownProduct', { product: productKey });
       continue;
     }
     if (!isCardKind(product.kind)) {
-      reject(`product ${product.sku} is a ${product.kind} product, not sold from card stock`);
+      reject('notCardProduct', { sku: product.sku, kind: product.kind });
       continue;
     }
     if (!SERIAL.test(serial)) {
-      reject(
-        serial === ''
-          ? 'serial is empty'
-          : 'serial must be 1–64 letters, digits, dots, dashes, slashes or underscores',
-      );
+      reject(serial === '' ? 'serialEmpty' : 'serialShape');
       continue;
     }
     if (!PIN.test(pin)) {
-      reject(pin === '' ? 'pin is empty' : 'pin must be 4–64 letters, digits or dashes');
+      reject(pin === '' ? 'pinEmpty' : 'pinShape');
       continue;
     }
     const expiry = parseExpiry(expiryText);
     if (expiry === 'invalid') {
-      reject(`expiry ${expiryText} is not a date (YYYY-MM-DD)`);
+      reject('expiryShape', { expiry: expiryText });
       continue;
     }
     if (expiry && expiry.getTime() <= now.getTime()) {
-      reject(`expiry ${expiryText} has passed`);
+      reject('expiryPassed', { expiry: expiryText });
       continue;
     }
     const key = `${product.id} ${serial}`;
     if (existing.has(key)) {
-      reject(`serial ${serial} of ${product.sku} is already in stock`);
+      reject('inStock', { serial, sku: product.sku });
       continue;
     }
     const first = seen.get(key);
     if (first !== undefined) {
-      reject(`serial ${serial} of ${product.sku} repeats line ${first}`);
+      reject('repeats', { serial, sku: product.sku, first });
       continue;
     }
     seen.set(key, row.line);
@@ -201,10 +226,49 @@ export async function importStock(
       expiresAt: expiry,
       status: 'available',
     });
-    byProduct[product.sku] = (byProduct[product.sku] ?? 0) + 1;
+    const counted = byProduct.get(product.id);
+    if (counted) counted.cards += 1;
+    else
+      byProduct.set(product.id, {
+        productId: product.id,
+        sku: product.sku,
+        name: product.name,
+        cards: 1,
+      });
   }
+  return { cards, byProduct: [...byProduct.values()], rejected };
+}
 
+/**
+ * Writes checked cards in one transaction, so an import is never half done; `written` runs in
+ * it (the back-office's audit record: both commit or neither). The unique (product, serial)
+ * index refuses a racing duplicate import, and the whole transaction with it.
+ */
+export async function writeStock(
+  db: Db,
+  cards: NewCard[],
+  written?: (tx: Db) => Promise<void>,
+): Promise<void> {
+  await createStockRepo(db).inTransaction(async (tx) => {
+    await createStockRepo(tx).insertCards(cards);
+    if (written) await written(tx);
+  });
+}
+
+/**
+ * Imports E-PIN and gift-card stock from CSV (`npm run stock:import`): checkStockCsv, then, with
+ * no row rejected, writeStock; with any row rejected nothing is written.
+ */
+export async function importStock(
+  db: Db,
+  pinKey: Buffer,
+  csv: string,
+  now: Date = new Date(),
+): Promise<StockImportReport> {
+  const checked = await checkStockCsv(db, pinKey, csv, now);
+  const byProduct = Object.fromEntries(checked.byProduct.map((p) => [p.sku, p.cards]));
+  const rejected = checked.rejected.map(({ line, reason }) => ({ line, reason }));
   if (rejected.length > 0) return { imported: 0, byProduct, rejected };
-  await stock.inTransaction((tx) => createStockRepo(tx).insertCards(cards));
-  return { imported: cards.length, byProduct, rejected };
+  await writeStock(db, checked.cards);
+  return { imported: checked.cards.length, byProduct, rejected };
 }

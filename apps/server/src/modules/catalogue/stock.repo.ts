@@ -193,8 +193,12 @@ export function createStockRepo(db: Db) {
     },
 
     /** Products by SKU with their kind (the stock import names products by SKU or id). */
-    async productsForImport(): Promise<{ id: string; sku: string; kind: string }[]> {
-      return db.select({ id: products.id, sku: products.sku, kind: products.kind }).from(products);
+    async productsForImport(): Promise<
+      { id: string; sku: string; kind: string; name: (typeof products.$inferSelect)['name'] }[]
+    > {
+      return db
+        .select({ id: products.id, sku: products.sku, kind: products.kind, name: products.name })
+        .from(products);
     },
 
     /** Serials already in stock for these products (a re-import of a file is refused per row). */

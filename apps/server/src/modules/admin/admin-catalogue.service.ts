@@ -1,0 +1,210 @@
+import { EXPIRING_WITHIN_DAYS } from '@shop/contracts/admin';
+import { stockRejectedText } from '@shop/contracts/admin-catalogue-messages';
+import type {
+  AdminBanner,
+  AdminBannerPatch,
+  AdminCard,
+  AdminCatalogueListQuery,
+  AdminCategory,
+  AdminCategoryPatch,
+  AdminStockImportResult,
+} from '@shop/contracts/admin-catalogue';
+import type { Language } from '@shop/contracts/languages';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, type Text } from '../../platform/errors.ts';
+import type {
+  BannerRow,
+  CategoryRow,
+  CategoryWithCount,
+} from '../catalogue/catalogue-admin.repo.ts';
+import type { CatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
+import { pageMeta } from './admin-paging.ts';
+import type { AuditActor, AuditService } from './audit.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The table keeps "no link" as an empty text (the shop's banner answer has a string). */
+const linkOf = (row: BannerRow) => (row.linkUrl === '' ? null : row.linkUrl);
+
+const toBanner = (row: BannerRow): AdminBanner => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  linkUrl: linkOf(row),
+  sortOrder: row.sortOrder,
+  active: row.isActive,
+  tint: row.tint,
+  imageUrl: row.imageUrl,
+  updatedAt: row.updatedAt.toISOString(),
+});
+/** What the audit log keeps of a banner: the fields an edit may change. */
+const bannerRecord = (row: BannerRow) => ({
+  title: row.title,
+  description: row.description,
+  linkUrl: linkOf(row),
+  sortOrder: row.sortOrder,
+  active: row.isActive,
+  tint: row.tint,
+});
+
+const toCategory = ({ category, productCount }: CategoryWithCount): AdminCategory => ({
+  id: category.id,
+  slug: category.slug,
+  name: category.name,
+  sortOrder: category.sortOrder,
+  active: category.isActive,
+  productCount,
+  parentId: category.parentId,
+  updatedAt: category.updatedAt.toISOString(),
+});
+const categoryRecord = (row: CategoryRow) => ({
+  name: row.name,
+  sortOrder: row.sortOrder,
+  active: row.isActive,
+});
+
+/**
+ * The back-office's banners, categories and card stock (issue 17): the contract's shapes, and an
+ * audit record in the transaction of every write the catalogue module makes for it.
+ */
+export function createAdminCatalogueService(deps: {
+  catalogue: CatalogueAdminService;
+  audit: AuditService;
+  clock: Clock;
+}) {
+  const { catalogue, audit } = deps;
+  const paging = (query: AdminCatalogueListQuery) => ({
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+
+  return {
+    async banners(query: AdminCatalogueListQuery) {
+      const { rows, total } = await catalogue.listBanners(paging(query));
+      return { data: rows.map(toBanner), meta: pageMeta(query, total) };
+    },
+
+    async editBanner(id: string, patch: AdminBannerPatch, actor: AuditActor): Promise<AdminBanner> {
+      const row = await catalogue.editBanner(
+        id,
+        {
+          title: patch.title,
+          description: patch.description,
+          linkUrl: patch.linkUrl === undefined ? undefined : (patch.linkUrl ?? ''),
+          sortOrder: patch.sortOrder,
+          isActive: patch.active,
+          tint: patch.tint,
+        },
+        (tx, before, after) =>
+          audit.record(tx, actor, {
+            action: 'banner.update',
+            targetType: 'banner',
+            targetId: id,
+            before: bannerRecord(before),
+            after: bannerRecord(after),
+          }),
+      );
+      return toBanner(row);
+    },
+
+    async categories(query: AdminCatalogueListQuery) {
+      const { rows, total } = await catalogue.listCategories(paging(query));
+      return { data: rows.map(toCategory), meta: pageMeta(query, total) };
+    },
+
+    async editCategory(
+      id: string,
+      patch: AdminCategoryPatch,
+      actor: AuditActor,
+    ): Promise<AdminCategory> {
+      const found = await catalogue.editCategory(
+        id,
+        { name: patch.name, sortOrder: patch.sortOrder, isActive: patch.active },
+        (tx, before, after) =>
+          audit.record(tx, actor, {
+            action: 'category.update',
+            targetType: 'category',
+            targetId: id,
+            before: categoryRecord(before),
+            after: categoryRecord(after),
+          }),
+      );
+      return toCategory(found);
+    },
+
+    /**
+     * The card file through the importer of `npm run stock:import`. commit false: the check alone,
+     * nothing written. commit true: with any row refused a 409 naming each (fields "line.N"),
+     * nothing written; else every card in one transaction with its audit record (counts only,
+     * never a serial or a PIN).
+     */
+    async importStock(
+      input: { csv: string; commit: boolean },
+      actor: AuditActor,
+      lang: Language,
+    ): Promise<AdminStockImportResult> {
+      const checked = await catalogue.checkStock(input.csv);
+      const result: AdminStockImportResult = {
+        committed: false,
+        accepted: checked.cards.length,
+        rejected: checked.rejected.map((r) => ({ line: r.line, reason: r.text[lang] })),
+        byProduct: checked.byProduct,
+      };
+      if (!input.commit) return result;
+      if (checked.rejected.length > 0) {
+        const fields: Record<string, Text> = {};
+        for (const r of checked.rejected) fields[`line.${String(r.line)}`] = r.text;
+        throw new AppError('CONFLICT', stockRejectedText(checked.rejected.length), fields);
+      }
+      await catalogue.writeStock(checked, (tx) =>
+        audit.record(tx, actor, {
+          action: 'stock.import',
+          targetType: 'card_stock',
+          targetId: 'import',
+          after: {
+            cards: checked.cards.length,
+            byProduct: checked.byProduct.map((p) => ({
+              productId: p.productId,
+              sku: p.sku,
+              cards: p.cards,
+            })),
+          },
+        }),
+      );
+      return { ...result, committed: true };
+    },
+
+    async stock(query: AdminCatalogueListQuery) {
+      const now = deps.clock();
+      const { rows, total } = await catalogue.stockCounts(
+        { now, soon: new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS) },
+        paging(query),
+      );
+      return { data: rows, meta: pageMeta(query, total) };
+    },
+
+    /** Voids an unsold card no order holds, the reason kept in its audit record. */
+    async voidCard(id: string, reason: string, actor: AuditActor): Promise<AdminCard> {
+      const { card, sku } = await catalogue.voidCard(id, (tx, before, after) =>
+        audit.record(tx, actor, {
+          action: 'card.void',
+          targetType: 'card',
+          targetId: id,
+          before: { status: before.status, productId: before.productId, serial: before.serial },
+          after: { status: after.status, reason },
+        }),
+      );
+      return {
+        id: card.id,
+        productId: card.productId,
+        sku,
+        serial: card.serial,
+        status: 'void',
+        expiresAt: card.expiresAt?.toISOString() ?? null,
+        updatedAt: card.updatedAt.toISOString(),
+      };
+    },
+  };
+}
+
+export type AdminCatalogueService = ReturnType<typeof createAdminCatalogueService>;

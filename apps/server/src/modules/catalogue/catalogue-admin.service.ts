@@ -1,0 +1,130 @@
+import { adminCatalogueMessages } from '@shop/contracts/admin-catalogue-messages';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type {
+  BannerEdit,
+  BannerRow,
+  CardWithSku,
+  CatalogueAdminRepo,
+  CategoryEdit,
+  CategoryRow,
+} from './catalogue-admin.repo.ts';
+import { checkStockCsv, writeStock, type StockCheck } from './stock-import.ts';
+
+/** Postgres unique_violation (SQLSTATE 23505), as node-postgres and PGlite report it. */
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+};
+
+type Page = { offset: number; limit: number };
+
+/**
+ * Back-office writes to banners, categories and card stock (issue 17). Each write's `written`
+ * runs in its transaction (the caller's audit record: both commit or neither); once committed,
+ * every instance's catalogue caches are dropped (ADR 0007), so Home and the listings show the
+ * change at once.
+ */
+export function createCatalogueAdminService(deps: {
+  repo: CatalogueAdminRepo;
+  db: Db;
+  pinKey: Buffer;
+  clock: Clock;
+  catalogueChanged: () => Promise<void>;
+}) {
+  const { repo, clock } = deps;
+  return {
+    listBanners: (page: Page) => repo.listBanners(page),
+
+    async editBanner(
+      id: string,
+      edit: BannerEdit,
+      written: (tx: Tx, before: BannerRow, after: BannerRow) => Promise<void>,
+    ): Promise<BannerRow> {
+      const row = await repo.transaction(async (tx) => {
+        const current = await repo.lockBanner(tx, id);
+        if (!current) throw new AppError('NOT_FOUND', adminCatalogueMessages.bannerNotFound);
+        const updated = await repo.updateBanner(tx, id, edit, clock());
+        await written(tx, current, updated);
+        return updated;
+      });
+      await deps.catalogueChanged();
+      return row;
+    },
+
+    listCategories: (page: Page) => repo.listCategories(page),
+
+    async editCategory(
+      id: string,
+      edit: CategoryEdit,
+      written: (tx: Tx, before: CategoryRow, after: CategoryRow) => Promise<void>,
+    ) {
+      await repo.transaction(async (tx) => {
+        const current = await repo.lockCategory(tx, id);
+        if (!current) throw new AppError('NOT_FOUND', adminCatalogueMessages.categoryNotFound);
+        const updated = await repo.updateCategory(tx, id, edit, clock());
+        await written(tx, current, updated);
+      });
+      await deps.catalogueChanged();
+      const found = await repo.categoryById(id);
+      if (!found) throw new Error(`category ${id} not found after its edit`);
+      return found;
+    },
+
+    /** A card file checked by the importer of `npm run stock:import`; nothing written. */
+    checkStock: (csv: string): Promise<StockCheck> =>
+      checkStockCsv(deps.db, deps.pinKey, csv, clock()),
+
+    /**
+     * Writes a checked file's cards in one transaction with `written`. A serial someone imported
+     * between the check and the write is a 409, and nothing is written.
+     */
+    async writeStock(checked: StockCheck, written: (tx: Db) => Promise<void>): Promise<void> {
+      if (checked.rejected.length > 0) throw new Error('a file with refused rows is never written');
+      try {
+        await writeStock(deps.db, checked.cards, written);
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new AppError('CONFLICT', adminCatalogueMessages.stockRaced, undefined, {
+            cause: err,
+          });
+        throw err;
+      }
+      await deps.catalogueChanged();
+    },
+
+    stockCounts: (at: { now: Date; soon: Date }, page: Page) => repo.stockCounts(at, page),
+
+    /**
+     * Takes an unsold card out of stock for good (void): a sold card, a void one, or one a
+     * pending order holds now is a 409. The listings' stock changes, so the caches go.
+     */
+    async voidCard(
+      id: string,
+      written: (tx: Tx, before: CardWithSku['card'], after: CardWithSku['card']) => Promise<void>,
+    ): Promise<CardWithSku> {
+      const now = clock();
+      const result = await repo.transaction(async (tx) => {
+        const found = await repo.lockCard(tx, id);
+        if (!found) throw new AppError('NOT_FOUND', adminCatalogueMessages.cardNotFound);
+        const { card } = found;
+        if (card.status === 'sold') throw new AppError('CONFLICT', adminCatalogueMessages.cardSold);
+        if (card.status === 'void')
+          throw new AppError('CONFLICT', adminCatalogueMessages.cardAlreadyVoid);
+        const heldNow =
+          card.reservedOrderId !== null && card.reservedUntil !== null && card.reservedUntil > now;
+        if (card.status === 'reserved' || heldNow)
+          throw new AppError('CONFLICT', adminCatalogueMessages.cardHeld);
+        const voided = await repo.voidCard(tx, id, now);
+        await written(tx, card, voided);
+        return { card: voided, sku: found.sku };
+      });
+      await deps.catalogueChanged();
+      return result;
+    },
+  };
+}
+
+export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;

@@ -1,0 +1,260 @@
+// Back-office banners, categories and card stock under /api/v1/admin (issue 17): the lists, the
+// edits, the card import (the same importer as `npm run stock:import`) and voiding a card.
+// Messages are English here, localised by validation-messages.ts (adminCatalogueSchemaMessages)
+// in the request's language.
+
+import * as z from 'zod/mini';
+import { adminCatalogueSchemaMessages as m } from './admin-catalogue-messages.ts';
+import { listOf, localized, pageQuery } from './admin.ts';
+
+export const SORT_ORDER_MAX = 1_000_000;
+/** The card file's text: at most this many characters (2 MB of CSV). */
+export const STOCK_CSV_MAX_CHARS = 2 * 1024 * 1024;
+
+const uuidParam = (message: string) =>
+  z.object({ id: z.string({ error: message }).check(z.uuid({ error: message })) });
+
+/** English and Burmese text, each trimmed, of minLength to maxLength characters. */
+const localizedInput = (message: string, minLength: number, maxLength: number) => {
+  const text = z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (v.length >= minLength && v.length <= maxLength) return v;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
+  return z.object({ en: text, my: text }, { error: message });
+};
+
+const sortOrderSchema = z
+  .int({ error: m.sortOrder.en })
+  .check(
+    z.minimum(0, { error: m.sortOrder.en }),
+    z.maximum(SORT_ORDER_MAX, { error: m.sortOrder.en }),
+  );
+const activeSchema = z.boolean({ error: m.active.en });
+
+/**
+ * Where a banner may lead: an http(s) address, or a path of this site ("/product/…", never
+ * "//host" or "/\host", which browsers read as another site). Anything else — javascript:, data:,
+ * spaces or control characters — is refused.
+ */
+export function isSafeBannerLink(value: string): boolean {
+  if (value.length > 2000) return false;
+  for (const c of value) {
+    const code = c.codePointAt(0) ?? 0;
+    if (code <= 0x20 || code === 0x7f || c === '\\') return false;
+  }
+  if (value.startsWith('/')) return !value.startsWith('//');
+  return /^https?:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:\d{1,5})?([/?#].*)?$/i.test(
+    value,
+  );
+}
+
+const linkUrlSchema = z.nullable(
+  z.pipe(
+    z.string({ error: m.linkUrl.en }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (v === '') return null;
+      if (isSafeBannerLink(v)) return v;
+      ctx.issues.push({ code: 'custom', message: m.linkUrl.en, input: value });
+      return z.NEVER;
+    }),
+  ),
+);
+const tintSchema = z.nullable(
+  z.pipe(
+    z.string({ error: m.tint.en }),
+    z.transform((value, ctx) => {
+      const v = value.trim().toLowerCase();
+      if (/^#[0-9a-f]{6}$/.test(v)) return v;
+      ctx.issues.push({ code: 'custom', message: m.tint.en, input: value });
+      return z.NEVER;
+    }),
+  ),
+);
+
+/** GET /api/v1/admin/banners, /categories and /stock: every row, paged (page, limit). */
+export const adminCatalogueListQuerySchema = z.object({ ...pageQuery });
+export type AdminCatalogueListQuery = z.output<typeof adminCatalogueListQuerySchema>;
+
+// ---------------------------------------------------------------- banners
+
+export const adminBannerSchema = z.object({
+  /** A uuid. */
+  id: z.string(),
+  title: localized,
+  description: localized,
+  /** null: the banner leads nowhere. */
+  linkUrl: z.nullable(z.string()),
+  sortOrder: z.int(),
+  /** Shown on Home. */
+  active: z.boolean(),
+  /** The header colour while the banner shows ('#rrggbb'); null: taken from the picture. */
+  tint: z.nullable(z.string()),
+  /** The wide picture (read only here). */
+  imageUrl: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminBanner = z.output<typeof adminBannerSchema>;
+export const adminBannerListResponseSchema = listOf(adminBannerSchema);
+
+export const adminBannerParamsSchema = uuidParam(m.bannerId.en);
+
+/** PATCH /api/v1/admin/banners/{id}: the fields given change; at least one. */
+export const adminBannerPatchSchema = z.pipe(
+  z.object({
+    title: z.optional(localizedInput(m.bannerTitle.en, 1, 120)),
+    description: z.optional(localizedInput(m.bannerDescription.en, 0, 500)),
+    linkUrl: z.optional(linkUrlSchema),
+    sortOrder: z.optional(sortOrderSchema),
+    active: z.optional(activeSchema),
+    tint: z.optional(tintSchema),
+  }),
+  z.transform((body, ctx) => {
+    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
+      ctx.issues.push({ code: 'custom', message: m.bannerNothingToChange.en, input: body });
+      return z.NEVER;
+    }
+    return body;
+  }),
+);
+export type AdminBannerPatch = z.output<typeof adminBannerPatchSchema>;
+
+export const adminBannerResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: adminBannerSchema,
+});
+
+// ---------------------------------------------------------------- categories
+
+export const adminCategorySchema = z.object({
+  /** A uuid. */
+  id: z.string(),
+  slug: z.string(),
+  name: localized,
+  sortOrder: z.int(),
+  active: z.boolean(),
+  /** Products in the category itself (not its sub-categories), archived ones included. */
+  productCount: z.int(),
+  /** The parent category's id; null for a top-level category. */
+  parentId: z.nullable(z.string()),
+  updatedAt: z.string(),
+});
+export type AdminCategory = z.output<typeof adminCategorySchema>;
+export const adminCategoryListResponseSchema = listOf(adminCategorySchema);
+
+export const adminCategoryParamsSchema = uuidParam(m.categoryId.en);
+
+/** PATCH /api/v1/admin/categories/{id}: the fields given change; at least one. */
+export const adminCategoryPatchSchema = z.pipe(
+  z.object({
+    name: z.optional(localizedInput(m.categoryName.en, 1, 80)),
+    sortOrder: z.optional(sortOrderSchema),
+    active: z.optional(activeSchema),
+  }),
+  z.transform((body, ctx) => {
+    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
+      ctx.issues.push({ code: 'custom', message: m.categoryNothingToChange.en, input: body });
+      return z.NEVER;
+    }
+    return body;
+  }),
+);
+export type AdminCategoryPatch = z.output<typeof adminCategoryPatchSchema>;
+
+export const adminCategoryResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: adminCategorySchema,
+});
+
+// ---------------------------------------------------------------- card stock
+
+/**
+ * POST /api/v1/admin/stock/import: the CSV of `npm run stock:import` (columns product, serial,
+ * pin, expiry). commit false checks only; commit true imports every card or, with any row
+ * refused, none (409, the refused rows in `fields` as "line.N").
+ */
+export const adminStockImportSchema = z.object({
+  csv: z
+    .string({ error: m.stockCsv.en })
+    .check(
+      z.minLength(1, { error: m.stockCsv.en }),
+      z.maxLength(STOCK_CSV_MAX_CHARS, { error: m.stockCsv.en }),
+    ),
+  commit: z.boolean({ error: m.stockCommit.en }),
+});
+export type AdminStockImport = z.output<typeof adminStockImportSchema>;
+
+export const adminStockImportResultSchema = z.object({
+  /** true: the cards are in stock now. */
+  committed: z.boolean(),
+  /** Rows that are (or would be) imported. */
+  accepted: z.int(),
+  /** line 1 is the header; line 0 a file that cannot be read at all. */
+  rejected: z.array(z.object({ line: z.int(), reason: z.string() })),
+  byProduct: z.array(
+    z.object({ productId: z.string(), sku: z.string(), name: localized, cards: z.int() }),
+  ),
+});
+export type AdminStockImportResult = z.output<typeof adminStockImportResultSchema>;
+export const adminStockImportResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: adminStockImportResultSchema,
+});
+
+export const adminStockSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: localized,
+  /** Sellable now: not expired, held by no pending order. */
+  available: z.int(),
+  /** Held by a pending order for its payment window. */
+  held: z.int(),
+  sold: z.int(),
+  voided: z.int(),
+  /** Of the available cards, those expiring within EXPIRING_WITHIN_DAYS (admin.ts). */
+  expiringSoon: z.int(),
+  /** Unsold, unvoided cards whose expiry has passed (never sold). */
+  expired: z.int(),
+});
+export type AdminStock = z.output<typeof adminStockSchema>;
+export const adminStockListResponseSchema = listOf(adminStockSchema);
+
+export const adminCardParamsSchema = uuidParam(m.cardId.en);
+
+/** POST /api/v1/admin/stock/cards/{id}/void: why the card is taken out of stock for good. */
+export const adminCardVoidSchema = z.object({
+  reason: z.pipe(
+    z.string({ error: m.voidReason.en }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (v.length >= 3 && v.length <= 200) return v;
+      ctx.issues.push({ code: 'custom', message: m.voidReason.en, input: value });
+      return z.NEVER;
+    }),
+  ),
+});
+export type AdminCardVoid = z.output<typeof adminCardVoidSchema>;
+
+export const adminCardSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  sku: z.string(),
+  serial: z.string(),
+  status: z.enum(['available', 'sold', 'void']),
+  expiresAt: z.nullable(z.string()),
+  updatedAt: z.string(),
+});
+export type AdminCard = z.output<typeof adminCardSchema>;
+export const adminCardResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: adminCardSchema,
+});
