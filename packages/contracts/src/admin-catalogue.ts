@@ -5,14 +5,13 @@
 
 import * as z from 'zod/mini';
 import { adminCatalogueSchemaMessages as m } from './admin-catalogue-messages.ts';
-import { listOf, localized, pageQuery } from './admin.ts';
+import { listOf, localized, pageQuery, uuidSchema } from './admin.ts';
 
 export const SORT_ORDER_MAX = 1_000_000;
 /** The card file's text: at most this many characters (2 MB of CSV). */
 export const STOCK_CSV_MAX_CHARS = 2 * 1024 * 1024;
 
-const uuidParam = (message: string) =>
-  z.object({ id: z.string({ error: message }).check(z.uuid({ error: message })) });
+const uuidParam = (message: string) => z.object({ id: uuidSchema(message) });
 
 /** English and Burmese text, each trimmed, of minLength to maxLength characters. */
 const localizedInput = (message: string, minLength: number, maxLength: number) => {
