@@ -60,6 +60,9 @@ describe('back-office access', () => {
       'GET /api/v1/admin/promo-codes',
       'POST /api/v1/admin/promo-codes',
       'PATCH /api/v1/admin/promo-codes/:id',
+      'GET /api/v1/admin/orders/:id',
+      'POST /api/v1/admin/orders/:id/refund',
+      'POST /api/v1/admin/orders/:id/resend-codes',
       ...SIGN_IN_STEPS,
     ])
       expect(names).toContain(expected);

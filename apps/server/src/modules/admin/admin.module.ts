@@ -8,7 +8,11 @@ import type { Secrets } from '../../platform/secrets.ts';
 import { createAuthRepo } from '../auth/auth.repo.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
+import { createAdminOrdersRepo } from './admin-orders.repo.ts';
+import { adminOrderRoutes } from './admin-orders.routes.ts';
+import { createAdminOrdersService } from './admin-orders.service.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -35,6 +39,8 @@ export function createAdminModule(deps: {
   clock: Clock;
   limiter: RateLimitStore;
   customers: AuthGuard;
+  /** Refunds given as points (the order actions). */
+  loyalty: LoyaltyService;
 }) {
   const { database, clock } = deps;
   const audit = createAuditService({ repo: createAuditRepo(database.db), clock });
@@ -66,6 +72,16 @@ export function createAdminModule(deps: {
       });
       await deps.app.register(staffAuthRoutes(staffAuth));
       await deps.app.register(adminRoutes(service, audit));
+      await deps.app.register(
+        adminOrderRoutes(
+          createAdminOrdersService({
+            db: database.db,
+            repo: createAdminOrdersRepo(database.db),
+            audit,
+            loyalty: deps.loyalty,
+          }),
+        ),
+      );
     },
   };
 }
