@@ -10,6 +10,11 @@ import { adminOrderSchema, localized } from './admin.ts';
 /** The longest payout reference a bank refund takes (after trimming). */
 export const REFUND_REFERENCE_MAX_LENGTH = 100;
 
+/** Control characters (NUL among them) or a lone UTF-16 surrogate: not a payout reference. */
+const UNUSABLE_TEXT =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+  /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export const adminOrderParamsSchema = z.object({
   id: z.string({ error: m.orderId.en }).check(z.uuid({ error: m.orderId.en })),
 });
@@ -102,9 +107,11 @@ export const adminRefundRequestSchema = z
   .object({
     destination: z.enum(['points', 'bank'], { error: m.refundDestination.en }),
     reference: z.optional(
-      z
-        .string({ error: m.refundReference.en })
-        .check(z.trim(), z.maxLength(REFUND_REFERENCE_MAX_LENGTH, { error: m.refundReference.en })),
+      z.string({ error: m.refundReference.en }).check(
+        z.trim(),
+        z.maxLength(REFUND_REFERENCE_MAX_LENGTH, { error: m.refundReference.en }),
+        z.refine((value) => !UNUSABLE_TEXT.test(value), { error: m.refundReferenceText.en }),
+      ),
     ),
   })
   .check(

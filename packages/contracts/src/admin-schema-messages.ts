@@ -107,6 +107,10 @@ export const adminSchemaMessages = {
     en: 'A bank refund needs the payout reference (1 to 100 characters)',
     my: 'ဘဏ်မှ ငွေပြန်အမ်းရန် ငွေလွှဲ ရည်ညွှန်းနံပါတ် (စာလုံး ၁ လုံးမှ ၁၀၀ အထိ) လိုအပ်ပါသည်',
   },
+  refundReferenceText: {
+    en: 'The payout reference contains a character that cannot be used',
+    my: 'ငွေလွှဲ ရည်ညွှန်းနံပါတ်တွင် အသုံးပြု၍ မရသော စာလုံး ပါဝင်နေပါသည်',
+  },
   resolveDelivered: {
     en: 'Delivered must be true or false',
     my: 'ရောက်ရှိမှု (delivered) သည် true သို့မဟုတ် false ဖြစ်ရပါမည်',

@@ -11,9 +11,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../auth/auth-test-kit.ts';
-import { call, createShopTest, signedIn, type ShopTest } from '../checkout/checkout-test-kit.ts';
+import {
+  addToCart,
+  call,
+  createShopTest,
+  initialize,
+  signedIn,
+  type ShopTest,
+} from '../checkout/checkout-test-kit.ts';
 import { emptyStock, paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
-import { SIMULATOR_DECLINED_SUFFIX } from '../fulfilment/topup-provider.ts';
+import {
+  SIMULATOR_DECLINED_SUFFIX,
+  SIMULATOR_TIMEOUT_SUFFIX,
+} from '../fulfilment/topup-provider.ts';
 import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
 import { auditLog } from './admin.tables.ts';
@@ -28,6 +38,8 @@ import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
 
 /** The simulator declines numbers ending 0000 (README "Top-up simulator"). */
 const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
+/** Its first call times out after the top-up was made: the line ends `unconfirmed`. */
+const TIMEOUT_PHONE = `0925000${SIMULATOR_TIMEOUT_SUFFIX}`;
 
 describe('back-office order detail and actions', () => {
   let s: ShopTest;
@@ -209,15 +221,18 @@ describe('back-office order detail and actions', () => {
       { destination: 'bank' },
       { destination: 'bank', reference: '   ' },
       { destination: 'bank', reference: 'x'.repeat(101) },
+      { destination: 'bank', reference: 'KBZ\u0007' },
       { destination: 'cash' },
       {},
     ]) {
       const res = await refund(order.orderId, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(res).message).toBe(
-        body.destination === 'bank'
-          ? adminSchemaMessages.refundReference.en
-          : adminSchemaMessages.refundDestination.en,
+        body.destination !== 'bank'
+          ? adminSchemaMessages.refundDestination.en
+          : body.reference?.includes('\u0007')
+            ? adminSchemaMessages.refundReferenceText.en
+            : adminSchemaMessages.refundReference.en,
       );
     }
     const burmese = await call(
@@ -346,6 +361,60 @@ describe('back-office order detail and actions', () => {
     expect(await ledgerOf(order.orderId)).toHaveLength(1);
     expect(await auditOf(order.orderId)).toHaveLength(1);
     expect(await jobsOf(order.orderId, 'send_refund_notice')).toHaveLength(2);
+  });
+
+  it('a points order’s unconfirmed top-up: to check, refunded only as points (bank is a 409), once', async () => {
+    const user = await signedIn(s);
+    await db().insert(loyaltyAccounts).values({ userId: user.userId, balance: 50 });
+    await addToCart(s, user.headers, {
+      productId: s.catalogue.productId('T-MPT-1000'),
+      quantity: 1,
+      phoneNumber: TIMEOUT_PHONE,
+    });
+    const order = await initialize(s, user.headers);
+    const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
+      sessionId: order.orderId,
+      paymentMethod: 'points',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Its last attempt: the aggregator times out, the job gives up, the line is unconfirmed.
+    const [job] = await jobsOf(order.orderId, 'fulfil_order');
+    await db()
+      .update(jobs)
+      .set({ attempts: 9 })
+      .where(eq(jobs.id, job?.id ?? ''));
+    await s.t.app.runPendingJobs();
+    const shown = await call(s, 'GET', `/api/v1/admin/orders/${order.orderId}`, support.headers);
+    const detail = adminOrderDetailResponseSchema.parse(shown.json()).data;
+    expect(detail.items[0]).toMatchObject({ status: 'failed', failureCode: 'unconfirmed' });
+    expect(detail.refund).toMatchObject({
+      status: 'refund_pending',
+      destination: 'points',
+      points: 4,
+      toCheck: true,
+    });
+    expect(texts(detail, 'topup')).toHaveLength(1);
+    expect(texts(detail, 'points')).toEqual(['4 points spent to pay (balance 46)']);
+
+    const bank = await refund(order.orderId, { destination: 'bank', reference: 'KBZ-1' });
+    expect(bank.statusCode).toBe(409);
+    expect(errorOf(bank).message).toBe(adminOrderMessages.pointsOnly.en);
+    expect(await auditOf(order.orderId)).toHaveLength(0);
+
+    const res = await refund(order.orderId, { destination: 'points' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(adminOrderDetailResponseSchema.parse(res.json()).data.refund).toMatchObject({
+      status: 'refunded',
+      destination: 'points',
+      points: 4,
+    });
+    expect((await ledgerOf(order.orderId)).map((l) => [l.kind, l.points]).sort()).toEqual([
+      ['redeem', -4],
+      ['refund_checked', 4],
+    ]);
+    expect((await refund(order.orderId, { destination: 'points' })).statusCode).toBe(200);
+    expect(await ledgerOf(order.orderId)).toHaveLength(2);
+    expect(await auditOf(order.orderId)).toHaveLength(1);
   });
 
   it('refuses a refund where none is waiting (409)', async () => {
