@@ -235,6 +235,12 @@ describe('back-office order detail and actions', () => {
             : adminSchemaMessages.refundReference.en,
       );
     }
+    for (const body of [undefined, 'bank', ['bank'], { destination: 'bank', reference: 42 }]) {
+      const res = await refund(order.orderId, body);
+      // A bare string goes as text/plain: 415; the rest are JSON the schema refuses.
+      expect([400, 415], JSON.stringify(body)).toContain(res.statusCode);
+      expect(errorOf(res).message).toBeTruthy();
+    }
     const burmese = await call(
       s,
       'POST',
