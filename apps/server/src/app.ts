@@ -276,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
     limiter: auth.limiter,
     customers: auth.guard,
+    loyalty,
   });
   await app.register(
     healthRoutes({ database: () => database.ping(), redis: redis ? () => pingRedis(redis) : null }),

@@ -94,4 +94,25 @@ export const adminSchemaMessages = {
     my: 'အသုံးပြုနိုင်မှု၊ ပြီးဆုံးချိန် သို့မဟုတ် စုစုပေါင်း အကန့်အသတ် အနည်းဆုံး တစ်ခုကို ပေးပါ',
   },
   promoId: { en: 'Promo code not found', my: 'ပရိုမိုကုဒ်ကို ရှာမတွေ့ပါ' },
+  orderId: { en: 'Order not found', my: 'အော်ဒါကို ရှာမတွေ့ပါ' },
+  orderItemId: {
+    en: 'Order line not found',
+    my: 'အော်ဒါတွင် ဤပစ္စည်းကို ရှာမတွေ့ပါ',
+  },
+  refundDestination: {
+    en: 'Destination must be points or bank',
+    my: 'ငွေပြန်အမ်းမည့်နေရာသည် points (ပွိုင့်) သို့မဟုတ် bank (ဘဏ်) ဖြစ်ရပါမည်',
+  },
+  refundReference: {
+    en: 'A bank refund needs the payout reference (1 to 100 characters)',
+    my: 'ဘဏ်မှ ငွေပြန်အမ်းရန် ငွေလွှဲ ရည်ညွှန်းနံပါတ် (စာလုံး ၁ လုံးမှ ၁၀၀ အထိ) လိုအပ်ပါသည်',
+  },
+  refundReferenceText: {
+    en: 'The payout reference contains a character that cannot be used',
+    my: 'ငွေလွှဲ ရည်ညွှန်းနံပါတ်တွင် အသုံးပြု၍ မရသော စာလုံး ပါဝင်နေပါသည်',
+  },
+  resolveDelivered: {
+    en: 'Delivered must be true or false',
+    my: 'ရောက်ရှိမှု (delivered) သည် true သို့မဟုတ် false ဖြစ်ရပါမည်',
+  },
 } as const satisfies Record<string, LocalizedText>;

@@ -28,9 +28,9 @@ export const ADMIN_LIMIT_MAX = 100;
 /** A UUID as PostgreSQL reads one: 8-4-4-4-12 hexadecimal digits. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
- * An id in a back-office path or body. A pattern, not z.uuid (nor z.record or z.unknown below):
+ * An id in a back-office path or body. A pattern, not z.uuid (nor z.record below):
  * the web build keeps one copy of zod, shared by the shop's pages, so every zod function the
- * back-office's schemas use would be loaded by every customer too (ADR 0036).
+ * back-office's schemas use would be loaded by every customer too (ADR 0037).
  */
 export const uuidSchema = (message: string) =>
   z.string({ error: message }).check(z.regex(UUID_PATTERN, { error: message }));

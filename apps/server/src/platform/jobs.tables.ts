@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -37,5 +38,7 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
     index('jobs_queue_idx').on(t.status, t.runAt),
+    // The jobs of one order (the back-office's order timeline, issue 17): each names it in its payload.
+    index('jobs_order_idx').on(sql`(${t.payload} ->> 'orderId')`),
   ],
 );

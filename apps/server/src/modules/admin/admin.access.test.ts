@@ -67,6 +67,9 @@ describe('back-office access', () => {
       'POST /api/v1/admin/stock/import',
       'GET /api/v1/admin/stock',
       'POST /api/v1/admin/stock/cards/:id/void',
+      'GET /api/v1/admin/orders/:id',
+      'POST /api/v1/admin/orders/:id/refund',
+      'POST /api/v1/admin/orders/:id/resend-codes',
       ...SIGN_IN_STEPS,
     ])
       expect(names).toContain(expected);

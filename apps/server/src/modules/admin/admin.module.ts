@@ -10,9 +10,13 @@ import { createCatalogueAdminRepo } from '../catalogue/catalogue-admin.repo.ts';
 import { createCatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.routes.ts';
 import { createAdminCatalogueService } from './admin-catalogue.service.ts';
+import { createAdminOrdersRepo } from './admin-orders.repo.ts';
+import { adminOrderRoutes } from './admin-orders.routes.ts';
+import { createAdminOrdersService } from './admin-orders.service.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -39,6 +43,8 @@ export function createAdminModule(deps: {
   clock: Clock;
   limiter: RateLimitStore;
   customers: AuthGuard;
+  /** Refunds given as points (the order actions). */
+  loyalty: LoyaltyService;
 }) {
   const { database, clock } = deps;
   const audit = createAuditService({ repo: createAuditRepo(database.db), clock });
@@ -82,6 +88,16 @@ export function createAdminModule(deps: {
             }),
             audit,
             clock,
+          }),
+        ),
+      );
+      await deps.app.register(
+        adminOrderRoutes(
+          createAdminOrdersService({
+            db: database.db,
+            repo: createAdminOrdersRepo(database.db),
+            audit,
+            loyalty: deps.loyalty,
           }),
         ),
       );

@@ -117,5 +117,7 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
+    // What staff did to one order, product or code (the order timeline, issue 17).
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
   ],
 );

@@ -166,6 +166,28 @@ export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
       });
       return points;
     },
+
+    /**
+     * Gives the buyer of an order paid in money its refund as points instead, once (staff chose
+     * it in the back-office, issue 17). Such an order redeemed nothing, so its `refund` entry is
+     * free; a points order's refunds go through refundPoints and refundCheckedPoints instead.
+     */
+    async refundAsPoints(tx: Db, entry: { userId: string; orderId: string; points: number }) {
+      if (entry.points <= 0) return 0;
+      const loyalty = createLoyaltyRepo(tx);
+      const account = await loyalty.lockAccount(entry.userId);
+      if (await loyalty.hasEntry(entry.orderId, 'refund')) return 0;
+      if ((await loyalty.entryPoints(entry.orderId, 'redeem')) !== null) return 0;
+      await loyalty.apply({
+        userId: entry.userId,
+        orderId: entry.orderId,
+        kind: 'refund',
+        points: entry.points,
+        balanceAfter: account.balance + entry.points,
+        earned: 0,
+      });
+      return entry.points;
+    },
   };
 }
 

@@ -33,7 +33,8 @@ export const loyaltyAccounts = pgTable(
 );
 
 /**
- * earn: a completed order; redeem: an order paid by points; refund: points of a failed part back;
+ * earn: a completed order; redeem: an order paid by points; refund: points of a failed part back
+ * (or, for an order paid in money, its refund given as points by staff: issue 17);
  * refund_checked: points of unconfirmed top-ups back once support checked them (ADR 0020).
  */
 export const loyaltyEntryKind = pgEnum('loyalty_entry_kind', [

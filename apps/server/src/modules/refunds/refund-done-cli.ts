@@ -59,6 +59,6 @@ async function resolveOrderId(orderOrNumber: string): Promise<string> {
       ),
     )
     .limit(1);
-  if (!row) throw new RefundError(`no order ${orderOrNumber}`);
+  if (!row) throw new RefundError(`no order ${orderOrNumber}`, 'no_order');
   return row.id;
 }

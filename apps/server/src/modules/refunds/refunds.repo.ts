@@ -37,7 +37,13 @@ export function createRefundsRepo(db: Db) {
     /** Marks a pending refund done; answers whether it was pending. */
     async markRefunded(
       orderId: string,
-      change: { reference: string | null; pointsReturned: number },
+      change: {
+        reference: string | null;
+        pointsReturned: number;
+        /** Staff may give a bank refund as points (then with the points given). */
+        destination?: OrderRefundRow['destination'];
+        points?: number | null;
+      },
     ): Promise<boolean> {
       const rows = await db
         .update(orderRefunds)
@@ -46,6 +52,8 @@ export function createRefundsRepo(db: Db) {
           refundedAt: sql`now()`,
           reference: change.reference,
           pointsReturned: change.pointsReturned,
+          ...(change.destination ? { destination: change.destination } : {}),
+          ...(change.points === undefined ? {} : { points: change.points }),
         })
         .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'refund_pending')))
         .returning({ id: orderRefunds.id });

@@ -16,8 +16,18 @@ import { createRefundsRepo, type OrderRefundRow } from './refunds.repo.ts';
 
 export const REFUND_NOTICE_JOB = 'send_refund_notice';
 
+/** Why a refund cannot be marked done (the back-office answers each in the staff's language). */
+export type RefundProblem = 'no_order' | 'no_refund' | 'reference_needed' | 'points_only';
+
 /** A refund that cannot be marked done (the CLI prints the message and exits 1). */
-export class RefundError extends Error {}
+export class RefundError extends Error {
+  readonly problem: RefundProblem;
+  constructor(message: string, problem: RefundProblem) {
+    super(message);
+    this.name = 'RefundError';
+    this.problem = problem;
+  }
+}
 
 /**
  * The failed part of a paid order, recorded in the transaction that ends the order failed
@@ -67,38 +77,67 @@ async function enqueueNotice(tx: Db, orderId: string, event: RefundEvent) {
 /**
  * Support paid the refund out (bank: with the bank's reference) or checked an unconfirmed top-up:
  * the refund becomes refunded, points still owed go back, and the customer is told. Done once: a
- * second call answers the refund as it is (`changed: false`).
+ * second call answers the refund as it is (`changed: false`). The order and its refund are locked
+ * first, so of two calls at once the second waits and then finds the refund done.
+ *
+ * `destination: 'points'` on a bank refund (the back-office, issue 17) gives the customer points
+ * instead of money: the refund's kyat at the shop's point value, rounded up (in the customer's
+ * favour), in one ledger entry. A points order's refund goes back as points only.
  */
 export async function markRefundDone(
   db: Db,
-  loyalty: Pick<LoyaltyService, 'refundCheckedPoints'>,
+  loyalty: Pick<LoyaltyService, 'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor'>,
   orderId: string,
-  options: { reference?: string | null } = {},
+  options: {
+    reference?: string | null;
+    destination?: RefundDestination;
+    /** Runs in the transaction after the change (the audit record), with the refund before and after. */
+    onChange?: (tx: Db, before: OrderRefundRow, after: OrderRefundRow) => Promise<void>;
+  } = {},
 ): Promise<{ refund: OrderRefundRow; changed: boolean }> {
   const orders = createOrdersRepo(db);
   return orders.inTransaction(async (tx) => {
     const order = await createOrdersRepo(tx).lockOrder(orderId);
-    if (!order) throw new RefundError(`no order ${orderId}`);
+    if (!order) throw new RefundError(`no order ${orderId}`, 'no_order');
     const refunds = createRefundsRepo(tx);
     const refund = await refunds.lock(orderId);
-    if (!refund) throw new RefundError(`order ${order.orderNumber} has no refund`);
+    if (!refund) throw new RefundError(`order ${order.orderNumber} has no refund`, 'no_refund');
     if (refund.status === 'refunded') return { refund, changed: false };
+    const destination = options.destination ?? refund.destination;
+    if (refund.destination === 'points' && destination === 'bank')
+      throw new RefundError(
+        `order ${order.orderNumber} was paid with points: its refund goes back as points`,
+        'points_only',
+      );
     const reference = options.reference?.trim() || null;
-    if (refund.destination === 'bank' && !reference)
-      throw new RefundError('a bank refund needs the payout reference (--reference)');
+    if (destination === 'bank' && !reference)
+      throw new RefundError(
+        'a bank refund needs the payout reference (--reference)',
+        'reference_needed',
+      );
     let pointsReturned = refund.pointsReturned;
+    let points = refund.points;
     if (refund.destination === 'points' && refund.points !== null)
       pointsReturned += await loyalty.refundCheckedPoints(tx, {
         userId: order.userId,
         orderId,
         points: refund.points - refund.pointsReturned,
       });
-    await refunds.markRefunded(orderId, { reference, pointsReturned });
+    else if (refund.destination === 'bank' && destination === 'points') {
+      points = loyalty.pointsNeededFor(refund.amountMmk);
+      pointsReturned = await loyalty.refundAsPoints(tx, {
+        userId: order.userId,
+        orderId,
+        points,
+      });
+    }
+    await refunds.markRefunded(orderId, { reference, pointsReturned, destination, points });
     await createOrdersRepo(tx).updateOrder(orderId, { paymentStatus: 'refunded' });
     await enqueueNotice(tx, orderId, 'refunded');
     await enqueuePush(tx, orderId, 'order_refunded');
     const [updated] = await refunds.ofOrders([orderId]);
     if (!updated) throw new Error('refund vanished');
+    await options.onChange?.(tx, refund, updated);
     return { refund: updated, changed: true };
   });
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "jobs_order_idx" ON "jobs" USING btree (("payload" ->> 'orderId'));--> statement-breakpoint
+CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id","created_at");

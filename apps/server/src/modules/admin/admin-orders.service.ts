@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminOrder } from '@shop/contracts/admin';
+import type {
+  AdminOrderDetail,
+  AdminOrderItem,
+  AdminOrderRefund,
+  AdminRefundRequest,
+  AdminTimelineEntry,
+} from '@shop/contracts/admin-orders';
+import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
+import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueJob } from '../../platform/jobs.ts';
+import { SEND_ORDER_CODES_JOB } from '../fulfilment/fulfilment.service.ts';
+import { orderCards } from '../fulfilment/fulfilment.tables.ts';
+import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
+import { createOrdersRepo, type OrderItemRow, type OrderRow } from '../orders/orders.repo.ts';
+import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
+import { markRefundDone, RefundError } from '../refunds/refunds.service.ts';
+import type { AdminOrderRecords, AdminOrdersRepo } from './admin-orders.repo.ts';
+import type { AuditActor, AuditService } from './audit.service.ts';
+
+const kyat = (n: number) => `${n.toLocaleString('en-US')} MMK`;
+/** Job errors can be long stack-like texts: one line, bounded. */
+const oneLine = (text: string | null, max = 300) => {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+
+const jobLabels: Record<string, (payload: Record<string, unknown>) => string> = {
+  fulfil_order: () => 'Fulfilment job',
+  send_order_codes: (p) => (p.resend ? 'Codes e-mail (sent again by staff)' : 'Codes e-mail'),
+  send_refund_notice: (p) => `Refund notice (${String(p.event)}) by e-mail/SMS`,
+  send_push: (p) => `Push notification (${String(p.event)})`,
+};
+const jobKinds: Record<string, string> = { send_order_codes: 'email', send_refund_notice: 'email' };
+
+/** What the audit log keeps of a refund, before and after a staff change. */
+const refundRecord = (row: OrderRefundRow) => ({
+  status: row.status,
+  destination: row.destination,
+  amountMmk: row.amountMmk,
+  points: row.points,
+  pointsReturned: row.pointsReturned,
+  reference: row.reference,
+  refundedAt: row.refundedAt?.toISOString() ?? null,
+});
+
+/** A value of an audit record as text (numbers and strings; anything else is left out). */
+const said = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+const auditTexts: Record<string, (after: Record<string, unknown> | null) => string> = {
+  'order.refund': (after) =>
+    after?.destination === 'points'
+      ? `gave the refund as ${said(after.points)} points`
+      : `marked the refund paid to the bank (reference ${said(after?.reference)})`,
+  'order.resend_codes': () => 'sent the codes e-mail again',
+};
+
+/**
+ * The order's history from what the database records, oldest first (issue 17). Nothing is made
+ * up: each line comes from a row or a timestamp the modules wrote while the order went along.
+ */
+export function buildTimeline(
+  order: OrderRow,
+  items: OrderItemRow[],
+  records: AdminOrderRecords,
+): AdminTimelineEntry[] {
+  const entries: { at: Date; kind: string; text: string }[] = [];
+  const add = (at: Date | null | undefined, kind: string, text: string) => {
+    if (at) entries.push({ at, kind, text });
+  };
+  const itemName = new Map(items.map((i) => [i.id, i.name.en]));
+  const nameOf = (itemId: string) => itemName.get(itemId) ?? 'a removed line';
+
+  const units = items.reduce((n, i) => n + i.quantity, 0);
+  add(
+    order.createdAt,
+    'checkout',
+    `Order ${order.orderNumber} placed: ${plural(units, 'item')}, total ${kyat(order.totalMmk)}` +
+      (order.discountMmk > 0 ? `, discount ${kyat(order.discountMmk)}` : '') +
+      (order.promoCode ? ` (promo code ${order.promoCode})` : ''),
+  );
+
+  for (const p of records.payments) {
+    add(
+      p.createdAt,
+      'payment',
+      p.method === 'points'
+        ? `Points payment of ${kyat(p.amountMmk)} started`
+        : `${p.method.toUpperCase()} payment of ${kyat(p.amountMmk)} opened at ${p.provider} (reference ${p.reference})`,
+    );
+    if (p.paidAt)
+      add(
+        p.paidAt,
+        'payment',
+        `Payment of ${kyat(p.amountMmk)} received (${p.method})` +
+          (p.refundRequired
+            ? `; not applied, ${kyat(p.refundAmountMmk ?? p.amountMmk)} to refund: ${oneLine(p.refundReason, 120)}`
+            : ''),
+      );
+    else if (p.status === 'expired') add(p.expiresAt, 'payment', 'Payment session expired unpaid');
+    else if (p.status === 'failed' || p.status === 'cancelled')
+      add(p.updatedAt, 'payment', `Payment session ${p.status}`);
+  }
+
+  const receipts = new Map(records.receipts.map((r) => [r.eventId, r]));
+  for (const e of records.events) {
+    const r = receipts.get(e.id);
+    add(
+      e.receivedAt,
+      'webhook',
+      `Webhook ${e.type} from ${e.provider}: ${e.outcome}` +
+        (r
+          ? `; received ${r.amount.toLocaleString('en-US')} ${r.currency} (${r.outcome})` +
+            (r.refundRequired
+              ? `, ${r.refundAmount.toLocaleString('en-US')} ${r.currency} to refund`
+              : '')
+          : ''),
+    );
+  }
+  add(order.cancelledAt, 'checkout', 'Order cancelled');
+
+  for (const j of records.jobs) {
+    const label = (jobLabels[j.type] ?? (() => `Job ${j.type}`))(j.payload);
+    const kind = jobKinds[j.type] ?? 'job';
+    add(j.createdAt, kind, `${label} queued`);
+    const tries = j.attempts > 1 ? ` after ${plural(j.attempts, 'attempt')}` : '';
+    if (j.status === 'done') add(j.updatedAt, kind, `${label} done${tries}`);
+    else if (j.status === 'failed')
+      add(j.updatedAt, kind, `${label} failed${tries}: ${oneLine(j.lastError)}`);
+    else if (j.status === 'running')
+      add(j.updatedAt, kind, `${label} running (attempt ${String(j.attempts)})`);
+    else if (j.attempts > 0 && j.lastError)
+      add(
+        j.updatedAt,
+        kind,
+        `${label} attempt ${String(j.attempts)} failed, next try ${j.runAt.toISOString()}: ${oneLine(j.lastError)}`,
+      );
+  }
+
+  const phones = new Map(items.map((i) => [i.id, i.phoneNumber]));
+  for (const t of records.topups) {
+    const calls = t.calls > 1 ? ` (${String(t.calls)} calls)` : '';
+    add(
+      t.createdAt,
+      'topup',
+      `Top-up request for ${phones.get(t.orderItemId) ?? '?'} (${nameOf(t.orderItemId)}) sent to ${t.provider}${calls}`,
+    );
+    if (t.completedAt)
+      add(
+        t.completedAt,
+        'topup',
+        `Top-up ${t.status === 'success' ? 'confirmed' : 'declined'} by ${t.provider}` +
+          (t.reference ? ` (reference ${t.reference})` : '') +
+          (t.providerMessage ? `: ${oneLine(t.providerMessage, 120)}` : ''),
+      );
+  }
+
+  // Cards: delivered per line, and revealed per line and moment (a download reveals many at once).
+  const grouped = new Map<
+    string,
+    { at: Date; kind: string; itemId: string; n: number; how: string }
+  >();
+  const group = (at: Date | null, kind: string, itemId: string, how: string) => {
+    if (!at) return;
+    const key = `${kind}|${how}|${itemId}|${String(at.getTime())}`;
+    const found = grouped.get(key);
+    if (found) found.n += 1;
+    else grouped.set(key, { at, kind, itemId, n: 1, how });
+  };
+  for (const c of records.cards) {
+    group(c.createdAt, 'job', c.orderItemId, 'delivered');
+    group(c.scratchedAt, 'scratch', c.orderItemId, 'revealed by the buyer');
+  }
+  for (const r of records.reveals)
+    group(r.revealedAt, 'share', r.orderItemId, 'revealed through a share link');
+  for (const g of grouped.values())
+    add(
+      g.at,
+      g.kind,
+      g.how === 'delivered'
+        ? `${plural(g.n, 'card')} of ${nameOf(g.itemId)} delivered`
+        : `${plural(g.n, 'card')} of ${nameOf(g.itemId)} ${g.how}`,
+    );
+
+  for (const s of records.shares) {
+    add(
+      s.createdAt,
+      'share',
+      `Share link created (${s.type}), valid until ${s.expiresAt.toISOString()}`,
+    );
+    add(s.disabledAt, 'share', 'Share link disabled');
+  }
+
+  if (order.completedAt)
+    add(
+      order.completedAt,
+      'job',
+      `Order ended ${order.status === 'completed' ? 'completed' : order.status}`,
+    );
+
+  const refund = records.refund;
+  if (refund) {
+    add(
+      refund.createdAt,
+      'refund',
+      `Refund of ${kyat(refund.amountMmk)} owed for ${refund.partial ? 'the failed part' : 'the whole order'}` +
+        (refund.destination === 'points' && refund.points !== null
+          ? ` (${plural(refund.points, 'point')})`
+          : ' (to the bank)'),
+    );
+    add(
+      refund.refundedAt,
+      'refund',
+      refund.destination === 'points'
+        ? `Refund done: ${plural(refund.points ?? refund.pointsReturned, 'point')} to the customer's points`
+        : `Refund done: paid to the bank${refund.reference ? `, reference ${refund.reference}` : ''}`,
+    );
+  }
+
+  for (const l of records.ledger) {
+    const what =
+      l.kind === 'earn'
+        ? `${plural(l.points, 'point')} earned`
+        : l.kind === 'redeem'
+          ? `${plural(-l.points, 'point')} spent to pay`
+          : `${plural(l.points, 'point')} given back`;
+    add(l.createdAt, 'points', `${what} (balance ${String(l.balanceAfter)})`);
+  }
+
+  if (order.invoiceNumber)
+    add(order.invoicedAt, 'invoice', `Invoice ${order.invoiceNumber} generated`);
+
+  for (const a of records.audit) {
+    const after =
+      a.after && typeof a.after === 'object' ? (a.after as Record<string, unknown>) : null;
+    add(
+      a.createdAt,
+      'staff',
+      `${a.actorEmail} ${(auditTexts[a.action] ?? (() => a.action))(after)}`,
+    );
+  }
+
+  // Oldest first; what happened in the same instant keeps the order it was added in (stable sort).
+  return entries
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((e) => ({ at: e.at.toISOString(), kind: e.kind, text: e.text }));
+}
+
+/** Order detail and order actions of the back-office (issue 17). */
+export function createAdminOrdersService(deps: {
+  db: Db;
+  repo: AdminOrdersRepo;
+  audit: AuditService;
+  loyalty: Pick<LoyaltyService, 'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor'>;
+}) {
+  const { db, repo } = deps;
+  const notFound = () => new AppError('NOT_FOUND', adminOrderMessages.orderNotFound);
+
+  async function detail(orderId: string): Promise<AdminOrderDetail> {
+    const found = await repo.order(orderId);
+    if (!found) throw notFound();
+    const { order, customer, items } = found;
+    const records = await repo.records(
+      orderId,
+      items.map((i) => i.id),
+    );
+    const cardsOf = (itemId: string) => records.cards.filter((c) => c.orderItemId === itemId);
+    const adminOrder: AdminOrder = {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      paymentMethod: order.paymentMethod,
+      totalMmk: order.totalMmk,
+      email: order.email,
+      customer,
+      recipients: [...new Set(items.flatMap((i) => (i.phoneNumber ? [i.phoneNumber] : [])))],
+      itemCount: items.reduce((n, i) => n + i.quantity, 0),
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+    };
+    const lines: AdminOrderItem[] = items.map((i) => ({
+      id: i.id,
+      productName: i.name,
+      kind: i.kind,
+      quantity: i.quantity,
+      unitPriceMmk: i.unitPriceMmk,
+      status: i.status,
+      failureCode: i.failureCode,
+      recipientPhone: i.phoneNumber,
+      sku: i.sku,
+      lineTotalMmk: i.lineTotalMmk,
+      cardsDelivered: cardsOf(i.id).length,
+      cardsRevealed: cardsOf(i.id).filter((c) => c.scratchedAt !== null).length,
+    }));
+    const r = records.refund;
+    const refund: AdminOrderRefund | null = r && {
+      status: r.status,
+      destination: r.destination,
+      amountMmk: r.amountMmk,
+      points: r.points,
+      reference: r.reference,
+      createdAt: r.createdAt.toISOString(),
+      refundedAt: r.refundedAt?.toISOString() ?? null,
+      partial: r.partial,
+      toCheck: items.some((i) => i.status === 'failed' && i.failureCode === 'unconfirmed'),
+    };
+    return {
+      order: adminOrder,
+      items: lines,
+      refund,
+      timeline: buildTimeline(order, items, records),
+    };
+  }
+
+  return {
+    detail,
+
+    /**
+     * Pays out a pending refund (bank, with the payout reference) or gives it as points, once:
+     * markRefundDone locks the order and the refund, so of two staff pressing at once one changes
+     * it and the other finds it done. The audit record commits with the change.
+     */
+    async refund(orderId: string, body: AdminRefundRequest, actor: AuditActor) {
+      try {
+        const { refund, changed } = await markRefundDone(db, deps.loyalty, orderId, {
+          destination: body.destination,
+          reference: body.reference ?? null,
+          onChange: (tx, before, after) =>
+            deps.audit.record(tx, actor, {
+              action: 'order.refund',
+              targetType: 'order',
+              targetId: orderId,
+              before: refundRecord(before),
+              after: refundRecord(after),
+            }),
+        });
+        const message = !changed
+          ? adminOrderMessages.refundAlreadyDone
+          : refund.destination === 'points'
+            ? adminOrderMessages.refundedToPoints
+            : adminOrderMessages.refundedToBank;
+        return { message, data: await detail(orderId) };
+      } catch (err) {
+        if (!(err instanceof RefundError)) throw err;
+        switch (err.problem) {
+          case 'no_order':
+            throw notFound();
+          case 'no_refund':
+            throw new AppError('CONFLICT', adminOrderMessages.noPendingRefund);
+          case 'points_only':
+            throw new AppError('CONFLICT', adminOrderMessages.pointsOnly);
+          case 'reference_needed':
+            throw new AppError('VALIDATION_ERROR', adminSchemaMessages.refundReference, {
+              reference: adminSchemaMessages.refundReference,
+            });
+        }
+      }
+    },
+
+    /**
+     * Queues the codes e-mail of an order again (a new job: the first one's key is spent), with
+     * its audit record in the same transaction; only for an order with cards delivered.
+     */
+    async resendCodes(orderId: string, actor: AuditActor): Promise<AdminOrderDetail> {
+      await createOrdersRepo(db).inTransaction(async (tx) => {
+        const order = await createOrdersRepo(tx).lockOrder(orderId);
+        if (!order) throw notFound();
+        const [delivered] = await tx
+          .select({ n: count() })
+          .from(orderCards)
+          .where(eq(orderCards.orderId, orderId));
+        if (!delivered?.n) throw new AppError('CONFLICT', adminOrderMessages.noCodes);
+        if (!order.email) throw new AppError('CONFLICT', adminOrderMessages.noEmail);
+        const dedupeKey = `${SEND_ORDER_CODES_JOB}:${orderId}:resend:${randomUUID()}`;
+        await enqueueJob(tx, {
+          type: SEND_ORDER_CODES_JOB,
+          dedupeKey,
+          payload: { orderId, resend: true },
+        });
+        await deps.audit.record(tx, actor, {
+          action: 'order.resend_codes',
+          targetType: 'order',
+          targetId: orderId,
+          after: { email: order.email, cards: delivered.n, job: dedupeKey },
+        });
+      });
+      return detail(orderId);
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
