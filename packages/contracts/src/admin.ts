@@ -258,6 +258,8 @@ export const adminCustomerSchema = z.object({
   orderCount: z.int(),
   spentMmk: z.int(),
   createdAt: z.string(),
+  /** Blocked by the shop: cannot log in, refresh or check out (issue 17). */
+  blocked: z.boolean(),
 });
 export type AdminCustomer = z.output<typeof adminCustomerSchema>;
 

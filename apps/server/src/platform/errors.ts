@@ -1,5 +1,6 @@
 import { errorStatus, type ErrorBody, type ErrorCode } from '@shop/contracts/errors';
 import { languageFromHeader, type Language } from '@shop/contracts/languages';
+import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { analyticsSchemaMessages } from '@shop/contracts/analytics-schema-messages';
 import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
@@ -17,6 +18,7 @@ for (const messages of [
   notificationSchemaMessages,
   analyticsSchemaMessages,
   adminSchemaMessages,
+  adminCustomerSchemaMessages,
 ])
   addValidationMessages(messages);
 

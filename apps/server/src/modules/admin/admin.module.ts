@@ -9,6 +9,8 @@ import { createAuthRepo } from '../auth/auth.repo.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
+import { createAdminCustomersService } from './admin-customers.service.ts';
+import { adminCustomersRoutes } from './admin-customers.routes.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -53,8 +55,9 @@ export function createAdminModule(deps: {
     staffAuth,
     /** Registers the routes; catalogueChanged drops the catalogue caches on every instance. */
     async registerRoutes(catalogueChanged: () => Promise<void>): Promise<void> {
+      const reports = createAdminReportsRepo(database.db);
       const service = createAdminService({
-        reports: createAdminReportsRepo(database.db),
+        reports,
         audit,
         products: createProductAdminService({
           repo: createProductAdminRepo(database.db),
@@ -66,6 +69,12 @@ export function createAdminModule(deps: {
       });
       await deps.app.register(staffAuthRoutes(staffAuth));
       await deps.app.register(adminRoutes(service, audit));
+      await deps.app.register(
+        adminCustomersRoutes(
+          createAdminCustomersService({ db: database.db, reports, audit, clock }),
+          { db: database.db, reports, audit },
+        ),
+      );
     },
   };
 }

@@ -330,6 +330,22 @@ export function createAuthRepo(db: Db) {
       return row;
     },
 
+    /**
+     * A session with whether its account is blocked, in one query: each signed-in request reads
+     * it, and a login that raced a block must not leave a live session behind (issue 17).
+     */
+    async findFamilyOfRequest(
+      id: string,
+    ): Promise<(FamilyRow & { accountBlocked: boolean }) | undefined> {
+      const [row] = await db
+        .select({ family: refreshFamilies, blockedAt: users.blockedAt })
+        .from(refreshFamilies)
+        .innerJoin(users, eq(users.id, refreshFamilies.userId))
+        .where(eq(refreshFamilies.id, id))
+        .limit(1);
+      return row && { ...row.family, accountBlocked: row.blockedAt !== null };
+    },
+
     async insertRefreshToken(values: {
       familyId: string;
       tokenHash: string;

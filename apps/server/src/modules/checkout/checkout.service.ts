@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { authTexts } from '@shop/contracts/auth-rules';
+import { eq } from 'drizzle-orm';
 import {
   checkoutMessages,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -19,6 +21,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { anySoldOut, reserveOrderStock } from '../catalogue/stock-reservation.ts';
 import { createStockRepo } from '../catalogue/stock.repo.ts';
+import { users } from '../auth/auth.tables.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
 import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
@@ -59,6 +62,21 @@ export function createCheckoutService(deps: {
   function requireUser(userId: string | null, lang: Language): string {
     if (!userId) throw new AppError('UNAUTHORIZED', checkoutMessages.userNotAuthenticated[lang]);
     return userId;
+  }
+
+  /**
+   * A blocked account cannot buy (issue 17). Its access tokens are refused already; this holds
+   * for a request that passed that check just before the block.
+   */
+  async function requireBuyer(userId: string | null, lang: Language): Promise<string> {
+    const user = requireUser(userId, lang);
+    const [row] = await deps.db
+      .select({ blockedAt: users.blockedAt })
+      .from(users)
+      .where(eq(users.id, user))
+      .limit(1);
+    if (row?.blockedAt) throw new AppError('FORBIDDEN', authTexts.accountBlocked[lang]);
+    return user;
   }
 
   async function ownedPendingOrder(
@@ -150,7 +168,7 @@ export function createCheckoutService(deps: {
       idempotencyKey: string | undefined,
       lang: Language,
     ): Promise<{ order: OrderSummary; created: boolean }> {
-      const user = requireUser(userId, lang);
+      const user = await requireBuyer(userId, lang);
       if (
         idempotencyKey !== undefined &&
         (idempotencyKey.length === 0 ||
@@ -344,7 +362,7 @@ export function createCheckoutService(deps: {
       method: PaymentMethodId,
       lang: Language,
     ): Promise<{ orderId: string; paymentMethod: PaymentMethodId; amount: number }> {
-      const user = requireUser(userId, lang);
+      const user = await requireBuyer(userId, lang);
       const order = await ownedPendingOrder(user, sessionId, lang);
       await checkMethod(user, method, order.totalMmk, lang);
       await orders.setPaymentMethod(order.id, method);
@@ -361,7 +379,7 @@ export function createCheckoutService(deps: {
       requested: PaymentMethodId | undefined,
       lang: Language,
     ): Promise<PaymentSession> {
-      const user = requireUser(userId, lang);
+      const user = await requireBuyer(userId, lang);
       const order = await ownedPendingOrder(user, sessionId, lang);
       const chosen = requested ?? order.paymentMethod;
       if (!chosen)
