@@ -37,6 +37,10 @@ export const adminCustomerSchemaMessages = {
     en: 'Give a reason of 3 to 200 characters',
     my: 'စာလုံး ၃ လုံးမှ ၂၀၀ လုံးအထိ အကြောင်းပြချက် ထည့်ပါ',
   },
+  reasonCharacters: {
+    en: 'The reason cannot contain control characters or broken text',
+    my: 'အကြောင်းပြချက်တွင် ထိန်းချုပ်အက္ခရာများ သို့မဟုတ် ပျက်နေသော စာသား မပါရပါ',
+  },
   reportDate: {
     en: 'Give from and to as dates written YYYY-MM-DD',
     my: 'စတင်ရက် (from) နှင့် ပြီးဆုံးရက် (to) ကို နှစ်-လ-ရက် ပုံစံဖြင့် ပေးပါ',

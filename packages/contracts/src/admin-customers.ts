@@ -53,13 +53,20 @@ export const adminCustomerDetailResponseSchema = z.object({
   data: adminCustomerDetailSchema,
 });
 
-const reasonSchema = z
-  .string({ error: m.reason.en })
-  .check(
-    z.trim(),
-    z.minLength(ADMIN_REASON_MIN, { error: m.reason.en }),
-    z.maxLength(ADMIN_REASON_MAX, { error: m.reason.en }),
-  );
+/**
+ * Control characters (line breaks included: a reason is one line) or a lone UTF-16 surrogate,
+ * which the audit log's jsonb could not store.
+ */
+const UNFIT_REASON =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+  /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const reasonSchema = z.string({ error: m.reason.en }).check(
+  z.trim(),
+  z.minLength(ADMIN_REASON_MIN, { error: m.reason.en }),
+  z.maxLength(ADMIN_REASON_MAX, { error: m.reason.en }),
+  z.refine((value) => !UNFIT_REASON.test(value), { error: m.reasonCharacters.en }),
+);
 
 /** POST /api/v1/admin/customers/{id}/points: a signed, non-zero number of points and why. */
 export const adminPointsAdjustSchema = z.object({

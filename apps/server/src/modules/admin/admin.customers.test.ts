@@ -213,6 +213,59 @@ describe('back-office customers', () => {
       ).toBe(0);
     });
 
+    it('answers malformed requests with a 4xx error body, never a 5xx', async () => {
+      const buyer = await signedIn(s);
+      const raw = (url: string, payload: string, contentType = 'application/json') =>
+        s.t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...admin.headers, 'content-type': contentType },
+          payload,
+        });
+      const badForBoth = [
+        'null',
+        '[]',
+        '"text"',
+        '{',
+        '{"points":10,"reason":5}',
+        '{"points":10,"reason":["a","b","c"]}',
+        '{"points":10,"reason":"Lone \\ud800 surrogate"}',
+        '{"points":10,"reason":"Line\\nbreak"}',
+        '{"points":10,"reason":"NUL \\u0000 inside"}',
+      ];
+      const badPoints = [
+        '{"points":null,"reason":"Null points"}',
+        '{"points":1e308,"reason":"Huge"}',
+        '{"points":9223372036854775808,"reason":"Unsafe"}',
+      ];
+      const probes: [string, string[]][] = [
+        [`/api/v1/admin/customers/${buyer.userId}/points`, [...badForBoth, ...badPoints]],
+        [`/api/v1/admin/customers/${buyer.userId}/block`, badForBoth],
+      ];
+      for (const [url, bodies] of probes)
+        for (const body of bodies) {
+          const res = await raw(url, body);
+          expect(res.statusCode, `${url} ${body}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${url} ${body}`).toBeLessThan(500);
+          expect(errorOf(res).success, body).toBe(false);
+        }
+      const lone = await raw(
+        `/api/v1/admin/customers/${buyer.userId}/block`,
+        '{"reason":"Lone \\ud800 surrogate"}',
+      );
+      expect(JSON.stringify(errorOf(lone))).toContain(
+        adminCustomerSchemaMessages.reasonCharacters.en,
+      );
+      const text = await raw(
+        `/api/v1/admin/customers/${buyer.userId}/points`,
+        'points=1',
+        'text/plain',
+      );
+      expect(text.statusCode).toBeLessThan(500);
+      const detail = detailOf(await as(admin, 'GET', `/api/v1/admin/customers/${buyer.userId}`));
+      expect(detail).toMatchObject({ pointsBalance: 0, blocked: false });
+    });
+
     it('is for admins only, 404 for unknown customers, 409 for staff accounts', async () => {
       const buyer = await signedIn(s);
       const bySupport = await adjust(
