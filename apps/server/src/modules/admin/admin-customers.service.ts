@@ -5,12 +5,10 @@ import {
   type AdminCustomerDetail,
   type AdminPointsAdjust,
 } from '@shop/contracts/admin-customers';
-import { eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createAuthRepo } from '../auth/auth.repo.ts';
-import { users } from '../auth/auth.tables.ts';
+import { blockAccount, lockAccount, unblockAccount } from '../auth/account-block.ts';
 import { adjustPointsByStaff } from '../loyalty/loyalty.service.ts';
 import type { AdminReportsRepo } from './admin-reports.repo.ts';
 import { toAdminCustomer, toAdminOrders } from './admin.service.ts';
@@ -19,7 +17,8 @@ import type { AuditActor, AuditService } from './audit.service.ts';
 /**
  * Customer management of the back-office (issue 17): one account's detail, points adjustments and
  * blocking. Each write locks the account's row (SELECT … FOR UPDATE) and records its audit entry in
- * its own transaction, so the change and its record commit together or not at all.
+ * its own transaction, so the change and its record commit together or not at all. The writes go
+ * through the owning modules (auth: account-block.ts; loyalty: adjustPointsByStaff).
  */
 export function createAdminCustomersService(deps: {
   db: Db;
@@ -31,17 +30,7 @@ export function createAdminCustomersService(deps: {
 
   /** The account's row, locked until the transaction ends; 404 when there is none. */
   async function lockedAccount(tx: Db, id: string) {
-    const [row] = await tx
-      .select({
-        id: users.id,
-        role: users.role,
-        blockedAt: users.blockedAt,
-        blockedReason: users.blockedReason,
-      })
-      .from(users)
-      .where(eq(users.id, id))
-      .for('update')
-      .limit(1);
+    const row = await lockAccount(tx, id);
     if (!row) throw new AppError('NOT_FOUND', msg.customerNotFound);
     return row;
   }
@@ -119,12 +108,7 @@ export function createAdminCustomersService(deps: {
         if (id === actor.userId) throw new AppError('CONFLICT', msg.cannotBlockSelf);
         if (account.role !== 'user') throw new AppError('CONFLICT', msg.cannotBlockStaff);
         if (account.blockedAt) return;
-        const now = deps.clock();
-        await tx
-          .update(users)
-          .set({ blockedAt: now, blockedReason: reason, updatedAt: now })
-          .where(eq(users.id, id));
-        await createAuthRepo(tx).revokeUserFamilies(id, 'blocked', now);
+        await blockAccount(tx, id, reason, deps.clock());
         await deps.audit.record(tx, actor, {
           action: 'customer.block',
           targetType: 'customer',
@@ -141,10 +125,7 @@ export function createAdminCustomersService(deps: {
       await db.transaction(async (tx) => {
         const account = await lockedAccount(tx, id);
         if (!account.blockedAt) return;
-        await tx
-          .update(users)
-          .set({ blockedAt: null, blockedReason: null, updatedAt: deps.clock() })
-          .where(eq(users.id, id));
+        await unblockAccount(tx, id, deps.clock());
         await deps.audit.record(tx, actor, {
           action: 'customer.unblock',
           targetType: 'customer',

@@ -71,6 +71,24 @@ export function createAuthRepo(db: Db) {
       return row;
     },
 
+    /** The account's row, locked until the caller's transaction ends (blocking, issue 17). */
+    async lockUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    /** Sets (reason given) or lifts (null) an account's block. */
+    async setBlocked(id: string, block: { reason: string } | null, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          blockedAt: block ? now : null,
+          blockedReason: block ? block.reason : null,
+          updatedAt: now,
+        })
+        .where(eq(users.id, id));
+    },
+
     async findUserById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { authTexts } from '@shop/contracts/auth-rules';
-import { eq } from 'drizzle-orm';
 import {
   checkoutMessages,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -21,7 +20,6 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { anySoldOut, reserveOrderStock } from '../catalogue/stock-reservation.ts';
 import { createStockRepo } from '../catalogue/stock.repo.ts';
-import { users } from '../auth/auth.tables.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
 import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
@@ -50,6 +48,8 @@ export function createCheckoutService(deps: {
   paymentsAvailable: boolean;
   /** The account's email: where codes go when checkout names no other address. */
   accountEmail: (userId: string) => Promise<string>;
+  /** Whether the shop blocked the account (issue 17): a blocked account cannot buy. */
+  accountBlocked: (userId: string) => Promise<boolean>;
   loyalty: LoyaltyService;
   promotions: PromotionsService;
   db: Db;
@@ -70,12 +70,8 @@ export function createCheckoutService(deps: {
    */
   async function requireBuyer(userId: string | null, lang: Language): Promise<string> {
     const user = requireUser(userId, lang);
-    const [row] = await deps.db
-      .select({ blockedAt: users.blockedAt })
-      .from(users)
-      .where(eq(users.id, user))
-      .limit(1);
-    if (row?.blockedAt) throw new AppError('FORBIDDEN', authTexts.accountBlocked[lang]);
+    if (await deps.accountBlocked(user))
+      throw new AppError('FORBIDDEN', authTexts.accountBlocked[lang]);
     return user;
   }
 
