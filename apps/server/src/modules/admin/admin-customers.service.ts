@@ -16,7 +16,7 @@ import type { AuditActor, AuditService } from './audit.service.ts';
 
 /**
  * Customer management of the back-office (issue 17): one account's detail, points adjustments and
- * blocking. Each write locks the account's row (SELECT … FOR UPDATE) and records its audit entry in
+ * blocking. Each write locks the account’s row (FOR NO KEY UPDATE) and records its audit entry in
  * its own transaction, so the change and its record commit together or not at all. The writes go
  * through the owning modules (auth: account-block.ts; loyalty: adjustPointsByStaff).
  */

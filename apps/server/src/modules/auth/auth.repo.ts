@@ -71,9 +71,19 @@ export function createAuthRepo(db: Db) {
       return row;
     },
 
-    /** The account's row, locked until the caller's transaction ends (blocking, issue 17). */
+    /**
+     * The account's row, locked until the caller's transaction ends (blocking, issue 17). FOR NO
+     * KEY UPDATE, not FOR UPDATE: rows that reference the account (a points entry written by a
+     * checkout holding the loyalty account) take FOR KEY SHARE on it, which FOR UPDATE would block,
+     * a deadlock with a points adjustment that holds this and waits for the loyalty account.
+     */
     async lockUser(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, id))
+        .for('no key update')
+        .limit(1);
       return row;
     },
 
