@@ -97,27 +97,18 @@ const reportDay = z.pipe(
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Calendar days from..to, both included (0 or less when from is after to). */
+export const reportDays = (from: string, to: string) =>
+  (new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS + 1;
+
 /**
  * GET /api/v1/admin/reports/{orders,payments}.csv?from&to: both days required (Yangon calendar
  * days, both included), from not after to, at most 366 days.
  */
-export const adminReportQuerySchema = z.pipe(
-  z.object({ from: reportDay, to: reportDay }),
-  z.transform((query, ctx) => {
-    if (query.from > query.to) {
-      ctx.issues.push({ code: 'custom', message: m.reportRange.en, input: query });
-      return z.NEVER;
-    }
-    const days =
-      (new Date(`${query.to}T00:00:00Z`).getTime() -
-        new Date(`${query.from}T00:00:00Z`).getTime()) /
-        DAY_MS +
-      1;
-    if (days > REPORT_MAX_DAYS) {
-      ctx.issues.push({ code: 'custom', message: m.reportTooLong.en, input: query });
-      return z.NEVER;
-    }
-    return query;
+export const adminReportQuerySchema = z.object({ from: reportDay, to: reportDay }).check(
+  z.refine((query) => query.from <= query.to, { error: m.reportRange.en }),
+  z.refine((query) => reportDays(query.from, query.to) <= REPORT_MAX_DAYS, {
+    error: m.reportTooLong.en,
   }),
 );
 export type AdminReportQuery = z.output<typeof adminReportQuerySchema>;
