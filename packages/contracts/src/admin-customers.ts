@@ -4,7 +4,7 @@
 
 import * as z from 'zod/mini';
 import { adminCustomerSchemaMessages as m } from './admin-customers-messages.ts';
-import { adminCustomerSchema, adminOrderSchema } from './admin.ts';
+import { adminCustomerSchema, adminOrderSchema, uuidSchema } from './admin.ts';
 
 /** The most points one adjustment may add or take. */
 export const POINTS_ADJUST_MAX = 1_000_000;
@@ -17,7 +17,7 @@ export const CUSTOMER_ORDERS_LIMIT = 20;
 export const REPORT_MAX_DAYS = 366;
 
 export const adminCustomerParamsSchema = z.object({
-  id: z.string({ error: m.customerId.en }).check(z.uuid({ error: m.customerId.en })),
+  id: uuidSchema(m.customerId.en),
 });
 
 export const adminLedgerEntrySchema = z.object({
