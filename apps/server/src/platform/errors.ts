@@ -2,6 +2,7 @@ import { errorStatus, type ErrorBody, type ErrorCode } from '@shop/contracts/err
 import { languageFromHeader, type Language } from '@shop/contracts/languages';
 import { adminCatalogueSchemaMessages } from '@shop/contracts/admin-catalogue-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
+import { adminSettingsSchemaMessages } from '@shop/contracts/admin-settings-messages';
 import { analyticsSchemaMessages } from '@shop/contracts/analytics-schema-messages';
 import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
 import { shareSchemaMessages } from '@shop/contracts/share-schema-messages';
@@ -19,6 +20,7 @@ for (const messages of [
   analyticsSchemaMessages,
   adminSchemaMessages,
   adminCatalogueSchemaMessages,
+  adminSettingsSchemaMessages,
 ])
   addValidationMessages(messages);
 

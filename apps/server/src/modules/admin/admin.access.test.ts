@@ -70,6 +70,10 @@ describe('back-office access', () => {
       'GET /api/v1/admin/orders/:id',
       'POST /api/v1/admin/orders/:id/refund',
       'POST /api/v1/admin/orders/:id/resend-codes',
+      'GET /api/v1/admin/settings',
+      'PATCH /api/v1/admin/settings/exchange-rates',
+      'PATCH /api/v1/admin/settings/call-centre',
+      'PUT /api/v1/admin/settings/festivals',
       ...SIGN_IN_STEPS,
     ])
       expect(names).toContain(expected);

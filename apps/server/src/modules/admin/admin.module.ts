@@ -8,9 +8,12 @@ import type { Secrets } from '../../platform/secrets.ts';
 import { createAuthRepo } from '../auth/auth.repo.ts';
 import { createCatalogueAdminRepo } from '../catalogue/catalogue-admin.repo.ts';
 import { createCatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
+import { createExchangeRatesAdminRepo } from '../catalogue/exchange-rates-admin.repo.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
+import { createContactRepo } from '../site/contact.repo.ts';
+import type { FestivalsService } from '../site/festivals.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.routes.ts';
 import { createAdminCatalogueService } from './admin-catalogue.service.ts';
@@ -18,6 +21,8 @@ import { createAdminOrdersRepo } from './admin-orders.repo.ts';
 import { adminOrderRoutes } from './admin-orders.routes.ts';
 import { createAdminOrdersService } from './admin-orders.service.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
+import { adminSettingsRoutes } from './admin-settings.routes.ts';
+import { createAdminSettingsService } from './admin-settings.service.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
 import { createAuditRepo } from './audit.repo.ts';
@@ -45,6 +50,8 @@ export function createAdminModule(deps: {
   customers: AuthGuard;
   /** Refunds given as points (the order actions). */
   loyalty: LoyaltyService;
+  /** The festival windows the shop answers (the settings page edits them). */
+  festivals: FestivalsService;
 }) {
   const { database, clock } = deps;
   const audit = createAuditService({ repo: createAuditRepo(database.db), clock });
@@ -98,6 +105,19 @@ export function createAdminModule(deps: {
             repo: createAdminOrdersRepo(database.db),
             audit,
             loyalty: deps.loyalty,
+          }),
+        ),
+      );
+      await deps.app.register(
+        adminSettingsRoutes(
+          createAdminSettingsService({
+            db: database.db,
+            rates: createExchangeRatesAdminRepo(database.db),
+            site: createContactRepo(database.db),
+            festivals: deps.festivals,
+            audit,
+            clock,
+            catalogueChanged,
           }),
         ),
       );
