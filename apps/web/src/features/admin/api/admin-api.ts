@@ -15,6 +15,12 @@ import {
   adminPromoListResponseSchema,
   adminPromoResponseSchema,
 } from '@shop/contracts/admin-promo';
+import {
+  adminSettingsResponseSchema,
+  type AdminCallCentrePatch,
+  type AdminExchangeRatesPatch,
+  type AdminFestivalsPut,
+} from '@shop/contracts/admin-settings';
 import { plainSuccessSchema } from '@shop/contracts/responses';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { $ZodType, input, output } from 'zod/v4/core';
@@ -26,7 +32,7 @@ export const ADMIN_API = '/api/v1/admin';
 const english = { 'Accept-Language': 'en' };
 
 interface CallOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -141,6 +147,14 @@ export const useAuditLog = (filters: ListFilters) =>
 export const usePromoCodes = (filters: ListFilters) =>
   useAdminList('promo-codes', '/promo-codes', adminPromoListResponseSchema, filters);
 
+/** Exchange rates, call-centre contact and hours, festival windows: the shop's settings. */
+export const useShopSettings = () =>
+  useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: ({ signal }) => adminCall('/settings', adminSettingsResponseSchema, { signal }),
+    retry: false,
+  });
+
 export const adminWrites = {
   editProduct: (id: string, patch: AdminProductPatch) =>
     adminCall(`/products/${encodeURIComponent(id)}`, adminProductResponseSchema, {
@@ -149,4 +163,10 @@ export const adminWrites = {
     }),
   createPromo: (body: input<typeof adminPromoCreateSchema>) =>
     adminCall('/promo-codes', adminPromoResponseSchema, { method: 'POST', body }),
+  editExchangeRates: (body: AdminExchangeRatesPatch) =>
+    adminCall('/settings/exchange-rates', adminSettingsResponseSchema, { method: 'PATCH', body }),
+  editCallCentre: (body: AdminCallCentrePatch) =>
+    adminCall('/settings/call-centre', adminSettingsResponseSchema, { method: 'PATCH', body }),
+  putFestivals: (body: AdminFestivalsPut) =>
+    adminCall('/settings/festivals', adminSettingsResponseSchema, { method: 'PUT', body }),
 };
