@@ -236,7 +236,7 @@ function CallCentreForm({ contact }: { contact: AdminCallCentre }) {
         {text('phone', 'Phone', 'Like +95 9 777 123 456.', 'tel')}
         {text('viber', 'Viber number', 'Empty: no Viber.', 'tel')}
         {text('email', 'E-mail', undefined, 'email')}
-        {text('start', 'Opens at', '24-hour clock.', 'time')}
+        {text('start', 'Opens at', 'Myanmar time.', 'time')}
         {text('end', 'Closes at', 'After the opening time.', 'time')}
         <fieldset className="admin-days">
           <legend>Working days</legend>
