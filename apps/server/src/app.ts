@@ -51,6 +51,7 @@ import { createContactRepo } from './modules/site/contact.repo.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
 import { healthRoutes } from './modules/site/health.routes.ts';
+import { createFestivalsService } from './modules/site/festivals.service.ts';
 import { siteExtrasRoutes } from './modules/site/site-extras.routes.ts';
 import {
   cachedResponse,
@@ -268,6 +269,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis,
     membership: (userId) => loyalty.membership(userId),
   });
+  const festivals = createFestivalsService({
+    repo: createContactRepo(database.db),
+    configured: config.festivals,
+  });
   // The back-office's access hook goes in before any route (ADR 0033): every route under
   // /api/v1/admin, wherever registered, is checked by it.
   const admin = createAdminModule({
@@ -278,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter: auth.limiter,
     customers: auth.guard,
     loyalty,
+    festivals,
   });
   await app.register(
     healthRoutes({ database: () => database.ping(), redis: redis ? () => pingRedis(redis) : null }),
@@ -293,7 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalogueChanged', () => catalogue.catalogueChanged());
   await app.register(catalogueRoutes(catalogue, catalogueCache));
   await app.register(contactRoutes(createContactService(createContactRepo(database.db))));
-  await app.register(siteExtrasRoutes({ db: database.db, festivals: config.festivals }));
+  await app.register(siteExtrasRoutes({ db: database.db, festivals }));
   app.addHook('onReady', () => {
     auth.startSweep();
     return Promise.resolve();

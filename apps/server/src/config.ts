@@ -164,7 +164,8 @@ const envSchema = z.object({
   LOYALTY_POINT_VALUE_MMK: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
    * Thadingyut festival windows (Yangon dates, inclusive), comma-separated START..END: the owner
-   * sets the coming years' full-moon days here (issue 16).
+   * sets the coming years' full-moon days here (issue 16), or on the back-office's Shop settings
+   * page (issue 17), whose saved windows (site_settings "festivals") then win over these.
    */
   FESTIVAL_DATES: z
     .string()

@@ -3,6 +3,7 @@ import { languageFromHeader, type Language } from '@shop/contracts/languages';
 import { adminCatalogueSchemaMessages } from '@shop/contracts/admin-catalogue-messages';
 import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
+import { adminSettingsSchemaMessages } from '@shop/contracts/admin-settings-messages';
 import { analyticsSchemaMessages } from '@shop/contracts/analytics-schema-messages';
 import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
 import { shareSchemaMessages } from '@shop/contracts/share-schema-messages';
@@ -21,6 +22,7 @@ for (const messages of [
   adminSchemaMessages,
   adminCatalogueSchemaMessages,
   adminCustomerSchemaMessages,
+  adminSettingsSchemaMessages,
 ])
   addValidationMessages(messages);
 

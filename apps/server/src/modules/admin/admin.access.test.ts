@@ -76,6 +76,10 @@ describe('back-office access', () => {
       'POST /api/v1/admin/customers/:id/unblock',
       'GET /api/v1/admin/reports/orders.csv',
       'GET /api/v1/admin/reports/payments.csv',
+      'GET /api/v1/admin/settings',
+      'PATCH /api/v1/admin/settings/exchange-rates',
+      'PATCH /api/v1/admin/settings/call-centre',
+      'PUT /api/v1/admin/settings/festivals',
       ...SIGN_IN_STEPS,
     ])
       expect(names).toContain(expected);

@@ -8,9 +8,12 @@ import type { Secrets } from '../../platform/secrets.ts';
 import { createAuthRepo } from '../auth/auth.repo.ts';
 import { createCatalogueAdminRepo } from '../catalogue/catalogue-admin.repo.ts';
 import { createCatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
+import { createExchangeRatesAdminRepo } from '../catalogue/exchange-rates-admin.repo.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
+import { createContactRepo } from '../site/contact.repo.ts';
+import type { FestivalsService } from '../site/festivals.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.routes.ts';
 import { createAdminCatalogueService } from './admin-catalogue.service.ts';
@@ -20,6 +23,8 @@ import { createAdminOrdersService } from './admin-orders.service.ts';
 import { createAdminCustomersService } from './admin-customers.service.ts';
 import { adminCustomersRoutes } from './admin-customers.routes.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
+import { adminSettingsRoutes } from './admin-settings.routes.ts';
+import { createAdminSettingsService } from './admin-settings.service.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
 import { createAuditRepo } from './audit.repo.ts';
@@ -47,6 +52,8 @@ export function createAdminModule(deps: {
   customers: AuthGuard;
   /** Refunds given as points (the order actions). */
   loyalty: LoyaltyService;
+  /** The festival windows the shop answers (the settings page edits them). */
+  festivals: FestivalsService;
 }) {
   const { database, clock } = deps;
   const audit = createAuditService({ repo: createAuditRepo(database.db), clock });
@@ -108,6 +115,19 @@ export function createAdminModule(deps: {
         adminCustomersRoutes(
           createAdminCustomersService({ db: database.db, reports, audit, clock }),
           { db: database.db, reports, audit },
+        ),
+      );
+      await deps.app.register(
+        adminSettingsRoutes(
+          createAdminSettingsService({
+            db: database.db,
+            rates: createExchangeRatesAdminRepo(database.db),
+            site: createContactRepo(database.db),
+            festivals: deps.festivals,
+            audit,
+            clock,
+            catalogueChanged,
+          }),
         ),
       );
     },

@@ -35,20 +35,27 @@ const storedContactSchema = z.object({
     .catch(undefined),
 });
 
+/** The stored call-centre setting as the shop answers it; null when missing or unreadable. */
+export function parseCallCentre(value: unknown): CallCentreContact | null {
+  const parsed = storedContactSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { phone, email, viber, hours } = parsed.data;
+  return {
+    phone,
+    email,
+    ...(viber ? { viber } : {}),
+    hours: hours
+      ? { ...hours, workingDays: [...new Set(hours.workingDays)].sort((a, b) => a - b) }
+      : defaultBusinessHours,
+  };
+}
+
 export function createContactService(repo: ContactRepo) {
   return {
     async callCentreContact(): Promise<CallCentreContact> {
-      const parsed = storedContactSchema.safeParse(await repo.readSetting(CALL_CENTRE_SETTING));
-      if (!parsed.success) throw notFound('Contact details not found');
-      const { phone, email, viber, hours } = parsed.data;
-      return {
-        phone,
-        email,
-        ...(viber ? { viber } : {}),
-        hours: hours
-          ? { ...hours, workingDays: [...new Set(hours.workingDays)].sort((a, b) => a - b) }
-          : defaultBusinessHours,
-      };
+      const contact = parseCallCentre(await repo.readSetting(CALL_CENTRE_SETTING));
+      if (!contact) throw notFound('Contact details not found');
+      return contact;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db.ts';
 import { requestLanguage } from '../../platform/http.ts';
+import type { FestivalsService } from './festivals.service.ts';
 import { analyticsEvents } from './site.tables.ts';
 
 /**
@@ -16,25 +17,26 @@ import { analyticsEvents } from './site.tables.ts';
  * no account and no address; money parameters are in MMK (spec §9).
  */
 export const siteExtrasRoutes =
-  (deps: { db: Db; festivals: { start: string; end: string }[] }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; festivals: FestivalsService }): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['site'];
-    const festivals = deps.festivals.map((w) => ({ name: 'thadingyut' as const, ...w }));
 
     app.get(
       '/api/v1/site/festivals',
       {
         schema: {
           tags,
-          summary: 'Thadingyut windows (Yangon dates, inclusive) from the server configuration',
+          summary:
+            'Thadingyut windows (Yangon dates, inclusive): the back-office’s, else FESTIVAL_DATES',
           response: { 200: festivalsResponseSchema },
         },
       },
       async (_request, reply) =>
+        // Edited in the back-office (issue 17): a minute of staleness in browsers, as the contact.
         reply
-          .header('cache-control', 'public, max-age=3600')
-          .send({ success: true as const, data: festivals }),
+          .header('cache-control', 'public, max-age=60')
+          .send({ success: true as const, data: await deps.festivals.list() }),
     );
 
     app.post(

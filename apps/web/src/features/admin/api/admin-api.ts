@@ -16,6 +16,12 @@ import {
   adminPromoListResponseSchema,
   adminPromoResponseSchema,
 } from '@shop/contracts/admin-promo';
+import {
+  adminSettingsResponseSchema,
+  type AdminCallCentrePatch,
+  type AdminExchangeRatesPatch,
+  type AdminFestivalsPut,
+} from '@shop/contracts/admin-settings';
 import { plainSuccessSchema } from '@shop/contracts/responses';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { $ZodType, input, output } from 'zod/v4/core';
@@ -27,7 +33,7 @@ export const ADMIN_API = '/api/v1/admin';
 const english = { 'Accept-Language': 'en' };
 
 interface CallOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -151,6 +157,14 @@ export const useAdminOrder = (id: string) =>
     retry: false,
   });
 
+/** Exchange rates, call-centre contact and hours, festival windows: the shop's settings. */
+export const useShopSettings = () =>
+  useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: ({ signal }) => adminCall('/settings', adminSettingsResponseSchema, { signal }),
+    retry: false,
+  });
+
 export const adminWrites = {
   /** A pending refund paid out by bank (with the payout's reference) or given as points. */
   refundOrder: (id: string, body: { destination: 'points' | 'bank'; reference?: string }) =>
@@ -164,4 +178,10 @@ export const adminWrites = {
     }),
   createPromo: (body: input<typeof adminPromoCreateSchema>) =>
     adminCall('/promo-codes', adminPromoResponseSchema, { method: 'POST', body }),
+  editExchangeRates: (body: AdminExchangeRatesPatch) =>
+    adminCall('/settings/exchange-rates', adminSettingsResponseSchema, { method: 'PATCH', body }),
+  editCallCentre: (body: AdminCallCentrePatch) =>
+    adminCall('/settings/call-centre', adminSettingsResponseSchema, { method: 'PATCH', body }),
+  putFestivals: (body: AdminFestivalsPut) =>
+    adminCall('/settings/festivals', adminSettingsResponseSchema, { method: 'PUT', body }),
 };

@@ -14,6 +14,7 @@ import { OrderDetailPage } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { ProductsPage } from './products-page.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
+import { SettingsPage } from './settings-page.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 
 const sections = [
@@ -22,6 +23,7 @@ const sections = [
   { href: '/products', label: 'Products', page: ProductsPage },
   { href: '/promo-codes', label: 'Promo codes', page: PromoCodesPage },
   { href: '/customers', label: 'Customers', page: CustomersPage },
+  { href: '/settings', label: 'Shop settings', page: SettingsPage },
   { href: '/audit-log', label: 'Audit log', page: AuditLogPage },
 ] as const;
 

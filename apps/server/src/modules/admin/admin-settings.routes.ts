@@ -1,0 +1,116 @@
+import { adminMessages } from '@shop/contracts/admin-messages';
+import {
+  adminCallCentrePatchSchema,
+  adminExchangeRatesPatchSchema,
+  adminFestivalsPutSchema,
+  adminSettingsResponseSchema,
+} from '@shop/contracts/admin-settings';
+import { adminSettingsMessages } from '@shop/contracts/admin-settings-messages';
+import { errorBodySchema } from '@shop/contracts/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../platform/http.ts';
+import type { AdminSettingsService } from './admin-settings.service.ts';
+import { ADMIN_PREFIX, staffOf } from './staff-access.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+};
+
+const actorOf = (request: FastifyRequest) => {
+  const staff = staffOf(request);
+  return { userId: staff.id, email: staff.email, address: request.ip };
+};
+
+/**
+ * The shop settings of the back-office (issue 17): exchange rates, call-centre contact and hours,
+ * festival windows. Support reads; admin writes (audited; the shop's calls answer the change at
+ * once).
+ */
+export const adminSettingsRoutes =
+  (service: AdminSettingsService): FastifyPluginAsyncZod =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (app) => {
+    const tags = ['admin'];
+    const support = { requestLimit: 'admin' as const, staffRole: 'support' as const };
+    const admin = { requestLimit: 'admin' as const, staffRole: 'admin' as const };
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      void reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+
+    app.get(
+      `${ADMIN_PREFIX}/settings`,
+      {
+        config: support,
+        schema: {
+          tags,
+          summary:
+            'Exchange rates (active or not), call-centre contact and hours, festival windows',
+          response: { 200: adminSettingsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminMessages.fetched[requestLanguage(request)],
+        data: await service.settings(),
+      }),
+    );
+
+    app.patch(
+      `${ADMIN_PREFIX}/settings/exchange-rates`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary:
+            'Change the kyat per unit or the visibility of the currencies given (audited; caches dropped everywhere)',
+          body: adminExchangeRatesPatchSchema,
+          response: { 200: adminSettingsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminSettingsMessages.ratesUpdated[requestLanguage(request)],
+        data: await service.editRates(request.body, actorOf(request)),
+      }),
+    );
+
+    app.patch(
+      `${ADMIN_PREFIX}/settings/call-centre`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Change the call-centre phone, email, Viber number or hours (audited)',
+          body: adminCallCentrePatchSchema,
+          response: { 200: adminSettingsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminSettingsMessages.callCentreUpdated[requestLanguage(request)],
+        data: await service.editCallCentre(request.body, actorOf(request)),
+      }),
+    );
+
+    app.put(
+      `${ADMIN_PREFIX}/settings/festivals`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Replace the festival windows (Yangon dates, inclusive; audited)',
+          body: adminFestivalsPutSchema,
+          response: { 200: adminSettingsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminSettingsMessages.festivalsUpdated[requestLanguage(request)],
+        data: await service.putFestivals(request.body, actorOf(request)),
+      }),
+    );
+  };

@@ -1,0 +1,175 @@
+import type {
+  AdminCallCentre,
+  AdminCallCentrePatch,
+  AdminExchangeRate,
+  AdminExchangeRatesPatch,
+  AdminFestivalsPut,
+  AdminSettings,
+} from '@shop/contracts/admin-settings';
+import { adminSettingsMessages } from '@shop/contracts/admin-settings-messages';
+import { adminSettingsSchemaMessages } from '@shop/contracts/admin-settings-messages';
+import { defaultBusinessHours, type CallCentreContact } from '@shop/contracts/catalogue';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type {
+  ExchangeRateAdminRow,
+  ExchangeRatesAdminRepo,
+} from '../catalogue/exchange-rates-admin.repo.ts';
+import { CALL_CENTRE_SETTING, FESTIVALS_SETTING, type ContactRepo } from '../site/contact.repo.ts';
+import { parseCallCentre } from '../site/contact.service.ts';
+import { parseFestivals, type FestivalsService } from '../site/festivals.service.ts';
+import type { AuditActor, AuditService } from './audit.service.ts';
+
+const toRate = (row: ExchangeRateAdminRow): AdminExchangeRate => ({
+  currency: row.currency,
+  symbol: row.symbol,
+  rate: Number(row.rate),
+  active: row.isActive,
+  updatedAt: row.updatedAt.toISOString(),
+});
+const rateRecord = (row: { currency: string; rate: number; active: boolean }) => ({
+  currency: row.currency,
+  rate: row.rate,
+  active: row.active,
+});
+
+/** No setting yet: empty contact, the spec's hours (the shop's call answers 404 until set). */
+const toCallCentre = (contact: CallCentreContact | null): AdminCallCentre => ({
+  phone: contact?.phone ?? '',
+  email: contact?.email ?? '',
+  viber: contact?.viber ?? null,
+  hours: contact?.hours ?? { ...defaultBusinessHours },
+});
+
+/**
+ * The shop settings of the back-office (issue 17): exchange rates (catalogue's table), the
+ * call-centre contact and the festival windows (site_settings). Each write locks what it changes,
+ * writes it and its audit record (before/after) in one transaction, then drops the catalogue caches
+ * on every instance (ADR 0007): the exchange rates are cached there; the contact and the festivals
+ * are read from the table on every public call, so they show at once as well.
+ */
+export function createAdminSettingsService(deps: {
+  db: Db;
+  rates: ExchangeRatesAdminRepo;
+  site: ContactRepo;
+  festivals: FestivalsService;
+  audit: AuditService;
+  clock: Clock;
+  catalogueChanged: () => Promise<void>;
+}) {
+  const { db, rates, site, festivals, audit, clock } = deps;
+
+  const settings = async (): Promise<AdminSettings> => ({
+    exchangeRates: (await rates.list()).map(toRate),
+    callCentre: toCallCentre(parseCallCentre(await site.readSetting(CALL_CENTRE_SETTING))),
+    festivals: await festivals.list(),
+  });
+
+  return {
+    settings,
+
+    async editRates(patch: AdminExchangeRatesPatch, actor: AuditActor): Promise<AdminSettings> {
+      await db.transaction(async (tx) => {
+        const current = new Map((await rates.lockAll(tx)).map((row) => [row.currency, row]));
+        const unknown = patch.rates.find((r) => !current.has(r.currency));
+        if (unknown) {
+          const text = adminSettingsMessages.unknownCurrency;
+          const fill = (s: string) => s.replace('{currency}', unknown.currency);
+          throw new AppError(
+            'VALIDATION_ERROR',
+            { en: fill(text.en), my: fill(text.my) },
+            { rates: adminSettingsSchemaMessages.currency },
+          );
+        }
+        const now = clock();
+        const before = [];
+        const after = [];
+        for (const change of patch.rates) {
+          const row = current.get(change.currency);
+          if (!row) continue;
+          const was = toRate(row);
+          await rates.update(
+            tx,
+            change.currency,
+            {
+              ...(change.rate === undefined ? {} : { rate: change.rate.toFixed(4) }),
+              ...(change.active === undefined ? {} : { isActive: change.active }),
+            },
+            now,
+          );
+          before.push(rateRecord(was));
+          after.push(
+            rateRecord({
+              currency: was.currency,
+              rate: change.rate ?? was.rate,
+              active: change.active ?? was.active,
+            }),
+          );
+        }
+        await audit.record(tx, actor, {
+          action: 'settings.exchange_rates',
+          targetType: 'settings',
+          targetId: 'exchange_rates',
+          before,
+          after,
+        });
+      });
+      await deps.catalogueChanged();
+      return settings();
+    },
+
+    async editCallCentre(patch: AdminCallCentrePatch, actor: AuditActor): Promise<AdminSettings> {
+      await db.transaction(async (tx) => {
+        const stored = await site.lockSetting(tx, CALL_CENTRE_SETTING);
+        const before = toCallCentre(parseCallCentre(stored));
+        const after: AdminCallCentre = {
+          phone: patch.phone ?? before.phone,
+          email: patch.email ?? before.email,
+          viber: patch.viber === undefined ? before.viber : patch.viber,
+          hours: patch.hours ? { ...patch.hours, timezone: before.hours.timezone } : before.hours,
+        };
+        // Only when nothing was stored yet can these still be empty.
+        if (after.phone === '')
+          throw new AppError('VALIDATION_ERROR', adminSettingsSchemaMessages.phone, {
+            phone: adminSettingsSchemaMessages.phone,
+          });
+        if (after.email === '')
+          throw new AppError('VALIDATION_ERROR', adminSettingsSchemaMessages.email, {
+            email: adminSettingsSchemaMessages.email,
+          });
+        const { viber, ...rest } = after;
+        await site.writeSetting(tx, CALL_CENTRE_SETTING, viber ? after : rest, clock());
+        await audit.record(tx, actor, {
+          action: 'settings.call_centre',
+          targetType: 'settings',
+          targetId: 'call_centre',
+          before,
+          after,
+        });
+      });
+      await deps.catalogueChanged();
+      return settings();
+    },
+
+    async putFestivals(body: AdminFestivalsPut, actor: AuditActor): Promise<AdminSettings> {
+      await db.transaction(async (tx) => {
+        const stored = parseFestivals(await site.lockSetting(tx, FESTIVALS_SETTING));
+        const before = stored ?? festivals.fallback();
+        const after = body.festivals.map((w) => ({ name: w.name, start: w.start, end: w.end }));
+        await site.writeSetting(tx, FESTIVALS_SETTING, after, clock());
+        await audit.record(tx, actor, {
+          action: 'settings.festivals',
+          targetType: 'settings',
+          targetId: 'festivals',
+          before,
+          after,
+        });
+      });
+      await deps.catalogueChanged();
+      return settings();
+    },
+  };
+}
+
+export type AdminSettingsService = ReturnType<typeof createAdminSettingsService>;

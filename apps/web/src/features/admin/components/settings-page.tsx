@@ -1,0 +1,360 @@
+import type {
+  AdminCallCentre,
+  AdminExchangeRate,
+  AdminFestivalWindow,
+  AdminSettings,
+  AdminSettingsResponse,
+} from '@shop/contracts/admin-settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { adminWrites, useShopSettings } from '../api/admin-api.ts';
+import { AdminAlert } from './admin-alert.tsx';
+import { when } from './admin-list.tsx';
+
+/**
+ * Shop settings (issue 17): the exchange rates, the call-centre contact and hours and the festival
+ * windows the shop's pages show. Support staff see them; an admin saves each section on its own,
+ * and the shop answers the new values at once.
+ */
+export function SettingsPage() {
+  const query = useShopSettings();
+  if (query.isPending) return <p role="status">Loading…</p>;
+  if (!query.data)
+    return <AdminAlert error={query.error} fallback="The shop settings could not be loaded." />;
+  const data = query.data.data;
+  return (
+    <>
+      <h1>Shop settings</h1>
+      <ExchangeRatesForm rates={data.exchangeRates} />
+      <CallCentreForm contact={data.callCentre} />
+      <FestivalsForm festivals={data.festivals} />
+    </>
+  );
+}
+
+/** After a save: the settings as the server answered them, and the audit log to be read again. */
+function useSaved() {
+  const queryClient = useQueryClient();
+  return async (answer: AdminSettingsResponse): Promise<AdminSettings> => {
+    toast.success(answer.message);
+    queryClient.setQueryData(['admin', 'settings'], answer);
+    await queryClient.invalidateQueries({
+      queryKey: ['admin'],
+      predicate: (q) => q.queryKey[1] !== 'settings',
+    });
+    return answer.data;
+  };
+}
+
+// ---------------------------------------------------------------- exchange rates
+
+interface RateValues {
+  rates: { currency: string; rate: string; active: boolean }[];
+}
+const rateValues = (rates: AdminExchangeRate[]): RateValues => ({
+  rates: rates.map((r) => ({ currency: r.currency, rate: String(r.rate), active: r.active })),
+});
+
+function ExchangeRatesForm({ rates }: { rates: AdminExchangeRate[] }) {
+  const id = useId();
+  const saved = useSaved();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<RateValues>({ defaultValues: rateValues(rates) });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    // Only the currencies changed are sent (and audited).
+    const changed = values.rates.flatMap((value, i) => {
+      const was = rates[i];
+      const rate = Number(value.rate.replace(/[,\s]/g, ''));
+      if (!was || (rate === was.rate && value.active === was.active)) return [];
+      return [
+        {
+          currency: value.currency,
+          ...(rate === was.rate ? {} : { rate: value.rate.trim() === '' ? Number.NaN : rate }),
+          ...(value.active === was.active ? {} : { active: value.active }),
+        },
+      ];
+    });
+    if (changed.length === 0) {
+      toast.success('Nothing to save: no rate was changed.');
+      return;
+    }
+    try {
+      const data = await saved(await adminWrites.editExchangeRates({ rates: changed }));
+      form.reset(rateValues(data.exchangeRates));
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  return (
+    <section aria-labelledby={`${id}-title`} className="admin-panel" data-testid="settings-rates">
+      <h2 id={`${id}-title`}>Exchange rates</h2>
+      <p>Kyat for one unit of each currency (up to 4 decimals), as the shop’s rate table shows.</p>
+      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+        {rates.length === 0 ? (
+          <p className="admin-empty">No currencies yet.</p>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Currency</th>
+                <th scope="col">Ks per unit</th>
+                <th scope="col">Shown</th>
+                <th scope="col">Last changed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rates.map((rate, i) => (
+                <tr key={rate.currency}>
+                  <th scope="row">
+                    {rate.currency} <span className="admin-sub">{rate.symbol}</span>
+                  </th>
+                  <td>
+                    <input
+                      {...form.register(`rates.${i}.rate`)}
+                      id={`${id}-rate-${rate.currency}`}
+                      aria-label={`Ks per ${rate.currency}`}
+                      className="ui-input"
+                      inputMode="decimal"
+                    />
+                  </td>
+                  <td>
+                    <input
+                      {...form.register(`rates.${i}.active`)}
+                      id={`${id}-active-${rate.currency}`}
+                      aria-label={`Show ${rate.currency}`}
+                      type="checkbox"
+                    />
+                  </td>
+                  <td>{when(rate.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <div className="admin-form__actions">
+          <AdminAlert error={failure} fallback="The exchange rates could not be saved." />
+          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+            Save exchange rates
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- call centre
+
+const weekdays = [
+  [1, 'Monday'],
+  [2, 'Tuesday'],
+  [3, 'Wednesday'],
+  [4, 'Thursday'],
+  [5, 'Friday'],
+  [6, 'Saturday'],
+  [7, 'Sunday'],
+] as const;
+
+interface ContactValues {
+  phone: string;
+  viber: string;
+  email: string;
+  start: string;
+  end: string;
+  /** Checkbox values: the ISO weekday numbers as text. */
+  workingDays: string[];
+}
+const contactValues = (contact: AdminCallCentre): ContactValues => ({
+  phone: contact.phone,
+  viber: contact.viber ?? '',
+  email: contact.email,
+  start: contact.hours.start,
+  end: contact.hours.end,
+  workingDays: contact.hours.workingDays.map(String),
+});
+
+function CallCentreForm({ contact }: { contact: AdminCallCentre }) {
+  const id = useId();
+  const saved = useSaved();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<ContactValues>({ defaultValues: contactValues(contact) });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const data = await saved(
+        await adminWrites.editCallCentre({
+          phone: values.phone,
+          email: values.email,
+          viber: values.viber.trim() === '' ? null : values.viber,
+          hours: {
+            start: values.start,
+            end: values.end,
+            workingDays: values.workingDays.map(Number),
+          },
+        }),
+      );
+      form.reset(contactValues(data.callCentre));
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  const text = (
+    name: 'phone' | 'viber' | 'email' | 'start' | 'end',
+    label: string,
+    hint?: string,
+    type = 'text',
+  ) => (
+    <FormField id={`${id}-${name}`} label={label} hint={hint}>
+      <input
+        {...form.register(name)}
+        {...fieldAria(`${id}-${name}`, null, Boolean(hint))}
+        className="ui-input"
+        type={type}
+      />
+    </FormField>
+  );
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="admin-panel"
+      data-testid="settings-call-centre"
+    >
+      <h2 id={`${id}-title`}>Call centre</h2>
+      <p>
+        The contact and opening hours on the support page and in the call-centre dialog (hours on
+        the clock of {contact.hours.timezone}).
+      </p>
+      <form
+        className="admin-form admin-form--grid"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        {text('phone', 'Phone', 'Like +95 9 777 123 456.', 'tel')}
+        {text('viber', 'Viber number', 'Empty: no Viber.', 'tel')}
+        {text('email', 'E-mail', undefined, 'email')}
+        {text('start', 'Opens at', 'Myanmar time.', 'time')}
+        {text('end', 'Closes at', 'After the opening time.', 'time')}
+        <fieldset className="admin-days">
+          <legend>Working days</legend>
+          {weekdays.map(([day, name]) => (
+            <label key={day}>
+              <input {...form.register('workingDays')} type="checkbox" value={String(day)} /> {name}
+            </label>
+          ))}
+        </fieldset>
+        <div className="admin-form__actions">
+          <AdminAlert error={failure} fallback="The call-centre details could not be saved." />
+          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+            Save call centre
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- festivals
+
+interface FestivalValues {
+  festivals: { start: string; end: string }[];
+}
+const festivalValues = (festivals: AdminFestivalWindow[]): FestivalValues => ({
+  festivals: festivals.map((w) => ({ start: w.start, end: w.end })),
+});
+
+function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
+  const id = useId();
+  const saved = useSaved();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<FestivalValues>({ defaultValues: festivalValues(festivals) });
+  const windows = useFieldArray({ control: form.control, name: 'festivals' });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const data = await saved(
+        await adminWrites.putFestivals({
+          festivals: values.festivals.map((w) => ({ name: 'thadingyut', ...w })),
+        }),
+      );
+      form.reset(festivalValues(data.festivals));
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="admin-panel"
+      data-testid="settings-festivals"
+    >
+      <h2 id={`${id}-title`}>Festival dates</h2>
+      <p>
+        Thadingyut windows (Yangon days, first and last included): on these days the shop greets
+        customers with the festival overlay.
+      </p>
+      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+        {windows.fields.length === 0 ? (
+          <p className="admin-empty">No festival windows: the overlay is not shown.</p>
+        ) : (
+          <ol className="admin-festivals">
+            {windows.fields.map((field, i) => (
+              <li key={field.id} className="admin-form admin-form--grid">
+                <FormField
+                  id={`${id}-start-${String(i)}`}
+                  label={`Window ${String(i + 1)}: first day`}
+                >
+                  <input
+                    {...form.register(`festivals.${i}.start`)}
+                    {...fieldAria(`${id}-start-${String(i)}`)}
+                    className="ui-input"
+                    type="date"
+                  />
+                </FormField>
+                <FormField
+                  id={`${id}-end-${String(i)}`}
+                  label={`Window ${String(i + 1)}: last day`}
+                >
+                  <input
+                    {...form.register(`festivals.${i}.end`)}
+                    {...fieldAria(`${id}-end-${String(i)}`)}
+                    className="ui-input"
+                    type="date"
+                  />
+                </FormField>
+                <div className="admin-form__actions">
+                  <Button
+                    variant="secondary"
+                    aria-label={`Remove window ${String(i + 1)}`}
+                    onClick={() => {
+                      windows.remove(i);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        <div className="admin-form__actions">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              windows.append({ start: '', end: '' });
+            }}
+          >
+            Add a window
+          </Button>
+          <AdminAlert error={failure} fallback="The festival dates could not be saved." />
+          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+            Save festival dates
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
