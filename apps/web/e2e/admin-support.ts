@@ -39,11 +39,39 @@ export async function totpCode(secret: string): Promise<string> {
 }
 
 /**
- * Signs the demo admin in at /admin: the first time by setting up the authenticator from the
- * enrolment screen (its key and recovery codes shown), later with a code. Answers the screen
- * it enrolled on (null when it was enrolled already).
+ * One sign-in at a time across the test workers (a lock file beside the data): the first one
+ * enrols the authenticator, and two at once would each start an enrolment. A lock left by a
+ * crashed worker is taken over after a minute.
  */
-export async function signInToBackOffice(page: Page) {
+async function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const lock = path.join(dataDir(), 'e2e-admin-sign-in.lock');
+  const giveUpAt = Date.now() + 60_000;
+  for (;;) {
+    try {
+      fs.closeSync(fs.openSync(lock, 'wx'));
+      break;
+    } catch {
+      if (Date.now() > giveUpAt) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await run();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * Signs the demo admin in at /admin: the first time by setting up the authenticator from the
+ * enrolment screen (its key and recovery codes shown), later with a code. Answers the login
+ * and whether this sign-in enrolled.
+ */
+export function signInToBackOffice(page: Page) {
+  return oneAtATime(() => signIn(page));
+}
+
+async function signIn(page: Page) {
   const admin = demoAdminLogin();
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Back-office sign-in' })).toBeVisible();

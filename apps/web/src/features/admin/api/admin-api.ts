@@ -10,6 +10,7 @@ import {
   staffSessionResponseSchema,
   type AdminProductPatch,
 } from '@shop/contracts/admin';
+import { adminCustomerDetailResponseSchema } from '@shop/contracts/admin-customers';
 import { adminOrderDetailResponseSchema } from '@shop/contracts/admin-orders';
 import {
   adminPromoCreateSchema,
@@ -25,7 +26,7 @@ import {
 import { plainSuccessSchema } from '@shop/contracts/responses';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { $ZodType, input, output } from 'zod/v4/core';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiDownload, apiRequest } from '../../../lib/api-client.ts';
 import { endStaffSession, getStaffSession, startStaffSession } from './staff-session.ts';
 
 export const ADMIN_API = '/api/v1/admin';
@@ -39,26 +40,35 @@ interface CallOptions {
 }
 
 /**
- * A back-office call with the staff session's token (never the customer's). A 401 means the
- * session ended (15 minutes idle, signed out elsewhere): the sign-in form shows again.
+ * Runs a back-office request with the staff session's token (never the customer's). A 401 means
+ * the session ended (15 minutes idle, signed out elsewhere): the sign-in form shows again.
  */
-export async function adminCall<S extends $ZodType>(
-  path: string,
-  schema: S,
-  options: CallOptions = {},
-): Promise<output<S>> {
+async function asStaff<T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> {
   const session = getStaffSession();
   try {
-    return await apiRequest(`${ADMIN_API}${path}`, schema, {
-      ...options,
-      auth: false,
-      headers: { ...english, ...(session ? { Authorization: `Bearer ${session.token}` } : {}) },
+    return await send({
+      ...english,
+      ...(session ? { Authorization: `Bearer ${session.token}` } : {}),
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && session) endStaffSession('expired');
     throw error;
   }
 }
+
+/** A back-office call, its answer checked against the contract. */
+export const adminCall = <S extends $ZodType>(
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<output<S>> =>
+  asStaff((headers) =>
+    apiRequest(`${ADMIN_API}${path}`, schema, { ...options, auth: false, headers }),
+  );
+
+/** A file from the back-office (the CSV reports). */
+export const adminDownload = (path: string) =>
+  asStaff((headers) => apiDownload(`${ADMIN_API}${path}`, { auth: false, headers }));
 
 /** Sign-in steps (no session yet). */
 const signInCall = <S extends $ZodType>(path: string, schema: S, body: unknown) =>
@@ -165,7 +175,31 @@ export const useShopSettings = () =>
     retry: false,
   });
 
+const customerPath = (id: string) => `/customers/${encodeURIComponent(id)}`;
+
+export const useAdminCustomer = (id: string) =>
+  useQuery({
+    queryKey: ['admin', 'customer', id],
+    queryFn: ({ signal }) =>
+      adminCall(customerPath(id), adminCustomerDetailResponseSchema, { signal }),
+    retry: false,
+  });
+
 export const adminWrites = {
+  adjustPoints: (id: string, body: { points: number; reason: string }) =>
+    adminCall(`${customerPath(id)}/points`, adminCustomerDetailResponseSchema, {
+      method: 'POST',
+      body,
+    }),
+  block: (id: string, reason: string) =>
+    adminCall(`${customerPath(id)}/block`, adminCustomerDetailResponseSchema, {
+      method: 'POST',
+      body: { reason },
+    }),
+  unblock: (id: string) =>
+    adminCall(`${customerPath(id)}/unblock`, adminCustomerDetailResponseSchema, {
+      method: 'POST',
+    }),
   /** A pending refund paid out by bank (with the payout's reference) or given as points. */
   refundOrder: (id: string, body: { destination: 'points' | 'bank'; reference?: string }) =>
     adminCall(`${orderPath(id)}/refund`, adminOrderDetailResponseSchema, { method: 'POST', body }),

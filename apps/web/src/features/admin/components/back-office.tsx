@@ -8,12 +8,14 @@ import {
 } from '../api/staff-session.ts';
 import '../admin.css';
 import { AuditLogPage } from './audit-log-page.tsx';
+import { CustomerDetailPage } from './customer-detail-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { ProductsPage } from './products-page.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
+import { ReportsPage } from './reports-page.tsx';
 import { SettingsPage } from './settings-page.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 
@@ -24,6 +26,7 @@ const sections = [
   { href: '/promo-codes', label: 'Promo codes', page: PromoCodesPage },
   { href: '/customers', label: 'Customers', page: CustomersPage },
   { href: '/settings', label: 'Shop settings', page: SettingsPage },
+  { href: '/reports', label: 'Reports', page: ReportsPage },
   { href: '/audit-log', label: 'Audit log', page: AuditLogPage },
 ] as const;
 
@@ -78,6 +81,7 @@ export default function BackOffice() {
       <main className="admin-main" id="main" tabIndex={-1}>
         <Switch>
           <Route path="/orders/:id" component={OrderDetailPage} />
+          <Route path="/customers/:id" component={CustomerDetailPage} />
           {sections.map((section) => (
             <Route key={section.href} path={section.href} component={section.page} />
           ))}

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { useAdminCustomers } from '../api/admin-api.ts';
 import {
   FilterForm,
@@ -35,7 +36,10 @@ export function CustomersPage() {
             <tbody>
               {customers.map((customer) => (
                 <tr key={customer.id}>
-                  <th scope="row">{customer.name}</th>
+                  <th scope="row">
+                    <Link href={`/customers/${customer.id}`}>{customer.name}</Link>
+                    {customer.blocked ? <span className="admin-sub">Blocked</span> : null}
+                  </th>
                   <td>
                     {customer.email}
                     {customer.emailVerified ? '' : ' (unverified)'}

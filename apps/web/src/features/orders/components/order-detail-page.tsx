@@ -18,7 +18,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/hooks/auth-context.ts';
 import { formatFaceValue, formatKyat } from '../../catalogue/money-format.ts';
 import { isOrderInProgress, ordersApi, useInvalidateOrders, useOrder } from '../api/orders-api.ts';
-import { saveDownloadedFile } from '../download-file.ts';
+import { saveDownloadedFile } from '../../../lib/download-file.ts';
 import {
   canPayAgain,
   hasInvoice,

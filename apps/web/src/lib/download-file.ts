@@ -1,4 +1,4 @@
-import type { DownloadedFile } from '../../lib/api-client.ts';
+import type { DownloadedFile } from './api-client.ts';
 
 /** Hands a downloaded file to the browser's save dialog / downloads folder. */
 export function saveDownloadedFile({ blob, fileName }: DownloadedFile, fallbackName: string) {

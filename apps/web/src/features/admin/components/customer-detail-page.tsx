@@ -1,0 +1,246 @@
+import type { AdminCustomerDetail } from '@shop/contracts/admin-customers';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'wouter';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { adminWrites, useAdminCustomer } from '../api/admin-api.ts';
+import { getStaffSession } from '../api/staff-session.ts';
+import { AdminAlert } from './admin-alert.tsx';
+import { kyat, when } from './admin-list.tsx';
+
+/**
+ * One customer (ADR 0037): their orders and points, points adjusted with a reason (a ledger
+ * entry), and block / unblock — a blocked account cannot sign in or check out, its sessions end.
+ */
+export function CustomerDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const query = useAdminCustomer(id);
+  if (query.isPending) return <p role="status">Loading…</p>;
+  if (!query.data) {
+    return (
+      <>
+        <h1>Customer</h1>
+        <AdminAlert error={query.error} fallback="The customer could not be loaded." />
+        <Link href="/customers">Back to the customers</Link>
+      </>
+    );
+  }
+  const detail = query.data.data;
+  const { customer } = detail;
+  const isAdmin = getStaffSession()?.staff.role === 'admin';
+  return (
+    <>
+      <p>
+        <Link href="/customers">← Customers</Link>
+      </p>
+      <h1>{customer.name}</h1>
+      <dl className="admin-facts">
+        <dt>E-mail</dt>
+        <dd>{customer.email}</dd>
+        <dt>Phone</dt>
+        <dd>{customer.phoneNumber}</dd>
+        <dt>Joined</dt>
+        <dd>{when(customer.createdAt)}</dd>
+        <dt>Orders</dt>
+        <dd>
+          {customer.orderCount} · {kyat(customer.spentMmk)} spent
+        </dd>
+        <dt>Points</dt>
+        <dd data-testid="customer-points">{detail.pointsBalance}</dd>
+        <dt>Account</dt>
+        <dd data-testid="customer-state">
+          {detail.blocked
+            ? `Blocked on ${when(detail.blockedAt)}: ${detail.blockedReason ?? ''}`
+            : 'Active'}
+        </dd>
+      </dl>
+      {isAdmin && customer.role === 'user' ? (
+        <>
+          <PointsForm customerId={customer.id} />
+          <BlockForm detail={detail} />
+        </>
+      ) : null}
+
+      <h2>Points ledger</h2>
+      {detail.ledger.length === 0 ? (
+        <p className="admin-empty">No points yet.</p>
+      ) : (
+        <table className="admin-table" data-testid="customer-ledger">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Points</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.ledger.map((entry) => (
+              <tr key={entry.id}>
+                <td>{when(entry.createdAt)}</td>
+                <td>{entry.points > 0 ? `+${String(entry.points)}` : entry.points}</td>
+                <td>{entry.balanceAfter}</td>
+                <td>
+                  {entry.kind.replace(/_/g, ' ')}
+                  {entry.orderNumber ? ` · ${entry.orderNumber}` : ''}
+                  {entry.reason ? ` · ${entry.reason}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h2>Latest orders</h2>
+      {detail.orders.length === 0 ? (
+        <p className="admin-empty">No orders yet.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Placed</th>
+              <th scope="col">Status</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.orders.map((order) => (
+              <tr key={order.id}>
+                <td>
+                  <Link href={`/orders/${order.id}`}>{order.orderNumber}</Link>
+                </td>
+                <td>{when(order.createdAt)}</td>
+                <td>{order.status}</td>
+                <td>{order.paymentStatus.replace(/_/g, ' ')}</td>
+                <td>{kyat(order.totalMmk)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+/** Shows the customer's new state (the action's answer) and says it was done. */
+function useShowAnswer(customerId: string) {
+  const queryClient = useQueryClient();
+  return async (answer: { message: string; data: AdminCustomerDetail }) => {
+    queryClient.setQueryData(['admin', 'customer', customerId], answer);
+    toast.success(answer.message);
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+  };
+}
+
+function PointsForm({ customerId }: { customerId: string }) {
+  const id = useId();
+  const show = useShowAnswer(customerId);
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<{ points: string; reason: string }>({
+    defaultValues: { points: '', reason: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await show(
+        await adminWrites.adjustPoints(customerId, {
+          points: Number(values.points.replace(/[,\s]/g, '')),
+          reason: values.reason,
+        }),
+      );
+      form.reset();
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  return (
+    <section aria-labelledby={`${id}-title`} className="admin-panel">
+      <h2 id={`${id}-title`}>Adjust points</h2>
+      <form
+        className="admin-form admin-form--grid"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <FormField id={`${id}-points`} label="Points" hint="Negative to take points away.">
+          <input
+            {...form.register('points')}
+            {...fieldAria(`${id}-points`, null, true)}
+            className="ui-input"
+            inputMode="numeric"
+          />
+        </FormField>
+        <FormField id={`${id}-reason`} label="Reason" hint="Kept in the ledger and the audit log.">
+          <input
+            {...form.register('reason')}
+            {...fieldAria(`${id}-reason`, null, true)}
+            className="ui-input"
+          />
+        </FormField>
+        <div className="admin-form__actions">
+          <AdminAlert error={failure} fallback="The points could not be changed." />
+          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+            Adjust points
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function BlockForm({ detail }: { detail: AdminCustomerDetail }) {
+  const id = useId();
+  const customerId = detail.customer.id;
+  const show = useShowAnswer(customerId);
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
+  const submit = form.handleSubmit(async ({ reason }) => {
+    setFailure(null);
+    try {
+      await show(
+        detail.blocked
+          ? await adminWrites.unblock(customerId)
+          : await adminWrites.block(customerId, reason),
+      );
+      form.reset();
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  return (
+    <section aria-labelledby={`${id}-title`} className="admin-panel">
+      <h2 id={`${id}-title`}>{detail.blocked ? 'Unblock the account' : 'Block the account'}</h2>
+      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+        {detail.blocked ? (
+          <p>The customer can sign in and buy again; they sign in afresh.</p>
+        ) : (
+          <>
+            <p>
+              A blocked account cannot sign in or check out, and every session it has ends at once.
+            </p>
+            <FormField id={`${id}-reason`} label="Reason for blocking">
+              <input
+                {...form.register('reason')}
+                {...fieldAria(`${id}-reason`)}
+                className="ui-input"
+              />
+            </FormField>
+          </>
+        )}
+        <AdminAlert error={failure} fallback="The account could not be changed." />
+        <Button
+          type="submit"
+          variant={detail.blocked ? 'secondary' : 'danger'}
+          busy={form.formState.isSubmitting}
+          busyLabel="Saving…"
+        >
+          {detail.blocked ? 'Unblock' : 'Block'}
+        </Button>
+      </form>
+    </section>
+  );
+}
