@@ -11,6 +11,16 @@ import {
   type AdminProductPatch,
 } from '@shop/contracts/admin';
 import {
+  adminBannerListResponseSchema,
+  adminBannerResponseSchema,
+  adminCategoryListResponseSchema,
+  adminCategoryResponseSchema,
+  adminStockImportResponseSchema,
+  adminStockListResponseSchema,
+  type AdminBannerPatch,
+  type AdminCategoryPatch,
+} from '@shop/contracts/admin-catalogue';
+import {
   adminPromoCreateSchema,
   adminPromoListResponseSchema,
   adminPromoResponseSchema,
@@ -141,6 +151,13 @@ export const useAuditLog = (filters: ListFilters) =>
 export const usePromoCodes = (filters: ListFilters) =>
   useAdminList('promo-codes', '/promo-codes', adminPromoListResponseSchema, filters);
 
+export const useAdminBanners = (filters: ListFilters) =>
+  useAdminList('banners', '/banners', adminBannerListResponseSchema, filters);
+export const useAdminCategories = (filters: ListFilters) =>
+  useAdminList('categories', '/categories', adminCategoryListResponseSchema, filters);
+export const useAdminStock = (filters: ListFilters) =>
+  useAdminList('stock', '/stock', adminStockListResponseSchema, filters);
+
 export const adminWrites = {
   editProduct: (id: string, patch: AdminProductPatch) =>
     adminCall(`/products/${encodeURIComponent(id)}`, adminProductResponseSchema, {
@@ -149,4 +166,20 @@ export const adminWrites = {
     }),
   createPromo: (body: input<typeof adminPromoCreateSchema>) =>
     adminCall('/promo-codes', adminPromoResponseSchema, { method: 'POST', body }),
+  editBanner: (id: string, patch: AdminBannerPatch) =>
+    adminCall(`/banners/${encodeURIComponent(id)}`, adminBannerResponseSchema, {
+      method: 'PATCH',
+      body: patch,
+    }),
+  editCategory: (id: string, patch: AdminCategoryPatch) =>
+    adminCall(`/categories/${encodeURIComponent(id)}`, adminCategoryResponseSchema, {
+      method: 'PATCH',
+      body: patch,
+    }),
+  /** The card file checked (commit false) or imported, all rows or none (commit true). */
+  importStock: (csv: string, commit: boolean) =>
+    adminCall('/stock/import', adminStockImportResponseSchema, {
+      method: 'POST',
+      body: { csv, commit },
+    }),
 };
