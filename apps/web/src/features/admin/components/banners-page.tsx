@@ -178,7 +178,7 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
     </FormField>
   );
   return (
-    <Dialog open onClose={onClose} title={`Edit ${banner.title.en}`}>
+    <Dialog open onClose={onClose} title={`Edit ${banner.title.en}`} className="admin-dialog--wide">
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="admin-form__pair">
           {text('titleEn', 'Title (English)', 'en', true)}

@@ -117,7 +117,12 @@ function EditCategoryDialog({
     }
   });
   return (
-    <Dialog open onClose={onClose} title={`Edit ${category.name.en}`}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Edit ${category.name.en}`}
+      className="admin-dialog--wide"
+    >
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="admin-form__pair">
           <FormField id={`${id}-name-en`} label="Name (English)">
