@@ -71,6 +71,12 @@ test(
     const dialog = page.getByRole('dialog', { name: /^Edit / });
     await expect(dialog.getByLabel('Title (English)')).toBeFocused();
     await expect(dialog.getByLabel('Title (Burmese)')).toHaveAttribute('lang', 'my');
+    // An unsafe link is refused with the server's message; the dialog stays open.
+    const link = dialog.getByLabel('Link');
+    await link.fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('The link must be an http(s) address');
+    await link.fill(BANNER_LINK);
     await dialog.getByLabel('Title (English)').fill(title);
     await dialog.getByLabel('No tint (taken from the picture)').uncheck();
     await dialog.getByLabel('Tint colour').fill('#1f5f3a');
@@ -207,6 +213,37 @@ test(
     await expect(panel.getByRole('button', { name: /^Import / })).toHaveCount(0);
     await expectAccessible(page);
     await panelShot(page, '9-refused-row');
+
+    // A file refused only at import (another import took its serials meanwhile, here played by
+    // the server's answer): the 409's refused rows show and the import button goes.
+    const late = stamp();
+    await panel
+      .getByLabel('Card file (CSV)')
+      .setInputFiles(csvFile([`${SKU},${SERIAL_PREFIX}${late}-1,${late}-9999-0000,${expiry}`]));
+    await panel.getByRole('button', { name: 'Check file' }).click();
+    await expect(panel.getByTestId('stock-preview')).toContainText('1 card can be imported.');
+    await page.route('**/api/v1/admin/stock/import', (route) =>
+      route.fulfill({
+        status: 409,
+        json: {
+          success: false,
+          error: '1 row(s) were refused; nothing was imported',
+          code: 'CONFLICT',
+          message: '1 row(s) were refused; nothing was imported',
+          fields: { 'line.2': `serial ${SERIAL_PREFIX}${late}-1 is already in stock` },
+        },
+      }),
+    );
+    await panel.getByRole('button', { name: 'Import 1 card' }).click();
+    await expect(panel.getByRole('alert')).toHaveText(
+      '1 row(s) were refused; nothing was imported',
+    );
+    await expect(panel.getByRole('button', { name: /^Import / })).toHaveCount(0);
+    await expect(panel.getByTestId('stock-rejected').getByRole('row').nth(1)).toContainText(
+      'is already in stock',
+    );
+    await page.unroute('**/api/v1/admin/stock/import');
+    await panelShot(page, '10-refused-at-import');
     await page.reload();
     await expect((await stockRow(page)).getByTestId('stock-available')).toHaveText(
       String(before + 1),

@@ -122,13 +122,16 @@ function ImportPanel() {
       form.reset({ file: null });
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
     } catch (error) {
+      // Refused at import (the file's rows changed meaning since the check): check again first.
+      if (rejectedOf(error).length > 0) setPreview(null);
       setFailure(error);
     } finally {
       setImporting(false);
     }
   };
 
-  const refused = preview?.rejected ?? rejectedOf(failure);
+  const refusedAtImport = rejectedOf(failure);
+  const refused = refusedAtImport.length > 0 ? refusedAtImport : (preview?.rejected ?? []);
   const canImport = preview !== null && preview.rejected.length === 0 && preview.accepted > 0;
   return (
     <section aria-labelledby={`${id}-title`} className="admin-panel">
