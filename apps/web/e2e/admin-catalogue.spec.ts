@@ -143,6 +143,8 @@ test(
     const run = stamp();
     const expiry = inDays(60);
     const panel = page.getByRole('region', { name: 'Import cards' });
+    await panel.getByRole('button', { name: 'Check file' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Choose a card file (CSV) first.');
     await panel
       .getByLabel('Card file (CSV)')
       .setInputFiles(

@@ -42,6 +42,11 @@ export function CategoriesPage() {
                     <span className="admin-sub" lang="my">
                       {category.name.my}
                     </span>
+                    {category.parentId ? (
+                      <span className="admin-sub">
+                        in {parentName(categories, category.parentId)}
+                      </span>
+                    ) : null}
                   </th>
                   <td>{category.slug}</td>
                   <td>{category.sortOrder}</td>
@@ -75,6 +80,10 @@ export function CategoriesPage() {
     </>
   );
 }
+
+/** The parent's English name when it is on the same page, else "another category". */
+const parentName = (categories: AdminCategory[], id: string) =>
+  categories.find((c) => c.id === id)?.name.en ?? 'another category';
 
 interface CategoryValues {
   nameEn: string;

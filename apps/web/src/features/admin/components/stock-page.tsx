@@ -1,4 +1,4 @@
-import type { AdminStockImportResult } from '@shop/contracts/admin-catalogue';
+import { STOCK_CSV_MAX_CHARS, type AdminStockImportResult } from '@shop/contracts/admin-catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -90,17 +90,24 @@ function ImportPanel() {
   const [failure, setFailure] = useState<unknown>(null);
   const [importing, setImporting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [noFile, setNoFile] = useState(false);
+  /** A file problem found before asking the server (none chosen, too big). */
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
 
   const check = form.handleSubmit(async (values) => {
     setFailure(null);
     setPreview(null);
     setDone(null);
     const file = values.file?.[0];
-    setNoFile(!file);
+    setFileProblem(file ? null : 'Choose a card file (CSV) first.');
     if (!file) return;
     try {
       const text = await file.text();
+      if (text.length > STOCK_CSV_MAX_CHARS) {
+        setFileProblem(
+          'The file is too big: at most 2 MB of CSV at a time. Split it and import each part.',
+        );
+        return;
+      }
       const answer = await adminWrites.importStock(text, false);
       setCsv(text);
       setPreview(answer.data);
@@ -145,6 +152,7 @@ function ImportPanel() {
           <input
             {...form.register('file', {
               onChange: () => {
+                setFileProblem(null);
                 setPreview(null);
                 setCsv(null);
                 setFailure(null);
@@ -168,9 +176,9 @@ function ImportPanel() {
           </Button>
         </div>
       </form>
-      {noFile ? (
+      {fileProblem ? (
         <div className="admin-alert" role="alert">
-          Choose a card file (CSV) first.
+          {fileProblem}
         </div>
       ) : null}
       <AdminAlert error={failure} fallback="The card file could not be imported." />
