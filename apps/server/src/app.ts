@@ -17,6 +17,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { isAccountBlocked } from './modules/auth/account-block.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { ACCOUNT_SWEEP_INTERVAL_MS, createAuthModule } from './modules/auth/auth.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
@@ -351,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cart,
     log: app.log,
     accountEmail: async (userId) => (await auth.service.profile(userId)).email,
+    accountBlocked: (userId) => isAccountBlocked(database.db, userId),
     loyalty,
     onJobQueued: () => {
       fulfilment.worker.wake();

@@ -30,7 +30,7 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /**
  * An id in a back-office path or body. A pattern, not z.uuid (nor z.record below):
  * the web build keeps one copy of zod, shared by the shop's pages, so every zod function the
- * back-office's schemas use would be loaded by every customer too (ADR 0037).
+ * back-office's schemas use would be loaded by every customer too (ADR 0038).
  */
 export const uuidSchema = (message: string) =>
   z.string({ error: message }).check(z.regex(UUID_PATTERN, { error: message }));
@@ -268,6 +268,8 @@ export const adminCustomerSchema = z.object({
   orderCount: z.int(),
   spentMmk: z.int(),
   createdAt: z.string(),
+  /** Blocked by the shop: cannot log in, refresh or check out (issue 17). */
+  blocked: z.boolean(),
 });
 export type AdminCustomer = z.output<typeof adminCustomerSchema>;
 

@@ -64,6 +64,8 @@ export const authMessages = {
   tooManyLoginAttempts: 'Too many failed login attempts. Please try again later.',
   otherDeviceLogin: 'Your account was signed in on another device. Please log in again.',
   invalidCredentials: 'Invalid phone number, email or password',
+  /** The shop blocked the account (issue 17); said only once the password was right. */
+  accountBlocked: 'This account is blocked. Please contact support.',
   refreshInvalid: 'Refresh token expired or invalid',
   sessionExpired: 'Your session has expired. Please log in again to continue.',
   unauthorized: 'Please log in to continue',
@@ -109,6 +111,10 @@ export const authTexts = {
   otherDeviceLogin: {
     en: authMessages.otherDeviceLogin,
     my: 'သင့်အကောင့်ကို အခြားစက်တစ်ခုတွင် ဝင်ရောက်ထားပါသည်။ ထပ်မံ အကောင့်ဝင်ပါ။',
+  },
+  accountBlocked: {
+    en: authMessages.accountBlocked,
+    my: 'ဤအကောင့်ကို ပိတ်ထားပါသည်။ ဖောက်သည်ဝန်ဆောင်မှုဌာနကို ဆက်သွယ်ပါ။',
   },
   invalidCredentials: {
     en: authMessages.invalidCredentials,

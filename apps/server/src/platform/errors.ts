@@ -1,6 +1,7 @@
 import { errorStatus, type ErrorBody, type ErrorCode } from '@shop/contracts/errors';
 import { languageFromHeader, type Language } from '@shop/contracts/languages';
 import { adminCatalogueSchemaMessages } from '@shop/contracts/admin-catalogue-messages';
+import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { analyticsSchemaMessages } from '@shop/contracts/analytics-schema-messages';
 import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
@@ -19,6 +20,7 @@ for (const messages of [
   analyticsSchemaMessages,
   adminSchemaMessages,
   adminCatalogueSchemaMessages,
+  adminCustomerSchemaMessages,
 ])
   addValidationMessages(messages);
 

@@ -22,7 +22,9 @@ import type { Db } from '../../platform/db.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { users } from '../auth/auth.tables.ts';
 import { cards, categories, operators, products } from '../catalogue/catalogue.tables.ts';
+import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
+import { payments } from '../payments/payments.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
 
 /*
@@ -39,6 +41,12 @@ const int = (value: unknown) => Number(value ?? 0);
  * `${column}` in a one-table select, which inside a subquery would name the subquery's own table.
  */
 const outer = (table: string, column: string) => sql.raw(`"${table}"."${column}"`);
+
+/** Where a report's keyset page starts: after this row (created_at to the microsecond, id). */
+export interface ReportCursor {
+  createdKey: string;
+  id: string;
+}
 
 export interface SalesFigures {
   orders: number;
@@ -180,6 +188,8 @@ export function createAdminReportsRepo(db: Db) {
     },
 
     async listOrders(filter: {
+      /** One customer's orders (the customer detail). */
+      userId?: string;
       orderNumber?: string | undefined;
       email?: string | undefined;
       /** Digits of the buyer's phone, 95 form when given in full. */
@@ -192,6 +202,7 @@ export function createAdminReportsRepo(db: Db) {
       limit: number;
     }) {
       const conditions: SQL[] = [];
+      if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
       if (filter.orderNumber)
         conditions.push(ilike(orders.orderNumber, contains(filter.orderNumber)));
       if (filter.email) {
@@ -301,8 +312,14 @@ export function createAdminReportsRepo(db: Db) {
       return { rows, total: int(total?.n) };
     },
 
-    async listCustomers(filter: { q?: string | undefined; offset: number; limit: number }) {
+    async listCustomers(filter: {
+      id?: string;
+      q?: string | undefined;
+      offset: number;
+      limit: number;
+    }) {
       const conditions: SQL[] = [];
+      if (filter.id) conditions.push(eq(users.id, filter.id));
       if (filter.q) {
         const like = contains(filter.q);
         conditions.push(
@@ -330,6 +347,118 @@ export function createAdminReportsRepo(db: Db) {
         db.select({ n: count() }).from(users).where(where),
       ]);
       return { rows, total: int(total?.n) };
+    },
+
+    /** A member's points balance (0 without an account) and last entries, newest first. */
+    async loyaltyOf(userId: string, limit: number) {
+      const [account] = await db
+        .select({ balance: loyaltyAccounts.balance })
+        .from(loyaltyAccounts)
+        .where(eq(loyaltyAccounts.userId, userId))
+        .limit(1);
+      const entries = await db
+        .select({
+          id: loyaltyLedger.id,
+          points: loyaltyLedger.points,
+          kind: loyaltyLedger.kind,
+          reason: loyaltyLedger.reason,
+          balanceAfter: loyaltyLedger.balanceAfter,
+          orderNumber: orders.orderNumber,
+          createdAt: loyaltyLedger.createdAt,
+        })
+        .from(loyaltyLedger)
+        .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+        .where(eq(loyaltyLedger.userId, userId))
+        .orderBy(desc(loyaltyLedger.createdAt), desc(loyaltyLedger.id))
+        .limit(limit);
+      return { balance: account?.balance ?? 0, entries };
+    },
+
+    /**
+     * One keyset page of the orders report: orders created in [from, to) after the cursor, oldest
+     * first, with their buyer and their lines' recipients. The cursor is the last row's created_at
+     * to the microsecond (as text, a JavaScript Date keeps only milliseconds) and id.
+     */
+    async ordersReportPage(
+      range: { from: Date; to: Date },
+      after: ReportCursor | null,
+      limit: number,
+    ) {
+      const createdKey = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+      const rows = await db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          createdAt: orders.createdAt,
+          createdKey,
+          status: orders.status,
+          paymentStatus: orders.paymentStatus,
+          paymentMethod: orders.paymentMethod,
+          totalMmk: orders.totalMmk,
+          discountMmk: orders.discountMmk,
+          promoCode: orders.promoCode,
+          email: users.email,
+          phoneNumber: users.phoneNumber,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(
+          and(
+            gte(orders.createdAt, range.from),
+            lt(orders.createdAt, range.to),
+            after
+              ? sql`(${orders.createdAt}, ${orders.id}) > (${after.createdKey}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(limit);
+      const ids = rows.map((r) => r.id);
+      const lines = ids.length
+        ? await db
+            .select({ orderId: orderItems.orderId, phoneNumber: orderItems.phoneNumber })
+            .from(orderItems)
+            .where(and(inArray(orderItems.orderId, ids), isNotNull(orderItems.phoneNumber)))
+            .orderBy(asc(orderItems.orderId), asc(orderItems.position))
+        : [];
+      return { rows, lines };
+    },
+
+    /** One keyset page of the payments report: payment attempts created in [from, to), oldest first. */
+    async paymentsReportPage(
+      range: { from: Date; to: Date },
+      after: ReportCursor | null,
+      limit: number,
+    ) {
+      const createdKey = sql<string>`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+      return db
+        .select({
+          id: payments.id,
+          orderNumber: orders.orderNumber,
+          provider: payments.provider,
+          method: payments.method,
+          reference: payments.reference,
+          amountMmk: payments.amountMmk,
+          status: payments.status,
+          createdAt: payments.createdAt,
+          createdKey,
+          paidAt: payments.paidAt,
+          refundRequired: payments.refundRequired,
+          refundAmountMmk: payments.refundAmountMmk,
+        })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(
+          and(
+            gte(payments.createdAt, range.from),
+            lt(payments.createdAt, range.to),
+            after
+              ? sql`(${payments.createdAt}, ${payments.id}) > (${after.createdKey}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(payments.createdAt), asc(payments.id))
+        .limit(limit);
     },
 
     /** The categories of these ids that exist, with their names (promo codes name them). */

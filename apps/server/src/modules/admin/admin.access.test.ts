@@ -70,9 +70,27 @@ describe('back-office access', () => {
       'GET /api/v1/admin/orders/:id',
       'POST /api/v1/admin/orders/:id/refund',
       'POST /api/v1/admin/orders/:id/resend-codes',
+      'GET /api/v1/admin/customers/:id',
+      'POST /api/v1/admin/customers/:id/points',
+      'POST /api/v1/admin/customers/:id/block',
+      'POST /api/v1/admin/customers/:id/unblock',
+      'GET /api/v1/admin/reports/orders.csv',
+      'GET /api/v1/admin/reports/payments.csv',
       ...SIGN_IN_STEPS,
     ])
       expect(names).toContain(expected);
+    // Customer writes and the reports (a copy of customers' data) are the admin's alone.
+    const roleOf = (name: string) =>
+      t.app.adminRouteList.find((r) => `${r.method} ${r.url}` === name)?.staffRole;
+    expect(roleOf('GET /api/v1/admin/customers/:id')).toBe('support');
+    for (const name of [
+      'POST /api/v1/admin/customers/:id/points',
+      'POST /api/v1/admin/customers/:id/block',
+      'POST /api/v1/admin/customers/:id/unblock',
+      'GET /api/v1/admin/reports/orders.csv',
+      'GET /api/v1/admin/reports/payments.csv',
+    ])
+      expect(roleOf(name), name).toBe('admin');
     // Only the sign-in steps go without a role; each of them needs its own ticket instead.
     expect(
       t.app.adminRouteList

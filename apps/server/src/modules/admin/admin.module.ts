@@ -17,6 +17,8 @@ import { createAdminCatalogueService } from './admin-catalogue.service.ts';
 import { createAdminOrdersRepo } from './admin-orders.repo.ts';
 import { adminOrderRoutes } from './admin-orders.routes.ts';
 import { createAdminOrdersService } from './admin-orders.service.ts';
+import { createAdminCustomersService } from './admin-customers.service.ts';
+import { adminCustomersRoutes } from './admin-customers.routes.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -63,8 +65,9 @@ export function createAdminModule(deps: {
     staffAuth,
     /** Registers the routes; catalogueChanged drops the catalogue caches on every instance. */
     async registerRoutes(catalogueChanged: () => Promise<void>): Promise<void> {
+      const reports = createAdminReportsRepo(database.db);
       const service = createAdminService({
-        reports: createAdminReportsRepo(database.db),
+        reports,
         audit,
         products: createProductAdminService({
           repo: createProductAdminRepo(database.db),
@@ -99,6 +102,12 @@ export function createAdminModule(deps: {
             audit,
             loyalty: deps.loyalty,
           }),
+        ),
+      );
+      await deps.app.register(
+        adminCustomersRoutes(
+          createAdminCustomersService({ db: database.db, reports, audit, clock }),
+          { db: database.db, reports, audit },
         ),
       );
     },

@@ -53,6 +53,46 @@ export function phoneSearch(input: string): string {
   return digits;
 }
 
+type OrderPage = Awaited<ReturnType<AdminReportsRepo['listOrders']>>;
+
+/** Orders as the back-office lists them, with their recipients and item count. */
+export function toAdminOrders(rows: OrderPage['rows'], lines: OrderPage['lines']): AdminOrder[] {
+  return rows.map(({ order, customer }): AdminOrder => {
+    const own = lines.filter((l) => l.orderId === order.id);
+    return {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      paymentMethod: order.paymentMethod,
+      totalMmk: order.totalMmk,
+      email: order.email,
+      customer,
+      recipients: [...new Set(own.flatMap((l) => (l.phoneNumber ? [l.phoneNumber] : [])))],
+      itemCount: own.reduce((n, l) => n + l.quantity, 0),
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+    };
+  });
+}
+
+type CustomerRow = Awaited<ReturnType<AdminReportsRepo['listCustomers']>>['rows'][number];
+
+/** An account as the back-office lists it. */
+export const toAdminCustomer = ({ user, orderCount, spentMmk }: CustomerRow): AdminCustomer => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  phoneNumber: user.phoneNumber,
+  role: user.role,
+  emailVerified: user.emailVerifiedAt !== null,
+  phoneVerified: user.phoneVerifiedAt !== null,
+  orderCount,
+  spentMmk,
+  createdAt: user.createdAt.toISOString(),
+  blocked: user.blockedAt !== null,
+});
+
 export function createAdminService(deps: {
   reports: AdminReportsRepo;
   audit: AuditService;
@@ -166,24 +206,7 @@ export function createAdminService(deps: {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
       });
-      const data = rows.map(({ order, customer }): AdminOrder => {
-        const own = lines.filter((l) => l.orderId === order.id);
-        return {
-          id: order.id,
-          orderNumber: order.orderNumber,
-          status: order.status,
-          paymentStatus: order.paymentStatus,
-          paymentMethod: order.paymentMethod,
-          totalMmk: order.totalMmk,
-          email: order.email,
-          customer,
-          recipients: [...new Set(own.flatMap((l) => (l.phoneNumber ? [l.phoneNumber] : [])))],
-          itemCount: own.reduce((n, l) => n + l.quantity, 0),
-          createdAt: order.createdAt.toISOString(),
-          paidAt: order.paidAt?.toISOString() ?? null,
-        };
-      });
-      return { data, meta: pageMeta(query, total) };
+      return { data: toAdminOrders(rows, lines), meta: pageMeta(query, total) };
     },
 
     async products(query: AdminProductListQuery) {
@@ -203,19 +226,7 @@ export function createAdminService(deps: {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
       });
-      const data = rows.map(({ user, orderCount, spentMmk }): AdminCustomer => ({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        phoneNumber: user.phoneNumber,
-        role: user.role,
-        emailVerified: user.emailVerifiedAt !== null,
-        phoneVerified: user.phoneVerifiedAt !== null,
-        orderCount,
-        spentMmk,
-        createdAt: user.createdAt.toISOString(),
-      }));
-      return { data, meta: pageMeta(query, total) };
+      return { data: rows.map(toAdminCustomer), meta: pageMeta(query, total) };
     },
 
     /** Price, discount and state of a product, audited with before and after in its transaction. */

@@ -71,6 +71,34 @@ export function createAuthRepo(db: Db) {
       return row;
     },
 
+    /**
+     * The account's row, locked until the caller's transaction ends (blocking, issue 17). FOR NO
+     * KEY UPDATE, not FOR UPDATE: rows that reference the account (a points entry written by a
+     * checkout holding the loyalty account) take FOR KEY SHARE on it, which FOR UPDATE would block,
+     * a deadlock with a points adjustment that holds this and waits for the loyalty account.
+     */
+    async lockUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, id))
+        .for('no key update')
+        .limit(1);
+      return row;
+    },
+
+    /** Sets (reason given) or lifts (null) an account's block. */
+    async setBlocked(id: string, block: { reason: string } | null, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          blockedAt: block ? now : null,
+          blockedReason: block ? block.reason : null,
+          updatedAt: now,
+        })
+        .where(eq(users.id, id));
+    },
+
     async findUserById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
@@ -328,6 +356,22 @@ export function createAuthRepo(db: Db) {
         .where(eq(refreshFamilies.id, id))
         .limit(1);
       return row;
+    },
+
+    /**
+     * A session with whether its account is blocked, in one query: each signed-in request reads
+     * it, and a login that raced a block must not leave a live session behind (issue 17).
+     */
+    async findFamilyOfRequest(
+      id: string,
+    ): Promise<(FamilyRow & { accountBlocked: boolean }) | undefined> {
+      const [row] = await db
+        .select({ family: refreshFamilies, blockedAt: users.blockedAt })
+        .from(refreshFamilies)
+        .innerJoin(users, eq(users.id, refreshFamilies.userId))
+        .where(eq(refreshFamilies.id, id))
+        .limit(1);
+      return row && { ...row.family, accountBlocked: row.blockedAt !== null };
     },
 
     async insertRefreshToken(values: {

@@ -463,9 +463,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function ensureSessionLive(sessionId: string, userId: string): Promise<void> {
-    const family = await repo.findFamily(sessionId);
+    const family = await repo.findFamilyOfRequest(sessionId);
     if (!family || family.userId !== userId)
       throw new AppError('UNAUTHORIZED', authTexts.sessionExpired);
+    if (family.accountBlocked) throw new AppError('UNAUTHORIZED', authTexts.accountBlocked);
     if (family.revokedAt) {
       if (family.revokedReason === 'other_device_login')
         throw new AppError('OTHER_DEVICE_LOGIN', authTexts.otherDeviceLogin);
@@ -592,6 +593,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         limiter.removeMember(keys.address, keys.accountId),
       ]);
 
+      // A blocked account (issue 17) is told so only after the right password: a wrong one
+      // answers invalidCredentials above like any other, so guessing cannot find blocked accounts.
+      if (user.blockedAt) throw new AppError('FORBIDDEN', authTexts.accountBlocked);
+
       // Whoever logs in with a phone number must have proved it, likewise for an email.
       if (input.kind === 'phone' && !user.phoneVerifiedAt)
         throw new AppError('PHONE_VERIFICATION_REQUIRED', authTexts.phoneVerificationRequired);
@@ -626,6 +631,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (family.revokedAt) {
         if (family.revokedReason === 'other_device_login')
           throw new AppError('OTHER_DEVICE_LOGIN', authTexts.otherDeviceLogin);
+        // Ended by a block (issue 17): says so while the block lasts; after an unblock the
+        // session stays ended like any other and the customer logs in again.
+        if (
+          family.revokedReason === 'blocked' &&
+          (await repo.findUserById(family.userId))?.blockedAt
+        )
+          throw new AppError('UNAUTHORIZED', authTexts.accountBlocked);
         throw new AppError('UNAUTHORIZED', authTexts.refreshInvalid);
       }
       if (family.expiresAt <= now || token.expiresAt <= now)
@@ -647,6 +659,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const user = await repo.findUserById(family.userId);
       if (!user) throw new AppError('UNAUTHORIZED', authTexts.refreshInvalid);
+      // Blocked between the family check and here (the block revokes the family as well).
+      if (user.blockedAt) throw new AppError('UNAUTHORIZED', authTexts.accountBlocked);
       return (await issueSession(user, family.id)).data;
     },
 

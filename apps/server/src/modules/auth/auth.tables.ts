@@ -30,6 +30,12 @@ export const users = pgTable(
     role: userRole('role').notNull().default('user'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /**
+     * Set by the shop's staff (issue 17): the account cannot log in, refresh or check out, and its
+     * sessions ended when it was set. The reason is the staff member's, for the back-office only.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
     createdAt,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +44,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_phone_95', sql`${t.phoneNumber} ~ '^959[0-9]{7,9}$'`),
+    check('users_blocked_reason', sql`(${t.blockedAt} is null) = (${t.blockedReason} is null)`),
   ],
 );
 
@@ -46,6 +53,7 @@ export const sessionEndReason = pgEnum('session_end_reason', [
   'reuse_detected',
   'other_device_login',
   'password_reset',
+  'blocked',
 ]);
 
 /**

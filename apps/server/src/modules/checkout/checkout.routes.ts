@@ -22,6 +22,7 @@ import type { CheckoutService } from './checkout.service.ts';
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
+  403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
   503: errorBodySchema,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { authTexts } from '@shop/contracts/auth-rules';
 import {
   checkoutMessages,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -47,6 +48,8 @@ export function createCheckoutService(deps: {
   paymentsAvailable: boolean;
   /** The account's email: where codes go when checkout names no other address. */
   accountEmail: (userId: string) => Promise<string>;
+  /** Whether the shop blocked the account (issue 17): a blocked account cannot buy. */
+  accountBlocked: (userId: string) => Promise<boolean>;
   loyalty: LoyaltyService;
   promotions: PromotionsService;
   db: Db;
@@ -59,6 +62,17 @@ export function createCheckoutService(deps: {
   function requireUser(userId: string | null, lang: Language): string {
     if (!userId) throw new AppError('UNAUTHORIZED', checkoutMessages.userNotAuthenticated[lang]);
     return userId;
+  }
+
+  /**
+   * A blocked account cannot buy (issue 17). Its access tokens are refused already; this holds
+   * for a request that passed that check just before the block.
+   */
+  async function requireBuyer(userId: string | null, lang: Language): Promise<string> {
+    const user = requireUser(userId, lang);
+    if (await deps.accountBlocked(user))
+      throw new AppError('FORBIDDEN', authTexts.accountBlocked[lang]);
+    return user;
   }
 
   async function ownedPendingOrder(
@@ -150,7 +164,7 @@ export function createCheckoutService(deps: {
       idempotencyKey: string | undefined,
       lang: Language,
     ): Promise<{ order: OrderSummary; created: boolean }> {
-      const user = requireUser(userId, lang);
+      const user = await requireBuyer(userId, lang);
       if (
         idempotencyKey !== undefined &&
         (idempotencyKey.length === 0 ||
@@ -344,7 +358,7 @@ export function createCheckoutService(deps: {
       method: PaymentMethodId,
       lang: Language,
     ): Promise<{ orderId: string; paymentMethod: PaymentMethodId; amount: number }> {
-      const user = requireUser(userId, lang);
+      const user = await requireBuyer(userId, lang);
       const order = await ownedPendingOrder(user, sessionId, lang);
       await checkMethod(user, method, order.totalMmk, lang);
       await orders.setPaymentMethod(order.id, method);
@@ -361,7 +375,7 @@ export function createCheckoutService(deps: {
       requested: PaymentMethodId | undefined,
       lang: Language,
     ): Promise<PaymentSession> {
-      const user = requireUser(userId, lang);
+      const user = await requireBuyer(userId, lang);
       const order = await ownedPendingOrder(user, sessionId, lang);
       const chosen = requested ?? order.paymentMethod;
       if (!chosen)

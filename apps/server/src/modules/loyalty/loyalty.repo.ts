@@ -8,6 +8,33 @@ export type LoyaltyEntryKind = (typeof loyaltyLedger.$inferInsert)['kind'];
 /** Works on the database or inside a transaction (pass the transaction as db). */
 export function createLoyaltyRepo(db: Db) {
   return {
+    /**
+     * A staff member's adjustment (issue 17), in the caller's transaction with the account locked:
+     * the entry with its reason and author, and the new balance. The tier's lifetime total does
+     * not move: points given as a goodwill gesture buy things but do not raise the tier.
+     */
+    async adjust(entry: {
+      userId: string;
+      points: number;
+      balanceAfter: number;
+      reason: string;
+      actorId: string;
+    }): Promise<void> {
+      await db.insert(loyaltyLedger).values({
+        userId: entry.userId,
+        orderId: null,
+        kind: 'adjustment',
+        points: entry.points,
+        balanceAfter: entry.balanceAfter,
+        reason: entry.reason,
+        actorId: entry.actorId,
+      });
+      await db
+        .update(loyaltyAccounts)
+        .set({ balance: entry.balanceAfter, updatedAt: sql`now()` })
+        .where(eq(loyaltyAccounts.userId, entry.userId));
+    },
+
     async account(userId: string): Promise<LoyaltyAccountRow | null> {
       const [row] = await db
         .select()

@@ -45,6 +45,24 @@ export function membershipOf(
 }
 
 /**
+ * A staff member adds (points > 0) or takes (points < 0) points with a reason (issue 17), in the
+ * caller's transaction with the account row locked, so two adjustments at once are applied one
+ * after the other. A deduction below zero writes no entry and answers the balance (the caller
+ * rolls its transaction back). Needs no loyalty settings, so the back-office calls it directly.
+ */
+export async function adjustPointsByStaff(
+  tx: Db,
+  entry: { userId: string; points: number; reason: string; actorId: string },
+): Promise<{ ok: true; before: number; after: number } | { ok: false; balance: number }> {
+  const loyalty = createLoyaltyRepo(tx);
+  const account = await loyalty.lockAccount(entry.userId);
+  const after = account.balance + entry.points;
+  if (after < 0) return { ok: false, balance: account.balance };
+  await loyalty.adjust({ ...entry, balanceAfter: after });
+  return { ok: true, before: account.balance, after };
+}
+
+/**
  * Loyalty (shopping spec §1, §3 Membership; DESIGN §6): points earned on completed orders, tiers
  * and their discount, payment by points. Every balance change is a ledger entry unique per order
  * and kind, written in the caller's transaction (fulfilment, checkout) with the account locked.

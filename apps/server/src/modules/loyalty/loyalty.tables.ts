@@ -5,6 +5,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -42,6 +43,8 @@ export const loyaltyEntryKind = pgEnum('loyalty_entry_kind', [
   'redeem',
   'refund',
   'refund_checked',
+  /** A staff member's correction (issue 17): no order, a reason, who made it. */
+  'adjustment',
 ]);
 
 /** Every change of a balance. Unique per (order, kind): an order earns, spends, refunds once. */
@@ -52,10 +55,13 @@ export const loyaltyLedger = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** The order of an earn, redeem or refund; null for a staff adjustment. */
+    orderId: uuid('order_id').references(() => orders.id),
     kind: loyaltyEntryKind('kind').notNull(),
+    /** An adjustment's reason, as the staff member gave it. */
+    reason: text('reason'),
+    /** The staff member who made an adjustment. */
+    actorId: uuid('actor_id').references(() => users.id),
     /** Signed: positive for earn and refund, negative for redeem. */
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),
@@ -64,5 +70,11 @@ export const loyaltyLedger = pgTable(
   (t) => [
     uniqueIndex('loyalty_ledger_order_kind_key').on(t.orderId, t.kind),
     index('loyalty_ledger_user_idx').on(t.userId, t.createdAt),
+    // Only an adjustment goes without an order, and it always says why. Compared as text: a
+    // migration may not use an enum value it adds in the same transaction.
+    check(
+      'loyalty_ledger_adjustment_shape',
+      sql`case when ${t.kind}::text = 'adjustment' then ${t.orderId} is null and ${t.reason} is not null else ${t.orderId} is not null end`,
+    ),
   ],
 );

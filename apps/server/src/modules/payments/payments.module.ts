@@ -59,6 +59,8 @@ export function createPaymentsModule(deps: {
   log: FastifyBaseLogger;
   /** The account's email (codes go there unless checkout names another address). */
   accountEmail: (userId: string) => Promise<string>;
+  /** Whether the shop blocked the account (issue 17). */
+  accountBlocked: (userId: string) => Promise<boolean>;
   loyalty: LoyaltyService;
   /** A fulfilment job was committed (the worker looks at once). */
   onJobQueued: () => void;
@@ -102,6 +104,7 @@ export function createPaymentsModule(deps: {
     payments,
     paymentsAvailable: sandbox !== null,
     accountEmail: deps.accountEmail,
+    accountBlocked: deps.accountBlocked,
     loyalty: deps.loyalty,
     promotions,
     db: deps.database.db,

@@ -10,6 +10,7 @@ import {
   staffSessionResponseSchema,
   type AdminProductPatch,
 } from '@shop/contracts/admin';
+import { adminOrderDetailResponseSchema } from '@shop/contracts/admin-orders';
 import {
   adminBannerListResponseSchema,
   adminBannerResponseSchema,
@@ -158,7 +159,21 @@ export const useAdminCategories = (filters: ListFilters) =>
 export const useAdminStock = (filters: ListFilters) =>
   useAdminList('stock', '/stock', adminStockListResponseSchema, filters);
 
+const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+
+export const useAdminOrder = (id: string) =>
+  useQuery({
+    queryKey: ['admin', 'order', id],
+    queryFn: ({ signal }) => adminCall(orderPath(id), adminOrderDetailResponseSchema, { signal }),
+    retry: false,
+  });
+
 export const adminWrites = {
+  /** A pending refund paid out by bank (with the payout's reference) or given as points. */
+  refundOrder: (id: string, body: { destination: 'points' | 'bank'; reference?: string }) =>
+    adminCall(`${orderPath(id)}/refund`, adminOrderDetailResponseSchema, { method: 'POST', body }),
+  resendCodes: (id: string) =>
+    adminCall(`${orderPath(id)}/resend-codes`, adminOrderDetailResponseSchema, { method: 'POST' }),
   editProduct: (id: string, patch: AdminProductPatch) =>
     adminCall(`/products/${encodeURIComponent(id)}`, adminProductResponseSchema, {
       method: 'PATCH',

@@ -12,6 +12,7 @@ import { BannersPage } from './banners-page.tsx';
 import { CategoriesPage } from './categories-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
+import { OrderDetailPage } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { ProductsPage } from './products-page.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
@@ -80,6 +81,7 @@ export default function BackOffice() {
       </header>
       <main className="admin-main" id="main" tabIndex={-1}>
         <Switch>
+          <Route path="/orders/:id" component={OrderDetailPage} />
           {sections.map((section) => (
             <Route key={section.href} path={section.href} component={section.page} />
           ))}

@@ -1,0 +1,191 @@
+import { Readable } from 'node:stream';
+import {
+  adminBlockSchema,
+  adminCustomerDetailResponseSchema,
+  adminCustomerParamsSchema,
+  adminPointsAdjustSchema,
+  adminReportQuerySchema,
+} from '@shop/contracts/admin-customers';
+import { adminCustomerMessages } from '@shop/contracts/admin-customers-messages';
+import { adminMessages } from '@shop/contracts/admin-messages';
+import { errorBodySchema } from '@shop/contracts/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../platform/db.ts';
+import { requestLanguage } from '../../platform/http.ts';
+import { ordersCsv, paymentsCsv } from './admin-csv.ts';
+import type { AdminCustomersService } from './admin-customers.service.ts';
+import type { AdminReportsRepo } from './admin-reports.repo.ts';
+import type { AuditActor, AuditService } from './audit.service.ts';
+import { ADMIN_PREFIX, staffOf } from './staff-access.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+const actorOf = (request: FastifyRequest): AuditActor => {
+  const staff = staffOf(request);
+  return { userId: staff.id, email: staff.email, address: request.ip };
+};
+
+/** Customer management and CSV reports of the back-office (issue 17); each route names its role. */
+export const adminCustomersRoutes =
+  (
+    service: AdminCustomersService,
+    deps: { db: Db; reports: AdminReportsRepo; audit: AuditService },
+  ): FastifyPluginAsyncZod =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (app) => {
+    const tags = ['admin'];
+    const support = { requestLimit: 'admin' as const, staffRole: 'support' as const };
+    const admin = { requestLimit: 'admin' as const, staffRole: 'admin' as const };
+    // Customers' data and exports: never kept by a browser or a proxy.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      void reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+
+    app.get(
+      `${ADMIN_PREFIX}/customers/:id`,
+      {
+        config: support,
+        schema: {
+          tags,
+          summary:
+            'One customer: account, block state, points balance, last 50 ledger entries and 20 orders',
+          params: adminCustomerParamsSchema,
+          response: { 200: adminCustomerDetailResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminMessages.fetched[requestLanguage(request)],
+        data: await service.detail(request.params.id),
+      }),
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/customers/:id/points`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary:
+            'Add (positive) or take (negative) loyalty points with a reason; a balance below 0 is a 409 (audited)',
+          params: adminCustomerParamsSchema,
+          body: adminPointsAdjustSchema,
+          response: { 200: adminCustomerDetailResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminCustomerMessages.pointsAdjusted[requestLanguage(request)],
+        data: await service.adjustPoints(request.params.id, request.body, actorOf(request)),
+      }),
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/customers/:id/block`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary:
+            'Block a customer: no login, refresh or checkout, every session ended now (idempotent; audited)',
+          params: adminCustomerParamsSchema,
+          body: adminBlockSchema,
+          response: { 200: adminCustomerDetailResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminCustomerMessages.customerBlocked[requestLanguage(request)],
+        data: await service.block(request.params.id, request.body.reason, actorOf(request)),
+      }),
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/customers/:id/unblock`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Lift a block; the customer can log in again (idempotent; audited)',
+          params: adminCustomerParamsSchema,
+          response: { 200: adminCustomerDetailResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminCustomerMessages.customerUnblocked[requestLanguage(request)],
+        data: await service.unblock(request.params.id, actorOf(request)),
+      }),
+    );
+
+    /**
+     * Streams a report: the export is audited first ('report.export': a copy of customers' data
+     * leaves the shop), then the rows go out page by page as the database gives them.
+     */
+    async function sendReport(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      report: 'orders' | 'payments',
+      query: { from: string; to: string },
+    ) {
+      await deps.audit.record(deps.db, actorOf(request), {
+        action: 'report.export',
+        targetType: 'report',
+        targetId: report,
+        after: { report, from: query.from, to: query.to },
+      });
+      const rows =
+        report === 'orders'
+          ? ordersCsv(deps.reports, query.from, query.to)
+          : paymentsCsv(deps.reports, query.from, query.to);
+      const stream = Readable.from(rows, { objectMode: false });
+      stream.on('error', (error) => {
+        request.log.error({ err: error, report }, 'report stream failed');
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${report}-${query.from}-to-${query.to}.csv"`,
+        )
+        .send(stream);
+    }
+
+    app.get(
+      `${ADMIN_PREFIX}/reports/orders.csv`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary:
+            'Orders created on the Yangon days from..to (at most 366) as CSV, streamed (audited)',
+          querystring: adminReportQuerySchema,
+          response: errors,
+        },
+      },
+      (request, reply) => sendReport(request, reply, 'orders', request.query),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/reports/payments.csv`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary:
+            'Payment attempts created on the Yangon days from..to (at most 366) as CSV, streamed (audited)',
+          querystring: adminReportQuerySchema,
+          response: errors,
+        },
+      },
+      (request, reply) => sendReport(request, reply, 'payments', request.query),
+    );
+  };

@@ -1,0 +1,236 @@
+import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useParams } from 'wouter';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
+import { getStaffSession } from '../api/staff-session.ts';
+import { AdminAlert } from './admin-alert.tsx';
+import { kyat, when } from './admin-list.tsx';
+
+/**
+ * One order: its lines and how each ended, the refund with its actions (admin), the codes e-mail
+ * sent again (support), and the timeline of everything recorded about it (ADR 0036).
+ */
+export function OrderDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const query = useAdminOrder(id);
+  if (query.isPending) return <p role="status">Loading…</p>;
+  if (!query.data) {
+    return (
+      <>
+        <h1>Order</h1>
+        <AdminAlert error={query.error} fallback="The order could not be loaded." />
+        <Link href="/orders">Back to the orders</Link>
+      </>
+    );
+  }
+  const { order, items, refund, timeline } = query.data.data;
+  return (
+    <>
+      <p>
+        <Link href="/orders">← Orders</Link>
+      </p>
+      <h1>Order {order.orderNumber}</h1>
+      <dl className="admin-facts">
+        <dt>Status</dt>
+        <dd data-testid="admin-order-status">{order.status}</dd>
+        <dt>Payment</dt>
+        <dd data-testid="admin-order-payment">
+          {order.paymentStatus.replace(/_/g, ' ')}
+          {order.paymentMethod ? ` (${order.paymentMethod})` : ''}
+        </dd>
+        <dt>Total</dt>
+        <dd>{kyat(order.totalMmk)}</dd>
+        <dt>Customer</dt>
+        <dd>
+          {order.customer.name} · {order.customer.email} · {order.customer.phoneNumber}
+        </dd>
+        <dt>Placed</dt>
+        <dd>{when(order.createdAt)}</dd>
+        <dt>Paid</dt>
+        <dd>{when(order.paidAt)}</dd>
+      </dl>
+
+      <h2>Lines</h2>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Total</th>
+            <th scope="col">Recipient</th>
+            <th scope="col">Status</th>
+            <th scope="col">Cards</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">
+                {item.productName.en}
+                <span className="admin-sub">{item.sku}</span>
+              </th>
+              <td>{item.quantity}</td>
+              <td>{kyat(item.lineTotalMmk)}</td>
+              <td>{item.recipientPhone ?? '—'}</td>
+              <td>
+                {item.status}
+                {item.failureCode ? ` (${item.failureCode.replace(/_/g, ' ')})` : ''}
+              </td>
+              <td>
+                {item.cardsDelivered
+                  ? `${String(item.cardsDelivered)} delivered, ${String(item.cardsRevealed)} revealed`
+                  : '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <OrderActions detail={query.data.data} />
+      {refund ? <RefundPanel orderId={order.id} refund={refund} /> : null}
+
+      <h2>Timeline</h2>
+      <ol className="admin-timeline" data-testid="admin-order-timeline">
+        {timeline.map((entry, index) => (
+          <li key={`${entry.at}-${String(index)}`}>
+            <time dateTime={entry.at}>{when(entry.at)}</time>
+            <span className="admin-tag">{entry.kind}</span> {entry.text}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** Puts the order's new state (the action's answer) where the page reads it. */
+function useShowAnswer(orderId: string) {
+  const queryClient = useQueryClient();
+  return async (answer: { message: string; data: AdminOrderDetail }) => {
+    queryClient.setQueryData(['admin', 'order', orderId], answer);
+    toast.success(answer.message);
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+  };
+}
+
+function OrderActions({ detail }: { detail: AdminOrderDetail }) {
+  const show = useShowAnswer(detail.order.id);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  if (!detail.items.some((item) => item.cardsDelivered > 0)) return null;
+  return (
+    <section aria-labelledby="order-actions-title" className="admin-panel">
+      <h2 id="order-actions-title">Codes e-mail</h2>
+      <p>Sends the e-mail with the order&apos;s codes to the customer again.</p>
+      <AdminAlert error={failure} fallback="The e-mail could not be sent again." />
+      <Button
+        variant="secondary"
+        busy={busy}
+        busyLabel="Sending…"
+        onClick={() => {
+          setBusy(true);
+          setFailure(null);
+          adminWrites
+            .resendCodes(detail.order.id)
+            .then(show)
+            .catch((error: unknown) => {
+              setFailure(error);
+            })
+            .finally(() => {
+              setBusy(false);
+            });
+        }}
+      >
+        Send the codes e-mail again
+      </Button>
+    </section>
+  );
+}
+
+interface RefundValues {
+  destination: 'points' | 'bank';
+  reference: string;
+}
+
+function RefundPanel({
+  orderId,
+  refund,
+}: {
+  orderId: string;
+  refund: NonNullable<AdminOrderDetail['refund']>;
+}) {
+  const id = useId();
+  const show = useShowAnswer(orderId);
+  const [failure, setFailure] = useState<unknown>(null);
+  const isAdmin = getStaffSession()?.staff.role === 'admin';
+  const form = useForm<RefundValues>({ defaultValues: { destination: 'points', reference: '' } });
+  const destination = useWatch({ control: form.control, name: 'destination' });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await show(
+        await adminWrites.refundOrder(
+          orderId,
+          values.destination === 'bank'
+            ? { destination: 'bank', reference: values.reference }
+            : { destination: 'points' },
+        ),
+      );
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  return (
+    <section aria-labelledby={`${id}-title`} className="admin-panel" data-testid="admin-refund">
+      <h2 id={`${id}-title`}>Refund</h2>
+      <p>
+        {kyat(refund.amountMmk)}
+        {refund.points === null ? '' : ` (${String(refund.points)} points)`}
+        {refund.partial ? ' for the part that failed' : ''} ·{' '}
+        <strong>{refund.status === 'refunded' ? 'Refunded' : 'Refund pending'}</strong>
+        {refund.status === 'refunded'
+          ? ` to ${refund.destination === 'points' ? 'points' : 'the bank'} on ${when(refund.refundedAt)}${refund.reference ? ` (reference ${refund.reference})` : ''}`
+          : ''}
+      </p>
+      {refund.toCheck && refund.status === 'refund_pending' ? (
+        <p className="admin-note">
+          A top-up behind it is unconfirmed: check with the aggregator that it did not arrive before
+          refunding.
+        </p>
+      ) : null}
+      {refund.status === 'refund_pending' && isAdmin ? (
+        <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+          <fieldset className="admin-choice">
+            <legend>Refund to</legend>
+            <label>
+              <input type="radio" value="points" {...form.register('destination')} /> Points (the
+              customer can spend them at once)
+            </label>
+            <label>
+              <input type="radio" value="bank" {...form.register('destination')} /> Paid by bank
+              (enter the payout&apos;s reference)
+            </label>
+          </fieldset>
+          {destination === 'bank' ? (
+            <FormField id={`${id}-reference`} label="Bank payout reference">
+              <input
+                {...form.register('reference')}
+                {...fieldAria(`${id}-reference`)}
+                className="ui-input"
+              />
+            </FormField>
+          ) : null}
+          <AdminAlert error={failure} fallback="The refund could not be recorded." />
+          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Refunding…">
+            {destination === 'bank' ? 'Mark refunded by bank' : 'Refund to points'}
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
