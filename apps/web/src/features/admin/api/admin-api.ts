@@ -13,6 +13,16 @@ import {
 import { adminCustomerDetailResponseSchema } from '@shop/contracts/admin-customers';
 import { adminOrderDetailResponseSchema } from '@shop/contracts/admin-orders';
 import {
+  adminBannerListResponseSchema,
+  adminBannerResponseSchema,
+  adminCategoryListResponseSchema,
+  adminCategoryResponseSchema,
+  adminStockImportResponseSchema,
+  adminStockListResponseSchema,
+  type AdminBannerPatch,
+  type AdminCategoryPatch,
+} from '@shop/contracts/admin-catalogue';
+import {
   adminPromoCreateSchema,
   adminPromoListResponseSchema,
   adminPromoResponseSchema,
@@ -158,6 +168,13 @@ export const useAuditLog = (filters: ListFilters) =>
 export const usePromoCodes = (filters: ListFilters) =>
   useAdminList('promo-codes', '/promo-codes', adminPromoListResponseSchema, filters);
 
+export const useAdminBanners = (filters: ListFilters) =>
+  useAdminList('banners', '/banners', adminBannerListResponseSchema, filters);
+export const useAdminCategories = (filters: ListFilters) =>
+  useAdminList('categories', '/categories', adminCategoryListResponseSchema, filters);
+export const useAdminStock = (filters: ListFilters) =>
+  useAdminList('stock', '/stock', adminStockListResponseSchema, filters);
+
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 export const useAdminOrder = (id: string) =>
@@ -218,4 +235,20 @@ export const adminWrites = {
     adminCall('/settings/call-centre', adminSettingsResponseSchema, { method: 'PATCH', body }),
   putFestivals: (body: AdminFestivalsPut) =>
     adminCall('/settings/festivals', adminSettingsResponseSchema, { method: 'PUT', body }),
+  editBanner: (id: string, patch: AdminBannerPatch) =>
+    adminCall(`/banners/${encodeURIComponent(id)}`, adminBannerResponseSchema, {
+      method: 'PATCH',
+      body: patch,
+    }),
+  editCategory: (id: string, patch: AdminCategoryPatch) =>
+    adminCall(`/categories/${encodeURIComponent(id)}`, adminCategoryResponseSchema, {
+      method: 'PATCH',
+      body: patch,
+    }),
+  /** The card file checked (commit false) or imported, all rows or none (commit true). */
+  importStock: (csv: string, commit: boolean) =>
+    adminCall('/stock/import', adminStockImportResponseSchema, {
+      method: 'POST',
+      body: { csv, commit },
+    }),
 };

@@ -9,6 +9,8 @@ import {
 import '../admin.css';
 import { AuditLogPage } from './audit-log-page.tsx';
 import { CustomerDetailPage } from './customer-detail-page.tsx';
+import { BannersPage } from './banners-page.tsx';
+import { CategoriesPage } from './categories-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
@@ -17,12 +19,16 @@ import { ProductsPage } from './products-page.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
 import { ReportsPage } from './reports-page.tsx';
 import { SettingsPage } from './settings-page.tsx';
+import { StockPage } from './stock-page.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 
 const sections = [
   { href: '/', label: 'Dashboard', page: DashboardPage },
   { href: '/orders', label: 'Orders', page: OrdersPage },
   { href: '/products', label: 'Products', page: ProductsPage },
+  { href: '/stock', label: 'Card stock', page: StockPage },
+  { href: '/categories', label: 'Categories', page: CategoriesPage },
+  { href: '/banners', label: 'Banners', page: BannersPage },
   { href: '/promo-codes', label: 'Promo codes', page: PromoCodesPage },
   { href: '/customers', label: 'Customers', page: CustomersPage },
   { href: '/settings', label: 'Shop settings', page: SettingsPage },

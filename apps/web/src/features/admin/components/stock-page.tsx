@@ -1,0 +1,258 @@
+import { STOCK_CSV_MAX_CHARS, type AdminStockImportResult } from '@shop/contracts/admin-catalogue';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { adminWrites, useAdminStock } from '../api/admin-api.ts';
+import { AdminAlert } from './admin-alert.tsx';
+import { ListBody, useListFilters } from './admin-list.tsx';
+
+/** Card stock of every E-PIN and gift-card product, and the card file import. */
+export function StockPage() {
+  // Every card product on one page (the demo shop has a few dozen).
+  const { filters, goTo } = useListFilters({ limit: 50 });
+  const query = useAdminStock(filters);
+  return (
+    <>
+      <h1>Card stock</h1>
+      <ImportPanel />
+      <h2>Cards per product</h2>
+      <ListBody query={query} empty="There are no card products." onPage={goTo}>
+        {(rows) => (
+          <table className="admin-table" data-testid="admin-stock">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">SKU</th>
+                <th scope="col">Available</th>
+                <th scope="col">Held</th>
+                <th scope="col">Sold</th>
+                <th scope="col">Voided</th>
+                <th scope="col">Expiring soon</th>
+                <th scope="col">Expired</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.productId}>
+                  <th scope="row">
+                    {row.name.en}
+                    <span className="admin-sub" lang="my">
+                      {row.name.my}
+                    </span>
+                  </th>
+                  <td>{row.sku}</td>
+                  <td data-testid="stock-available">{row.available}</td>
+                  <td>{row.held}</td>
+                  <td data-testid="stock-sold">{row.sold}</td>
+                  <td>{row.voided}</td>
+                  <td>{row.expiringSoon}</td>
+                  <td>{row.expired}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListBody>
+    </>
+  );
+}
+
+interface Rejected {
+  line: number;
+  reason: string;
+}
+
+/** The refused rows of a 409 (the error body's fields, "line.N": reason), in file order. */
+function rejectedOf(error: unknown): Rejected[] {
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.fields) return [];
+  return Object.entries(error.fields)
+    .map(([key, reason]) => ({ line: Number(key.replace(/^line\./, '')), reason }))
+    .filter((row) => Number.isInteger(row.line))
+    .sort((a, b) => a.line - b.line);
+}
+
+const cards = (n: number) => `${String(n)} ${n === 1 ? 'card' : 'cards'}`;
+
+/**
+ * A card file (the CSV of `npm run stock:import`: product, serial, pin, expiry) read in the
+ * browser, checked by the server first (nothing written), then imported: every row or none.
+ */
+function ImportPanel() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const form = useForm<{ file: FileList | null }>({ defaultValues: { file: null } });
+  const [csv, setCsv] = useState<string | null>(null);
+  const [preview, setPreview] = useState<AdminStockImportResult | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [importing, setImporting] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  /** A file problem found before asking the server (none chosen, too big). */
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+
+  const check = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setPreview(null);
+    setDone(null);
+    const file = values.file?.[0];
+    setFileProblem(file ? null : 'Choose a card file (CSV) first.');
+    if (!file) return;
+    try {
+      const text = await file.text();
+      if (text.length > STOCK_CSV_MAX_CHARS) {
+        setFileProblem(
+          'The file is too big: at most 2 MB of CSV at a time. Split it and import each part.',
+        );
+        return;
+      }
+      const answer = await adminWrites.importStock(text, false);
+      setCsv(text);
+      setPreview(answer.data);
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+
+  const commit = async () => {
+    if (csv === null) return;
+    setFailure(null);
+    setImporting(true);
+    try {
+      const answer = await adminWrites.importStock(csv, true);
+      toast.success(answer.message);
+      setDone(`${cards(answer.data.accepted)} imported.`);
+      setPreview(null);
+      setCsv(null);
+      form.reset({ file: null });
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    } catch (error) {
+      // Refused at import (the file's rows changed meaning since the check): check again first.
+      if (rejectedOf(error).length > 0) setPreview(null);
+      setFailure(error);
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  const refusedAtImport = rejectedOf(failure);
+  const refused = refusedAtImport.length > 0 ? refusedAtImport : (preview?.rejected ?? []);
+  const canImport = preview !== null && preview.rejected.length === 0 && preview.accepted > 0;
+  return (
+    <section aria-labelledby={`${id}-title`} className="admin-panel">
+      <h2 id={`${id}-title`}>Import cards</h2>
+      <form className="admin-form" onSubmit={(event) => void check(event)} noValidate>
+        <FormField
+          id={`${id}-file`}
+          label="Card file (CSV)"
+          hint="Columns product (SKU), serial, pin, expiry (YYYY-MM-DD or empty). The file is checked first; nothing is imported until you confirm, and a file with any refused row imports nothing."
+        >
+          <input
+            {...form.register('file', {
+              onChange: () => {
+                setFileProblem(null);
+                setPreview(null);
+                setCsv(null);
+                setFailure(null);
+                setDone(null);
+              },
+            })}
+            {...fieldAria(`${id}-file`, null, true)}
+            className="ui-input"
+            type="file"
+            accept=".csv,text/csv"
+          />
+        </FormField>
+        <div className="admin-form__actions">
+          <Button
+            type="submit"
+            variant="secondary"
+            busy={form.formState.isSubmitting}
+            busyLabel="Checking…"
+          >
+            Check file
+          </Button>
+        </div>
+      </form>
+      {fileProblem ? (
+        <div className="admin-alert" role="alert">
+          {fileProblem}
+        </div>
+      ) : null}
+      <AdminAlert error={failure} fallback="The card file could not be imported." />
+      {done ? (
+        <p className="admin-note" role="status">
+          {done}
+        </p>
+      ) : null}
+      {preview ? (
+        <div className="admin-preview" data-testid="stock-preview">
+          <h3>Check of the file</h3>
+          <p role="status">
+            {preview.rejected.length === 0
+              ? `${cards(preview.accepted)} can be imported.`
+              : `${String(preview.rejected.length)} ${preview.rejected.length === 1 ? 'row is' : 'rows are'} refused: nothing can be imported until the file is corrected.`}
+          </p>
+          {preview.byProduct.length > 0 ? (
+            <table className="admin-table">
+              <caption>Cards per product in the file</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Cards</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.byProduct.map((row) => (
+                  <tr key={row.productId}>
+                    <th scope="row">
+                      {row.name.en}
+                      <span className="admin-sub" lang="my">
+                        {row.name.my}
+                      </span>
+                    </th>
+                    <td>{row.sku}</td>
+                    <td>{row.cards}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </div>
+      ) : null}
+      {refused.length > 0 ? (
+        <table className="admin-table" data-testid="stock-rejected">
+          <caption>Refused rows</caption>
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refused.map((row) => (
+              <tr key={row.line}>
+                <th scope="row">{row.line === 0 ? 'File' : row.line}</th>
+                <td>{row.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {canImport ? (
+        <Button
+          busy={importing}
+          busyLabel="Importing…"
+          onClick={() => {
+            void commit();
+          }}
+        >
+          Import {cards(preview.accepted)}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
