@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { expect, type Page } from './fixtures.ts';
+import { expectAccessible } from './shop-support.ts';
 
 /**
  * The demo back-office admin of the server under test: its first login, written by the server
@@ -84,6 +85,9 @@ async function signIn(page: Page) {
   const enrolling = await enrol.isVisible();
   let secret: string;
   if (enrolling) {
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/admin/0-enrol.png', fullPage: true });
     secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     fs.writeFileSync(secretFile(), secret);
   } else {

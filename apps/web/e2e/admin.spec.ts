@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { demoAdminLogin, signInToBackOffice } from './admin-support.ts';
 import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
@@ -21,7 +22,7 @@ test.describe.configure({ mode: 'serial' });
 const PRODUCT = 'Razer Gold US$10';
 
 test(
-  'an admin enrols TOTP, changes a price, creates a promo code a customer uses; the audit log lists it all',
+  'an admin signs in with TOTP (set up at the first sign-in), changes a price, creates a promo code a customer uses; the audit log lists it all',
   { tag: '@desktop-only' },
   async ({ page, request, browser }) => {
     test.setTimeout(120_000);
@@ -194,5 +195,62 @@ test(
     await expect(
       page.getByTestId('audit-log').getByRole('row').filter({ hasText: orderId }),
     ).toHaveCount(1);
+  },
+);
+
+test(
+  'an admin adjusts a customer’s points with a reason, blocks the account (login refused) and unblocks it, and downloads the orders report',
+  { tag: '@desktop-only' },
+  async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const person = newIdentity();
+    await registerVerified(request, person);
+    const login = () =>
+      request.post('/api/v1/auth/login', {
+        data: { email: person.email, password: person.password },
+        headers: { 'accept-language': 'en' },
+      });
+
+    await signInToBackOffice(page);
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByLabel('Name, e-mail or phone').fill(person.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('admin-customers').getByRole('link').click();
+    await expect(page.getByTestId('customer-state')).toHaveText('Active');
+
+    const points = page.getByRole('region', { name: 'Adjust points' });
+    await points.getByLabel('Points', { exact: true }).fill('250');
+    await points.getByLabel('Reason', { exact: true }).fill('Apology for a late top-up');
+    await points.getByRole('button', { name: 'Adjust points' }).click();
+    await expect(page.getByTestId('customer-points')).toHaveText('250');
+    await expect(page.getByTestId('customer-ledger')).toContainText('Apology for a late top-up');
+
+    const block = page.getByRole('region', { name: 'Block the account' });
+    await block.getByLabel('Reason for blocking').fill('Chargeback fraud reported');
+    await block.getByRole('button', { name: 'Block' }).click();
+    await expect(page.getByTestId('customer-state')).toContainText('Blocked');
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/admin/8-customer-blocked.png', fullPage: true });
+    const refused = await login();
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'This account is blocked. Please contact support.',
+    );
+
+    await page
+      .getByRole('region', { name: 'Unblock the account' })
+      .getByRole('button', { name: 'Unblock' })
+      .click();
+    await expect(page.getByTestId('customer-state')).toHaveText('Active');
+    expect((await login()).status()).toBe(200);
+
+    await page.getByRole('link', { name: 'Reports' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download orders (CSV)' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = fs.readFileSync(await file.path(), 'utf8');
+    expect(csv.split('\n')[0]).toMatch(/order/i);
+    await expectAccessible(page);
   },
 );
