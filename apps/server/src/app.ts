@@ -40,6 +40,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createPushService } from './modules/notifications/push.service.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
+import { createRefundsRepo } from './modules/refunds/refunds.repo.ts';
+import { refundDestination, refundStatus } from './modules/refunds/refunds.tables.ts';
 import { receiptOutcomes } from './modules/payments/payments.tables.ts';
 import { createLocalContentScreen } from './modules/sharing/content-screen.ts';
 import { createHttpContentScreen } from './modules/sharing/http-content-screen.ts';
@@ -414,6 +416,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       jobs: () => countOpenJobs(database.db),
       jobTypes: fulfilment.worker.types,
       stock: () => stockRepo.freeCardsPerProduct(),
+      refunds: () => createRefundsRepo(database.db).countByStatus(),
+      refundStatuses: refundStatus.enumValues,
+      refundDestinations: refundDestination.enumValues,
     },
   });
 

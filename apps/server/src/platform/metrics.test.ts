@@ -147,6 +147,14 @@ describe('/metrics (issue 17 Operability, ADR 0034)', () => {
       expect(sample(own, 'shop_stock_free_cards', { sku: 'G-STEAM-10', kind: 'giftcard' })).toBe(
         left,
       );
+      // The failed top-up's money is owed back to the bank account it came from.
+      expect(sample(own, 'shop_refunds', { status: 'refund_pending', destination: 'bank' })).toBe(
+        1,
+      );
+      expect(
+        sample(own, 'shop_refunds_kyat', { status: 'refund_pending', destination: 'bank' }),
+      ).toBeGreaterThan(0);
+      expect(sample(own, 'shop_refunds', { status: 'refunded', destination: 'points' })).toBe(0);
       expect(sample(own, 'shop_metrics_database_up')).toBe(1);
       expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
     });
@@ -255,6 +263,9 @@ describe('/metrics (issue 17 Operability, ADR 0034)', () => {
       jobs: broken,
       jobTypes: ['fulfil_order'],
       stock: broken,
+      refunds: broken,
+      refundStatuses: ['refund_pending'],
+      refundDestinations: ['bank'],
     };
     registerMetricsRoute(app, { token: TOKEN, metrics, sources });
     try {

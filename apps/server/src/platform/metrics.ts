@@ -29,6 +29,9 @@ export interface MetricsSources {
   jobs(): Promise<{ type: string; status: string; count: number }[]>;
   jobTypes: readonly string[];
   stock(): Promise<{ sku: string; kind: string; count: number }[]>;
+  refunds(): Promise<{ status: string; destination: string; count: number; kyat: number }[]>;
+  refundStatuses: readonly string[];
+  refundDestinations: readonly string[];
   /** Every value a status column may take, reported as 0 when no row has it. */
   orderStatuses: readonly string[];
   paymentStatuses: readonly string[];
@@ -170,6 +173,16 @@ function createDatabaseGauges(
     'E-PIN and gift cards on sale per product: sellable and held by no pending order (database)',
     ['sku', 'kind'],
   );
+  const refunds = gauge(
+    'shop_refunds',
+    'Refunds of failed orders per status (refund_pending: owed) and destination (database)',
+    ['status', 'destination'],
+  );
+  const refundKyat = gauge(
+    'shop_refunds_kyat',
+    'Kyat of those refunds per status and destination (database)',
+    ['status', 'destination'],
+  );
   const up = gauge(
     'shop_metrics_database_up',
     '1 when the last database read of a scrape worked',
@@ -217,12 +230,13 @@ function createDatabaseGauges(
   async function read(): Promise<void> {
     const started = process.hrtime.bigint();
     try {
-      const [o, p, r, j, s] = await Promise.all([
+      const [o, p, r, j, s, f] = await Promise.all([
         sources.orders(),
         sources.payments(),
         sources.paymentReceipts(),
         sources.jobs(),
         sources.stock(),
+        sources.refunds(),
       ]);
       setAll(
         orders,
@@ -249,11 +263,27 @@ function createDatabaseGauges(
         s.map((row) => ({ labels: { sku: row.sku, kind: row.kind }, count: row.count })),
         [],
       );
+      const refundLabels = sources.refundStatuses.flatMap((status) =>
+        sources.refundDestinations.map((destination) => ({ status, destination })),
+      );
+      setAll(
+        refunds,
+        f.map(({ status, destination, count }) => ({ labels: { status, destination }, count })),
+        refundLabels,
+      );
+      setAll(
+        refundKyat,
+        f.map(({ status, destination, kyat }) => ({
+          labels: { status, destination },
+          count: kyat,
+        })),
+        refundLabels,
+      );
       up.set(1);
     } catch (err) {
       // The process metrics are still worth a scrape: the database's are left out, not stale.
       log.warn({ err }, 'metrics: the database counts could not be read');
-      for (const g of [orders, payments, receipts, jobs, stock]) g.reset();
+      for (const g of [orders, payments, receipts, jobs, stock, refunds, refundKyat]) g.reset();
       up.set(0);
     }
     readSeconds.set(Number(process.hrtime.bigint() - started) / 1e9);

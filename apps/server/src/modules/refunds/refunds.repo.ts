@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { orderRefunds } from './refunds.tables.ts';
 
@@ -58,6 +58,25 @@ export function createRefundsRepo(db: Db) {
         .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'refund_pending')))
         .returning({ id: orderRefunds.id });
       return rows.length > 0;
+    },
+    /** Refunds per status and destination, with their kyat (the metrics). */
+    async countByStatus(): Promise<
+      {
+        status: OrderRefundRow['status'];
+        destination: OrderRefundRow['destination'];
+        count: number;
+        kyat: number;
+      }[]
+    > {
+      return db
+        .select({
+          status: orderRefunds.status,
+          destination: orderRefunds.destination,
+          count: count(),
+          kyat: sql<number>`coalesce(sum(${orderRefunds.amountMmk}), 0)::int`,
+        })
+        .from(orderRefunds)
+        .groupBy(orderRefunds.status, orderRefunds.destination);
     },
   };
 }
