@@ -55,7 +55,7 @@ export const adminCatalogueSchemaMessages = {
   },
   voidReason: {
     en: 'Give a reason of 3 to 200 characters',
-    my: 'စာလုံး ၃ လုံးမှ ၂၀၀ အထိ အကြောင်းပြချက် ပေးပါ',
+    my: 'စာလုံး ၃ လုံးမှ ၂၀၀ လုံးအထိ အကြောင်းပြချက် ထည့်ပါ',
   },
 } as const satisfies Record<string, LocalizedText>;
 

@@ -47,7 +47,14 @@ const exact = new Map<string, Bilingual>(pairs.map((pair) => [pair.en, pair]));
  * out of the first JavaScript of pages that never show them.
  */
 export function addValidationMessages(messages: Readonly<Record<string, Bilingual>>): void {
-  for (const pair of Object.values(messages)) exact.set(pair.en, pair);
+  for (const pair of Object.values(messages)) {
+    // The table is keyed by the English text: one English message with two translations would
+    // give one of them at random (by load order). Refused at start, so a test finds it.
+    const known = exact.get(pair.en);
+    if (known && known.my !== pair.my)
+      throw new Error(`"${pair.en}" has two Burmese translations: "${known.my}" and "${pair.my}"`);
+    exact.set(pair.en, pair);
+  }
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -17,20 +17,11 @@ import {
   adminStockListResponseSchema,
 } from '@shop/contracts/admin-catalogue';
 import { adminCatalogueMessages } from '@shop/contracts/admin-catalogue-messages';
-import { errorBodySchema } from '@shop/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import type { AdminCatalogueService } from './admin-catalogue.service.ts';
-import { ADMIN_PREFIX, staffOf } from './staff-access.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
 
 /**
  * The card file's JSON: 2 MB of CSV, with room for its escapes (quotes, line ends) in the JSON
@@ -38,34 +29,23 @@ const errors = {
  */
 export const STOCK_IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
-const actorOf = (request: FastifyRequest) => {
-  const staff = staffOf(request);
-  return { userId: staff.id, email: staff.email, address: request.ip };
-};
-
 /** Banners, categories and card stock of the back-office (issue 17); each route names its role. */
 export const adminCatalogueRoutes =
   (service: AdminCatalogueService): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['admin'];
-    const support = { requestLimit: 'admin' as const, staffRole: 'support' as const };
-    const admin = { requestLimit: 'admin' as const, staffRole: 'admin' as const };
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('cache-control', 'no-store');
-      done(null, payload);
-    });
     const fetched = (request: FastifyRequest) => adminMessages.fetched[requestLanguage(request)];
 
     app.get(
       `${ADMIN_PREFIX}/banners`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary: 'Every Home banner, shown or not, in display order',
           querystring: adminCatalogueListQuerySchema,
-          response: { 200: adminBannerListResponseSchema, ...errors },
+          response: { 200: adminBannerListResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -78,32 +58,32 @@ export const adminCatalogueRoutes =
     app.patch(
       `${ADMIN_PREFIX}/banners/:id`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary:
             'Change a banner’s words, link, order, visibility or header colour (audited; caches dropped everywhere)',
           params: adminBannerParamsSchema,
           body: adminBannerPatchSchema,
-          response: { 200: adminBannerResponseSchema, ...errors },
+          response: { 200: adminBannerResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminCatalogueMessages.bannerUpdated[requestLanguage(request)],
-        data: await service.editBanner(request.params.id, request.body, actorOf(request)),
+        data: await service.editBanner(request.params.id, request.body, auditActorOf(request)),
       }),
     );
 
     app.get(
       `${ADMIN_PREFIX}/categories`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary: 'Every category (top level first), with its number of products',
           querystring: adminCatalogueListQuerySchema,
-          response: { 200: adminCategoryListResponseSchema, ...errors },
+          response: { 200: adminCategoryListResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -116,38 +96,38 @@ export const adminCatalogueRoutes =
     app.patch(
       `${ADMIN_PREFIX}/categories/:id`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary: 'Rename, reorder, show or hide a category (audited; caches dropped everywhere)',
           params: adminCategoryParamsSchema,
           body: adminCategoryPatchSchema,
-          response: { 200: adminCategoryResponseSchema, ...errors },
+          response: { 200: adminCategoryResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminCatalogueMessages.categoryUpdated[requestLanguage(request)],
-        data: await service.editCategory(request.params.id, request.body, actorOf(request)),
+        data: await service.editCategory(request.params.id, request.body, auditActorOf(request)),
       }),
     );
 
     app.post(
       `${ADMIN_PREFIX}/stock/import`,
       {
-        config: admin,
+        config: staffRoute.admin,
         bodyLimit: STOCK_IMPORT_BODY_LIMIT,
         schema: {
           tags,
           summary:
             'Check (commit false) or import (commit true, all rows or none) a card CSV, as `npm run stock:import` does',
           body: adminStockImportSchema,
-          response: { 200: adminStockImportResponseSchema, ...errors },
+          response: { 200: adminStockImportResponseSchema, ...adminErrors },
         },
       },
       async (request) => {
         const lang = requestLanguage(request);
-        const data = await service.importStock(request.body, actorOf(request), lang);
+        const data = await service.importStock(request.body, auditActorOf(request), lang);
         return {
           success: true as const,
           message: (data.committed
@@ -161,13 +141,13 @@ export const adminCatalogueRoutes =
     app.get(
       `${ADMIN_PREFIX}/stock`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary:
             'Cards of every E-PIN and gift-card product: available, held, sold, void, expiring',
           querystring: adminCatalogueListQuerySchema,
-          response: { 200: adminStockListResponseSchema, ...errors },
+          response: { 200: adminStockListResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -180,19 +160,19 @@ export const adminCatalogueRoutes =
     app.post(
       `${ADMIN_PREFIX}/stock/cards/:id/void`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary: 'Take an unsold card no order holds out of stock for good (audited)',
           params: adminCardParamsSchema,
           body: adminCardVoidSchema,
-          response: { 200: adminCardResponseSchema, ...errors },
+          response: { 200: adminCardResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminCatalogueMessages.cardVoided[requestLanguage(request)],
-        data: await service.voidCard(request.params.id, request.body.reason, actorOf(request)),
+        data: await service.voidCard(request.params.id, request.body.reason, auditActorOf(request)),
       }),
     );
   };

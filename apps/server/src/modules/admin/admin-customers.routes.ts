@@ -8,7 +8,6 @@ import {
 } from '@shop/contracts/admin-customers';
 import { adminCustomerMessages } from '@shop/contracts/admin-customers-messages';
 import { adminMessages } from '@shop/contracts/admin-messages';
-import { errorBodySchema } from '@shop/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db.ts';
@@ -16,21 +15,8 @@ import { requestLanguage } from '../../platform/http.ts';
 import { ordersCsv, paymentsCsv } from './admin-csv.ts';
 import type { AdminCustomersService } from './admin-customers.service.ts';
 import type { AdminReportsRepo } from './admin-reports.repo.ts';
-import type { AuditActor, AuditService } from './audit.service.ts';
-import { ADMIN_PREFIX, staffOf } from './staff-access.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-
-const actorOf = (request: FastifyRequest): AuditActor => {
-  const staff = staffOf(request);
-  return { userId: staff.id, email: staff.email, address: request.ip };
-};
+import type { AuditService } from './audit.service.ts';
+import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
 
 /** Customer management and CSV reports of the back-office (issue 17); each route names its role. */
 export const adminCustomersRoutes =
@@ -41,24 +27,18 @@ export const adminCustomersRoutes =
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['admin'];
-    const support = { requestLimit: 'admin' as const, staffRole: 'support' as const };
-    const admin = { requestLimit: 'admin' as const, staffRole: 'admin' as const };
     // Customers' data and exports: never kept by a browser or a proxy.
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('cache-control', 'no-store');
-      done(null, payload);
-    });
 
     app.get(
       `${ADMIN_PREFIX}/customers/:id`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary:
             'One customer: account, block state, points balance, last 50 ledger entries and 20 orders',
           params: adminCustomerParamsSchema,
-          response: { 200: adminCustomerDetailResponseSchema, ...errors },
+          response: { 200: adminCustomerDetailResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -71,58 +51,58 @@ export const adminCustomersRoutes =
     app.post(
       `${ADMIN_PREFIX}/customers/:id/points`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary:
             'Add (positive) or take (negative) loyalty points with a reason; a balance below 0 is a 409 (audited)',
           params: adminCustomerParamsSchema,
           body: adminPointsAdjustSchema,
-          response: { 200: adminCustomerDetailResponseSchema, ...errors },
+          response: { 200: adminCustomerDetailResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminCustomerMessages.pointsAdjusted[requestLanguage(request)],
-        data: await service.adjustPoints(request.params.id, request.body, actorOf(request)),
+        data: await service.adjustPoints(request.params.id, request.body, auditActorOf(request)),
       }),
     );
 
     app.post(
       `${ADMIN_PREFIX}/customers/:id/block`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary:
             'Block a customer: no login, refresh or checkout, every session ended now (idempotent; audited)',
           params: adminCustomerParamsSchema,
           body: adminBlockSchema,
-          response: { 200: adminCustomerDetailResponseSchema, ...errors },
+          response: { 200: adminCustomerDetailResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminCustomerMessages.customerBlocked[requestLanguage(request)],
-        data: await service.block(request.params.id, request.body.reason, actorOf(request)),
+        data: await service.block(request.params.id, request.body.reason, auditActorOf(request)),
       }),
     );
 
     app.post(
       `${ADMIN_PREFIX}/customers/:id/unblock`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary: 'Lift a block; the customer can log in again (idempotent; audited)',
           params: adminCustomerParamsSchema,
-          response: { 200: adminCustomerDetailResponseSchema, ...errors },
+          response: { 200: adminCustomerDetailResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminCustomerMessages.customerUnblocked[requestLanguage(request)],
-        data: await service.unblock(request.params.id, actorOf(request)),
+        data: await service.unblock(request.params.id, auditActorOf(request)),
       }),
     );
 
@@ -136,7 +116,7 @@ export const adminCustomersRoutes =
       report: 'orders' | 'payments',
       query: { from: string; to: string },
     ) {
-      await deps.audit.record(deps.db, actorOf(request), {
+      await deps.audit.record(deps.db, auditActorOf(request), {
         action: 'report.export',
         targetType: 'report',
         targetId: report,
@@ -162,13 +142,13 @@ export const adminCustomersRoutes =
     app.get(
       `${ADMIN_PREFIX}/reports/orders.csv`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary:
             'Orders created on the Yangon days from..to (at most 366) as CSV, streamed (audited)',
           querystring: adminReportQuerySchema,
-          response: errors,
+          response: adminErrors,
         },
       },
       (request, reply) => sendReport(request, reply, 'orders', request.query),
@@ -177,13 +157,13 @@ export const adminCustomersRoutes =
     app.get(
       `${ADMIN_PREFIX}/reports/payments.csv`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary:
             'Payment attempts created on the Yangon days from..to (at most 366) as CSV, streamed (audited)',
           querystring: adminReportQuerySchema,
-          response: errors,
+          response: adminErrors,
         },
       },
       (request, reply) => sendReport(request, reply, 'payments', request.query),

@@ -6,23 +6,10 @@ import {
   adminSettingsResponseSchema,
 } from '@shop/contracts/admin-settings';
 import { adminSettingsMessages } from '@shop/contracts/admin-settings-messages';
-import { errorBodySchema } from '@shop/contracts/errors';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import type { AdminSettingsService } from './admin-settings.service.ts';
-import { ADMIN_PREFIX, staffOf } from './staff-access.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-};
-
-const actorOf = (request: FastifyRequest) => {
-  const staff = staffOf(request);
-  return { userId: staff.id, email: staff.email, address: request.ip };
-};
+import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
 
 /**
  * The shop settings of the back-office (issue 17): exchange rates, call-centre contact and hours,
@@ -34,22 +21,15 @@ export const adminSettingsRoutes =
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['admin'];
-    const support = { requestLimit: 'admin' as const, staffRole: 'support' as const };
-    const admin = { requestLimit: 'admin' as const, staffRole: 'admin' as const };
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('cache-control', 'no-store');
-      done(null, payload);
-    });
-
     app.get(
       `${ADMIN_PREFIX}/settings`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary:
             'Exchange rates (active or not), call-centre contact and hours, festival windows',
-          response: { 200: adminSettingsResponseSchema, ...errors },
+          response: { 200: adminSettingsResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -62,55 +42,55 @@ export const adminSettingsRoutes =
     app.patch(
       `${ADMIN_PREFIX}/settings/exchange-rates`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary:
             'Change the kyat per unit or the visibility of the currencies given (audited; caches dropped everywhere)',
           body: adminExchangeRatesPatchSchema,
-          response: { 200: adminSettingsResponseSchema, ...errors },
+          response: { 200: adminSettingsResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminSettingsMessages.ratesUpdated[requestLanguage(request)],
-        data: await service.editRates(request.body, actorOf(request)),
+        data: await service.editRates(request.body, auditActorOf(request)),
       }),
     );
 
     app.patch(
       `${ADMIN_PREFIX}/settings/call-centre`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary: 'Change the call-centre phone, email, Viber number or hours (audited)',
           body: adminCallCentrePatchSchema,
-          response: { 200: adminSettingsResponseSchema, ...errors },
+          response: { 200: adminSettingsResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminSettingsMessages.callCentreUpdated[requestLanguage(request)],
-        data: await service.editCallCentre(request.body, actorOf(request)),
+        data: await service.editCallCentre(request.body, auditActorOf(request)),
       }),
     );
 
     app.put(
       `${ADMIN_PREFIX}/settings/festivals`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary: 'Replace the festival windows (Yangon dates, inclusive; audited)',
           body: adminFestivalsPutSchema,
-          response: { 200: adminSettingsResponseSchema, ...errors },
+          response: { 200: adminSettingsResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
         success: true as const,
         message: adminSettingsMessages.festivalsUpdated[requestLanguage(request)],
-        data: await service.putFestivals(request.body, actorOf(request)),
+        data: await service.putFestivals(request.body, auditActorOf(request)),
       }),
     );
   };

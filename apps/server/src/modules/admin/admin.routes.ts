@@ -21,20 +21,11 @@ import {
   adminPromoPatchSchema,
   adminPromoResponseSchema,
 } from '@shop/contracts/admin-promo';
-import { errorBodySchema } from '@shop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import type { AdminService } from './admin.service.ts';
 import type { AuditService } from './audit.service.ts';
-import { ADMIN_PREFIX, staffOf } from './staff-access.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
 
 /** The back-office lists and edits (issue 17); each route names the least role it needs. */
 export const adminRoutes =
@@ -42,23 +33,16 @@ export const adminRoutes =
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['admin'];
-    const support = { requestLimit: 'admin' as const, staffRole: 'support' as const };
-    const admin = { requestLimit: 'admin' as const, staffRole: 'admin' as const };
-    // Staff answers carry customers' data: never kept by a browser or a proxy.
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('cache-control', 'no-store');
-      done(null, payload);
-    });
     const fetched = (lang: ReturnType<typeof requestLanguage>) => adminMessages.fetched[lang];
 
     app.get(
       `${ADMIN_PREFIX}/dashboard`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary: 'Sales today / 7 / 30 days, orders by status, refunds, stock, failed jobs',
-          response: { 200: dashboardResponseSchema, ...errors },
+          response: { 200: dashboardResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -71,12 +55,12 @@ export const adminRoutes =
     app.get(
       `${ADMIN_PREFIX}/orders`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary: 'Orders by number, e-mail, phone, recipient number, date (Yangon), status',
           querystring: adminOrderListQuerySchema,
-          response: { 200: adminOrderListResponseSchema, ...errors },
+          response: { 200: adminOrderListResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -89,12 +73,12 @@ export const adminRoutes =
     app.get(
       `${ADMIN_PREFIX}/products`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary: 'Products with price, state and cards on hand; q searches SKU and names',
           querystring: adminProductListQuerySchema,
-          response: { 200: adminProductListResponseSchema, ...errors },
+          response: { 200: adminProductListResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -107,23 +91,22 @@ export const adminRoutes =
     app.patch(
       `${ADMIN_PREFIX}/products/:id`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary:
             'Change a product’s price, discount or state (audited; caches dropped everywhere)',
           params: adminProductParamsSchema,
           body: adminProductPatchSchema,
-          response: { 200: adminProductResponseSchema, ...errors },
+          response: { 200: adminProductResponseSchema, ...adminErrors },
         },
       },
       async (request) => {
-        const staff = staffOf(request);
-        const data = await service.editProduct(request.params.id, request.body, {
-          userId: staff.id,
-          email: staff.email,
-          address: request.ip,
-        });
+        const data = await service.editProduct(
+          request.params.id,
+          request.body,
+          auditActorOf(request),
+        );
         return {
           success: true as const,
           message: adminMessages.productUpdated[requestLanguage(request)],
@@ -135,12 +118,12 @@ export const adminRoutes =
     app.get(
       `${ADMIN_PREFIX}/customers`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary: 'Accounts by name, e-mail or phone, with their order count and spend',
           querystring: adminCustomerListQuerySchema,
-          response: { 200: adminCustomerListResponseSchema, ...errors },
+          response: { 200: adminCustomerListResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -153,13 +136,13 @@ export const adminRoutes =
     app.get(
       `${ADMIN_PREFIX}/promo-codes`,
       {
-        config: support,
+        config: staffRoute.support,
         schema: {
           tags,
           summary:
             'Promo codes, newest first: q searches the code; status active, scheduled, expired or inactive',
           querystring: adminPromoListQuerySchema,
-          response: { 200: adminPromoListResponseSchema, ...errors },
+          response: { 200: adminPromoListResponseSchema, ...adminErrors },
         },
       },
       async (request) => ({
@@ -172,21 +155,16 @@ export const adminRoutes =
     app.post(
       `${ADMIN_PREFIX}/promo-codes`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary: 'Create a promo code (audited); a code that exists in any letter case is a 409',
           body: adminPromoCreateSchema,
-          response: { 201: adminPromoResponseSchema, ...errors },
+          response: { 201: adminPromoResponseSchema, ...adminErrors },
         },
       },
       async (request, reply) => {
-        const staff = staffOf(request);
-        const data = await service.createPromoCode(request.body, {
-          userId: staff.id,
-          email: staff.email,
-          address: request.ip,
-        });
+        const data = await service.createPromoCode(request.body, auditActorOf(request));
         return reply.status(201).send({
           success: true as const,
           message: adminMessages.promoCreated[requestLanguage(request)],
@@ -198,22 +176,21 @@ export const adminRoutes =
     app.patch(
       `${ADMIN_PREFIX}/promo-codes/:id`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary: 'Switch a promo code on or off, move its end, change its total limit (audited)',
           params: adminPromoParamsSchema,
           body: adminPromoPatchSchema,
-          response: { 200: adminPromoResponseSchema, ...errors },
+          response: { 200: adminPromoResponseSchema, ...adminErrors },
         },
       },
       async (request) => {
-        const staff = staffOf(request);
-        const data = await service.editPromoCode(request.params.id, request.body, {
-          userId: staff.id,
-          email: staff.email,
-          address: request.ip,
-        });
+        const data = await service.editPromoCode(
+          request.params.id,
+          request.body,
+          auditActorOf(request),
+        );
         return {
           success: true as const,
           message: adminMessages.promoUpdated[requestLanguage(request)],
@@ -225,12 +202,12 @@ export const adminRoutes =
     app.get(
       `${ADMIN_PREFIX}/audit-log`,
       {
-        config: admin,
+        config: staffRoute.admin,
         schema: {
           tags,
           summary: 'Every staff write, newest first; filter by actor, action and date',
           querystring: adminAuditQuerySchema,
-          response: { 200: auditListResponseSchema, ...errors },
+          response: { 200: auditListResponseSchema, ...adminErrors },
         },
       },
       async (request) => {

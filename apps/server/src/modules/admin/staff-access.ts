@@ -1,8 +1,15 @@
 import type { StaffRole } from '@shop/contracts/admin';
 import { adminMessages } from '@shop/contracts/admin-messages';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { errorBodySchema } from '@shop/contracts/errors';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import type { AuthGuard } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { AuditActor } from './audit.service.ts';
 import {
   roleAllows,
   STAFF_TOKEN_PREFIX,
@@ -49,6 +56,33 @@ export function staffOf(request: FastifyRequest): StaffCaller {
   return request.staff;
 }
 
+/** Who made a staff write, as the audit log records it. */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  const staff = staffOf(request);
+  return { userId: staff.id, email: staff.email, address: request.ip };
+}
+
+/** A back-office route's config: the least role it needs, and the back-office request limit. */
+export const staffRoute = {
+  support: { requestLimit: 'admin', staffRole: 'support' },
+  admin: { requestLimit: 'admin', staffRole: 'admin' },
+} as const;
+
+/** The error answers of the back-office's routes. */
+export const adminErrors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** Staff answers carry customers' data: never kept by a browser or a proxy. */
+const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+  void reply.header('cache-control', 'no-store');
+  done(null, payload);
+};
+
 /**
  * The one access check of the back-office (ADR 0033), put on every route under /api/v1/admin as it
  * is registered: no token → 401; a customer's token → 403; a staff session whose role is below the
@@ -85,5 +119,6 @@ export function registerStaffAccess(
     // After the request limit (registered before this): a flood of bad tokens is refused by the
     // limit without a database look-up each.
     route.onRequest = [...[route.onRequest ?? []].flat(), check];
+    route.onSend = [...[route.onSend ?? []].flat(), noStore];
   });
 }

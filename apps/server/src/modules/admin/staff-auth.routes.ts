@@ -40,10 +40,6 @@ export const staffAuthRoutes =
       message: adminMessages.signedIn[lang],
       data,
     });
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('cache-control', 'no-store');
-      done(null, payload);
-    });
 
     app.post(
       `${ADMIN_PREFIX}/auth/login`,
