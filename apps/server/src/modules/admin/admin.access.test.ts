@@ -55,6 +55,7 @@ describe('back-office access', () => {
       'GET /api/v1/admin/orders',
       'GET /api/v1/admin/products',
       'PATCH /api/v1/admin/products/:id',
+      'POST /api/v1/admin/products',
       'GET /api/v1/admin/customers',
       'GET /api/v1/admin/audit-log',
       'GET /api/v1/admin/promo-codes',
@@ -88,6 +89,8 @@ describe('back-office access', () => {
       t.app.adminRouteList.find((r) => `${r.method} ${r.url}` === name)?.staffRole;
     expect(roleOf('GET /api/v1/admin/customers/:id')).toBe('support');
     for (const name of [
+      'POST /api/v1/admin/products',
+      'PATCH /api/v1/admin/products/:id',
       'POST /api/v1/admin/customers/:id/points',
       'POST /api/v1/admin/customers/:id/block',
       'POST /api/v1/admin/customers/:id/unblock',
