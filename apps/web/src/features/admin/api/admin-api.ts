@@ -1,6 +1,7 @@
 import {
   adminCustomerListResponseSchema,
   adminOrderListResponseSchema,
+  adminProductCreateSchema,
   adminProductListResponseSchema,
   adminProductResponseSchema,
   auditListResponseSchema,
@@ -222,6 +223,8 @@ export const adminWrites = {
     adminCall(`${orderPath(id)}/refund`, adminOrderDetailResponseSchema, { method: 'POST', body }),
   resendCodes: (id: string) =>
     adminCall(`${orderPath(id)}/resend-codes`, adminOrderDetailResponseSchema, { method: 'POST' }),
+  createProduct: (body: input<typeof adminProductCreateSchema>) =>
+    adminCall('/products', adminProductResponseSchema, { method: 'POST', body }),
   editProduct: (id: string, patch: AdminProductPatch) =>
     adminCall(`/products/${encodeURIComponent(id)}`, adminProductResponseSchema, {
       method: 'PATCH',
