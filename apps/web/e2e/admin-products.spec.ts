@@ -5,11 +5,13 @@ import { expectAccessible } from './shop-support.ts';
 /**
  * The back-office's product create and full edit (issue 17) in the browser: an admin creates an
  * E-PIN product in the Internet category, renames it in both languages, and the customer's
- * listing shows it at once. Screenshots go to /tmp/admin-products/.
+ * listing shows it at once; and lists one product's cards and voids one with a reason, the stock
+ * counts changing. Screenshots go to /tmp/admin-products/.
  *
  * Shop-wide changes, chosen so no other spec notices them: the new products (a fresh SKU each run)
  * are in the Internet category, whose contents no other spec asserts, with no operator (so no
- * operator filter of another spec finds them).
+ * operator filter of another spec finds them); the voided card is a Google Play US$25 card, a
+ * product no other spec buys or counts.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -113,5 +115,60 @@ test(
       }
     }
     await shopper.close();
+  },
+);
+
+/** The Google Play US$25 card: no other spec buys it or counts its cards. */
+const CARD_PRODUCT = 'Google Play Gift Card US$25';
+const CARD_SKU = 'GC-GPLAY-USD25';
+
+test(
+  'an admin lists a product’s cards and voids one with a reason; the counts change',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInToBackOffice(page);
+    await page.getByRole('link', { name: 'Card stock' }).click();
+    const row = page.getByTestId('admin-stock').getByRole('row').filter({ hasText: CARD_SKU });
+    await expect(row).toHaveCount(1);
+    const count = async (which: 'available' | 'voided') =>
+      Number(await row.getByTestId(`stock-${which}`).textContent());
+    const available = await count('available');
+    const voided = await count('voided');
+    expect(available).toBeGreaterThan(0);
+
+    await row.getByRole('button', { name: `Cards of ${CARD_PRODUCT}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Cards of ${CARD_PRODUCT}` });
+    await expect(dialog.getByLabel('State')).toBeFocused();
+    await dialog.getByLabel('State').selectOption('available');
+    const cards = dialog.getByTestId('product-cards');
+    await expect(cards.getByRole('row')).not.toHaveCount(0);
+    await expect(cards.getByRole('button', { name: /^Void / }).first()).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    await dialogShot(page, '5-cards');
+
+    const first = cards.getByRole('row').nth(1);
+    const serial = (await first.getByRole('rowheader').textContent())?.trim() ?? '';
+    expect(serial).not.toBe('');
+    await first.getByRole('button', { name: `Void ${serial}` }).click();
+    const form = dialog.getByRole('form', { name: `Void card ${serial}` });
+    await expect(form.getByLabel('Reason')).toBeFocused();
+    // A reason is required: the server's message, nothing voided.
+    await form.getByRole('button', { name: 'Void card' }).click();
+    await expect(form.getByRole('alert')).toContainText('Give a reason of 3 to 200 characters');
+    await form.getByLabel('Reason').fill('Scratch panel damaged in the e2e run');
+    await expectAccessible(page, '[role="dialog"]');
+    await dialogShot(page, '6-void-reason');
+    await form.getByRole('button', { name: 'Void card' }).click();
+    await expect(form).toBeHidden();
+    await expect(cards.getByRole('row').filter({ hasText: serial })).toHaveCount(0);
+    await dialog.getByLabel('State').selectOption('void');
+    await expect(cards.getByRole('row').filter({ hasText: serial })).toContainText('void');
+    await dialog.getByRole('button', { name: /close/i }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(row.getByTestId('stock-available')).toHaveText(String(available - 1));
+    await expect(row.getByTestId('stock-voided')).toHaveText(String(voided + 1));
+    await shot(page, '7-stock-after-void');
   },
 );
