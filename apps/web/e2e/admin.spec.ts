@@ -215,7 +215,10 @@ test(
     await page.getByRole('link', { name: 'Customers' }).click();
     await page.getByLabel('Name, e-mail or phone').fill(person.email);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByTestId('admin-customers').getByRole('link').click();
+    // The list shows the search's answer (one customer), not the page it replaces.
+    const found = page.getByTestId('admin-customers').getByRole('link');
+    await expect(found).toHaveCount(1);
+    await found.click();
     await expect(page.getByTestId('customer-state')).toHaveText('Active');
 
     const points = page.getByRole('region', { name: 'Adjust points' });

@@ -54,8 +54,15 @@ export const adminCatalogueSchemaMessages = {
     my: 'commit သည် true (ထည့်သွင်းရန်) သို့မဟုတ် false (စစ်ဆေးရုံသာ) ဖြစ်ရပါမည်',
   },
   voidReason: {
+    // The same English as admin-customers-messages' reason, so the same Burmese: the table of
+    // messages is keyed by the English and refuses two translations (validation-messages.ts).
     en: 'Give a reason of 3 to 200 characters',
     my: 'စာလုံး ၃ လုံးမှ ၂၀၀ လုံးအထိ အကြောင်းပြချက် ထည့်ပါ',
+  },
+  productId: { en: 'Product not found', my: 'ပစ္စည်းကို ရှာမတွေ့ပါ' },
+  cardStatus: {
+    en: 'Status must be available, reserved, sold or void',
+    my: 'ကတ် အခြေအနေသည် available၊ reserved၊ sold သို့မဟုတ် void ဖြစ်ရပါမည်',
   },
 } as const satisfies Record<string, LocalizedText>;
 
@@ -63,6 +70,7 @@ export const adminCatalogueMessages = {
   bannerNotFound: adminCatalogueSchemaMessages.bannerId,
   categoryNotFound: adminCatalogueSchemaMessages.categoryId,
   cardNotFound: adminCatalogueSchemaMessages.cardId,
+  productNotFound: adminCatalogueSchemaMessages.productId,
   bannerUpdated: { en: 'Banner updated', my: 'ကြော်ငြာကို ပြင်ဆင်ပြီးပါပြီ' },
   categoryUpdated: { en: 'Category updated', my: 'အမျိုးအစားကို ပြင်ဆင်ပြီးပါပြီ' },
   stockChecked: {

@@ -5,7 +5,7 @@
 
 import * as z from 'zod/mini';
 import { adminCatalogueSchemaMessages as m } from './admin-catalogue-messages.ts';
-import { listOf, localized, pageQuery, uuidSchema } from './admin.ts';
+import { enumQuery, listOf, localized, pageQuery, uuidSchema } from './admin.ts';
 
 export const SORT_ORDER_MAX = 1_000_000;
 /** The card file's text: at most this many characters (2 MB of CSV). */
@@ -257,3 +257,36 @@ export const adminCardResponseSchema = z.object({
   message: z.string(),
   data: adminCardSchema,
 });
+
+// ---------------------------------------------------------------- cards of a product
+
+/** A card's state as the cards table keeps it. */
+export const adminCardStatuses = ['available', 'reserved', 'sold', 'void'] as const;
+
+export const adminProductCardsParamsSchema = z.object({ productId: uuidSchema(m.productId.en) });
+
+/** GET /api/v1/admin/stock/{productId}/cards: newest first, filtered by state, paged. */
+export const adminProductCardsQuerySchema = z.object({
+  ...pageQuery,
+  status: enumQuery(adminCardStatuses, m.cardStatus.en),
+});
+export type AdminProductCardsQuery = z.output<typeof adminProductCardsQuerySchema>;
+
+/** One card of a product: never its PIN. */
+export const adminStockCardSchema = z.object({
+  id: z.string(),
+  serial: z.string(),
+  status: z.enum(adminCardStatuses),
+  /** A pending order holds it now (for its payment window): it cannot be voided. */
+  held: z.boolean(),
+  /** Unsold and past its expiry. */
+  expired: z.boolean(),
+  expiresAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type AdminStockCard = z.output<typeof adminStockCardSchema>;
+export const adminProductCardsResponseSchema = z.object({
+  ...listOf(adminStockCardSchema).shape,
+  product: z.object({ id: z.string(), sku: z.string(), name: localized }),
+});
+export type AdminProductCards = z.output<typeof adminProductCardsResponseSchema>;

@@ -69,6 +69,16 @@ export const adminMessages = {
   fetched: { en: 'Fetched', my: 'ရယူပြီးပါပြီ' },
   productNotFound: { en: 'Product not found', my: 'ပစ္စည်းကို ရှာမတွေ့ပါ' },
   productUpdated: { en: 'Product updated', my: 'ပစ္စည်းကို ပြင်ဆင်ပြီးပါပြီ' },
+  productCreated: { en: 'Product created', my: 'ပစ္စည်းအသစ် ဖန်တီးပြီးပါပြီ' },
+  skuTaken: {
+    en: 'Another product already has this SKU',
+    my: 'ဤ SKU ကို အခြားပစ္စည်းတစ်ခုက အသုံးပြုပြီးဖြစ်သည်',
+  },
+  operatorUnknown: {
+    en: 'The shop has no such operator',
+    my: 'ဆိုင်တွင် ထိုအော်ပရေတာ မရှိပါ',
+  },
+  categoryUnknown: { en: 'Category not found', my: 'အမျိုးအစားကို ရှာမတွေ့ပါ' },
   discountNotBelowPrice: {
     en: 'The discount price must be below the price',
     my: 'လျှော့ဈေးသည် မူလဈေးထက် နည်းရပါမည်',

@@ -41,8 +41,37 @@ export const adminSchemaMessages = {
     my: 'ဈေးနှုန်းသည် ၁ မှ ၁၀,၀၀၀,၀၀၀ ကျပ်အထိ ကိန်းပြည့် ဖြစ်ရပါမည်',
   },
   nothingToChange: {
-    en: 'Give at least one of priceMmk, discountPriceMmk or status',
-    my: 'ဈေးနှုန်း၊ လျှော့ဈေး သို့မဟုတ် အခြေအနေ အနည်းဆုံး တစ်ခုကို ပေးပါ',
+    en: 'Give at least one field to change',
+    my: 'ပြောင်းလဲမည့် အကွက် အနည်းဆုံး တစ်ခုကို ပေးပါ',
+  },
+  productName: {
+    en: 'A product name in English and Burmese is 1 to 120 characters',
+    my: 'ပစ္စည်းအမည်ကို အင်္ဂလိပ်နှင့် မြန်မာ နှစ်ဘာသာဖြင့် စာလုံး ၁ လုံးမှ ၁၂၀ အထိ ရေးပါ',
+  },
+  productDescription: {
+    en: 'A description in English and Burmese is at most 2,000 characters',
+    my: 'ဖော်ပြချက်ကို အင်္ဂလိပ်နှင့် မြန်မာ နှစ်ဘာသာဖြင့် စာလုံး ၂,၀၀၀ ထက် မပိုဘဲ ရေးပါ',
+  },
+  productOperator: {
+    en: 'Operator must be MPT, OOREDOO, ATOM, MYTEL, MEC or none',
+    my: 'အော်ပရေတာသည် MPT၊ OOREDOO၊ ATOM၊ MYTEL၊ MEC သို့မဟုတ် မရှိ ဖြစ်ရပါမည်',
+  },
+  sortOrder: {
+    en: 'Sort order is a whole number from 0 to 100,000',
+    my: 'စီစဉ်မှု အစဉ်သည် ၀ မှ ၁၀၀,၀၀၀ အထိ ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  categoryId: { en: 'Choose a category', my: 'အမျိုးအစားတစ်ခုကို ရွေးပါ' },
+  productKind: {
+    en: 'Only E-PIN products can be created here',
+    my: 'ဤနေရာတွင် E-PIN ပစ္စည်းများကိုသာ ဖန်တီးနိုင်ပါသည်',
+  },
+  sku: {
+    en: 'A SKU is 1 to 40 letters, digits, "-" or "_", starting with a letter or digit',
+    my: 'SKU သည် အင်္ဂလိပ်အက္ခရာ သို့မဟုတ် ဂဏန်းဖြင့် စတင်ပြီး အက္ခရာ၊ ဂဏန်း၊ "-" သို့မဟုတ် "_" စာလုံး ၁ လုံးမှ ၄၀ အထိ ဖြစ်ရပါမည်',
+  },
+  discountBelowPrice: {
+    en: 'The discount price must be below the price',
+    my: 'လျှော့ဈေးသည် ဈေးနှုန်းထက် နည်းရပါမည်',
   },
   productId: { en: 'Product not found', my: 'ပစ္စည်းကို ရှာမတွေ့ပါ' },
   promoCode: {

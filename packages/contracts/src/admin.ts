@@ -7,6 +7,7 @@ import { adminSchemaMessages as m } from './admin-schema-messages.ts';
 import { accountRoles, emailSchema } from './auth.ts';
 import { paginationMetaSchema } from './catalogue.ts';
 import { wholeQuery } from './orders.ts';
+import { operatorCodes } from './phone.ts';
 
 /** The roles that may enter the back-office, lowest first. */
 export const staffRoles = ['support', 'admin'] as const;
@@ -248,6 +249,8 @@ export const adminProductSchema = z.object({
   kind: z.string(),
   category: localized,
   operator: z.nullable(z.string()),
+  description: localized,
+  sortOrder: z.int(),
   priceMmk: z.int(),
   discountPriceMmk: z.nullable(z.int()),
   status: z.enum(adminProductStatuses),
@@ -354,19 +357,55 @@ const priceSchema = z
   .int({ error: m.price.en })
   .check(z.minimum(1, { error: m.price.en }), z.maximum(10_000_000, { error: m.price.en }));
 
+const productNameSchema = z.object(
+  {
+    en: z
+      .string({ error: m.productName.en })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: m.productName.en }),
+        z.maxLength(120, { error: m.productName.en }),
+      ),
+    my: z
+      .string({ error: m.productName.en })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: m.productName.en }),
+        z.maxLength(120, { error: m.productName.en }),
+      ),
+  },
+  { error: m.productName.en },
+);
+const productDescriptionSchema = z.object(
+  {
+    en: z
+      .string({ error: m.productDescription.en })
+      .check(z.trim(), z.maxLength(2000, { error: m.productDescription.en })),
+    my: z
+      .string({ error: m.productDescription.en })
+      .check(z.trim(), z.maxLength(2000, { error: m.productDescription.en })),
+  },
+  { error: m.productDescription.en },
+);
+/** One of the shop's operators by code, or null: a product of no operator (gift cards). */
+const productOperatorSchema = z.nullable(z.enum(operatorCodes, { error: m.productOperator.en }));
+const sortOrderSchema = z
+  .int({ error: m.sortOrder.en })
+  .check(z.minimum(0, { error: m.sortOrder.en }), z.maximum(100_000, { error: m.sortOrder.en }));
+
 /** PATCH /api/v1/admin/products/{id}: the fields given change; null clears the discount. */
 export const adminProductPatchSchema = z.pipe(
   z.object({
     priceMmk: z.optional(priceSchema),
     discountPriceMmk: z.optional(z.nullable(priceSchema)),
     status: z.optional(z.enum(adminProductStatuses, { error: m.productStatus.en })),
+    name: z.optional(productNameSchema),
+    description: z.optional(productDescriptionSchema),
+    operator: z.optional(productOperatorSchema),
+    sortOrder: z.optional(sortOrderSchema),
   }),
   z.transform((body, ctx) => {
-    if (
-      body.priceMmk === undefined &&
-      body.discountPriceMmk === undefined &&
-      body.status === undefined
-    ) {
+    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
       ctx.issues.push({ code: 'custom', message: m.nothingToChange.en, input: body });
       return z.NEVER;
     }
@@ -380,3 +419,48 @@ export const adminProductResponseSchema = z.object({
   message: z.string(),
   data: adminProductSchema,
 });
+
+// ---------------------------------------------------------------- product create
+
+/**
+ * The kinds a back-office create makes: E-PINs only. A top-up needs its credited amount, a data
+ * pack its volume and validity, a gift card its face value and currency; those come from the
+ * catalogue import, not this form.
+ */
+export const adminCreatableProductKinds = ['epin'] as const;
+/** The states a new product may start in (not archived: there is no point creating one). */
+export const adminCreatableProductStatuses = ['active', 'coming_soon', 'out_of_stock'] as const;
+
+/** POST /api/v1/admin/products. */
+export const adminProductCreateSchema = z.pipe(
+  z.object({
+    categoryId: uuidSchema(m.categoryId.en),
+    kind: z.enum(adminCreatableProductKinds, { error: m.productKind.en }),
+    sku: z
+      .string({ error: m.sku.en })
+      .check(z.trim(), z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { error: m.sku.en })),
+    name: productNameSchema,
+    description: productDescriptionSchema,
+    priceMmk: priceSchema,
+    discountPriceMmk: z._default(z.nullable(priceSchema), null),
+    operator: z._default(productOperatorSchema, null),
+    status: z._default(
+      z.enum(adminCreatableProductStatuses, { error: m.productStatus.en }),
+      'active',
+    ),
+    sortOrder: z._default(sortOrderSchema, 0),
+  }),
+  z.transform((body, ctx) => {
+    if (body.discountPriceMmk !== null && body.discountPriceMmk >= body.priceMmk) {
+      ctx.issues.push({
+        code: 'custom',
+        message: m.discountBelowPrice.en,
+        input: body,
+        path: ['discountPriceMmk'],
+      });
+      return z.NEVER;
+    }
+    return { ...body, sku: body.sku.toUpperCase() };
+  }),
+);
+export type AdminProductCreate = z.output<typeof adminProductCreateSchema>;

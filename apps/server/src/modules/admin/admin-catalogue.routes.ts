@@ -12,6 +12,9 @@ import {
   adminCategoryParamsSchema,
   adminCategoryPatchSchema,
   adminCategoryResponseSchema,
+  adminProductCardsParamsSchema,
+  adminProductCardsQuerySchema,
+  adminProductCardsResponseSchema,
   adminStockImportResponseSchema,
   adminStockImportSchema,
   adminStockListResponseSchema,
@@ -154,6 +157,25 @@ export const adminCatalogueRoutes =
         success: true as const,
         message: fetched(request),
         ...(await service.stock(request.query)),
+      }),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/stock/:productId/cards`,
+      {
+        config: staffRoute.support,
+        schema: {
+          tags,
+          summary: 'The cards of one product (serial, state, expiry; never the PIN), newest first',
+          params: adminProductCardsParamsSchema,
+          querystring: adminProductCardsQuerySchema,
+          response: { 200: adminProductCardsResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: fetched(request),
+        ...(await service.productCards(request.params.productId, request.query)),
       }),
     );
 

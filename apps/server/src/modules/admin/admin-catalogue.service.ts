@@ -7,8 +7,10 @@ import type {
   AdminCatalogueListQuery,
   AdminCategory,
   AdminCategoryPatch,
+  AdminProductCardsQuery,
   AdminStockImportResult,
 } from '@shop/contracts/admin-catalogue';
+import { adminCatalogueMessages } from '@shop/contracts/admin-catalogue-messages';
 import type { Language } from '@shop/contracts/languages';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, type Text } from '../../platform/errors.ts';
@@ -181,6 +183,27 @@ export function createAdminCatalogueService(deps: {
         paging(query),
       );
       return { data: rows, meta: pageMeta(query, total) };
+    },
+
+    /** A product's cards (never their PINs), newest first; 404 for no such product. */
+    async productCards(productId: string, query: AdminProductCardsQuery) {
+      const product = await catalogue.productOf(productId);
+      if (!product) throw new AppError('NOT_FOUND', adminCatalogueMessages.productNotFound);
+      const { rows, total } = await catalogue.productCards(
+        productId,
+        query.status,
+        deps.clock(),
+        paging(query),
+      );
+      return {
+        product,
+        data: rows.map((row) => ({
+          ...row,
+          expiresAt: row.expiresAt?.toISOString() ?? null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        meta: pageMeta(query, total),
+      };
     },
 
     /** Voids an unsold card no order holds, the reason kept in its audit record. */

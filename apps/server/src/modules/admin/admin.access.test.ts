@@ -55,6 +55,7 @@ describe('back-office access', () => {
       'GET /api/v1/admin/orders',
       'GET /api/v1/admin/products',
       'PATCH /api/v1/admin/products/:id',
+      'POST /api/v1/admin/products',
       'GET /api/v1/admin/customers',
       'GET /api/v1/admin/audit-log',
       'GET /api/v1/admin/promo-codes',
@@ -67,6 +68,7 @@ describe('back-office access', () => {
       'POST /api/v1/admin/stock/import',
       'GET /api/v1/admin/stock',
       'POST /api/v1/admin/stock/cards/:id/void',
+      'GET /api/v1/admin/stock/:productId/cards',
       'GET /api/v1/admin/orders/:id',
       'POST /api/v1/admin/orders/:id/refund',
       'POST /api/v1/admin/orders/:id/resend-codes',
@@ -87,7 +89,10 @@ describe('back-office access', () => {
     const roleOf = (name: string) =>
       t.app.adminRouteList.find((r) => `${r.method} ${r.url}` === name)?.staffRole;
     expect(roleOf('GET /api/v1/admin/customers/:id')).toBe('support');
+    expect(roleOf('GET /api/v1/admin/stock/:productId/cards')).toBe('support');
     for (const name of [
+      'POST /api/v1/admin/products',
+      'PATCH /api/v1/admin/products/:id',
       'POST /api/v1/admin/customers/:id/points',
       'POST /api/v1/admin/customers/:id/block',
       'POST /api/v1/admin/customers/:id/unblock',

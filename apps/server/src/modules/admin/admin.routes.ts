@@ -5,6 +5,7 @@ import {
   adminOrderListResponseSchema,
   adminProductListQuerySchema,
   adminProductListResponseSchema,
+  adminProductCreateSchema,
   adminProductParamsSchema,
   adminProductPatchSchema,
   adminProductResponseSchema,
@@ -88,6 +89,27 @@ export const adminRoutes =
       }),
     );
 
+    app.post(
+      `${ADMIN_PREFIX}/products`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary: 'Create an E-PIN product in a category (audited; caches dropped everywhere)',
+          body: adminProductCreateSchema,
+          response: { 201: adminProductResponseSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.createProduct(request.body, auditActorOf(request));
+        return reply.code(201).send({
+          success: true as const,
+          message: adminMessages.productCreated[requestLanguage(request)],
+          data,
+        });
+      },
+    );
+
     app.patch(
       `${ADMIN_PREFIX}/products/:id`,
       {
@@ -95,7 +117,7 @@ export const adminRoutes =
         schema: {
           tags,
           summary:
-            'Change a product’s price, discount or state (audited; caches dropped everywhere)',
+            'Change a product’s names, description, operator, order, price, discount or state (audited; caches dropped everywhere)',
           params: adminProductParamsSchema,
           body: adminProductPatchSchema,
           response: { 200: adminProductResponseSchema, ...adminErrors },

@@ -7,6 +7,7 @@ import {
   type AdminOrderListQuery,
   type AdminProduct,
   type AdminProductListQuery,
+  type AdminProductCreate,
   type AdminProductPatch,
   type Dashboard,
 } from '@shop/contracts/admin';
@@ -144,6 +145,8 @@ export function createAdminService(deps: {
     kind: row.kind,
     category: extra.category,
     operator: extra.operator,
+    description: row.description,
+    sortOrder: row.sortOrder,
     priceMmk: row.priceMmk,
     discountPriceMmk: row.discountPriceMmk,
     status: row.status,
@@ -229,7 +232,23 @@ export function createAdminService(deps: {
       return { data: rows.map(toAdminCustomer), meta: pageMeta(query, total) };
     },
 
-    /** Price, discount and state of a product, audited with before and after in its transaction. */
+    /** A new product (E-PIN), audited with what it was created as. */
+    async createProduct(input: AdminProductCreate, actor: AuditActor) {
+      const row = await deps.products.createProduct(input, (tx, id, after) =>
+        deps.audit.record(tx, actor, {
+          action: 'product.create',
+          targetType: 'product',
+          targetId: id,
+          before: null,
+          after,
+        }),
+      );
+      const product = await productById(row.id);
+      if (!product) throw new Error(`product ${row.id} not found after its creation`);
+      return product;
+    },
+
+    /** Name, description, operator, order, price, discount and state of a product, audited with before and after in its transaction. */
     async editProduct(id: string, patch: AdminProductPatch, actor: AuditActor) {
       await deps.products.editProduct(id, patch, (tx, before, after) =>
         deps.audit.record(tx, actor, {

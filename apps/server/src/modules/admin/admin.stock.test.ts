@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@shop/contracts/admin';
 import type {
   AdminCard,
+  AdminProductCards,
   AdminStock,
   AdminStockImportResult,
 } from '@shop/contracts/admin-catalogue';
@@ -95,6 +96,11 @@ describe('back-office card stock', () => {
     if (!found) throw new Error(`no stock row for ${productId}`);
     return found;
   };
+  const listCards = (
+    productId: string,
+    query = '',
+    headers: Record<string, string> = support.headers,
+  ) => s.t.app.inject({ url: `/api/v1/admin/stock/${productId}/cards${query}`, headers });
   const cardsOf = (productId: string) =>
     s.t.database.db.select().from(cards).where(eq(cards.productId, productId));
   const cardBySerial = async (serial: string) => {
@@ -292,6 +298,44 @@ describe('back-office card stock', () => {
     expect((await cardBySerial(serials.b)).status).toBe('void');
   });
 
+  it('lists a product’s cards for support staff, by state, paged, never with a PIN', async () => {
+    const all = await listCards(netflixId);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['cache-control']).toBe('no-store');
+    const body = all.json<AdminProductCards>();
+    expect(body.product).toMatchObject({ id: netflixId, sku: 'G-NETFLIX-15' });
+    const rows = await cardsOf(netflixId);
+    expect(body.meta.total).toBe(rows.length);
+    for (const pin of Object.values(pins)) expect(all.body).not.toContain(pin);
+    expect(all.body).not.toMatch(/pin/i);
+    const voided = (await listCards(netflixId, '?status=void')).json<AdminProductCards>();
+    expect(voided.data).toEqual([
+      expect.objectContaining({ serial: serials.b, status: 'void', held: false, expired: false }),
+    ]);
+    expect(voided.data[0]?.expiresAt).toMatch(/^2031-12-31/);
+    const sold = (await listCards(netflixId, '?status=SOLD')).json<AdminProductCards>();
+    expect(sold.data.every((c) => c.status === 'sold')).toBe(true);
+    expect(sold.data.map((c) => c.serial)).toContain(serials.a);
+    const paged = (await listCards(netflixId, '?limit=1&page=2')).json<AdminProductCards>();
+    expect(paged.data).toHaveLength(1);
+    expect(paged.meta).toMatchObject({ page: 2, limit: 1, total: rows.length });
+    // A top-up has no cards: an empty list, not an error.
+    const topup = (await listCards(s.catalogue.productId('T-MPT-1000'))).json<AdminProductCards>();
+    expect(topup.data).toEqual([]);
+    const my = { ...support.headers, 'accept-language': 'my' };
+    const unknown = await listCards(UNKNOWN, '', my);
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe(adminCatalogueMessages.productNotFound.my);
+    const badId = await listCards('not-an-id');
+    expect(badId.statusCode).toBe(400);
+    expect(errorOf(badId).message).toBe(sm.productId.en);
+    const badStatus = await listCards(netflixId, '?status=lost', my);
+    expect(badStatus.statusCode).toBe(400);
+    expect(errorOf(badStatus).message).toBe(sm.cardStatus.my);
+    const badPage = await listCards(netflixId, '?page=0');
+    expect(badPage.statusCode).toBe(400);
+  });
+
   it('refuses bad calls with a translated 4xx, never a 500', async () => {
     const my = { ...admin.headers, 'accept-language': 'my' };
     const cases: [() => Promise<{ statusCode: number; json(): unknown }>, number, string?][] = [
@@ -334,6 +378,9 @@ describe('back-office card stock', () => {
     await initialize(s, buyer.headers);
     expect((await cardsOf(productId))[0]?.reservedOrderId).not.toBeNull();
     expect(await stockOf(productId)).toMatchObject({ available: 0, held: 1 });
+    expect((await listCards(productId)).json<AdminProductCards>().data).toEqual([
+      expect.objectContaining({ id: card.id, status: 'available', held: true }),
+    ]);
     const held = await voidCard(card.id, 'misprinted batch');
     expect(held.statusCode).toBe(409);
     expect(errorOf(held).message).toBe(adminCatalogueMessages.cardHeld.en);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.ts';
 import { banners, cards, categories, products } from './catalogue.tables.ts';
 
@@ -158,6 +158,49 @@ export function createCatalogueAdminRepo(db: Db) {
           .offset(page.offset)
           .limit(page.limit),
         db.select({ n: count() }).from(products).where(cardProducts),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** A product's SKU and names, or undefined when there is no such product. */
+    async productOf(id: string) {
+      const [row] = await db
+        .select({ id: products.id, sku: products.sku, name: products.name })
+        .from(products)
+        .where(eq(products.id, id));
+      return row;
+    },
+
+    /**
+     * A product's cards, newest first (then by serial), without their PINs: the PIN column is not
+     * even read. "held": a pending order holds the card now; "expired": unsold and past expiry.
+     */
+    async productCards(
+      productId: string,
+      status: (typeof cards.status.enumValues)[number] | undefined,
+      now: Date,
+      page: { offset: number; limit: number },
+    ) {
+      const where = status
+        ? and(eq(cards.productId, productId), eq(cards.status, status))
+        : eq(cards.productId, productId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: cards.id,
+            serial: cards.serial,
+            status: cards.status,
+            held: sql<boolean>`(${cards.reservedOrderId} is not null and ${cards.reservedUntil} > ${now})`,
+            expired: sql<boolean>`(${cards.status} in ('available', 'reserved') and ${cards.expiresAt} is not null and ${cards.expiresAt} <= ${now})`,
+            expiresAt: cards.expiresAt,
+            createdAt: cards.createdAt,
+          })
+          .from(cards)
+          .where(where)
+          .orderBy(desc(cards.createdAt), asc(cards.serial))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ n: count() }).from(cards).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

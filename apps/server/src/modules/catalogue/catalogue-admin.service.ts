@@ -37,6 +37,8 @@ export function createCatalogueAdminService(deps: {
   const { repo, clock } = deps;
   return {
     listBanners: (page: Page) => repo.listBanners(page),
+    productOf: (id: string) => repo.productOf(id),
+    productCards: (...args: Parameters<typeof repo.productCards>) => repo.productCards(...args),
 
     async editBanner(
       id: string,

@@ -1,9 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.ts';
-import { products } from './catalogue.tables.ts';
+import { categories, operators, products } from './catalogue.tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
-export type ProductEdit = Partial<Pick<ProductRow, 'priceMmk' | 'discountPriceMmk' | 'status'>>;
+export type ProductEdit = Partial<
+  Pick<
+    ProductRow,
+    'priceMmk' | 'discountPriceMmk' | 'status' | 'name' | 'description' | 'operatorId' | 'sortOrder'
+  >
+>;
+export type ProductInsert = Pick<
+  ProductRow,
+  | 'categoryId'
+  | 'operatorId'
+  | 'kind'
+  | 'sku'
+  | 'name'
+  | 'description'
+  | 'priceMmk'
+  | 'discountPriceMmk'
+  | 'status'
+  | 'sortOrder'
+  | 'imageUrl'
+>;
 
 /** Back-office writes to products (issue 17): each inside the caller's transaction. */
 export function createProductAdminRepo(db: Db) {
@@ -23,6 +42,50 @@ export function createProductAdminRepo(db: Db) {
         .where(eq(products.id, id))
         .returning();
       if (!row) throw new Error(`product ${id} vanished under its lock`);
+      return row;
+    },
+
+    async operatorIdOf(tx: Tx, code: string): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ id: operators.id })
+        .from(operators)
+        .where(eq(operators.code, code));
+      return row?.id;
+    },
+
+    async operatorCodeOf(tx: Tx, id: string | null): Promise<string | null> {
+      if (!id) return null;
+      const [row] = await tx
+        .select({ code: operators.code })
+        .from(operators)
+        .where(eq(operators.id, id));
+      return row?.code ?? null;
+    },
+
+    /** The category, locked against a concurrent change, with the image a new product borrows. */
+    async categoryOf(tx: Tx, id: string): Promise<{ imageUrl: string } | undefined> {
+      const [row] = await tx
+        .select({ imageUrl: categories.imageUrl })
+        .from(categories)
+        .where(eq(categories.id, id))
+        .for('share');
+      return row;
+    },
+
+    async skuTaken(tx: Tx, sku: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.sku, sku));
+      return row !== undefined;
+    },
+
+    async insertProduct(tx: Tx, values: ProductInsert, now: Date): Promise<ProductRow> {
+      const [row] = await tx
+        .insert(products)
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .returning();
+      if (!row) throw new Error('product insert returned nothing');
       return row;
     },
   };

@@ -1,49 +1,140 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
+import type { AdminProductCreate, AdminProductPatch } from '@shop/contracts/admin';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ProductAdminRepo, ProductEdit, ProductRow } from './product-admin.repo.ts';
 
 /** The fields of a product a back-office edit may change, as the audit log records them. */
-export type ProductEditable = Pick<ProductRow, 'priceMmk' | 'discountPriceMmk' | 'status'>;
-const editable = (row: ProductRow): ProductEditable => ({
+export type ProductEditable = Pick<
+  ProductRow,
+  'priceMmk' | 'discountPriceMmk' | 'status' | 'name' | 'description' | 'sortOrder'
+> & { operator: string | null };
+const editable = (row: ProductRow, operator: string | null): ProductEditable => ({
   priceMmk: row.priceMmk,
   discountPriceMmk: row.discountPriceMmk,
   status: row.status,
+  name: row.name,
+  description: row.description,
+  operator,
+  sortOrder: row.sortOrder,
 });
 
+/** Postgres unique_violation (SQLSTATE 23505), as node-postgres and PGlite report it. */
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+};
+const skuTaken = () =>
+  new AppError('CONFLICT', adminMessages.skuTaken, { sku: adminMessages.skuTaken });
+const notBelow = () =>
+  new AppError('VALIDATION_ERROR', adminMessages.discountNotBelowPrice, {
+    discountPriceMmk: adminMessages.discountNotBelowPrice,
+  });
+
 /**
- * Back-office product edits (issue 17). The caller's `written` runs in the edit's transaction
- * (the audit record: both commit or neither); once committed, every instance's catalogue caches
- * are dropped (ADR 0007, with Redis on every instance).
+ * Back-office product edits and creations (issue 17). The caller's `written` runs in the write's
+ * transaction (the audit record: both commit or neither); once committed, every instance's
+ * catalogue caches are dropped (ADR 0007, with Redis on every instance).
  */
 export function createProductAdminService(deps: {
   repo: ProductAdminRepo;
   clock: Clock;
   catalogueChanged: () => Promise<void>;
 }) {
+  /** An operator code to its row id; null stays null (no operator). */
+  async function operatorId(tx: Tx, code: string | null): Promise<string | null> {
+    if (code === null) return null;
+    const id = await deps.repo.operatorIdOf(tx, code);
+    if (!id)
+      throw new AppError('VALIDATION_ERROR', adminMessages.operatorUnknown, {
+        operator: adminMessages.operatorUnknown,
+      });
+    return id;
+  }
+
   return {
     async editProduct(
       id: string,
-      edit: ProductEdit,
+      patch: AdminProductPatch,
       written: (tx: Tx, before: ProductEditable, after: ProductEditable) => Promise<void>,
     ): Promise<ProductRow> {
       const updated = await deps.repo.transaction(async (tx) => {
         const current = await deps.repo.lockProduct(tx, id);
         if (!current) throw new AppError('NOT_FOUND', adminMessages.productNotFound);
-        const price = edit.priceMmk ?? current.priceMmk;
+        const price = patch.priceMmk ?? current.priceMmk;
         const discount =
-          edit.discountPriceMmk === undefined ? current.discountPriceMmk : edit.discountPriceMmk;
-        if (discount !== null && discount >= price)
-          throw new AppError('VALIDATION_ERROR', adminMessages.discountNotBelowPrice, {
-            discountPriceMmk: adminMessages.discountNotBelowPrice,
-          });
+          patch.discountPriceMmk === undefined ? current.discountPriceMmk : patch.discountPriceMmk;
+        if (discount !== null && discount >= price) throw notBelow();
+        const { operator, ...rest } = patch;
+        const edit: ProductEdit = { ...rest };
+        if (operator !== undefined) edit.operatorId = await operatorId(tx, operator);
+        const beforeOperator = await deps.repo.operatorCodeOf(tx, current.operatorId);
         const row = await deps.repo.updateProduct(tx, id, edit, deps.clock());
-        await written(tx, editable(current), editable(row));
+        const afterOperator =
+          operator === undefined
+            ? beforeOperator
+            : await deps.repo.operatorCodeOf(tx, row.operatorId);
+        await written(tx, editable(current, beforeOperator), editable(row, afterOperator));
         return row;
       });
       await deps.catalogueChanged();
       return updated;
+    },
+
+    /** A new product (E-PIN), its picture borrowed from its category until one is uploaded. */
+    async createProduct(
+      input: AdminProductCreate,
+      written: (
+        tx: Tx,
+        id: string,
+        after: ProductEditable & { sku: string; kind: string; categoryId: string },
+      ) => Promise<void>,
+    ): Promise<ProductRow> {
+      let created: ProductRow;
+      try {
+        created = await deps.repo.transaction(async (tx) => {
+          const category = await deps.repo.categoryOf(tx, input.categoryId);
+          if (!category)
+            throw new AppError('VALIDATION_ERROR', adminMessages.categoryUnknown, {
+              categoryId: adminMessages.categoryUnknown,
+            });
+          if (input.discountPriceMmk !== null && input.discountPriceMmk >= input.priceMmk)
+            throw notBelow();
+          if (await deps.repo.skuTaken(tx, input.sku)) throw skuTaken();
+          const row = await deps.repo.insertProduct(
+            tx,
+            {
+              categoryId: input.categoryId,
+              operatorId: await operatorId(tx, input.operator),
+              kind: input.kind,
+              sku: input.sku,
+              name: input.name,
+              description: input.description,
+              priceMmk: input.priceMmk,
+              discountPriceMmk: input.discountPriceMmk,
+              status: input.status,
+              sortOrder: input.sortOrder,
+              imageUrl: category.imageUrl,
+            },
+            deps.clock(),
+          );
+          await written(tx, row.id, {
+            ...editable(row, input.operator),
+            sku: row.sku,
+            kind: row.kind,
+            categoryId: row.categoryId,
+          });
+          return row;
+        });
+      } catch (err) {
+        // Two creates of one SKU at once: the second meets the unique index.
+        if (!(err instanceof AppError) && isUniqueViolation(err)) throw skuTaken();
+        throw err;
+      }
+      await deps.catalogueChanged();
+      return created;
     },
   };
 }

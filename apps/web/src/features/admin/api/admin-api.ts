@@ -1,6 +1,7 @@
 import {
   adminCustomerListResponseSchema,
   adminOrderListResponseSchema,
+  adminProductCreateSchema,
   adminProductListResponseSchema,
   adminProductResponseSchema,
   auditListResponseSchema,
@@ -17,6 +18,8 @@ import {
   adminBannerResponseSchema,
   adminCategoryListResponseSchema,
   adminCategoryResponseSchema,
+  adminCardResponseSchema,
+  adminProductCardsResponseSchema,
   adminStockImportResponseSchema,
   adminStockListResponseSchema,
   type AdminBannerPatch,
@@ -175,6 +178,15 @@ export const useAdminCategories = (filters: ListFilters) =>
 export const useAdminStock = (filters: ListFilters) =>
   useAdminList('stock', '/stock', adminStockListResponseSchema, filters);
 
+/** One product's cards (never their PINs), by state. */
+export const useProductCards = (productId: string, filters: ListFilters) =>
+  useAdminList(
+    `stock-cards-${productId}`,
+    `/stock/${encodeURIComponent(productId)}/cards`,
+    adminProductCardsResponseSchema,
+    filters,
+  );
+
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 export const useAdminOrder = (id: string) =>
@@ -222,6 +234,8 @@ export const adminWrites = {
     adminCall(`${orderPath(id)}/refund`, adminOrderDetailResponseSchema, { method: 'POST', body }),
   resendCodes: (id: string) =>
     adminCall(`${orderPath(id)}/resend-codes`, adminOrderDetailResponseSchema, { method: 'POST' }),
+  createProduct: (body: input<typeof adminProductCreateSchema>) =>
+    adminCall('/products', adminProductResponseSchema, { method: 'POST', body }),
   editProduct: (id: string, patch: AdminProductPatch) =>
     adminCall(`/products/${encodeURIComponent(id)}`, adminProductResponseSchema, {
       method: 'PATCH',
@@ -244,6 +258,12 @@ export const adminWrites = {
     adminCall(`/categories/${encodeURIComponent(id)}`, adminCategoryResponseSchema, {
       method: 'PATCH',
       body: patch,
+    }),
+  /** An unsold card no order holds taken out of stock for good, with the reason audited. */
+  voidCard: (id: string, reason: string) =>
+    adminCall(`/stock/cards/${encodeURIComponent(id)}/void`, adminCardResponseSchema, {
+      method: 'POST',
+      body: { reason },
     }),
   /** The card file checked (commit false) or imported, all rows or none (commit true). */
   importStock: (csv: string, commit: boolean) =>

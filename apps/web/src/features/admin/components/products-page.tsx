@@ -1,4 +1,9 @@
-import { adminProductStatuses, type AdminProduct } from '@shop/contracts/admin';
+import {
+  adminCreatableProductStatuses,
+  adminProductStatuses,
+  type AdminProduct,
+} from '@shop/contracts/admin';
+import { operatorCodes, type OperatorCode } from '@shop/contracts/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { adminWrites, useAdminProducts } from '../api/admin-api.ts';
+import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { FilterForm, ListBody, kyat, useListFilters, type FilterField } from './admin-list.tsx';
 
@@ -15,14 +20,27 @@ const fields: FilterField[] = [
   { name: 'status', label: 'State', type: 'select', options: adminProductStatuses },
 ];
 
-/** Products with price, state and cards on hand; an admin changes price, discount and state. */
+/**
+ * Products with price, state and cards on hand; an admin edits a product's names, description,
+ * operator, order, price, discount and state, or creates a new E-PIN product.
+ */
 export function ProductsPage() {
   const { filters, apply, goTo } = useListFilters();
   const query = useAdminProducts(filters);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [creating, setCreating] = useState(false);
   return (
     <>
-      <h1>Products</h1>
+      <div className="admin-heading">
+        <h1>Products</h1>
+        <Button
+          onClick={() => {
+            setCreating(true);
+          }}
+        >
+          New product
+        </Button>
+      </div>
       <FilterForm fields={fields} onApply={apply} label="Search products" />
       <ListBody query={query} empty="No products match." onPage={goTo}>
         {(products) => (
@@ -83,56 +101,134 @@ export function ProductsPage() {
           }}
         />
       ) : null}
+      {creating ? (
+        <NewProductDialog
+          onClose={() => {
+            setCreating(false);
+          }}
+        />
+      ) : null}
     </>
   );
 }
 
-interface EditValues {
+interface ProductValues {
+  /** The new product's only (an edit keeps its category, kind and SKU). */
+  categoryId: string;
+  sku: string;
+  nameEn: string;
+  nameMy: string;
+  descriptionEn: string;
+  descriptionMy: string;
+  operator: string;
+  sortOrder: string;
   priceMmk: string;
   discountPriceMmk: string;
   status: AdminProduct['status'];
 }
 
-/** Whole kyat from a field; an empty discount clears it. */
-const wholeKyat = (text: string) => Number(text.replace(/[,\s]/g, ''));
+/** Whole kyat (or any whole number) from a field; separators ignored. */
+const whole = (text: string) => Number(text.replace(/[,\s]/g, ''));
+const operatorOf = (text: string): OperatorCode | null =>
+  operatorCodes.find((code) => code === text) ?? null;
 
-function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm<EditValues>({
-    defaultValues: {
-      priceMmk: String(product.priceMmk),
-      discountPriceMmk: product.discountPriceMmk === null ? '' : String(product.discountPriceMmk),
-      status: product.status,
-    },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const discount = values.discountPriceMmk.trim();
-      const answer = await adminWrites.editProduct(product.id, {
-        priceMmk: wholeKyat(values.priceMmk),
-        discountPriceMmk: discount === '' ? null : wholeKyat(discount),
-        status: values.status,
-      });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
-  });
+/** What both dialogs send: the names, description, operator, order and prices. */
+function productBody(values: ProductValues) {
+  const discount = values.discountPriceMmk.trim();
+  return {
+    name: { en: values.nameEn, my: values.nameMy },
+    description: { en: values.descriptionEn, my: values.descriptionMy },
+    operator: operatorOf(values.operator),
+    sortOrder: whole(values.sortOrder),
+    priceMmk: whole(values.priceMmk),
+    discountPriceMmk: discount === '' ? null : whole(discount),
+  };
+}
+
+/** The fields both dialogs share: English and Burmese side by side, then operator and prices. */
+function ProductFields({
+  id,
+  form,
+  statuses,
+  autofocusName,
+}: {
+  id: string;
+  form: ReturnType<typeof useForm<ProductValues>>;
+  statuses: readonly AdminProduct['status'][];
+  autofocusName: boolean;
+}) {
   return (
-    <Dialog open onClose={onClose} title={`Edit ${product.name.en}`} size="small">
-      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+    <>
+      <div className="admin-form__pair">
+        <FormField id={`${id}-name-en`} label="Name (English)">
+          <input
+            {...form.register('nameEn')}
+            {...fieldAria(`${id}-name-en`)}
+            className="ui-input"
+            lang="en"
+            {...(autofocusName ? { 'data-autofocus': true } : {})}
+          />
+        </FormField>
+        <FormField id={`${id}-name-my`} label="Name (Burmese)">
+          <input
+            {...form.register('nameMy')}
+            {...fieldAria(`${id}-name-my`)}
+            className="ui-input"
+            lang="my"
+          />
+        </FormField>
+      </div>
+      <div className="admin-form__pair">
+        <FormField id={`${id}-description-en`} label="Description (English)">
+          <textarea
+            {...form.register('descriptionEn')}
+            {...fieldAria(`${id}-description-en`)}
+            className="ui-input"
+            lang="en"
+            rows={3}
+          />
+        </FormField>
+        <FormField id={`${id}-description-my`} label="Description (Burmese)">
+          <textarea
+            {...form.register('descriptionMy')}
+            {...fieldAria(`${id}-description-my`)}
+            className="ui-input"
+            lang="my"
+            rows={3}
+          />
+        </FormField>
+      </div>
+      <div className="admin-form__pair">
+        <FormField id={`${id}-operator`} label="Operator">
+          <select
+            {...form.register('operator')}
+            {...fieldAria(`${id}-operator`)}
+            className="ui-input"
+          >
+            <option value="">None</option>
+            {operatorCodes.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={`${id}-order`} label="Order" hint="Lower numbers show first.">
+          <input
+            {...form.register('sortOrder')}
+            {...fieldAria(`${id}-order`, null, true)}
+            className="ui-input"
+            inputMode="numeric"
+          />
+        </FormField>
+      </div>
+      <div className="admin-form__pair">
         <FormField id={`${id}-price`} label="Price (Ks)">
           <input
             {...form.register('priceMmk')}
             {...fieldAria(`${id}-price`)}
             className="ui-input"
             inputMode="numeric"
-            data-autofocus
           />
         </FormField>
         <FormField
@@ -147,18 +243,158 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
             inputMode="numeric"
           />
         </FormField>
-        <FormField id={`${id}-status`} label="State">
-          <select {...form.register('status')} {...fieldAria(`${id}-status`)} className="ui-input">
-            {adminProductStatuses.map((status) => (
-              <option key={status} value={status}>
-                {status.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-        </FormField>
+      </div>
+      <FormField id={`${id}-status`} label="State">
+        <select {...form.register('status')} {...fieldAria(`${id}-status`)} className="ui-input">
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {status.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </>
+  );
+}
+
+function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<ProductValues>({
+    defaultValues: {
+      categoryId: '',
+      sku: '',
+      nameEn: product.name.en,
+      nameMy: product.name.my,
+      descriptionEn: product.description.en,
+      descriptionMy: product.description.my,
+      operator: product.operator ?? '',
+      sortOrder: String(product.sortOrder),
+      priceMmk: String(product.priceMmk),
+      discountPriceMmk: product.discountPriceMmk === null ? '' : String(product.discountPriceMmk),
+      status: product.status,
+    },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await adminWrites.editProduct(product.id, {
+        ...productBody(values),
+        status: values.status,
+      });
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      onClose();
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} title={`Edit ${product.name.en}`} className="admin-dialog--wide">
+      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="admin-note">
+          {product.sku} · {product.kind} · {product.category.en}
+        </p>
+        <ProductFields id={id} form={form} statuses={adminProductStatuses} autofocusName />
         <AdminAlert error={failure} fallback="The product could not be saved." />
         <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
           Save
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A new E-PIN product: top-ups, data packs and gift cards need details this form does not ask. */
+function NewProductDialog({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const categories = useAdminCategories({ limit: 100 });
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<ProductValues>({
+    defaultValues: {
+      categoryId: '',
+      sku: '',
+      nameEn: '',
+      nameMy: '',
+      descriptionEn: '',
+      descriptionMy: '',
+      operator: '',
+      sortOrder: '0',
+      priceMmk: '',
+      discountPriceMmk: '',
+      status: 'active',
+    },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await adminWrites.createProduct({
+        ...productBody(values),
+        categoryId: values.categoryId,
+        kind: 'epin',
+        sku: values.sku,
+        status: values.status === 'archived' ? 'active' : values.status,
+      });
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      onClose();
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  const options = categories.data?.data ?? [];
+  const nameOf = (categoryId: string | null) =>
+    options.find((c) => c.id === categoryId)?.name.en ?? '';
+  return (
+    <Dialog open onClose={onClose} title="New product" className="admin-dialog--wide">
+      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="admin-note">
+          Creates an E-PIN product (cards are added on the Card stock page). Top-ups, data packs and
+          gift cards need amounts and face values this form does not ask for.
+        </p>
+        <div className="admin-form__pair">
+          <FormField id={`${id}-category`} label="Category">
+            <select
+              {...form.register('categoryId')}
+              {...fieldAria(`${id}-category`)}
+              className="ui-input"
+              data-autofocus
+            >
+              <option value="">Choose…</option>
+              {options.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.parentId
+                    ? `${nameOf(category.parentId)} › ${category.name.en}`
+                    : category.name.en}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            id={`${id}-sku`}
+            label="SKU"
+            hint="Letters, digits, - and _; kept in capitals."
+          >
+            <input
+              {...form.register('sku')}
+              {...fieldAria(`${id}-sku`, null, true)}
+              className="ui-input"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+          </FormField>
+        </div>
+        <ProductFields
+          id={id}
+          form={form}
+          statuses={adminCreatableProductStatuses}
+          autofocusName={false}
+        />
+        <AdminAlert error={failure} fallback="The product could not be created." />
+        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Creating…">
+          Create product
         </Button>
       </form>
     </Dialog>

@@ -1,20 +1,28 @@
-import { STOCK_CSV_MAX_CHARS, type AdminStockImportResult } from '@shop/contracts/admin-catalogue';
+import {
+  STOCK_CSV_MAX_CHARS,
+  adminCardStatuses,
+  type AdminStock,
+  type AdminStockCard,
+  type AdminStockImportResult,
+} from '@shop/contracts/admin-catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { adminWrites, useAdminStock } from '../api/admin-api.ts';
+import { adminWrites, useAdminStock, useProductCards } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { ListBody, useListFilters } from './admin-list.tsx';
+import { ListBody, useListFilters, when } from './admin-list.tsx';
 
 /** Card stock of every E-PIN and gift-card product, and the card file import. */
 export function StockPage() {
   // Every card product on one page (the demo shop has a few dozen).
   const { filters, goTo } = useListFilters({ limit: 50 });
   const query = useAdminStock(filters);
+  const [viewing, setViewing] = useState<AdminStock | null>(null);
   return (
     <>
       <h1>Card stock</h1>
@@ -33,6 +41,9 @@ export function StockPage() {
                 <th scope="col">Voided</th>
                 <th scope="col">Expiring soon</th>
                 <th scope="col">Expired</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -48,16 +59,197 @@ export function StockPage() {
                   <td data-testid="stock-available">{row.available}</td>
                   <td>{row.held}</td>
                   <td data-testid="stock-sold">{row.sold}</td>
-                  <td>{row.voided}</td>
+                  <td data-testid="stock-voided">{row.voided}</td>
                   <td>{row.expiringSoon}</td>
                   <td>{row.expired}</td>
+                  <td>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Cards of ${row.name.en}`}
+                      onClick={() => {
+                        setViewing(row);
+                      }}
+                    >
+                      Cards
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </ListBody>
+      {viewing ? (
+        <ProductCardsDialog
+          product={viewing}
+          onClose={() => {
+            setViewing(null);
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+/** A card's state as the list says it: held and expired cards are "available" in the table. */
+function cardState(card: AdminStockCard): string {
+  if (card.status === 'available' && card.held) return 'held by an order';
+  if (card.expired) return `${card.status}, expired`;
+  return card.status;
+}
+
+/**
+ * One product's cards (serial, state, expiry; never the PIN), by state and page; an unsold card
+ * no order holds can be voided with a reason.
+ */
+function ProductCardsDialog({ product, onClose }: { product: AdminStock; onClose: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useProductCards(product.productId, {
+    status: status || undefined,
+    page,
+    limit: 20,
+  });
+  const [voiding, setVoiding] = useState<AdminStockCard | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const confirm = async () => {
+    if (!voiding) return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      const answer = await adminWrites.voidCard(voiding.id, reason);
+      toast.success(answer.message);
+      setVoiding(null);
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Cards of ${product.name.en}`}
+      className="admin-dialog--wide"
+    >
+      <div className="admin-form">
+        <p className="admin-note">
+          {product.sku}: {product.available} available, {product.sold} sold, {product.voided}{' '}
+          voided. PINs are never shown here.
+        </p>
+        <div className="admin-filters__field">
+          <label htmlFor={`${id}-status`}>State</label>
+          <select
+            id={`${id}-status`}
+            className="ui-input"
+            value={status}
+            data-autofocus
+            onChange={(event) => {
+              setStatus(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">all</option>
+            {adminCardStatuses.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ListBody query={query} empty="No cards in this state." onPage={setPage}>
+          {(rows) => (
+            <table className="admin-table" data-testid="product-cards">
+              <thead>
+                <tr>
+                  <th scope="col">Serial</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((card) => (
+                  <tr key={card.id}>
+                    <th scope="row">{card.serial}</th>
+                    <td>{cardState(card)}</td>
+                    <td>{when(card.expiresAt)}</td>
+                    <td>{when(card.createdAt)}</td>
+                    <td>
+                      {card.status === 'available' && !card.held ? (
+                        <Button
+                          variant="secondary"
+                          aria-label={`Void ${card.serial}`}
+                          onClick={() => {
+                            setFailure(null);
+                            setReason('');
+                            setVoiding(card);
+                          }}
+                        >
+                          Void
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ListBody>
+        {voiding ? (
+          <form
+            className="admin-fieldset"
+            aria-label={`Void card ${voiding.serial}`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void confirm();
+            }}
+            noValidate
+          >
+            <p>
+              Void card <strong>{voiding.serial}</strong>: it is taken out of stock for good and
+              never sold.
+            </p>
+            <FormField id={`${id}-reason`} label="Reason" hint="3 to 200 characters; audited.">
+              <input
+                {...fieldAria(`${id}-reason`, null, true)}
+                className="ui-input"
+                value={reason}
+                required
+                autoFocus
+                onChange={(event) => {
+                  setReason(event.target.value);
+                }}
+              />
+            </FormField>
+            <AdminAlert error={failure} fallback="The card could not be voided." />
+            <div className="admin-form__actions">
+              <Button type="submit" busy={busy} busyLabel="Voiding…">
+                Void card
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setVoiding(null);
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </div>
+    </Dialog>
   );
 }
 

@@ -1,0 +1,174 @@
+import { expect, test, type Page } from './fixtures.ts';
+import { signInToBackOffice } from './admin-support.ts';
+import { expectAccessible } from './shop-support.ts';
+
+/**
+ * The back-office's product create and full edit (issue 17) in the browser: an admin creates an
+ * E-PIN product in the Internet category, renames it in both languages, and the customer's
+ * listing shows it at once; and lists one product's cards and voids one with a reason, the stock
+ * counts changing. Screenshots go to /tmp/admin-products/.
+ *
+ * Shop-wide changes, chosen so no other spec notices them: the new products (a fresh SKU each run)
+ * are in the Internet category, whose contents no other spec asserts, with no operator (so no
+ * operator filter of another spec finds them); the voided card is a Google Play US$25 card, a
+ * product no other spec buys or counts.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const CATEGORY = 'Internet';
+const stamp = () => Date.now().toString(36).toUpperCase();
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/admin-products/${name}.png`, fullPage: true });
+const dialogShot = (page: Page, name: string) =>
+  page.getByRole('dialog').screenshot({ path: `/tmp/admin-products/${name}.png` });
+
+test(
+  'an admin creates a product and renames it; the customer’s listing shows it at once',
+  { tag: '@desktop-only' },
+  async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const run = stamp();
+    const sku = `E2E-FIBRE-${run}`;
+    const name = `Fibre Voucher ${run}`;
+    const nameMy = `ဖိုက်ဘာ ဘောက်ချာ ${run}`;
+    await signInToBackOffice(page);
+
+    await page.getByRole('link', { name: 'Products' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await page.getByRole('button', { name: 'New product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New product' });
+    await expect(dialog.getByLabel('Category')).toBeFocused();
+    await expect(dialog.getByLabel('Name (Burmese)')).toHaveAttribute('lang', 'my');
+    await expect(dialog.getByLabel('Description (Burmese)')).toHaveAttribute('lang', 'my');
+    await dialog.getByLabel('Category').selectOption({ label: CATEGORY });
+    await dialog.getByLabel('SKU').fill(sku);
+    await dialog.getByLabel('Name (English)').fill(name);
+    await dialog.getByLabel('Name (Burmese)').fill(nameMy);
+    await dialog.getByLabel('Description (English)').fill('A home fibre top-up voucher.');
+    await dialog.getByLabel('Description (Burmese)').fill('အိမ်သုံး ဖိုက်ဘာ ငွေဖြည့်ဘောက်ချာ။');
+    await dialog.getByLabel('Price (Ks)', { exact: true }).fill('25,000');
+    // A discount not below the price is refused with the server's message; nothing is created.
+    await dialog.getByLabel('Discount price (Ks)').fill('30000');
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'The discount price must be below the price',
+    );
+    await dialog.getByLabel('Discount price (Ks)').fill('24000');
+    await expectAccessible(page, '[role="dialog"]');
+    await dialogShot(page, '1-new-product');
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByLabel('SKU or name').fill(sku);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByTestId('admin-products').getByRole('row').filter({ hasText: sku });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(name);
+    await expect(row).toContainText('25,000 Ks');
+    await shot(page, '2-products');
+
+    // The same SKU again: 409 with a clear message, the dialog stays open.
+    await page.getByRole('button', { name: 'New product' }).click();
+    const again = page.getByRole('dialog', { name: 'New product' });
+    await again.getByLabel('Category').selectOption({ label: CATEGORY });
+    await again.getByLabel('SKU').fill(sku.toLowerCase());
+    await again.getByLabel('Name (English)').fill('Duplicate');
+    await again.getByLabel('Name (Burmese)').fill('ထပ်နေသော');
+    await again.getByLabel('Price (Ks)', { exact: true }).fill('1000');
+    await again.getByRole('button', { name: 'Create product' }).click();
+    await expect(again.getByRole('alert')).toContainText('Another product already has this SKU');
+    await again.getByRole('button', { name: /close/i }).click();
+    await expect(again).toBeHidden();
+
+    // The full edit: both names, the description, the order.
+    const renamed = `Home Fibre ${run}`;
+    const renamedMy = `အိမ်သုံး ဖိုက်ဘာ ${run}`;
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(edit.getByLabel('Name (English)')).toBeFocused();
+    await expect(edit.getByLabel('Name (Burmese)')).toHaveValue(nameMy);
+    await expect(edit.getByLabel('Name (Burmese)')).toHaveAttribute('lang', 'my');
+    await edit.getByLabel('Name (English)').fill(renamed);
+    await edit.getByLabel('Name (Burmese)').fill(renamedMy);
+    await edit.getByLabel('Description (English)').fill('Home fibre, any plan.');
+    await edit.getByLabel('Order').fill('1');
+    await expectAccessible(page, '[role="dialog"]');
+    await dialogShot(page, '3-edit-product');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText(renamed);
+
+    const shopper = await browser.newPage();
+    for (const [lang, shown] of [
+      ['en', renamed],
+      ['my', renamedMy],
+    ] as const) {
+      await shopper.goto(`/product/internet?lang=${lang}`);
+      const card = shopper
+        .getByTestId('product-card')
+        .filter({ has: shopper.getByRole('heading', { name: shown, exact: true }) });
+      await expect(card).toHaveCount(1);
+      if (lang === 'en') {
+        await expect(card).toContainText('24,000 Ks');
+        await shopper.screenshot({ path: '/tmp/admin-products/4-customer-listing.png' });
+      }
+    }
+    await shopper.close();
+  },
+);
+
+/** The Google Play US$25 card: no other spec buys it or counts its cards. */
+const CARD_PRODUCT = 'Google Play Gift Card US$25';
+const CARD_SKU = 'GC-GPLAY-USD25';
+
+test(
+  'an admin lists a product’s cards and voids one with a reason; the counts change',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInToBackOffice(page);
+    await page.getByRole('link', { name: 'Card stock' }).click();
+    const row = page.getByTestId('admin-stock').getByRole('row').filter({ hasText: CARD_SKU });
+    await expect(row).toHaveCount(1);
+    const count = async (which: 'available' | 'voided') =>
+      Number(await row.getByTestId(`stock-${which}`).textContent());
+    const available = await count('available');
+    const voided = await count('voided');
+    expect(available).toBeGreaterThan(0);
+
+    await row.getByRole('button', { name: `Cards of ${CARD_PRODUCT}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Cards of ${CARD_PRODUCT}` });
+    await expect(dialog.getByLabel('State')).toBeFocused();
+    await dialog.getByLabel('State').selectOption('available');
+    const cards = dialog.getByTestId('product-cards');
+    await expect(cards.getByRole('row')).not.toHaveCount(0);
+    await expect(cards.getByRole('button', { name: /^Void / }).first()).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    await dialogShot(page, '5-cards');
+
+    const first = cards.getByRole('row').nth(1);
+    const serial = (await first.getByRole('rowheader').textContent())?.trim() ?? '';
+    expect(serial).not.toBe('');
+    await first.getByRole('button', { name: `Void ${serial}` }).click();
+    const form = dialog.getByRole('form', { name: `Void card ${serial}` });
+    await expect(form.getByLabel('Reason')).toBeFocused();
+    // A reason is required: the server's message, nothing voided.
+    await form.getByRole('button', { name: 'Void card' }).click();
+    await expect(form.getByRole('alert')).toContainText('Give a reason of 3 to 200 characters');
+    await form.getByLabel('Reason').fill('Scratch panel damaged in the e2e run');
+    await expectAccessible(page, '[role="dialog"]');
+    await dialogShot(page, '6-void-reason');
+    await form.getByRole('button', { name: 'Void card' }).click();
+    await expect(form).toBeHidden();
+    await expect(cards.getByRole('row').filter({ hasText: serial })).toHaveCount(0);
+    await dialog.getByLabel('State').selectOption('void');
+    await expect(cards.getByRole('row').filter({ hasText: serial })).toContainText('void');
+    await dialog.getByRole('button', { name: /close/i }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(row.getByTestId('stock-available')).toHaveText(String(available - 1));
+    await expect(row.getByTestId('stock-voided')).toHaveText(String(voided + 1));
+    await shot(page, '7-stock-after-void');
+  },
+);
