@@ -1,7 +1,7 @@
 import type { AdminBanner } from '@shop/contracts/admin-catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
@@ -136,7 +136,8 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
       tint: banner.tint ?? '#1f3a68',
     },
   });
-  const noTint = useWatch({ control: form.control, name: 'noTint' });
+  // Local state, not useWatch: see FestivalsForm in settings-page.tsx (ADR 0038).
+  const [noTint, setNoTint] = useState(banner.tint === null);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -212,7 +213,14 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
           <fieldset className="admin-fieldset">
             <legend>Header tint</legend>
             <label className="admin-check">
-              <input type="checkbox" {...form.register('noTint')} />
+              <input
+                type="checkbox"
+                {...form.register('noTint', {
+                  onChange: (event: { target: { checked: boolean } }) => {
+                    setNoTint(event.target.checked);
+                  },
+                })}
+              />
               No tint (taken from the picture)
             </label>
             <label className="admin-colour">

@@ -1,7 +1,7 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
@@ -169,7 +169,8 @@ function RefundPanel({
   const [failure, setFailure] = useState<unknown>(null);
   const isAdmin = getStaffSession()?.staff.role === 'admin';
   const form = useForm<RefundValues>({ defaultValues: { destination: 'points', reference: '' } });
-  const destination = useWatch({ control: form.control, name: 'destination' });
+  // Local state, not useWatch: see FestivalsForm in settings-page.tsx (ADR 0038).
+  const [destination, setDestination] = useState<RefundValues['destination']>('points');
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -208,12 +209,28 @@ function RefundPanel({
           <fieldset className="admin-choice">
             <legend>Refund to</legend>
             <label>
-              <input type="radio" value="points" {...form.register('destination')} /> Points (the
-              customer can spend them at once)
+              <input
+                type="radio"
+                value="points"
+                {...form.register('destination', {
+                  onChange: (event: { target: { value: RefundValues['destination'] } }) => {
+                    setDestination(event.target.value);
+                  },
+                })}
+              />{' '}
+              Points (the customer can spend them at once)
             </label>
             <label>
-              <input type="radio" value="bank" {...form.register('destination')} /> Paid by bank
-              (enter the payout&apos;s reference)
+              <input
+                type="radio"
+                value="bank"
+                {...form.register('destination', {
+                  onChange: (event: { target: { value: RefundValues['destination'] } }) => {
+                    setDestination(event.target.value);
+                  },
+                })}
+              />{' '}
+              Paid by bank (enter the payout&apos;s reference)
             </label>
           </fieldset>
           {destination === 'bank' ? (

@@ -7,7 +7,7 @@ import type {
 } from '@shop/contracts/admin-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -259,32 +259,45 @@ function CallCentreForm({ contact }: { contact: AdminCallCentre }) {
 
 // ---------------------------------------------------------------- festivals
 
-interface FestivalValues {
-  festivals: { start: string; end: string }[];
+interface FestivalRow {
+  key: number;
+  start: string;
+  end: string;
 }
-const festivalValues = (festivals: AdminFestivalWindow[]): FestivalValues => ({
-  festivals: festivals.map((w) => ({ start: w.start, end: w.end })),
-});
+let nextRowKey = 0;
+const festivalRows = (festivals: AdminFestivalWindow[]): FestivalRow[] =>
+  festivals.map((w) => ({ key: (nextRowKey += 1), start: w.start, end: w.end }));
 
+/**
+ * A list of windows, kept in React state rather than react-hook-form's useFieldArray: every
+ * react-hook-form function the back-office uses would join the copy the shop's forms load on
+ * their pages (ADR 0038).
+ */
 function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
   const id = useId();
   const saved = useSaved();
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm<FestivalValues>({ defaultValues: festivalValues(festivals) });
-  const windows = useFieldArray({ control: form.control, name: 'festivals' });
-  const submit = form.handleSubmit(async (values) => {
+  const [busy, setBusy] = useState(false);
+  const [rows, setRows] = useState(() => festivalRows(festivals));
+  const change = (key: number, part: 'start' | 'end', value: string) => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, [part]: value } : row)));
+  };
+  const submit = async () => {
     setFailure(null);
+    setBusy(true);
     try {
       const data = await saved(
         await adminWrites.putFestivals({
-          festivals: values.festivals.map((w) => ({ name: 'thadingyut', ...w })),
+          festivals: rows.map(({ start, end }) => ({ name: 'thadingyut', start, end })),
         }),
       );
-      form.reset(festivalValues(data.festivals));
+      setRows(festivalRows(data.festivals));
     } catch (error) {
       setFailure(error);
+    } finally {
+      setBusy(false);
     }
-  });
+  };
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -296,41 +309,43 @@ function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
         Thadingyut windows (Yangon days, first and last included): on these days the shop greets
         customers with the festival overlay.
       </p>
-      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        {windows.fields.length === 0 ? (
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) void submit();
+        }}
+      >
+        {rows.length === 0 ? (
           <p className="admin-empty">No festival windows: the overlay is not shown.</p>
         ) : (
           <ol className="admin-festivals">
-            {windows.fields.map((field, i) => (
-              <li key={field.id} className="admin-form admin-form--grid">
-                <FormField
-                  id={`${id}-start-${String(i)}`}
-                  label={`Window ${String(i + 1)}: first day`}
-                >
-                  <input
-                    {...form.register(`festivals.${i}.start`)}
-                    {...fieldAria(`${id}-start-${String(i)}`)}
-                    className="ui-input"
-                    type="date"
-                  />
-                </FormField>
-                <FormField
-                  id={`${id}-end-${String(i)}`}
-                  label={`Window ${String(i + 1)}: last day`}
-                >
-                  <input
-                    {...form.register(`festivals.${i}.end`)}
-                    {...fieldAria(`${id}-end-${String(i)}`)}
-                    className="ui-input"
-                    type="date"
-                  />
-                </FormField>
+            {rows.map((row, i) => (
+              <li key={row.key} className="admin-form admin-form--grid">
+                {(['start', 'end'] as const).map((part) => (
+                  <FormField
+                    key={part}
+                    id={`${id}-${part}-${String(row.key)}`}
+                    label={`Window ${String(i + 1)}: ${part === 'start' ? 'first' : 'last'} day`}
+                  >
+                    <input
+                      {...fieldAria(`${id}-${part}-${String(row.key)}`)}
+                      className="ui-input"
+                      type="date"
+                      value={row[part]}
+                      onChange={(event) => {
+                        change(row.key, part, event.target.value);
+                      }}
+                    />
+                  </FormField>
+                ))}
                 <div className="admin-form__actions">
                   <Button
                     variant="secondary"
                     aria-label={`Remove window ${String(i + 1)}`}
                     onClick={() => {
-                      windows.remove(i);
+                      setRows((current) => current.filter((other) => other.key !== row.key));
                     }}
                   >
                     Remove
@@ -344,13 +359,13 @@ function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
           <Button
             variant="secondary"
             onClick={() => {
-              windows.append({ start: '', end: '' });
+              setRows((current) => [...current, { key: (nextRowKey += 1), start: '', end: '' }]);
             }}
           >
             Add a window
           </Button>
           <AdminAlert error={failure} fallback="The festival dates could not be saved." />
-          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+          <Button type="submit" busy={busy} busyLabel="Saving…">
             Save festival dates
           </Button>
         </div>
