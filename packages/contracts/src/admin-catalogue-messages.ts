@@ -132,6 +132,10 @@ export const adminCatalogueMessages = {
     my: 'ဖိုင်သည် ၎င်း၏ အမျိုးအစားအတိုင်း ပုံ မဟုတ်ပါ (PNG၊ JPEG သို့မဟုတ် WebP ပုံ အစစ် ဖြစ်ရပါမည်)',
   },
   mediaEmpty: { en: 'The file is empty', my: 'ဖိုင်တွင် ဘာမျှ မပါပါ' },
+  mediaCutShort: {
+    en: 'The image is cut short or damaged; save it again and upload it',
+    my: 'ပုံသည် မပြည့်စုံ သို့မဟုတ် ပျက်စီးနေပါသည်။ ပြန်သိမ်းပြီး ထပ်တင်ပါ',
+  },
   mediaTooLarge: {
     en: 'The image is larger than 2 MB; make it smaller and upload it again',
     my: 'ပုံသည် ၂ မီဂါဘိုက်ထက် ကြီးနေပါသည်။ သေးအောင် ပြုလုပ်ပြီး ထပ်တင်ပါ',

@@ -24,6 +24,19 @@ const typeOfDetected: Record<string, MediaUploadType> = {
   webp: 'image/webp',
 };
 const UPLOAD_FILE = /^([0-9a-f]{64})\.([a-z]+)$/;
+/** A PNG's last chunk: IEND, no data, its CRC (PNG specification §5.6, §11.2.5). */
+const PNG_END = Buffer.from('0000000049454e44ae426082', 'hex');
+
+/**
+ * Whether the file is all there, as far as its header says: image-size reads only the start, so a
+ * cut-off upload would pass it. A PNG ends with its IEND chunk; a WebP's RIFF header gives the
+ * file's length. A JPEG's end marker is not asked for: many cameras write bytes after it.
+ */
+function isWhole(type: MediaUploadType, bytes: Buffer): boolean {
+  if (type === 'image/png') return bytes.subarray(-PNG_END.length).equals(PNG_END);
+  if (type === 'image/webp') return bytes.length >= 12 && bytes.readUInt32LE(4) + 8 === bytes.length;
+  return true;
+}
 
 const isTaken = (value: string): value is MediaUploadType =>
   (mediaUploadTypes as readonly string[]).includes(value);
@@ -79,6 +92,8 @@ export function createMediaService(deps: {
     // An SVG (or a GIF, …) sent as image/png is still refused: the bytes decide, not the label.
     if (typeOfDetected[size.type ?? ''] !== declared)
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', adminCatalogueMessages.mediaNotThatType);
+    if (!isWhole(declared, bytes))
+      throw new AppError('BAD_REQUEST', adminCatalogueMessages.mediaCutShort);
     const { width, height } = size;
     if (
       !(width >= 1 && width <= MEDIA_UPLOAD_MAX_PIXELS) ||
