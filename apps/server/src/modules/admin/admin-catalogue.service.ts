@@ -139,17 +139,14 @@ export function createAdminCatalogueService(deps: {
       };
       // Burmese is the one language with pictures of its own (words drawn in Burmese).
       if (burmese !== undefined) edit.localizedImages = burmese === null ? null : { my: burmese };
-      const row = await catalogue.editBanner(
-        id,
-        edit,
-        (tx, before, after) =>
-          audit.record(tx, actor, {
-            action: 'banner.update',
-            targetType: 'banner',
-            targetId: id,
-            before: bannerRecord(before),
-            after: bannerRecord(after),
-          }),
+      const row = await catalogue.editBanner(id, edit, (tx, before, after) =>
+        audit.record(tx, actor, {
+          action: 'banner.update',
+          targetType: 'banner',
+          targetId: id,
+          before: bannerRecord(before),
+          after: bannerRecord(after),
+        }),
       );
       return toBanner(row);
     },

@@ -59,7 +59,12 @@ describe('back-office image uploads and operators', () => {
     const otherDir = fs.mkdtempSync(path.join(t.dataDir, 'other-'));
     const logger = pino({ level: 'silent' });
     const outbox = new Outbox(otherDir, logger);
-    const mailer = createMailer({ smtpUrl: undefined, from: t.config.mailFrom, outbox, log: logger });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: t.config.mailFrom,
+      outbox,
+      log: logger,
+    });
     closeMailer = () => {
       mailer.close();
     };
@@ -173,7 +178,10 @@ describe('back-office image uploads and operators', () => {
     const jpeg = await other.inject({ url: `/media/uploads/${sha256(tinyJpeg())}.jpg` });
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
     expect(jpeg.rawPayload.equals(tinyJpeg())).toBe(true);
-    const webp = await t.app.inject({ method: 'HEAD', url: `/media/uploads/${sha256(tinyWebp())}.webp` });
+    const webp = await t.app.inject({
+      method: 'HEAD',
+      url: `/media/uploads/${sha256(tinyWebp())}.webp`,
+    });
     expect(webp.statusCode).toBe(200);
     expect(webp.headers['content-type']).toBe('image/webp');
     // The shipped images are still @fastify/static's.
@@ -258,13 +266,15 @@ describe('back-office image uploads and operators', () => {
   it('gives a category an uploaded icon: the shop shows it at once, audited', async () => {
     const icon = await uploaded(solidPng(96, 96, [0, 120, 60]), 'image/png');
     const categories = await get('/api/v1/admin/categories', support.headers);
-    const gift = categories.json<{ data: AdminCategory[] }>().data.find((c) => c.slug === 'egift-cards');
+    const gift = categories
+      .json<{ data: AdminCategory[] }>()
+      .data.find((c) => c.slug === 'egift-cards');
     if (!gift) throw new Error('no gift category');
     expect(gift.imageUrl).toBe('/media/categories/egift-cards.svg');
     const shopIcon = async () =>
-      (await get('/api/v1/categories/parents')).json<{ data: Category[] }>().data.find(
-        (c) => c.slug === 'egift-cards',
-      )?.icon;
+      (await get('/api/v1/categories/parents'))
+        .json<{ data: Category[] }>()
+        .data.find((c) => c.slug === 'egift-cards')?.icon;
     expect(await shopIcon()).toBe('/media/categories/egift-cards.svg'); // now cached
     const res = await patch(`/api/v1/admin/categories/${gift.id}`, { imageUrl: icon.data.url });
     expect(res.statusCode, res.body).toBe(200);
@@ -339,7 +349,9 @@ describe('back-office image uploads and operators', () => {
     const shop = await get(`/api/v1/products/${product.id}`);
     expect(shop.json<{ data: Product }>().data.imageUrl).toBe(picture.data.url);
     const categories = await get('/api/v1/admin/categories', support.headers);
-    const gift = categories.json<{ data: AdminCategory[] }>().data.find((c) => c.slug === 'egift-cards');
+    const gift = categories
+      .json<{ data: AdminCategory[] }>()
+      .data.find((c) => c.slug === 'egift-cards');
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/products',
@@ -396,7 +408,10 @@ describe('back-office image uploads and operators', () => {
     try {
       await insertTestCatalogue(cdn.database.db);
       const staff = await signedInStaff(cdn, clock, 'admin');
-      const list = await cdn.app.inject({ url: '/api/v1/admin/categories', headers: staff.headers });
+      const list = await cdn.app.inject({
+        url: '/api/v1/admin/categories',
+        headers: staff.headers,
+      });
       const [first] = list.json<{ data: AdminCategory[] }>().data;
       const url = `/api/v1/admin/categories/${first?.id ?? ''}`;
       const on = await cdn.app.inject({
@@ -468,8 +483,16 @@ describe('back-office image uploads and operators', () => {
     expect(entries[0]).toMatchObject({
       actorEmail: admin.email,
       targetType: 'operator',
-      before: { name: { en: 'MPT', my: 'MPT' }, brandColor: '#ffcc00', logoUrl: '/media/operators/mpt.svg' },
-      after: { name: { en: 'MPT Myanmar', my: 'အမ်ပီတီ' }, brandColor: '#ab12cd', logoUrl: logo.data.url },
+      before: {
+        name: { en: 'MPT', my: 'MPT' },
+        brandColor: '#ffcc00',
+        logoUrl: '/media/operators/mpt.svg',
+      },
+      after: {
+        name: { en: 'MPT Myanmar', my: 'အမ်ပီတီ' },
+        brandColor: '#ab12cd',
+        logoUrl: logo.data.url,
+      },
     });
   });
 
@@ -504,6 +527,8 @@ describe('back-office image uploads and operators', () => {
     expect(bySupport.statusCode).toBe(403);
     expect((await auditOf('operator.update')).filter((e) => e.targetId === atom.id)).toEqual([]);
     const after = await get('/api/v1/admin/operators', support.headers);
-    expect(after.json<{ data: AdminOperator[] }>().data.find((o) => o.code === 'ATOM')).toEqual(atom);
+    expect(after.json<{ data: AdminOperator[] }>().data.find((o) => o.code === 'ATOM')).toEqual(
+      atom,
+    );
   });
 });

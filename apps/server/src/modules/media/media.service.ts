@@ -34,7 +34,8 @@ const PNG_END = Buffer.from('0000000049454e44ae426082', 'hex');
  */
 function isWhole(type: MediaUploadType, bytes: Buffer): boolean {
   if (type === 'image/png') return bytes.subarray(-PNG_END.length).equals(PNG_END);
-  if (type === 'image/webp') return bytes.length >= 12 && bytes.readUInt32LE(4) + 8 === bytes.length;
+  if (type === 'image/webp')
+    return bytes.length >= 12 && bytes.readUInt32LE(4) + 8 === bytes.length;
   return true;
 }
 
