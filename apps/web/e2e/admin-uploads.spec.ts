@@ -112,6 +112,7 @@ test(
       ).toBeVisible();
       await expect(desktop.getByLabel('Uploading…')).toBeDisabled();
       await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await desktop.scrollIntoViewIfNeeded();
       await shot(page, '1-banner-uploading');
       release();
       await expect(desktop.getByTestId('image-preview')).toHaveAttribute('src', UPLOAD);
@@ -130,6 +131,7 @@ test(
       const desktopUrl = await desktop.getByTestId('image-preview').getAttribute('src');
       await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
       await expectAccessible(page, '[role="dialog"]');
+      await desktop.scrollIntoViewIfNeeded();
       await shot(page, '2-banner-uploaded');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog).toBeHidden();

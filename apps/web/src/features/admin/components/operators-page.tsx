@@ -116,6 +116,8 @@ function EditOperatorDialog({
   const [failure, setFailure] = useState<unknown>(null);
   const [logoUrl, setLogoUrl] = useState(operator.logoUrl);
   const [uploading, setUploading] = useState(false);
+  // The picker follows what is typed (local state, not useWatch: ADR 0038).
+  const [colour, setColour] = useState(operator.brandColor);
   const form = useForm<OperatorValues>({
     defaultValues: {
       nameEn: operator.name.en,
@@ -172,7 +174,11 @@ function EditOperatorDialog({
         >
           <span className="admin-colour">
             <input
-              {...form.register('brandColor')}
+              {...form.register('brandColor', {
+                onChange: (event: { target: { value: string } }) => {
+                  setColour(event.target.value);
+                },
+              })}
               {...fieldAria(`${id}-colour`, null, true)}
               className="ui-input"
               spellCheck={false}
@@ -180,13 +186,12 @@ function EditOperatorDialog({
             <input
               type="color"
               aria-label="Pick the brand colour"
-              defaultValue={
-                /^#[0-9a-f]{6}$/i.test(operator.brandColor)
-                  ? operator.brandColor.toLowerCase()
-                  : '#000000'
+              value={
+                /^#[0-9a-f]{6}$/i.test(colour.trim()) ? colour.trim().toLowerCase() : '#000000'
               }
               onChange={(event) => {
                 form.setValue('brandColor', event.target.value);
+                setColour(event.target.value);
               }}
             />
           </span>
