@@ -28,12 +28,12 @@ export function CategoriesPage() {
           <table className="admin-table" data-testid="admin-categories">
             <thead>
               <tr>
-                <th scope="col">Icon</th>
                 <th scope="col">Name</th>
                 <th scope="col">Slug</th>
                 <th scope="col">Order</th>
                 <th scope="col">Shown</th>
                 <th scope="col">Products</th>
+                <th scope="col">Icon</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -42,9 +42,6 @@ export function CategoriesPage() {
             <tbody>
               {categories.map((category) => (
                 <tr key={category.id}>
-                  <td>
-                    <img className="admin-logo" src={safeImageSource(category.imageUrl)} alt="" />
-                  </td>
                   <th scope="row">
                     {category.parentId ? <span aria-hidden="true">↳ </span> : null}
                     {category.name.en}
@@ -61,6 +58,9 @@ export function CategoriesPage() {
                   <td>{category.sortOrder}</td>
                   <td>{category.active ? 'Yes' : 'No'}</td>
                   <td>{category.productCount}</td>
+                  <td>
+                    <img className="admin-logo" src={safeImageSource(category.imageUrl)} alt="" />
+                  </td>
                   <td>
                     <Button
                       variant="secondary"
