@@ -558,11 +558,14 @@ export function createFulfilmentService(deps: {
       if (refund.status === 'refunded') throw new LineActionError('refund_paid');
       const before = await lineState(tx, orderId, itemId);
       if (last) await createFulfilmentRepo(tx).resolveTopupRequest(last.id, finding);
-      await createOrdersRepo(tx).setItemStatus(
+      const restated = await createOrdersRepo(tx).restateItem(
         itemId,
-        delivered ? 'delivered' : 'failed',
-        delivered ? null : ('not_delivered' satisfies FailureCode),
+        { status: 'failed', failureCode: 'unconfirmed' },
+        delivered
+          ? { status: 'delivered', failureCode: null }
+          : { status: 'failed', failureCode: 'not_delivered' satisfies FailureCode },
       );
+      if (!restated) throw new Error('line changed under the order lock');
       const outcome = await settleLines(tx, order, refund, delivered ? itemId : null);
       await onChange?.(tx, { before, after: await lineState(tx, orderId, itemId), outcome });
       log.info({ orderId, itemId, delivered, outcome }, 'unconfirmed top-up resolved by staff');
@@ -614,7 +617,12 @@ export function createFulfilmentService(deps: {
         .map((j) => Number(j.payload.attempt) || 0);
       const attempt = Math.max(tried, 1, ...queued) + 1;
       const before = await lineState(tx, orderId, itemId);
-      await createOrdersRepo(tx).setItemStatus(itemId, 'pending', null);
+      const restated = await createOrdersRepo(tx).restateItem(
+        itemId,
+        { status: 'failed', failureCode: item.failureCode },
+        { status: 'pending', failureCode: null },
+      );
+      if (!restated) throw new Error('line changed under the order lock');
       await enqueueJob(tx, {
         type: RETRY_TOPUP_JOB,
         dedupeKey: `${RETRY_TOPUP_JOB}:${itemId}:${String(attempt)}`,
