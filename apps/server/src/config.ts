@@ -238,6 +238,7 @@ export interface Config {
   topupSimulatorMaxDelayMs: number;
   jobLeaseSeconds: number;
   jobConcurrency: number;
+  jobMaxAttempts: number;
   sharing: { linkDays: number; aiDailyLimit: number; contentScreenUrl: string | undefined };
   /** Thadingyut windows, Yangon dates (YYYY-MM-DD), start ≤ end. */
   festivals: { start: string; end: string }[];
