@@ -40,7 +40,10 @@ const jobLabels: Record<string, (payload: Record<string, unknown>) => string> = 
   fulfil_order: () => 'Fulfilment job',
   retry_topup: (p) => `Top-up retry (attempt ${said(p.attempt)})`,
   send_order_codes: (p) => (p.resend ? 'Codes e-mail (sent again by staff)' : 'Codes e-mail'),
-  send_refund_notice: (p) => `Refund notice (${String(p.event)}) by e-mail/SMS`,
+  send_refund_notice: (p) =>
+    p.event === 'delivered'
+      ? 'Notice that a top-up arrived after all, by e-mail/SMS'
+      : `Refund notice (${String(p.event)}) by e-mail/SMS`,
   send_push: (p) => `Push notification (${String(p.event)})`,
 };
 const jobKinds: Record<string, string> = { send_order_codes: 'email', send_refund_notice: 'email' };
@@ -404,7 +407,10 @@ export function createAdminOrdersService(deps: {
      * back once nothing is left to check). Done once, audited in the same transaction.
      */
     async resolveTopup(orderId: string, itemId: string, delivered: boolean, actor: AuditActor) {
-      const what = { ...(await lineLabel(orderId, itemId)), finding: delivered ? 'delivered' : 'not_delivered' };
+      const what = {
+        ...(await lineLabel(orderId, itemId)),
+        finding: delivered ? 'delivered' : 'not_delivered',
+      };
       const { changed, outcome } = await lineAction(() =>
         deps.lines.resolveUnconfirmed(
           orderId,

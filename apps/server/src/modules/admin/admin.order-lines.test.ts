@@ -59,13 +59,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
 
   const db = () => s.t.database.db;
   const resolve = (orderId: string, itemId: string, body: unknown, staff = admin) =>
-    call(
-      s,
-      'POST',
-      `/api/v1/admin/orders/${orderId}/items/${itemId}/resolve`,
-      staff.headers,
-      body,
-    );
+    call(s, 'POST', `/api/v1/admin/orders/${orderId}/items/${itemId}/resolve`, staff.headers, body);
   const retry = (orderId: string, itemId: string, staff = admin) =>
     call(s, 'POST', `/api/v1/admin/orders/${orderId}/items/${itemId}/retry`, staff.headers, {});
   const detailOf = async (orderId: string) =>
@@ -170,7 +164,10 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(entry).toMatchObject({
       action: 'order.resolve_topup',
       actorEmail: admin.email,
-      before: { line: { status: 'failed', failureCode: 'unconfirmed' }, refund: { amountMmk: 1000 } },
+      before: {
+        line: { status: 'failed', failureCode: 'unconfirmed' },
+        refund: { amountMmk: 1000 },
+      },
       after: { line: { status: 'delivered' }, order: { status: 'completed' }, refund: null },
     });
     expect((await jobsOf(order.orderId, 'send_push')).map((j) => j.dedupeKey)).toContain(
@@ -262,10 +259,16 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(await jobsOf(order.orderId, 'send_refund_notice')).toHaveLength(1);
 
     // Paid out: the same call still answers 200 unchanged; a line can no longer change after it.
-    const paid = await call(s, 'POST', `/api/v1/admin/orders/${order.orderId}/refund`, admin.headers, {
-      destination: 'bank',
-      reference: 'KBZ-77',
-    });
+    const paid = await call(
+      s,
+      'POST',
+      `/api/v1/admin/orders/${order.orderId}/refund`,
+      admin.headers,
+      {
+        destination: 'bank',
+        reference: 'KBZ-77',
+      },
+    );
     expect(paid.statusCode, paid.body).toBe(200);
     const again = await resolve(order.orderId, itemIds[1] ?? '', { delivered: false });
     expect(again.statusCode).toBe(200);
@@ -308,10 +311,16 @@ describe('back-office: resolving and retrying top-up lines', () => {
     });
     expect(anonymous.statusCode).toBe(401);
 
-    const paid = await call(s, 'POST', `/api/v1/admin/orders/${order.orderId}/refund`, admin.headers, {
-      destination: 'bank',
-      reference: 'KBZ-1',
-    });
+    const paid = await call(
+      s,
+      'POST',
+      `/api/v1/admin/orders/${order.orderId}/refund`,
+      admin.headers,
+      {
+        destination: 'bank',
+        reference: 'KBZ-1',
+      },
+    );
     expect(paid.statusCode).toBe(200);
     const late = await resolve(order.orderId, unconfirmed, { delivered: true });
     expect(late.statusCode).toBe(409);
@@ -324,14 +333,22 @@ describe('back-office: resolving and retrying top-up lines', () => {
 
   it('a points order: not delivered gives the points back now (refunded, told once), five admins at once', async () => {
     const { user, order, itemId, detail } = await pointsOrder();
-    expect(detail.refund).toMatchObject({ status: 'refund_pending', destination: 'points', points: 4 });
+    expect(detail.refund).toMatchObject({
+      status: 'refund_pending',
+      destination: 'points',
+      points: 4,
+    });
     const others = await Promise.all([1, 2, 3, 4].map(() => signedInStaff(s.t, s.clock, 'admin')));
     const answers = await Promise.all(
-      [admin, ...others].map((staff) => resolve(order.orderId, itemId, { delivered: false }, staff)),
+      [admin, ...others].map((staff) =>
+        resolve(order.orderId, itemId, { delivered: false }, staff),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const messages = answers.map((a) => bodyOf(a).message);
-    expect(messages.filter((m) => m === adminOrderMessages.resolvedNotDeliveredRefunded.en)).toHaveLength(1);
+    expect(
+      messages.filter((m) => m === adminOrderMessages.resolvedNotDeliveredRefunded.en),
+    ).toHaveLength(1);
     expect(messages.filter((m) => m === adminOrderMessages.resolveAlreadyDone.en)).toHaveLength(4);
     expect((await ledgerOf(order.orderId)).map((l) => [l.kind, l.points]).sort()).toEqual([
       ['redeem', -4],
@@ -359,7 +376,11 @@ describe('back-office: resolving and retrying top-up lines', () => {
       [1, 2, 3].map(() => resolve(order.orderId, itemId, { delivered: true })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    expect(answers.map((a) => bodyOf(a).message).filter((m) => m === adminOrderMessages.resolvedCompleted.en)).toHaveLength(1);
+    expect(
+      answers
+        .map((a) => bodyOf(a).message)
+        .filter((m) => m === adminOrderMessages.resolvedCompleted.en),
+    ).toHaveLength(1);
     expect((await ledgerOf(order.orderId)).map((l) => l.kind)).toEqual(['redeem']);
     expect(await refundRow(order.orderId)).toBeUndefined();
     expect(await auditOf(order.orderId)).toHaveLength(1);
@@ -394,10 +415,16 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(twice.statusCode).toBe(202);
     expect(bodyOf(twice).message).toBe(adminOrderMessages.retryRunning.en);
     expect(await jobsOf(order.orderId, 'retry_topup')).toHaveLength(1);
-    const pay = await call(s, 'POST', `/api/v1/admin/orders/${order.orderId}/refund`, admin.headers, {
-      destination: 'bank',
-      reference: 'KBZ-2',
-    });
+    const pay = await call(
+      s,
+      'POST',
+      `/api/v1/admin/orders/${order.orderId}/refund`,
+      admin.headers,
+      {
+        destination: 'bank',
+        reference: 'KBZ-2',
+      },
+    );
     expect(pay.statusCode).toBe(409);
     expect(errorOf(pay).message).toBe(adminOrderMessages.refundWhileRetrying.en);
     expect((await customerOrder(order.orderId, user.headers)).items[0]?.eload).toMatchObject({
@@ -472,12 +499,88 @@ describe('back-office: resolving and retrying top-up lines', () => {
     await lastAttempt(order.orderId, 'retry_topup');
     const after = await detailOf(order.orderId);
     expect(after.items[0]).toMatchObject({ status: 'failed', failureCode: 'unconfirmed' });
-    expect(after.refund).toMatchObject({ status: 'refund_pending', toCheck: true, amountMmk: 1000 });
+    expect(after.refund).toMatchObject({
+      status: 'refund_pending',
+      toCheck: true,
+      amountMmk: 1000,
+    });
     expect((await paymentOf(order.orderId))?.refundReason).toMatch(/^check unconfirmed/);
     // It can be resolved again: the finding goes on the new attempt.
     const res = await resolve(order.orderId, itemId, { delivered: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(bodyOf(res).data.order.status).toBe('completed');
+  });
+
+  it('five admins mark one bank order’s top-up delivered at once: one change, one ledger entry, one audit entry, one notice', async () => {
+    const { order, itemIds } = await bankOrder([{ sku: 'T-MPT-1000', phoneNumber: TIMEOUT_PHONE }]);
+    const others = await Promise.all([1, 2, 3, 4].map(() => signedInStaff(s.t, s.clock, 'admin')));
+    const answers = await Promise.all(
+      [admin, ...others].map((staff) =>
+        resolve(order.orderId, itemIds[0] ?? '', { delivered: true }, staff),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const messages = answers.map((a) => bodyOf(a).message);
+    expect(messages.filter((m) => m === adminOrderMessages.resolvedCompleted.en)).toHaveLength(1);
+    expect(messages.filter((m) => m === adminOrderMessages.resolveAlreadyDone.en)).toHaveLength(4);
+    expect((await ledgerOf(order.orderId)).map((l) => l.kind)).toEqual(['earn']);
+    expect(await auditOf(order.orderId)).toHaveLength(1);
+    expect(
+      (await jobsOf(order.orderId, 'send_refund_notice')).filter((j) =>
+        j.dedupeKey.startsWith('send_refund_notice:delivered:'),
+      ),
+    ).toHaveLength(1);
+    expect(await jobsOf(order.orderId, 'send_push')).toHaveLength(2); // failed, then completed
+  });
+
+  it('five admins retry one line at once: one attempt, one job, one audit entry', async () => {
+    const { order, itemIds } = await bankOrder([
+      { sku: 'T-MPT-1000', phoneNumber: DECLINED_PHONE },
+    ]);
+    const others = await Promise.all([1, 2, 3, 4].map(() => signedInStaff(s.t, s.clock, 'admin')));
+    const answers = await Promise.all(
+      [admin, ...others].map((staff) => retry(order.orderId, itemIds[0] ?? '', staff)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    const messages = answers.map((a) => bodyOf(a).message);
+    expect(messages.filter((m) => m === adminOrderMessages.retryStarted.en)).toHaveLength(1);
+    expect(messages.filter((m) => m === adminOrderMessages.retryRunning.en)).toHaveLength(4);
+    expect(await jobsOf(order.orderId, 'retry_topup')).toHaveLength(1);
+    expect(await auditOf(order.orderId)).toHaveLength(1);
+    await runJobsNow();
+    expect(
+      await db()
+        .select()
+        .from(topupRequests)
+        .where(eq(topupRequests.orderItemId, itemIds[0] ?? '')),
+    ).toHaveLength(2);
+  });
+
+  it('tells a Burmese customer in Burmese that the top-up arrived', async () => {
+    const user = await signedIn(s);
+    const mine = { ...user.headers, 'accept-language': 'my' };
+    const made = await paidOrder(
+      s,
+      [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: TIMEOUT_PHONE }],
+      {
+        user: { ...user, headers: mine },
+      },
+    );
+    await lastAttempt(made.order.orderId);
+    const detail = await detailOf(made.order.orderId);
+    expect(
+      (await resolve(made.order.orderId, detail.items[0]?.id ?? '', { delivered: true }))
+        .statusCode,
+    ).toBe(200);
+    await s.t.app.runPendingJobs();
+    const told = outboxFor(s.t, user.person.email).filter((m) =>
+      m.subject.includes('ရောက်ရှိပြီးပါပြီ'),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toBe(`အော်ဒါ ${made.order.orderNumber}- သင့်ဖုန်းငွေဖြည့်ခြင်း ရောက်ရှိပြီးပါပြီ`);
+    expect(told[0]?.text).toContain('သင့်အော်ဒါ ပြီးဆုံးပါပြီ။');
+    // No English sentence in it (the link to the order aside).
+    expect(told[0]?.text.replace(/https?:\/\/\S+/g, '')).not.toMatch(/[a-z]{4,}/i);
   });
 
   it('retry refuses card lines and unknown lines', async () => {

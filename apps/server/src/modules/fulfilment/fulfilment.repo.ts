@@ -90,9 +90,7 @@ export function createFulfilmentRepo(db: Db) {
           providerMessage: result.message,
           completedAt: sql`now()`,
         })
-        .where(
-          and(eq(topupRequests.orderItemId, orderItemId), eq(topupRequests.attempt, attempt)),
-        );
+        .where(and(eq(topupRequests.orderItemId, orderItemId), eq(topupRequests.attempt, attempt)));
     },
 
     /** Every attempt of these lines, each line's attempts in order (the last one last). */

@@ -150,7 +150,9 @@ export function createFulfilmentService(deps: {
     const owed = items.filter((i) => i.status !== 'delivered');
     // A top-up that may have arrived is given back only after a look at the aggregator's
     // books: its share is flagged for support (points too), never returned here.
-    const unconfirmed = owed.filter((i) => i.status === 'failed' && i.failureCode === 'unconfirmed');
+    const unconfirmed = owed.filter(
+      (i) => i.status === 'failed' && i.failureCode === 'unconfirmed',
+    );
     const settled = owed.filter((i) => !unconfirmed.includes(i));
     const check = unconfirmed.length
       ? `check unconfirmed top-ups with the aggregator before refunding (${
@@ -305,11 +307,13 @@ export function createFulfilmentService(deps: {
       } else {
         await txOrders.updateOrder(orderId, { status: 'failed', completedAt: new Date() });
         await enqueuePush(tx, orderId, 'order_failed');
-        const { paidFor, owed: failedLines, unconfirmed, settled, reason: why } = refundOf(
-          order,
-          items,
-          byPoints,
-        );
+        const {
+          paidFor,
+          owed: failedLines,
+          unconfirmed,
+          settled,
+          reason: why,
+        } = refundOf(order, items, byPoints);
         const refund = paidFor(failedLines);
         let reason = why;
         let pointsReturned = 0;
@@ -630,7 +634,11 @@ export function createFulfilmentService(deps: {
       });
       await settleLines(tx, order, refund, null);
       const after = await lineState(tx, orderId, itemId);
-      await onChange?.(tx, { before, after: { ...after, line: { ...after.line, attempt } }, outcome: 'retrying' });
+      await onChange?.(tx, {
+        before,
+        after: { ...after, line: { ...after.line, attempt } },
+        outcome: 'retrying',
+      });
       return { changed: true, attempt };
     });
   }

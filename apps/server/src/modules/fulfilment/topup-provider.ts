@@ -61,7 +61,9 @@ export function createSimulatorTopupProvider(db: Db, maxDelayMs: number): TopupP
     async send(request) {
       if (maxDelayMs > 0) await sleep(randomInt(maxDelayMs + 1));
       if (request.msisdn.endsWith(SIMULATOR_NO_ANSWER_SUFFIX))
-        throw new TopupUnavailableError('Aggregator did not answer (simulated); the outcome is unknown');
+        throw new TopupUnavailableError(
+          'Aggregator did not answer (simulated); the outcome is unknown',
+        );
       const declined = request.msisdn.endsWith(SIMULATOR_DECLINED_SUFFIX);
       const { transaction, firstTime } = await books.recordSimulatorTransaction({
         idempotencyKey: request.idempotencyKey,

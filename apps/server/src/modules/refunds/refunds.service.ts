@@ -18,11 +18,7 @@ export const REFUND_NOTICE_JOB = 'send_refund_notice';
 
 /** Why a refund cannot be marked done (the back-office answers each in the staff's language). */
 export type RefundProblem =
-  | 'no_order'
-  | 'no_refund'
-  | 'reference_needed'
-  | 'points_only'
-  | 'retrying';
+  'no_order' | 'no_refund' | 'reference_needed' | 'points_only' | 'retrying';
 
 /** A refund that cannot be marked done (the CLI prints the message and exits 1). */
 export class RefundError extends Error {
