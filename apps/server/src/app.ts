@@ -398,7 +398,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back-office (issue 17).
   await admin.registerRoutes(() => catalogue.catalogueChanged(), {
     lines: fulfilment.service,
-    wakeWorker: () => fulfilment.worker.wake(),
+    wakeWorker: () => {
+      fulfilment.worker.wake();
+    },
   });
 
   const paymentsRepo = createPaymentsRepo(database.db);
