@@ -63,10 +63,6 @@ export const orderMessages = {
     en: 'This item could not be delivered and will be refunded',
     my: 'ဤပစ္စည်းကို မပို့ဆောင်နိုင်ပါ၊ ငွေပြန်အမ်းပေးပါမည်',
   },
-  eloadNotDelivered: {
-    en: 'We checked with the operator: this top-up did not arrive, so this item is refunded',
-    my: 'အော်ပရေတာနှင့် စစ်ဆေးပြီးပါပြီ။ ဤငွေဖြည့်မှု မရောက်ရှိခဲ့သဖြင့် ဤပစ္စည်းအတွက် ငွေပြန်အမ်းပေးပါမည်',
-  },
   eloadUnconfirmed: {
     en: 'The operator did not confirm this top-up. We check every such top-up with the operator and refund it if it did not arrive',
     my: 'ဤငွေဖြည့်ခြင်းကို အော်ပရေတာမှ အတည်မပြုပါ။ ထိုသို့သော ငွေဖြည့်မှုတိုင်းကို အော်ပရေတာနှင့် စစ်ဆေးပြီး မရောက်ရှိပါက ငွေပြန်အမ်းပေးပါမည်',

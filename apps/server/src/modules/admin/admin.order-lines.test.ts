@@ -4,7 +4,8 @@ import {
   type AdminOrderDetail,
 } from '@shop/contracts/admin-orders';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
-import { orderMessages, orderResponseSchema } from '@shop/contracts/orders';
+import { orderLineMessages } from '@shop/contracts/order-line-messages';
+import { orderResponseSchema } from '@shop/contracts/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
@@ -253,8 +254,8 @@ describe('back-office: resolving and retrying top-up lines', () => {
       'accept-language': 'my',
     });
     expect(mine.refund).toMatchObject({ status: 'refund_pending', toCheck: false });
-    expect(mine.items[1]?.failureReason).toBe(orderMessages.eloadNotDelivered.my);
-    expect(mine.items[1]?.eload?.message).toBe(orderMessages.eloadNotDelivered.my);
+    expect(mine.items[1]?.failureReason).toBe(orderLineMessages.eloadNotDelivered.my);
+    expect(mine.items[1]?.eload?.message).toBe(orderLineMessages.eloadNotDelivered.my);
     // Not delivered means the payout follows as for any failed line: no extra notice now.
     expect(await jobsOf(order.orderId, 'send_refund_notice')).toHaveLength(1);
 

@@ -1,4 +1,5 @@
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import {
   isCardKind,
   orderMessages,
@@ -27,7 +28,7 @@ const failureMessages: Record<string, LocalizedText> = {
   declined: orderMessages.eloadDeclined,
   error: orderMessages.deliveryFailed,
   unconfirmed: orderMessages.eloadUnconfirmed,
-  not_delivered: orderMessages.eloadNotDelivered,
+  not_delivered: orderLineMessages.eloadNotDelivered,
 };
 
 type ProductDetails = Awaited<ReturnType<FulfilmentService['productDetails']>>;

@@ -1,4 +1,5 @@
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import { isCardKind, orderMessages, REFUND_WORKING_DAYS } from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
@@ -78,7 +79,7 @@ const failureMessages: Record<string, LocalizedText> = {
   declined: orderMessages.eloadDeclined,
   error: orderMessages.deliveryFailed,
   unconfirmed: orderMessages.eloadUnconfirmed,
-  not_delivered: orderMessages.eloadNotDelivered,
+  not_delivered: orderLineMessages.eloadNotDelivered,
 };
 
 const escapeHtml = (value: string) =>
