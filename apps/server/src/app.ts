@@ -67,6 +67,9 @@ import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/
 import { registerContentEncodingGuard, registerNulCharacterGuard } from './platform/http.ts';
 import { countOpenJobs } from './platform/jobs.ts';
 import { createMediaUrls } from './platform/media.ts';
+import { createMediaRepo } from './modules/media/media.repo.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { createMediaService } from './modules/media/media.service.ts';
 import {
   createShopMetrics,
   registerHttpMetrics,
@@ -275,6 +278,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: createContactRepo(database.db),
     configured: config.festivals,
   });
+  // Images uploaded through the back-office, kept in the database (ADR 0039).
+  const uploads = createMediaService({
+    repo: createMediaRepo(database.db),
+    clock: deps.clock ?? systemClock,
+    imageCdnOrigin: config.imageCdnOrigin,
+    assetsFolder,
+  });
   // The back-office's access hook goes in before any route (ADR 0033): every route under
   // /api/v1/admin, wherever registered, is checked by it.
   const admin = createAdminModule({
@@ -286,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customers: auth.guard,
     loyalty,
     festivals,
+    media: uploads,
   });
   await app.register(
     healthRoutes({ database: () => database.ping(), redis: redis ? () => pingRedis(redis) : null }),
@@ -427,6 +438,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // Images uploaded through the back-office, from the database: /media/uploads/<sha256>.<ext>, a
+  // route more specific than the /media/* wildcard below, which never sees these paths.
+  await app.register(mediaRoutes(uploads));
   // Images the shop serves itself (banners, category and product art).
   await app.register(fastifyStatic, {
     root: assetsFolder,

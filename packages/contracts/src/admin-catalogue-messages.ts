@@ -38,12 +38,33 @@ export const adminCatalogueSchemaMessages = {
     my: 'ခေါင်းစီး အရောင်ကို # နှင့် ဆယ့်ခြောက်လီစနစ် ဂဏန်း ၆ လုံးဖြင့် ရေးပါ (သို့မဟုတ် null)',
   },
   bannerNothingToChange: {
-    en: 'Give at least one of title, description, linkUrl, sortOrder, active or tint',
-    my: 'ခေါင်းစဉ်၊ ဖော်ပြချက်၊ လင့်ခ်၊ စီစဉ်မှု အစဉ်၊ အသုံးပြုနိုင်မှု သို့မဟုတ် အရောင် အနည်းဆုံး တစ်ခုကို ပေးပါ',
+    en: 'Give at least one of title, description, linkUrl, sortOrder, active, tint or an image',
+    my: 'ခေါင်းစဉ်၊ ဖော်ပြချက်၊ လင့်ခ်၊ စီစဉ်မှု အစဉ်၊ အသုံးပြုနိုင်မှု၊ အရောင် သို့မဟုတ် ပုံ အနည်းဆုံး တစ်ခုကို ပေးပါ',
   },
   categoryNothingToChange: {
-    en: 'Give at least one of name, sortOrder or active',
-    my: 'အမည်၊ စီစဉ်မှု အစဉ် သို့မဟုတ် အသုံးပြုနိုင်မှု အနည်းဆုံး တစ်ခုကို ပေးပါ',
+    en: 'Give at least one of name, sortOrder, active or imageUrl',
+    my: 'အမည်၊ စီစဉ်မှု အစဉ်၊ အသုံးပြုနိုင်မှု သို့မဟုတ် ပုံ အနည်းဆုံး တစ်ခုကို ပေးပါ',
+  },
+  imageUrl: {
+    en: 'An image is one of the shop’s own /media/ paths (an uploaded image), or an address on the image CDN',
+    my: 'ပုံသည် ဆိုင်၏ ကိုယ်ပိုင် /media/ လမ်းကြောင်း (တင်ထားသော ပုံ) သို့မဟုတ် ပုံ CDN ပေါ်ရှိ လိပ်စာ ဖြစ်ရပါမည်',
+  },
+  burmeseImages: {
+    en: 'Burmese images are an object of imageUrl, tabletImageUrl and mobileImageUrl, or null',
+    my: 'မြန်မာ ပုံများသည် imageUrl၊ tabletImageUrl နှင့် mobileImageUrl ပါသော object သို့မဟုတ် null ဖြစ်ရပါမည်',
+  },
+  operatorId: { en: 'Operator not found', my: 'အော်ပရေတာကို ရှာမတွေ့ပါ' },
+  operatorName: {
+    en: 'An operator name needs English and Burmese text of 1 to 60 characters each',
+    my: 'အော်ပရေတာ အမည်တွင် အင်္ဂလိပ်နှင့် မြန်မာ စာသား တစ်ခုစီ စာလုံး ၁ လုံးမှ ၆၀ အထိ ပါရပါမည်',
+  },
+  brandColor: {
+    en: 'The brand colour is written #rrggbb (like #f7b500)',
+    my: 'အမှတ်တံဆိပ် အရောင်ကို # နှင့် ဆယ့်ခြောက်လီစနစ် ဂဏန်း ၆ လုံးဖြင့် ရေးပါ (ဥပမာ #f7b500)',
+  },
+  operatorNothingToChange: {
+    en: 'Give at least one of name, brandColor or logoUrl',
+    my: 'အမည်၊ အမှတ်တံဆိပ် အရောင် သို့မဟုတ် လိုဂို အနည်းဆုံး တစ်ခုကို ပေးပါ',
   },
   stockCsv: {
     en: 'The card file is CSV text of at most 2 MB',
@@ -88,6 +109,41 @@ export const adminCatalogueMessages = {
     my: 'ဤကတ်အချို့ကို အခြားသူတစ်ဦးက တစ်ချိန်တည်းတွင် ထည့်သွင်းခဲ့သဖြင့် မည်သည့်ကတ်ကိုမျှ မထည့်သွင်းရပါ။ ဖိုင်ကို ထပ်စစ်ပါ',
   },
   cardVoided: { en: 'Card voided', my: 'ကတ်ကို ပယ်ဖျက်ပြီးပါပြီ' },
+  operatorNotFound: adminCatalogueSchemaMessages.operatorId,
+  operatorUpdated: { en: 'Operator updated', my: 'အော်ပရေတာကို ပြင်ဆင်ပြီးပါပြီ' },
+  /** An /media/uploads/ path no upload answered (typed by hand, or a typo). */
+  imageNotUploaded: {
+    en: 'That image was never uploaded; upload it first',
+    my: 'ထိုပုံကို မတင်ရသေးပါ။ အရင် တင်ပါ',
+  },
+  /** An absolute address while IMAGE_CDN_ORIGIN is not set, or on another host. */
+  imageForeignHost: {
+    en: 'Images come from this shop (upload one) or from its configured image CDN',
+    my: 'ပုံများသည် ဤဆိုင်မှ (တစ်ပုံ တင်ပါ) သို့မဟုတ် သတ်မှတ်ထားသော ပုံ CDN မှသာ ဖြစ်ရပါမည်',
+  },
+  /** The upload answers (POST /api/v1/admin/media). */
+  mediaUploaded: { en: 'Image uploaded', my: 'ပုံကို တင်ပြီးပါပြီ' },
+  mediaType: {
+    en: 'Upload a PNG, JPEG or WebP image (SVG and other files are refused)',
+    my: 'PNG၊ JPEG သို့မဟုတ် WebP ပုံကို တင်ပါ (SVG နှင့် အခြားဖိုင်များကို လက်မခံပါ)',
+  },
+  mediaNotThatType: {
+    en: 'The file is not the image its type says (it must really be a PNG, JPEG or WebP image)',
+    my: 'ဖိုင်သည် ၎င်း၏ အမျိုးအစားအတိုင်း ပုံ မဟုတ်ပါ (PNG၊ JPEG သို့မဟုတ် WebP ပုံ အစစ် ဖြစ်ရပါမည်)',
+  },
+  mediaEmpty: { en: 'The file is empty', my: 'ဖိုင်တွင် ဘာမျှ မပါပါ' },
+  mediaCutShort: {
+    en: 'The image is cut short or damaged; save it again and upload it',
+    my: 'ပုံသည် မပြည့်စုံ သို့မဟုတ် ပျက်စီးနေပါသည်။ ပြန်သိမ်းပြီး ထပ်တင်ပါ',
+  },
+  mediaTooLarge: {
+    en: 'The image is larger than 2 MB; make it smaller and upload it again',
+    my: 'ပုံသည် ၂ မီဂါဘိုက်ထက် ကြီးနေပါသည်။ သေးအောင် ပြုလုပ်ပြီး ထပ်တင်ပါ',
+  },
+  mediaDimensions: {
+    en: 'The image must be from 1 to 8,000 pixels wide and high',
+    my: 'ပုံ၏ အလျားနှင့် အနံသည် ၁ မှ ၈,၀၀၀ ပစ်ဇယ်အထိ ဖြစ်ရပါမည်',
+  },
   cardSold: {
     en: 'This card was sold; it cannot be voided',
     my: 'ဤကတ်ကို ရောင်းပြီး ဖြစ်သဖြင့် ပယ်ဖျက်၍ မရပါ',

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { adminCatalogueSchemaMessages as m } from './admin-catalogue-messages.ts';
 import { enumQuery, listOf, localized, pageQuery, uuidSchema } from './admin.ts';
+import { imageUrlSchema } from './admin-media.ts';
 
 export const SORT_ORDER_MAX = 1_000_000;
 /** The card file's text: at most this many characters (2 MB of CSV). */
@@ -82,6 +83,14 @@ export type AdminCatalogueListQuery = z.output<typeof adminCatalogueListQuerySch
 
 // ---------------------------------------------------------------- banners
 
+/** A banner's three pictures: desktop (wide), tablet and phone. */
+const bannerImagesSchema = z.object({
+  imageUrl: z.string(),
+  tabletImageUrl: z.string(),
+  mobileImageUrl: z.string(),
+});
+export type AdminBannerImages = z.output<typeof bannerImagesSchema>;
+
 export const adminBannerSchema = z.object({
   /** A uuid. */
   id: z.string(),
@@ -94,8 +103,12 @@ export const adminBannerSchema = z.object({
   active: z.boolean(),
   /** The header colour while the banner shows ('#rrggbb'); null: taken from the picture. */
   tint: z.nullable(z.string()),
-  /** The wide picture (read only here). */
+  /** The wide picture (desktop). */
   imageUrl: z.string(),
+  tabletImageUrl: z.string(),
+  mobileImageUrl: z.string(),
+  /** The pictures Burmese readers see in place of the three above (words drawn in Burmese). */
+  burmeseImages: z.nullable(bannerImagesSchema),
   updatedAt: z.string(),
 });
 export type AdminBanner = z.output<typeof adminBannerSchema>;
@@ -112,6 +125,22 @@ export const adminBannerPatchSchema = z.pipe(
     sortOrder: z.optional(sortOrderSchema),
     active: z.optional(activeSchema),
     tint: z.optional(tintSchema),
+    imageUrl: z.optional(imageUrlSchema),
+    tabletImageUrl: z.optional(imageUrlSchema),
+    mobileImageUrl: z.optional(imageUrlSchema),
+    /** null: Burmese readers see the three pictures above too. */
+    burmeseImages: z.optional(
+      z.nullable(
+        z.object(
+          {
+            imageUrl: imageUrlSchema,
+            tabletImageUrl: imageUrlSchema,
+            mobileImageUrl: imageUrlSchema,
+          },
+          { error: m.burmeseImages.en },
+        ),
+      ),
+    ),
   }),
   z.transform((body, ctx) => {
     if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
@@ -142,6 +171,8 @@ export const adminCategorySchema = z.object({
   productCount: z.int(),
   /** The parent category's id; null for a top-level category. */
   parentId: z.nullable(z.string()),
+  /** Its icon. */
+  imageUrl: z.string(),
   updatedAt: z.string(),
 });
 export type AdminCategory = z.output<typeof adminCategorySchema>;
@@ -155,6 +186,7 @@ export const adminCategoryPatchSchema = z.pipe(
     name: z.optional(localizedInput(m.categoryName.en, 1, 80)),
     sortOrder: z.optional(sortOrderSchema),
     active: z.optional(activeSchema),
+    imageUrl: z.optional(imageUrlSchema),
   }),
   z.transform((body, ctx) => {
     if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
@@ -170,6 +202,58 @@ export const adminCategoryResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: adminCategorySchema,
+});
+
+// ---------------------------------------------------------------- operators
+
+/** An operator of the shop. The codes are fixed (the phone rules name them): none added or removed. */
+export const adminOperatorSchema = z.object({
+  /** A uuid. */
+  id: z.string(),
+  /** MPT, OOREDOO, ATOM, MYTEL or MEC. */
+  code: z.string(),
+  name: localized,
+  logoUrl: z.string(),
+  /** '#rrggbb'. */
+  brandColor: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminOperator = z.output<typeof adminOperatorSchema>;
+export const adminOperatorListResponseSchema = listOf(adminOperatorSchema);
+
+export const adminOperatorParamsSchema = uuidParam(m.operatorId.en);
+
+const brandColorSchema = z.pipe(
+  z.string({ error: m.brandColor.en }),
+  z.transform((value, ctx) => {
+    const v = value.trim().toLowerCase();
+    if (/^#[0-9a-f]{6}$/.test(v)) return v;
+    ctx.issues.push({ code: 'custom', message: m.brandColor.en, input: value });
+    return z.NEVER;
+  }),
+);
+
+/** PATCH /api/v1/admin/operators/{id}: the fields given change; at least one. */
+export const adminOperatorPatchSchema = z.pipe(
+  z.object({
+    name: z.optional(localizedInput(m.operatorName.en, 1, 60)),
+    brandColor: z.optional(brandColorSchema),
+    logoUrl: z.optional(imageUrlSchema),
+  }),
+  z.transform((body, ctx) => {
+    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
+      ctx.issues.push({ code: 'custom', message: m.operatorNothingToChange.en, input: body });
+      return z.NEVER;
+    }
+    return body;
+  }),
+);
+export type AdminOperatorPatch = z.output<typeof adminOperatorPatchSchema>;
+
+export const adminOperatorResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: adminOperatorSchema,
 });
 
 // ---------------------------------------------------------------- card stock

@@ -3,6 +3,7 @@
 // validation-messages.ts (adminSchemaMessages) in the request's language.
 
 import * as z from 'zod/mini';
+import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
 import { accountRoles, emailSchema } from './auth.ts';
 import { paginationMetaSchema } from './catalogue.ts';
@@ -254,6 +255,7 @@ export const adminProductSchema = z.object({
   priceMmk: z.int(),
   discountPriceMmk: z.nullable(z.int()),
   status: z.enum(adminProductStatuses),
+  imageUrl: z.string(),
   /** Cards on hand (E-PINs and gift cards); null for top-ups and data. */
   availableCards: z.nullable(z.int()),
   updatedAt: z.string(),
@@ -403,6 +405,7 @@ export const adminProductPatchSchema = z.pipe(
     description: z.optional(productDescriptionSchema),
     operator: z.optional(productOperatorSchema),
     sortOrder: z.optional(sortOrderSchema),
+    imageUrl: z.optional(imageUrlSchema),
   }),
   z.transform((body, ctx) => {
     if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
@@ -449,6 +452,8 @@ export const adminProductCreateSchema = z.pipe(
       'active',
     ),
     sortOrder: z._default(sortOrderSchema, 0),
+    /** Left out: the category's picture until one is uploaded. */
+    imageUrl: z.optional(imageUrlSchema),
   }),
   z.transform((body, ctx) => {
     if (body.discountPriceMmk !== null && body.discountPriceMmk >= body.priceMmk) {

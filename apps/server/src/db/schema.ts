@@ -13,3 +13,4 @@ export * from '../modules/sharing/sharing.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/promotions/promotions.tables.ts';
+export * from '../modules/media/media.tables.ts';

@@ -12,6 +12,10 @@ import {
   adminCategoryParamsSchema,
   adminCategoryPatchSchema,
   adminCategoryResponseSchema,
+  adminOperatorListResponseSchema,
+  adminOperatorParamsSchema,
+  adminOperatorPatchSchema,
+  adminOperatorResponseSchema,
   adminProductCardsParamsSchema,
   adminProductCardsQuerySchema,
   adminProductCardsResponseSchema,
@@ -32,7 +36,7 @@ import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-acc
  */
 export const STOCK_IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
-/** Banners, categories and card stock of the back-office (issue 17); each route names its role. */
+/** Banners, categories, operators and card stock of the back-office (issue 17); each route names its role. */
 export const adminCatalogueRoutes =
   (service: AdminCatalogueService): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
@@ -112,6 +116,47 @@ export const adminCatalogueRoutes =
         success: true as const,
         message: adminCatalogueMessages.categoryUpdated[requestLanguage(request)],
         data: await service.editCategory(request.params.id, request.body, auditActorOf(request)),
+      }),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/operators`,
+      {
+        config: staffRoute.support,
+        schema: {
+          tags,
+          summary: 'The five operators (fixed codes: the phone rules name them), by code',
+          response: { 200: adminOperatorListResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const data = await service.operators();
+        return {
+          success: true as const,
+          message: fetched(request),
+          data,
+          meta: { total: data.length, page: 1, limit: Math.max(1, data.length), totalPages: 1 },
+        };
+      },
+    );
+
+    app.patch(
+      `${ADMIN_PREFIX}/operators/:id`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            'Rename an operator, or change its brand colour or logo (audited; caches dropped everywhere); never its code',
+          params: adminOperatorParamsSchema,
+          body: adminOperatorPatchSchema,
+          response: { 200: adminOperatorResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminCatalogueMessages.operatorUpdated[requestLanguage(request)],
+        data: await service.editOperator(request.params.id, request.body, auditActorOf(request)),
       }),
     );
 

@@ -7,6 +7,8 @@ import type {
   AdminCatalogueListQuery,
   AdminCategory,
   AdminCategoryPatch,
+  AdminOperator,
+  AdminOperatorPatch,
   AdminProductCardsQuery,
   AdminStockImportResult,
 } from '@shop/contracts/admin-catalogue';
@@ -15,11 +17,14 @@ import type { Language } from '@shop/contracts/languages';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, type Text } from '../../platform/errors.ts';
 import type {
+  BannerEdit,
   BannerRow,
   CategoryRow,
   CategoryWithCount,
+  OperatorRow,
 } from '../catalogue/catalogue-admin.repo.ts';
 import type { CatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
+import type { MediaService } from '../media/media.service.ts';
 import { pageMeta } from './admin-paging.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
@@ -37,6 +42,9 @@ const toBanner = (row: BannerRow): AdminBanner => ({
   active: row.isActive,
   tint: row.tint,
   imageUrl: row.imageUrl,
+  tabletImageUrl: row.tabletImageUrl,
+  mobileImageUrl: row.mobileImageUrl,
+  burmeseImages: row.localizedImages?.my ?? null,
   updatedAt: row.updatedAt.toISOString(),
 });
 /** What the audit log keeps of a banner: the fields an edit may change. */
@@ -47,6 +55,10 @@ const bannerRecord = (row: BannerRow) => ({
   sortOrder: row.sortOrder,
   active: row.isActive,
   tint: row.tint,
+  imageUrl: row.imageUrl,
+  tabletImageUrl: row.tabletImageUrl,
+  mobileImageUrl: row.mobileImageUrl,
+  burmeseImages: row.localizedImages?.my ?? null,
 });
 
 const toCategory = ({ category, productCount }: CategoryWithCount): AdminCategory => ({
@@ -57,12 +69,28 @@ const toCategory = ({ category, productCount }: CategoryWithCount): AdminCategor
   active: category.isActive,
   productCount,
   parentId: category.parentId,
+  imageUrl: category.imageUrl,
   updatedAt: category.updatedAt.toISOString(),
 });
 const categoryRecord = (row: CategoryRow) => ({
   name: row.name,
   sortOrder: row.sortOrder,
   active: row.isActive,
+  imageUrl: row.imageUrl,
+});
+
+const toOperator = (row: OperatorRow): AdminOperator => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  logoUrl: row.logoUrl,
+  brandColor: row.brandColor,
+  updatedAt: row.updatedAt.toISOString(),
+});
+const operatorRecord = (row: OperatorRow) => ({
+  name: row.name,
+  brandColor: row.brandColor,
+  logoUrl: row.logoUrl,
 });
 
 /**
@@ -72,9 +100,11 @@ const categoryRecord = (row: CategoryRow) => ({
 export function createAdminCatalogueService(deps: {
   catalogue: CatalogueAdminService;
   audit: AuditService;
+  /** Checks the image addresses an edit stores (uploads, shipped images, the image CDN). */
+  media: MediaService;
   clock: Clock;
 }) {
-  const { catalogue, audit } = deps;
+  const { catalogue, audit, media } = deps;
   const paging = (query: AdminCatalogueListQuery) => ({
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
@@ -87,24 +117,36 @@ export function createAdminCatalogueService(deps: {
     },
 
     async editBanner(id: string, patch: AdminBannerPatch, actor: AuditActor): Promise<AdminBanner> {
-      const row = await catalogue.editBanner(
-        id,
-        {
-          title: patch.title,
-          description: patch.description,
-          linkUrl: patch.linkUrl === undefined ? undefined : (patch.linkUrl ?? ''),
-          sortOrder: patch.sortOrder,
-          isActive: patch.active,
-          tint: patch.tint,
-        },
-        (tx, before, after) =>
-          audit.record(tx, actor, {
-            action: 'banner.update',
-            targetType: 'banner',
-            targetId: id,
-            before: bannerRecord(before),
-            after: bannerRecord(after),
-          }),
+      const burmese = patch.burmeseImages;
+      await media.checkImageUrls({
+        imageUrl: patch.imageUrl,
+        tabletImageUrl: patch.tabletImageUrl,
+        mobileImageUrl: patch.mobileImageUrl,
+        'burmeseImages.imageUrl': burmese?.imageUrl,
+        'burmeseImages.tabletImageUrl': burmese?.tabletImageUrl,
+        'burmeseImages.mobileImageUrl': burmese?.mobileImageUrl,
+      });
+      const edit: BannerEdit = {
+        title: patch.title,
+        description: patch.description,
+        linkUrl: patch.linkUrl === undefined ? undefined : (patch.linkUrl ?? ''),
+        sortOrder: patch.sortOrder,
+        isActive: patch.active,
+        tint: patch.tint,
+        imageUrl: patch.imageUrl,
+        tabletImageUrl: patch.tabletImageUrl,
+        mobileImageUrl: patch.mobileImageUrl,
+      };
+      // Burmese is the one language with pictures of its own (words drawn in Burmese).
+      if (burmese !== undefined) edit.localizedImages = burmese === null ? null : { my: burmese };
+      const row = await catalogue.editBanner(id, edit, (tx, before, after) =>
+        audit.record(tx, actor, {
+          action: 'banner.update',
+          targetType: 'banner',
+          targetId: id,
+          before: bannerRecord(before),
+          after: bannerRecord(after),
+        }),
       );
       return toBanner(row);
     },
@@ -119,9 +161,15 @@ export function createAdminCatalogueService(deps: {
       patch: AdminCategoryPatch,
       actor: AuditActor,
     ): Promise<AdminCategory> {
+      await media.checkImageUrls({ imageUrl: patch.imageUrl });
       const found = await catalogue.editCategory(
         id,
-        { name: patch.name, sortOrder: patch.sortOrder, isActive: patch.active },
+        {
+          name: patch.name,
+          sortOrder: patch.sortOrder,
+          isActive: patch.active,
+          imageUrl: patch.imageUrl,
+        },
         (tx, before, after) =>
           audit.record(tx, actor, {
             action: 'category.update',
@@ -132,6 +180,32 @@ export function createAdminCatalogueService(deps: {
           }),
       );
       return toCategory(found);
+    },
+
+    async operators(): Promise<AdminOperator[]> {
+      return (await catalogue.listOperators()).map(toOperator);
+    },
+
+    /** Names, brand colour or logo of an operator, audited in its transaction. */
+    async editOperator(
+      id: string,
+      patch: AdminOperatorPatch,
+      actor: AuditActor,
+    ): Promise<AdminOperator> {
+      await media.checkImageUrls({ logoUrl: patch.logoUrl });
+      const row = await catalogue.editOperator(
+        id,
+        { name: patch.name, brandColor: patch.brandColor, logoUrl: patch.logoUrl },
+        (tx, before, after) =>
+          audit.record(tx, actor, {
+            action: 'operator.update',
+            targetType: 'operator',
+            targetId: id,
+            before: operatorRecord(before),
+            after: operatorRecord(after),
+          }),
+      );
+      return toOperator(row);
     },
 
     /**

@@ -65,6 +65,9 @@ describe('back-office access', () => {
       'PATCH /api/v1/admin/banners/:id',
       'GET /api/v1/admin/categories',
       'PATCH /api/v1/admin/categories/:id',
+      'GET /api/v1/admin/operators',
+      'PATCH /api/v1/admin/operators/:id',
+      'POST /api/v1/admin/media',
       'POST /api/v1/admin/stock/import',
       'GET /api/v1/admin/stock',
       'POST /api/v1/admin/stock/cards/:id/void',
@@ -92,7 +95,10 @@ describe('back-office access', () => {
       t.app.adminRouteList.find((r) => `${r.method} ${r.url}` === name)?.staffRole;
     expect(roleOf('GET /api/v1/admin/customers/:id')).toBe('support');
     expect(roleOf('GET /api/v1/admin/stock/:productId/cards')).toBe('support');
+    expect(roleOf('GET /api/v1/admin/operators')).toBe('support');
     for (const name of [
+      'POST /api/v1/admin/media',
+      'PATCH /api/v1/admin/operators/:id',
       'POST /api/v1/admin/products',
       'PATCH /api/v1/admin/products/:id',
       'POST /api/v1/admin/customers/:id/points',

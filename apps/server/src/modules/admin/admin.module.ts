@@ -15,8 +15,10 @@ import type { FulfilmentService } from '../fulfilment/fulfilment.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createContactRepo } from '../site/contact.repo.ts';
 import type { FestivalsService } from '../site/festivals.service.ts';
+import type { MediaService } from '../media/media.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.routes.ts';
+import { adminMediaRoutes } from './admin-media.routes.ts';
 import { createAdminCatalogueService } from './admin-catalogue.service.ts';
 import { createAdminOrdersRepo } from './admin-orders.repo.ts';
 import { adminOrderRoutes } from './admin-orders.routes.ts';
@@ -55,6 +57,8 @@ export function createAdminModule(deps: {
   loyalty: LoyaltyService;
   /** The festival windows the shop answers (the settings page edits them). */
   festivals: FestivalsService;
+  /** Uploaded images (ADR 0039): stored by the back-office, checked in catalogue edits. */
+  media: MediaService;
 }) {
   const { database, clock } = deps;
   const audit = createAuditService({ repo: createAuditRepo(database.db), clock });
@@ -92,6 +96,7 @@ export function createAdminModule(deps: {
           catalogueChanged,
         }),
         promotions: createPromotionsService({ db: database.db, clock }),
+        media: deps.media,
         clock,
       });
       await deps.app.register(staffAuthRoutes(staffAuth));
@@ -107,10 +112,12 @@ export function createAdminModule(deps: {
               catalogueChanged,
             }),
             audit,
+            media: deps.media,
             clock,
           }),
         ),
       );
+      await deps.app.register(adminMediaRoutes(deps.media, audit));
       await deps.app.register(
         adminOrderRoutes(
           createAdminOrdersService({

@@ -23,6 +23,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ProductAdminService } from '../catalogue/product-admin.service.ts';
 import type { ProductRow } from '../catalogue/product-admin.repo.ts';
+import type { MediaService } from '../media/media.service.ts';
 import type { PromoCodeRow } from '../promotions/promotions.repo.ts';
 import {
   promoRecord,
@@ -99,6 +100,8 @@ export function createAdminService(deps: {
   audit: AuditService;
   products: ProductAdminService;
   promotions: PromotionsService;
+  /** Checks the image addresses a product edit stores. */
+  media: MediaService;
   clock: Clock;
 }) {
   const { reports } = deps;
@@ -150,6 +153,7 @@ export function createAdminService(deps: {
     priceMmk: row.priceMmk,
     discountPriceMmk: row.discountPriceMmk,
     status: row.status,
+    imageUrl: row.imageUrl,
     availableCards: extra.available,
     updatedAt: row.updatedAt.toISOString(),
   });
@@ -234,6 +238,7 @@ export function createAdminService(deps: {
 
     /** A new product (E-PIN), audited with what it was created as. */
     async createProduct(input: AdminProductCreate, actor: AuditActor) {
+      await deps.media.checkImageUrls({ imageUrl: input.imageUrl });
       const row = await deps.products.createProduct(input, (tx, id, after) =>
         deps.audit.record(tx, actor, {
           action: 'product.create',
@@ -250,6 +255,7 @@ export function createAdminService(deps: {
 
     /** Name, description, operator, order, price, discount and state of a product, audited with before and after in its transaction. */
     async editProduct(id: string, patch: AdminProductPatch, actor: AuditActor) {
+      await deps.media.checkImageUrls({ imageUrl: patch.imageUrl });
       await deps.products.editProduct(id, patch, (tx, before, after) =>
         deps.audit.record(tx, actor, {
           action: 'product.update',

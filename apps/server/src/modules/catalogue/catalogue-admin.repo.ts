@@ -1,13 +1,29 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.ts';
-import { banners, cards, categories, products } from './catalogue.tables.ts';
+import { banners, cards, categories, operators, products } from './catalogue.tables.ts';
 
 export type BannerRow = typeof banners.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
+export type OperatorRow = typeof operators.$inferSelect;
 export type BannerEdit = Partial<
-  Pick<BannerRow, 'title' | 'description' | 'linkUrl' | 'sortOrder' | 'isActive' | 'tint'>
+  Pick<
+    BannerRow,
+    | 'title'
+    | 'description'
+    | 'linkUrl'
+    | 'sortOrder'
+    | 'isActive'
+    | 'tint'
+    | 'imageUrl'
+    | 'tabletImageUrl'
+    | 'mobileImageUrl'
+    | 'localizedImages'
+  >
 >;
-export type CategoryEdit = Partial<Pick<CategoryRow, 'name' | 'sortOrder' | 'isActive'>>;
+export type CategoryEdit = Partial<
+  Pick<CategoryRow, 'name' | 'sortOrder' | 'isActive' | 'imageUrl'>
+>;
+export type OperatorEdit = Partial<Pick<OperatorRow, 'name' | 'brandColor' | 'logoUrl'>>;
 
 /** A category with the number of products filed directly under it. */
 export interface CategoryWithCount {
@@ -115,6 +131,26 @@ export function createCatalogueAdminRepo(db: Db) {
         .where(eq(categories.id, id))
         .returning();
       if (!row) throw new Error(`category ${id} vanished under its lock`);
+      return row;
+    },
+
+    /** Every operator, by code (there are five, fixed by the phone rules). */
+    listOperators(): Promise<OperatorRow[]> {
+      return db.select().from(operators).orderBy(asc(operators.code));
+    },
+
+    async lockOperator(tx: Tx, id: string): Promise<OperatorRow | undefined> {
+      const [row] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+      return row;
+    },
+
+    async updateOperator(tx: Tx, id: string, edit: OperatorEdit, now: Date): Promise<OperatorRow> {
+      const [row] = await tx
+        .update(operators)
+        .set({ ...edit, updatedAt: now })
+        .where(eq(operators.id, id))
+        .returning();
+      if (!row) throw new Error(`operator ${id} vanished under its lock`);
       return row;
     },
 

@@ -9,6 +9,8 @@ import type {
   CatalogueAdminRepo,
   CategoryEdit,
   CategoryRow,
+  OperatorEdit,
+  OperatorRow,
 } from './catalogue-admin.repo.ts';
 import { checkStockCsv, writeStock, type StockCheck } from './stock-import.ts';
 
@@ -22,7 +24,7 @@ const isUniqueViolation = (err: unknown): boolean => {
 type Page = { offset: number; limit: number };
 
 /**
- * Back-office writes to banners, categories and card stock (issue 17). Each write's `written`
+ * Back-office writes to banners, categories, operators and card stock (issue 17). Each write's `written`
  * runs in its transaction (the caller's audit record: both commit or neither); once committed,
  * every instance's catalogue caches are dropped (ADR 0007), so Home and the listings show the
  * change at once.
@@ -73,6 +75,25 @@ export function createCatalogueAdminService(deps: {
       const found = await repo.categoryById(id);
       if (!found) throw new Error(`category ${id} not found after its edit`);
       return found;
+    },
+
+    listOperators: () => repo.listOperators(),
+
+    /** Names, brand colour or logo of an operator; its code (the phone rules' key) never changes. */
+    async editOperator(
+      id: string,
+      edit: OperatorEdit,
+      written: (tx: Tx, before: OperatorRow, after: OperatorRow) => Promise<void>,
+    ): Promise<OperatorRow> {
+      const row = await repo.transaction(async (tx) => {
+        const current = await repo.lockOperator(tx, id);
+        if (!current) throw new AppError('NOT_FOUND', adminCatalogueMessages.operatorNotFound);
+        const updated = await repo.updateOperator(tx, id, edit, clock());
+        await written(tx, current, updated);
+        return updated;
+      });
+      await deps.catalogueChanged();
+      return row;
     },
 
     /** A card file checked by the importer of `npm run stock:import`; nothing written. */

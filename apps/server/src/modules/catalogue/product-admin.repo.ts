@@ -6,7 +6,14 @@ export type ProductRow = typeof products.$inferSelect;
 export type ProductEdit = Partial<
   Pick<
     ProductRow,
-    'priceMmk' | 'discountPriceMmk' | 'status' | 'name' | 'description' | 'operatorId' | 'sortOrder'
+    | 'priceMmk'
+    | 'discountPriceMmk'
+    | 'status'
+    | 'name'
+    | 'description'
+    | 'operatorId'
+    | 'sortOrder'
+    | 'imageUrl'
   >
 >;
 export type ProductInsert = Pick<

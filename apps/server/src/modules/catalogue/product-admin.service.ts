@@ -8,7 +8,7 @@ import type { ProductAdminRepo, ProductEdit, ProductRow } from './product-admin.
 /** The fields of a product a back-office edit may change, as the audit log records them. */
 export type ProductEditable = Pick<
   ProductRow,
-  'priceMmk' | 'discountPriceMmk' | 'status' | 'name' | 'description' | 'sortOrder'
+  'priceMmk' | 'discountPriceMmk' | 'status' | 'name' | 'description' | 'sortOrder' | 'imageUrl'
 > & { operator: string | null };
 const editable = (row: ProductRow, operator: string | null): ProductEditable => ({
   priceMmk: row.priceMmk,
@@ -18,6 +18,7 @@ const editable = (row: ProductRow, operator: string | null): ProductEditable => 
   description: row.description,
   operator,
   sortOrder: row.sortOrder,
+  imageUrl: row.imageUrl,
 });
 
 /** Postgres unique_violation (SQLSTATE 23505), as node-postgres and PGlite report it. */
@@ -83,7 +84,7 @@ export function createProductAdminService(deps: {
       return updated;
     },
 
-    /** A new product (E-PIN), its picture borrowed from its category until one is uploaded. */
+    /** A new product (E-PIN), with its uploaded picture or, without one, its category's. */
     async createProduct(
       input: AdminProductCreate,
       written: (
@@ -116,7 +117,7 @@ export function createProductAdminService(deps: {
               discountPriceMmk: input.discountPriceMmk,
               status: input.status,
               sortOrder: input.sortOrder,
-              imageUrl: category.imageUrl,
+              imageUrl: input.imageUrl ?? category.imageUrl,
             },
             deps.clock(),
           );

@@ -19,11 +19,14 @@ import {
   adminCategoryListResponseSchema,
   adminCategoryResponseSchema,
   adminCardResponseSchema,
+  adminOperatorListResponseSchema,
+  adminOperatorResponseSchema,
   adminProductCardsResponseSchema,
   adminStockImportResponseSchema,
   adminStockListResponseSchema,
   type AdminBannerPatch,
   type AdminCategoryPatch,
+  type AdminOperatorPatch,
 } from '@shop/contracts/admin-catalogue';
 import {
   adminPromoCreateSchema,
@@ -175,6 +178,8 @@ export const useAdminBanners = (filters: ListFilters) =>
   useAdminList('banners', '/banners', adminBannerListResponseSchema, filters);
 export const useAdminCategories = (filters: ListFilters) =>
   useAdminList('categories', '/categories', adminCategoryListResponseSchema, filters);
+export const useAdminOperators = () =>
+  useAdminList('operators', '/operators', adminOperatorListResponseSchema, {});
 export const useAdminStock = (filters: ListFilters) =>
   useAdminList('stock', '/stock', adminStockListResponseSchema, filters);
 
@@ -270,6 +275,11 @@ export const adminWrites = {
     }),
   editCategory: (id: string, patch: AdminCategoryPatch) =>
     adminCall(`/categories/${encodeURIComponent(id)}`, adminCategoryResponseSchema, {
+      method: 'PATCH',
+      body: patch,
+    }),
+  editOperator: (id: string, patch: AdminOperatorPatch) =>
+    adminCall(`/operators/${encodeURIComponent(id)}`, adminOperatorResponseSchema, {
       method: 'PATCH',
       body: patch,
     }),

@@ -14,6 +14,7 @@ import { CategoriesPage } from './categories-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
+import { OperatorsPage } from './operators-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { ProductsPage } from './products-page.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
@@ -29,6 +30,7 @@ const sections = [
   { href: '/stock', label: 'Card stock', page: StockPage },
   { href: '/categories', label: 'Categories', page: CategoriesPage },
   { href: '/banners', label: 'Banners', page: BannersPage },
+  { href: '/operators', label: 'Operators', page: OperatorsPage },
   { href: '/promo-codes', label: 'Promo codes', page: PromoCodesPage },
   { href: '/customers', label: 'Customers', page: CustomersPage },
   { href: '/settings', label: 'Shop settings', page: SettingsPage },

@@ -1,4 +1,4 @@
-import type { AdminBanner } from '@shop/contracts/admin-catalogue';
+import type { AdminBanner, AdminBannerImages } from '@shop/contracts/admin-catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,8 +10,12 @@ import { safeImageSource } from '../../catalogue/image-source.ts';
 import { adminWrites, useAdminBanners } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { ListBody, useListFilters } from './admin-list.tsx';
+import { ImageUploadField } from './image-upload-field.tsx';
 
-/** Home's banners, shown or not, in display order; an admin changes their words, link and tint. */
+/**
+ * Home's banners, shown or not, in display order; an admin changes their words, link, tint and
+ * pictures (uploaded per size, and for Burmese readers when the words are drawn in the picture).
+ */
 export function BannersPage() {
   const { filters, goTo } = useListFilters();
   const query = useAdminBanners(filters);
@@ -138,6 +142,24 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
   });
   // Local state, not useWatch: see FestivalsForm in settings-page.tsx (ADR 0038).
   const [noTint, setNoTint] = useState(banner.tint === null);
+  const initialImages: AdminBannerImages = {
+    imageUrl: banner.imageUrl,
+    tabletImageUrl: banner.tabletImageUrl,
+    mobileImageUrl: banner.mobileImageUrl,
+  };
+  const [images, setImages] = useState(initialImages);
+  const [burmese, setBurmese] = useState(banner.burmeseImages);
+  // Files on their way (several fields may upload at once): Save waits for all of them.
+  const [uploads, setUploads] = useState(0);
+  const onBusy = (busy: boolean) => {
+    setUploads((n) => n + (busy ? 1 : -1));
+  };
+  const changedImages = Object.fromEntries(
+    Object.entries(images).filter(
+      ([key, url]) => initialImages[key as keyof AdminBannerImages] !== url,
+    ),
+  );
+  const burmeseChanged = JSON.stringify(burmese) !== JSON.stringify(banner.burmeseImages);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -148,6 +170,8 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
         sortOrder: Number(values.sortOrder.trim()),
         active: values.active,
         tint: values.noTint ? null : values.tint,
+        ...changedImages,
+        ...(burmeseChanged ? { burmeseImages: burmese } : {}),
       });
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'banners'] });
@@ -233,11 +257,82 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
           <input type="checkbox" {...form.register('active')} />
           Shown on Home
         </label>
+        <BannerImagesFields
+          title="Pictures"
+          images={images}
+          onChange={(key, url) => {
+            setImages((now) => ({ ...now, [key]: url }));
+          }}
+          onBusy={onBusy}
+        />
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={burmese !== null}
+            onChange={(event) => {
+              setBurmese(event.target.checked ? (banner.burmeseImages ?? images) : null);
+            }}
+          />
+          Burmese readers see pictures of their own (words drawn in Burmese)
+        </label>
+        {burmese ? (
+          <BannerImagesFields
+            title="Pictures for Burmese readers"
+            images={burmese}
+            onChange={(key, url) => {
+              setBurmese((now) => now && { ...now, [key]: url });
+            }}
+            onBusy={onBusy}
+          />
+        ) : null}
         <AdminAlert error={failure} fallback="The banner could not be saved." />
-        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+        <Button
+          type="submit"
+          disabled={uploads > 0}
+          busy={form.formState.isSubmitting}
+          busyLabel="Saving…"
+        >
           Save
         </Button>
       </form>
     </Dialog>
+  );
+}
+
+/** What size each picture of a banner is shown at (the shop's own pictures are drawn so). */
+const bannerSizes = [
+  { key: 'imageUrl', label: 'Desktop', hint: 'Wide: 1200 × 450 pixels.' },
+  { key: 'tabletImageUrl', label: 'Tablet', hint: '900 × 450 pixels.' },
+  { key: 'mobileImageUrl', label: 'Mobile', hint: '600 × 450 pixels.' },
+] as const;
+
+/** A banner's three pictures, each uploaded on its own. */
+function BannerImagesFields({
+  title,
+  images,
+  onChange,
+  onBusy,
+}: {
+  title: string;
+  images: AdminBannerImages;
+  /** Functional, so that two pictures uploaded at once both stay. */
+  onChange: (key: keyof AdminBannerImages, url: string) => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  return (
+    <section className="admin-images" aria-label={title}>
+      {bannerSizes.map((size) => (
+        <ImageUploadField
+          key={size.key}
+          label={`${title}: ${size.label}`}
+          value={images[size.key]}
+          onChange={(url) => {
+            onChange(size.key, url);
+          }}
+          onBusy={onBusy}
+          sizeHint={size.hint}
+        />
+      ))}
+    </section>
   );
 }

@@ -6,11 +6,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { safeImageSource } from '../../catalogue/image-source.ts';
 import { adminWrites, useAdminCategories } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { ListBody, useListFilters } from './admin-list.tsx';
+import { ImageUploadField } from './image-upload-field.tsx';
 
-/** Every category (top level first) with its products; an admin renames, reorders, hides one. */
+/**
+ * Every category (top level first) with its products; an admin renames, reorders, hides one or
+ * uploads its icon.
+ */
 export function CategoriesPage() {
   const { filters, goTo } = useListFilters();
   const query = useAdminCategories(filters);
@@ -28,6 +33,7 @@ export function CategoriesPage() {
                 <th scope="col">Order</th>
                 <th scope="col">Shown</th>
                 <th scope="col">Products</th>
+                <th scope="col">Icon</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -52,6 +58,9 @@ export function CategoriesPage() {
                   <td>{category.sortOrder}</td>
                   <td>{category.active ? 'Yes' : 'No'}</td>
                   <td>{category.productCount}</td>
+                  <td>
+                    <img className="admin-logo" src={safeImageSource(category.imageUrl)} alt="" />
+                  </td>
                   <td>
                     <Button
                       variant="secondary"
@@ -102,6 +111,8 @@ function EditCategoryDialog({
   const id = useId();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<unknown>(null);
+  const [imageUrl, setImageUrl] = useState(category.imageUrl);
+  const [uploading, setUploading] = useState(false);
   const form = useForm<CategoryValues>({
     defaultValues: {
       nameEn: category.name.en,
@@ -117,6 +128,7 @@ function EditCategoryDialog({
         name: { en: values.nameEn, my: values.nameMy },
         sortOrder: Number(values.sortOrder.trim()),
         active: values.active,
+        ...(imageUrl === category.imageUrl ? {} : { imageUrl }),
       });
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'categories'] });
@@ -164,8 +176,21 @@ function EditCategoryDialog({
           <input type="checkbox" {...form.register('active')} />
           Shown in the shop
         </label>
+        <ImageUploadField
+          label="Icon"
+          value={imageUrl}
+          onChange={setImageUrl}
+          onBusy={setUploading}
+          sizeHint="Square: 96 × 96 pixels or larger."
+          previewClassName="admin-image__preview--icon"
+        />
         <AdminAlert error={failure} fallback="The category could not be saved." />
-        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+        <Button
+          type="submit"
+          disabled={uploading}
+          busy={form.formState.isSubmitting}
+          busyLabel="Saving…"
+        >
           Save
         </Button>
       </form>

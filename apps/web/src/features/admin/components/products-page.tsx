@@ -13,6 +13,7 @@ import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
+import { ImageUploadField } from './image-upload-field.tsx';
 import { FilterForm, ListBody, kyat, useListFilters, type FilterField } from './admin-list.tsx';
 
 const fields: FilterField[] = [
@@ -22,7 +23,7 @@ const fields: FilterField[] = [
 
 /**
  * Products with price, state and cards on hand; an admin edits a product's names, description,
- * operator, order, price, discount and state, or creates a new E-PIN product.
+ * operator, order, price, discount, state and picture, or creates a new E-PIN product.
  */
 export function ProductsPage() {
   const { filters, apply, goTo } = useListFilters();
@@ -257,10 +258,14 @@ function ProductFields({
   );
 }
 
+const PRODUCT_PICTURE_HINT = 'Square: 400 × 400 pixels or larger.';
+
 function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<unknown>(null);
+  const [imageUrl, setImageUrl] = useState(product.imageUrl);
+  const [uploading, setUploading] = useState(false);
   const form = useForm<ProductValues>({
     defaultValues: {
       categoryId: '',
@@ -282,6 +287,7 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
       const answer = await adminWrites.editProduct(product.id, {
         ...productBody(values),
         status: values.status,
+        ...(imageUrl === product.imageUrl ? {} : { imageUrl }),
       });
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -297,8 +303,20 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
           {product.sku} · {product.kind} · {product.category.en}
         </p>
         <ProductFields id={id} form={form} statuses={adminProductStatuses} autofocusName />
+        <ImageUploadField
+          label="Picture"
+          value={imageUrl}
+          onChange={setImageUrl}
+          onBusy={setUploading}
+          sizeHint={PRODUCT_PICTURE_HINT}
+        />
         <AdminAlert error={failure} fallback="The product could not be saved." />
-        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+        <Button
+          type="submit"
+          disabled={uploading}
+          busy={form.formState.isSubmitting}
+          busyLabel="Saving…"
+        >
           Save
         </Button>
       </form>
@@ -312,6 +330,10 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const categories = useAdminCategories({ limit: 100 });
   const [failure, setFailure] = useState<unknown>(null);
+  // null: the category's picture until one is uploaded (as the server does).
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [categoryId, setCategoryId] = useState('');
+  const [uploading, setUploading] = useState(false);
   const form = useForm<ProductValues>({
     defaultValues: {
       categoryId: '',
@@ -336,6 +358,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
         kind: 'epin',
         sku: values.sku,
         status: values.status === 'archived' ? 'active' : values.status,
+        ...(imageUrl === null ? {} : { imageUrl }),
       });
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -357,7 +380,11 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
         <div className="admin-form__pair">
           <FormField id={`${id}-category`} label="Category">
             <select
-              {...form.register('categoryId')}
+              {...form.register('categoryId', {
+                onChange: (event: { target: { value: string } }) => {
+                  setCategoryId(event.target.value);
+                },
+              })}
               {...fieldAria(`${id}-category`)}
               className="ui-input"
               data-autofocus
@@ -392,8 +419,22 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
           statuses={adminCreatableProductStatuses}
           autofocusName={false}
         />
+        <ImageUploadField
+          label="Picture"
+          value={
+            imageUrl ?? options.find((c) => c.id === categoryId)?.imageUrl ?? '/media/default.svg'
+          }
+          onChange={setImageUrl}
+          onBusy={setUploading}
+          sizeHint={`${PRODUCT_PICTURE_HINT} None uploaded: the category’s picture.`}
+        />
         <AdminAlert error={failure} fallback="The product could not be created." />
-        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Creating…">
+        <Button
+          type="submit"
+          disabled={uploading}
+          busy={form.formState.isSubmitting}
+          busyLabel="Creating…"
+        >
           Create product
         </Button>
       </form>

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+
+/**
+ * bytea as a Buffer. drizzle-orm 0.44 has no bytea column of its own; node-postgres answers a
+ * Buffer, PGlite a Uint8Array: both are wrapped as a Buffer without a copy.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  toDriver: (value) => value,
+});
+
+/**
+ * Images uploaded through the back-office (ADR 0039): kept in the database, not on one instance's
+ * disk, so every instance behind the load balancer serves them. Served at
+ * /media/uploads/<sha256>.<ext>; the same bytes uploaded twice are one row.
+ */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** image/png, image/jpeg or image/webp: what the bytes are, checked at upload. */
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** Lower-case hex SHA-256 of the bytes: the file name in the URL. */
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('media_uploads_sha256_key').on(t.sha256),
+    check(
+      'media_uploads_content_type',
+      sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/webp')`,
+    ),
+    check('media_uploads_size', sql`${t.size} > 0 and ${t.size} = octet_length(${t.bytes})`),
+  ],
+);
