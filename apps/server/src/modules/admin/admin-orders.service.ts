@@ -438,15 +438,13 @@ export function createAdminOrdersService(deps: {
      */
     async retryTopup(orderId: string, itemId: string, actor: AuditActor) {
       const label = await lineLabel(orderId, itemId);
-      let attemptOf = 0;
       const { changed } = await lineAction(() =>
-        deps.lines.startRetry(orderId, itemId, (tx, change) => {
-          attemptOf = change.after.line.attempt ?? 0;
-          return auditLine(actor, 'order.retry_topup', orderId, {
+        deps.lines.startRetry(orderId, itemId, (tx, change) =>
+          auditLine(actor, 'order.retry_topup', orderId, {
             ...label,
-            attempt: attemptOf,
-          })(tx, change);
-        }),
+            attempt: change.after.line.attempt,
+          })(tx, change),
+        ),
       );
       if (changed) deps.wakeWorker();
       return {
