@@ -109,6 +109,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALLOW_SANDBOX: 'yes' })).toThrow(/ALLOW_SANDBOX/);
   });
 
+  it('takes a job attempt limit from 1 to 20 (the browser tests give up soon)', () => {
+    expect(loadConfig({ JOB_MAX_ATTEMPTS: '3' }).jobMaxAttempts).toBe(3);
+    expect(() => loadConfig({ JOB_MAX_ATTEMPTS: '0' })).toThrow(/JOB_MAX_ATTEMPTS/);
+    expect(() => loadConfig({ JOB_MAX_ATTEMPTS: '21' })).toThrow(/JOB_MAX_ATTEMPTS/);
+  });
+
   it('has the documented fulfilment and loyalty defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -116,6 +122,7 @@ describe('loadConfig', () => {
       topupSimulatorMaxDelayMs: 300,
       jobLeaseSeconds: 30,
       jobConcurrency: 4,
+      jobMaxAttempts: 10,
       loyalty: {
         tiers: [
           { name: 'bronze', minPoints: 0, discountPercent: 0 },

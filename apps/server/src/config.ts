@@ -146,6 +146,11 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /** Jobs one process runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Failed runs before a job is given up (back-off 1 s, 2 s, 4 s … between them): 10 waits about
+   * 8½ minutes for an unreachable aggregator. Lower only for tests that need a give-up soon.
+   */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(10),
   /** Minimum points of bronze, silver, gold and platinum: starts at 0, rising. */
   LOYALTY_TIER_POINTS: perTier('whole numbers of points')
     .refine(
@@ -233,6 +238,7 @@ export interface Config {
   topupSimulatorMaxDelayMs: number;
   jobLeaseSeconds: number;
   jobConcurrency: number;
+  jobMaxAttempts: number;
   sharing: { linkDays: number; aiDailyLimit: number; contentScreenUrl: string | undefined };
   /** Thadingyut windows, Yangon dates (YYYY-MM-DD), start ≤ end. */
   festivals: { start: string; end: string }[];
@@ -305,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     jobConcurrency: e.JOB_CONCURRENCY,
+    jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
     sharing: {
       linkDays: e.SHARE_LINK_DAYS,
       aiDailyLimit: e.SHARE_AI_DAILY_LIMIT,

@@ -70,6 +70,8 @@ export function createJobWorker(deps: {
   log: FastifyBaseLogger;
   leaseSeconds: number;
   concurrency: number;
+  /** Failed runs before a job is given up (its giveUp handler runs); JOB_MAX_ATTEMPTS if absent. */
+  maxAttempts?: number;
   /** Times each job run (metrics on); absent, nothing is measured. */
   metrics?: Pick<ShopMetrics, 'jobRan'> | null;
 }): JobWorker {
@@ -145,7 +147,7 @@ export function createJobWorker(deps: {
       measure('done');
     } catch (err) {
       const contention = err instanceof RetryJob;
-      const limit = contention ? CONTENTION_ATTEMPTS : JOB_MAX_ATTEMPTS;
+      const limit = contention ? CONTENTION_ATTEMPTS : (deps.maxAttempts ?? JOB_MAX_ATTEMPTS);
       const message = err instanceof Error ? err.message : String(err);
       if (job.attempts < limit) {
         const delay = contention ? err.delayMs : backoffMs(job.attempts);

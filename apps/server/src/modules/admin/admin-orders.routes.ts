@@ -1,8 +1,10 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
 import {
   adminOrderDetailResponseSchema,
+  adminOrderItemParamsSchema,
   adminOrderParamsSchema,
   adminRefundRequestSchema,
+  adminResolveRequestSchema,
 } from '@shop/contracts/admin-orders';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -74,5 +76,55 @@ export const adminOrderRoutes =
         message: adminOrderMessages.codesResent[requestLanguage(request)],
         data: await service.resendCodes(request.params.id, auditActorOf(request)),
       }),
+    );
+
+    // Admin, not support: either finding moves money (a refund cancelled or points given back),
+    // as paying a refund does (ADR 0036).
+    app.post(
+      `${ADMIN_PREFIX}/orders/:id/items/:itemId/resolve`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            'Resolve an unconfirmed top-up line after checking with the aggregator: delivered (the refund shrinks; nothing left owed completes the order) or not delivered (refunded). Once, audited; 409 after the refund was paid out',
+          params: adminOrderItemParamsSchema,
+          body: adminResolveRequestSchema,
+          response: { 200: adminOrderDetailResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const { message, data } = await service.resolveTopup(
+          request.params.id,
+          request.params.itemId,
+          request.body.delivered,
+          auditActorOf(request),
+        );
+        return { success: true as const, message: message[requestLanguage(request)], data };
+      },
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/orders/:id/items/:itemId/retry`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            'Send a declined or unsent top-up/data line to the aggregator again (new idempotency key, run by the job worker); answers 202 with the line pending. Only while a bank refund is pending; 409 for an unconfirmed line (resolve it first)',
+          params: adminOrderItemParamsSchema,
+          response: { 202: adminOrderDetailResponseSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const { message, data } = await service.retryTopup(
+          request.params.id,
+          request.params.itemId,
+          auditActorOf(request),
+        );
+        return reply
+          .code(202)
+          .send({ success: true as const, message: message[requestLanguage(request)], data });
+      },
     );
   };

@@ -13,7 +13,13 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
-import { SEND_ORDER_CODES_JOB } from '../fulfilment/fulfilment.service.ts';
+import {
+  LineActionError,
+  SEND_ORDER_CODES_JOB,
+  type FulfilmentService,
+  type LineChangeHook,
+  type LineActionProblem,
+} from '../fulfilment/fulfilment.service.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersRepo, type OrderItemRow, type OrderRow } from '../orders/orders.repo.ts';
@@ -32,8 +38,12 @@ const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' 
 
 const jobLabels: Record<string, (payload: Record<string, unknown>) => string> = {
   fulfil_order: () => 'Fulfilment job',
+  retry_topup: (p) => `Top-up retry (attempt ${said(p.attempt)})`,
   send_order_codes: (p) => (p.resend ? 'Codes e-mail (sent again by staff)' : 'Codes e-mail'),
-  send_refund_notice: (p) => `Refund notice (${String(p.event)}) by e-mail/SMS`,
+  send_refund_notice: (p) =>
+    p.event === 'delivered'
+      ? 'Notice that a top-up arrived after all, by e-mail/SMS'
+      : `Refund notice (${String(p.event)}) by e-mail/SMS`,
   send_push: (p) => `Push notification (${String(p.event)})`,
 };
 const jobKinds: Record<string, string> = { send_order_codes: 'email', send_refund_notice: 'email' };
@@ -59,6 +69,17 @@ const auditTexts: Record<string, (after: Record<string, unknown> | null) => stri
       ? `gave the refund as ${said(after.points)} points`
       : `marked the refund paid to the bank (reference ${said(after?.reference)})`,
   'order.resend_codes': () => 'sent the codes e-mail again',
+  'order.resolve_topup': (after) =>
+    `checked the unconfirmed top-up of ${said(after?.item)} with the aggregator: ${
+      after?.finding === 'delivered' ? 'delivered' : 'not delivered'
+    }` +
+    (after?.outcome === 'completed'
+      ? '; the order is completed'
+      : after?.outcome === 'refunded'
+        ? '; the refund is done'
+        : ''),
+  'order.retry_topup': (after) =>
+    `sent the top-up of ${said(after?.item)} to the aggregator again (attempt ${said(after?.attempt)})`,
 };
 
 /**
@@ -146,10 +167,18 @@ export function buildTimeline(
   const phones = new Map(items.map((i) => [i.id, i.phoneNumber]));
   for (const t of records.topups) {
     const calls = t.calls > 1 ? ` (${String(t.calls)} calls)` : '';
+    const attempt = t.attempt > 1 ? ` (attempt ${String(t.attempt)})` : '';
     add(
       t.createdAt,
       'topup',
-      `Top-up request for ${phones.get(t.orderItemId) ?? '?'} (${nameOf(t.orderItemId)}) sent to ${t.provider}${calls}`,
+      `Top-up request${attempt} for ${phones.get(t.orderItemId) ?? '?'} (${nameOf(t.orderItemId)}) sent to ${t.provider}${calls}`,
+    );
+    add(
+      t.resolvedAt,
+      'topup',
+      `Unanswered top-up${attempt} of ${nameOf(t.orderItemId)} resolved by staff: ${
+        t.resolution === 'delivered' ? 'delivered' : 'not delivered'
+      }`,
     );
     if (t.completedAt)
       add(
@@ -258,6 +287,9 @@ export function createAdminOrdersService(deps: {
   repo: AdminOrdersRepo;
   audit: AuditService;
   loyalty: Pick<LoyaltyService, 'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor'>;
+  /** Fulfilment's line actions (ADR 0036) and a nudge for the job worker after a commit. */
+  lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry'>;
+  wakeWorker: () => void;
 }) {
   const { db, repo } = deps;
   const notFound = () => new AppError('NOT_FOUND', adminOrderMessages.orderNotFound);
@@ -319,8 +351,107 @@ export function createAdminOrdersService(deps: {
     };
   }
 
+  const lineProblems: Record<LineActionProblem, () => AppError> = {
+    no_order: notFound,
+    no_item: () => new AppError('NOT_FOUND', adminOrderMessages.itemNotFound),
+    not_unconfirmed: () => new AppError('CONFLICT', adminOrderMessages.notUnconfirmed),
+    resolved_otherwise: () => new AppError('CONFLICT', adminOrderMessages.resolvedOtherwise),
+    refund_paid: () => new AppError('CONFLICT', adminOrderMessages.refundPaidOut),
+    no_refund: () => new AppError('CONFLICT', adminOrderMessages.noRefundRow),
+    not_retryable: () => new AppError('CONFLICT', adminOrderMessages.notRetryable),
+    resolve_first: () => new AppError('CONFLICT', adminOrderMessages.resolveFirst),
+    points_order: () => new AppError('CONFLICT', adminOrderMessages.retryPointsOrder),
+    no_recipient: () => new AppError('CONFLICT', adminOrderMessages.noRecipient),
+    delivered: () => new AppError('CONFLICT', adminOrderMessages.lineDelivered),
+  };
+  /** A line action's problems as the back-office answers them. */
+  async function lineAction<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof LineActionError) throw lineProblems[err.problem]();
+      throw err;
+    }
+  }
+  /** The audit record of a line action, in the action's transaction. */
+  const auditLine =
+    (
+      actor: AuditActor,
+      action: string,
+      orderId: string,
+      what: Record<string, unknown>,
+    ): LineChangeHook =>
+    (tx, change) =>
+      deps.audit.record(tx, actor, {
+        action,
+        targetType: 'order',
+        targetId: orderId,
+        before: change.before,
+        after: { ...what, ...change.after, outcome: change.outcome },
+      });
+  const lineLabel = async (orderId: string, itemId: string) => {
+    const found = await repo.order(orderId);
+    const item = found?.items.find((i) => i.id === itemId);
+    return {
+      itemId,
+      item: item ? `${item.name.en}${item.phoneNumber ? ` to ${item.phoneNumber}` : ''}` : itemId,
+    };
+  };
+
   return {
     detail,
+
+    /**
+     * An unconfirmed top-up checked with the aggregator (ADR 0036): delivered (the refund shrinks,
+     * the order may complete) or not delivered (it stays refunded; a points order's points come
+     * back once nothing is left to check). Done once, audited in the same transaction.
+     */
+    async resolveTopup(orderId: string, itemId: string, delivered: boolean, actor: AuditActor) {
+      const what = {
+        ...(await lineLabel(orderId, itemId)),
+        finding: delivered ? 'delivered' : 'not_delivered',
+      };
+      const { changed, outcome } = await lineAction(() =>
+        deps.lines.resolveUnconfirmed(
+          orderId,
+          itemId,
+          delivered,
+          auditLine(actor, 'order.resolve_topup', orderId, what),
+        ),
+      );
+      if (changed) deps.wakeWorker();
+      const message = !changed
+        ? adminOrderMessages.resolveAlreadyDone
+        : delivered
+          ? outcome === 'completed'
+            ? adminOrderMessages.resolvedCompleted
+            : adminOrderMessages.resolvedDelivered
+          : outcome === 'refunded'
+            ? adminOrderMessages.resolvedNotDeliveredRefunded
+            : adminOrderMessages.resolvedNotDelivered;
+      return { message, data: await detail(orderId) };
+    },
+
+    /**
+     * A failed top-up line sent to the aggregator again (ADR 0036): the retry job is written with
+     * the audit record and runs after the answer; the detail shows the line pending meanwhile.
+     */
+    async retryTopup(orderId: string, itemId: string, actor: AuditActor) {
+      const label = await lineLabel(orderId, itemId);
+      const { changed } = await lineAction(() =>
+        deps.lines.startRetry(orderId, itemId, (tx, change) =>
+          auditLine(actor, 'order.retry_topup', orderId, {
+            ...label,
+            attempt: change.after.line.attempt,
+          })(tx, change),
+        ),
+      );
+      if (changed) deps.wakeWorker();
+      return {
+        message: changed ? adminOrderMessages.retryStarted : adminOrderMessages.retryRunning,
+        data: await detail(orderId),
+      };
+    },
 
     /**
      * Pays out a pending refund (bank, with the payout reference) or gives it as points, once:
@@ -356,6 +487,8 @@ export function createAdminOrdersService(deps: {
             throw new AppError('CONFLICT', adminOrderMessages.noPendingRefund);
           case 'points_only':
             throw new AppError('CONFLICT', adminOrderMessages.pointsOnly);
+          case 'retrying':
+            throw new AppError('CONFLICT', adminOrderMessages.refundWhileRetrying);
           case 'reference_needed':
             throw new AppError('VALIDATION_ERROR', adminSchemaMessages.refundReference, {
               reference: adminSchemaMessages.refundReference,

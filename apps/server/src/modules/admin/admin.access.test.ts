@@ -75,6 +75,8 @@ describe('back-office access', () => {
       'GET /api/v1/admin/orders/:id',
       'POST /api/v1/admin/orders/:id/refund',
       'POST /api/v1/admin/orders/:id/resend-codes',
+      'POST /api/v1/admin/orders/:id/items/:itemId/resolve',
+      'POST /api/v1/admin/orders/:id/items/:itemId/retry',
       'GET /api/v1/admin/customers/:id',
       'POST /api/v1/admin/customers/:id/points',
       'POST /api/v1/admin/customers/:id/block',
@@ -104,6 +106,9 @@ describe('back-office access', () => {
       'POST /api/v1/admin/customers/:id/unblock',
       'GET /api/v1/admin/reports/orders.csv',
       'GET /api/v1/admin/reports/payments.csv',
+      // Both move money: a refund cancelled or points given back, a top-up sent again (ADR 0036).
+      'POST /api/v1/admin/orders/:id/items/:itemId/resolve',
+      'POST /api/v1/admin/orders/:id/items/:itemId/retry',
     ])
       expect(roleOf(name), name).toBe('admin');
     // Only the sign-in steps go without a role; each of them needs its own ticket instead.

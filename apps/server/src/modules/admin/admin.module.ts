@@ -11,6 +11,7 @@ import { createCatalogueAdminService } from '../catalogue/catalogue-admin.servic
 import { createExchangeRatesAdminRepo } from '../catalogue/exchange-rates-admin.repo.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
+import type { FulfilmentService } from '../fulfilment/fulfilment.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createContactRepo } from '../site/contact.repo.ts';
 import type { FestivalsService } from '../site/festivals.service.ts';
@@ -74,8 +75,17 @@ export function createAdminModule(deps: {
   return {
     audit,
     staffAuth,
-    /** Registers the routes; catalogueChanged drops the catalogue caches on every instance. */
-    async registerRoutes(catalogueChanged: () => Promise<void>): Promise<void> {
+    /**
+     * Registers the routes; catalogueChanged drops the catalogue caches on every instance;
+     * `orderLines` are fulfilment's line actions (resolve, retry) and the worker's wake-up.
+     */
+    async registerRoutes(
+      catalogueChanged: () => Promise<void>,
+      orderLines: {
+        lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry'>;
+        wakeWorker: () => void;
+      },
+    ): Promise<void> {
       const reports = createAdminReportsRepo(database.db);
       const service = createAdminService({
         reports,
@@ -115,6 +125,7 @@ export function createAdminModule(deps: {
             repo: createAdminOrdersRepo(database.db),
             audit,
             loyalty: deps.loyalty,
+            ...orderLines,
           }),
         ),
       );

@@ -82,6 +82,7 @@ export function createFulfilmentModule(deps: {
     log: deps.log,
     leaseSeconds: config.jobLeaseSeconds,
     concurrency: config.jobConcurrency,
+    maxAttempts: config.jobMaxAttempts,
     metrics,
   });
   deps.app.decorate('runPendingJobs', (options?: { max?: number }) =>

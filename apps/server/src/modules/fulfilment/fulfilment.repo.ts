@@ -62,12 +62,14 @@ export function createFulfilmentRepo(db: Db) {
       orderItemId: string;
       idempotencyKey: string;
       provider: string;
+      /** 1 for fulfilment's request, 2, 3… for staff retries (ADR 0036). */
+      attempt?: number;
     }): Promise<TopupRequestRow> {
       const [row] = await db
         .insert(topupRequests)
-        .values({ ...request, calls: 1 })
+        .values({ ...request, attempt: request.attempt ?? 1, calls: 1 })
         .onConflictDoUpdate({
-          target: topupRequests.orderItemId,
+          target: [topupRequests.orderItemId, topupRequests.attempt],
           set: { calls: sql`${topupRequests.calls} + 1` },
         })
         .returning();
@@ -78,6 +80,7 @@ export function createFulfilmentRepo(db: Db) {
     async finishTopupRequest(
       orderItemId: string,
       result: { status: 'success' | 'failed'; reference: string | null; message: string },
+      attempt = 1,
     ): Promise<void> {
       await db
         .update(topupRequests)
@@ -87,15 +90,30 @@ export function createFulfilmentRepo(db: Db) {
           providerMessage: result.message,
           completedAt: sql`now()`,
         })
-        .where(eq(topupRequests.orderItemId, orderItemId));
+        .where(and(eq(topupRequests.orderItemId, orderItemId), eq(topupRequests.attempt, attempt)));
     },
 
+    /** Every attempt of these lines, each line's attempts in order (the last one last). */
     async topupRequestsOf(orderItemIds: string[]): Promise<TopupRequestRow[]> {
       if (orderItemIds.length === 0) return [];
       return db
         .select()
         .from(topupRequests)
-        .where(inArray(topupRequests.orderItemId, orderItemIds));
+        .where(inArray(topupRequests.orderItemId, orderItemIds))
+        .orderBy(asc(topupRequests.orderItemId), asc(topupRequests.attempt));
+    },
+
+    /** Staff's finding on an unanswered request (ADR 0036), once: answers whether it was set. */
+    async resolveTopupRequest(
+      id: string,
+      resolution: NonNullable<TopupRequestRow['resolution']>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(topupRequests)
+        .set({ resolution, resolvedAt: sql`now()` })
+        .where(and(eq(topupRequests.id, id), isNull(topupRequests.resolution)))
+        .returning({ id: topupRequests.id });
+      return rows.length > 0;
     },
 
     /**

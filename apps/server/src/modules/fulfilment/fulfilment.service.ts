@@ -6,6 +6,8 @@ import type { Db } from '../../platform/db.ts';
 import { RetryJob, type JobRow } from '../../platform/job-worker.ts';
 import { enqueuePush } from '../notifications/push-jobs.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
+import { jobs as jobsTable } from '../../platform/jobs.tables.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Mailer } from '../../platform/messaging.ts';
 import { createStockRepo } from '../catalogue/stock.repo.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
@@ -17,7 +19,9 @@ import {
 } from '../orders/orders.repo.ts';
 import { createPaymentsRepo } from '../payments/payments.repo.ts';
 import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
-import { recordOrderRefund } from '../refunds/refunds.service.ts';
+import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
+import { createRefundsRepo } from '../refunds/refunds.repo.ts';
+import { enqueueRefundNotice, recordOrderRefund } from '../refunds/refunds.service.ts';
 import { orderCodesEmail } from './fulfilment.email.ts';
 import {
   createFulfilmentRepo,
@@ -26,22 +30,87 @@ import {
   type TopupRequestRow,
 } from './fulfilment.repo.ts';
 
-import type { TopupProvider } from './topup-provider.ts';
+import type { TopupProvider, TopupResult } from './topup-provider.ts';
 
 export { FULFIL_ORDER_JOB };
 export const SEND_ORDER_CODES_JOB = 'send_order_codes';
+/** A failed top-up line sent to the aggregator again at staff's request (ADR 0036). */
+export const RETRY_TOPUP_JOB = 'retry_topup';
 
 /**
  * Why a line failed (order_items.failure_code). `unconfirmed`: the top-up was sent but the
  * aggregator never answered, so it may have arrived; its refund must be checked against the
  * aggregator's records first (the refund reason says so).
  */
-export type FailureCode = 'out_of_stock' | 'declined' | 'error' | 'unconfirmed';
+export type FailureCode = 'out_of_stock' | 'declined' | 'error' | 'unconfirmed' | 'not_delivered';
+
+/** `not_delivered`: an `unconfirmed` top-up that support checked with the aggregator: it never arrived. */
+export const RETRYABLE_FAILURES: readonly string[] = ['declined', 'error', 'not_delivered'];
+
+/** The aggregator's idempotency key of a line's attempt: the item id, then `<id>:<attempt>`. */
+export const topupKeyOf = (itemId: string, attempt: number) =>
+  attempt === 1 ? itemId : `${itemId}:${String(attempt)}`;
+
+/** Why staff cannot resolve or retry a line (the back-office answers each, ADR 0036). */
+export type LineActionProblem =
+  | 'no_order'
+  | 'no_item'
+  | 'not_unconfirmed'
+  | 'resolved_otherwise'
+  | 'refund_paid'
+  | 'no_refund'
+  | 'not_retryable'
+  | 'resolve_first'
+  | 'points_order'
+  | 'no_recipient'
+  | 'delivered';
+
+export class LineActionError extends Error {
+  readonly problem: LineActionProblem;
+  constructor(problem: LineActionProblem) {
+    super(problem);
+    this.name = 'LineActionError';
+    this.problem = problem;
+  }
+}
+
+/** Where an order stands after a line changed: still owing a refund, refunded, or completed. */
+export type LineOutcome = 'pending' | 'refunded' | 'completed';
+
+/** The state a staff line action is recorded with (the audit's before and after). */
+export interface LineState {
+  line: { status: string; failureCode: string | null; attempt: number | null };
+  order: { status: string; paymentStatus: string };
+  refund: Pick<
+    OrderRefundRow,
+    'status' | 'amountMmk' | 'points' | 'pointsReturned' | 'partial'
+  > | null;
+}
+export type LineChangeHook = (
+  tx: Db,
+  change: { before: LineState; after: LineState; outcome: LineOutcome | 'retrying' },
+) => Promise<void>;
+
+/** What the customer paid for some lines of an order (discounts shared out in proportion). */
+function paidForOf(order: OrderRow, items: OrderItemRow[]) {
+  const itemsTotal = items.reduce((n, i) => n + i.lineTotalMmk, 0);
+  return (lines: OrderItemRow[]) =>
+    lines.length === items.length || itemsTotal === 0
+      ? order.totalMmk
+      : Math.round((lines.reduce((n, i) => n + i.lineTotalMmk, 0) * order.totalMmk) / itemsTotal);
+}
 
 export interface OrderDeliveries {
   cardsByItem: Map<string, DeliveredCard[]>;
   topupByItem: Map<string, TopupRequestRow>;
 }
+
+const retryOf = (job: JobRow): [string, number] => {
+  const { itemId, attempt } = job.payload;
+  if (typeof itemId !== 'string' || typeof attempt !== 'number')
+    throw new Error(`job ${job.id} has no itemId or attempt`);
+  return [itemId, attempt];
+};
 
 const payloadOrderId = (job: JobRow): string => {
   const id = job.payload.orderId;
@@ -71,6 +140,35 @@ export function createFulfilmentService(deps: {
   const orders = createOrdersRepo(db);
   const transaction = <T>(fn: (tx: Db) => Promise<T>) => orders.inTransaction(fn);
   const isPending = (item: OrderItemRow) => item.status === 'pending';
+
+  /**
+   * What a failed order owes for the lines not delivered (failed, or pending while staff retry
+   * one), which of them wait for a check with the aggregator, and the payment flag's reason.
+   */
+  function refundOf(order: OrderRow, items: OrderItemRow[], byPoints: boolean) {
+    const paidFor = paidForOf(order, items);
+    const owed = items.filter((i) => i.status !== 'delivered');
+    // A top-up that may have arrived is given back only after a look at the aggregator's
+    // books: its share is flagged for support (points too), never returned here.
+    const unconfirmed = owed.filter(
+      (i) => i.status === 'failed' && i.failureCode === 'unconfirmed',
+    );
+    const settled = owed.filter((i) => !unconfirmed.includes(i));
+    const check = unconfirmed.length
+      ? `check unconfirmed top-ups with the aggregator before refunding (${
+          byPoints
+            ? `${deps.loyalty.pointsNeededFor(paidFor(unconfirmed))} points`
+            : `${paidFor(unconfirmed)} MMK`
+        }); `
+      : '';
+    const lines = owed
+      .map(
+        (i) =>
+          `${i.sku ?? i.productId} x${i.quantity} ${i.status === 'pending' ? 'retrying' : (i.failureCode ?? 'error')}`,
+      )
+      .join(', ');
+    return { paidFor, owed, unconfirmed, settled, reason: `${check}fulfilment_failed: ${lines}` };
+  }
 
   /** Step 1: every pending card line gets its cards, or fails when stock is short. */
   async function claimCards(orderId: string): Promise<OrderWithItems | null> {
@@ -129,20 +227,21 @@ export function createFulfilmentService(deps: {
     return claimed;
   }
 
-  /** Step 2: each pending E-load line is sent once (recorded first, the same key on retry). */
-  async function sendTopup(order: OrderRow, item: OrderItemRow): Promise<void> {
-    if (!item.phoneNumber) {
-      await orders.setItemStatus(item.id, 'failed', 'error');
-      return;
-    }
-    const fulfilment = createFulfilmentRepo(db);
-    await fulfilment.startTopupRequest({
+  /**
+   * One attempt of an E-load line: recorded (and committed) first, then sent with the attempt's
+   * key; a rerun of the job sends the same key, which the aggregator answers from its record.
+   * Throws when the aggregator gives no answer (the job retries).
+   */
+  async function callAggregator(item: OrderItemRow & { phoneNumber: string }, attempt: number) {
+    const key = topupKeyOf(item.id, attempt);
+    await createFulfilmentRepo(db).startTopupRequest({
       orderItemId: item.id,
-      idempotencyKey: item.id,
+      idempotencyKey: key,
       provider: deps.topup.name,
+      attempt,
     });
-    const result = await deps.topup.send({
-      idempotencyKey: item.id,
+    return deps.topup.send({
+      idempotencyKey: key,
       kind: item.kind === 'data' ? 'data' : 'topup',
       msisdn: item.phoneNumber,
       operator: item.operatorCode,
@@ -151,14 +250,27 @@ export function createFulfilmentService(deps: {
       amountMmk: item.topupAmountMmk,
       dataMb: item.dataMb,
     });
-    await transaction(async (tx) => {
-      await createFulfilmentRepo(tx).finishTopupRequest(item.id, result);
-      await createOrdersRepo(tx).setItemStatus(
-        item.id,
-        result.status === 'success' ? 'delivered' : 'failed',
-        result.status === 'success' ? null : 'declined',
-      );
-    });
+  }
+
+  /** The aggregator's answer on the attempt and the line, in the caller's transaction. */
+  async function recordAnswer(tx: Db, itemId: string, attempt: number, result: TopupResult) {
+    await createFulfilmentRepo(tx).finishTopupRequest(itemId, result, attempt);
+    await createOrdersRepo(tx).setItemStatus(
+      itemId,
+      result.status === 'success' ? 'delivered' : 'failed',
+      result.status === 'success' ? null : 'declined',
+    );
+  }
+
+  /** Step 2: each pending E-load line is sent once (recorded first, the same key on retry). */
+  async function sendTopup(order: OrderRow, item: OrderItemRow): Promise<void> {
+    const { phoneNumber } = item;
+    if (!phoneNumber) {
+      await orders.setItemStatus(item.id, 'failed', 'error');
+      return;
+    }
+    const result = await callAggregator({ ...item, phoneNumber }, 1);
+    await transaction((tx) => recordAnswer(tx, item.id, 1, result));
     log.info(
       { orderId: order.id, itemId: item.id, status: result.status, reference: result.reference },
       'top-up answered',
@@ -180,7 +292,6 @@ export function createFulfilmentService(deps: {
       const { items } = found;
       if (items.some(isPending)) throw new Error('order still has undelivered lines');
       const failed = items.filter((i) => i.status === 'failed');
-      const itemsTotal = items.reduce((n, i) => n + i.lineTotalMmk, 0);
       const txPayments = createPaymentsRepo(tx);
       // What paid decides, not the order's chosen method (it can change after a QR is opened).
       const accepted = await txPayments.acceptedPayment(orderId);
@@ -196,29 +307,15 @@ export function createFulfilmentService(deps: {
       } else {
         await txOrders.updateOrder(orderId, { status: 'failed', completedAt: new Date() });
         await enqueuePush(tx, orderId, 'order_failed');
-        // What the customer paid for these lines (discounts shared out in proportion).
-        const paidFor = (lines: OrderItemRow[]) =>
-          lines.length === items.length || itemsTotal === 0
-            ? order.totalMmk
-            : Math.round(
-                (lines.reduce((n, i) => n + i.lineTotalMmk, 0) * order.totalMmk) / itemsTotal,
-              );
-        const refund = paidFor(failed);
-        // A top-up that may have arrived is given back only after a look at the aggregator's
-        // books: its share is flagged for support (points too), never returned here.
-        const unconfirmed = failed.filter((i) => i.failureCode === 'unconfirmed');
-        const settled = failed.filter((i) => i.failureCode !== 'unconfirmed');
-        const check = unconfirmed.length
-          ? `check unconfirmed top-ups with the aggregator before refunding (${
-              byPoints
-                ? `${deps.loyalty.pointsNeededFor(paidFor(unconfirmed))} points`
-                : `${paidFor(unconfirmed)} MMK`
-            }); `
-          : '';
-        const lines = failed
-          .map((i) => `${i.sku ?? i.productId} x${i.quantity} ${i.failureCode ?? 'error'}`)
-          .join(', ');
-        let reason = `${check}fulfilment_failed: ${lines}`;
+        const {
+          paidFor,
+          owed: failedLines,
+          unconfirmed,
+          settled,
+          reason: why,
+        } = refundOf(order, items, byPoints);
+        const refund = paidFor(failedLines);
+        let reason = why;
         let pointsReturned = 0;
         if (byPoints && settled.length > 0) {
           pointsReturned = await deps.loyalty.refundPoints(tx, {
@@ -318,6 +415,263 @@ export function createFulfilmentService(deps: {
     await finish(orderId);
   }
 
+  /**
+   * A failed order after one of its lines changed (ADR 0036: an unconfirmed top-up resolved, a
+   * retry answered or given up), with the order and its pending refund locked by the caller. The
+   * refund becomes what the lines still not delivered cost (fulfilment's share rule), the
+   * payment's flag says the same; a points order whose last unconfirmed line is settled gets its
+   * points back now (as refund:done does) and is refunded; with every line delivered the order is
+   * completed as fulfilment would have ended it (points earned once, the `order_completed` push),
+   * its payment is no longer flagged and its refund row goes: it owes nothing. `delivered` names
+   * the line that arrived, so the customer is told of it (a notice e-mail or SMS).
+   */
+  async function settleLines(
+    tx: Db,
+    order: OrderRow,
+    refund: OrderRefundRow,
+    delivered: string | null,
+  ): Promise<LineOutcome> {
+    const txOrders = createOrdersRepo(tx);
+    const items = (await txOrders.findOrder(order.id))?.items ?? [];
+    const byPoints = refund.destination === 'points';
+    const { paidFor, owed, unconfirmed, reason } = refundOf(order, items, byPoints);
+    const payments = createPaymentsRepo(tx);
+    const refunds = createRefundsRepo(tx);
+    if (owed.length === 0) {
+      await txOrders.updateOrder(order.id, {
+        status: 'completed',
+        paymentStatus: 'paid',
+        completedAt: new Date(),
+      });
+      await enqueuePush(tx, order.id, 'order_completed');
+      await deps.loyalty.creditOrder(tx, {
+        userId: order.userId,
+        orderId: order.id,
+        paidMmk: byPoints ? 0 : order.totalMmk,
+      });
+      await payments.reflagOrderRefund(order.id, null);
+      await refunds.removePending(order.id);
+      if (delivered) await enqueueRefundNotice(tx, order.id, 'delivered', delivered);
+      return 'completed';
+    }
+    const amountMmk = paidFor(owed);
+    let points = refund.points;
+    let pointsReturned = refund.pointsReturned;
+    let refunded = false;
+    if (byPoints) {
+      points = deps.loyalty.pointsNeededFor(amountMmk);
+      if (unconfirmed.length === 0 && !items.some(isPending)) {
+        pointsReturned += await deps.loyalty.refundCheckedPoints(tx, {
+          userId: order.userId,
+          orderId: order.id,
+          points: points - pointsReturned,
+        });
+        refunded = true;
+      }
+    }
+    await refunds.recompute(order.id, {
+      amountMmk,
+      points,
+      pointsReturned,
+      partial: owed.length < items.length,
+      refunded,
+    });
+    await payments.reflagOrderRefund(order.id, {
+      amountMmk,
+      reason: byPoints && pointsReturned > 0 ? `points_returned: ${reason}` : reason,
+      cash: !byPoints || unconfirmed.length > 0,
+    });
+    if (refunded) await txOrders.updateOrder(order.id, { paymentStatus: 'refunded' });
+    if (delivered) await enqueueRefundNotice(tx, order.id, 'delivered', delivered);
+    else if (refunded) {
+      await enqueueRefundNotice(tx, order.id, 'refunded');
+      await enqueuePush(tx, order.id, 'order_refunded');
+    }
+    return refunded ? 'refunded' : 'pending';
+  }
+
+  /** The order, its refund and one line, locked in that order (the order first, ADR 0017). */
+  async function lockLine(tx: Db, orderId: string, itemId: string) {
+    const txOrders = createOrdersRepo(tx);
+    const order = await txOrders.lockOrder(orderId);
+    if (!order) throw new LineActionError('no_order');
+    const refund = await createRefundsRepo(tx).lock(orderId);
+    const item = (await txOrders.findOrder(orderId))?.items.find((i) => i.id === itemId);
+    if (!item) throw new LineActionError('no_item');
+    const attempts = await createFulfilmentRepo(tx).topupRequestsOf([itemId]);
+    return { order, refund, item, attempts };
+  }
+
+  async function lineState(tx: Db, orderId: string, itemId: string): Promise<LineState> {
+    const found = await createOrdersRepo(tx).findOrder(orderId);
+    const item = found?.items.find((i) => i.id === itemId);
+    const [refund] = await createRefundsRepo(tx).ofOrders([orderId]);
+    const last = (await createFulfilmentRepo(tx).topupRequestsOf([itemId])).at(-1);
+    return {
+      line: {
+        status: item?.status ?? 'missing',
+        failureCode: item?.failureCode ?? null,
+        attempt: last?.attempt ?? null,
+      },
+      order: {
+        status: found?.order.status ?? 'missing',
+        paymentStatus: found?.order.paymentStatus ?? 'missing',
+      },
+      refund: refund
+        ? {
+            status: refund.status,
+            amountMmk: refund.amountMmk,
+            points: refund.points,
+            pointsReturned: refund.pointsReturned,
+            partial: refund.partial,
+          }
+        : null,
+    };
+  }
+
+  const outcomeOf = (order: OrderRow, refund: OrderRefundRow | null): LineOutcome =>
+    order.status === 'completed'
+      ? 'completed'
+      : refund?.status === 'refunded'
+        ? 'refunded'
+        : 'pending';
+
+  /**
+   * Staff checked an `unconfirmed` top-up with the aggregator (ADR 0036): it arrived (the line is
+   * delivered) or it did not (the line fails as `not_delivered`). Once: the finding is kept on the
+   * request, so the same call again changes nothing and the other finding is refused. Never
+   * after the refund was paid out. `onChange` (the audit record) runs in the same transaction.
+   */
+  async function resolveUnconfirmed(
+    orderId: string,
+    itemId: string,
+    delivered: boolean,
+    onChange?: LineChangeHook,
+  ): Promise<{ changed: boolean; outcome: LineOutcome }> {
+    return transaction(async (tx) => {
+      const { order, refund, item, attempts } = await lockLine(tx, orderId, itemId);
+      const last = attempts.at(-1);
+      const finding = delivered ? 'delivered' : 'not_delivered';
+      if (last?.resolution) {
+        if (last.resolution !== finding) throw new LineActionError('resolved_otherwise');
+        return { changed: false, outcome: outcomeOf(order, refund) };
+      }
+      if (isCardKind(item.kind) || item.status !== 'failed' || item.failureCode !== 'unconfirmed')
+        throw new LineActionError('not_unconfirmed');
+      if (!refund) throw new LineActionError('no_refund');
+      if (refund.status === 'refunded') throw new LineActionError('refund_paid');
+      const before = await lineState(tx, orderId, itemId);
+      if (last) await createFulfilmentRepo(tx).resolveTopupRequest(last.id, finding);
+      const restated = await createOrdersRepo(tx).restateItem(
+        itemId,
+        { status: 'failed', failureCode: 'unconfirmed' },
+        delivered
+          ? { status: 'delivered', failureCode: null }
+          : { status: 'failed', failureCode: 'not_delivered' satisfies FailureCode },
+      );
+      if (!restated) throw new Error('line changed under the order lock');
+      const outcome = await settleLines(tx, order, refund, delivered ? itemId : null);
+      await onChange?.(tx, { before, after: await lineState(tx, orderId, itemId), outcome });
+      log.info({ orderId, itemId, delivered, outcome }, 'unconfirmed top-up resolved by staff');
+      return { changed: true, outcome };
+    });
+  }
+
+  /**
+   * Staff send a top-up line that failed (declined, never sent, or checked not delivered) to the
+   * aggregator again (ADR 0036): the line is pending and a `retry_topup` job with a dedupe key of
+   * its own attempt is written in this transaction (with the audit record, `onChange`), so a
+   * crash can neither lose the retry nor send it twice; the job uses a new idempotency key
+   * (`<item>:<attempt>`). Only while the order's bank refund is pending: a points order's
+   * settled lines got their points back at once. While the attempt runs, a second call changes
+   * nothing.
+   */
+  async function startRetry(
+    orderId: string,
+    itemId: string,
+    onChange?: LineChangeHook,
+  ): Promise<{ changed: boolean; attempt: number }> {
+    return transaction(async (tx) => {
+      const { order, refund, item, attempts } = await lockLine(tx, orderId, itemId);
+      const tried = attempts.at(-1)?.attempt ?? 0;
+      if (isCardKind(item.kind)) throw new LineActionError('not_retryable');
+      if (item.status === 'pending' && order.status === 'failed')
+        return { changed: false, attempt: tried };
+      if (item.status === 'delivered') throw new LineActionError('delivered');
+      if (item.status !== 'failed') throw new LineActionError('not_retryable');
+      if (item.failureCode === 'unconfirmed') throw new LineActionError('resolve_first');
+      if (!RETRYABLE_FAILURES.includes(item.failureCode ?? 'error'))
+        throw new LineActionError('not_retryable');
+      if (!refund) throw new LineActionError('no_refund');
+      if (refund.status === 'refunded') throw new LineActionError('refund_paid');
+      if (refund.destination === 'points') throw new LineActionError('points_order');
+      if (!item.phoneNumber) throw new LineActionError('no_recipient');
+      // A retry job that died before recording its request still used up its attempt number.
+      const jobs = await tx
+        .select({ payload: jobsTable.payload })
+        .from(jobsTable)
+        .where(
+          and(
+            eq(jobsTable.type, RETRY_TOPUP_JOB),
+            sql`${jobsTable.payload} ->> 'orderId' = ${orderId}`,
+          ),
+        );
+      const queued = jobs
+        .filter((j) => j.payload.itemId === itemId)
+        .map((j) => Number(j.payload.attempt) || 0);
+      const attempt = Math.max(tried, 1, ...queued) + 1;
+      const before = await lineState(tx, orderId, itemId);
+      const restated = await createOrdersRepo(tx).restateItem(
+        itemId,
+        { status: 'failed', failureCode: item.failureCode },
+        { status: 'pending', failureCode: null },
+      );
+      if (!restated) throw new Error('line changed under the order lock');
+      await enqueueJob(tx, {
+        type: RETRY_TOPUP_JOB,
+        dedupeKey: `${RETRY_TOPUP_JOB}:${itemId}:${String(attempt)}`,
+        payload: { orderId, itemId, attempt },
+      });
+      await settleLines(tx, order, refund, null);
+      const after = await lineState(tx, orderId, itemId);
+      await onChange?.(tx, {
+        before,
+        after: { ...after, line: { ...after.line, attempt } },
+        outcome: 'retrying',
+      });
+      return { changed: true, attempt };
+    });
+  }
+
+  /** The retry job: one attempt, sent with its own key; the answer settles the order. */
+  async function retryTopup(orderId: string, itemId: string, attempt: number): Promise<void> {
+    const item = (await orders.findOrder(orderId))?.items.find((i) => i.id === itemId);
+    const phoneNumber = item?.phoneNumber;
+    if (!item || item.status !== 'pending' || !phoneNumber) return;
+    const result = await callAggregator({ ...item, phoneNumber }, attempt);
+    await transaction(async (tx) => {
+      const { order, refund, item: line } = await lockLine(tx, orderId, itemId);
+      if (line.status !== 'pending' || refund?.status !== 'refund_pending') return;
+      await recordAnswer(tx, itemId, attempt, result);
+      await settleLines(tx, order, refund, result.status === 'success' ? itemId : null);
+    });
+    log.info(
+      { orderId, itemId, attempt, status: result.status, reference: result.reference },
+      'top-up retry answered',
+    );
+  }
+
+  /** The retry's last attempt failed: sent and never answered is `unconfirmed`, else `error`. */
+  async function abandonRetry(orderId: string, itemId: string, attempt: number): Promise<void> {
+    await transaction(async (tx) => {
+      const { order, refund, item, attempts } = await lockLine(tx, orderId, itemId);
+      if (item.status !== 'pending' || refund?.status !== 'refund_pending') return;
+      const sent = attempts.some((a) => a.attempt === attempt && a.status === 'sending');
+      await createOrdersRepo(tx).setItemStatus(itemId, 'failed', sent ? 'unconfirmed' : 'error');
+      await settleLines(tx, order, refund, null);
+    });
+  }
+
   /** The codes email (at least once: a crash after sending and before recording resends). */
   async function sendOrderCodes(orderId: string): Promise<void> {
     const found = await orders.findOrder(orderId);
@@ -342,6 +696,8 @@ export function createFulfilmentService(deps: {
     fulfilOrder,
     abandonOrder,
     sendOrderCodes,
+    resolveUnconfirmed,
+    startRetry,
 
     /** Cards and E-load results of orders, PINs only of revealed cards (or all, for downloads). */
     async deliveriesOf(
@@ -386,6 +742,10 @@ export function createFulfilmentService(deps: {
       },
       [SEND_ORDER_CODES_JOB]: {
         handle: (job: JobRow) => sendOrderCodes(payloadOrderId(job)),
+      },
+      [RETRY_TOPUP_JOB]: {
+        handle: (job: JobRow) => retryTopup(payloadOrderId(job), ...retryOf(job)),
+        giveUp: (job: JobRow) => abandonRetry(payloadOrderId(job), ...retryOf(job)),
       },
     },
   };

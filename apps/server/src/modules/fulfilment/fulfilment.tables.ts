@@ -43,10 +43,14 @@ export const orderCards = pgTable(
 
 export const topupRequestStatus = pgEnum('topup_request_status', ['sending', 'success', 'failed']);
 
+/** What staff found when they checked a request the aggregator never answered (ADR 0036). */
+export const topupResolution = pgEnum('topup_resolution', ['delivered', 'not_delivered']);
+
 /**
- * One E-load request per top-up or data line, written BEFORE the provider is called and keyed by
- * the order item id: after a crash the retry sends the same key, which the aggregator answers
- * from its own record instead of topping up twice.
+ * One E-load request per attempt of a top-up or data line, written BEFORE the provider is called
+ * and keyed by the order item id (attempt 1) or `<item id>:<attempt>` (a staff retry, ADR 0036):
+ * after a crash the job sends the same key again, which the aggregator answers from its own
+ * record instead of topping up twice. Every attempt keeps its row, so the timeline shows each.
  */
 export const topupRequests = pgTable(
   'topup_requests',
@@ -63,11 +67,16 @@ export const topupRequests = pgTable(
     providerMessage: text('provider_message'),
     /** How many times the provider was called with this key (1 unless a call was retried). */
     calls: integer('calls').notNull().default(0),
+    /** 1 for fulfilment's request; 2, 3… for each retry staff asked for. */
+    attempt: integer('attempt').notNull().default(1),
+    /** An unanswered request (line `unconfirmed`) as staff resolved it after asking the aggregator. */
+    resolution: topupResolution('resolution'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('topup_requests_item_key').on(t.orderItemId),
+    uniqueIndex('topup_requests_item_attempt_key').on(t.orderItemId, t.attempt),
     uniqueIndex('topup_requests_idempotency_key').on(t.idempotencyKey),
   ],
 );

@@ -43,9 +43,11 @@ export class TopupUnavailableError extends Error {}
  * Test numbers of the simulator (README "Top-up simulator"): the last four digits decide.
  * 0000: declined (number not active). 9999: the first call times out after the top-up was
  * executed (the answer is lost), so the retry must be answered from the aggregator's record.
+ * 8888: never answers (every call times out): the job gives up and the line ends `unconfirmed`.
  */
 export const SIMULATOR_DECLINED_SUFFIX = '0000';
 export const SIMULATOR_TIMEOUT_SUFFIX = '9999';
+export const SIMULATOR_NO_ANSWER_SUFFIX = '8888';
 
 /**
  * TOPUP_PROVIDER=simulator (the default): behaves like an E-load aggregator, with a random delay,
@@ -58,6 +60,10 @@ export function createSimulatorTopupProvider(db: Db, maxDelayMs: number): TopupP
     name: 'simulator',
     async send(request) {
       if (maxDelayMs > 0) await sleep(randomInt(maxDelayMs + 1));
+      if (request.msisdn.endsWith(SIMULATOR_NO_ANSWER_SUFFIX))
+        throw new TopupUnavailableError(
+          'Aggregator did not answer (simulated); the outcome is unknown',
+        );
       const declined = request.msisdn.endsWith(SIMULATOR_DECLINED_SUFFIX);
       const { transaction, firstTime } = await books.recordSimulatorTransaction({
         idempotencyKey: request.idempotencyKey,

@@ -1,4 +1,5 @@
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import {
   isCardKind,
   orderMessages,
@@ -27,6 +28,7 @@ const failureMessages: Record<string, LocalizedText> = {
   declined: orderMessages.eloadDeclined,
   error: orderMessages.deliveryFailed,
   unconfirmed: orderMessages.eloadUnconfirmed,
+  not_delivered: orderLineMessages.eloadNotDelivered,
 };
 
 type ProductDetails = Awaited<ReturnType<FulfilmentService['productDetails']>>;
@@ -82,7 +84,9 @@ export function createOrderHistoryService(deps: {
           message: orderMessages.deliveryFailed[lang],
           completedAt: null,
         };
-      if (found.order.status !== 'processing') return null;
+      // A failed order's line sent again by staff (ADR 0036) is pending like a processing one's.
+      const retrying = found.order.status === 'failed' && item.status === 'pending';
+      if (found.order.status !== 'processing' && !retrying) return null;
       return {
         status: 'pending',
         reference: null,
@@ -90,16 +94,14 @@ export function createOrderHistoryService(deps: {
         completedAt: null,
       };
     }
-    // A request still 'sending' whose line was ended by the give-up is failed as far as we know.
+    // The line says how it ended: a request still 'sending' whose line the give-up failed is
+    // failed, one staff resolved as delivered succeeded, and a line sent again (a staff retry,
+    // ADR 0036) is pending until its new attempt is answered.
     const status =
-      request.status === 'sending'
-        ? item.status === 'failed'
-          ? 'failed'
-          : 'pending'
-        : request.status;
+      item.status === 'delivered' ? 'success' : item.status === 'failed' ? 'failed' : 'pending';
     return {
       status,
-      reference: request.reference,
+      reference: status === 'pending' ? null : request.reference,
       message:
         status === 'success'
           ? orderMessages.eloadSuccess[lang]
@@ -108,7 +110,7 @@ export function createOrderHistoryService(deps: {
             : (failureMessages[item.failureCode ?? 'declined'] ?? orderMessages.eloadDeclined)[
                 lang
               ],
-      completedAt: request.completedAt?.toISOString() ?? null,
+      completedAt: status === 'pending' ? null : (request.completedAt?.toISOString() ?? null),
     };
   }
 

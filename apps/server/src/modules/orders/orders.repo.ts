@@ -160,6 +160,31 @@ export function createOrdersRepo(db: Db) {
         .where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'pending')));
     },
 
+    /**
+     * A staff action on a line that fulfilment had ended (ADR 0036: an unconfirmed top-up
+     * resolved, a failed one sent again), under the order's lock: answers whether it changed.
+     */
+    async restateItem(
+      itemId: string,
+      from: { status: OrderItemRow['status']; failureCode: string | null },
+      to: { status: OrderItemRow['status']; failureCode: string | null },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(orderItems)
+        .set(to)
+        .where(
+          and(
+            eq(orderItems.id, itemId),
+            eq(orderItems.status, from.status),
+            from.failureCode === null
+              ? isNull(orderItems.failureCode)
+              : eq(orderItems.failureCode, from.failureCode),
+          ),
+        )
+        .returning({ id: orderItems.id });
+      return rows.length > 0;
+    },
+
     /** A page of the user's orders, newest first, optionally of one status. */
     async listForUser(
       userId: string,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 
@@ -256,6 +256,32 @@ export function createPaymentsRepo(db: Db) {
         )
         .returning({ id: payments.id });
       return rows.length > 0;
+    },
+
+    /**
+     * The refund flag fulfilment set (flagOrderRefund: the one with an amount) made to match the
+     * order again after a line changed (ADR 0036); null clears it, as on a completed order's
+     * payment. Duplicate and late payments keep their own flags.
+     */
+    async reflagOrderRefund(
+      orderId: string,
+      flag: { amountMmk: number; reason: string; cash: boolean } | null,
+    ): Promise<void> {
+      await db
+        .update(payments)
+        .set({
+          refundRequired: flag?.cash ?? false,
+          refundReason: flag?.reason ?? null,
+          refundAmountMmk: flag?.amountMmk ?? null,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.status, 'paid'),
+            isNotNull(payments.refundAmountMmk),
+          ),
+        );
     },
 
     async paymentsOfOrders(orderIds: string[]): Promise<PaymentRow[]> {

@@ -1,12 +1,16 @@
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import { isCardKind, orderMessages, REFUND_WORKING_DAYS } from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
 import type { OrderRefundRow } from './refunds.repo.ts';
 
-/** The two moments the customer is told about (ADR 0020). */
-export type RefundEvent = 'failed' | 'refunded';
+/**
+ * The moments the customer is told about (ADR 0020): the order failed, the refund was paid; and
+ * (ADR 0036) a top-up of a failed order arrived after all (staff checked it, or retried it).
+ */
+export type RefundEvent = 'failed' | 'refunded' | 'delivered';
 
 const text = {
   failedSubject: {
@@ -54,6 +58,18 @@ const text = {
     en: '{points} points ({amount}) were returned to your points balance.',
     my: 'ပွိုင့် {points} ({amount}) ကို သင့်ပွိုင့်လက်ကျန်သို့ ပြန်ထည့်ပေးပြီးပါပြီ။',
   },
+  deliveredSubject: {
+    en: 'Order {order}: your top-up was delivered',
+    my: 'အော်ဒါ {order}- သင့်ဖုန်းငွေဖြည့်ခြင်း ရောက်ရှိပြီးပါပြီ',
+  },
+  deliveredIntro: {
+    en: 'Good news: a top-up of your order {order} that could not be delivered before has now been delivered.',
+    my: 'သတင်းကောင်းပါ။ ယခင်က ပို့ဆောင်၍ မရခဲ့သော သင့်အော်ဒါ {order} ၏ ဖုန်းငွေဖြည့်ခြင်းကို ယခု ပို့ဆောင်ပြီးပါပြီ။',
+  },
+  completedNothingOwed: {
+    en: 'Your order is now complete; nothing is refunded for it.',
+    my: 'သင့်အော်ဒါ ပြီးဆုံးပါပြီ။ ဤအော်ဒါအတွက် ငွေပြန်အမ်းရန် မရှိတော့ပါ။',
+  },
   reference: { en: 'Reference: {reference}', my: 'ရည်ညွှန်းနံပါတ်- {reference}' },
   viewOrder: { en: 'Your order: {url}', my: 'သင့်အော်ဒါ- {url}' },
 } satisfies Record<string, LocalizedText>;
@@ -63,6 +79,7 @@ const failureMessages: Record<string, LocalizedText> = {
   declined: orderMessages.eloadDeclined,
   error: orderMessages.deliveryFailed,
   unconfirmed: orderMessages.eloadUnconfirmed,
+  not_delivered: orderLineMessages.eloadNotDelivered,
 };
 
 const escapeHtml = (value: string) =>
@@ -89,7 +106,10 @@ export function refundNotice(input: {
   event: RefundEvent;
   order: OrderRow;
   items: OrderItemRow[];
-  refund: OrderRefundRow;
+  /** Null only for `delivered` when nothing is owed any more (the order completed). */
+  refund: OrderRefundRow | null;
+  /** `delivered`: the line that arrived. */
+  itemId?: string;
   orderUrl: string;
 }): RefundNotice {
   const { order, refund, event } = input;
@@ -97,32 +117,48 @@ export function refundNotice(input: {
   const t = (key: keyof typeof text, vars: Record<string, string> = {}) =>
     fill(text[key][lang], { order: order.orderNumber, ...vars });
   const amounts = {
-    amount: kyat(refund.amountMmk, lang),
-    points: String(refund.points ?? 0),
+    amount: kyat(refund?.amountMmk ?? 0, lang),
+    points: String(refund?.points ?? 0),
     days: String(REFUND_WORKING_DAYS),
-    reference: refund.reference ?? '',
+    reference: refund?.reference ?? '',
+  };
+  /** "Top-up to 09 421 234 567 (MPT)", as every screen and e-mail writes it (issue 12). */
+  const lineText = (item: OrderItemRow, what: string) => {
+    const recipient =
+      !isCardKind(item.kind) && item.phoneNumber
+        ? ` (${topUpToText(
+            item.phoneNumber,
+            isOperatorCode(item.operatorCode) ? item.operatorCode : null,
+            lang,
+          )})`
+        : '';
+    return `${item.name[lang]} × ${String(item.quantity)}${recipient}: ${what}`;
   };
   const paragraphs: string[] = [];
   let subject: string;
   let refundLine: string;
-  if (event === 'failed') {
+  if (event === 'delivered') {
+    subject = t('deliveredSubject');
+    paragraphs.push(t('deliveredIntro'));
+    const item = input.items.find((i) => i.id === input.itemId);
+    if (item) paragraphs.push(lineText(item, t('delivered')));
+    refundLine = !refund
+      ? t('completedNothingOwed')
+      : refund.destination === 'bank'
+        ? t('bankPending', amounts)
+        : refund.status === 'refunded'
+          ? t('pointsRefunded', amounts)
+          : t('pointsPending', amounts);
+    paragraphs.push(refundLine);
+  } else if (event === 'failed' && refund) {
     subject = refund.partial ? t('partFailedSubject') : t('failedSubject');
     paragraphs.push(refund.partial ? t('partFailedIntro') : t('failedIntro'));
     for (const item of input.items) {
-      // "Top-up to 09 421 234 567 (MPT)", as every screen and e-mail writes it (issue 12).
-      const recipient =
-        !isCardKind(item.kind) && item.phoneNumber
-          ? ` (${topUpToText(
-              item.phoneNumber,
-              isOperatorCode(item.operatorCode) ? item.operatorCode : null,
-              lang,
-            )})`
-          : '';
       const what =
         item.status === 'failed'
           ? (failureMessages[item.failureCode ?? 'error'] ?? orderMessages.deliveryFailed)[lang]
           : t('delivered');
-      paragraphs.push(`${item.name[lang]} × ${String(item.quantity)}${recipient}: ${what}`);
+      paragraphs.push(lineText(item, what));
     }
     refundLine =
       refund.destination === 'bank'
@@ -136,9 +172,9 @@ export function refundNotice(input: {
   } else {
     subject = t('refundedSubject');
     refundLine =
-      refund.destination === 'bank' ? t('bankRefunded', amounts) : t('pointsReturned', amounts);
+      refund?.destination === 'bank' ? t('bankRefunded', amounts) : t('pointsReturned', amounts);
     paragraphs.push(refundLine);
-    if (refund.reference) paragraphs.push(t('reference', amounts));
+    if (refund?.reference) paragraphs.push(t('reference', amounts));
   }
   const view = t('viewOrder', { url: input.orderUrl });
   return {

@@ -59,6 +59,37 @@ export function createRefundsRepo(db: Db) {
         .returning({ id: orderRefunds.id });
       return rows.length > 0;
     },
+    /**
+     * A pending refund recomputed after a line changed (ADR 0036: a top-up resolved or retried):
+     * what is owed, and refunded once nothing is left to pay or check.
+     */
+    async recompute(
+      orderId: string,
+      change: Pick<OrderRefundRow, 'amountMmk' | 'points' | 'pointsReturned' | 'partial'> & {
+        refunded: boolean;
+      },
+    ): Promise<void> {
+      const { refunded, ...values } = change;
+      await db
+        .update(orderRefunds)
+        .set({
+          ...values,
+          ...(refunded ? { status: 'refunded' as const, refundedAt: sql`now()` } : {}),
+        })
+        .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'refund_pending')));
+    },
+
+    /**
+     * The order owes nothing after all (every line delivered, ADR 0036): its pending refund goes,
+     * so the order reads as the completed order it is (no "refunded 0 Ks"). The audit record
+     * keeps what it was.
+     */
+    async removePending(orderId: string): Promise<void> {
+      await db
+        .delete(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'refund_pending')));
+    },
+
     /** Refunds per status and destination, with their kyat (the metrics). */
     async countByStatus(): Promise<
       {

@@ -17,7 +17,8 @@ import { createRefundsRepo, type OrderRefundRow } from './refunds.repo.ts';
 export const REFUND_NOTICE_JOB = 'send_refund_notice';
 
 /** Why a refund cannot be marked done (the back-office answers each in the staff's language). */
-export type RefundProblem = 'no_order' | 'no_refund' | 'reference_needed' | 'points_only';
+export type RefundProblem =
+  'no_order' | 'no_refund' | 'reference_needed' | 'points_only' | 'retrying';
 
 /** A refund that cannot be marked done (the CLI prints the message and exits 1). */
 export class RefundError extends Error {
@@ -63,14 +64,23 @@ export async function recordOrderRefund(
   });
   if (!row) return;
   await createOrdersRepo(tx).updateOrder(entry.order.id, { paymentStatus: status });
-  await enqueueNotice(tx, entry.order.id, 'failed');
+  await enqueueRefundNotice(tx, entry.order.id, 'failed');
 }
 
-async function enqueueNotice(tx: Db, orderId: string, event: RefundEvent) {
+/**
+ * Queues a notice with the caller's transaction, once per event (and, for `delivered`, per line:
+ * an unconfirmed or retried top-up that arrived after all, ADR 0036).
+ */
+export async function enqueueRefundNotice(
+  tx: Db,
+  orderId: string,
+  event: RefundEvent,
+  itemId?: string,
+) {
   await enqueueJob(tx, {
     type: REFUND_NOTICE_JOB,
-    dedupeKey: `${REFUND_NOTICE_JOB}:${event}:${orderId}`,
-    payload: { orderId, event },
+    dedupeKey: `${REFUND_NOTICE_JOB}:${event}:${orderId}${itemId ? `:${itemId}` : ''}`,
+    payload: itemId ? { orderId, event, itemId } : { orderId, event },
   });
 }
 
@@ -103,6 +113,13 @@ export async function markRefundDone(
     const refund = await refunds.lock(orderId);
     if (!refund) throw new RefundError(`order ${order.orderNumber} has no refund`, 'no_refund');
     if (refund.status === 'refunded') return { refund, changed: false };
+    // A line sent to the aggregator again (ADR 0036) may still arrive: pay nothing before it ends.
+    const found = await createOrdersRepo(tx).findOrder(orderId);
+    if (found?.items.some((i) => i.status === 'pending'))
+      throw new RefundError(
+        `a top-up of order ${order.orderNumber} is being sent again: wait for its answer`,
+        'retrying',
+      );
     const destination = options.destination ?? refund.destination;
     if (refund.destination === 'points' && destination === 'bank')
       throw new RefundError(
@@ -133,7 +150,7 @@ export async function markRefundDone(
     }
     await refunds.markRefunded(orderId, { reference, pointsReturned, destination, points });
     await createOrdersRepo(tx).updateOrder(orderId, { paymentStatus: 'refunded' });
-    await enqueueNotice(tx, orderId, 'refunded');
+    await enqueueRefundNotice(tx, orderId, 'refunded');
     await enqueuePush(tx, orderId, 'order_refunded');
     const [updated] = await refunds.ofOrders([orderId]);
     if (!updated) throw new Error('refund vanished');
@@ -174,17 +191,19 @@ export function createRefundsService(deps: {
 }) {
   const { db } = deps;
 
-  async function sendNotice(orderId: string, event: RefundEvent): Promise<void> {
+  async function sendNotice(orderId: string, event: RefundEvent, itemId?: string): Promise<void> {
     const found = await createOrdersRepo(db).findOrder(orderId);
     const [refund] = await createRefundsRepo(db).ofOrders([orderId]);
-    if (!found || !refund) return;
+    // A line that arrived after all may have left nothing to refund (the order completed).
+    if (!found || (!refund && event !== 'delivered')) return;
     const { order, items } = found;
     const account = await deps.account(order.userId);
     const notice = refundNotice({
       event,
       order,
       items,
-      refund,
+      refund: refund ?? null,
+      itemId,
       orderUrl: `${deps.publicUrl}/orders/${orderId}`,
     });
     // The address given at checkout, else a verified account address; a phone account gets SMS.
@@ -204,10 +223,13 @@ export function createRefundsService(deps: {
     jobTypes: {
       [REFUND_NOTICE_JOB]: {
         handle: (job: JobRow) => {
-          const { orderId, event } = job.payload;
-          if (typeof orderId !== 'string' || (event !== 'failed' && event !== 'refunded'))
+          const { orderId, event, itemId } = job.payload;
+          if (
+            typeof orderId !== 'string' ||
+            (event !== 'failed' && event !== 'refunded' && event !== 'delivered')
+          )
             throw new Error(`job ${job.id} has no orderId or event`);
-          return sendNotice(orderId, event);
+          return sendNotice(orderId, event, typeof itemId === 'string' ? itemId : undefined);
         },
       },
     },

@@ -237,6 +237,20 @@ export const adminWrites = {
   /** A pending refund paid out by bank (with the payout's reference) or given as points. */
   refundOrder: (id: string, body: { destination: 'points' | 'bank'; reference?: string }) =>
     adminCall(`${orderPath(id)}/refund`, adminOrderDetailResponseSchema, { method: 'POST', body }),
+  /** An unconfirmed top-up line checked with the aggregator: delivered or not (ADR 0036). */
+  resolveLine: (id: string, itemId: string, delivered: boolean) =>
+    adminCall(
+      `${orderPath(id)}/items/${encodeURIComponent(itemId)}/resolve`,
+      adminOrderDetailResponseSchema,
+      { method: 'POST', body: { delivered } },
+    ),
+  /** A declined or unsent top-up line sent again; answers at once with the line pending. */
+  retryLine: (id: string, itemId: string) =>
+    adminCall(
+      `${orderPath(id)}/items/${encodeURIComponent(itemId)}/retry`,
+      adminOrderDetailResponseSchema,
+      { method: 'POST' },
+    ),
   resendCodes: (id: string) =>
     adminCall(`${orderPath(id)}/resend-codes`, adminOrderDetailResponseSchema, { method: 'POST' }),
   createProduct: (body: input<typeof adminProductCreateSchema>) =>

@@ -1,9 +1,10 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
@@ -18,6 +19,20 @@ import { kyat, when } from './admin-list.tsx';
 export function OrderDetailPage() {
   const { id } = useParams<{ id: string }>();
   const query = useAdminOrder(id);
+  const queryClient = useQueryClient();
+  const retrying = query.data?.data.items.some(
+    (item) => item.status === 'pending' && query.data.data.order.status === 'failed',
+  );
+  // A top-up sent again is answered by the job worker: read the order again until it has been.
+  useEffect(() => {
+    if (!retrying) return;
+    const timer = setInterval(() => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'order', id] });
+    }, 2000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [retrying, id, queryClient]);
   if (query.isPending) return <p role="status">Loading…</p>;
   if (!query.data) {
     return (
@@ -65,6 +80,7 @@ export function OrderDetailPage() {
             <th scope="col">Recipient</th>
             <th scope="col">Status</th>
             <th scope="col">Cards</th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
@@ -85,6 +101,9 @@ export function OrderDetailPage() {
                 {item.cardsDelivered
                   ? `${String(item.cardsDelivered)} delivered, ${String(item.cardsRevealed)} revealed`
                   : '—'}
+              </td>
+              <td>
+                <LineActions detail={query.data.data} item={item} />
               </td>
             </tr>
           ))}
@@ -149,6 +168,124 @@ function OrderActions({ detail }: { detail: AdminOrderDetail }) {
         Send the codes e-mail again
       </Button>
     </section>
+  );
+}
+
+type Line = AdminOrderDetail['items'][number];
+const RETRYABLE = ['declined', 'error', 'not_delivered'];
+
+/**
+ * What an admin may do about one line (ADR 0036): an unconfirmed top-up is resolved after a look
+ * at the aggregator's books (a confirmation dialog says what follows), a declined or unsent one is
+ * sent again while its bank refund is pending.
+ */
+function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line }) {
+  const show = useShowAnswer(detail.order.id);
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const isAdmin = getStaffSession()?.staff.role === 'admin';
+  const { refund } = detail;
+  const open = refund?.status === 'refund_pending';
+  const eload = item.kind === 'topup' || item.kind === 'data';
+  if (eload && item.status === 'pending' && detail.order.status === 'failed')
+    return <span role="status">Sending again…</span>;
+  if (!isAdmin || !open || !eload || item.status !== 'failed') return <>—</>;
+  const run = (action: () => Promise<{ message: string; data: AdminOrderDetail }>) => {
+    setBusy(true);
+    setFailure(null);
+    action()
+      .then(async (answer) => {
+        setAsking(null);
+        await show(answer);
+      })
+      .catch((error: unknown) => {
+        setFailure(error);
+      })
+      .finally(() => {
+        setBusy(false);
+      });
+  };
+  if (item.failureCode === 'unconfirmed') {
+    const delivered = asking === true;
+    return (
+      <div className="admin-actions">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setFailure(null);
+            setAsking(true);
+          }}
+        >
+          Mark delivered
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setFailure(null);
+            setAsking(false);
+          }}
+        >
+          Not delivered
+        </Button>
+        <Dialog
+          open={asking !== null}
+          onClose={() => {
+            if (!busy) setAsking(null);
+          }}
+          role="alertdialog"
+          size="small"
+          title={delivered ? 'Mark the top-up delivered?' : 'Mark the top-up not delivered?'}
+          description={
+            delivered
+              ? `Only if the aggregator's records show that ${item.productName.en} to ${item.recipientPhone ?? '?'} arrived. Its ${kyat(item.lineTotalMmk)} leave the refund; with nothing left to refund the order is completed. The customer is told.`
+              : `Only if the aggregator's records show that ${item.productName.en} to ${item.recipientPhone ?? '?'} never arrived. It stays in the refund${refund.destination === 'points' ? '; with nothing else to check, the points go back now' : ', which waits for its bank payout'}.`
+          }
+        >
+          <div className="admin-form">
+            <AdminAlert error={failure} fallback="The line could not be changed." />
+            <div className="admin-actions">
+              <Button
+                data-autofocus
+                variant="secondary"
+                disabled={busy}
+                onClick={() => {
+                  setAsking(null);
+                }}
+              >
+                Cancel
+              </Button>
+              <Button
+                busy={busy}
+                busyLabel="Saving…"
+                onClick={() => {
+                  run(() => adminWrites.resolveLine(detail.order.id, item.id, delivered));
+                }}
+              >
+                {delivered ? 'Yes, it was delivered' : 'Yes, it was not delivered'}
+              </Button>
+            </div>
+          </div>
+        </Dialog>
+      </div>
+    );
+  }
+  if (refund.destination !== 'bank' || !RETRYABLE.includes(item.failureCode ?? 'error'))
+    return <>—</>;
+  return (
+    <div className="admin-actions">
+      <Button
+        variant="secondary"
+        busy={busy}
+        busyLabel="Sending…"
+        onClick={() => {
+          run(() => adminWrites.retryLine(detail.order.id, item.id));
+        }}
+      >
+        Retry top-up
+      </Button>
+      <AdminAlert error={failure} fallback="The top-up could not be sent again." />
+    </div>
   );
 }
 

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { expect, test } from './fixtures.ts';
+import { signInToBackOffice } from './admin-support.ts';
+import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
+import {
+  apiSession,
+  expectAccessible,
+  paidOrder,
+  productId,
+  signInFromHome,
+} from './shop-support.ts';
+
+/**
+ * ADR 0036, line actions of the back-office order page: a top-up the aggregator never answered
+ * (a number ending 8888; the server under test gives a job up after 3 attempts) ends the order
+ * failed with the line `unconfirmed`; the admin checks it, presses Mark delivered and confirms in
+ * the dialog; the order is completed, and the customer's order page shows it completed with the
+ * top-up delivered and no refund, and the customer is told by e-mail. Screenshots go to
+ * /tmp/admin/.
+ */
+
+test(
+  'an unconfirmed top-up resolved as delivered in the back-office: the order completes and the customer sees it',
+  { tag: '@desktop-only' },
+  async ({ page, request, browser }) => {
+    test.setTimeout(120_000);
+    fs.mkdirSync('/tmp/admin', { recursive: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: `/tmp/admin/${name}.png`, fullPage: true });
+    // A number of its own that the sandbox aggregator never answers (…8888).
+    const recipient = `0925${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}8888`;
+    const person = newIdentity();
+    await registerVerified(request, person);
+    const customer = await apiSession(request, person);
+    const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
+    const orderId = await paidOrder(
+      request,
+      customer,
+      [{ productId: topup, quantity: 1, phoneNumber: recipient }],
+      'failed',
+    );
+
+    await signInToBackOffice(page);
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByLabel('Recipient number').fill(recipient);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const orders = page.getByTestId('admin-orders');
+    await expect(orders.getByRole('row')).toHaveCount(2);
+    await orders.getByRole('link').click();
+    await expect(page.getByTestId('admin-order-status')).toHaveText('failed');
+    const line = page.getByRole('row').filter({ hasText: 'unconfirmed' });
+    await expect(line).toHaveCount(1);
+    await expect(page.getByTestId('admin-refund')).toContainText(
+      'A top-up behind it is unconfirmed',
+    );
+    // An unconfirmed line is resolved, never retried (it may have arrived).
+    await expect(line.getByRole('button', { name: 'Retry top-up' })).toHaveCount(0);
+    await expect(line.getByRole('button', { name: 'Not delivered' })).toBeVisible();
+    await shot('8-order-unconfirmed-line');
+
+    await line.getByRole('button', { name: 'Mark delivered' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Mark the top-up delivered?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('1,000 Ks leave the refund');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectAccessible(page, '[role="alertdialog"]');
+    await shot('9-mark-delivered-dialog');
+    await dialog.getByRole('button', { name: 'Yes, it was delivered' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('admin-order-status')).toHaveText('completed');
+    await expect(page.getByTestId('admin-order-payment')).toContainText('paid');
+    await expect(page.getByTestId('admin-refund')).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: recipient.slice(1) })).toContainText(
+      'delivered',
+    );
+    await expect(page.getByTestId('admin-order-timeline')).toContainText(
+      'resolved by staff: delivered',
+    );
+    await expect(page.getByTestId('admin-order-timeline')).toContainText(
+      'with the aggregator: delivered; the order is completed',
+    );
+    await shot('10-order-resolved-completed');
+
+    // The customer's order page: completed, the top-up delivered, no refund.
+    const shopper = await browser.newPage();
+    await signInFromHome(shopper, person);
+    await shopper.goto(`/orders/${orderId}?lang=en`);
+    await expect(shopper.getByTestId('order-status')).toHaveText('Completed');
+    await expect(shopper.getByTestId('eload-result')).toContainText('Top-up delivered');
+    await expect(shopper.getByTestId('refund-outcome')).toHaveCount(0);
+    await shopper.close();
+    await expect
+      .poll(() =>
+        readMessages(person.email).find((m) => /top-up was delivered/.test(m.subject ?? '')),
+      )
+      .toBeDefined();
+  },
+);
