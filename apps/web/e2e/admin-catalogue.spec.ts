@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, newPersonPage } from './fixtures.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import { newIdentity, registerVerified } from './auth-support.ts';
 import { apiSession, expectAccessible, paidOrder, productId } from './shop-support.ts';
@@ -90,7 +90,7 @@ test(
 
     // The customer's Home: the banner's slide carries the new title (the demo pictures draw their
     // own words, so a person reads it in the banner's dialog; the slide is named by it).
-    const shopper = await browser.newPage();
+    const shopper = await newPersonPage(browser);
     await shopper.goto('/?lang=en');
     const consent = shopper.getByRole('region', { name: 'Cookie consent' });
     await consent.getByRole('button', { name: 'Decline' }).click();

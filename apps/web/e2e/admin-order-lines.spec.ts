@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, newPersonPage } from './fixtures.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
 import {
@@ -82,7 +82,7 @@ test(
     await shot('10-order-resolved-completed');
 
     // The customer's order page: completed, the top-up delivered, no refund.
-    const shopper = await browser.newPage();
+    const shopper = await newPersonPage(browser);
     await signInFromHome(shopper, person);
     await shopper.goto(`/orders/${orderId}?lang=en`);
     await expect(shopper.getByTestId('order-status')).toHaveText('Completed');

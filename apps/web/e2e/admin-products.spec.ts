@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, newPersonPage } from './fixtures.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -99,7 +99,7 @@ test(
     await expect(edit).toBeHidden();
     await expect(row).toContainText(renamed);
 
-    const shopper = await browser.newPage();
+    const shopper = await newPersonPage(browser);
     for (const [lang, shown] of [
       ['en', renamed],
       ['my', renamedMy],

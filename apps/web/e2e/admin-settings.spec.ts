@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, newPersonPage } from './fixtures.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -51,7 +51,7 @@ test(
       await expect(contact.getByRole('alert')).toHaveCount(0);
 
       // A customer opening the support page now sees the new number.
-      const shopper = await browser.newPage();
+      const shopper = await newPersonPage(browser);
       await shopper.goto('/support?lang=en');
       await expect(shopper.getByText(NEW_PHONE).first()).toBeVisible();
       await expect(shopper.getByText(DEMO_PHONE)).toHaveCount(0);
@@ -69,7 +69,7 @@ test(
       await save.click();
       await expect(page.getByText('Call-centre contact and hours updated').last()).toBeVisible();
     }
-    const again = await browser.newPage();
+    const again = await newPersonPage(browser);
     await again.goto('/support?lang=en');
     await expect(again.getByText(DEMO_PHONE).first()).toBeVisible();
     await again.close();

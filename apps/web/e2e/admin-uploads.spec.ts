@@ -1,6 +1,13 @@
 import { solidPng } from '../../server/src/modules/media/media-test-images.ts';
 import { signInToBackOffice } from './admin-support.ts';
-import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  newPersonPage,
+} from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -138,7 +145,7 @@ test(
       await expect(row.locator('img')).toHaveAttribute('src', desktopUrl ?? '');
 
       // The customer's Home (English: the banner's Burmese pictures are its own) shows it.
-      const shopper = await browser.newPage();
+      const shopper = await newPersonPage(browser);
       await openShop(shopper, '/?lang=en');
       const carousel = shopper.getByRole('region', { name: 'Promotions' });
       await carousel.getByRole('button', { name: `Go to slide ${String(BANNER_SLIDE)}` }).click();
@@ -247,7 +254,7 @@ test(
     await rename(renamed, 'မိုင်တယ် မြန်မာ', '#5a2d82', true);
     await expect(row).toContainText('#5a2d82');
     try {
-      const shopper = await browser.newPage();
+      const shopper = await newPersonPage(browser);
       await openShop(shopper, '/product/mobile-topup?lang=en');
       // Each MyTel product card names its operator as the back-office now writes it (the filter
       // chips name the operators of the phone rules, which do not change).

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, newPersonPage } from './fixtures.ts';
 import { demoAdminLogin, signInToBackOffice } from './admin-support.ts';
 import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
 import {
@@ -68,7 +68,7 @@ test(
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('47,000 Ks');
 
-    const shopper = await browser.newPage();
+    const shopper = await newPersonPage(browser);
     await shopper.goto('/product/egift-cards?lang=en');
     const card = shopper
       .getByTestId('product-card')
@@ -171,7 +171,7 @@ test(
     await shot('7-order-refunded');
 
     // The customer's order page and e-mail say where the money went.
-    const shopper = await browser.newPage();
+    const shopper = await newPersonPage(browser);
     await signInFromHome(shopper, person);
     await shopper.goto(`/orders/${orderId}?lang=en`);
     const outcome = shopper.getByTestId('refund-outcome');

@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type Browser, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -41,20 +41,34 @@ export const test = base.extend<{
     await use(context);
   },
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await waitForApp(page);
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await waitForApp(page);
-        return response;
-      };
-    }
+    if (javaScriptEnabled) waitForAppOnLoad(page);
     await use(page);
   },
 });
+
+/** Makes page.goto and page.reload return only once the app has taken the page over. */
+function waitForAppOnLoad(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForApp(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForApp(page);
+    return response;
+  };
+}
+
+/**
+ * A second person's page beside the test's own (a customer watching what the back-office
+ * changes): like `page`, its loads wait for the app, so a click never lands on a page the app
+ * has not taken over yet (that click would be lost: a flaky test on a busy machine).
+ */
+export async function newPersonPage(browser: Browser) {
+  const page = await browser.newPage();
+  waitForAppOnLoad(page);
+  return page;
+}
