@@ -29,10 +29,7 @@ export default defineConfig({
   outputDir: '../../test-results/e2e',
   fullyParallel: true,
   workers: Math.max(2, Math.floor(os.availableParallelism() / 2)),
-  // One more try for a test that fails: on CI's two busy cores a page can miss a timeout now and
-  // then. A test that fails twice fails the run; one that passes on its second try is listed as
-  // "flaky" in the report, to be looked at, not hidden.
-  retries: 1,
+  retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   // The service worker is blocked except in e2e/pwa.spec.ts, so a test's page.route() always sees
