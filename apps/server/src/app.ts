@@ -20,6 +20,7 @@ import type { Config } from './config.ts';
 import { isAccountBlocked } from './modules/auth/account-block.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { ACCOUNT_SWEEP_INTERVAL_MS, createAuthModule } from './modules/auth/auth.module.ts';
+import { createStaffRepo } from './modules/admin/staff.repo.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createCartRepo } from './modules/cart/cart.repo.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     redis,
     membership: (userId) => loyalty.membership(userId),
+    endStaffSessions: (userId, now) => createStaffRepo(database.db).endUserSessions(userId, now),
   });
   const festivals = createFestivalsService({
     repo: createContactRepo(database.db),

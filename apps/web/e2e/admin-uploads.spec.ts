@@ -1,4 +1,3 @@
-import { solidPng } from '../../server/src/modules/media/media-test-images.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import {
   expect,
@@ -31,11 +30,33 @@ const UPLOAD = /^\/media\/uploads\/[0-9a-f]{64}\.png$/;
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/admin-uploads/${name}.png`, fullPage: true });
-const pngFile = (name: string, width: number, height: number, rgb: [number, number, number]) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: solidPng(width, height, rgb),
-});
+/** A PNG of one colour, drawn by the page's own canvas (as an owner's picture would be made). */
+async function pngFile(
+  page: Page,
+  name: string,
+  width: number,
+  height: number,
+  rgb: [number, number, number],
+) {
+  const dataUrl = await page.evaluate(
+    ([w, h, [r, g, b]]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2D canvas');
+      context.fillStyle = `rgb(${String(r)} ${String(g)} ${String(b)})`;
+      context.fillRect(0, 0, w, h);
+      return canvas.toDataURL('image/png');
+    },
+    [width, height, rgb] as const,
+  );
+  return {
+    name,
+    mimeType: 'image/png',
+    buffer: Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'),
+  };
+}
 
 /** The back-office API as the signed-in admin of `page` (to put the shop back as it was). */
 async function asAdmin(page: Page, request: APIRequestContext) {
@@ -113,7 +134,7 @@ test(
       });
       await desktop
         .getByLabel('Upload a new image')
-        .setInputFiles(pngFile('desktop.png', 1200, 450, [180, 20, 60]));
+        .setInputFiles(await pngFile(page, 'desktop.png', 1200, 450, [180, 20, 60]));
       await expect(
         desktop.getByRole('progressbar', { name: 'Uploading Pictures: Desktop' }),
       ).toBeVisible();
@@ -127,10 +148,10 @@ test(
       await expect(desktop).toContainText('Uploaded: 1200 × 450 pixels.');
       await imageField(dialog, 'Pictures: Tablet')
         .getByLabel('Upload a new image')
-        .setInputFiles(pngFile('tablet.png', 900, 450, [20, 120, 60]));
+        .setInputFiles(await pngFile(page, 'tablet.png', 900, 450, [20, 120, 60]));
       await imageField(dialog, 'Pictures: Mobile')
         .getByLabel('Upload a new image')
-        .setInputFiles(pngFile('mobile.png', 600, 450, [20, 60, 160]));
+        .setInputFiles(await pngFile(page, 'mobile.png', 600, 450, [20, 60, 160]));
       for (const size of ['Tablet', 'Mobile'])
         await expect(
           imageField(dialog, `Pictures: ${size}`).getByTestId('image-preview'),
@@ -181,7 +202,7 @@ test(
       await shot(page, '4-category-svg-refused');
       await icon
         .getByLabel('Upload a new image')
-        .setInputFiles(pngFile('icon.png', 96, 96, [250, 160, 0]));
+        .setInputFiles(await pngFile(page, 'icon.png', 96, 96, [250, 160, 0]));
       await expect(icon.getByTestId('image-preview')).toHaveAttribute('src', UPLOAD);
       await expect(icon.getByRole('alert')).toHaveCount(0);
       const iconUrl = await icon.getByTestId('image-preview').getAttribute('src');

@@ -121,6 +121,8 @@ export const adminCatalogueMessages = {
     en: 'Images come from this shop (upload one) or from its configured image CDN',
     my: 'ပုံများသည် ဤဆိုင်မှ (တစ်ပုံ တင်ပါ) သို့မဟုတ် သတ်မှတ်ထားသော ပုံ CDN မှသာ ဖြစ်ရပါမည်',
   },
+  /** GET /media/uploads/<file> of no upload (a public address: the shop's languages). */
+  imageNotFound: { en: 'Image not found', my: 'ပုံကို ရှာမတွေ့ပါ' },
   /** The upload answers (POST /api/v1/admin/media). */
   mediaUploaded: { en: 'Image uploaded', my: 'ပုံကို တင်ပြီးပါပြီ' },
   mediaType: {

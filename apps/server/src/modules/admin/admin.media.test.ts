@@ -199,6 +199,13 @@ describe('back-office image uploads and operators', () => {
       expect(res.statusCode, missing).toBe(404);
       expect(res.headers['content-type'], missing).toMatch(/^application\/json/);
     }
+    // In the reader's language.
+    const burmese = await other.inject({
+      url: `/media/uploads/${'0'.repeat(64)}.png`,
+      headers: { 'accept-language': 'my' },
+    });
+    expect(burmese.statusCode).toBe(404);
+    expect(burmese.json<{ message: string }>().message).toBe(cm.imageNotFound.my);
   });
 
   it('refuses SVG, disguised files, wrong labels, empty and oversize bodies, storing nothing', async () => {

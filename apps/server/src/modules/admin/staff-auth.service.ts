@@ -113,29 +113,6 @@ export function createStaffAuthService(deps: {
     return { challenge, user };
   }
 
-  /**
-   * One try of the second factor: counted on the ticket (5) and on the account across tickets
-   * (staffSecondFactorLimit, set back to 0 by a sign-in). `check` answers whether it was right.
-   */
-  async function secondFactorTry(
-    challenge: ChallengeRow,
-    check: () => Promise<boolean>,
-  ): Promise<boolean> {
-    const key = `staff-second-factor:${challenge.userId}`;
-    const tries = await deps.limiter.hit(key, staffSecondFactorLimit.windowMs);
-    if (tries > staffSecondFactorLimit.max) {
-      await deps.limiter.release(key);
-      throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts, undefined, {
-        retryAfterSeconds: Math.ceil(staffSecondFactorLimit.windowMs / 1000),
-      });
-    }
-    if (!(await repo.reserveChallengeAttempt(challenge.id, STAFF_CHALLENGE_MAX_ATTEMPTS)))
-      throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts);
-    const right = await check();
-    if (right) await deps.limiter.reset(key);
-    return right;
-  }
-
   /** The code's time step when it is right and newer than any accepted before, else null. */
   async function checkTotp(secret: string, code: string, lastStep: number | null) {
     const result = await verify({
@@ -148,18 +125,44 @@ export function createStaffAuthService(deps: {
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   }
 
-  async function openSession(
+  /**
+   * Step two, whichever factor: one try, counted before anything is compared, on the ticket (5) and
+   * on the account across tickets (staffSecondFactorLimit, set back to 0 by a sign-in); then, in one
+   * transaction, `claim` takes the code (a time step accepted, a recovery code used), the ticket is
+   * used up, the session made and the sign-in recorded — or none of it. So two requests racing
+   * with one ticket or one code open one session and spend one code, and no code is spent on a
+   * sign-in that did not happen (the ticket already used).
+   */
+  async function signIn(
     user: UserRow,
     challenge: ChallengeRow,
     address: string,
-    how: string,
+    how: 'totp' | 'totp_enrolment' | 'recovery_code',
+    claim: (staff: StaffRepo) => Promise<boolean>,
   ): Promise<StaffSession> {
+    const key = `staff-second-factor:${challenge.userId}`;
+    const tries = await deps.limiter.hit(key, staffSecondFactorLimit.windowMs);
+    if (tries > staffSecondFactorLimit.max) {
+      await deps.limiter.release(key);
+      throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts, undefined, {
+        retryAfterSeconds: Math.ceil(staffSecondFactorLimit.windowMs / 1000),
+      });
+    }
+    if (!(await repo.reserveChallengeAttempt(challenge.id, STAFF_CHALLENGE_MAX_ATTEMPTS)))
+      throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts);
+
     const now = clock();
     const sessionToken = `${STAFF_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-    // The ticket is used up, the session made and the sign-in recorded together, or none of it.
-    const opened = await deps.db.transaction(async (tx) => {
+    const actor = { userId: user.id, email: user.email, address };
+    await deps.db.transaction(async (tx) => {
       const staffTx = createStaffRepo(tx);
-      if (!(await staffTx.consumeChallenge(challenge.id, now))) return false;
+      if (!(await claim(staffTx)))
+        throw new AppError(
+          'UNAUTHORIZED',
+          how === 'recovery_code' ? adminMessages.recoveryWrong : adminMessages.totpWrong,
+        );
+      if (!(await staffTx.consumeChallenge(challenge.id, now)))
+        throw new AppError('UNAUTHORIZED', adminMessages.challengeExpired);
       await staffTx.insertSession({
         userId: user.id,
         tokenHash: sha256(sessionToken),
@@ -167,16 +170,22 @@ export function createStaffAuthService(deps: {
         expiresAt: addSeconds(now, STAFF_SESSION_MAX_SECONDS),
         address,
       });
+      if (how === 'totp_enrolment')
+        await deps.audit.record(tx, actor, {
+          action: 'staff.totp_enrolled',
+          targetType: 'user',
+          targetId: user.id,
+        });
       // Who entered the back-office and how belongs in the same trail as the writes (a
       // recovery code used is worth a look).
-      await deps.audit.record(
-        tx,
-        { userId: user.id, email: user.email, address },
-        { action: 'staff.sign_in', targetType: 'user', targetId: user.id, after: { method: how } },
-      );
-      return true;
+      await deps.audit.record(tx, actor, {
+        action: 'staff.sign_in',
+        targetType: 'user',
+        targetId: user.id,
+        after: { method: how },
+      });
     });
-    if (!opened) throw new AppError('UNAUTHORIZED', adminMessages.challengeExpired);
+    await deps.limiter.reset(key);
     return {
       sessionToken,
       idleTimeout: STAFF_IDLE_SECONDS,
@@ -184,6 +193,18 @@ export function createStaffAuthService(deps: {
       recoveryCodesLeft: await repo.recoveryCodesLeft(user.id),
     };
   }
+
+  /** A claim of an authenticator's code: right, and newer than any accepted before (no replay). */
+  const totpClaim =
+    (user: UserRow, totp: { secretEncrypted: string; lastTimeStep: number | null }, code: string) =>
+    async (staff: StaffRepo) => {
+      const step = await checkTotp(
+        decryptSecret(totp.secretEncrypted, deps.totpKey),
+        code,
+        totp.lastTimeStep,
+      );
+      return step !== null && (await staff.acceptTimeStep(user.id, step, clock()));
+    };
 
   return {
     /** Step one: email and password of a staff account. Answers the ticket for step two. */
@@ -228,16 +249,7 @@ export function createStaffAuthService(deps: {
       const { challenge, user } = await liveChallenge(challengeToken);
       const totp = await repo.findTotp(user.id);
       if (!totp?.confirmedAt) throw new AppError('CONFLICT', adminMessages.notEnrolled);
-      const right = await secondFactorTry(challenge, async () => {
-        const step = await checkTotp(
-          decryptSecret(totp.secretEncrypted, deps.totpKey),
-          code,
-          totp.lastTimeStep,
-        );
-        return step !== null && (await repo.acceptTimeStep(user.id, step, clock()));
-      });
-      if (!right) throw new AppError('UNAUTHORIZED', adminMessages.totpWrong);
-      return openSession(user, challenge, address, 'totp');
+      return signIn(user, challenge, address, 'totp', totpClaim(user, totp, code));
     },
 
     /** Enrolment, first part: a new secret (QR and URI) and recovery codes, shown once. */
@@ -263,21 +275,8 @@ export function createStaffAuthService(deps: {
       const totp = await repo.findTotp(user.id);
       if (!totp) throw new AppError('CONFLICT', adminMessages.enrolNotStarted);
       if (totp.confirmedAt) throw new AppError('CONFLICT', adminMessages.alreadyEnrolled);
-      const right = await secondFactorTry(challenge, async () => {
-        const step = await checkTotp(
-          decryptSecret(totp.secretEncrypted, deps.totpKey),
-          code,
-          totp.lastTimeStep,
-        );
-        return step !== null && (await repo.acceptTimeStep(user.id, step, clock()));
-      });
-      if (!right) throw new AppError('UNAUTHORIZED', adminMessages.totpWrong);
-      await deps.audit.record(
-        deps.db,
-        { userId: user.id, email: user.email, address },
-        { action: 'staff.totp_enrolled', targetType: 'user', targetId: user.id },
-      );
-      return openSession(user, challenge, address, 'totp_enrolment');
+      // The code confirms the enrolment (acceptTimeStep sets confirmedAt) with the sign-in.
+      return signIn(user, challenge, address, 'totp_enrolment', totpClaim(user, totp, code));
     },
 
     /** In place of step two, once per code: a recovery code. */
@@ -285,11 +284,9 @@ export function createStaffAuthService(deps: {
       const { challenge, user } = await liveChallenge(challengeToken);
       const totp = await repo.findTotp(user.id);
       if (!totp?.confirmedAt) throw new AppError('CONFLICT', adminMessages.notEnrolled);
-      const right = await secondFactorTry(challenge, () =>
-        repo.useRecoveryCode(user.id, hashRecoveryCode(recoveryCode), clock()),
+      return signIn(user, challenge, address, 'recovery_code', (staff) =>
+        staff.useRecoveryCode(user.id, hashRecoveryCode(recoveryCode), clock()),
       );
-      if (!right) throw new AppError('UNAUTHORIZED', adminMessages.recoveryWrong);
-      return openSession(user, challenge, address, 'recovery_code');
     },
 
     /** The staff member of a session token, if the session is live; each call restarts its idle time. */

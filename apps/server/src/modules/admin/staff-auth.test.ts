@@ -236,6 +236,114 @@ describe('staff sign-in', () => {
     expect(foreign.statusCode).toBe(401);
   });
 
+  it('two recovery codes sent at once with one ticket open one session and spend one code', async () => {
+    const staff = await signedInStaff(t, clock);
+    const [a, b] = staff.recoveryCodes;
+    const ticket = await staffLogin(t, staff.email, staff.password);
+    const answers = await Promise.all(
+      [a, b].map((recoveryCode) =>
+        post(
+          t,
+          '/api/v1/admin/auth/recovery',
+          { challengeToken: ticket.challengeToken, recoveryCode },
+          en,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const lost = answers.find((r) => r.statusCode === 401);
+    expect(lost && errorOf(lost).message).toBe(adminMessages.challengeExpired.en);
+    // The code of the sign-in that did not happen is still good.
+    const unspent = answers[0]?.statusCode === 401 ? a : b;
+    const next = await staffLogin(t, staff.email, staff.password);
+    const later = await post(t, '/api/v1/admin/auth/recovery', {
+      challengeToken: next.challengeToken,
+      recoveryCode: unspent,
+    });
+    expect(later.statusCode).toBe(200);
+    expect(later.json<{ data: { recoveryCodesLeft: number } }>().data.recoveryCodesLeft).toBe(8);
+  });
+
+  it('one recovery code sent at once with two tickets opens one session', async () => {
+    const staff = await signedInStaff(t, clock);
+    const [code] = staff.recoveryCodes;
+    const tickets = await Promise.all([
+      staffLogin(t, staff.email, staff.password),
+      staffLogin(t, staff.email, staff.password),
+    ]);
+    const answers = await Promise.all(
+      tickets.map(({ challengeToken }) =>
+        post(t, '/api/v1/admin/auth/recovery', { challengeToken, recoveryCode: code }, en),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const audit = await t.app.inject({
+      url: `/api/v1/admin/audit-log?action=staff.sign_in&actor=${encodeURIComponent(staff.email)}`,
+      headers: staff.headers,
+    });
+    const methods = audit
+      .json<{ data: { after: { method: string } | null }[] }>()
+      .data.map((item) => item.after?.method);
+    expect(methods.filter((m) => m === 'recovery_code')).toHaveLength(1);
+  });
+
+  it('records the enrolment with its sign-in, and nothing for a wrong code', async () => {
+    const { email, password } = await newStaff(t, 'admin', clock());
+    const { challengeToken } = await staffLogin(t, email, password);
+    const enrol = await post(t, '/api/v1/admin/auth/enrol', { challengeToken });
+    const { secret } = enrol.json<{ data: { secret: string } }>().data;
+    const wrong = await post(t, '/api/v1/admin/auth/enrol/confirm', {
+      challengeToken,
+      code: '000000',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const confirm = await post(t, '/api/v1/admin/auth/enrol/confirm', {
+      challengeToken,
+      code: await totpAt(secret, clock()),
+    });
+    expect(confirm.statusCode).toBe(200);
+    const { sessionToken } = confirm.json<{ data: { sessionToken: string } }>().data;
+    const audit = await t.app.inject({
+      url: `/api/v1/admin/audit-log?actor=${encodeURIComponent(email)}`,
+      headers: { ...en, authorization: `Bearer ${sessionToken}` },
+    });
+    const actions = audit
+      .json<{ data: { action: string }[] }>()
+      .data.map((item) => item.action)
+      .sort();
+    expect(actions).toEqual(['staff.created', 'staff.sign_in', 'staff.totp_enrolled']);
+  });
+
+  it('a new password ends the back-office sessions of the account', async () => {
+    const staff = await signedInStaff(t, clock);
+    expect((await me(staff.sessionToken)).statusCode).toBe(200);
+    // The staff member signs in to the shop with the same account and changes the password there.
+    const shop = await post(t, '/api/v1/auth/login', {
+      email: staff.email,
+      password: staff.password,
+    });
+    expect(shop.statusCode).toBe(200);
+    const { accessToken } = shop.json<{ accessToken: string }>();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/password',
+      payload: { currentPassword: staff.password, newPassword: 'fresh-monsoon-rain-42' },
+      headers: { ...en, authorization: `Bearer ${accessToken}` },
+    });
+    expect(changed.statusCode).toBe(200);
+    const ended = await me(staff.sessionToken);
+    expect(ended.statusCode).toBe(401);
+    expect(errorOf(ended).message).toBe(adminMessages.sessionEnded.en);
+    // The new password (and the authenticator) open it again.
+    const again = await staffLogin(t, staff.email, 'fresh-monsoon-rain-42');
+    clock.advance(31 * SECOND);
+    const back = await post(t, '/api/v1/admin/auth/totp', {
+      challengeToken: again.challengeToken,
+      code: await totpAt(staff.secret, clock()),
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
   it('ends a session after 15 minutes without a call; calls keep it alive', async () => {
     const staff = await signedInStaff(t, clock);
     clock.advance(14 * MINUTE);

@@ -201,6 +201,11 @@ export function createStaffRepo(db: Db) {
     async resetSecondFactor(userId: string, now: Date): Promise<void> {
       await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
       await db.delete(staffTotp).where(eq(staffTotp.userId, userId));
+      await this.endUserSessions(userId, now);
+    },
+
+    /** Ends every back-office session of the account (its password changed, its factor reset). */
+    async endUserSessions(userId: string, now: Date): Promise<void> {
       await db
         .update(staffSessions)
         .set({ revokedAt: now })

@@ -46,6 +46,8 @@ export function createAuthModule(deps: {
   redis: Redis | null;
   /** The loyalty membership of the profile answer (shopping spec §3 Membership). */
   membership: (userId: string) => Promise<Membership>;
+  /** The back-office's sessions of an account, ended when its password changes. */
+  endStaffSessions: (userId: string, now: Date) => Promise<void>;
 }): AuthModule {
   const { config } = deps;
   const limiter = deps.redis
@@ -73,6 +75,7 @@ export function createAuthModule(deps: {
       .digest('base64'),
     singleSession: config.singleSession,
     log: deps.log,
+    endStaffSessions: deps.endStaffSessions,
   });
   const secureCookies = config.publicUrl.startsWith('https://');
   const guard = createAuthGuard(service.verifier, { secureCookies, clock: deps.clock });

@@ -92,6 +92,11 @@ export interface AuthServiceDeps {
   deviceKey: string;
   singleSession: boolean;
   log: FastifyBaseLogger;
+  /**
+   * Ends the account's back-office sessions (staff sign-in, ADR 0033) when its password changes:
+   * those are the back-office's own table, so the app passes this in.
+   */
+  endStaffSessions: (userId: string, now: Date) => Promise<void>;
 }
 
 export interface OtpSent {
@@ -792,8 +797,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repo.updatePasswordHash(user.id, await hashPassword(input.newPassword), now);
       // The code reached the mailbox, so the address is proven too.
       await repo.markVerified(user.id, 'email', now);
-      // Whoever held the old password loses every session.
+      // Whoever held the old password loses every session, in the back-office as well.
       await repo.revokeUserFamilies(user.id, 'password_reset', now);
+      await deps.endStaffSessions(user.id, now);
       await limiter.reset(
         loginKeys({ kind: 'email', email: user.email, password: '' }, '', user.id).account,
       );
@@ -833,6 +839,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repo.updatePasswordHash(user.id, await hashPassword(input.newPassword), now);
       // Whoever else holds a session (a lost phone, a thief) is signed out; this device stays.
       await repo.revokeUserFamilies(user.id, 'password_reset', now, caller.sessionId);
+      // A staff member signs in to the back-office again with the new password.
+      await deps.endStaffSessions(user.id, now);
       // The owner hears of it (ASVS 5.0 6.3.7); a mail that cannot be sent does not undo the change.
       await deps.mailer
         .send(noticeEmail(user.email, 'passwordChanged', language))

@@ -1,3 +1,4 @@
+import { adminCatalogueMessages } from '@shop/contracts/admin-catalogue-messages';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { MediaService } from './media.service.ts';
@@ -19,7 +20,7 @@ export const mediaRoutes =
       { schema: { hide: true } },
       async (request, reply) => {
         const row = await service.read(request.params.file);
-        if (!row) throw new AppError('NOT_FOUND', 'Image not found');
+        if (!row) throw new AppError('NOT_FOUND', adminCatalogueMessages.imageNotFound);
         const etag = `"${row.sha256}"`;
         void reply
           .header('cache-control', IMMUTABLE)
