@@ -50,6 +50,7 @@ import { createLocalStyleGenerator } from './modules/sharing/share-style.ts';
 import { createSharingRepo } from './modules/sharing/sharing.repo.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { createSharingService } from './modules/sharing/sharing.service.ts';
+import { createClaimsService } from './modules/site/claims.service.ts';
 import { createContactRepo } from './modules/site/contact.repo.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
@@ -314,7 +315,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalogueChanged', () => catalogue.catalogueChanged());
   await app.register(catalogueRoutes(catalogue, catalogueCache));
   await app.register(contactRoutes(createContactService(createContactRepo(database.db))));
-  await app.register(siteExtrasRoutes({ db: database.db, festivals }));
+  await app.register(
+    siteExtrasRoutes({
+      db: database.db,
+      festivals,
+      claims: createClaimsService(createContactRepo(database.db)),
+    }),
+  );
   app.addHook('onReady', () => {
     auth.startSweep();
     return Promise.resolve();

@@ -1,5 +1,5 @@
 // What the back-office's shop-settings calls say (issue 17: exchange rates, call-centre contact and
-// hours, festival dates), in English and Burmese: the schemas' messages (localised by
+// hours, festival dates, the shop's claims), in English and Burmese: the schemas' messages (localised by
 // validation-messages.ts through the server's addValidationMessages) and the server's answers.
 
 import type { LocalizedText } from './i18n.ts';
@@ -65,6 +65,18 @@ export const adminSettingsSchemaMessages = {
     en: 'Festival windows must not overlap',
     my: 'ပွဲတော်ကာလများ ထပ်နေ၍ မရပါ',
   },
+  claims: {
+    en: 'Give a list of 1 to 8 claims',
+    my: 'အားသာချက် ၁ ခုမှ ၈ ခုအထိ ပေးပါ',
+  },
+  claimTitle: {
+    en: 'Each claim needs a title in English and in Burmese, 1 to 60 characters each',
+    my: 'အားသာချက်တိုင်းတွင် အင်္ဂလိပ်နှင့် မြန်မာ ခေါင်းစဉ် ပါရပြီး တစ်ခုစီ စာလုံး ၁ လုံးမှ ၆၀ အထိ ဖြစ်ရပါမည်',
+  },
+  claimText: {
+    en: 'Each claim needs a text in English and in Burmese, 1 to 200 characters each',
+    my: 'အားသာချက်တိုင်းတွင် အင်္ဂလိပ်နှင့် မြန်မာ စာသား ပါရပြီး တစ်ခုစီ စာလုံး ၁ လုံးမှ ၂၀၀ အထိ ဖြစ်ရပါမည်',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export const adminSettingsMessages = {
@@ -78,4 +90,12 @@ export const adminSettingsMessages = {
     my: 'ဖုန်းဖြေဌာန ဆက်သွယ်ရန်နှင့် ဖွင့်ချိန်ကို ပြင်ဆင်ပြီးပါပြီ',
   },
   festivalsUpdated: { en: 'Festival dates updated', my: 'ပွဲတော်ရက်များကို ပြင်ဆင်ပြီးပါပြီ' },
+  claimsUpdated: {
+    en: 'Shop claims updated',
+    my: 'ဆိုင်၏ အားသာချက်များကို ပြင်ဆင်ပြီးပါပြီ',
+  },
+  claimsCleared: {
+    en: 'Shop claims removed: Home shows the built-in claims again',
+    my: 'ဆိုင်၏ အားသာချက်များကို ဖယ်ရှားပြီးပါပြီ၊ ပင်မစာမျက်နှာတွင် မူလ အားသာချက်များကို ပြန်ပြပါမည်',
+  },
 } as const satisfies Record<string, LocalizedText>;

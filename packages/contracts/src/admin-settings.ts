@@ -1,12 +1,19 @@
 // Back-office shop settings under /api/v1/admin/settings (issue 17): the exchange rates, the
-// call-centre contact and hours, and the festival windows that the shop's public calls answer
-// (GET /api/v1/exchange-rates, /api/v1/site/contact, /api/v1/site/festivals). Messages are
+// call-centre contact and hours, the festival windows and the shop's claims that the shop's public
+// calls answer (GET /api/v1/exchange-rates, /api/v1/site/contact, /api/v1/site/festivals,
+// /api/v1/site/claims). Messages are
 // English here, localised by validation-messages.ts (adminSettingsSchemaMessages) in the
 // request's language. Only zod functions the customer pages already load (see uuidSchema in
 // admin.ts).
 
 import * as z from 'zod/mini';
 import { adminSettingsSchemaMessages as m } from './admin-settings-messages.ts';
+import {
+  SHOP_CLAIM_TEXT_MAX,
+  SHOP_CLAIM_TITLE_MAX,
+  SHOP_CLAIMS_MAX,
+  shopClaimSchema,
+} from './shop-claims.ts';
 
 /** Kyat per unit stays below this (the column keeps 14 digits before the point). */
 export const EXCHANGE_RATE_MAX = 1_000_000_000;
@@ -52,10 +59,12 @@ export const adminSettingsSchema = z.object({
   exchangeRates: z.array(adminExchangeRateSchema),
   callCentre: adminCallCentreSchema,
   festivals: z.array(adminFestivalWindowSchema),
+  /** The owner's claims on Home; null: none set, Home shows its built-in ones. */
+  claims: z.nullable(z.array(shopClaimSchema)),
 });
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 
-/** Every settings call answers all three, as they are after the call. */
+/** Every settings call answers all of them, as they are after the call. */
 export const adminSettingsResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -264,3 +273,41 @@ export const adminFestivalsPutSchema = z.object({
   ),
 });
 export type AdminFestivalsPut = z.output<typeof adminFestivalsPutSchema>;
+
+// ---------------------------------------------------------------- shop claims
+
+/** Trimmed text of 1 to `max` characters, else `message`. */
+const claimText = (max: number, message: string) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (v.length >= 1 && v.length <= max) return v;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
+
+const claimInput = z.object(
+  {
+    titleEn: claimText(SHOP_CLAIM_TITLE_MAX, m.claimTitle.en),
+    titleMy: claimText(SHOP_CLAIM_TITLE_MAX, m.claimTitle.en),
+    textEn: claimText(SHOP_CLAIM_TEXT_MAX, m.claimText.en),
+    textMy: claimText(SHOP_CLAIM_TEXT_MAX, m.claimText.en),
+  },
+  { error: m.claims.en },
+);
+
+/**
+ * PUT /api/v1/admin/settings/claims: the whole list, in the order Home shows it (1 to 8; DELETE
+ * goes back to the built-in claims).
+ */
+export const adminClaimsPutSchema = z.object({
+  claims: z
+    .array(claimInput, { error: m.claims.en })
+    .check(
+      z.minLength(1, { error: m.claims.en }),
+      z.maxLength(SHOP_CLAIMS_MAX, { error: m.claims.en }),
+    ),
+});
+export type AdminClaimsPut = z.output<typeof adminClaimsPutSchema>;

@@ -7,6 +7,7 @@ import {
   listingParamsFromSearch,
 } from '../features/catalogue/api/category-products.ts';
 import { parentCategoriesQuery } from '../features/catalogue/api/parent-categories.ts';
+import { shopClaimsQuery } from '../features/catalogue/api/shop-claims.ts';
 import { sharedOrderQuery } from '../features/sharing/api/sharing-api.ts';
 import { sharedPageHead } from '../features/sharing/share-head.ts';
 import { i18n } from '../lib/i18n.ts';
@@ -73,6 +74,8 @@ const serverPages: readonly ServerPage[] = [
       Promise.all([
         client.query(bannersQuery(language)).catch(inBrowser),
         client.query(parentCategoriesQuery(language)).catch(inBrowser),
+        // The highlights below the grid: the owner's claims, so the HTML has them from the start.
+        client.query(shopClaimsQuery).catch(inBrowser),
       ]),
   },
   {

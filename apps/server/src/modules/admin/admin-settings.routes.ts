@@ -1,6 +1,7 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
 import {
   adminCallCentrePatchSchema,
+  adminClaimsPutSchema,
   adminExchangeRatesPatchSchema,
   adminFestivalsPutSchema,
   adminSettingsResponseSchema,
@@ -13,7 +14,7 @@ import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-acc
 
 /**
  * The shop settings of the back-office (issue 17): exchange rates, call-centre contact and hours,
- * festival windows. Support reads; admin writes (audited; the shop's calls answer the change at
+ * festival windows, the shop's claims on Home. Support reads; admin writes (audited; the shop's calls answer the change at
  * once).
  */
 export const adminSettingsRoutes =
@@ -28,7 +29,7 @@ export const adminSettingsRoutes =
         schema: {
           tags,
           summary:
-            'Exchange rates (active or not), call-centre contact and hours, festival windows',
+            'Exchange rates (active or not), call-centre contact and hours, festival windows, shop claims',
           response: { 200: adminSettingsResponseSchema, ...adminErrors },
         },
       },
@@ -91,6 +92,42 @@ export const adminSettingsRoutes =
         success: true as const,
         message: adminSettingsMessages.festivalsUpdated[requestLanguage(request)],
         data: await service.putFestivals(request.body, auditActorOf(request)),
+      }),
+    );
+
+    app.put(
+      `${ADMIN_PREFIX}/settings/claims`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            'Replace the shop’s claims on Home: 1 to 8, each with title and text in English and Burmese (audited)',
+          body: adminClaimsPutSchema,
+          response: { 200: adminSettingsResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminSettingsMessages.claimsUpdated[requestLanguage(request)],
+        data: await service.putClaims(request.body, auditActorOf(request)),
+      }),
+    );
+
+    app.delete(
+      `${ADMIN_PREFIX}/settings/claims`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary: 'Remove the shop’s claims: Home shows its built-in ones again (audited)',
+          response: { 200: adminSettingsResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminSettingsMessages.claimsCleared[requestLanguage(request)],
+        data: await service.clearClaims(auditActorOf(request)),
       }),
     );
   };

@@ -1,5 +1,6 @@
 import type {
   AdminCallCentre,
+  AdminClaimsPut,
   AdminCallCentrePatch,
   AdminExchangeRate,
   AdminExchangeRatesPatch,
@@ -16,7 +17,13 @@ import type {
   ExchangeRateAdminRow,
   ExchangeRatesAdminRepo,
 } from '../catalogue/exchange-rates-admin.repo.ts';
-import { CALL_CENTRE_SETTING, FESTIVALS_SETTING, type ContactRepo } from '../site/contact.repo.ts';
+import { parseClaims } from '../site/claims.service.ts';
+import {
+  CALL_CENTRE_SETTING,
+  CLAIMS_SETTING,
+  FESTIVALS_SETTING,
+  type ContactRepo,
+} from '../site/contact.repo.ts';
 import { parseCallCentre } from '../site/contact.service.ts';
 import { parseFestivals, type FestivalsService } from '../site/festivals.service.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
@@ -44,10 +51,11 @@ const toCallCentre = (contact: CallCentreContact | null): AdminCallCentre => ({
 
 /**
  * The shop settings of the back-office (issue 17): exchange rates (catalogue's table), the
- * call-centre contact and the festival windows (site_settings). Each write locks what it changes,
+ * call-centre contact, the festival windows and the shop's claims on Home (site_settings). Each write locks what it changes,
  * writes it and its audit record (before/after) in one transaction, then drops the catalogue caches
- * on every instance (ADR 0007): the exchange rates are cached there; the contact and the festivals
- * are read from the table on every public call, so they show at once as well.
+ * on every instance (ADR 0007): the exchange rates are cached there (and so are the server-rendered
+ * pages); the contact, the festivals and the claims are read from the table on every public call,
+ * so they show at once as well.
  */
 export function createAdminSettingsService(deps: {
   db: Db;
@@ -64,6 +72,7 @@ export function createAdminSettingsService(deps: {
     exchangeRates: (await rates.list()).map(toRate),
     callCentre: toCallCentre(parseCallCentre(await site.readSetting(CALL_CENTRE_SETTING))),
     festivals: await festivals.list(),
+    claims: parseClaims(await site.readSetting(CLAIMS_SETTING)),
   });
 
   return {
@@ -164,6 +173,47 @@ export function createAdminSettingsService(deps: {
           targetId: 'festivals',
           before,
           after,
+        });
+      });
+      await deps.catalogueChanged();
+      return settings();
+    },
+
+    /** The whole list, in Home's order (validated by adminClaimsPutSchema). */
+    async putClaims(body: AdminClaimsPut, actor: AuditActor): Promise<AdminSettings> {
+      await db.transaction(async (tx) => {
+        const before = parseClaims(await site.lockSetting(tx, CLAIMS_SETTING));
+        const after = body.claims.map((c) => ({
+          titleEn: c.titleEn,
+          titleMy: c.titleMy,
+          textEn: c.textEn,
+          textMy: c.textMy,
+        }));
+        await site.writeSetting(tx, CLAIMS_SETTING, after, clock());
+        await audit.record(tx, actor, {
+          action: 'settings.claims',
+          targetType: 'settings',
+          targetId: 'claims',
+          before,
+          after,
+        });
+      });
+      await deps.catalogueChanged();
+      return settings();
+    },
+
+    /** No claims of the owner's: Home shows its built-in ones again (audited; none set: no-op). */
+    async clearClaims(actor: AuditActor): Promise<AdminSettings> {
+      await db.transaction(async (tx) => {
+        const stored = await site.lockSetting(tx, CLAIMS_SETTING);
+        if (stored === undefined) return;
+        await site.deleteSetting(tx, CLAIMS_SETTING);
+        await audit.record(tx, actor, {
+          action: 'settings.claims',
+          targetType: 'settings',
+          targetId: 'claims',
+          before: parseClaims(stored),
+          after: null,
         });
       });
       await deps.catalogueChanged();

@@ -87,6 +87,8 @@ describe('back-office access', () => {
       'PATCH /api/v1/admin/settings/exchange-rates',
       'PATCH /api/v1/admin/settings/call-centre',
       'PUT /api/v1/admin/settings/festivals',
+      'PUT /api/v1/admin/settings/claims',
+      'DELETE /api/v1/admin/settings/claims',
       ...SIGN_IN_STEPS,
     ])
       expect(names).toContain(expected);
@@ -106,6 +108,8 @@ describe('back-office access', () => {
       'POST /api/v1/admin/customers/:id/unblock',
       'GET /api/v1/admin/reports/orders.csv',
       'GET /api/v1/admin/reports/payments.csv',
+      'PUT /api/v1/admin/settings/claims',
+      'DELETE /api/v1/admin/settings/claims',
       // Both move money: a refund cancelled or points given back, a top-up sent again (ADR 0036).
       'POST /api/v1/admin/orders/:id/items/:itemId/resolve',
       'POST /api/v1/admin/orders/:id/items/:itemId/retry',

@@ -6,18 +6,19 @@ import {
 } from '@shop/contracts/admin-settings-messages';
 import type { CallCentreContact, ExchangeRate } from '@shop/contracts/catalogue';
 import type { FestivalWindow } from '@shop/contracts/festivals';
+import type { ShopClaim } from '@shop/contracts/shop-claims';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, movableClock } from '../auth/auth-test-kit.ts';
+import { errorOf, login, movableClock, verifiedPerson } from '../auth/auth-test-kit.ts';
 import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
 import { siteSettings } from '../site/site.tables.ts';
 import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
 
 /*
  * Issue 17's shop settings: GET /api/v1/admin/settings, PATCH …/exchange-rates and
- * …/call-centre, PUT …/festivals — validated in both languages, admin only, audited with before
- * and after, and answered by the shop's own calls (GET /api/v1/exchange-rates, /site/contact,
- * /site/festivals) at once. PGlite here; PostgreSQL with TEST_DATABASE_URL.
+ * …/call-centre, PUT …/festivals, PUT and DELETE …/claims — validated in both languages, admin
+ * only, audited with before and after, and answered by the shop's own calls
+ * (GET /api/v1/exchange-rates, /site/contact, /site/festivals, /site/claims) at once. PGlite here; PostgreSQL with TEST_DATABASE_URL.
  */
 
 const CONTACT = {
@@ -46,7 +47,7 @@ describe('back-office shop settings', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ url, headers: { 'accept-language': 'en', ...headers } });
   const write = (
-    method: 'PATCH' | 'PUT',
+    method: 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     payload: unknown,
     headers: Record<string, string> = admin.headers,
@@ -63,6 +64,12 @@ describe('back-office shop settings', () => {
     (await get('/api/v1/site/contact')).json<{ data: CallCentreContact }>().data;
   const shopFestivals = async () =>
     (await get('/api/v1/site/festivals')).json<{ data: FestivalWindow[] }>().data;
+  const shopClaims = async () => {
+    const res = await get('/api/v1/site/claims');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    return res.json<{ data: ShopClaim[] | null }>().data;
+  };
   const auditOf = async (action: string) => {
     const res = await get(`/api/v1/admin/audit-log?action=${action}`, admin.headers);
     expect(res.statusCode).toBe(200);
@@ -95,6 +102,9 @@ describe('back-office shop settings', () => {
       { name: 'thadingyut', start: '2027-10-13', end: '2027-10-16' },
     ]);
     expect(await shopFestivals()).toEqual(data.festivals);
+    // No claims of the owner's yet: Home shows its built-in ones.
+    expect(data.claims).toBeNull();
+    expect(await shopClaims()).toBeNull();
   });
 
   it('changes exchange rates: the shop answers them at once, audited before and after', async () => {
@@ -337,5 +347,127 @@ describe('back-office shop settings', () => {
     expect((await shopRates()).find((r) => r.currency === 'USD')?.rate).toBe(4612.5);
     expect((await shopContact()).phone).toBe('+95 9 444 555 666');
     expect(await shopFestivals()).toHaveLength(2);
+  });
+
+  describe('shop claims', () => {
+    const CLAIMS: ShopClaim[] = [
+      {
+        titleEn: 'Instant top-ups',
+        titleMy: 'ချက်ချင်း ငွေဖြည့်',
+        textEn: 'Credit arrives within seconds.',
+        textMy: 'စက္ကန့်ပိုင်းအတွင်း ရောက်ရှိပါသည်။',
+      },
+      {
+        titleEn: 'Transparent pricing',
+        titleMy: 'ပွင့်လင်းသော ဈေးနှုန်း',
+        textEn: 'A 0 Ks service fee.',
+        textMy: 'ဝန်ဆောင်ခ ၀ ကျပ်။',
+      },
+    ];
+    const url = '/api/v1/admin/settings/claims';
+
+    it('saves the claims (trimmed, in order): the shop answers them at once, audited', async () => {
+      const res = await write('PUT', url, {
+        claims: CLAIMS.map((c, i) => (i === 0 ? { ...c, titleEn: `  ${c.titleEn} ` } : c)),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ message: string; data: AdminSettings }>();
+      expect(body.message).toBe(adminSettingsMessages.claimsUpdated.en);
+      expect(body.data.claims).toEqual(CLAIMS);
+      expect(await shopClaims()).toEqual(CLAIMS);
+      expect((await settings()).claims).toEqual(CLAIMS);
+      const [entry] = await auditOf('settings.claims');
+      expect(entry).toMatchObject({
+        actorEmail: admin.email,
+        targetType: 'settings',
+        targetId: 'claims',
+        before: null,
+        after: CLAIMS,
+      });
+      const my = await write(
+        'PUT',
+        url,
+        { claims: [CLAIMS[1]] },
+        {
+          ...admin.headers,
+          'accept-language': 'my',
+        },
+      );
+      expect(my.statusCode).toBe(200);
+      expect(my.json<{ message: string }>().message).toBe(adminSettingsMessages.claimsUpdated.my);
+      const [second] = await auditOf('settings.claims');
+      expect(second).toMatchObject({ before: CLAIMS, after: [CLAIMS[1]] });
+      const back = await write('PUT', url, { claims: CLAIMS });
+      expect(back.statusCode).toBe(200);
+    });
+
+    it('refuses bad claims in both languages, and changes nothing', async () => {
+      const entries = (await auditOf('settings.claims')).length;
+      const one = (change: Partial<Record<keyof ShopClaim, unknown>>) => ({
+        claims: [{ ...CLAIMS[0], ...change }],
+      });
+      await expect400('PUT', url, one({ titleMy: '' }), sm.claimTitle);
+      await expect400('PUT', url, one({ titleMy: '   ' }), sm.claimTitle);
+      await expect400('PUT', url, one({ titleEn: 'x'.repeat(61) }), sm.claimTitle);
+      await expect400('PUT', url, one({ titleEn: 7 }), sm.claimTitle);
+      await expect400('PUT', url, one({ textMy: '' }), sm.claimText);
+      await expect400('PUT', url, one({ textEn: 'x'.repeat(201) }), sm.claimText);
+      await expect400('PUT', url, { claims: [{ titleEn: 'Only English' }] }, sm.claimTitle);
+      await expect400('PUT', url, { claims: [] }, sm.claims);
+      await expect400(
+        'PUT',
+        url,
+        { claims: Array.from({ length: 9 }, () => CLAIMS[0]) },
+        sm.claims,
+      );
+      await expect400('PUT', url, {}, sm.claims);
+      // At the limits: accepted.
+      const longest = one({ titleEn: 'x'.repeat(60), textMy: 'က'.repeat(200) });
+      const atLimit = await write('PUT', url, {
+        claims: Array.from({ length: 8 }, () => longest.claims[0]),
+      });
+      expect(atLimit.statusCode, atLimit.body).toBe(200);
+      expect(await shopClaims()).toHaveLength(8);
+      const back = await write('PUT', url, { claims: CLAIMS });
+      expect(back.statusCode).toBe(200);
+      expect(await shopClaims()).toEqual(CLAIMS);
+      // The refused calls wrote no audit record: only the two accepted ones.
+      expect(await auditOf('settings.claims')).toHaveLength(entries + 2);
+    });
+
+    it('lets support staff read but not write; customers get 403, anonymous callers 401', async () => {
+      const customer = await verifiedPerson(t);
+      const { accessToken } = await login(t, customer);
+      for (const [method, payload] of [
+        ['PUT', { claims: [CLAIMS[1]] }],
+        ['DELETE', undefined],
+      ] as const) {
+        expect((await write(method, url, payload, support.headers)).statusCode).toBe(403);
+        const asCustomer = await write(method, url, payload, {
+          'accept-language': 'en',
+          authorization: `Bearer ${accessToken}`,
+        });
+        expect(asCustomer.statusCode).toBe(403);
+        const anonymous = await write(method, url, payload, { 'accept-language': 'en' });
+        expect(anonymous.statusCode).toBe(401);
+      }
+      expect((await settings()).claims).toEqual(CLAIMS);
+      expect(await shopClaims()).toEqual(CLAIMS);
+    });
+
+    it('removes the claims: the shop answers null (its built-in ones) again, audited', async () => {
+      const res = await write('DELETE', url, undefined);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ message: string; data: AdminSettings }>();
+      expect(body.message).toBe(adminSettingsMessages.claimsCleared.en);
+      expect(body.data.claims).toBeNull();
+      expect(await shopClaims()).toBeNull();
+      const [entry] = await auditOf('settings.claims');
+      expect(entry).toMatchObject({ targetId: 'claims', before: CLAIMS, after: null });
+      // Nothing left to remove: nothing changes, no audit record.
+      const entries = (await auditOf('settings.claims')).length;
+      expect((await write('DELETE', url, undefined)).statusCode).toBe(200);
+      expect(await auditOf('settings.claims')).toHaveLength(entries);
+    });
   });
 });

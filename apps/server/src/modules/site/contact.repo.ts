@@ -6,6 +6,8 @@ import { siteSettings } from './site.tables.ts';
 export const CALL_CENTRE_SETTING = 'call_centre';
 /** The festival windows (issue 17); absent, the server's FESTIVAL_DATES are answered. */
 export const FESTIVALS_SETTING = 'festivals';
+/** The shop's claims on Home (issue 17); absent, Home shows its built-in ones. */
+export const CLAIMS_SETTING = 'shop_claims';
 
 export function createContactRepo(db: Db) {
   return {
@@ -33,6 +35,10 @@ export function createContactRepo(db: Db) {
         .insert(siteSettings)
         .values({ key, value, updatedAt: now })
         .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: now } });
+    },
+
+    async deleteSetting(tx: Tx, key: string): Promise<void> {
+      await tx.delete(siteSettings).where(eq(siteSettings.key, key));
     },
   };
 }

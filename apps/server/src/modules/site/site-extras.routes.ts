@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@shop/contracts/errors';
 import { plainSuccessSchema } from '@shop/contracts/responses';
+import { shopClaimsResponseSchema } from '@shop/contracts/shop-claims';
 import {
   analyticsEventsRequestSchema,
   analyticsMessages,
@@ -9,15 +10,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db.ts';
 import { requestLanguage } from '../../platform/http.ts';
+import type { ClaimsService } from './claims.service.ts';
 import type { FestivalsService } from './festivals.service.ts';
 import { analyticsEvents } from './site.tables.ts';
 
 /**
- * The festival windows (the overlay's dates) and first-party analytics (issue 16). Analytics keep
- * no account and no address; money parameters are in MMK (spec §9).
+ * The festival windows (the overlay's dates) and first-party analytics (issue 16), the shop's
+ * claims on Home (issue 17). Analytics keep no account and no address; money parameters are in MMK
+ * (spec §9).
  */
 export const siteExtrasRoutes =
-  (deps: { db: Db; festivals: FestivalsService }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; festivals: FestivalsService; claims: ClaimsService }): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['site'];
@@ -37,6 +40,22 @@ export const siteExtrasRoutes =
         reply
           .header('cache-control', 'public, max-age=60')
           .send({ success: true as const, data: await deps.festivals.list() }),
+    );
+
+    app.get(
+      '/api/v1/site/claims',
+      {
+        schema: {
+          tags,
+          summary: 'The shop’s claims on Home in English and Burmese; null: the built-in ones',
+          response: { 200: shopClaimsResponseSchema },
+        },
+      },
+      async (_request, reply) =>
+        // Edited in the back-office (issue 17): a minute of staleness in browsers, as the contact.
+        reply
+          .header('cache-control', 'public, max-age=60')
+          .send({ success: true as const, data: await deps.claims.list() }),
     );
 
     app.post(

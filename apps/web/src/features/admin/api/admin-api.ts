@@ -36,6 +36,7 @@ import {
 import {
   adminSettingsResponseSchema,
   type AdminCallCentrePatch,
+  type AdminClaimsPut,
   type AdminExchangeRatesPatch,
   type AdminFestivalsPut,
 } from '@shop/contracts/admin-settings';
@@ -50,7 +51,7 @@ export const ADMIN_API = '/api/v1/admin';
 const english = { 'Accept-Language': 'en' };
 
 interface CallOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -201,7 +202,7 @@ export const useAdminOrder = (id: string) =>
     retry: false,
   });
 
-/** Exchange rates, call-centre contact and hours, festival windows: the shop's settings. */
+/** Exchange rates, call-centre contact and hours, festival windows, claims: the shop's settings. */
 export const useShopSettings = () =>
   useQuery({
     queryKey: ['admin', 'settings'],
@@ -268,6 +269,10 @@ export const adminWrites = {
     adminCall('/settings/call-centre', adminSettingsResponseSchema, { method: 'PATCH', body }),
   putFestivals: (body: AdminFestivalsPut) =>
     adminCall('/settings/festivals', adminSettingsResponseSchema, { method: 'PUT', body }),
+  putClaims: (body: AdminClaimsPut) =>
+    adminCall('/settings/claims', adminSettingsResponseSchema, { method: 'PUT', body }),
+  clearClaims: () =>
+    adminCall('/settings/claims', adminSettingsResponseSchema, { method: 'DELETE' }),
   editBanner: (id: string, patch: AdminBannerPatch) =>
     adminCall(`/banners/${encodeURIComponent(id)}`, adminBannerResponseSchema, {
       method: 'PATCH',

@@ -5,8 +5,14 @@ import type {
   AdminSettings,
   AdminSettingsResponse,
 } from '@shop/contracts/admin-settings';
+import {
+  SHOP_CLAIM_TEXT_MAX,
+  SHOP_CLAIM_TITLE_MAX,
+  SHOP_CLAIMS_MAX,
+  type ShopClaim,
+} from '@shop/contracts/shop-claims';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
@@ -16,8 +22,8 @@ import { AdminAlert } from './admin-alert.tsx';
 import { when } from './admin-list.tsx';
 
 /**
- * Shop settings (issue 17): the exchange rates, the call-centre contact and hours and the festival
- * windows the shop's pages show. Support staff see them; an admin saves each section on its own,
+ * Shop settings (issue 17): the exchange rates, the call-centre contact and hours, the festival
+ * windows and the claims on Home the shop's pages show. Support staff see them; an admin saves each section on its own,
  * and the shop answers the new values at once.
  */
 export function SettingsPage() {
@@ -32,6 +38,7 @@ export function SettingsPage() {
       <ExchangeRatesForm rates={data.exchangeRates} />
       <CallCentreForm contact={data.callCentre} />
       <FestivalsForm festivals={data.festivals} />
+      <ClaimsForm claims={data.claims} />
     </>
   );
 }
@@ -368,6 +375,197 @@ function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
           <Button type="submit" busy={busy} busyLabel="Saving…">
             Save festival dates
           </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- shop claims
+
+interface ClaimRow extends ShopClaim {
+  key: number;
+}
+const claimRows = (claims: ShopClaim[] | null): ClaimRow[] =>
+  (claims ?? []).map((c) => ({ key: (nextRowKey += 1), ...c }));
+const emptyClaim = (): ClaimRow => ({
+  key: (nextRowKey += 1),
+  titleEn: '',
+  titleMy: '',
+  textEn: '',
+  textMy: '',
+});
+
+const claimFields = [
+  { name: 'titleEn', label: 'Title (English)', lang: 'en', max: SHOP_CLAIM_TITLE_MAX },
+  { name: 'titleMy', label: 'Title (Burmese)', lang: 'my', max: SHOP_CLAIM_TITLE_MAX },
+  { name: 'textEn', label: 'Text (English)', lang: 'en', max: SHOP_CLAIM_TEXT_MAX },
+  { name: 'textMy', label: 'Text (Burmese)', lang: 'my', max: SHOP_CLAIM_TEXT_MAX },
+] as const;
+
+/**
+ * The claims under "Why shop with us" on Home, in both languages and in Home's order. A list in
+ * React state, as the festival windows (ADR 0038). None set (null): Home shows its built-in claims,
+ * whose support claim follows the call-centre hours; the owner's are shown as written.
+ */
+function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
+  const id = useId();
+  const saved = useSaved();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [rows, setRows] = useState(() => claimRows(claims));
+  const change = (key: number, name: keyof ShopClaim, value: string) => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, [name]: value } : row)));
+  };
+  const move = (from: number, to: number) => {
+    setRows((current) => {
+      const next = [...current];
+      const [row] = next.splice(from, 1);
+      if (row) next.splice(to, 0, row);
+      return next;
+    });
+  };
+  const run = async (call: () => Promise<AdminSettingsResponse>) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      const data = await saved(await call());
+      setRows(claimRows(data.claims));
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = () =>
+    run(() =>
+      adminWrites.putClaims({
+        claims: rows.map(({ titleEn, titleMy, textEn, textMy }) => ({
+          titleEn,
+          titleMy,
+          textEn,
+          textMy,
+        })),
+      }),
+    );
+  return (
+    <section aria-labelledby={`${id}-title`} className="admin-panel" data-testid="settings-claims">
+      <h2 id={`${id}-title`}>Shop claims</h2>
+      <p>
+        The claims under “Why shop with us” on Home, in the page’s language, in this order (1 to{' '}
+        {SHOP_CLAIMS_MAX}). Home shows them as written: a “24/7” claim is not checked against the
+        call-centre hours.
+      </p>
+      {claims === null ? (
+        <p className="admin-empty" data-testid="claims-built-in">
+          None set: Home shows its built-in claims (instant top-ups, secure payment, support by the
+          call-centre hours, transparent pricing).
+        </p>
+      ) : null}
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) void save();
+        }}
+      >
+        {rows.length > 0 ? (
+          <ol className="admin-festivals">
+            {rows.map((row, i) => {
+              const n = String(i + 1);
+              return (
+                <li key={row.key}>
+                  <fieldset className="admin-fieldset">
+                    <legend>Claim {n}</legend>
+                    <div className="admin-form__pair">
+                      {claimFields.map((field) => {
+                        const fieldId = `${id}-${field.name}-${String(row.key)}`;
+                        const props = {
+                          ...fieldAria(fieldId),
+                          className: 'ui-input',
+                          lang: field.lang,
+                          maxLength: field.max,
+                          value: row[field.name],
+                          onChange: (
+                            event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>,
+                          ) => {
+                            change(row.key, field.name, event.target.value);
+                          },
+                        };
+                        return (
+                          <FormField key={field.name} id={fieldId} label={field.label}>
+                            {field.name.startsWith('text') ? (
+                              <textarea {...props} rows={2} />
+                            ) : (
+                              <input {...props} />
+                            )}
+                          </FormField>
+                        );
+                      })}
+                    </div>
+                    <div className="admin-claim__actions">
+                      <Button
+                        variant="secondary"
+                        aria-label={`Move claim ${n} up`}
+                        disabled={i === 0}
+                        onClick={() => {
+                          move(i, i - 1);
+                        }}
+                      >
+                        Up
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        aria-label={`Move claim ${n} down`}
+                        disabled={i === rows.length - 1}
+                        onClick={() => {
+                          move(i, i + 1);
+                        }}
+                      >
+                        Down
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        aria-label={`Remove claim ${n}`}
+                        onClick={() => {
+                          setRows((current) => current.filter((other) => other.key !== row.key));
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    </div>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+        ) : null}
+        <div className="admin-form__actions">
+          <Button
+            variant="secondary"
+            disabled={rows.length >= SHOP_CLAIMS_MAX}
+            onClick={() => {
+              setRows((current) => [...current, emptyClaim()]);
+            }}
+          >
+            Add a claim
+          </Button>
+          <AdminAlert error={failure} fallback="The shop claims could not be saved." />
+          <Button type="submit" busy={busy} busyLabel="Saving…">
+            Save shop claims
+          </Button>
+          {claims === null ? null : (
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() => {
+                void run(() => adminWrites.clearClaims());
+              }}
+            >
+              Use the built-in claims
+            </Button>
+          )}
         </div>
       </form>
     </section>
