@@ -180,10 +180,11 @@ function kindBody(values: ProductValues, face: number | null) {
     case 'topup':
       return { kind: values.kind };
     case 'data':
+      // Left empty: not sent, so the server names the missing field.
       return {
         kind: values.kind,
-        dataMb: whole(values.dataMb),
-        validityDays: whole(values.validityDays),
+        dataMb: wholeOrNone(values.dataMb),
+        validityDays: wholeOrNone(values.validityDays),
       };
     case 'giftcard':
       return {
@@ -195,6 +196,7 @@ function kindBody(values: ProductValues, face: number | null) {
 
 /** Whole kyat (or any whole number) from a field; separators ignored. */
 const whole = (text: string) => Number(text.replace(/[,\s]/g, ''));
+const wholeOrNone = (text: string) => (text.trim() === '' ? undefined : whole(text));
 const operatorOf = (text: string): OperatorCode | null =>
   operatorCodes.find((code) => code === text) ?? null;
 
