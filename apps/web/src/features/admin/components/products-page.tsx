@@ -18,6 +18,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
+import { FACE_VALUE_INVALID, minorUnits } from './face-value.ts';
 import { FilterForm, ListBody, kyat, useListFilters, type FilterField } from './admin-list.tsx';
 
 const fields: FilterField[] = [
@@ -147,31 +148,6 @@ const kindLabels: Record<ProductKind, string> = {
 };
 /** Top-ups and data packages are sent to the recipient's operator: they need one. */
 const needsOperator = (kind: string) => kind === 'topup' || kind === 'data';
-
-/**
- * A face value typed in its currency ("10", "12.50") in that currency's minor units (cents);
- * null when it is not an amount the currency can have.
- */
-function minorUnits(text: string, currency: string): number | null {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.replace(/[,\s]/g, ''));
-  if (!match) return null;
-  let digits = 2;
-  try {
-    digits =
-      new Intl.NumberFormat('en', {
-        style: 'currency',
-        currency: currency.trim(),
-      }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    // Not a currency code: the server names the currency field.
-  }
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  const minor = Number(`${match[1] ?? ''}${fraction.padEnd(digits, '0')}`);
-  return minor > 0 ? minor : null;
-}
-const FACE_VALUE_INVALID =
-  'Enter the face value in the card’s currency: an amount above 0, such as 10 or 12.50';
 
 /** The kind's own fields of a new product's body (what a create of that kind requires). */
 function kindBody(values: ProductValues, face: number | null) {
