@@ -141,6 +141,18 @@ test(
     // By keyboard: from the category, Tab reaches the kind.
     await page.keyboard.press('Tab');
     await expect(dialog.getByLabel('Kind')).toBeFocused();
+    // A gift card asks its face value in its own currency; one that is no amount is refused at
+    // its field before anything is sent.
+    await dialog.getByLabel('Kind').selectOption('giftcard');
+    await expect(dialog.getByRole('group', { name: 'Gift card' })).toBeVisible();
+    await expect(dialog.getByLabel('Currency')).toHaveValue('USD');
+    await dialog.getByLabel('Face value').fill('ten');
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog.getByLabel('Face value')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Face value')).toBeFocused();
+    await expect(dialog.getByText('an amount above 0, such as 10 or 12.50').first()).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await dialogShot(page, '8-new-gift-card-face-value');
     await dialog.getByLabel('Kind').selectOption('data');
     await expect(dialog.getByRole('group', { name: 'Data package' })).toBeVisible();
     await expect(dialog.getByLabel('Face value')).toHaveCount(0);
@@ -173,7 +185,7 @@ test(
     await dialog.getByLabel('Validity (days)').fill('14');
     await expectAccessible(page, '[role="dialog"]');
     await dialog.getByLabel('Kind').scrollIntoViewIfNeeded();
-    await dialogShot(page, '8-new-data-package');
+    await dialogShot(page, '9-new-data-package');
     await dialog.getByRole('button', { name: 'Create product' }).click();
     await expect(dialog).toBeHidden();
 
@@ -199,7 +211,7 @@ test(
     await expect(card).toContainText('3,500 Ks');
     await expect(card.locator('[data-operator]')).toHaveText('MEC');
     await card.scrollIntoViewIfNeeded();
-    await shopper.screenshot({ path: '/tmp/admin-products/9-customer-data-package.png' });
+    await shopper.screenshot({ path: '/tmp/admin-products/10-customer-data-package.png' });
 
     // Archived again, so the data listing other specs visit is as seeded.
     await row.getByRole('button', { name: `Edit ${name}` }).click();
