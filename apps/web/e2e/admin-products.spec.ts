@@ -5,12 +5,14 @@ import { expectAccessible } from './shop-support.ts';
 /**
  * The back-office's product create and full edit (issue 17) in the browser: an admin creates an
  * E-PIN product in the Internet category, renames it in both languages, and the customer's
- * listing shows it at once; and lists one product's cards and voids one with a reason, the stock
- * counts changing. Screenshots go to /tmp/admin-products/.
+ * listing shows it at once; creates a data package (operator, MB, days) the customer's listing
+ * shows with its volume and validity; and lists one product's cards and voids one with a reason,
+ * the stock counts changing. Screenshots go to /tmp/admin-products/.
  *
  * Shop-wide changes, chosen so no other spec notices them: the new products (a fresh SKU each run)
  * are in the Internet category, whose contents no other spec asserts, with no operator (so no
- * operator filter of another spec finds them); the voided card is a Google Play US$25 card, a
+ * operator filter of another spec finds them); the data package (a fresh SKU, MEC) is archived
+ * at the end of its test, so the Data Package listing is as seeded again; the voided card is a Google Play US$25 card, a
  * product no other spec buys or counts.
  */
 
@@ -114,6 +116,113 @@ test(
         await shopper.screenshot({ path: '/tmp/admin-products/4-customer-listing.png' });
       }
     }
+    await shopper.close();
+  },
+);
+
+test(
+  'an admin creates a data package (operator, MB, days); the customer’s listing shows it',
+  { tag: '@desktop-only' },
+  async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const run = stamp();
+    const sku = `E2E-DATA-${run}`;
+    const name = `MEC Data 3 GB ${run}`;
+    const nameMy = `MEC ဒေတာ ၃ GB ${run}`;
+    await signInToBackOffice(page);
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('button', { name: 'New product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New product' });
+    await expect(dialog.getByLabel('Category')).toBeFocused();
+    // The kind's own fields appear with the kind: none for an E-PIN.
+    await expect(dialog.getByLabel('Kind')).toHaveValue('epin');
+    await expect(dialog.getByLabel('Data volume (MB)')).toHaveCount(0);
+    await expect(dialog.getByLabel('Operator', { exact: true })).toBeVisible();
+    // By keyboard: from the category, Tab reaches the kind.
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Kind')).toBeFocused();
+    // A gift card asks its face value in its own currency; one that is no amount is refused at
+    // its field before anything is sent.
+    await dialog.getByLabel('Kind').selectOption('giftcard');
+    await expect(dialog.getByRole('group', { name: 'Gift card' })).toBeVisible();
+    await expect(dialog.getByLabel('Currency')).toHaveValue('USD');
+    await dialog.getByLabel('Face value').fill('ten');
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog.getByLabel('Face value')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Face value')).toBeFocused();
+    await expect(dialog.getByText('an amount above 0, such as 10 or 12.50').first()).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await dialogShot(page, '8-new-gift-card-face-value');
+    await dialog.getByLabel('Kind').selectOption('data');
+    await expect(dialog.getByRole('group', { name: 'Data package' })).toBeVisible();
+    await expect(dialog.getByLabel('Face value')).toHaveCount(0);
+    const operator = dialog.getByLabel('Operator (required)');
+    await expect(operator.locator('option', { hasText: 'None' })).toHaveCount(0);
+
+    await dialog.getByLabel('Category').selectOption({ label: 'Data Package' });
+    await dialog.getByLabel('SKU').fill(sku);
+    await dialog.getByLabel('Name (English)').fill(name);
+    await dialog.getByLabel('Name (Burmese)').fill(nameMy);
+    await dialog.getByLabel('Description (English)').fill('3 GB of MEC data for 14 days.');
+    await dialog.getByLabel('Description (Burmese)').fill('MEC ဒေတာ ၃ GB၊ ၁၄ ရက်။');
+    await dialog.getByLabel('Price (Ks)', { exact: true }).fill('3,500');
+    // No operator and no volume yet: the server's messages, nothing created.
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'A top-up or data package needs its operator',
+    );
+    await operator.selectOption('MEC');
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Data volume is a whole number of MB from 1 to 1,048,576',
+    );
+    await dialog.getByLabel('Data volume (MB)').fill('3072');
+    await dialog.getByLabel('Validity (days)').fill('400');
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Validity is a whole number of days from 1 to 365',
+    );
+    await dialog.getByLabel('Validity (days)').fill('14');
+    await expectAccessible(page, '[role="dialog"]');
+    await dialog.getByLabel('Kind').scrollIntoViewIfNeeded();
+    await dialogShot(page, '9-new-data-package');
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByLabel('SKU or name').fill(sku);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByTestId('admin-products').getByRole('row').filter({ hasText: sku });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Data Package');
+    await expect(row).toContainText('3,500 Ks');
+
+    const shopper = await newPersonPage(browser);
+    const cardOf = (shown: string) =>
+      shopper
+        .getByTestId('product-card')
+        .filter({ has: shopper.getByRole('heading', { name: shown, exact: true }) });
+    await shopper.goto('/product/data-package?lang=my');
+    await expect(cardOf(nameMy)).toHaveCount(1);
+    await shopper.goto('/product/data-package?lang=en');
+    const card = cardOf(name);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('3 GB');
+    await expect(card).toContainText('14 days');
+    await expect(card).toContainText('3,500 Ks');
+    await expect(card.locator('[data-operator]')).toHaveText('MEC');
+    await card.scrollIntoViewIfNeeded();
+    await shopper.screenshot({ path: '/tmp/admin-products/10-customer-data-package.png' });
+
+    // Archived again, so the data listing other specs visit is as seeded.
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(edit.getByLabel('Operator (required)')).toHaveValue('MEC');
+    await edit.getByLabel('State').selectOption('archived');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await shopper.reload();
+    await expect(shopper.getByTestId('product-card').first()).toBeVisible();
+    await expect(cardOf(name)).toHaveCount(0);
     await shopper.close();
   },
 );

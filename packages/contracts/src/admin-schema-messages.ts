@@ -62,8 +62,32 @@ export const adminSchemaMessages = {
   },
   categoryId: { en: 'Choose a category', my: 'အမျိုးအစားတစ်ခုကို ရွေးပါ' },
   productKind: {
-    en: 'Only E-PIN products can be created here',
-    my: 'ဤနေရာတွင် E-PIN ပစ္စည်းများကိုသာ ဖန်တီးနိုင်ပါသည်',
+    en: 'Kind must be topup, data, epin or giftcard',
+    my: 'ပစ္စည်းအမျိုးအစားသည် topup (ဖုန်းငွေဖြည့်)၊ data (ဒေတာ)၊ epin သို့မဟုတ် giftcard (လက်ဆောင်ကတ်) ဖြစ်ရပါမည်',
+  },
+  operatorRequired: {
+    en: 'A top-up or data package needs its operator: MPT, OOREDOO, ATOM, MYTEL or MEC',
+    my: 'ဖုန်းငွေဖြည့်နှင့် ဒေတာပက်ကေ့ချ်တွင် အော်ပရေတာ (MPT၊ OOREDOO၊ ATOM၊ MYTEL သို့မဟုတ် MEC) ကို ရွေးရပါမည်',
+  },
+  dataMb: {
+    en: 'Data volume is a whole number of MB from 1 to 1,048,576',
+    my: 'ဒေတာပမာဏသည် ၁ မှ ၁,၀၄၈,၅၇၆ MB အထိ ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  validityDays: {
+    en: 'Validity is a whole number of days from 1 to 365',
+    my: 'သက်တမ်းသည် ၁ ရက်မှ ၃၆၅ ရက်အထိ ကိန်းပြည့် ဖြစ်ရပါမည်',
+  },
+  faceValue: {
+    en: 'A gift card’s face value is a whole number of cents (minor units of its currency) from 1 to 100,000,000: US$10 is 1000',
+    my: 'လက်ဆောင်ကတ်၏ မျက်နှာတန်ဖိုးကို ၎င်း၏ငွေကြေး၏ အသေးဆုံးယူနစ် (ဆင့်) ဖြင့် ၁ မှ ၁၀၀,၀၀၀,၀၀၀ အထိ ကိန်းပြည့် ရေးပါ: US$၁၀ သည် ၁၀၀၀ ဖြစ်သည်',
+  },
+  faceCurrency: {
+    en: 'A gift card’s currency is a three-letter code such as USD',
+    my: 'လက်ဆောင်ကတ်၏ ငွေကြေးကို USD ကဲ့သို့ အက္ခရာ သုံးလုံး ကုဒ်ဖြင့် ရေးပါ',
+  },
+  kindFieldsOnly: {
+    en: 'Give only the fields of the product’s kind (data: dataMb, validityDays; gift card: faceValue)',
+    my: 'ပစ္စည်းအမျိုးအစားနှင့် သက်ဆိုင်သော အကွက်များကိုသာ ပေးပါ (ဒေတာ: dataMb၊ validityDays၊ လက်ဆောင်ကတ်: faceValue)',
   },
   sku: {
     en: 'A SKU is 1 to 40 letters, digits, "-" or "_", starting with a letter or digit',

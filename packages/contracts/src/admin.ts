@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
 import { accountRoles, emailSchema } from './auth.ts';
-import { paginationMetaSchema } from './catalogue.ts';
+import { paginationMetaSchema, productKinds } from './catalogue.ts';
 import { wholeQuery } from './orders.ts';
 import { operatorCodes } from './phone.ts';
 
@@ -426,15 +426,41 @@ export const adminProductResponseSchema = z.object({
 // ---------------------------------------------------------------- product create
 
 /**
- * The kinds a back-office create makes: E-PINs only. A top-up needs its credited amount, a data
- * pack its volume and validity, a gift card its face value and currency; those come from the
- * catalogue import, not this form.
+ * The kinds a back-office create makes: every kind the shop sells. Each carries what its
+ * fulfilment and listing read (the demo catalogue's rules, db/seed.test.ts): a top-up and a data
+ * package their operator (the recipient's network the aggregator loads); a top-up credits its price
+ * (topupAmountMmk = priceMmk, as every seeded top-up); a data package its volume (MB) and validity
+ * (days); a gift card its face value in its own currency (minor units, US$10 → 1000 "USD").
  */
-export const adminCreatableProductKinds = ['epin'] as const;
+export const adminCreatableProductKinds = productKinds;
 /** The states a new product may start in (not archived: there is no point creating one). */
 export const adminCreatableProductStatuses = ['active', 'coming_soon', 'out_of_stock'] as const;
 
-/** POST /api/v1/admin/products. */
+/** The largest data package a create accepts: 1 TB. */
+export const DATA_MB_MAX = 1_048_576;
+export const VALIDITY_DAYS_MAX = 365;
+/** A gift card's face value at most, in minor units (US$1,000,000.00). */
+export const FACE_VALUE_MINOR_MAX = 100_000_000;
+
+const wholeFrom1 = (max: number, message: string) =>
+  z
+    .int({ error: message })
+    .check(z.minimum(1, { error: message }), z.maximum(max, { error: message }));
+const faceValueSchema = z.object(
+  {
+    amount: wholeFrom1(FACE_VALUE_MINOR_MAX, m.faceValue.en),
+    currency: z
+      .string({ error: m.faceCurrency.en })
+      .check(z.trim(), z.regex(/^[A-Za-z]{3}$/, { error: m.faceCurrency.en })),
+  },
+  { error: m.faceValue.en },
+);
+
+/**
+ * POST /api/v1/admin/products. One body for every kind; the kind's own fields are checked in the
+ * transform (a refinement, not z.discriminatedUnion: the admin contracts use only the zod functions
+ * the shop already loads, ADR 0038). A field of another kind is refused, never silently dropped.
+ */
 export const adminProductCreateSchema = z.pipe(
   z.object({
     categoryId: uuidSchema(m.categoryId.en),
@@ -446,6 +472,7 @@ export const adminProductCreateSchema = z.pipe(
     description: productDescriptionSchema,
     priceMmk: priceSchema,
     discountPriceMmk: z._default(z.nullable(priceSchema), null),
+    /** Required for top-ups and data packages; null (none) or one for E-PINs and gift cards. */
     operator: z._default(productOperatorSchema, null),
     status: z._default(
       z.enum(adminCreatableProductStatuses, { error: m.productStatus.en }),
@@ -454,18 +481,52 @@ export const adminProductCreateSchema = z.pipe(
     sortOrder: z._default(sortOrderSchema, 0),
     /** Left out: the category's picture until one is uploaded. */
     imageUrl: z.optional(imageUrlSchema),
+    /** Data packages only: the volume in MB, 1 to 1 TB. */
+    dataMb: z.optional(wholeFrom1(DATA_MB_MAX, m.dataMb.en)),
+    /** Data packages only: days the pack lasts from activation, 1 to 365. */
+    validityDays: z.optional(wholeFrom1(VALIDITY_DAYS_MAX, m.validityDays.en)),
+    /** Gift cards only: the face value in minor units of its currency (kept in capitals). */
+    faceValue: z.optional(faceValueSchema),
   }),
   z.transform((body, ctx) => {
-    if (body.discountPriceMmk !== null && body.discountPriceMmk >= body.priceMmk) {
-      ctx.issues.push({
-        code: 'custom',
-        message: m.discountBelowPrice.en,
-        input: body,
-        path: ['discountPriceMmk'],
-      });
-      return z.NEVER;
+    const refused: string[] = [];
+    const issue = (path: string, message: string) => {
+      refused.push(path);
+      ctx.issues.push({ code: 'custom', message, input: body, path: [path] });
+    };
+    const { kind, dataMb, validityDays, faceValue, operator, ...common } = body;
+    if (common.discountPriceMmk !== null && common.discountPriceMmk >= common.priceMmk)
+      issue('discountPriceMmk', m.discountBelowPrice.en);
+    if (kind !== 'data' && dataMb !== undefined) issue('dataMb', m.kindFieldsOnly.en);
+    if (kind !== 'data' && validityDays !== undefined) issue('validityDays', m.kindFieldsOnly.en);
+    if (kind !== 'giftcard' && faceValue !== undefined) issue('faceValue', m.kindFieldsOnly.en);
+    if ((kind === 'topup' || kind === 'data') && operator === null)
+      issue('operator', m.operatorRequired.en);
+    if (kind === 'data' && dataMb === undefined) issue('dataMb', m.dataMb.en);
+    if (kind === 'data' && validityDays === undefined) issue('validityDays', m.validityDays.en);
+    if (kind === 'giftcard' && faceValue === undefined) issue('faceValue', m.faceValue.en);
+    if (refused.length > 0) return z.NEVER;
+
+    const base = { ...common, sku: common.sku.toUpperCase() };
+    switch (kind) {
+      case 'epin':
+        return { ...base, kind, operator };
+      case 'topup':
+        // The checks above refused these; the type narrows here.
+        if (operator === null) return z.NEVER;
+        return { ...base, kind, operator };
+      case 'data':
+        if (operator === null || dataMb === undefined || validityDays === undefined) return z.NEVER;
+        return { ...base, kind, operator, dataMb, validityDays };
+      case 'giftcard':
+        if (faceValue === undefined) return z.NEVER;
+        return {
+          ...base,
+          kind,
+          operator,
+          faceValue: { amount: faceValue.amount, currency: faceValue.currency.toUpperCase() },
+        };
     }
-    return { ...body, sku: body.sku.toUpperCase() };
   }),
 );
 export type AdminProductCreate = z.output<typeof adminProductCreateSchema>;

@@ -95,7 +95,8 @@ export const adminRoutes =
         config: staffRoute.admin,
         schema: {
           tags,
-          summary: 'Create an E-PIN product in a category (audited; caches dropped everywhere)',
+          summary:
+            'Create a product of any kind in a category: a top-up or data package with its operator, a data package with its MB and days, a gift card with its face value (audited; caches dropped everywhere)',
           body: adminProductCreateSchema,
           response: { 201: adminProductResponseSchema, ...adminErrors },
         },

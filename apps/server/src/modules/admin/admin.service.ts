@@ -236,7 +236,7 @@ export function createAdminService(deps: {
       return { data: rows.map(toAdminCustomer), meta: pageMeta(query, total) };
     },
 
-    /** A new product (E-PIN), audited with what it was created as. */
+    /** A new product of any kind, audited with what it was created as (its kind's fields too). */
     async createProduct(input: AdminProductCreate, actor: AuditActor) {
       await deps.media.checkImageUrls({ imageUrl: input.imageUrl });
       const row = await deps.products.createProduct(input, (tx, id, after) =>

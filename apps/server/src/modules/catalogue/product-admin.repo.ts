@@ -29,6 +29,11 @@ export type ProductInsert = Pick<
   | 'status'
   | 'sortOrder'
   | 'imageUrl'
+  | 'topupAmountMmk'
+  | 'dataMb'
+  | 'validityDays'
+  | 'faceValueMinor'
+  | 'faceCurrency'
 >;
 
 /** Back-office writes to products (issue 17): each inside the caller's transaction. */

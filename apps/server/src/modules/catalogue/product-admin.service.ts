@@ -1,9 +1,15 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
+import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import type { AdminProductCreate, AdminProductPatch } from '@shop/contracts/admin';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ProductAdminRepo, ProductEdit, ProductRow } from './product-admin.repo.ts';
+import type {
+  ProductAdminRepo,
+  ProductEdit,
+  ProductInsert,
+  ProductRow,
+} from './product-admin.repo.ts';
 
 /** The fields of a product a back-office edit may change, as the audit log records them. */
 export type ProductEditable = Pick<
@@ -20,6 +26,54 @@ const editable = (row: ProductRow, operator: string | null): ProductEditable => 
   sortOrder: row.sortOrder,
   imageUrl: row.imageUrl,
 });
+
+/** What a create records: the editable fields, the fixed ones and the kind's own. */
+export type ProductCreated = ProductEditable &
+  Pick<
+    ProductRow,
+    | 'sku'
+    | 'kind'
+    | 'categoryId'
+    | 'topupAmountMmk'
+    | 'dataMb'
+    | 'validityDays'
+    | 'faceValueMinor'
+    | 'faceCurrency'
+  >;
+
+/**
+ * The columns of a product's kind (the demo catalogue's rules, db/seed.test.ts): a top-up credits
+ * its price (fulfilment sends topupAmountMmk to the aggregator), a data package its MB for its
+ * days, a gift card its face value; every other kind's column stays empty.
+ */
+function kindFields(
+  input: AdminProductCreate,
+): Pick<
+  ProductInsert,
+  'topupAmountMmk' | 'dataMb' | 'validityDays' | 'faceValueMinor' | 'faceCurrency'
+> {
+  const none = {
+    topupAmountMmk: null,
+    dataMb: null,
+    validityDays: null,
+    faceValueMinor: null,
+    faceCurrency: null,
+  };
+  switch (input.kind) {
+    case 'epin':
+      return none;
+    case 'topup':
+      return { ...none, topupAmountMmk: input.priceMmk };
+    case 'data':
+      return { ...none, dataMb: input.dataMb, validityDays: input.validityDays };
+    case 'giftcard':
+      return {
+        ...none,
+        faceValueMinor: input.faceValue.amount,
+        faceCurrency: input.faceValue.currency,
+      };
+  }
+}
 
 /** Postgres unique_violation (SQLSTATE 23505), as node-postgres and PGlite report it. */
 const isUniqueViolation = (err: unknown): boolean => {
@@ -70,6 +124,11 @@ export function createProductAdminService(deps: {
         if (discount !== null && discount >= price) throw notBelow();
         const { operator, ...rest } = patch;
         const edit: ProductEdit = { ...rest };
+        // A top-up or data line is sent to the recipient's operator: it cannot lose it.
+        if (operator === null && (current.kind === 'topup' || current.kind === 'data'))
+          throw new AppError('VALIDATION_ERROR', adminSchemaMessages.operatorRequired, {
+            operator: adminSchemaMessages.operatorRequired,
+          });
         if (operator !== undefined) edit.operatorId = await operatorId(tx, operator);
         const beforeOperator = await deps.repo.operatorCodeOf(tx, current.operatorId);
         const row = await deps.repo.updateProduct(tx, id, edit, deps.clock());
@@ -84,14 +143,13 @@ export function createProductAdminService(deps: {
       return updated;
     },
 
-    /** A new product (E-PIN), with its uploaded picture or, without one, its category's. */
+    /**
+     * A new product of any kind, with what its kind needs (kindFields) and its uploaded picture
+     * or, without one, its category's; the row and the caller's record in one transaction.
+     */
     async createProduct(
       input: AdminProductCreate,
-      written: (
-        tx: Tx,
-        id: string,
-        after: ProductEditable & { sku: string; kind: string; categoryId: string },
-      ) => Promise<void>,
+      written: (tx: Tx, id: string, after: ProductCreated) => Promise<void>,
     ): Promise<ProductRow> {
       let created: ProductRow;
       try {
@@ -118,6 +176,7 @@ export function createProductAdminService(deps: {
               status: input.status,
               sortOrder: input.sortOrder,
               imageUrl: input.imageUrl ?? category.imageUrl,
+              ...kindFields(input),
             },
             deps.clock(),
           );
@@ -126,6 +185,11 @@ export function createProductAdminService(deps: {
             sku: row.sku,
             kind: row.kind,
             categoryId: row.categoryId,
+            topupAmountMmk: row.topupAmountMmk,
+            dataMb: row.dataMb,
+            validityDays: row.validityDays,
+            faceValueMinor: row.faceValueMinor,
+            faceCurrency: row.faceCurrency,
           });
           return row;
         });

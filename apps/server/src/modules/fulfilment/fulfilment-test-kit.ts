@@ -32,11 +32,11 @@ export async function cardsById(s: ShopTest, ids: string[]) {
   return s.t.database.db.select().from(cards).where(inArray(cards.id, ids));
 }
 
-export interface Line {
-  sku: string;
+/** A line by the test catalogue's SKU, or by the id of a product the test made itself. */
+export type Line = ({ sku: string } | { productId: string }) & {
   quantity: number;
   phoneNumber?: string;
-}
+};
 
 /** A signed-in customer's order of these lines, paid in the sandbox bank by MM QR. */
 export async function paidOrder(
@@ -47,7 +47,7 @@ export async function paidOrder(
   const user = options.user ?? (await signedIn(s));
   for (const line of lines)
     await addToCart(s, user.headers, {
-      productId: s.catalogue.productId(line.sku),
+      productId: 'sku' in line ? s.catalogue.productId(line.sku) : line.productId,
       quantity: line.quantity,
       phoneNumber: line.phoneNumber,
     });

@@ -1,8 +1,12 @@
 import {
+  DATA_MB_MAX,
+  VALIDITY_DAYS_MAX,
+  adminCreatableProductKinds,
   adminCreatableProductStatuses,
   adminProductStatuses,
   type AdminProduct,
 } from '@shop/contracts/admin';
+import type { ProductKind } from '@shop/contracts/catalogue';
 import { operatorCodes, type OperatorCode } from '@shop/contracts/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -14,6 +18,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
+import { FACE_VALUE_INVALID, minorUnits } from './face-value.ts';
 import { FilterForm, ListBody, kyat, useListFilters, type FilterField } from './admin-list.tsx';
 
 const fields: FilterField[] = [
@@ -23,7 +28,7 @@ const fields: FilterField[] = [
 
 /**
  * Products with price, state and cards on hand; an admin edits a product's names, description,
- * operator, order, price, discount, state and picture, or creates a new E-PIN product.
+ * operator, order, price, discount, state and picture, or creates a new product of any kind.
  */
 export function ProductsPage() {
   const { filters, apply, goTo } = useListFilters();
@@ -126,10 +131,48 @@ interface ProductValues {
   priceMmk: string;
   discountPriceMmk: string;
   status: AdminProduct['status'];
+  /** The new product's only: its kind and that kind's own fields. */
+  kind: ProductKind;
+  dataMb: string;
+  validityDays: string;
+  faceValue: string;
+  faceCurrency: string;
+}
+
+/** The kinds as the owner names them. */
+const kindLabels: Record<ProductKind, string> = {
+  topup: 'Top-up (airtime sent to a number)',
+  data: 'Data package (sent to a number)',
+  epin: 'E-PIN (a card code)',
+  giftcard: 'Gift card (a card code with a face value)',
+};
+/** Top-ups and data packages are sent to the recipient's operator: they need one. */
+const needsOperator = (kind: string) => kind === 'topup' || kind === 'data';
+
+/** The kind's own fields of a new product's body (what a create of that kind requires). */
+function kindBody(values: ProductValues, face: number | null) {
+  switch (values.kind) {
+    case 'epin':
+    case 'topup':
+      return { kind: values.kind };
+    case 'data':
+      // Left empty: not sent, so the server names the missing field.
+      return {
+        kind: values.kind,
+        dataMb: wholeOrNone(values.dataMb),
+        validityDays: wholeOrNone(values.validityDays),
+      };
+    case 'giftcard':
+      return {
+        kind: values.kind,
+        faceValue: { amount: face ?? Number.NaN, currency: values.faceCurrency },
+      };
+  }
 }
 
 /** Whole kyat (or any whole number) from a field; separators ignored. */
 const whole = (text: string) => Number(text.replace(/[,\s]/g, ''));
+const wholeOrNone = (text: string) => (text.trim() === '' ? undefined : whole(text));
 const operatorOf = (text: string): OperatorCode | null =>
   operatorCodes.find((code) => code === text) ?? null;
 
@@ -152,11 +195,14 @@ function ProductFields({
   form,
   statuses,
   autofocusName,
+  operatorRequired = false,
 }: {
   id: string;
   form: ReturnType<typeof useForm<ProductValues>>;
   statuses: readonly AdminProduct['status'][];
   autofocusName: boolean;
+  /** A top-up or data package: no "None" (the line is sent to this operator's network). */
+  operatorRequired?: boolean;
 }) {
   return (
     <>
@@ -200,13 +246,18 @@ function ProductFields({
         </FormField>
       </div>
       <div className="admin-form__pair">
-        <FormField id={`${id}-operator`} label="Operator">
+        <FormField
+          id={`${id}-operator`}
+          label={operatorRequired ? 'Operator (required)' : 'Operator'}
+          hint={operatorRequired ? 'The network the top-up or data is sent to.' : undefined}
+        >
           <select
             {...form.register('operator')}
-            {...fieldAria(`${id}-operator`)}
+            {...fieldAria(`${id}-operator`, null, operatorRequired)}
             className="ui-input"
+            aria-required={operatorRequired || undefined}
           >
-            <option value="">None</option>
+            <option value="">{operatorRequired ? 'Choose…' : 'None'}</option>
             {operatorCodes.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -279,6 +330,11 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
       priceMmk: String(product.priceMmk),
       discountPriceMmk: product.discountPriceMmk === null ? '' : String(product.discountPriceMmk),
       status: product.status,
+      kind: 'epin',
+      dataMb: '',
+      validityDays: '',
+      faceValue: '',
+      faceCurrency: '',
     },
   });
   const submit = form.handleSubmit(async (values) => {
@@ -302,7 +358,13 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
         <p className="admin-note">
           {product.sku} · {product.kind} · {product.category.en}
         </p>
-        <ProductFields id={id} form={form} statuses={adminProductStatuses} autofocusName />
+        <ProductFields
+          id={id}
+          form={form}
+          statuses={adminProductStatuses}
+          autofocusName
+          operatorRequired={needsOperator(product.kind)}
+        />
         <ImageUploadField
           label="Picture"
           value={imageUrl}
@@ -324,7 +386,10 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
   );
 }
 
-/** A new E-PIN product: top-ups, data packs and gift cards need details this form does not ask. */
+/**
+ * A new product of any kind: the Kind select shows that kind's own fields (operator for top-ups and
+ * data packages, MB and days for data, face value and currency for gift cards).
+ */
 function NewProductDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -333,6 +398,8 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
   // null: the category's picture until one is uploaded (as the server does).
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [categoryId, setCategoryId] = useState('');
+  // Kept in React state like the category (ADR 0038: no useWatch in the shared chunk).
+  const [kind, setKind] = useState<ProductKind>('epin');
   const [uploading, setUploading] = useState(false);
   const form = useForm<ProductValues>({
     defaultValues: {
@@ -347,15 +414,28 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
       priceMmk: '',
       discountPriceMmk: '',
       status: 'active',
+      kind: 'epin',
+      dataMb: '',
+      validityDays: '',
+      faceValue: '',
+      faceCurrency: 'USD',
     },
   });
+  const faceError = form.formState.errors.faceValue?.message;
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    form.clearErrors('faceValue');
+    const face =
+      values.kind === 'giftcard' ? minorUnits(values.faceValue, values.faceCurrency) : null;
+    if (values.kind === 'giftcard' && face === null) {
+      form.setError('faceValue', { message: FACE_VALUE_INVALID }, { shouldFocus: true });
+      return;
+    }
     try {
       const answer = await adminWrites.createProduct({
         ...productBody(values),
+        ...kindBody(values, face),
         categoryId: values.categoryId,
-        kind: 'epin',
         sku: values.sku,
         status: values.status === 'archived' ? 'active' : values.status,
         ...(imageUrl === null ? {} : { imageUrl }),
@@ -374,8 +454,8 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={onClose} title="New product" className="admin-dialog--wide">
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         <p className="admin-note">
-          Creates an E-PIN product (cards are added on the Card stock page). Top-ups, data packs and
-          gift cards need amounts and face values this form does not ask for.
+          E-PINs and gift cards are sold from card stock (added on the Card stock page); top-ups and
+          data packages are sent to the buyer’s number through the operator.
         </p>
         <div className="admin-form__pair">
           <FormField id={`${id}-category`} label="Category">
@@ -399,25 +479,116 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
               ))}
             </select>
           </FormField>
-          <FormField
-            id={`${id}-sku`}
-            label="SKU"
-            hint="Letters, digits, - and _; kept in capitals."
-          >
-            <input
-              {...form.register('sku')}
-              {...fieldAria(`${id}-sku`, null, true)}
+          <FormField id={`${id}-kind`} label="Kind">
+            <select
+              {...form.register('kind', {
+                onChange: (event: { target: { value: string } }) => {
+                  const chosen = adminCreatableProductKinds.find((k) => k === event.target.value);
+                  if (chosen) setKind(chosen);
+                },
+              })}
+              {...fieldAria(`${id}-kind`)}
               className="ui-input"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
+            >
+              {adminCreatableProductKinds.map((k) => (
+                <option key={k} value={k}>
+                  {kindLabels[k]}
+                </option>
+              ))}
+            </select>
           </FormField>
         </div>
+        <FormField id={`${id}-sku`} label="SKU" hint="Letters, digits, - and _; kept in capitals.">
+          <input
+            {...form.register('sku')}
+            {...fieldAria(`${id}-sku`, null, true)}
+            className="ui-input"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+        </FormField>
+        {kind === 'data' ? (
+          <fieldset className="admin-fieldset">
+            <legend>Data package</legend>
+            <div className="admin-form__pair">
+              <FormField
+                id={`${id}-data-mb`}
+                label="Data volume (MB)"
+                hint={`1 GB is 1024 MB; up to ${DATA_MB_MAX.toLocaleString('en')} MB.`}
+              >
+                <input
+                  {...form.register('dataMb')}
+                  {...fieldAria(`${id}-data-mb`, null, true)}
+                  className="ui-input"
+                  inputMode="numeric"
+                  aria-required
+                />
+              </FormField>
+              <FormField
+                id={`${id}-validity`}
+                label="Validity (days)"
+                hint={`Days from activation, 1 to ${String(VALIDITY_DAYS_MAX)}.`}
+              >
+                <input
+                  {...form.register('validityDays')}
+                  {...fieldAria(`${id}-validity`, null, true)}
+                  className="ui-input"
+                  inputMode="numeric"
+                  aria-required
+                />
+              </FormField>
+            </div>
+          </fieldset>
+        ) : null}
+        {kind === 'giftcard' ? (
+          <fieldset className="admin-fieldset">
+            <legend>Gift card</legend>
+            <div className="admin-form__pair">
+              <FormField
+                id={`${id}-face-value`}
+                label="Face value"
+                hint="In the card’s own currency, such as 10 or 12.50."
+                error={faceError}
+                attempt={form.formState.submitCount}
+              >
+                <input
+                  {...form.register('faceValue')}
+                  {...fieldAria(`${id}-face-value`, faceError, true)}
+                  className="ui-input"
+                  inputMode="decimal"
+                  aria-required
+                />
+              </FormField>
+              <FormField
+                id={`${id}-face-currency`}
+                label="Currency"
+                hint="Three letters, such as USD."
+              >
+                <input
+                  {...form.register('faceCurrency')}
+                  {...fieldAria(`${id}-face-currency`, null, true)}
+                  className="ui-input"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={3}
+                  aria-required
+                />
+              </FormField>
+            </div>
+          </fieldset>
+        ) : null}
+        {kind === 'topup' ? (
+          <p className="admin-note">
+            A top-up credits its price: a 5,000 Ks top-up sends 5,000 Ks of airtime, whatever its
+            discount price.
+          </p>
+        ) : null}
         <ProductFields
           id={id}
           form={form}
           statuses={adminCreatableProductStatuses}
           autofocusName={false}
+          operatorRequired={needsOperator(kind)}
         />
         <ImageUploadField
           label="Picture"
