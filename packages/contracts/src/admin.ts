@@ -430,7 +430,8 @@ export const adminProductResponseSchema = z.object({
  * fulfilment and listing read (the demo catalogue's rules, db/seed.test.ts): a top-up and a data
  * package their operator (the recipient's network the aggregator loads); a top-up credits its price
  * (topupAmountMmk = priceMmk, as every seeded top-up); a data package its volume (MB) and validity
- * (days); a gift card its face value in its own currency (minor units, US$10 → 1000 "USD").
+ * (days); a gift card its face value in its own currency (minor units, US$10 → 1000 "USD"), or
+ * none (game credits such as PUBG UC are sold by their unit, not a money value).
  */
 export const adminCreatableProductKinds = productKinds;
 /** The states a new product may start in (not archived: there is no point creating one). */
@@ -485,7 +486,7 @@ export const adminProductCreateSchema = z.pipe(
     dataMb: z.optional(wholeFrom1(DATA_MB_MAX, m.dataMb.en)),
     /** Data packages only: days the pack lasts from activation, 1 to 365. */
     validityDays: z.optional(wholeFrom1(VALIDITY_DAYS_MAX, m.validityDays.en)),
-    /** Gift cards only: the face value in minor units of its currency (kept in capitals). */
+    /** Gift cards only, and optional: the face value in minor units of its currency (capitals). */
     faceValue: z.optional(faceValueSchema),
   }),
   z.transform((body, ctx) => {
@@ -504,7 +505,6 @@ export const adminProductCreateSchema = z.pipe(
       issue('operator', m.operatorRequired.en);
     if (kind === 'data' && dataMb === undefined) issue('dataMb', m.dataMb.en);
     if (kind === 'data' && validityDays === undefined) issue('validityDays', m.validityDays.en);
-    if (kind === 'giftcard' && faceValue === undefined) issue('faceValue', m.faceValue.en);
     if (refused.length > 0) return z.NEVER;
 
     const base = { ...common, sku: common.sku.toUpperCase() };
@@ -519,12 +519,13 @@ export const adminProductCreateSchema = z.pipe(
         if (operator === null || dataMb === undefined || validityDays === undefined) return z.NEVER;
         return { ...base, kind, operator, dataMb, validityDays };
       case 'giftcard':
-        if (faceValue === undefined) return z.NEVER;
         return {
           ...base,
           kind,
           operator,
-          faceValue: { amount: faceValue.amount, currency: faceValue.currency.toUpperCase() },
+          faceValue: faceValue
+            ? { amount: faceValue.amount, currency: faceValue.currency.toUpperCase() }
+            : null,
         };
     }
   }),

@@ -171,7 +171,6 @@ describe('back-office product edit (all fields) and create', () => {
       [{ ...base, sku: 'E-NEW-1', kind: 'voucher' }, adminSchemaMessages.productKind.en],
       // Each kind's own fields: admin.product-kinds.test.ts.
       [{ ...base, sku: 'E-NEW-1', kind: 'topup' }, adminSchemaMessages.operatorRequired.en],
-      [{ ...base, sku: 'E-NEW-1', kind: 'giftcard' }, adminSchemaMessages.faceValue.en],
       [{ ...base, sku: 'bad sku!' }, adminSchemaMessages.sku.en],
       [{ ...base, sku: 'E-NEW-1', categoryId: 'nope' }, adminSchemaMessages.categoryId.en],
       [

@@ -69,8 +69,8 @@ function kindFields(
     case 'giftcard':
       return {
         ...none,
-        faceValueMinor: input.faceValue.amount,
-        faceCurrency: input.faceValue.currency,
+        faceValueMinor: input.faceValue?.amount ?? null,
+        faceCurrency: input.faceValue?.currency ?? null,
       };
   }
 }

@@ -163,10 +163,10 @@ function kindBody(values: ProductValues, face: number | null) {
         validityDays: wholeOrNone(values.validityDays),
       };
     case 'giftcard':
-      return {
-        kind: values.kind,
-        faceValue: { amount: face ?? Number.NaN, currency: values.faceCurrency },
-      };
+      // No face value (game credits): none sent.
+      return face === null
+        ? { kind: values.kind }
+        : { kind: values.kind, faceValue: { amount: face, currency: values.faceCurrency } };
   }
 }
 
@@ -425,9 +425,9 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     form.clearErrors('faceValue');
-    const face =
-      values.kind === 'giftcard' ? minorUnits(values.faceValue, values.faceCurrency) : null;
-    if (values.kind === 'giftcard' && face === null) {
+    const typedFace = values.kind === 'giftcard' && values.faceValue.trim() !== '';
+    const face = typedFace ? minorUnits(values.faceValue, values.faceCurrency) : null;
+    if (typedFace && face === null) {
       form.setError('faceValue', { message: FACE_VALUE_INVALID }, { shouldFocus: true });
       return;
     }
@@ -546,8 +546,8 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
             <div className="admin-form__pair">
               <FormField
                 id={`${id}-face-value`}
-                label="Face value"
-                hint="In the card’s own currency, such as 10 or 12.50."
+                label="Face value (optional)"
+                hint="In the card’s own currency, such as 10 or 12.50; empty for game credits."
                 error={faceError}
                 attempt={form.formState.submitCount}
               >
@@ -556,7 +556,6 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
                   {...fieldAria(`${id}-face-value`, faceError, true)}
                   className="ui-input"
                   inputMode="decimal"
-                  aria-required
                 />
               </FormField>
               <FormField
@@ -571,7 +570,6 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
                   autoCapitalize="characters"
                   spellCheck={false}
                   maxLength={3}
-                  aria-required
                 />
               </FormField>
             </div>
