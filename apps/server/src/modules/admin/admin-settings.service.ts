@@ -51,11 +51,11 @@ const toCallCentre = (contact: CallCentreContact | null): AdminCallCentre => ({
 
 /**
  * The shop settings of the back-office (issue 17): exchange rates (catalogue's table), the
- * call-centre contact, the festival windows and the shop's claims on Home (site_settings). Each write locks what it changes,
- * writes it and its audit record (before/after) in one transaction, then drops the catalogue caches
- * on every instance (ADR 0007): the exchange rates are cached there (and so are the server-rendered
- * pages); the contact, the festivals and the claims are read from the table on every public call,
- * so they show at once as well.
+ * call-centre contact, the festival windows and the shop's claims on Home (site_settings). Each
+ * write locks what it changes, writes it and its audit record (before/after) in one transaction,
+ * then drops the catalogue caches on every instance (ADR 0007): the exchange rates are cached there
+ * (and so are the server-rendered pages); the contact, the festivals and the claims are read from
+ * the table on every public call, so they show at once as well.
  */
 export function createAdminSettingsService(deps: {
   db: Db;
