@@ -109,7 +109,8 @@ for (const language of ['en', 'my'] as const) {
     `every page and dialog passes axe (WCAG 2.1 AA) in ${language === 'en' ? 'English' : 'Burmese'} at 390 px`,
     { tag: '@mobile-only' },
     async ({ page, context, request }) => {
-      test.setTimeout(180_000);
+      // Every page and dialog, each screenshotted and checked: minutes on two busy cores.
+      test.setTimeout(300_000);
       const t = translator(language);
       const person = newIdentity();
       await registerVerified(request, person);
