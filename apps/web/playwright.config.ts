@@ -31,7 +31,10 @@ export default defineConfig({
   workers: Math.max(2, Math.floor(os.availableParallelism() / 2)),
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // A test walks a whole flow (sign-up, codes, checkout…); with two at once on CI's two cores the
+  // longest need more than 30 s (auth.spec's phone verification took 31.9 s). Each step's own
+  // wait stays 5 s (expect), so a real failure is still seen at once.
+  timeout: 60_000,
   // The service worker is blocked except in e2e/pwa.spec.ts, so a test's page.route() always sees
   // the page's requests and no test depends on what an earlier one precached.
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', serviceWorkers: 'block' },
