@@ -25,6 +25,13 @@ const shot = (page: Page, name: string) =>
 const dialogShot = (page: Page, name: string) =>
   page.getByRole('dialog').screenshot({ path: `/tmp/admin-products/${name}.png` });
 
+/** The Products page's row of one SKU, after a search for it. */
+async function searchProduct(page: Page, sku: string) {
+  await page.getByLabel('SKU or name').fill(sku);
+  await page.getByRole('button', { name: 'Search' }).click();
+  return page.getByTestId('admin-products').getByRole('row').filter({ hasText: sku });
+}
+
 test(
   'an admin creates a product and renames it; the customer’s listing shows it at once',
   { tag: '@desktop-only' },
@@ -62,9 +69,7 @@ test(
     await dialog.getByRole('button', { name: 'Create product' }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByLabel('SKU or name').fill(sku);
-    await page.getByRole('button', { name: 'Search' }).click();
-    const row = page.getByTestId('admin-products').getByRole('row').filter({ hasText: sku });
+    const row = await searchProduct(page, sku);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(name);
     await expect(row).toContainText('25,000 Ks');
@@ -189,9 +194,7 @@ test(
     await dialog.getByRole('button', { name: 'Create product' }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByLabel('SKU or name').fill(sku);
-    await page.getByRole('button', { name: 'Search' }).click();
-    const row = page.getByTestId('admin-products').getByRole('row').filter({ hasText: sku });
+    const row = await searchProduct(page, sku);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Data Package');
     await expect(row).toContainText('3,500 Ks');
