@@ -148,8 +148,13 @@ export function createStaffAuthService(deps: {
         retryAfterSeconds: Math.ceil(staffSecondFactorLimit.windowMs / 1000),
       });
     }
-    if (!(await repo.reserveChallengeAttempt(challenge.id, STAFF_CHALLENGE_MAX_ATTEMPTS)))
-      throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts);
+    const attempt = await repo.reserveChallengeAttempt(challenge.id, STAFF_CHALLENGE_MAX_ATTEMPTS);
+    if (attempt !== 'reserved') {
+      await deps.limiter.release(key);
+      throw attempt === 'used'
+        ? new AppError('UNAUTHORIZED', adminMessages.challengeExpired)
+        : new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts);
+    }
 
     const now = clock();
     const sessionToken = `${STAFF_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;

@@ -45,9 +45,14 @@ export function createStaffRepo(db: Db) {
 
     /**
      * Takes one of the ticket's tries in a single UPDATE before a code is compared, so parallel
-     * guesses cannot all read "no tries yet". Answers false when none is left.
+     * guesses cannot all read "no tries yet". Answers 'used' when another request has used the
+     * ticket up meanwhile (a sign-in happened: the ticket is gone, not over-tried) and 'exhausted'
+     * when no try is left.
      */
-    async reserveChallengeAttempt(id: string, max: number): Promise<boolean> {
+    async reserveChallengeAttempt(
+      id: string,
+      max: number,
+    ): Promise<'reserved' | 'used' | 'exhausted'> {
       const rows = await db
         .update(staffLoginChallenges)
         .set({ attempts: sql`${staffLoginChallenges.attempts} + 1` })
@@ -59,7 +64,13 @@ export function createStaffRepo(db: Db) {
           ),
         )
         .returning({ id: staffLoginChallenges.id });
-      return rows.length === 1;
+      if (rows.length === 1) return 'reserved';
+      const [row] = await db
+        .select({ consumedAt: staffLoginChallenges.consumedAt })
+        .from(staffLoginChallenges)
+        .where(eq(staffLoginChallenges.id, id))
+        .limit(1);
+      return !row || row.consumedAt ? 'used' : 'exhausted';
     },
 
     /** Uses the ticket up; false when another request did first. */
