@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: installs dependencies when missing or out of date, then lint, typecheck, unit and
-// integration tests on PGlite, the integration tests again on PostgreSQL when TEST_DATABASE_URL is
-// set, then browser tests against the built app.
+// `npm test`: installs dependencies when missing or out of date, then lint, typecheck, unit tests,
+// the server's integration tests (on PostgreSQL when TEST_DATABASE_URL is set, else on the embedded
+// PGlite), then browser tests against the built app.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureInstalled, root } from './ensure-install.mjs';
@@ -25,19 +25,27 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 
+// With PostgreSQL at hand (CI), the server's integration tests run once, on PostgreSQL: the
+// database the shop runs on in production, and the only one where races are real. Without it they
+// run on the embedded PGlite. The embedded database stays covered in CI by the browser tests,
+// whose server runs on it as `npm start` does (ADR 0041).
 const steps = [
   ['lint', ['npm', 'run', 'lint']],
   ['typecheck', ['npm', 'run', 'typecheck']],
-  ['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg],
   ...(pgUrl
     ? [
+        [
+          'unit tests (web, contracts)',
+          ['npx', 'vitest', 'run', '--project', 'web', '--project', 'contracts'],
+          withoutPg,
+        ],
         [
           'integration tests (PostgreSQL)',
           ['npx', 'vitest', 'run', '--project', 'server'],
           { ...process.env, TEST_DATABASE_URL: pgUrl },
         ],
       ]
-    : []),
+    : [['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg]]),
   ['build', ['npm', 'run', 'build']],
   // A browser test that fails is run once more; a pass on the second try is listed as "flaky" in
   // the report (not hidden), one that fails twice fails the run. Two CI runs were lost to timing on

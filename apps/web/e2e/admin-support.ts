@@ -63,13 +63,53 @@ async function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+const sessionFile = () => path.join(dataDir(), 'e2e-admin-session.json');
+const SESSION_KEY = 'backOfficeSession';
+
 /**
- * Signs the demo admin in at /admin: the first time by setting up the authenticator from the
- * enrolment screen (its key and recovery codes shown), later with a code. Answers the login
- * and whether this sign-in enrolled.
+ * The demo admin at /admin, on the Dashboard. The first call signs in (setting up the authenticator
+ * from the enrolment screen, its key and recovery codes shown) and keeps the session beside the
+ * data; later calls put that session into the page's sessionStorage, as a second tab of the same
+ * admin would have it, while the server still takes it. So the back-office specs sign in with a
+ * code once or twice, not once each: each sign-in needs a new 30-second authenticator step, and
+ * that wait, not the tests, made their run 30 s a test.
+ *
+ * `ownSession`: a sign-in of its own, kept by no other test (for a test that signs out). Answers the
+ * login and whether this sign-in enrolled.
  */
-export function signInToBackOffice(page: Page) {
-  return oneAtATime(() => signIn(page));
+export function signInToBackOffice(page: Page, options: { ownSession?: boolean } = {}) {
+  return oneAtATime(async () => {
+    const stored = options.ownSession ? null : await liveStoredSession(page);
+    if (stored) {
+      await page.goto('/admin');
+      await page.evaluate(
+        ([key, value]) => {
+          sessionStorage.setItem(key, value);
+        },
+        [SESSION_KEY, stored] as const,
+      );
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      return { admin: demoAdminLogin(), enrolled: false };
+    }
+    const result = await signIn(page);
+    if (!options.ownSession) {
+      const session = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+      if (session) fs.writeFileSync(sessionFile(), session);
+    }
+    return result;
+  });
+}
+
+/** The kept session when the server still takes it (it ends after 15 idle minutes). */
+async function liveStoredSession(page: Page): Promise<string | null> {
+  if (!fs.existsSync(sessionFile())) return null;
+  const stored = fs.readFileSync(sessionFile(), 'utf8');
+  const { token } = JSON.parse(stored) as { token: string };
+  const answer = await page.request.get('/api/v1/admin/dashboard', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return answer.ok() ? stored : null;
 }
 
 async function signIn(page: Page) {
