@@ -64,6 +64,11 @@ test(
       'The discount price must be below the price',
     );
     await dialog.getByLabel('Discount price (Ks)').fill('24000');
+    // An E-PIN's redeem instructions, shown with its delivered codes.
+    const howToMy = 'ဖိုက်ဘာ အက်ပ်တွင် PIN ကို ထည့်ပါ။';
+    await dialog.getByLabel('How to redeem (English)').fill('Enter the PIN in the fibre app.');
+    await dialog.getByLabel('How to redeem (Burmese)').fill(howToMy);
+    await expect(dialog.getByLabel('How to redeem (Burmese)')).toHaveAttribute('lang', 'my');
     await expectAccessible(page, '[role="dialog"]');
     await dialogShot(page, '1-new-product');
     await dialog.getByRole('button', { name: 'Create product' }).click();
@@ -96,6 +101,14 @@ test(
     await expect(edit.getByLabel('Name (English)')).toBeFocused();
     await expect(edit.getByLabel('Name (Burmese)')).toHaveValue(nameMy);
     await expect(edit.getByLabel('Name (Burmese)')).toHaveAttribute('lang', 'my');
+    await expect(edit.getByLabel('How to redeem (Burmese)')).toHaveValue(howToMy);
+    // Instructions in one language only are refused with the server's words.
+    await edit.getByLabel('How to redeem (Burmese)').fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByRole('alert')).toContainText(
+      'How to redeem is written in English and Burmese',
+    );
+    await edit.getByLabel('How to redeem (Burmese)').fill(howToMy);
     await edit.getByLabel('Name (English)').fill(renamed);
     await edit.getByLabel('Name (Burmese)').fill(renamedMy);
     await edit.getByLabel('Description (English)').fill('Home fibre, any plan.');

@@ -85,6 +85,14 @@ export const adminSchemaMessages = {
     en: 'A gift card’s currency is a three-letter code such as USD',
     my: 'လက်ဆောင်ကတ်၏ ငွေကြေးကို USD ကဲ့သို့ အက္ခရာ သုံးလုံး ကုဒ်ဖြင့် ရေးပါ',
   },
+  productInstructions: {
+    en: 'How to redeem is written in English and Burmese, at most 1,000 characters each, or left empty in both',
+    my: 'အသုံးပြုနည်းကို အင်္ဂလိပ်နှင့် မြန်မာ နှစ်ဘာသာလုံးဖြင့် စာလုံး ၁,၀၀၀ စီထက် မပိုဘဲ ရေးပါ၊ သို့မဟုတ် နှစ်ခုလုံး ကွက်လပ်ထားပါ',
+  },
+  instructionsCodesOnly: {
+    en: 'Only E-PINs and gift cards have redeem instructions: they are shown with the delivered codes',
+    my: 'E-PIN နှင့် လက်ဆောင်ကတ်များတွင်သာ အသုံးပြုနည်း ရှိပါသည်။ ၎င်းကို ပို့ပေးသော ကုဒ်များနှင့်အတူ ပြပါသည်',
+  },
   kindFieldsOnly: {
     en: 'Give only the fields of the product’s kind (data: dataMb, validityDays; gift card: faceValue)',
     my: 'ပစ္စည်းအမျိုးအစားနှင့် သက်ဆိုင်သော အကွက်များကိုသာ ပေးပါ (ဒေတာ: dataMb၊ validityDays၊ လက်ဆောင်ကတ်: faceValue)',

@@ -256,6 +256,8 @@ export const adminProductSchema = z.object({
   discountPriceMmk: z.nullable(z.int()),
   status: z.enum(adminProductStatuses),
   imageUrl: z.string(),
+  /** How to redeem (E-PINs and gift cards), or null. */
+  instructions: z.nullable(localized),
   /** Cards on hand (E-PINs and gift cards); null for top-ups and data. */
   availableCards: z.nullable(z.int()),
   updatedAt: z.string(),
@@ -389,6 +391,27 @@ const productDescriptionSchema = z.object(
   },
   { error: m.productDescription.en },
 );
+/** One language of the redeem instructions: trimmed, 1 to 1,000 characters. */
+const productInstructionText = z
+  .string({ error: m.productInstructions.en })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: m.productInstructions.en }),
+    z.maxLength(1000, { error: m.productInstructions.en }),
+  );
+/**
+ * How to redeem an E-PIN or gift card (dial code, store steps), shown with its delivered codes on
+ * the order page, in the e-mail and the PDF: both languages, or null for none.
+ */
+const productInstructionsSchema = z.nullable(
+  z.object(
+    { en: productInstructionText, my: productInstructionText },
+    { error: m.productInstructions.en },
+  ),
+);
+/** The kinds sold as codes: the only ones with redeem instructions. */
+export const kindHasCodes = (kind: string) => kind === 'epin' || kind === 'giftcard';
+
 /** One of the shop's operators by code, or null: a product of no operator (gift cards). */
 const productOperatorSchema = z.nullable(z.enum(operatorCodes, { error: m.productOperator.en }));
 const sortOrderSchema = z
@@ -406,6 +429,8 @@ export const adminProductPatchSchema = z.pipe(
     operator: z.optional(productOperatorSchema),
     sortOrder: z.optional(sortOrderSchema),
     imageUrl: z.optional(imageUrlSchema),
+    /** E-PINs and gift cards only; null removes them. */
+    instructions: z.optional(productInstructionsSchema),
   }),
   z.transform((body, ctx) => {
     if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
@@ -488,6 +513,8 @@ export const adminProductCreateSchema = z.pipe(
     validityDays: z.optional(wholeFrom1(VALIDITY_DAYS_MAX, m.validityDays.en)),
     /** Gift cards only, and optional: the face value in minor units of its currency (capitals). */
     faceValue: z.optional(faceValueSchema),
+    /** E-PINs and gift cards only: how to redeem, in both languages, or null (none). */
+    instructions: z._default(productInstructionsSchema, null),
   }),
   z.transform((body, ctx) => {
     const refused: string[] = [];
@@ -501,6 +528,8 @@ export const adminProductCreateSchema = z.pipe(
     if (kind !== 'data' && dataMb !== undefined) issue('dataMb', m.kindFieldsOnly.en);
     if (kind !== 'data' && validityDays !== undefined) issue('validityDays', m.kindFieldsOnly.en);
     if (kind !== 'giftcard' && faceValue !== undefined) issue('faceValue', m.kindFieldsOnly.en);
+    if (!kindHasCodes(kind) && common.instructions !== null)
+      issue('instructions', m.instructionsCodesOnly.en);
     if ((kind === 'topup' || kind === 'data') && operator === null)
       issue('operator', m.operatorRequired.en);
     if (kind === 'data' && dataMb === undefined) issue('dataMb', m.dataMb.en);

@@ -197,6 +197,21 @@ describe('back-office: creating a product of each kind', () => {
         m.faceCurrency.en,
       ],
       [{ ...epin(), sku: 'K-BAD-1', validityDays: 30 }, 'validityDays', m.kindFieldsOnly.en],
+      [
+        { ...topup(), sku: 'K-BAD-1', instructions: { en: 'Dial', my: 'နှိပ်ပါ' } },
+        'instructions',
+        m.instructionsCodesOnly.en,
+      ],
+      [
+        { ...epin(), sku: 'K-BAD-1', instructions: { en: 'Dial *123*PIN#', my: '' } },
+        'instructions.my',
+        m.productInstructions.en,
+      ],
+      [
+        { ...epin(), sku: 'K-BAD-1', instructions: { en: 'x'.repeat(1001), my: 'နှိပ်ပါ' } },
+        'instructions.en',
+        m.productInstructions.en,
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const res = await create(payload);
@@ -251,6 +266,69 @@ describe('back-office: creating a product of each kind', () => {
       { productCode: 'K-DATA-3GB', kind: 'data', operator: 'OOREDOO', dataMb: 3072 },
       { productCode: 'K-TOPUP-2500', kind: 'topup', operator: 'MPT', amountMmk: 2500 },
     ]);
+  });
+
+  it('an E-PIN’s redeem instructions, set at its creation and edited, show with its delivered code', async () => {
+    const howTo = { en: 'Dial *123*PIN# to load it', my: '*123*PIN# ကို နှိပ်၍ ဖြည့်ပါ' };
+    const res = await create({ ...epin(), sku: 'K-EPIN-HOWTO', instructions: howTo });
+    expect(res.statusCode, res.body).toBe(201);
+    const product = res.json<{ data: AdminProduct }>().data;
+    expect(product.instructions).toEqual(howTo);
+    // A card for it, imported as the owner does.
+    const imported = await call(s, 'POST', '/api/v1/admin/stock/import', admin.headers, {
+      csv: `product,serial,pin,expiry\r\nK-EPIN-HOWTO,HOWTO-${Date.now()},1234567890123,2031-12-31`,
+      commit: true,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+
+    // Edited (both languages are needed: one alone is refused, nothing changes).
+    const edit = (payload: object, headers = admin.headers) =>
+      call(s, 'PATCH', `/api/v1/admin/products/${product.id}`, headers, payload);
+    const half = await edit(
+      { instructions: { en: 'Dial *123*PIN#', my: ' ' } },
+      { ...admin.headers, 'accept-language': 'my' },
+    );
+    expect(half.statusCode).toBe(400);
+    expect(errorOf(half).message).toBe(m.productInstructions.my);
+    const edited = { en: 'Dial *124*PIN# and press call', my: '*124*PIN# ကို နှိပ်၍ ခေါ်ပါ' };
+    const changed = await edit({ instructions: edited });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const audit = await call(
+      s,
+      'GET',
+      `/api/v1/admin/audit-log?action=product.update&limit=100`,
+      admin.headers,
+    );
+    expect(
+      audit.json<{ data: AuditEntry[] }>().data.find((e) => e.targetId === product.id),
+    ).toMatchObject({ before: { instructions: howTo }, after: { instructions: edited } });
+
+    const { user, order } = await paidOrder(s, [{ productId: product.id, quantity: 1 }]);
+    await s.t.app.runPendingJobs();
+    for (const lang of ['en', 'my'] as const) {
+      const detail = await call(s, 'GET', `/api/v1/orders/${order.orderId}`, {
+        ...user.headers,
+        'accept-language': lang,
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      const [line] = detail.json<{ data: { items: { status: string; instructions: string }[] } }>()
+        .data.items;
+      expect(line).toMatchObject({ status: 'delivered', instructions: edited[lang] });
+    }
+
+    // null removes them; a top-up has none to set.
+    expect((await edit({ instructions: null })).statusCode).toBe(200);
+    const [row] = await s.t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.instructions).toBeNull();
+    const onTopup = await call(
+      s,
+      'PATCH',
+      `/api/v1/admin/products/${created.topup?.id ?? ''}`,
+      admin.headers,
+      { instructions: howTo },
+    );
+    expect(onTopup.statusCode).toBe(400);
+    expect(errorOf(onTopup).message).toBe(m.instructionsCodesOnly.en);
   });
 
   it('keeps the operator a top-up or data package is sent to: an edit cannot clear it', async () => {

@@ -213,6 +213,7 @@ describe('back-office product edit (all fields) and create', () => {
           sku: 'E-ROLLBACK',
           sortOrder: 0,
           discountPriceMmk: null,
+          instructions: null,
         },
         () => Promise.reject(new Error('no record')),
       ),

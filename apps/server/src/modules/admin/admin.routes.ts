@@ -118,7 +118,7 @@ export const adminRoutes =
         schema: {
           tags,
           summary:
-            'Change a product’s names, description, operator, order, price, discount or state (audited; caches dropped everywhere)',
+            'Change a product’s names, description, redeem instructions, operator, order, price, discount or state (audited; caches dropped everywhere)',
           params: adminProductParamsSchema,
           body: adminProductPatchSchema,
           response: { 200: adminProductResponseSchema, ...adminErrors },

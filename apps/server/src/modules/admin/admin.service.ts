@@ -154,6 +154,7 @@ export function createAdminService(deps: {
     discountPriceMmk: row.discountPriceMmk,
     status: row.status,
     imageUrl: row.imageUrl,
+    instructions: row.instructions,
     availableCards: extra.available,
     updatedAt: row.updatedAt.toISOString(),
   });
@@ -253,7 +254,7 @@ export function createAdminService(deps: {
       return product;
     },
 
-    /** Name, description, operator, order, price, discount and state of a product, audited with before and after in its transaction. */
+    /** Name, description, redeem instructions, operator, order, price, discount and state of a product, audited with before and after in its transaction. */
     async editProduct(id: string, patch: AdminProductPatch, actor: AuditActor) {
       await deps.media.checkImageUrls({ imageUrl: patch.imageUrl });
       await deps.products.editProduct(id, patch, (tx, before, after) =>

@@ -14,6 +14,7 @@ export type ProductEdit = Partial<
     | 'operatorId'
     | 'sortOrder'
     | 'imageUrl'
+    | 'instructions'
   >
 >;
 export type ProductInsert = Pick<
@@ -29,6 +30,7 @@ export type ProductInsert = Pick<
   | 'status'
   | 'sortOrder'
   | 'imageUrl'
+  | 'instructions'
   | 'topupAmountMmk'
   | 'dataMb'
   | 'validityDays'

@@ -1,6 +1,10 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import type { AdminProductCreate, AdminProductPatch } from '@shop/contracts/admin';
+import {
+  kindHasCodes,
+  type AdminProductCreate,
+  type AdminProductPatch,
+} from '@shop/contracts/admin';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -14,7 +18,14 @@ import type {
 /** The fields of a product a back-office edit may change, as the audit log records them. */
 export type ProductEditable = Pick<
   ProductRow,
-  'priceMmk' | 'discountPriceMmk' | 'status' | 'name' | 'description' | 'sortOrder' | 'imageUrl'
+  | 'priceMmk'
+  | 'discountPriceMmk'
+  | 'status'
+  | 'name'
+  | 'description'
+  | 'sortOrder'
+  | 'imageUrl'
+  | 'instructions'
 > & { operator: string | null };
 const editable = (row: ProductRow, operator: string | null): ProductEditable => ({
   priceMmk: row.priceMmk,
@@ -25,6 +36,7 @@ const editable = (row: ProductRow, operator: string | null): ProductEditable => 
   operator,
   sortOrder: row.sortOrder,
   imageUrl: row.imageUrl,
+  instructions: row.instructions,
 });
 
 /** What a create records: the editable fields, the fixed ones and the kind's own. */
@@ -129,6 +141,11 @@ export function createProductAdminService(deps: {
           throw new AppError('VALIDATION_ERROR', adminSchemaMessages.operatorRequired, {
             operator: adminSchemaMessages.operatorRequired,
           });
+        // Redeem instructions go with delivered codes: a top-up or data package has none.
+        if (patch.instructions && !kindHasCodes(current.kind))
+          throw new AppError('VALIDATION_ERROR', adminSchemaMessages.instructionsCodesOnly, {
+            instructions: adminSchemaMessages.instructionsCodesOnly,
+          });
         if (operator !== undefined) edit.operatorId = await operatorId(tx, operator);
         const beforeOperator = await deps.repo.operatorCodeOf(tx, current.operatorId);
         const row = await deps.repo.updateProduct(tx, id, edit, deps.clock());
@@ -176,6 +193,7 @@ export function createProductAdminService(deps: {
               status: input.status,
               sortOrder: input.sortOrder,
               imageUrl: input.imageUrl ?? category.imageUrl,
+              instructions: input.instructions,
               ...kindFields(input),
             },
             deps.clock(),

@@ -94,7 +94,7 @@ export async function signedIn(s: ShopTest, extra: Record<string, string> = {}) 
 
 export async function call(
   s: ShopTest,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   headers: Record<string, string>,
   payload?: unknown,

@@ -4,6 +4,7 @@ import {
   adminCreatableProductKinds,
   adminCreatableProductStatuses,
   adminProductStatuses,
+  kindHasCodes,
   type AdminProduct,
 } from '@shop/contracts/admin';
 import type { ProductKind } from '@shop/contracts/catalogue';
@@ -28,7 +29,8 @@ const fields: FilterField[] = [
 
 /**
  * Products with price, state and cards on hand; an admin edits a product's names, description,
- * operator, order, price, discount, state and picture, or creates a new product of any kind.
+ * redeem instructions (E-PINs and gift cards), operator, order, price, discount, state and picture,
+ * or creates a new product of any kind.
  */
 export function ProductsPage() {
   const { filters, apply, goTo } = useListFilters();
@@ -126,6 +128,9 @@ interface ProductValues {
   nameMy: string;
   descriptionEn: string;
   descriptionMy: string;
+  /** How to redeem (E-PINs and gift cards): both empty for none. */
+  instructionsEn: string;
+  instructionsMy: string;
   operator: string;
   sortOrder: string;
   priceMmk: string;
@@ -189,6 +194,18 @@ function productBody(values: ProductValues) {
   };
 }
 
+/**
+ * The redeem instructions a dialog sends for a product of `kind`: none for a top-up or data
+ * package (no codes to redeem), null when both fields are empty; one empty is the server's to refuse.
+ */
+function instructionsBody(values: ProductValues, kind: string) {
+  if (!kindHasCodes(kind)) return {};
+  const empty = values.instructionsEn.trim() === '' && values.instructionsMy.trim() === '';
+  return {
+    instructions: empty ? null : { en: values.instructionsEn, my: values.instructionsMy },
+  };
+}
+
 /** The fields both dialogs share: English and Burmese side by side, then operator and prices. */
 function ProductFields({
   id,
@@ -196,6 +213,7 @@ function ProductFields({
   statuses,
   autofocusName,
   operatorRequired = false,
+  withInstructions,
 }: {
   id: string;
   form: ReturnType<typeof useForm<ProductValues>>;
@@ -203,6 +221,8 @@ function ProductFields({
   autofocusName: boolean;
   /** A top-up or data package: no "None" (the line is sent to this operator's network). */
   operatorRequired?: boolean;
+  /** An E-PIN or gift card: its redeem instructions, shown with the delivered codes. */
+  withInstructions: boolean;
 }) {
   return (
     <>
@@ -245,6 +265,32 @@ function ProductFields({
           />
         </FormField>
       </div>
+      {withInstructions && (
+        <div className="admin-form__pair">
+          <FormField
+            id={`${id}-instructions-en`}
+            label="How to redeem (English)"
+            hint="Shown with the delivered codes. Leave both empty for none."
+          >
+            <textarea
+              {...form.register('instructionsEn')}
+              {...fieldAria(`${id}-instructions-en`, null, true)}
+              className="ui-input"
+              lang="en"
+              rows={3}
+            />
+          </FormField>
+          <FormField id={`${id}-instructions-my`} label="How to redeem (Burmese)">
+            <textarea
+              {...form.register('instructionsMy')}
+              {...fieldAria(`${id}-instructions-my`)}
+              className="ui-input"
+              lang="my"
+              rows={3}
+            />
+          </FormField>
+        </div>
+      )}
       <div className="admin-form__pair">
         <FormField
           id={`${id}-operator`}
@@ -325,6 +371,8 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
       nameMy: product.name.my,
       descriptionEn: product.description.en,
       descriptionMy: product.description.my,
+      instructionsEn: product.instructions?.en ?? '',
+      instructionsMy: product.instructions?.my ?? '',
       operator: product.operator ?? '',
       sortOrder: String(product.sortOrder),
       priceMmk: String(product.priceMmk),
@@ -342,6 +390,7 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
     try {
       const answer = await adminWrites.editProduct(product.id, {
         ...productBody(values),
+        ...instructionsBody(values, product.kind),
         status: values.status,
         ...(imageUrl === product.imageUrl ? {} : { imageUrl }),
       });
@@ -364,6 +413,7 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
           statuses={adminProductStatuses}
           autofocusName
           operatorRequired={needsOperator(product.kind)}
+          withInstructions={kindHasCodes(product.kind)}
         />
         <ImageUploadField
           label="Picture"
@@ -409,6 +459,8 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
       nameMy: '',
       descriptionEn: '',
       descriptionMy: '',
+      instructionsEn: '',
+      instructionsMy: '',
       operator: '',
       sortOrder: '0',
       priceMmk: '',
@@ -435,6 +487,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
       const answer = await adminWrites.createProduct({
         ...productBody(values),
         ...kindBody(values, face),
+        ...instructionsBody(values, values.kind),
         categoryId: values.categoryId,
         sku: values.sku,
         status: values.status === 'archived' ? 'active' : values.status,
@@ -587,6 +640,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
           statuses={adminCreatableProductStatuses}
           autofocusName={false}
           operatorRequired={needsOperator(kind)}
+          withInstructions={kindHasCodes(kind)}
         />
         <ImageUploadField
           label="Picture"
