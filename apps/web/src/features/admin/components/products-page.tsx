@@ -206,6 +206,46 @@ function instructionsBody(values: ProductValues, kind: string) {
   };
 }
 
+/** A text of the product in English and Burmese, side by side (each textarea in its language). */
+function TextareaPair({
+  id,
+  form,
+  field,
+  label,
+  hint,
+}: {
+  id: string;
+  form: ReturnType<typeof useForm<ProductValues>>;
+  field: 'description' | 'instructions';
+  label: string;
+  hint?: string;
+}) {
+  return (
+    <div className="admin-form__pair">
+      {(['En', 'My'] as const).map((lang) => {
+        const fieldId = `${id}-${field}-${lang.toLowerCase()}`;
+        const withHint = lang === 'En' && hint !== undefined;
+        return (
+          <FormField
+            key={lang}
+            id={fieldId}
+            label={`${label} (${lang === 'En' ? 'English' : 'Burmese'})`}
+            hint={withHint ? hint : undefined}
+          >
+            <textarea
+              {...form.register(`${field}${lang}`)}
+              {...fieldAria(fieldId, null, withHint)}
+              className="ui-input"
+              lang={lang.toLowerCase()}
+              rows={3}
+            />
+          </FormField>
+        );
+      })}
+    </div>
+  );
+}
+
 /** The fields both dialogs share: English and Burmese side by side, then operator and prices. */
 function ProductFields({
   id,
@@ -245,51 +285,15 @@ function ProductFields({
           />
         </FormField>
       </div>
-      <div className="admin-form__pair">
-        <FormField id={`${id}-description-en`} label="Description (English)">
-          <textarea
-            {...form.register('descriptionEn')}
-            {...fieldAria(`${id}-description-en`)}
-            className="ui-input"
-            lang="en"
-            rows={3}
-          />
-        </FormField>
-        <FormField id={`${id}-description-my`} label="Description (Burmese)">
-          <textarea
-            {...form.register('descriptionMy')}
-            {...fieldAria(`${id}-description-my`)}
-            className="ui-input"
-            lang="my"
-            rows={3}
-          />
-        </FormField>
-      </div>
+      <TextareaPair id={id} form={form} field="description" label="Description" />
       {withInstructions && (
-        <div className="admin-form__pair">
-          <FormField
-            id={`${id}-instructions-en`}
-            label="How to redeem (English)"
-            hint="Shown with the delivered codes. Leave both empty for none."
-          >
-            <textarea
-              {...form.register('instructionsEn')}
-              {...fieldAria(`${id}-instructions-en`, null, true)}
-              className="ui-input"
-              lang="en"
-              rows={3}
-            />
-          </FormField>
-          <FormField id={`${id}-instructions-my`} label="How to redeem (Burmese)">
-            <textarea
-              {...form.register('instructionsMy')}
-              {...fieldAria(`${id}-instructions-my`)}
-              className="ui-input"
-              lang="my"
-              rows={3}
-            />
-          </FormField>
-        </div>
+        <TextareaPair
+          id={id}
+          form={form}
+          field="instructions"
+          label="How to redeem"
+          hint="Shown with the delivered codes. Leave both empty for none."
+        />
       )}
       <div className="admin-form__pair">
         <FormField
