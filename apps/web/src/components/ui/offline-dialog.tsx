@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import './offline-dialog.css';
@@ -21,11 +21,40 @@ export interface OfflineDialogProps {
 }
 
 /**
+ * One offline dialog on screen at a time. The connection lost and a session refresh due offline
+ * can both ask at once (seen in a browser test: two "No Internet Connection" dialogs stacked); the
+ * newest shows, and an older one still open shows again when it closes.
+ */
+let openDialogs: symbol[] = [];
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const newest = () => openDialogs[openDialogs.length - 1];
+const setOpen = (next: symbol[]) => {
+  openDialogs = next;
+  for (const listener of listeners) listener();
+};
+
+/**
  * "No Internet Connection" with Try Again and Close: the one offline dialog of the app, used when
  * the connection is lost (features/connectivity) and when a session refresh is due offline
  * (features/auth). Callers give the words; this knows nothing of either feature.
  */
-export function OfflineDialog({
+export function OfflineDialog(props: OfflineDialogProps) {
+  const [key] = useState(() => Symbol('offline dialog'));
+  useEffect(() => {
+    setOpen([...openDialogs, key]);
+    return () => {
+      setOpen(openDialogs.filter((k) => k !== key));
+    };
+  }, [key]);
+  const shown = useSyncExternalStore(subscribe, newest, newest) === key;
+  return shown ? <OfflineDialogShown {...props} /> : null;
+}
+
+function OfflineDialogShown({
   title,
   message,
   retryLabel,
