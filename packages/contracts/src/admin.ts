@@ -7,7 +7,7 @@ import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
 import { accountRoles, emailSchema } from './auth.ts';
 import { paginationMetaSchema, productKinds } from './catalogue.ts';
-import { wholeQuery } from './orders.ts';
+import { isCardKind, wholeQuery } from './orders.ts';
 import { operatorCodes } from './phone.ts';
 
 /** The roles that may enter the back-office, lowest first. */
@@ -409,8 +409,6 @@ const productInstructionsSchema = z.nullable(
     { error: m.productInstructions.en },
   ),
 );
-/** The kinds sold as codes: the only ones with redeem instructions. */
-export const kindHasCodes = (kind: string) => kind === 'epin' || kind === 'giftcard';
 
 /** One of the shop's operators by code, or null: a product of no operator (gift cards). */
 const productOperatorSchema = z.nullable(z.enum(operatorCodes, { error: m.productOperator.en }));
@@ -528,7 +526,7 @@ export const adminProductCreateSchema = z.pipe(
     if (kind !== 'data' && dataMb !== undefined) issue('dataMb', m.kindFieldsOnly.en);
     if (kind !== 'data' && validityDays !== undefined) issue('validityDays', m.kindFieldsOnly.en);
     if (kind !== 'giftcard' && faceValue !== undefined) issue('faceValue', m.kindFieldsOnly.en);
-    if (!kindHasCodes(kind) && common.instructions !== null)
+    if (!isCardKind(kind) && common.instructions !== null)
       issue('instructions', m.instructionsCodesOnly.en);
     if ((kind === 'topup' || kind === 'data') && operator === null)
       issue('operator', m.operatorRequired.en);

@@ -1,10 +1,7 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import {
-  kindHasCodes,
-  type AdminProductCreate,
-  type AdminProductPatch,
-} from '@shop/contracts/admin';
+import type { AdminProductCreate, AdminProductPatch } from '@shop/contracts/admin';
+import { isCardKind } from '@shop/contracts/orders';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -142,7 +139,7 @@ export function createProductAdminService(deps: {
             operator: adminSchemaMessages.operatorRequired,
           });
         // Redeem instructions go with delivered codes: a top-up or data package has none.
-        if (patch.instructions && !kindHasCodes(current.kind))
+        if (patch.instructions && !isCardKind(current.kind))
           throw new AppError('VALIDATION_ERROR', adminSchemaMessages.instructionsCodesOnly, {
             instructions: adminSchemaMessages.instructionsCodesOnly,
           });

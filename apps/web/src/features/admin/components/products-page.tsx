@@ -4,10 +4,10 @@ import {
   adminCreatableProductKinds,
   adminCreatableProductStatuses,
   adminProductStatuses,
-  kindHasCodes,
   type AdminProduct,
 } from '@shop/contracts/admin';
 import type { ProductKind } from '@shop/contracts/catalogue';
+import { isCardKind } from '@shop/contracts/orders';
 import { operatorCodes, type OperatorCode } from '@shop/contracts/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -152,7 +152,7 @@ const kindLabels: Record<ProductKind, string> = {
   giftcard: 'Gift card (a card code with a face value)',
 };
 /** Top-ups and data packages are sent to the recipient's operator: they need one. */
-const needsOperator = (kind: string) => kind === 'topup' || kind === 'data';
+const needsOperator = (kind: string) => !isCardKind(kind);
 
 /** The kind's own fields of a new product's body (what a create of that kind requires). */
 function kindBody(values: ProductValues, face: number | null) {
@@ -199,7 +199,7 @@ function productBody(values: ProductValues) {
  * package (no codes to redeem), null when both fields are empty; one empty is the server's to refuse.
  */
 function instructionsBody(values: ProductValues, kind: string) {
-  if (!kindHasCodes(kind)) return {};
+  if (!isCardKind(kind)) return {};
   const empty = values.instructionsEn.trim() === '' && values.instructionsMy.trim() === '';
   return {
     instructions: empty ? null : { en: values.instructionsEn, my: values.instructionsMy },
@@ -417,7 +417,7 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
           statuses={adminProductStatuses}
           autofocusName
           operatorRequired={needsOperator(product.kind)}
-          withInstructions={kindHasCodes(product.kind)}
+          withInstructions={isCardKind(product.kind)}
         />
         <ImageUploadField
           label="Picture"
@@ -644,7 +644,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
           statuses={adminCreatableProductStatuses}
           autofocusName={false}
           operatorRequired={needsOperator(kind)}
-          withInstructions={kindHasCodes(kind)}
+          withInstructions={isCardKind(kind)}
         />
         <ImageUploadField
           label="Picture"
