@@ -34,7 +34,9 @@ export default defineConfig({
   // A test walks a whole flow (sign-up, codes, checkout…); with two at once on CI's two cores the
   // longest need more than 30 s (auth.spec's phone verification took 31.9 s). Each step's own
   // wait stays 5 s (expect), so a real failure is still seen at once.
-  timeout: 60_000,
+  // 2026-12-02: flows took about twice as long on this machine class as on 11-29 (a checkout
+  // 1–1.6 min, the orders flow 1.8 min), so 120 s (and 150 s where a spec asked for 90 s).
+  timeout: 120_000,
   // The service worker is blocked except in e2e/pwa.spec.ts, so a test's page.route() always sees
   // the page's requests and no test depends on what an earlier one precached.
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', serviceWorkers: 'block' },
@@ -91,7 +93,9 @@ export default defineConfig({
   webServer: {
     command: 'node ../server/dist/main.js',
     url: `${baseURL}/readyz`,
-    timeout: 60_000,
+    // 2026-12-02: flows took about twice as long on this machine class as on 11-29 (a checkout
+    // 1–1.6 min, the orders flow 1.8 min), so 120 s (and 150 s where a spec asked for 90 s).
+    timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
@@ -112,6 +116,11 @@ export default defineConfig({
       // A top-up to a number ending 8888 never answers: its job gives up after about 3 s instead
       // of 8½ minutes, so admin-order-lines.spec.ts gets an unconfirmed line to resolve.
       JOB_MAX_ATTEMPTS: '3',
+      // notifications.spec.ts's stand-in push subscriptions name this host (ADR 0042).
+      PUSH_ALLOWED_HOSTS: 'push.example.test',
+      // Every test's unpaid orders come from 127.0.0.1: the cap on cards one network holds (ADR
+      // 0043) would count the whole run's as one neighbourhood's.
+      CARD_HOLD_MAX_PER_ADDRESS: '100000',
     },
   },
 });

@@ -57,6 +57,8 @@ export function spawnServer({
         // Load from one address and a few accounts: the request limits (ADR 0026) still run, far
         // above what the benches send.
         REQUEST_LIMIT_FACTOR: '1000',
+        // The load generators open 100+ connections from one address, as a proxy would (ADR 0048).
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
         ...env,
       },
       stdio,

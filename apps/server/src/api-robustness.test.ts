@@ -548,6 +548,7 @@ describe('API robustness: malformed requests never get a 5xx', () => {
     const register = await s.t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
+      headers: { 'accept-language': 'en' },
       payload: {
         name: 'Aung\u0000Aung',
         email: 'nul.char@example.com',
@@ -561,7 +562,10 @@ describe('API robustness: malformed requests never get a 5xx', () => {
       code: 'VALIDATION_ERROR',
       fields: { name: 'Must not contain the NUL character' },
     });
-    const listing = await s.t.app.inject({ url: '/api/v1/products/category/mobile%00-topup' });
+    const listing = await s.t.app.inject({
+      url: '/api/v1/products/category/mobile%00-topup',
+      headers: { 'accept-language': 'en' },
+    });
     expect(listing.statusCode).toBe(400);
     expect(listing.json()).toMatchObject({
       code: 'VALIDATION_ERROR',

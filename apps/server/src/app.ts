@@ -64,9 +64,14 @@ import {
   type CachedResponse,
 } from './platform/cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import { limitConnections } from './platform/connection-limits.ts';
 import type { Database } from './platform/db.ts';
 import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
-import { registerContentEncodingGuard, registerNulCharacterGuard } from './platform/http.ts';
+import {
+  registerContentEncodingGuard,
+  registerPrivateByDefault,
+  registerUnstorableTextGuard,
+} from './platform/http.ts';
 import { countOpenJobs } from './platform/jobs.ts';
 import { createMediaUrls } from './platform/media.ts';
 import { createMediaRepo } from './modules/media/media.repo.ts';
@@ -164,11 +169,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Sockets beyond the cap are closed as they come, so the process keeps files for its database,
   // Redis and job worker.
   app.server.maxConnections = config.http.maxConnections;
+  // And one address cannot take them all, nor a socket stay open without a word (ADR 0048).
+  limitConnections(
+    app.server,
+    {
+      perAddress: config.http.maxConnectionsPerAddress,
+      firstByteTimeoutMs: config.http.firstByteTimeoutMs,
+    },
+    (details, message) => {
+      app.log.warn(details, message);
+    },
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerContentEncodingGuard(app);
-  registerNulCharacterGuard(app);
+  registerUnstorableTextGuard(app);
   // Prometheus metrics (ADR 0034), only with a METRICS_TOKEN: the HTTP histogram's hook first.
   const metrics = config.metricsToken ? createShopMetrics() : null;
   if (metrics) registerHttpMetrics(app, metrics);
@@ -178,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  registerPrivateByDefault(app);
 
   const https = config.publicUrl.startsWith('https://');
   // Helmet's headers depend on the configuration only: worked out once here and set on each answer
@@ -300,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loyalty,
     festivals,
     media: uploads,
+    secureCookies: https,
   });
   await app.register(
     healthRoutes({ database: () => database.ping(), redis: redis ? () => pingRedis(redis) : null }),
@@ -313,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => catalogueCache.close());
   const catalogue = createCatalogueService(createCatalogueRepo(database.db), media, catalogueCache);
   app.decorate('catalogueChanged', () => catalogue.catalogueChanged());
-  await app.register(catalogueRoutes(catalogue, catalogueCache));
+  await app.register(catalogueRoutes(catalogue, catalogueCache, deps.clock ?? systemClock));
   await app.register(contactRoutes(createContactService(createContactRepo(database.db))));
   await app.register(
     siteExtrasRoutes({
@@ -348,11 +366,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clearInterval(cartSweep);
     return Promise.resolve();
   });
-  // Web Push of order events (issue 16): the events' jobs run in the fulfilment worker.
+  // Web Push of order events (issue 16): the events' jobs run in the job worker's loops of their
+  // own (PUSH_CONCURRENCY), so a slow push service never takes fulfilment's slots (ADR 0042).
   const push = createPushService({
     db: database.db,
     vapid: { ...deps.secrets.vapid, subject: config.push.subject },
     allowHttp: config.push.allowHttp,
+    destinations: {
+      extraHosts: config.push.allowedHosts,
+      allowPrivateAddresses: config.push.allowPrivateAddresses,
+    },
     log: app.log,
   });
   await app.register(notificationsRoutes(push, auth.guard));
@@ -367,7 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     account: (userId) => auth.service.profile(userId),
     topupProvider: deps.topupProvider,
-    jobTypes: push.jobTypes,
+    lanes: [{ types: push.jobTypes, concurrency: config.push.concurrency }],
     metrics,
   });
   const payments = createPaymentsModule({
@@ -397,6 +420,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refunds: (orderIds) => fulfilment.refunds.refundsOf(orderIds),
     shares: (orderIds) => sharing.liveSharesOf(orderIds),
     recipientReveals: (orderCardIds) => sharingRepo.revealsOf(orderCardIds),
+    jobQueued: () => {
+      fulfilment.worker.wake();
+    },
   });
   await app.register(ordersRoutes(orderHistory, auth.guard));
   // Gift links and share types (issue 15).

@@ -68,6 +68,21 @@ describe('loadConfig', () => {
       );
   });
 
+  it('caps connections per address when reached directly, not behind the proxy (ADR 0048)', () => {
+    expect(loadConfig({}).http).toMatchObject({
+      maxConnectionsPerAddress: 100,
+      firstByteTimeoutMs: 5000,
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.maxConnectionsPerAddress).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '500' }).http
+        .maxConnectionsPerAddress,
+    ).toBe(500);
+    expect(
+      loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }).http.maxConnectionsPerAddress,
+    ).toBe(0);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

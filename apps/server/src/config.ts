@@ -66,6 +66,8 @@ const envSchema = z.object({
    */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** At start, a database not answering is tried again for this long, then the process exits. */
+  DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /**
    * Slow clients (ADR 0025): a request's headers must arrive within HTTP_HEADERS_TIMEOUT_MS and
    * the whole request within HTTP_REQUEST_TIMEOUT_MS (else 408 and the socket closes); idle
@@ -77,6 +79,13 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   /**
+   * Connections (ADR 0048): open sockets one remote address may have (0: no cap; the default is
+   * 100, or 0 with TRUST_PROXY=true, where every socket is the proxy's), and how long a socket may
+   * stay without sending a byte.
+   */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  HTTP_FIRST_BYTE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /**
    * Request limits (ADR 0026): each group of write routes and expensive reads counts a signed-in
    * caller's requests per account, anyone else's per client address. `off` only behind an
    * upstream limiter. REQUEST_LIMIT_FACTOR multiplies every number of the ADR's table (0.5 halves
@@ -87,6 +96,12 @@ const envSchema = z.object({
   REQUEST_LIMITS: z.enum(['on', 'off']).default('on'),
   REQUEST_LIMIT_FACTOR: z.coerce.number().min(0.01).max(1000).default(1),
   REQUEST_LIMIT_MEMORY_KEYS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+  /**
+   * Proof of work past an address's login spray limit (ADR 0045): the largest counter of the first
+   * challenges, i.e. about how many SHA-256 a browser runs (half to all of it; a few hundred ms on
+   * a phone at 10,000). It doubles with the address's failing accounts, up to 16 times.
+   */
+  LOGIN_PROOF_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   /**
    * Bearer token of the Prometheus scrape at /metrics (ADR 0034); absent, /metrics is off (404).
    * Characters a header carries unchanged (RFC 6750 b64token), at least 32 of them.
@@ -126,8 +141,29 @@ const envSchema = z.object({
   /** Push endpoints over plain http (a test's stand-in push service); never in production. */
   PUSH_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
   /**
-   * Payment acquirer; `sandbox` (the built-in sandbox bank, which takes no money) is the only
-   * built-in one. No default: absent, payments are unavailable (ADR 0017).
+   * Hosts push endpoints may name beyond the browsers' push services (FCM, Mozilla, Apple,
+   * Windows), comma-separated; `*.example.com` names a domain's hosts (ADR 0042).
+   */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^[0-9a-f:]+$/.test(h)),
+      'must be host names (or *.domain), comma-separated',
+    ),
+  /** Pushes to loopback, private and other internal addresses (a test's stand-in push service). */
+  PUSH_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+  /** Push jobs one process runs at once, in slots of their own beside JOB_CONCURRENCY's. */
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Payment acquirer: `sandbox` (the built-in sandbox bank, which takes no money) or `kbzpay`
+   * (KBZPAY_* variables, ADR 0058). No default: absent, payments are unavailable (ADR 0017).
    */
   PAYMENT_PROVIDER: z
     .string()
@@ -188,6 +224,17 @@ const envSchema = z.object({
   SHARE_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** "AI style" generations per user and Yangon day. */
   SHARE_AI_DAILY_LIMIT: z.coerce.number().int().min(0).max(1000).default(10),
+  /**
+   * Card holds of unpaid orders (ADR 0043): cards held at once per account and per client network
+   * across their open orders; the share of a product's free stock one order may hold (but always
+   * up to CARD_HOLD_PRODUCT_MINIMUM cards while there are that many); payment windows from the
+   * checkout after which Pay Again ends the order and frees its cards.
+   */
+  CARD_HOLD_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(20),
+  CARD_HOLD_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
+  CARD_HOLD_PRODUCT_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
+  CARD_HOLD_PRODUCT_MINIMUM: z.coerce.number().int().min(1).max(10_000).default(5),
+  CARD_HOLD_MAX_WINDOWS: z.coerce.number().int().min(1).max(288).default(3),
 });
 
 export interface LoyaltyTierConfig {
@@ -224,16 +271,28 @@ export interface Config {
   redisKeyPrefix: string;
   /** Bearer token of /metrics; null: /metrics is off. */
   metricsToken: string | null;
-  database: { connectTimeoutMs: number; queryTimeoutMs: number };
+  database: {
+    connectTimeoutMs: number;
+    queryTimeoutMs: number;
+    /** How long a database not answering at start is tried again (ADR 0048). */
+    startTimeoutMs: number;
+  };
   http: {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
     keepAliveTimeoutMs: number;
     maxConnections: number;
+    /** 0: no cap per address. */
+    maxConnectionsPerAddress: number;
+    firstByteTimeoutMs: number;
   };
   requestLimits: RequestLimitsConfig;
+  /** LOGIN_PROOF_DIFFICULTY (ADR 0045). */
+  loginProofDifficulty: number;
   /** Null when PAYMENT_PROVIDER is not set: payments are unavailable. */
   paymentProvider: string | null;
+  /** The provider's own variables (KBZPAY_* for kbzpay), which its adapter reads (ADR 0058). */
+  paymentProviderEnv: Record<string, string>;
   topupProvider: string;
   topupSimulatorMaxDelayMs: number;
   jobLeaseSeconds: number;
@@ -254,7 +313,28 @@ export interface Config {
     paymentWebhookSecret: string | undefined;
     vapid: { publicKey: string; privateKey: string } | undefined;
   };
-  push: { subject: string; allowHttp: boolean };
+  push: {
+    subject: string;
+    allowHttp: boolean;
+    allowedHosts: string[];
+    allowPrivateAddresses: boolean;
+    concurrency: number;
+  };
+  cardHolds: CardHoldLimits;
+}
+
+/** Bounds on the cards unpaid orders hold (ADR 0043). */
+export interface CardHoldLimits {
+  /** Cards held at once by one account's open orders. */
+  perAccount: number;
+  /** Cards held at once by the open orders checked out from one client network. */
+  perAddress: number;
+  /** Share (0–1] of a product's free stock one order may hold… */
+  productShare: number;
+  /** …but always this many while there are. */
+  productMinimum: number;
+  /** Payment windows from the checkout: Pay Again holds the cards no longer. */
+  maxWindows: number;
 }
 
 export class ConfigError extends Error {}
@@ -294,19 +374,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: {
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      startTimeoutMs: e.DATABASE_START_TIMEOUT_MS,
     },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress:
+        e.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY === 'true' ? 0 : 100),
+      firstByteTimeoutMs: e.HTTP_FIRST_BYTE_TIMEOUT_MS,
     },
     requestLimits: {
       enabled: e.REQUEST_LIMITS === 'on',
       factor: e.REQUEST_LIMIT_FACTOR,
       memoryKeys: e.REQUEST_LIMIT_MEMORY_KEYS,
     },
+    loginProofDifficulty: e.LOGIN_PROOF_DIFFICULTY,
     paymentProvider: e.PAYMENT_PROVIDER ?? null,
+    paymentProviderEnv: e.PAYMENT_PROVIDER
+      ? Object.fromEntries(
+          Object.entries(cleaned).filter(
+            (entry): entry is [string, string] =>
+              entry[0].startsWith(`${(e.PAYMENT_PROVIDER ?? '').toUpperCase()}_`) &&
+              typeof entry[1] === 'string',
+          ),
+        )
+      : {},
     topupProvider: e.TOPUP_PROVIDER,
     topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
@@ -339,6 +433,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
     },
-    push: { subject: e.VAPID_SUBJECT, allowHttp: e.PUSH_ALLOW_HTTP === 'true' },
+    push: {
+      subject: e.VAPID_SUBJECT,
+      allowHttp: e.PUSH_ALLOW_HTTP === 'true',
+      allowedHosts: e.PUSH_ALLOWED_HOSTS,
+      allowPrivateAddresses: e.PUSH_ALLOW_PRIVATE_ADDRESSES === 'true',
+      concurrency: e.PUSH_CONCURRENCY,
+    },
+    cardHolds: {
+      perAccount: e.CARD_HOLD_MAX_PER_ACCOUNT,
+      perAddress: e.CARD_HOLD_MAX_PER_ADDRESS,
+      productShare: e.CARD_HOLD_PRODUCT_SHARE,
+      productMinimum: e.CARD_HOLD_PRODUCT_MINIMUM,
+      maxWindows: e.CARD_HOLD_MAX_WINDOWS,
+    },
   };
 }

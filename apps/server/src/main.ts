@@ -6,9 +6,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoShop } from './db/seed.ts';
 import { DEMO_ADMIN_LOGIN_FILE, ensureDemoAdmin } from './modules/admin/staff-accounts.ts';
 import { openDatabase } from './platform/db.ts';
+import { databaseTargetOf, DatabaseStartError, waitForDatabase } from './platform/db-start.ts';
 import { acquireDataDirLock } from './platform/data-dir-lock.ts';
 import { createMailer, createSmsSender, Outbox } from './platform/messaging.ts';
 import { defaultWebRoot } from './platform/paths.ts';
+import { selectAcquirer } from './modules/payments/providers/index.ts';
 import { resolveSecrets } from './platform/secrets.ts';
 
 const startedAt = performance.now();
@@ -16,6 +18,12 @@ const startedAt = performance.now();
 let config;
 try {
   config = loadConfig();
+  // A provider whose variables are missing stops the start here, before the database is touched.
+  selectAcquirer({
+    provider: config.paymentProvider,
+    env: config.paymentProviderEnv,
+    publicUrl: config.publicUrl,
+  });
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
@@ -25,6 +33,16 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
+/**
+ * Ends the process once the log lines written so far are out: pino writes asynchronously, and a
+ * process.exit right after a line could lose it (CI once read the start tries without the fatal
+ * line that explains them).
+ */
+function exitAfterLogs(code: number): Promise<never> {
+  return new Promise<never>(() => {
+    logger.flush(() => process.exit(code));
+  });
+}
 fs.mkdirSync(config.dataDir, { recursive: true });
 // PGlite is one process's database: a second server on the same DATA_DIR would corrupt it.
 const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
@@ -43,6 +61,22 @@ const database = await openDatabase(
       }
     : { dataDir: config.dataDir },
 );
+if (config.databaseUrl) {
+  // A PostgreSQL not up yet is waited for, a bounded time; then one clear line, no stack trace.
+  try {
+    await waitForDatabase(database, {
+      target: databaseTargetOf(config.databaseUrl),
+      timeoutMs: config.database.startTimeoutMs,
+      log: (fields, message) => {
+        logger.warn(fields, message);
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof DatabaseStartError)) throw err;
+    logger.fatal(err.details, err.message);
+    await exitAfterLogs(1);
+  }
+}
 await database.migrate();
 if (config.seedDemoData) {
   const seeded = await database.withStartupLock(() => seedDemoShop(database.db, secrets));
@@ -99,7 +133,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down: finishing requests in flight');
   const force = setTimeout(() => {
     logger.error('shutdown took over 10 s, exiting');
-    process.exit(1);
+    void exitAfterLogs(1);
   }, 10_000);
   force.unref();
   try {
@@ -107,10 +141,10 @@ async function shutdown(signal: string) {
     await app.stopJobWorker();
     await app.close();
     logger.info('stopped cleanly');
-    process.exit(0);
+    await exitAfterLogs(0);
   } catch (err) {
     logger.error({ err }, 'error during shutdown');
-    process.exit(1);
+    await exitAfterLogs(1);
   }
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));

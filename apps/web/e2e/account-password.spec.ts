@@ -15,7 +15,7 @@ test('change password: errors, refusals, success; the other device is signed out
   request,
 }) => {
   // Four argon2 checks, two languages and axe: past 30 s on a loaded 2-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = newIdentity();
   await registerVerified(request, person);
   // Another device, signed in through the API.

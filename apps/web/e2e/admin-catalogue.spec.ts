@@ -56,7 +56,7 @@ test(
   'an admin retitles a banner that Home shows at once, and looks over the categories',
   { tag: '@desktop-only' },
   async ({ page, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await signInToBackOffice(page);
 
     await page.getByRole('link', { name: 'Banners' }).click();

@@ -47,7 +47,8 @@ test(
     const orders = page.getByTestId('admin-orders');
     await expect(orders.getByRole('row')).toHaveCount(2);
     await orders.getByRole('link').click();
-    await expect(page.getByTestId('admin-order-status')).toHaveText('failed');
+    // Stored failed, shown as being checked while its top-up is unconfirmed (ADR 0051).
+    await expect(page.getByTestId('admin-order-status')).toHaveText('Checking');
     const line = page.getByRole('row').filter({ hasText: 'unconfirmed' });
     await expect(line).toHaveCount(1);
     await expect(page.getByTestId('admin-refund')).toContainText(
@@ -67,12 +68,12 @@ test(
     await shot('9-mark-delivered-dialog');
     await dialog.getByRole('button', { name: 'Yes, it was delivered' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId('admin-order-status')).toHaveText('completed');
-    await expect(page.getByTestId('admin-order-payment')).toContainText('paid');
+    await expect(page.getByTestId('admin-order-status')).toHaveText('Completed');
+    await expect(page.getByTestId('admin-order-payment')).toContainText('Paid');
     await expect(page.getByTestId('admin-refund')).toHaveCount(0);
-    await expect(page.getByRole('row').filter({ hasText: recipient.slice(1) })).toContainText(
-      'delivered',
-    );
+    // The recipient as people read it (issue 26): "09 25x xx8 888".
+    const readable = `09 ${recipient.slice(2, 5)} ${recipient.slice(5, 8)} ${recipient.slice(8)}`;
+    await expect(page.getByRole('row').filter({ hasText: readable })).toContainText('Delivered');
     await expect(page.getByTestId('admin-order-timeline')).toContainText(
       'resolved by staff: delivered',
     );

@@ -36,7 +36,7 @@ test(
   'an admin creates a product and renames it; the customer’s listing shows it at once',
   { tag: '@desktop-only' },
   async ({ page, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const run = stamp();
     const sku = `E2E-FIBRE-${run}`;
     const name = `Fibre Voucher ${run}`;
@@ -142,7 +142,7 @@ test(
   'an admin creates a data package (operator, MB, days); the customer’s listing shows it',
   { tag: '@desktop-only' },
   async ({ page, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const run = stamp();
     const sku = `E2E-DATA-${run}`;
     const name = `MEC Data 3 GB ${run}`;
@@ -251,7 +251,7 @@ test(
   'an admin lists a product’s cards and voids one with a reason; the counts change',
   { tag: '@desktop-only' },
   async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await signInToBackOffice(page);
     await page.getByRole('link', { name: 'Card stock' }).click();
     const row = page.getByTestId('admin-stock').getByRole('row').filter({ hasText: CARD_SKU });

@@ -234,7 +234,7 @@ test(
   'an admin renames an operator, and the customer’s product cards name it so',
   { tag: '@desktop-only' },
   async ({ page, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await signInToBackOffice(page);
     await page.getByRole('link', { name: 'Operators' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Operators' })).toBeVisible();

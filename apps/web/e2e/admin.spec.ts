@@ -154,9 +154,9 @@ test(
     await page.getByRole('button', { name: 'Search' }).click();
     const orders = page.getByTestId('admin-orders');
     await expect(orders.getByRole('row')).toHaveCount(2);
-    await expect(orders).toContainText('refund pending');
+    await expect(orders).toContainText('Refund pending');
     await orders.getByRole('link').click();
-    await expect(page.getByTestId('admin-order-status')).toHaveText('failed');
+    await expect(page.getByTestId('admin-order-status')).toHaveText('Failed');
     const refund = page.getByTestId('admin-refund');
     await expect(refund).toContainText('1,000 Ks');
     await expect(refund).toContainText('Refund pending');
@@ -168,7 +168,7 @@ test(
     await refund.getByRole('button', { name: 'Refund to points' }).click();
     await expect(refund).toContainText('Refunded');
     await expect(refund.getByRole('button')).toHaveCount(0);
-    await expect(page.getByTestId('admin-order-payment')).toContainText('refunded');
+    await expect(page.getByTestId('admin-order-payment')).toContainText('Refunded');
     await shot('7-order-refunded');
 
     // The customer's order page and e-mail say where the money went.

@@ -180,6 +180,8 @@ for (const l of languages) {
     test(`festival overlay: message after 1 s, closed after 10 s, once a day; the header icon opens it (${l.lang})`, async ({
       page,
     }) => {
+      // About 45 s on a quiet CI machine, stepping a fake clock: room for a busy one.
+      test.setTimeout(120_000);
       await page.clock.install({ time: festivalMorning });
       // The festival days are held back until the clock is paused: the overlay opens on them.
       let release: () => void = () => undefined;
@@ -230,13 +232,40 @@ for (const l of languages) {
 
       // The header's lantern opens it; Escape closes it and focus goes back to the lantern.
       // (It swings for ever, so it is pressed from the keyboard: a pointer click waits for it to stop.)
+      // The clock is held while the overlay is looked at: on a busy machine the screenshot and
+      // axe took longer than its 10 s, and it closed under them (CI, 2026-12-02).
       const lantern = page.getByRole('button', { name: l.festivalButton });
       await lantern.focus();
+      await pauseClockSoon(page, 500);
       await page.keyboard.press('Enter');
-      await expect(overlay).toBeVisible();
+      await expect
+        .poll(
+          async () => {
+            await page.clock.runFor(50);
+            return overlay.count();
+          },
+          { intervals: [100], timeout: 10_000 },
+        )
+        .toBe(1);
+      await page.clock.runFor(1100);
       await expect(page.getByTestId('festival-message').locator('p[lang="my"]')).toBeVisible();
       await shot(page, `festival-${l.lang}`);
-      await expectAccessible(page, '[data-testid="festival-overlay"]');
+      // axe may wait on the page's timers: the held clock creeps on (5 ms per step, well inside
+      // the 8.9 s left however slowly axe runs) while it checks, then runs again.
+      const checked = new AbortController();
+      const creep = (async () => {
+        while (!checked.signal.aborted) {
+          await page.clock.runFor(5);
+          await page.waitForTimeout(50);
+        }
+      })();
+      try {
+        await expectAccessible(page, '[data-testid="festival-overlay"]');
+      } finally {
+        checked.abort();
+        await creep;
+      }
+      await page.clock.resume();
       await page.keyboard.press('Escape');
       await expect(overlay).toHaveCount(0);
       await expect(lantern).toBeFocused();

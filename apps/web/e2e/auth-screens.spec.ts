@@ -33,7 +33,7 @@ for (const lang of ['en', 'my'] as const) {
       `account screens in ${lang} at ${width}px`,
       { tag: '@desktop-only' },
       async ({ page, request }) => {
-        test.setTimeout(90_000);
+        test.setTimeout(150_000);
         fs.mkdirSync(dir, { recursive: true });
         await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
         const shot = (name: string) =>

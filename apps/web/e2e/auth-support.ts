@@ -114,6 +114,25 @@ export async function registerVerified(request: APIRequestContext, person: Ident
   expect(verified.ok()).toBe(true);
 }
 
+/**
+ * Proves the person's phone too (a texted code): only a proved phone is held, so a sign-up by
+ * someone else with it is refused (ADR 0046); an unproved one may be claimed by another sign-up.
+ */
+export async function provePhone(request: APIRequestContext, person: Identity) {
+  const from = { 'x-forwarded-for': person.address };
+  const sent = await request.post('/api/v1/auth/verify/phone/send', {
+    headers: from,
+    data: { phoneNumber: person.international },
+  });
+  expect(sent.ok()).toBe(true);
+  const otp = await readCode(person.international);
+  const verified = await request.post('/api/v1/auth/verify/otp', {
+    headers: from,
+    data: { phoneNumber: person.international, otp },
+  });
+  expect(verified.ok()).toBe(true);
+}
+
 /** Logs in through the dialog by e-mail. */
 export async function loginByEmail(page: Page, person: Identity, password = person.password) {
   const dialog = page.getByRole('dialog', { name: 'Login' });

@@ -14,7 +14,7 @@ for (const width of widths) {
       page,
       request,
     }, testInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const shot = (name: string) =>
         page.screenshot({
           path: `/tmp/cart-screens/${testInfo.project.name}-${String(width)}-${lang}-${name}.png`,

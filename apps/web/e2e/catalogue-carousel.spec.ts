@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
+import { expectAccessible } from './shop-support.ts';
 
 /**
  * Carousel timings of shopping spec §4 with a controllable clock: 5 s auto-advance with wrap,
@@ -141,9 +142,86 @@ test.describe('banner carousel', { tag: '@desktop-only' }, () => {
   });
 });
 
-test.describe('banner dialog', () => {
-  test('opens with title and description; Visit Link opens a same-site link in a new tab', async ({
+/** Marks the document, so a test sees whether a later page is the same one (no reload). */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+/** What the demo's first and fourth banners say in each language (demo-data.ts). */
+const BANNER_WORDS = {
+  en: {
+    carousel: 'Promotions',
+    headline: 'Instant Mobile Top-up',
+    cta: 'Top up now',
+    listing: 'Mobile Top-up',
+    offers: 'See offers',
+    leaving: 'Leaving MyanTopup',
+    cancel: 'Cancel',
+  },
+  my: {
+    carousel: 'ပရိုမိုးရှင်းများ',
+    headline: 'ချက်ချင်း ဖုန်းငွေဖြည့်',
+    cta: 'ငွေဖြည့်ရန်',
+    listing: 'ဖုန်းငွေဖြည့်',
+    offers: 'အစီအစဉ်များ ကြည့်ရန်',
+    leaving: 'MyanTopup မှ ထွက်ခွာမည်',
+    cancel: 'မလုပ်တော့ပါ',
+  },
+} as const;
+
+// Issue 26: "Banners go where they say in one tap", in both languages, on the phone and desktop.
+for (const lang of ['en', 'my'] as const) {
+  test(`a banner's words are text and its button goes where it says in one tap (${lang})`, async ({
     page,
+    context,
+  }, testInfo) => {
+    const words = BANNER_WORDS[lang];
+    const device = testInfo.project.name;
+    await page.goto(`/?lang=${lang}`);
+    const carousel = page.getByRole('region', { name: words.carousel });
+    await carousel.getByTestId('carousel-pause').click();
+    const first = carousel.getByRole('group').first();
+    // The headline is the page's text (its fonts draw Burmese), not words drawn in the picture.
+    await expect(first.locator('p', { hasText: words.headline })).toBeVisible();
+    const cta = first.getByRole('link', { name: words.cta });
+    await expect(cta).toBeVisible();
+    await expect(cta).toHaveAttribute('href', '/product/mobile-topup');
+    await expectAccessible(page, '[data-testid="banner-carousel"]');
+    await page.screenshot({ path: `/tmp/shots-banners/home-${lang}-${device}.png` });
+
+    // A page of the shop: there at once, in this tab, without a reload or a question.
+    await markDocument(page);
+    const pages = context.pages().length;
+    await cta.click();
+    await expect(page).toHaveURL(/\/product\/mobile-topup$/);
+    await expect(page.getByRole('heading', { level: 1, name: words.listing })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+    expect(context.pages()).toHaveLength(pages);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Another site asks first.
+    await page.goBack();
+    await carousel.getByTestId('carousel-pause').click();
+    await carousel.locator('.banner-carousel__dot').nth(3).click();
+    const offers = carousel.getByRole('link', { name: words.offers });
+    await offers.click();
+    const leaving = page.getByRole('dialog', { name: words.leaving });
+    await expect(leaving).toContainText('myantopup.example');
+    await expectAccessible(page, '[role="dialog"]');
+    await page.screenshot({ path: `/tmp/shots-banners/leaving-${lang}-${device}.png` });
+    await leaving.getByRole('button', { name: words.cancel }).click();
+    await expect(leaving).toBeHidden();
+    expect(context.pages()).toHaveLength(pages);
+  });
+}
+
+test.describe('banner dialog', () => {
+  test('opens with title and description; Visit Link opens a page of the shop in this tab', async ({
+    page,
+    context,
   }) => {
     await page.goto('/');
     await page
@@ -153,10 +231,12 @@ test.describe('banner dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'Instant Mobile Top-up' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/Top up any MPT/)).toBeVisible();
-    const popup = page.waitForEvent('popup');
+    await markDocument(page);
     await dialog.getByRole('button', { name: 'Visit Link' }).click();
-    const tab = await popup;
-    await expect(tab).toHaveURL(/\/product\/mobile-topup$/);
+    await expect(page).toHaveURL(/\/product\/mobile-topup$/);
+    await expect(dialog).toBeHidden();
+    expect(await sameDocument(page)).toBe(true);
+    expect(context.pages()).toHaveLength(1);
   });
 
   test('an external link asks first; an unsafe one is refused with "Invalid or unsafe URL"', async ({

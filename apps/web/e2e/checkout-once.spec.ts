@@ -119,7 +119,7 @@ test('"Cancel Payment" offers "Change payment method": the same order is paid by
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = newIdentity();
   await registerVerified(request, person);
   const api = await apiSession(request, person);
@@ -163,7 +163,7 @@ test('the saved QR image scans from a gallery: same payload, a white quiet zone 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = newIdentity();
   await registerVerified(request, person);
   const api = await apiSession(request, person);

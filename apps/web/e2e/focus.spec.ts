@@ -130,7 +130,7 @@ test('focus moves into the cancel confirmation (Escape closes it, back on "Cance
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = newIdentity();
   await registerVerified(request, person);
   await signInFromHome(page, person);

@@ -6,8 +6,9 @@ import { expectAccessible } from './shop-support.ts';
  * The essential-libraries step (spec §2 "Other screens", §4 "Library cache", §5, §8, §9; ADR 0032):
  * 1 s after a start under the service worker, with the version marker not yet v1.0.0, the library
  * chunks (not in the install-time precache) are kept in the worker's "libraries" cache after a
- * storage check; the card shows downloading, completed, failed (Try again, Skip), or that the free
- * space is too small and the step is skipped.
+ * storage check. Issue 26 (ADR 0053): shoppers see nothing of it unless it needs them — only too
+ * little free space shows the card (the step is skipped); downloading, completed and failed are
+ * quiet, and a failed download is tried again at the next start.
  */
 test.use({ serviceWorkers: 'allow' });
 
@@ -25,35 +26,17 @@ const megabytes = (bytes: number) =>
 
 const words = {
   en: {
-    downloading: 'Downloading essential libraries',
-    completed: 'Essential libraries saved',
-    failed: 'Library download failed',
     insufficient: 'Not enough storage',
-    failedText: 'Check your connection and try again.',
     skipped: 'This step is skipped. The libraries will download when they are first needed.',
-    progress: (done: string, total: string) => `${done} KB of ${total} KB`,
-    saved: (size: string) => `${size} KB saved on this device.`,
-    enough: /^Free space: [\d.,]+ (MB|GB), enough\.$/,
     low: (free: string, needed: string) =>
       `Free space: ${free} MB. Needed: ${needed} MB (the download and 50 MB to spare).`,
-    retry: 'Try again',
-    skip: 'Skip',
     close: 'Close',
   },
   my: {
-    downloading: 'မရှိမဖြစ် အစိတ်အပိုင်းများကို ဒေါင်းလုဒ်လုပ်နေသည်',
-    completed: 'မရှိမဖြစ် အစိတ်အပိုင်းများကို သိမ်းဆည်းပြီးပါပြီ',
-    failed: 'အစိတ်အပိုင်းများ ဒေါင်းလုဒ် မအောင်မြင်ပါ',
     insufficient: 'သိုလှောင်နေရာ မလုံလောက်ပါ',
-    failedText: 'အင်တာနက် ချိတ်ဆက်မှုကို စစ်ဆေးပြီး ထပ်မံကြိုးစားပါ။',
     skipped: 'ဤအဆင့်ကို ကျော်လိုက်ပါပြီ။ အစိတ်အပိုင်းများကို ပထမဆုံး လိုအပ်သည့်အခါမှ ဒေါင်းလုဒ်လုပ်ပါမည်။',
-    progress: (done: string, total: string) => `${total} ကီလိုဘိုက် အနက် ${done} ကီလိုဘိုက်`,
-    saved: (size: string) => `${size} ကီလိုဘိုက် ကို ဤစက်ပေါ်တွင် သိမ်းဆည်းပြီးပါပြီ။`,
-    enough: /^လွတ်နေသော နေရာ - [၀-၉.,]+ (မဂ္ဂါဘိုက်|ဂစ်ဂါဘိုက်)၊ လုံလောက်ပါသည်။$/,
     low: (free: string, needed: string) =>
       `လွတ်နေသော နေရာ - ${free} မဂ္ဂါဘိုက်။ လိုအပ်သော နေရာ - ${needed} မဂ္ဂါဘိုက် (ဒေါင်းလုဒ်နှင့် အပို ၅၀ မဂ္ဂါဘိုက်)။`,
-    retry: 'ထပ်မံကြိုးစားမည်',
-    skip: 'ကျော်ရန်',
     close: 'ပိတ်ရန်',
   },
 } as const;
@@ -121,7 +104,7 @@ for (const language of ['en', 'my'] as const) {
   test(`a small storage estimate: the card says storage is insufficient and the step is skipped (${language})`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     // 100 MB allowed, 60 MB used: 40 MB free, below the download plus 50 MB.
     await page.addInitScript(() => {
       const mb = 1024 * 1024;
@@ -147,6 +130,14 @@ for (const language of ['en', 'my'] as const) {
       path: `${SHOTS}/${testInfo.project.name}-insufficient-${language}.png`,
     });
 
+    // Nothing covers a modal dialog (issue 26): the card steps aside while the cart is open.
+    await page.getByTestId('cart-button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(card).toBeVisible();
+
     // Skipped for this version: marked, nothing downloaded.
     expect(await marker(page)).toBe('v1.0.0');
     expect(await keptLibraries(page)).toEqual([]);
@@ -158,14 +149,12 @@ for (const language of ['en', 'my'] as const) {
     expect(await keptLibraries(page)).toEqual([]);
   });
 
-  test(`enough storage: downloading, completed, the libraries kept by the worker and served offline, not asked again (${language})`, async ({
+  test(`enough storage: the libraries are kept quietly, no card over the page, served offline, not asked again (${language})`, async ({
     page,
     context,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const files = await libraryFiles(page);
-    const size = files.reduce((sum, file) => sum + file.bytes, 0);
-    const kib = String(Math.round(size / 1024));
 
     // Not in the install-time precache.
     await page.goto(`/?lang=${language}`);
@@ -183,7 +172,7 @@ for (const language of ['en', 'my'] as const) {
     expect(precached.some((url) => url.includes('/libraries.json'))).toBe(true);
     expect(precached.filter((url) => url.includes('/assets/library-'))).toEqual([]);
 
-    // The worker's download waits until the test lets it go: the downloading state stays.
+    // The worker's download waits until the test lets it go: while it runs, nothing shows.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -196,40 +185,18 @@ for (const language of ['en', 'my'] as const) {
     });
     await page.reload();
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-
-    const card = page.getByTestId('libraries-dialog');
-    await expect(card).toHaveAttribute('data-state', 'downloading');
-    await expect(card.getByRole('heading')).toHaveText(say.downloading);
-    await expect(
-      card.getByText(say.progress(inDigits(language, '0'), inDigits(language, kib))),
-    ).toBeVisible();
-    await expect(card.getByTestId('libraries-progress')).toHaveAttribute('value', '0');
-    await expect(card.getByTestId('libraries-storage')).toHaveText(say.enough);
-    await expect(card.getByRole('button', { name: say.skip })).toBeVisible();
-    await expectAccessible(page, '[data-testid="libraries-dialog"]');
-    if (language === 'my') await noEnglishLetters(page);
+    await expect.poll(() => fetched.length).toBeGreaterThan(0);
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId('libraries-dialog')).toHaveCount(0);
     await page.screenshot({
-      path: `${SHOTS}/${testInfo.project.name}-downloading-${language}.png`,
+      path: `${SHOTS}/${testInfo.project.name}-downloading-quietly-${language}.png`,
     });
 
     release();
-    await expect(card).toHaveAttribute('data-state', 'completed');
-    // Keyboard focus in the card keeps it open while it is checked.
-    await card.getByRole('button', { name: say.close }).focus();
-    await expect(card.getByRole('heading')).toHaveText(say.completed);
-    await expect(card.getByRole('status')).toHaveText(say.saved(inDigits(language, kib)));
-    await expect(card.getByTestId('libraries-storage')).toHaveText(say.enough);
-    await expectAccessible(page, '[data-testid="libraries-dialog"]');
-    if (language === 'my') await noEnglishLetters(page);
-    await page.screenshot({
-      path: `${SHOTS}/${testInfo.project.name}-completed-${language}.png`,
-    });
-
+    await expect.poll(() => marker(page)).toBe('v1.0.0');
+    await expect(page.getByTestId('libraries-dialog')).toHaveCount(0);
     expect(fetched.sort()).toEqual(files.map((file) => file.url).sort());
     expect(await keptLibraries(page)).toEqual(files.map((file) => file.url).sort());
-    expect(await marker(page)).toBe('v1.0.0');
-    await card.getByRole('button', { name: say.close }).click();
-    await expect(card).toBeHidden();
     await context.unroute(LIBRARY_FILES);
 
     // Offline, the worker answers a library file whole from its cache.
@@ -248,60 +215,27 @@ for (const language of ['en', 'my'] as const) {
     await expectNoCardAfterStart(page);
   });
 
-  test(`a failed download: the failed card with Try again and Skip (${language})`, async ({
+  test(`a failed download shows nothing and is tried again at the next start (${language})`, async ({
     page,
     context,
-  }, testInfo) => {
-    test.setTimeout(60_000);
+  }) => {
+    test.setTimeout(120_000);
     let attempts = 0;
     await context.route(LIBRARY_FILES, async (route) => {
       attempts += 1;
       await route.abort('connectionreset');
     });
     await startUnderServiceWorker(page, language);
-
-    const card = page.getByTestId('libraries-dialog');
-    await expect(card).toHaveAttribute('data-state', 'failed');
-    await expect(card.getByRole('heading')).toHaveText(say.failed);
-    await expect(card.getByRole('status')).toContainText(say.failedText);
-    await expect(card.getByTestId('libraries-storage')).toHaveText(say.enough);
-    await expectAccessible(page, '[data-testid="libraries-dialog"]');
-    if (language === 'my') await noEnglishLetters(page);
-    await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-failed-${language}.png` });
-    // Not marked: a failed download is offered again at the next start.
-    expect(await marker(page)).toBeNull();
-    expect(attempts).toBe(1);
-
-    // Try again downloads again (and fails again here).
-    await card.getByRole('button', { name: say.retry }).click();
-    await expect.poll(() => attempts).toBe(2);
-    await expect(card).toHaveAttribute('data-state', 'failed');
-
-    // Skip: the card goes, this version is not offered again, nothing is kept.
-    await card.getByRole('button', { name: say.skip }).click();
-    await expect(card).toBeHidden();
-    expect(await marker(page)).toBe('v1.0.0');
-    expect(await keptLibraries(page)).toEqual([]);
-    await page.reload();
+    await expect.poll(() => attempts).toBeGreaterThan(0);
     await expectNoCardAfterStart(page);
-    expect(attempts).toBe(2);
+    // Not marked: the next start tries again.
+    expect(await marker(page)).toBeNull();
+    expect(await keptLibraries(page)).toEqual([]);
+
+    await context.unroute(LIBRARY_FILES);
+    await page.reload();
+    await expect.poll(() => marker(page)).toBe('v1.0.0');
+    await expect(page.getByTestId('libraries-dialog')).toHaveCount(0);
+    expect((await keptLibraries(page)).length).toBeGreaterThan(0);
   });
 }
-
-test('the completed card closes by itself, and a failed start is offered again at the next one', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(60_000);
-  await context.route(LIBRARY_FILES, (route) => route.abort('connectionreset'));
-  await startUnderServiceWorker(page, 'en');
-  const card = page.getByTestId('libraries-dialog');
-  await expect(card).toHaveAttribute('data-state', 'failed');
-
-  await context.unroute(LIBRARY_FILES);
-  await page.reload();
-  await expect(card).toHaveAttribute('data-state', 'completed');
-  // COMPLETED_VISIBLE_MS (5 s) with nothing focused in it.
-  await expect(card).toBeHidden({ timeout: 10_000 });
-  expect(await marker(page)).toBe('v1.0.0');
-});

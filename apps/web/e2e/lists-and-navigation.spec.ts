@@ -38,7 +38,7 @@ test('page 2 of 15 orders says "Showing 11–15 of 15 orders" and opens at the t
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = newIdentity();
   await registerVerified(request, person);
   await createOrders(request, person, 15);

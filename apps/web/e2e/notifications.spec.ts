@@ -170,7 +170,7 @@ for (const language of ['en', 'my'] as const) {
 }
 
 test('"Not now" three times and the prompt is not offered again', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signedInCustomer(page, request);
   for (let count = 1; count <= 3; count += 1) {
     await page.goto('/');

@@ -141,7 +141,7 @@ test('a success URL on an unpaid order shows the mismatch; after sign-out anothe
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const buyer = newIdentity();
   await registerVerified(request, buyer);
   await signInFromHome(page, buyer);
@@ -217,7 +217,7 @@ test('points earned on one order pay for the next (payment method "Points paymen
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = newIdentity();
   await registerVerified(request, person);
   await signInFromHome(page, person);

@@ -18,7 +18,7 @@ test('a QR paid twice: the order page shows the second payment as a pending refu
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const shot = (name: string) =>
     page.screenshot({
       path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
@@ -55,7 +55,7 @@ test('a refused payment leaves the order open: Pay Again on the order page, then
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const shot = (name: string) =>
     page.screenshot({
       path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,

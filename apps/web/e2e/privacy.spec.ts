@@ -347,7 +347,7 @@ test('checkout and payment are counted after Accept: begin_checkout and purchase
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = newIdentity();
   await registerVerified(request, person);
   await page.addInitScript(() => {

@@ -60,7 +60,7 @@ for (const lang of ['en', 'my'] as const) {
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const t = texts[lang];
     const person = newIdentity();
     await registerVerified(request, person);

@@ -9,7 +9,7 @@ test('the app is installable, works offline once loaded, and the service worker 
   baseURL,
 }) => {
   // Many steps (manifest, icons, worker, reload, timers, offline pages): slow on two busy cores.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
   // A person who turned notifications on (Account settings): the app tells the worker so a moment
   // after start. Without it the worker is told "off" and rightly shows no expiry notice; the test

@@ -14,6 +14,8 @@ const topUpToMy = '09 421 234 567 (MPT) သို့ ငွေဖြည့်ခ
 const mptEpin3000My = /^MPT E-PIN ၃,၀၀၀ ကျပ်တန်$/;
 /** 'Please use English digits only' (account spec §5), in Burmese: the same words on every field. */
 const digitsOnlyMy = 'အင်္ဂလိပ်ဂဏန်းများသာ အသုံးပြုပါ';
+/** 09421234567 in Burmese digits: the same number (issue 26). */
+const burmeseDigits = '၀၉၄၂၁၂၃၄၅၆၇';
 
 /** A real paste (clipboard + Ctrl+V) into a field, replacing what it holds. */
 async function paste(field: Locator, text: string) {
@@ -37,10 +39,13 @@ test(
     await registerVerified(request, person);
     await signInFromHome(page, person);
 
-    // The listing: "+95 9 421 234 567" pasted fits and reads 09421234567; the operator shows.
+    // The listing: a number in Burmese digits and "+95 9 421 234 567" pasted fit and read
+    // 09421234567 (issue 26); letters get the spec's message; the operator shows.
     await page.goto('/product/mobile-topup?lang=my');
     const listingPhone = page.getByTestId('listing-phone-input');
-    await paste(listingPhone, '၀၉၄၂၁၂၃၄၅၆၇');
+    await paste(listingPhone, burmeseDigits);
+    await expect(listingPhone).toHaveValue('09421234567');
+    await paste(listingPhone, '09-42I-234-567');
     await expect(page.locator('.phone-entry__message')).toHaveText(digitsOnlyMy);
     await paste(listingPhone, '+95 9 421 234 567');
     await expect(listingPhone).toHaveValue('09421234567');
@@ -69,14 +74,18 @@ test(
     await expect(status).toHaveAttribute('data-state', 'saved');
     await expect(status).toHaveText(/နံပါတ် သိမ်းပြီးပါပြီ/);
 
-    // Paste cases in the cart: Burmese digits are refused with the spec's message (in Burmese);
-    // "959421234567" and "09-421-234-567" fit, read 09…, and are saved by themselves.
-    await paste(cartPhone, '၀၉၄၂၁၂၃၄၅၆၇');
+    // Paste cases in the cart: a letter for a digit is refused with the spec's message (in
+    // Burmese); Burmese digits, "959421234567" and "09-421-234-567" fit, read 09…, and are saved by
+    // themselves.
+    await paste(cartPhone, '09-42I-234-567');
     await expect(status).toHaveAttribute('data-state', 'error');
     await expect(status).toHaveText(digitsOnlyMy);
     await expect(cartPhone).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, '.cart-drawer');
     await shot('2-cart-error-my');
+    await paste(cartPhone, burmeseDigits);
+    await expect(cartPhone).toHaveValue('09421234567');
+    await expect(status).toHaveAttribute('data-state', 'saved');
     await paste(cartPhone, '959421234567');
     await expect(cartPhone).toHaveValue('09421234567');
     await expect(status).toHaveAttribute('data-state', 'saved');
@@ -126,9 +135,9 @@ test(
     expect(mail?.text).toContain(topUpToMy);
     expect(mail?.text).toContain('PIN');
 
-    // In English the listing says the spec's words for Burmese digits.
+    // In English the listing says the spec's words for a letter in the number.
     await page.goto('/product/mobile-topup?lang=en');
-    await paste(page.getByTestId('listing-phone-input'), '၀၉၄၂၁၂၃၄၅၆၇');
+    await paste(page.getByTestId('listing-phone-input'), '09-42I-234-567');
     await expect(page.locator('.phone-entry__message')).toHaveText(
       'Please use English digits only',
     );

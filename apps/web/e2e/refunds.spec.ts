@@ -132,7 +132,7 @@ test('a part failed: "A part of this order" on the order page and in the list; t
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = newIdentity();
   await registerVerified(request, person);
   const api = { ...(await apiSession(request, person, 'my')), 'accept-language': 'en' };

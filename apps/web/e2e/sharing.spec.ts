@@ -203,7 +203,7 @@ test('the dialog in Burmese: translated types, Burmese counter digits, no Englis
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const { dialog } = await openShareDialog(page, request, 'my', 'အော်ဒါကို မျှဝေရန်');
   for (const name of ['လက်ဆောင်', 'ဧည့်ခံ', 'မျှဝေ', 'မုန့်ဖိုး', 'ပြန်ဆပ်', 'အချစ်'])
     await expect(dialog.getByRole('radio', { name })).toBeVisible();

@@ -9,6 +9,7 @@ import { prefetchServerPage } from './app/route-data.ts';
 export { isCacheablePage, isServerPage } from './app/route-data.ts';
 import { setServerTransport, type ServerTransport } from './lib/api-client.ts';
 import { burmeseMessageModules, i18n, i18nReady } from './lib/i18n.ts';
+import { ServerPageTitle } from './lib/page-title.tsx';
 
 export interface RenderedPage {
   /** The app's HTML, for inside <div id="root">. */
@@ -19,8 +20,10 @@ export interface RenderedPage {
   modules: string[];
   /** Extra tags for <head> (e.g. a shared page's Open Graph), every value HTML-escaped; or ''. */
   head: string;
-  /** The HTTP status (404: a shared page whose link is gone). */
+  /** The HTTP status (404: a shared page whose link is gone, a category that does not exist). */
   status: number;
+  /** The page's document title ("Mobile Top-up · MyanTopup"), in its language, not escaped. */
+  title: string;
 }
 
 export interface RenderRequest {
@@ -67,9 +70,16 @@ async function render({
   const queryClient = createQueryClient();
   const page = await prefetchServerPage(queryClient, path, search, language, origin);
   if (!page) return null;
+  // The page's <PageTitle> writes its title here while it renders (lib/page-title.tsx).
+  const found: { title?: string } = {};
+  const setTitle = (text: string) => {
+    found.title = text;
+  };
   const html = await renderToString(
     <StrictMode>
-      <App queryClient={queryClient} serverLocation={{ path, search }} />
+      <ServerPageTitle value={setTitle}>
+        <App queryClient={queryClient} serverLocation={{ path, search }} />
+      </ServerPageTitle>
     </StrictMode>,
   );
   const modules = [
@@ -82,6 +92,7 @@ async function render({
     modules,
     head: page.head,
     status: page.status,
+    title: found.title ?? i18n.t('app.name'),
   };
 }
 

@@ -17,6 +17,18 @@ export const adminCatalogueSchemaMessages = {
     en: 'A banner description needs English and Burmese text of at most 500 characters each',
     my: 'ကြော်ငြာ ဖော်ပြချက်တွင် အင်္ဂလိပ်နှင့် မြန်မာ စာသား တစ်ခုစီ စာလုံး ၅၀၀ ထက် မပိုရပါ',
   },
+  bannerHeadline: {
+    en: 'A banner headline is null, or English and Burmese text of 1 to 80 characters each',
+    my: 'ကြော်ငြာ ခေါင်းစာသည် null သို့မဟုတ် အင်္ဂလိပ်နှင့် မြန်မာ စာသား တစ်ခုစီ စာလုံး ၁ လုံးမှ ၈၀ အထိ ဖြစ်ရပါမည်',
+  },
+  bannerCta: {
+    en: 'A button label is null, or English and Burmese text of 1 to 30 characters each',
+    my: 'ခလုတ် စာသားသည် null သို့မဟုတ် အင်္ဂလိပ်နှင့် မြန်မာ စာသား တစ်ခုစီ စာလုံး ၁ လုံးမှ ၃၀ အထိ ဖြစ်ရပါမည်',
+  },
+  bannerEndsOn: {
+    en: 'The end date is a calendar day written YYYY-MM-DD, or null',
+    my: 'ပြီးဆုံးမည့်ရက်ကို YYYY-MM-DD ပုံစံဖြင့် ရေးပါ (သို့မဟုတ် null)',
+  },
   categoryName: {
     en: 'A category name needs English and Burmese text of 1 to 80 characters each',
     my: 'အမျိုးအစား အမည်တွင် အင်္ဂလိပ်နှင့် မြန်မာ စာသား တစ်ခုစီ စာလုံး ၁ လုံးမှ ၈၀ အထိ ပါရပါမည်',
@@ -38,8 +50,8 @@ export const adminCatalogueSchemaMessages = {
     my: 'ခေါင်းစီး အရောင်ကို # နှင့် ဆယ့်ခြောက်လီစနစ် ဂဏန်း ၆ လုံးဖြင့် ရေးပါ (သို့မဟုတ် null)',
   },
   bannerNothingToChange: {
-    en: 'Give at least one of title, description, linkUrl, sortOrder, active, tint or an image',
-    my: 'ခေါင်းစဉ်၊ ဖော်ပြချက်၊ လင့်ခ်၊ စီစဉ်မှု အစဉ်၊ အသုံးပြုနိုင်မှု၊ အရောင် သို့မဟုတ် ပုံ အနည်းဆုံး တစ်ခုကို ပေးပါ',
+    en: 'Give at least one of title, description, linkUrl, headline, ctaLabel, endsOn, sortOrder, active, tint or an image',
+    my: 'ခေါင်းစဉ်၊ ဖော်ပြချက်၊ လင့်ခ်၊ ခေါင်းစာ၊ ခလုတ် စာသား၊ ပြီးဆုံးမည့်ရက်၊ စီစဉ်မှု အစဉ်၊ အသုံးပြုနိုင်မှု၊ အရောင် သို့မဟုတ် ပုံ အနည်းဆုံး တစ်ခုကို ပေးပါ',
   },
   categoryNothingToChange: {
     en: 'Give at least one of name, sortOrder, active or imageUrl',
@@ -145,6 +157,11 @@ export const adminCatalogueMessages = {
   mediaDimensions: {
     en: 'The image must be from 1 to 8,000 pixels wide and high',
     my: 'ပုံ၏ အလျားနှင့် အနံသည် ၁ မှ ၈,၀၀၀ ပစ်ဇယ်အထိ ဖြစ်ရပါမည်',
+  },
+  /** More than MEDIA_UPLOAD_MAX_AREA pixels in all (a decompression bomb, or just too big). */
+  mediaTooManyPixels: {
+    en: 'The image has more than 16 megapixels (for example 4,000 × 4,000); make it smaller and upload it again',
+    my: 'ပုံတွင် ပစ်ဇယ် ၁၆ သန်းထက် ပိုများနေပါသည် (ဥပမာ ၄,၀၀၀ × ၄,၀၀၀)။ သေးအောင် ပြုလုပ်ပြီး ထပ်တင်ပါ',
   },
   cardSold: {
     en: 'This card was sold; it cannot be voided',

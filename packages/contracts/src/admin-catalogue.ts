@@ -28,6 +28,38 @@ const localizedInput = (message: string, minLength: number, maxLength: number) =
   return z.object({ en: text, my: text }, { error: message });
 };
 
+/**
+ * Optional words in both languages: null, or English and Burmese of 1 to maxLength characters
+ * each (both empty: null; one of them empty: refused, a Burmese page shows no English).
+ */
+const optionalLocalizedInput = (message: string, maxLength: number) =>
+  z.nullable(
+    z.pipe(
+      localizedInput(message, 0, maxLength),
+      z.transform((value, ctx) => {
+        if (value.en === '' && value.my === '') return null;
+        if (value.en !== '' && value.my !== '') return value;
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }),
+    ),
+  );
+
+/** A calendar day (YYYY-MM-DD) that exists; '' is null. */
+const endsOnSchema = z.nullable(
+  z.pipe(
+    z.string({ error: m.bannerEndsOn.en }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (v === '') return null;
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : null;
+      if (date && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v)) return v;
+      ctx.issues.push({ code: 'custom', message: m.bannerEndsOn.en, input: value });
+      return z.NEVER;
+    }),
+  ),
+);
+
 const sortOrderSchema = z
   .int({ error: m.sortOrder.en })
   .check(
@@ -98,6 +130,12 @@ export const adminBannerSchema = z.object({
   description: localized,
   /** null: the banner leads nowhere. */
   linkUrl: z.nullable(z.string()),
+  /** Words shown as text over the picture (issue 26); null: none. */
+  headline: z.nullable(localized),
+  /** The call to action's label, a button to linkUrl; null: no button. */
+  ctaLabel: z.nullable(localized),
+  /** The last Yangon day the banner shows (YYYY-MM-DD, inclusive); null: no end. */
+  endsOn: z.nullable(z.string()),
   sortOrder: z.int(),
   /** Shown on Home. */
   active: z.boolean(),
@@ -122,6 +160,12 @@ export const adminBannerPatchSchema = z.pipe(
     title: z.optional(localizedInput(m.bannerTitle.en, 1, 120)),
     description: z.optional(localizedInput(m.bannerDescription.en, 0, 500)),
     linkUrl: z.optional(linkUrlSchema),
+    /** null (or both texts empty): no words over the picture. */
+    headline: z.optional(optionalLocalizedInput(m.bannerHeadline.en, 80)),
+    /** null (or both texts empty): no button. */
+    ctaLabel: z.optional(optionalLocalizedInput(m.bannerCta.en, 30)),
+    /** null or '': the banner has no end. */
+    endsOn: z.optional(endsOnSchema),
     sortOrder: z.optional(sortOrderSchema),
     active: z.optional(activeSchema),
     tint: z.optional(tintSchema),

@@ -9,6 +9,11 @@ import { adminCatalogueSchemaMessages as m } from './admin-catalogue-messages.ts
 export const MEDIA_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 /** Widest and highest an uploaded image may be, in pixels. */
 export const MEDIA_UPLOAD_MAX_PIXELS = 8000;
+/**
+ * The most pixels (width × height) an upload may have: 16 megapixels, e.g. 4,000 × 4,000. A side
+ * limit alone lets a 250 KB PNG of 8,000 × 8,000 (a decompression bomb) unpack to 256 MB.
+ */
+export const MEDIA_UPLOAD_MAX_AREA = 16_000_000;
 /** The types taken, sent as the request's Content-Type. SVG is not one: it can carry script. */
 export const mediaUploadTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type MediaUploadType = (typeof mediaUploadTypes)[number];

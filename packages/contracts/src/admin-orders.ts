@@ -79,8 +79,10 @@ export const adminTimelineEntrySchema = z.object({
   at: z.string(),
   /** One of adminTimelineKinds (a client should show an unknown kind plainly). */
   kind: z.string(),
-  /** English, one line. */
+  /** English, one line. A moment inside it is the token {time}, written in Yangon time by the client. */
   text: z.string(),
+  /** The moment of {time} in the text (ISO 8601), e.g. when a share link ends (issue 26). */
+  time: z.optional(z.string()),
 });
 export type AdminTimelineEntry = z.output<typeof adminTimelineEntrySchema>;
 

@@ -7,7 +7,7 @@ import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
 import { accountRoles, emailSchema } from './auth.ts';
 import { paginationMetaSchema, productKinds } from './catalogue.ts';
-import { isCardKind, wholeQuery } from './orders.ts';
+import { isCardKind, orderDisplayStatuses, wholeQuery } from './orders.ts';
 import { operatorCodes } from './phone.ts';
 
 /** The roles that may enter the back-office, lowest first. */
@@ -226,6 +226,8 @@ export const adminOrderSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
   status: z.enum(adminOrderStatuses),
+  /** The status as shown (ADR 0051): a failed order some of whose lines arrived is partly delivered. */
+  shownStatus: z.enum(orderDisplayStatuses),
   paymentStatus: z.string(),
   paymentMethod: z.nullable(z.string()),
   totalMmk: z.int(),

@@ -41,6 +41,7 @@ export const LOGIN_LOCKOUT_MEMORY_MS = 24 * 60 * 60 * 1000;
 /**
  * Different accounts that may fail from one address within the window before that address's
  * unknown devices are refused (a password spray is stopped within this many tries + 1).
+ * Refused means asked for a proof of work (428 PROOF_REQUIRED, ADR 0045), never a flat 429.
  */
 export const LOGIN_ADDRESS_MAX_ACCOUNTS = 25;
 /**
@@ -163,6 +164,14 @@ export const authTexts = {
   phoneVerified: {
     en: 'Phone number verified successfully',
     my: 'ဖုန်းနံပါတ်ကို အောင်မြင်စွာ အတည်ပြုပြီးပါပြီ',
+  },
+  /**
+   * A login without a device cookie from an address past its spray limit (ADR 0045): the web app
+   * solves the challenge by itself; an API client reads this.
+   */
+  loginProofRequired: {
+    en: 'Many failed logins came from your network. Please complete the connection check and try again.',
+    my: 'သင့်ကွန်ရက်မှ အကောင့်ဝင်ရန် မှားယွင်းစွာ ကြိုးစားမှု များနေပါသည်။ ချိတ်ဆက်မှု စစ်ဆေးချက်ကို ပြီးဆုံးအောင် လုပ်ပြီး ထပ်ကြိုးစားပါ။',
   },
   passwordReset: {
     en: 'Password reset successful. Please log in with your new password.',

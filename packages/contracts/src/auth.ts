@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { errorBodySchema } from './errors.ts';
 import { myanmarPhoneSchema, validatePhone } from './phone.ts';
 import {
   PASSWORD_MIN_LENGTH,
@@ -77,6 +78,9 @@ export type AccountRole = (typeof accountRoles)[number];
 
 // ---------------------------------------------------------------- requests
 
+/** Characters of a login proof: a challenge and its solution, base64url JSON (about 700). */
+export const LOGIN_PROOF_MAX_LENGTH = 2048;
+
 /**
  * Login: {email, password} or {phoneNumber, password}. Output names which one was used, with the
  * phone in 95 form and the email lower-cased.
@@ -86,6 +90,8 @@ export const loginRequestSchema = z.pipe(
     email: z.optional(z.string({ error: authMessages.invalidEmail })),
     phoneNumber: z.optional(z.string({ error: authMessages.invalidPhone })),
     password: z.string({ error: authMessages.enterPassword }),
+    /** A solved login challenge (ADR 0045), as the web app sends it after PROOF_REQUIRED. */
+    proof: z.optional(z.string().check(z.maxLength(LOGIN_PROOF_MAX_LENGTH))),
   }),
   z.transform((body, ctx) => {
     const fail = (message: string, path: string) => {
@@ -110,7 +116,11 @@ export const loginRequestSchema = z.pipe(
       return fail('Send either email or phoneNumber, not both', 'email');
     }
     if (body.password === '') return fail(authMessages.enterPassword, 'password');
-    return { ...identity, password: body.password };
+    return {
+      ...identity,
+      password: body.password,
+      ...(body.proof === undefined ? {} : { proof: body.proof }),
+    };
   }),
 );
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -328,6 +338,32 @@ export const tokenResponseSchema = z.object({
   user: userSchema,
 });
 export type TokenResponse = z.output<typeof tokenResponseSchema>;
+
+/**
+ * An ALTCHA v2 proof-of-work challenge (ADR 0045), signed by the server: find the counter whose
+ * SHA-256 of salt + nonce + counter starts with keyPrefix. Sent back unchanged with the solution.
+ */
+export const loginChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.optional(z.string()),
+    expiresAt: z.optional(z.number()),
+    data: z.optional(z.record(z.string(), z.string())),
+  }),
+  signature: z.string(),
+});
+export type LoginChallenge = z.output<typeof loginChallengeSchema>;
+
+/** 428 PROOF_REQUIRED: the error body and the challenge to solve before the login is tried. */
+export const loginProofRequiredSchema = z.extend(errorBodySchema, {
+  code: z.literal('PROOF_REQUIRED'),
+  challenge: loginChallengeSchema,
+});
 
 export const profileResponseSchema = z.object({
   success: z.literal(true),

@@ -41,6 +41,14 @@ export const cartMessages = {
     my: 'ဤပစ္စည်းကို လောလောဆယ် ဝယ်ယူ၍ မရနိုင်ပါ',
   },
   itemNotInCart: { en: 'Item not found in cart', my: 'ဤပစ္စည်း ခြင်းတောင်းထဲတွင် မရှိပါ' },
+  whichLine: {
+    en: 'This product is in your cart for more than one number. Please change one line at a time.',
+    my: 'ဤပစ္စည်းသည် ဖုန်းနံပါတ်တစ်ခုထက်ပို၍ ခြင်းတောင်းထဲတွင် ရှိနေပါသည်။ တစ်ကြောင်းချင်း ပြင်ဆင်ပါ။',
+  },
+  numberJoinsOver: {
+    en: 'This number already has this product in your cart, and together they would be more than 20. Please lower the quantity.',
+    my: 'ဤနံပါတ်အတွက် ဤပစ္စည်း ခြင်းတောင်းထဲတွင် ရှိပြီးဖြစ်၍ ပေါင်းလိုက်လျှင် ၂၀ ထက် ကျော်ပါမည်။ အရေအတွက်ကို လျှော့ပါ။',
+  },
   phoneNotApplicable: {
     en: 'A phone number can only be given for top-up and data products',
     my: 'ဖုန်းနံပါတ်ကို ဖုန်းငွေဖြည့်နှင့် ဒေတာပစ္စည်းများအတွက်သာ ထည့်နိုင်ပါသည်',
@@ -101,10 +109,18 @@ export const cartAddRequestSchema = z.object({
 });
 export type CartAddRequest = z.output<typeof cartAddRequestSchema>;
 
-export const cartUpdateRequestSchema = cartAddRequestSchema;
+/**
+ * `lineId` names the line to change (issue 26: a top-up is one line per recipient); without it
+ * the product's only line is changed, as the spec's call has it.
+ */
+export const cartUpdateRequestSchema = z.extend(cartAddRequestSchema, {
+  lineId: z.optional(z.string()),
+});
 export type CartUpdateRequest = z.output<typeof cartUpdateRequestSchema>;
 
 export const cartProductParamsSchema = z.object({ productId: z.string() });
+/** `?lineId=` removes that line only; without it every line of the product goes. */
+export const cartRemoveQuerySchema = z.object({ lineId: z.optional(z.string()) });
 
 // ---------------------------------------------------------------- answers
 
@@ -114,6 +130,8 @@ export const cartLineStatuses = ['active', 'out_of_stock', 'coming_soon', 'unava
 export const cartLineSchema = z.object({
   /** The product id (the client view's `id`). */
   id: z.string(),
+  /** The line's own id: a product is one line per recipient number (issue 26). */
+  lineId: z.string(),
   productId: z.string(),
   quantity: z.int(),
   /** List price in whole kyat. */

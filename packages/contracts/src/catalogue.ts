@@ -216,6 +216,13 @@ export const bannerSchema = z.object({
   /** As stored; the web opens it only when it is a safe URL ('Invalid or unsafe URL'). */
   linkUrl: z.string(),
   /**
+   * Words the web shows as text over the picture, in the request's language (issue 26); null or
+   * absent: the picture carries no words of the shop's.
+   */
+  headline: z.optional(z.nullable(z.string())),
+  /** The call to action's label: a real button to linkUrl; null or absent: no button. */
+  ctaLabel: z.optional(z.nullable(z.string())),
+  /**
    * The header colour the shop chose for this banner ('#rrggbb', issue 17's back-office); null
    * or absent: the web takes it from the picture.
    */

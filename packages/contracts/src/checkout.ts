@@ -170,6 +170,32 @@ export type OrderSummary = z.output<typeof orderSummarySchema>;
 
 // ---------------------------------------------------------------- requests
 
+/** The longest e-mail address a codes e-mail may go to (RFC 5321's path limit). */
+export const CODES_EMAIL_MAX_LENGTH = 254;
+
+/**
+ * Where the codes go (terms: "delivered to the email given at checkout"): trimmed, lower-cased,
+ * something@something.something. Checkout takes it, and so does "send the codes again" (ADR 0050).
+ */
+export const codesEmailSchema = z.pipe(
+  z.string({ error: checkoutMessages.invalidEmail.en }),
+  z.pipe(
+    z.transform((value: string) => value.trim().toLowerCase()),
+    z
+      .string()
+      .check(
+        z.maxLength(CODES_EMAIL_MAX_LENGTH, { error: checkoutMessages.invalidEmail.en }),
+        z.regex(EMAIL_PATTERN, { error: checkoutMessages.invalidEmail.en }),
+      ),
+  ),
+);
+
+/** The web form's check of a codes address, as the server will read it (codesEmailSchema). */
+export const isCodesEmail = (value: string): boolean => {
+  const email = value.trim();
+  return email.length <= CODES_EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+};
+
 /**
  * Initialize: the spec gives two readings, an empty body or {items:[{productId, quantity, price}]}.
  * Both are accepted; the order is always built from the server cart with database prices. When
@@ -183,20 +209,7 @@ export const checkoutInitializeRequestSchema = z.optional(
        * Where the E-PINs and gift-card codes are emailed (terms: "delivered to the email given at
        * checkout"); the signed-in user's email when absent. Trimmed and lower-cased.
        */
-      email: z.optional(
-        z.pipe(
-          z.string({ error: checkoutMessages.invalidEmail.en }),
-          z.pipe(
-            z.transform((value: string) => value.trim().toLowerCase()),
-            z
-              .string()
-              .check(
-                z.maxLength(254, { error: checkoutMessages.invalidEmail.en }),
-                z.regex(EMAIL_PATTERN, { error: checkoutMessages.invalidEmail.en }),
-              ),
-          ),
-        ),
-      ),
+      email: z.optional(codesEmailSchema),
       /**
        * A promo code (issue 17, ADR 0035), any letter case, trimmed; blank or absent: none. A code
        * that cannot be used (also one that cannot be a code) is refused with its reason
@@ -216,6 +229,8 @@ export const checkoutInitializeRequestSchema = z.optional(
             productId: z.string(),
             quantity: z.int(),
             price: z.optional(z.number()),
+            /** The line's recipient (a top-up is one line per number); compared when sent. */
+            phoneNumber: z.optional(z.nullable(z.string())),
           }),
         ),
       ),

@@ -21,6 +21,8 @@ export const errorCodes = [
   'PHONE_VERIFICATION_REQUIRED',
   'EMAIL_VERIFICATION_REQUIRED',
   'OTHER_DEVICE_LOGIN',
+  // A login past its address's spray limit must bring a solved proof of work (ADR 0045).
+  'PROOF_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -40,6 +42,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PHONE_VERIFICATION_REQUIRED: 403,
   EMAIL_VERIFICATION_REQUIRED: 403,
   OTHER_DEVICE_LOGIN: 401,
+  PROOF_REQUIRED: 428,
 };
 
 /** The fields of an error answer every caller reads. */

@@ -35,6 +35,13 @@ export function languageFromHeader(header: string | undefined): Language {
   return ranked.length ? fallbackLanguage : apiDefaultLanguage;
 }
 
+/**
+ * "၁၂" → "12": Myanmar (U+1040–1049) and Myanmar Shan (U+1090–1099) digits as ASCII digits, for a
+ * number typed in either numeral system (a quantity field on a Burmese page).
+ */
+export const toLatinDigits = (value: string): string =>
+  value.replace(/[\u1040-\u1049\u1090-\u1099]/g, (d) => String(d.charCodeAt(0) & 0xf));
+
 /** "1,000" → "၁,၀၀၀": numbers inside Burmese text are written with Burmese digits. */
 export const toBurmeseDigits = (value: string): string =>
   value.replace(/\d/g, (digit) => String.fromCharCode(0x1040 + Number(digit)));

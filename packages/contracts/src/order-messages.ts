@@ -32,6 +32,15 @@ export const orderMessages = {
     my: 'အော်ဒါ ပြီးဆုံးမှသာ ငွေတောင်းခံလွှာ ရယူနိုင်ပါသည်',
   },
   noCards: { en: 'This order has no cards', my: 'ဤအော်ဒါတွင် ကတ်မရှိပါ' },
+  // Sending the codes e-mail again from the order page (issue 26, ADR 0050).
+  codesResent: {
+    en: 'The codes e-mail is on its way',
+    my: 'ကုဒ်များပါသော အီးမေးလ်ကို ထပ်မံ ပို့နေပါသည်',
+  },
+  noCodesToSend: {
+    en: 'This order has no delivered codes to send',
+    my: 'ဤအော်ဒါတွင် ပို့ရန် ပို့ဆောင်ပြီးသော ကုဒ်များ မရှိပါ',
+  },
   cardFormat: {
     en: 'format must be csv or pdf',
     my: 'format သည် csv သို့မဟုတ် pdf ဖြစ်ရပါမည်',
@@ -45,8 +54,8 @@ export const orderMessages = {
     my: 'limit သည် ၁ မှ ၅၀ အတွင်း ကိန်းပြည့် ဖြစ်ရပါမည်',
   },
   statusInvalid: {
-    en: 'status must be one of pending, processing, completed, failed, cancelled',
-    my: 'status သည် pending, processing, completed, failed, cancelled ထဲမှ တစ်ခု ဖြစ်ရပါမည်',
+    en: 'status must be one of pending, processing, completed, failed, cancelled, partly_delivered, checking',
+    my: 'status သည် pending, processing, completed, failed, cancelled, partly_delivered, checking ထဲမှ တစ်ခု ဖြစ်ရပါမည်',
   },
   // E-load results per line (shown on the order page and the shared page).
   eloadPending: { en: 'Sending the top-up…', my: 'ဖုန်းငွေဖြည့်ခြင်း ပို့နေသည်…' },

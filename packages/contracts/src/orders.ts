@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { paginationMetaSchema, productKinds } from './catalogue.ts';
 import {
+  codesEmailSchema,
   orderItemSchema,
   orderStatuses,
   orderSummarySchema,
@@ -75,15 +76,15 @@ export const orderListQuerySchema = z.object({
     wholeQuery(orderMessages.limitInvalid.en, ORDER_LIMIT_MAX),
     ORDER_LIMIT_DEFAULT,
   ),
-  /** Absent, empty or "all": every status. */
+  /** Absent, empty or "all": every status; else a status as shown (orderDisplayStatus). */
   status: z.optional(
     z.pipe(
       z.string({ error: orderMessages.statusInvalid.en }),
       z.transform((value, ctx) => {
         const v = value.trim().toLowerCase();
         if (v === '' || v === 'all') return undefined;
-        if ((orderStatuses as readonly string[]).includes(v))
-          return v as (typeof orderStatuses)[number];
+        // The statuses the list shows (ADR 0051): "Partly delivered" and "Checking" are filters too.
+        if ((orderDisplayStatuses as readonly string[]).includes(v)) return v as OrderDisplayStatus;
         ctx.issues.push({ code: 'custom', message: orderMessages.statusInvalid.en, input: value });
         return z.NEVER;
       }),
@@ -126,6 +127,15 @@ export const orderFeedbackRequestSchema = z.object({
   ),
 });
 export type OrderFeedbackRequest = z.input<typeof orderFeedbackRequestSchema>;
+
+/**
+ * POST /api/v1/orders/{orderId}/codes/resend — the codes e-mail again, to the order's address or
+ * to `email`, which then becomes the order's (issue 26, ADR 0050). Answers the order.
+ */
+export const resendCodesRequestSchema = z.optional(
+  z.nullable(z.object({ email: z.optional(z.nullable(codesEmailSchema)) })),
+);
+export type ResendCodesRequest = z.input<typeof resendCodesRequestSchema>;
 
 /** GET /api/v1/orders/{orderId}/cards?format=csv|pdf (csv when absent). */
 export const cardListQuerySchema = z.object({
@@ -178,6 +188,11 @@ export const orderDetailItemSchema = z.extend(orderItemSchema, {
   status: z.enum(orderItemStatuses),
   /** Why the line failed, in the request language; null otherwise. */
   failureReason: z.nullable(z.string()),
+  /**
+   * A top-up sent whose arrival the operator never confirmed (failure code `unconfirmed`): support
+   * checks it with the operator; until then it is neither delivered nor failed (ADR 0051).
+   */
+  toCheck: z.boolean(),
   /** Top-up and data lines: the E-load result (null before fulfilment starts); card lines: null. */
   eload: z.nullable(eloadResultSchema),
   /** E-PIN and gift-card lines: the delivered cards (empty until delivered); else empty. */
@@ -288,10 +303,50 @@ export const orderFeedbackResponseSchema = z.object({
 });
 export type OrderFeedbackResponse = z.output<typeof orderFeedbackResponseSchema>;
 
+/**
+ * How an order is shown (ADR 0051): its stored status, except that an order stored `failed` is
+ * `partly_delivered` when some of its lines were delivered, and `checking` when nothing was
+ * delivered but a top-up is still being checked with the operator. Not a stored status: the
+ * refund, retry and filter rules keep working on `failed`.
+ */
+export const orderDisplayStatuses = [...orderStatuses, 'partly_delivered', 'checking'] as const;
+export type OrderDisplayStatus = (typeof orderDisplayStatuses)[number];
+
+/** A line that failed as `unconfirmed`: the operator never answered, support checks it. */
+export const isToCheck = (line: { status: string; failureCode: string | null }) =>
+  line.status === 'failed' && line.failureCode === 'unconfirmed';
+
+/** A line as the display status reads it: delivered, or a top-up waiting for the operator's check. */
+export interface DisplayLine {
+  status: string;
+  toCheck: boolean;
+}
+
+export function orderDisplayStatus(
+  status: (typeof orderStatuses)[number],
+  lines: readonly DisplayLine[],
+): OrderDisplayStatus {
+  if (status !== 'failed') return status;
+  if (lines.some((line) => line.status === 'delivered')) return 'partly_delivered';
+  if (lines.some((line) => line.toCheck)) return 'checking';
+  return 'failed';
+}
+
 /** Product kinds delivered from card stock (the rest are E-load). */
 export const cardProductKinds = [
   'epin',
   'giftcard',
 ] as const satisfies readonly (typeof productKinds)[number][];
+/**
+ * A card's expiry is a calendar date (issue 26): "2027-12-31" stays 31 Dec 2027 on the order page,
+ * in the e-mail, the PDF, the CSV and the back-office, never shifted by a time zone. It is kept as
+ * the last second of that day in UTC (the card is sold until then), and read back as that date.
+ */
+export const cardExpiryInstant = (day: string): Date => new Date(`${day}T23:59:59Z`);
+
+/** The calendar date ("2027-12-31") of a card's expiry as kept by cardExpiryInstant. */
+export const cardExpiryDate = (expiresAt: string | Date): string =>
+  new Date(expiresAt).toISOString().slice(0, 10);
+
 export const isCardKind = (kind: string): boolean =>
   (cardProductKinds as readonly string[]).includes(kind);

@@ -120,13 +120,33 @@ describe('operator prefix table', () => {
   });
 });
 
+describe('numbers as people paste them (issue 26)', () => {
+  it.each([
+    ['၀၉၄၅၀၁၂၃၄၅၆', '09450123456'],
+    ['+95 9 450 123 456', '09450123456'],
+    ['+၉၅ ၉ ၄၅၀ ၁၂၃ ၄၅၆', '09450123456'],
+    ['09.450.123.456', '09450123456'],
+    ['(09) 450-123-456', '09450123456'],
+    ['\u00a009 450 123 456\u00a0', '09450123456'],
+    ['႐႙႔႕႐႑႒႓႔႕႖', '09450123456'],
+  ])('%s is %s', (input, local) => {
+    expect(normalizePhone(input)).toBe(local);
+    expect(validatePhone(input)).toMatchObject({
+      valid: true,
+      local,
+      international: '959450123456',
+    });
+  });
+});
+
 describe('validatePhone messages (account spec §5)', () => {
   it.each([
     ['', 'required', 'Phone number is required'],
     ['  - ( ) +', 'required', 'Phone number is required'],
     ['09a2500000', 'digits_only', 'Please use English digits only'],
-    ['၀၉၂၅၀၀၀၀၀၀၀', 'digits_only', 'Please use English digits only'],
-    ['0925.000.0000', 'digits_only', 'Please use English digits only'],
+    // Thai digits are not read as a number's digits (Burmese ones are, below).
+    ['๐๙๒๕๐๐๐๐๐๐๐', 'digits_only', 'Please use English digits only'],
+    ['09 250 ၀၀၀ 00x', 'digits_only', 'Please use English digits only'],
     ['09250000', 'too_short', 'Phone number is too short'],
     ['092500000000', 'too_long', 'Phone number is too long'],
     ['09100000000', 'invalid', 'Enter a valid Myanmar phone number.'],
@@ -217,7 +237,9 @@ describe('normalising and formatting', () => {
     expect(mpt.safeParse('09970000001').error?.issues[0]?.message).toBe(
       'Phone number does not match MPT format',
     );
-    expect(mpt.safeParse('၀၉၄၂၁၂၃၄၅၆၇').error?.issues[0]?.message).toBe(
+    // Issue 26: Burmese digits are the same number.
+    expect(mpt.parse('၀၉၄၂၁၂၃၄၅၆၇')).toBe('959421234567');
+    expect(mpt.safeParse('09a21234567').error?.issues[0]?.message).toBe(
       'Please use English digits only',
     );
     expect(mpt.safeParse('0942123456').error?.issues[0]?.message).toBe(
@@ -319,7 +341,7 @@ describe('the recipient as every screen and e-mail shows it (issue 12)', () => {
   });
 
   it('leaves what is not a number alone', () => {
-    expect(formatRecipientNumber('၀၉၄၂၁၂၃၄၅၆၇')).toBe('၀၉၄၂၁၂၃၄၅၆၇');
+    expect(formatRecipientNumber('09a4212')).toBe('09a4212');
   });
 
   it('says "Top-up to 09 421 234 567 (MPT)" in English and the same in Burmese', () => {

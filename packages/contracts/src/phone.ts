@@ -145,13 +145,22 @@ export interface ValidPhone {
 }
 export type PhoneValidation = ValidPhone | { valid: false; error: PhoneError };
 
+/** Myanmar (U+1040–1049) and Myanmar Shan (U+1090–1099) digits as ASCII digits. */
+const asciiDigits = (input: string): string =>
+  input.replace(/[\u1040-\u1049\u1090-\u1099]/g, (d) => String(d.charCodeAt(0) & 0xf));
+
+/** What people put between a number's digits: spaces, hyphens, dots, parentheses, plus signs. */
+const SEPARATORS = /[\s\-().+]/g;
+
 /**
- * Strips spaces, hyphens, parentheses and plus signs, removes a leading 95 and adds a leading 0
- * if absent (account spec §5). Returns null when anything but ASCII digits remains (so "၀၉..." in Burmese digits is
- * rejected with 'Please use English digits only', as the spec asks).
+ * A number as people type or paste it, in its local 09… form (account spec §5): Burmese digits
+ * read as the same digits (issue 26: "၀၉၄၅၀…" is the number 09450…), separators dropped (spaces,
+ * hyphens, dots, parentheses, plus signs), a leading 95 removed and a leading 0 added if absent.
+ * Null when anything else remains (letters, other scripts' digits): 'Please use English digits
+ * only' is the answer then.
  */
 export function normalizePhone(input: string): string | null {
-  const stripped = input.replace(/[\s\-()+]/g, '');
+  const stripped = asciiDigits(input).replace(SEPARATORS, '');
   if (!/^[0-9]*$/.test(stripped)) return null;
   if (stripped === '') return '';
   // Every 95 form continues with 9 (959...). MPT 0950-0956 numbers typed without their 0 also
@@ -165,7 +174,7 @@ export function validatePhone(
   options: { operator?: OperatorCode } = {},
 ): PhoneValidation {
   const raw = input ?? '';
-  if (raw.replace(/[\s\-()+]/g, '') === '') return { valid: false, error: phoneError('required') };
+  if (raw.replace(SEPARATORS, '') === '') return { valid: false, error: phoneError('required') };
   const local = normalizePhone(raw);
   if (local === null) return { valid: false, error: phoneError('digits_only') };
   if (local.length < PHONE_MIN_LENGTH) return { valid: false, error: phoneError('too_short') };

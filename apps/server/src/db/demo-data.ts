@@ -58,6 +58,12 @@ export interface DemoBanner {
   mobileImageUrl: string;
   tabletImageUrl: string;
   localizedImages?: LocalizedBannerImages;
+  /** Words shown as text over the picture (issue 26); the pictures carry none. */
+  headline: LocalizedText;
+  /** The call to action, a real button to linkUrl. */
+  ctaLabel: LocalizedText;
+  /** The last Yangon day shown; absent: no end. */
+  endsOn?: string;
   linkUrl: string;
   sortOrder: number;
   isActive: boolean;
@@ -833,15 +839,15 @@ export const demoProducts: DemoProduct[] = [
   ...bills,
 ];
 
-const bannerImages = (n: number, suffix = '') => ({
-  imageUrl: `/media/banners/${n}${suffix}.svg`,
-  mobileImageUrl: `/media/banners/${n}-mobile${suffix}.svg`,
-  tabletImageUrl: `/media/banners/${n}-tablet${suffix}.svg`,
-});
-/** The demo banners draw their words in the picture: Burmese pictures for Burmese readers. */
+/**
+ * The demo banners' pictures carry no words: the headline and the button are text over them, in
+ * the reader's language (issue 26; a phone may lack the fonts to draw Burmese in a picture). The
+ * pictures with drawn words (N.svg, N.my.svg…) stay for shops seeded before.
+ */
 const banner = (n: number) => ({
-  ...bannerImages(n),
-  localizedImages: { my: bannerImages(n, '.my') },
+  imageUrl: `/media/banners/${n}-art.svg`,
+  mobileImageUrl: `/media/banners/${n}-art-mobile.svg`,
+  tabletImageUrl: `/media/banners/${n}-art-tablet.svg`,
 });
 
 export const demoBanners: DemoBanner[] = [
@@ -852,6 +858,8 @@ export const demoBanners: DemoBanner[] = [
       my: 'MPT၊ Ooredoo၊ ATOM၊ MyTel နှင့် MEC နံပါတ်မှန်သမျှကို နေ့ညမရွေး စက္ကန့်ပိုင်းအတွင်း ငွေဖြည့်နိုင်ပါပြီ။',
     },
     ...banner(1),
+    headline: { en: 'Instant Mobile Top-up', my: 'ချက်ချင်း ဖုန်းငွေဖြည့်' },
+    ctaLabel: { en: 'Top up now', my: 'ငွေဖြည့်ရန်' },
     linkUrl: '/product/mobile-topup',
     sortOrder: 1,
     isActive: true,
@@ -863,6 +871,8 @@ export const demoBanners: DemoBanner[] = [
       my: `အော်ပရေတာတိုင်းအတွက် ${my('7')} ရက်နှင့် ${my('30')} ရက် ဒေတာပက်ကေ့ချ်များဖြင့် သက်သက်သာသာ အွန်လိုင်းသုံးလိုက်ပါ။`,
     },
     ...banner(2),
+    headline: { en: 'Data Packs from 1,999 Ks', my: `ဒေတာပက်ကေ့ချ် ${my('1,999')} ကျပ်မှစ` },
+    ctaLabel: { en: 'See packs', my: 'ပက်ကေ့ချ်များ ကြည့်ရန်' },
     linkUrl: '/product/data-package',
     sortOrder: 2,
     isActive: true,
@@ -877,6 +887,8 @@ export const demoBanners: DemoBanner[] = [
       my: 'Google Play၊ Apple၊ Netflix၊ Steam နှင့် ဂိမ်းငွေဖြည့်ကတ်များကို MM QR ဖြင့် ကျပ်ငွေနှင့် ဝယ်ယူနိုင်ပါသည်။',
     },
     ...banner(3),
+    headline: { en: 'Gift Cards for Games & Streaming', my: 'ဂိမ်းနှင့် စထရီးမင်း လက်ဆောင်ကတ်များ' },
+    ctaLabel: { en: 'Shop gift cards', my: 'လက်ဆောင်ကတ် ဝယ်ရန်' },
     linkUrl: '/product/egift-cards',
     sortOrder: 3,
     isActive: true,
@@ -888,6 +900,8 @@ export const demoBanners: DemoBanner[] = [
       my: 'မီးထွန်းပွဲတော်ကို ရွေးချယ်ထားသော လက်ဆောင်ကတ်များအပေါ် အထူးဈေးနှုန်းများဖြင့် ဆင်နွှဲလိုက်ပါ။',
     },
     ...banner(4),
+    headline: { en: 'Thadingyut Festival Offers', my: 'သီတင်းကျွတ်ပွဲတော် အထူးအစီအစဉ်' },
+    ctaLabel: { en: 'See offers', my: 'အစီအစဉ်များ ကြည့်ရန်' },
     linkUrl: 'https://myantopup.example/promo/thadingyut',
     sortOrder: 4,
     isActive: true,
@@ -900,6 +914,10 @@ export const demoBanners: DemoBanner[] = [
       my: 'သင်္ကြန် အထူးအစီအစဉ် ပြီးဆုံးသွားပါပြီ၊ ကျွန်ုပ်တို့နှင့်အတူ ဆင်နွှဲပေးခဲ့သည့်အတွက် ကျေးဇူးတင်ပါသည်။',
     },
     ...banner(5),
+    headline: { en: 'Thingyan Water Festival Deals', my: 'သင်္ကြန် အထူးအစီအစဉ်' },
+    ctaLabel: { en: 'Top up now', my: 'ငွေဖြည့်ရန်' },
+    // Thingyan 2025 ended on 17 April (Yangon), and the campaign with it.
+    endsOn: '2025-04-17',
     linkUrl: 'https://myantopup.example/promo/thingyan',
     sortOrder: 5,
     isActive: false,

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { cardExpiryDate, cardExpiryInstant } from '@shop/contracts/orders';
 import { CALL_CENTRE_SETTING } from '../modules/site/contact.repo.ts';
 import { encryptSecret } from '../platform/crypto.ts';
 import type { Db, Tx } from '../platform/db.ts';
@@ -148,8 +149,11 @@ function makeCards(
         productId,
         serial: `${product.serialPrefix}-${year}-${String(n).padStart(6, '0')}`,
         pinEncrypted: encryptSecret(randomPin(), key),
-        // One to two years ahead, as real card batches carry different expiry dates.
-        expiresAt: new Date(now.getTime() + (365 + randomInt(366)) * DAY_MS),
+        // One to two years ahead, as real card batches carry different expiry dates: a calendar
+        // date, as an imported card's.
+        expiresAt: cardExpiryInstant(
+          cardExpiryDate(new Date(now.getTime() + (365 + randomInt(366)) * DAY_MS)),
+        ),
         status: 'available',
       });
     }

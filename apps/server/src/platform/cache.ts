@@ -29,6 +29,8 @@ export interface CachedResponse {
   /** The validator of each encoded form (a strong validator names one representation's bytes). */
   encodedEtags: Partial<Record<ContentEncoding, string>>;
   contentType: string;
+  /** The HTTP status to answer with, when not 200 (a server-rendered page that is not found). */
+  status?: number;
 }
 
 export type ContentEncoding = 'br' | 'gzip';

@@ -5,3 +5,13 @@
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
+
+/** Asia/Yangon is UTC+06:30 all year (no daylight saving). */
+export const YANGON_OFFSET_MS = 6.5 * 60 * 60 * 1000;
+
+/**
+ * The calendar day (YYYY-MM-DD) it is in Yangon at `instant`: the day the shop's dates mean
+ * (DESIGN §4), whatever the time zone of the server or the browser.
+ */
+export const yangonDay = (instant: Date): string =>
+  new Date(instant.getTime() + YANGON_OFFSET_MS).toISOString().slice(0, 10);

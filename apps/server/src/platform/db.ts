@@ -17,6 +17,29 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Serialises the transactions that name `key` until each ends (a PostgreSQL advisory transaction
+ * lock; PGlite runs one statement at a time and takes it at once). For checks that count rows
+ * and then write ("at most N per account"), which a row lock cannot cover.
+ */
+export async function lockForTransaction(tx: Db, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
+ * The constraint a Postgres unique_violation (SQLSTATE 23505) names ('' when none is told), or
+ * null for any other error; the same on node-postgres and PGlite, possibly wrapped by Drizzle.
+ */
+export function uniqueViolation(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}
+
+export const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

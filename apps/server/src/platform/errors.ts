@@ -5,6 +5,7 @@ import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-mes
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { adminSettingsSchemaMessages } from '@shop/contracts/admin-settings-messages';
 import { analyticsSchemaMessages } from '@shop/contracts/analytics-schema-messages';
+import { checkoutMessages } from '@shop/contracts/checkout';
 import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
 import { shareSchemaMessages } from '@shop/contracts/share-schema-messages';
 import { addValidationMessages, localizeMessage } from '@shop/contracts/validation-messages';
@@ -23,6 +24,8 @@ for (const messages of [
   adminCatalogueSchemaMessages,
   adminCustomerSchemaMessages,
   adminSettingsSchemaMessages,
+  // The codes address (checkout, and sending the codes again: ADR 0050).
+  { invalidEmail: checkoutMessages.invalidEmail },
 ])
   addValidationMessages(messages);
 

@@ -28,22 +28,53 @@ export function assertUuid(value: string, notFoundMessage: string): string {
   return value;
 }
 
+/** Why a request's text cannot be stored as sent (see registerUnstorableTextGuard). */
+export type UnstorableText = 'nul' | 'lone-surrogate';
+
+const unstorableTexts = {
+  request: {
+    en: 'The request contains an invalid character',
+    my: 'တောင်းဆိုမှုတွင် မမှန်ကန်သော စာလုံး ပါဝင်နေပါသည်',
+  },
+  nul: { en: 'Must not contain the NUL character', my: 'NUL စာလုံး မပါရပါ' },
+  'lone-surrogate': {
+    en: 'Must be well-formed text (a lone UTF-16 surrogate)',
+    my: 'မှန်ကန်သော စာသား ဖြစ်ရပါမည်',
+  },
+} as const;
+
+function unstorable(text: string): UnstorableText | null {
+  if (text.includes('\u0000')) return 'nul';
+  return text.isWellFormed() ? null : 'lone-surrogate';
+}
+
 /**
- * The first field (top-level key, or '' for the value itself) holding a U+0000 character, else
- * null. Iterative: a JSON body may nest tens of thousands of levels within the body limit.
+ * The first string (value or key) PostgreSQL could not store, with its path written as validation
+ * errors name fields ('events.0.params.label', '' for the value itself), else null. Iterative: a
+ * JSON body may nest tens of thousands of levels within the body limit.
  */
-export function fieldWithNulCharacter(value: unknown): string | null {
+export function fieldWithUnstorableText(
+  value: unknown,
+): { field: string; problem: UnstorableText } | null {
   const pending: [unknown, string][] = [[value, '']];
+  const pathOf = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [current, field] = next;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return field;
+      const problem = unstorable(current);
+      if (problem) return { field, problem };
+    } else if (ArrayBuffer.isView(current) || current instanceof ArrayBuffer) {
+      // Raw bytes (an image upload's body) are no text: walking them was a loop over every byte.
+      continue;
     } else if (Array.isArray(current)) {
-      for (const item of current as unknown[]) pending.push([item, field]);
+      (current as unknown[]).forEach((item, index) => {
+        pending.push([item, pathOf(field, String(index))]);
+      });
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, item] of Object.entries(current)) {
-        if (key.includes('\u0000')) return field || key;
-        pending.push([item, field || key]);
+        const problem = unstorable(key);
+        if (problem) return { field: pathOf(field, key), problem };
+        pending.push([item, pathOf(field, key)]);
       }
     }
   }
@@ -51,27 +82,50 @@ export function fieldWithNulCharacter(value: unknown): string | null {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000 (SQLSTATE 22021; "\u0000" in jsonb is 22P05), so a request
- * carrying one in a path parameter, the query or the JSON body would fail in SQL as a 500. No field
- * of the API takes it: such requests are refused before validation with 400 VALIDATION_ERROR.
+ * PostgreSQL text cannot hold U+0000 (SQLSTATE 22021; "\u0000" in jsonb is 22P05) nor a lone UTF-16
+ * surrogate (JSON's "\ud800" is 22P05 in jsonb; text has no UTF-8 for it and would quietly store
+ * U+FFFD), so a request carrying one would fail in SQL as a 500 or be stored changed. No field of
+ * the API takes them. One hook for every route (ADR 0047), not a refinement on each zod string:
+ * it also sees record keys, fields without a string schema and routes without a body schema. Path
+ * parameters, the query and the parsed body are checked before validation and refused with 400
+ * VALIDATION_ERROR naming the field. Headers and cookies cannot carry either (Node reads header
+ * bytes as latin1); the webhook's raw body is checked by its own schema after parsing.
  */
-export function registerNulCharacterGuard(app: FastifyInstance): void {
+export function registerUnstorableTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['params', request.params],
       ['querystring', request.query],
       ['body', request.body],
     ] as const) {
-      const field = fieldWithNulCharacter(value);
-      if (field === null) continue;
+      const found = fieldWithUnstorableText(value);
+      if (found === null) continue;
       done(
-        new AppError('VALIDATION_ERROR', 'The request contains an invalid character', {
-          [field || part]: 'Must not contain the NUL character',
+        new AppError('VALIDATION_ERROR', unstorableTexts.request, {
+          [found.field || part]: unstorableTexts[found.problem],
         }),
       );
       return;
     }
     done();
+  });
+}
+
+/** What an answer that says nothing about caching gets: kept by no browser, proxy or CDN. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/**
+ * Answers are private unless they say otherwise (ADR 0047): any answer that sets no Cache-Control
+ * of its own gets `private, no-store`. The answers meant to be shared declare it (the catalogue's
+ * cached bytes, contact and festival windows, images and built assets, the app page's no-cache
+ * with its validator), and whether an answer depends on its caller cannot be told from the
+ * request: the first GET /api/v1/cart without any credentials mints a guest id in its answer.
+ */
+export function registerPrivateByDefault(app: FastifyInstance): void {
+  // A callback hook, not an async one: no promise per answer on every request's path.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', PRIVATE_NO_STORE);
+    done(null, payload);
   });
 }
 

@@ -54,4 +54,56 @@ describe('job worker', () => {
     expect(failures).toBe(1);
     expect(await row()).toMatchObject({ status: 'queued', attempts: 1 });
   });
+  it('runs a lane’s jobs in loops of their own: stuck ones never hold a main loop (ADR 0042)', async () => {
+    const { db } = database;
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let slowStarted = 0;
+    let fastDone = 0;
+    const worker = createJobWorker({
+      db,
+      log: pino({ level: 'silent' }),
+      leaseSeconds: 30,
+      concurrency: 1,
+      types: {
+        lane_fast: {
+          handle: () => {
+            fastDone += 1;
+            return Promise.resolve();
+          },
+        },
+      },
+      lanes: [
+        {
+          types: {
+            lane_slow: {
+              handle: () => {
+                slowStarted += 1;
+                return stuck;
+              },
+            },
+          },
+          concurrency: 2,
+        },
+      ],
+    });
+    expect([...worker.types].sort()).toEqual(['lane_fast', 'lane_slow']);
+    for (let i = 0; i < 5; i++)
+      await enqueueJob(db, { type: 'lane_slow', dedupeKey: `lane_slow:${String(i)}`, payload: {} });
+    worker.start();
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+      return check();
+    };
+    expect(await until(() => slowStarted === 2)).toBe(true);
+    await enqueueJob(db, { type: 'lane_fast', dedupeKey: 'lane_fast:1', payload: {} });
+    worker.wake();
+    expect(await until(() => fastDone === 1)).toBe(true);
+    // The lane's two loops hold two stuck jobs; the main loop never took a third.
+    expect(slowStarted).toBe(2);
+    release();
+    await worker.stop();
+  });
 });

@@ -46,7 +46,7 @@ export interface JobWorker {
    * Tests and benchmarks call this to drive the queue deterministically.
    */
   runPendingJobs(options?: { max?: number }): Promise<number>;
-  /** Polls the queue in the background with `concurrency` loops until stop(). */
+  /** Polls the queue in the background with `concurrency` loops (and each lane's) until stop(). */
   start(): void;
   /** A job was just written: look now instead of at the next poll. */
   wake(): void;
@@ -54,8 +54,14 @@ export interface JobWorker {
   stop(): Promise<void>;
   /** A crashed process's jobs, when no other process can hold them (embedded database). */
   requeueOrphans(): Promise<number>;
-  /** The job types this worker runs. */
+  /** The job types this worker runs (its lanes' included). */
   readonly types: readonly string[];
+}
+
+/** Job types run in slots of their own: the main loops never take them, nor they the others. */
+export interface JobLane {
+  types: Record<string, JobType>;
+  concurrency: number;
 }
 
 /**
@@ -70,6 +76,11 @@ export function createJobWorker(deps: {
   log: FastifyBaseLogger;
   leaseSeconds: number;
   concurrency: number;
+  /**
+   * Job types with loops of their own beside the `concurrency` main ones (e.g. pushes to outside
+   * services, ADR 0042): however slow they are, they never hold a main loop.
+   */
+  lanes?: JobLane[];
   /** Failed runs before a job is given up (its giveUp handler runs); JOB_MAX_ATTEMPTS if absent. */
   maxAttempts?: number;
   /** Times each job run (metrics on); absent, nothing is measured. */
@@ -77,15 +88,19 @@ export function createJobWorker(deps: {
 }): JobWorker {
   const { db, log } = deps;
   const leaseMs = deps.leaseSeconds * 1000;
-  const types = Object.keys(deps.types);
+  const lanes = deps.lanes ?? [];
+  const handlers: Record<string, JobType> = { ...deps.types };
+  for (const lane of lanes) Object.assign(handlers, lane.types);
+  const types = Object.keys(handlers);
   const leaseEnd = () => sql`now() + make_interval(secs => ${deps.leaseSeconds})`;
 
-  async function claim(): Promise<JobRow | null> {
-    if (types.length === 0) return null;
+  /** The next due job of one of `types` (all by default), now held by this worker. */
+  async function claim(ofTypes: readonly string[] = types): Promise<JobRow | null> {
+    if (ofTypes.length === 0) return null;
     const due = sql`(
       select ${jobs.id} from ${jobs}
       where ${jobs.type} in (${sql.join(
-        types.map((t) => sql`${t}`),
+        ofTypes.map((t) => sql`${t}`),
         sql`, `,
       )})
         and ((${jobs.status} = 'queued' and ${jobs.runAt} <= now())
@@ -122,7 +137,7 @@ export function createJobWorker(deps: {
     const waitedSeconds = (Date.now() - job.runAt.getTime()) / 1000;
     const measure = (outcome: Parameters<ShopMetrics['jobRan']>[1]) =>
       deps.metrics?.jobRan(job.type, outcome, (performance.now() - started) / 1000, waitedSeconds);
-    const type = deps.types[job.type];
+    const type = handlers[job.type];
     const heartbeat = setInterval(
       () => {
         db.update(jobs)
@@ -194,14 +209,24 @@ export function createJobWorker(deps: {
 
   // Consecutive failed rounds of all loops (the database is down or frozen): they wait 1 s, 2 s,
   // 4 s … up to 30 s between tries instead of hammering it, and resume at the first success.
+  // Meanwhile one loop at a time probes; the others wait for it, so the tries do not grow with
+  // the number of loops (the lanes' included).
   let failedRounds = 0;
-  async function loop(): Promise<void> {
+  let probing = false;
+  async function loop(ofTypes: readonly string[]): Promise<void> {
     while (running) {
+      if (failedRounds > 0 && probing) {
+        await sleep(IDLE_POLL_MS);
+        continue;
+      }
+      const probe = failedRounds > 0;
+      if (probe) probing = true;
       let job: JobRow | null = null;
       try {
-        job = await claim();
+        job = await claim(ofTypes);
         if (failedRounds > 0) log.info('job worker: the database answers again, resuming');
         failedRounds = 0;
+        if (probe) probing = false;
         if (job) await runOne(job);
       } catch (err) {
         failedRounds += 1;
@@ -209,6 +234,7 @@ export function createJobWorker(deps: {
         if (failedRounds === 1) log.error({ err }, 'job worker loop error; backing off');
         else log.debug({ err, failedRounds }, 'job worker still failing');
         await sleep(Math.min(backoffMs(failedRounds), MAX_FAILURE_BACKOFF_MS));
+        if (probe) probing = false;
         continue;
       }
       if (!job) await sleep(IDLE_POLL_MS);
@@ -231,7 +257,14 @@ export function createJobWorker(deps: {
     start() {
       if (running) return;
       running = true;
-      loops = Array.from({ length: deps.concurrency }, () => loop());
+      const mainTypes = Object.keys(deps.types);
+      loops = [
+        ...Array.from({ length: deps.concurrency }, () => loop(mainTypes)),
+        ...lanes.flatMap((lane) => {
+          const laneTypes = Object.keys(lane.types);
+          return Array.from({ length: lane.concurrency }, () => loop(laneTypes));
+        }),
+      ];
     },
     wake() {
       for (const wake of [...sleepers]) wake();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMailer, createSmsSender, Outbox, type OutboxRecord } from './messaging.ts';
 
 const log = pino({ level: 'silent' });
@@ -34,6 +34,55 @@ describe('outbox transport', () => {
     expect(Date.parse(email?.createdAt ?? '')).not.toBeNaN();
     expect(records.find((r) => r.kind === 'sms')?.text).toBe('ကုဒ် 654321');
     fs.rmSync(dataDir, { recursive: true });
+  });
+});
+
+describe('outbox permissions', () => {
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it('writes the folder 0700 and every file 0600: they hold codes and full card PINs', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-mode-'));
+    const outbox = new Outbox(dataDir, log);
+    await createMailer({ smtpUrl: undefined, from: 'shop@test', outbox, log }).send({
+      to: 'buyer@example.com',
+      subject: 'Your E-PIN',
+      text: 'PIN 1234 5678 9012',
+    });
+    await createSmsSender(outbox).send({ to: '959420000000', text: 'Code 654321' });
+
+    expect(modeOf(outbox.dir).toString(8)).toBe('700');
+    const files = fs.readdirSync(outbox.dir);
+    expect(files).toHaveLength(2);
+    for (const file of files) expect(modeOf(path.join(outbox.dir, file)).toString(8)).toBe('600');
+    fs.rmSync(dataDir, { recursive: true });
+  });
+
+  it('closes an outbox folder left open by an older version when the server starts', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-mode-'));
+    const dir = path.join(dataDir, 'outbox');
+    fs.mkdirSync(dir, { mode: 0o755 });
+    fs.chmodSync(dir, 0o755);
+
+    new Outbox(dataDir, log);
+    expect(modeOf(dir).toString(8)).toBe('700');
+    fs.rmSync(dataDir, { recursive: true });
+  });
+
+  it('starts when the folder cannot be closed (a volume the server does not own): it warns', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-mode-'));
+    fs.mkdirSync(path.join(dataDir, 'outbox'));
+    const refused = vi.spyOn(fs, 'chmodSync').mockImplementation(() => {
+      throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
+    });
+    const warn = vi.spyOn(log, 'warn');
+    try {
+      expect(() => new Outbox(dataDir, log)).not.toThrow();
+      expect(warn).toHaveBeenCalledOnce();
+    } finally {
+      refused.mockRestore();
+      warn.mockRestore();
+      fs.rmSync(dataDir, { recursive: true });
+    }
   });
 });
 

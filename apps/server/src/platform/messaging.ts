@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,9 +35,14 @@ export interface OutboxRecord {
   createdAt: string;
 }
 
+/** The outbox holds codes and full card PINs: only the server's user reads it (as secrets.json). */
+const OUTBOX_DIR_MODE = 0o700;
+const OUTBOX_FILE_MODE = 0o600;
+
 /**
  * The default transport for mail and SMS (DESIGN §1): each message becomes one JSON file in
- * DATA_DIR/outbox, named so that a directory listing is in sending order, and a log line.
+ * DATA_DIR/outbox, named so that a directory listing is in sending order, and a log line. The
+ * folder is 0700 and each file 0600; a folder left open by an older version is closed at start.
  */
 export class Outbox {
   readonly dir: string;
@@ -47,6 +52,16 @@ export class Outbox {
     private readonly log: FastifyBaseLogger,
   ) {
     this.dir = path.join(dataDir, 'outbox');
+    if (fs.existsSync(this.dir)) this.closeFolder();
+  }
+
+  /** A folder the server's user does not own (a mounted volume) cannot be closed: said, not fatal. */
+  private closeFolder(): void {
+    try {
+      fs.chmodSync(this.dir, OUTBOX_DIR_MODE);
+    } catch (err) {
+      this.log.warn({ err, dir: this.dir }, 'outbox folder left as it is: its mode cannot be set');
+    }
   }
 
   async write(
@@ -60,14 +75,16 @@ export class Outbox {
       ...message,
       createdAt: now.toISOString(),
     };
-    await fs.mkdir(this.dir, { recursive: true });
+    await fs.promises.mkdir(this.dir, { recursive: true, mode: OUTBOX_DIR_MODE });
     const file = path.join(
       this.dir,
       `${now.toISOString().replace(/[:.]/g, '-')}-${record.id}.json`,
     );
     // Write then rename, so a reader never sees half a file.
-    await fs.writeFile(`${file}.tmp`, JSON.stringify(record, null, 2));
-    await fs.rename(`${file}.tmp`, file);
+    await fs.promises.writeFile(`${file}.tmp`, JSON.stringify(record, null, 2), {
+      mode: OUTBOX_FILE_MODE,
+    });
+    await fs.promises.rename(`${file}.tmp`, file);
     this.log.info(
       { outbox: path.basename(file), kind, to: record.to, subject: record.subject },
       'message written to outbox',

@@ -12,6 +12,7 @@ import { clientNetwork } from './http.ts';
 import { createRedisFailover } from './rate-limit.ts';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** Requests one caller may make to a group of routes per window (ADR 0026). */
 export interface RequestLimit {
@@ -48,6 +49,11 @@ export const requestLimitGroups = {
   payment: { windowMs: MINUTE_MS, account: 30, address: 300 },
   /** Order actions: scratch a card, feedback. */
   orderActions: { windowMs: MINUTE_MS, account: 60, address: 300 },
+  /**
+   * The codes e-mail again from the order page (ADR 0050): each call is an e-mail to an address
+   * the caller names, so an hour's budget, and a small one.
+   */
+  codesEmails: { windowMs: HOUR_MS, account: 10, address: 30 },
   /** Order list, order detail and payment status (the web app polls the last two every 3 s). */
   orderReads: { windowMs: MINUTE_MS, account: 240, address: 600 },
   /** Invoice and card-list PDFs, drawn on request. */

@@ -28,10 +28,15 @@ interface ServerEntry {
     modules: string[];
     head?: string;
     status?: number;
+    /** The page's document title, not escaped. */
+    title?: string;
   } | null>;
 }
 
-/** A rendered page and its HTTP status (200; 404 for a shared page whose link is gone). */
+/**
+ * A rendered page and its HTTP status (200; 404 for a shared page whose link is gone or a category
+ * that does not exist).
+ */
 export interface RenderedPage {
   response: CachedResponse;
   status: number;
@@ -113,6 +118,12 @@ const scriptSafeJson = (json: string) =>
 
 const escapeAttribute = (value: string) =>
   value.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+
+/** The page's own <title> in place of index.html's (issue 26: every page has its own title). */
+const withTitle = (head: string, title: string | undefined) =>
+  title === undefined
+    ? head
+    : head.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(title)}</title>`);
 
 /**
  * A page of the web build (index.html, or its head) as the installable app in each language: the
@@ -216,7 +227,7 @@ export async function loadServerRenderer(
       `<script src="/start.js" data-entry="${entryScript[1] ?? ''}" ` +
       `data-preload="${[...entryPreloads.map((match) => match[1] ?? ''), ...chunks].join(' ')}"></script>`;
     const response = cachedResponse(
-      heads[language]
+      withTitle(heads[language], page.title)
         .replace(/<html lang="[^"]*"/, `<html lang="${language}" ${SERVER_LANGUAGE_ATTRIBUTE}`)
         .replace('</head>', `${page.head ?? ''}${preloads}${stylesheets}</head>`) +
         `<div id="root">${page.html.slice(preloads.length)}</div>` +
@@ -235,13 +246,13 @@ export async function loadServerRenderer(
       // A page whose data can change behind the catalogue's back (a share link disabled or expired)
       // is rendered for every visit, never kept.
       if (!entry.isCacheablePage(pathname)) return renderPage(request, language);
-      // Kept pages answer 200 (a page with a status of its own is never kept: route-data.ts).
+      // A kept page keeps its status with it (a category that does not exist stays a 404).
       return cache
-        .getOrCompute(
-          `page:${language}:${request.url}`,
-          async () => (await renderPage(request, language)).response,
-        )
-        .then((response) => ({ response, status: 200 }));
+        .getOrCompute(`page:${language}:${request.url}`, async () => {
+          const page = await renderPage(request, language);
+          return { ...page.response, status: page.status };
+        })
+        .then((response) => ({ response, status: response.status ?? 200 }));
     },
   };
 }

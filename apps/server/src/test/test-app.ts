@@ -90,6 +90,11 @@ export async function createTestApp(
     clock?: Clock;
     /** How the app reaches a PostgreSQL test database (createTestDatabase). */
     database?: Parameters<typeof createTestDatabase>[0];
+    /**
+     * A second instance: on the database and with the secrets of this one (which closes the
+     * database), as instances behind a balancer are.
+     */
+    secondInstanceOf?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
@@ -104,8 +109,10 @@ export async function createTestApp(
     REQUEST_LIMIT_FACTOR: '100',
     ...options.env,
   });
-  const database = await createTestDatabase(options.database);
-  const secrets = testSecrets();
+  const database = options.secondInstanceOf
+    ? { ...options.secondInstanceOf.database, dispose: () => Promise.resolve() }
+    : await createTestDatabase(options.database);
+  const secrets = options.secondInstanceOf?.secrets ?? testSecrets();
   if (options.seed) await seedDemoShop(database.db, secrets);
   const logger = pino({ level: 'silent' });
   const outbox = new Outbox(dataDir, logger);

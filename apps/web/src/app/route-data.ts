@@ -12,6 +12,13 @@ import { sharedOrderQuery } from '../features/sharing/api/sharing-api.ts';
 import { sharedPageHead } from '../features/sharing/share-head.ts';
 import { i18n } from '../lib/i18n.ts';
 
+/** The products of the category a /product/{slug} path names (its query string's page and sort). */
+const categoryPageQuery = (language: Language, match: RegExpExecArray, search: string) =>
+  categoryProductsQuery(
+    { category: decodeSegment(match[1] ?? ''), ...listingParamsFromSearch(search) },
+    language,
+  );
+
 /** A failed call leaves that part of the page to load in the browser. */
 const inBrowser = () => undefined;
 
@@ -45,12 +52,13 @@ interface ServerPage {
   /** Extra <head> tags (Open Graph of a shared page); none when absent. */
   head?: Head;
   /**
-   * The page's HTTP status from its data (a shared page whose link is gone: 404, for browsers and
-   * link previews alike); 200 when absent. Only for pages that are never cached (`cache: false`).
+   * The page's HTTP status from its data (a shared page whose link is gone, a category that does
+   * not exist: 404, for browsers and link previews alike); 200 when absent. A kept page keeps its
+   * status with it (server-render.ts).
    */
   status?: (
     queryClient: QueryClient,
-    context: { language: Language; match: RegExpExecArray },
+    context: { language: Language; match: RegExpExecArray; search: string },
   ) => number;
   /**
    * false: render it afresh for every visit, never from the server's page cache (which is
@@ -89,15 +97,13 @@ const serverPages: readonly ServerPage[] = [
     prefetch: (client, language, match, search) =>
       Promise.all([
         client.query(parentCategoriesQuery(language)).catch(inBrowser),
-        client
-          .query(
-            categoryProductsQuery(
-              { category: decodeSegment(match[1] ?? ''), ...listingParamsFromSearch(search) },
-              language,
-            ),
-          )
-          .catch(inBrowser),
+        client.query(categoryPageQuery(language, match, search)).catch(inBrowser),
       ]),
+    // A mistyped category is the 404 page, with a 404 status (issue 26).
+    status: (client, { language, match, search }) =>
+      client.getQueryData(categoryPageQuery(language, match, search).queryKey)?.notFound
+        ? 404
+        : 200,
   },
   ...(['about-us', 'terms-of-service', 'privacy-policy'] as const).map((page) => ({
     pattern: new RegExp(`^/${page}$`),
@@ -164,7 +170,7 @@ export async function prefetchServerPage(
       return {
         module,
         head: head ? head(queryClient, { language, match, origin }) : '',
-        status: status ? status(queryClient, { language, match }) : 200,
+        status: status ? status(queryClient, { language, match, search }) : 200,
       };
     }
   }

@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageErrorBoundary } from '../features/crash/components/page-error-boundary.tsx';
@@ -33,24 +33,28 @@ export function preloadPage(path: string): Promise<void> {
   if (path.startsWith('/sharewith/')) return SharedOrderPage.preload();
   return serverRenderedPages[path]?.preload() ?? Promise.resolve();
 }
-const NotFoundPage = lazy(() => import('./routes/not-found-page.tsx'));
+export const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx'));
 
 // Account pages (issue 3), loaded on demand.
-const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page.tsx'));
-const VerifyPhonePage = lazy(() => import('../features/auth/components/verify-phone-page.tsx'));
-const AccountSettingsPage = lazy(
+const VerifyEmailPage = lazyPage(() => import('../features/auth/components/verify-email-page.tsx'));
+const VerifyPhonePage = lazyPage(() => import('../features/auth/components/verify-phone-page.tsx'));
+const AccountSettingsPage = lazyPage(
   () => import('../features/auth/components/account-settings-page.tsx'),
 );
 
 // Orders (issue 6).
-const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
-const OrderDetailPage = lazy(() => import('../features/orders/components/order-detail-page.tsx'));
+const OrdersPage = lazyPage(() => import('../features/orders/components/orders-page.tsx'));
+const OrderDetailPage = lazyPage(
+  () => import('../features/orders/components/order-detail-page.tsx'),
+);
 
 // The shop's status (issue 16), linked from the crash screen.
-const StatusPage = lazy(() => import('../features/status/components/status-page.tsx'));
+const StatusPage = lazyPage(() => import('../features/status/components/status-page.tsx'));
 
 // Sandbox bank (issue 5): stands in for a wallet app when the sandbox payment provider is used.
-const SandboxBankPage = lazy(() => import('../features/payment/components/sandbox-bank-page.tsx'));
+const SandboxBankPage = lazyPage(
+  () => import('../features/payment/components/sandbox-bank-page.tsx'),
+);
 
 /**
  * Marks <html data-page-ready> once the first page is live: its lazily loaded route has arrived

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly isNetworkError = false,
     /** Field-level problems the server named (the error body's `fields`), keyed by field. */
     readonly fields?: Readonly<Record<string, string>>,
+    /** The answer's whole JSON body, for errors that carry more (a login's challenge, ADR 0045). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -102,6 +104,7 @@ function toApiError(response: Response, json: unknown): ApiError {
     body?.code,
     false,
     body?.fields,
+    json,
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates.ts';
+import { cardExpiryDate, cardExpiryInstant } from '@shop/contracts/orders';
+import { formatCalendarDate, formatDate } from './dates.ts';
 
 describe('formatDate', () => {
   // 2026-11-23 06:30 UTC is 13:00 in Yangon (UTC+6:30).
@@ -13,5 +14,18 @@ describe('formatDate', () => {
   it('writes Burmese dates with Burmese months and digits', () => {
     expect(formatDate(iso, 'my')).toBe('၂၀၂၆ ခုနှစ် နိုဝင်ဘာ ၂၃ ရက်');
     expect(formatDate(iso, 'my', { withTime: true })).toBe('၂၀၂၆ ခုနှစ် နိုဝင်ဘာ ၂၃ ရက် ၁၃:၀၀');
+  });
+});
+
+describe('a card’s expiry is a calendar date (issue 26)', () => {
+  // Kept as 2027-12-31T23:59:59Z: in Yangon that instant is already 1 January 2028, which the
+  // order page showed.
+  const kept = cardExpiryInstant('2027-12-31').toISOString();
+
+  it('shows the day as imported, in both languages', () => {
+    expect(formatDate(kept, 'en', { style: 'medium' })).toBe('1 Jan 2028');
+    expect(formatCalendarDate(cardExpiryDate(kept), 'en', { style: 'medium' })).toBe('31 Dec 2027');
+    expect(formatCalendarDate(cardExpiryDate(kept), 'my')).toBe('၂၀၂၇ ခုနှစ် ဒီဇင်ဘာ ၃၁ ရက်');
+    expect(formatCalendarDate('2028-01-01', 'en', { style: 'medium' })).toBe('1 Jan 2028');
   });
 });

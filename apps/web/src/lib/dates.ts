@@ -23,15 +23,15 @@ export function formatDate(
   iso: string,
   /** 'my' for Burmese; anything else is English. */
   language: string | undefined,
-  options: { withTime?: boolean; style?: 'long' | 'medium' } = {},
+  options: { withTime?: boolean; style?: 'long' | 'medium'; timeZone?: string } = {},
 ): string {
   const date = new Date(iso);
-  const { withTime = false, style = 'long' } = options;
+  const { withTime = false, style = 'long', timeZone = 'Asia/Yangon' } = options;
   if (language !== 'my') {
     return new Intl.DateTimeFormat('en-GB', {
       dateStyle: style,
       ...(withTime ? { timeStyle: 'short' } : {}),
-      timeZone: 'Asia/Yangon',
+      timeZone,
     }).format(date);
   }
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -41,13 +41,23 @@ export function formatDate(
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: 'Asia/Yangon',
+    timeZone,
   }).formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const month = burmeseMonths[Number(part('month')) - 1] ?? '';
   const day = `${toBurmeseDigits(part('year'))} ခုနှစ် ${month} ${toBurmeseDigits(part('day'))} ရက်`;
   return withTime ? `${day} ${toBurmeseDigits(`${part('hour')}:${part('minute')}`)}` : day;
 }
+
+/**
+ * A calendar date ("2027-12-31", such as a card's expiry) in the UI language: the same day
+ * everywhere, whatever the time zone ("31 Dec 2027", "၂၀၂၇ ခုနှစ် ဒီဇင်ဘာ ၃၁ ရက်").
+ */
+export const formatCalendarDate = (
+  day: string,
+  language: string | undefined,
+  options: { style?: 'long' | 'medium' } = {},
+): string => formatDate(`${day}T12:00:00Z`, language, { ...options, timeZone: 'UTC' });
 
 /** A countdown's time left: 300 → "05:00", in Burmese "၀၅:၀၀". */
 export function formatCountdown(seconds: number, language: Language): string {

@@ -8,11 +8,14 @@ import type { ClipboardEvent } from 'react';
  */
 export const PHONE_FIELD_MAX_LENGTH = 24;
 
+/** The digits typed so far, English or Burmese ("၀၉၄" is 3): when a number is worth judging. */
+export const phoneDigitCount = (value: string): number => value.match(/\p{Nd}/gu)?.length ?? 0;
+
 /**
  * A paste into a phone field: the pasted text replaces the selection, and the result is tidied to
- * the local 09… form (spaces, dashes, parentheses, +95 / 95 dropped) when it is a number in
- * English digits. Anything else (Burmese digits, letters) is kept as pasted, so the field can say
- * what is wrong ('Please use English digits only'). Answers the field's new text.
+ * the local 09… form (Burmese digits read as digits; spaces, dashes, dots, parentheses, +95 / 95
+ * dropped: issue 26) when it is a number. Anything else (letters) is kept as pasted, so the field
+ * can say what is wrong ('Please use English digits only'). Answers the field's new text.
  */
 export function pastedPhone(event: ClipboardEvent<HTMLInputElement>): string {
   const pasted = event.clipboardData.getData('text');

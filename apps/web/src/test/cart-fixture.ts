@@ -9,7 +9,7 @@ export const emptyCart: Cart = {
   hasUnavailableItems: false,
 };
 
-/** One MPT top-up line (product p1) of the given quantity and recipient number (95 form). */
+/** One MPT top-up line (l1, product p1) of the given quantity and recipient number (95 form). */
 export function cartWith(quantity: number, phoneNumber: string | null = null): Cart {
   return {
     ...emptyCart,
@@ -18,6 +18,7 @@ export function cartWith(quantity: number, phoneNumber: string | null = null): C
     items: [
       {
         id: 'p1',
+        lineId: 'l1',
         productId: 'p1',
         quantity,
         price: 1000,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../../platform/paths.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { login, movableClock, verifiedPerson } from '../auth/auth-test-kit.ts';
+import { login, movableClock, newPerson, register, verifiedPerson } from '../auth/auth-test-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { auditLog } from './admin.tables.ts';
 import { signedInStaff, staffLogin, totpAt } from './admin-test-kit.ts';
@@ -135,6 +135,30 @@ describe('admin:create', () => {
       .from(users)
       .where(eq(users.email, 'new@shop.example.com'));
     expect(rows).toHaveLength(0);
+  });
+
+  it('an unproved claim of the e-mail or phone is not promoted: a new staff account holds them', async () => {
+    // Issue 25 review: a squatter signs up with the staff member's e-mail, another with the phone.
+    const emailSquatter = { ...newPerson(), email: 'clerk@shop.example.com' };
+    const phoneSquatter = { ...newPerson(), phone: '09451234999', phone95: '959451234999' };
+    await register(t, emailSquatter);
+    await register(t, phoneSquatter);
+    const result = await createOrPromoteStaff(t.database.db, {
+      email: 'clerk@shop.example.com',
+      role: 'admin',
+      phone: '09451234999',
+      name: 'U Clerk',
+      source: 'test',
+    });
+    // Before: created false, the admin role and a proved e-mail landed on the squatter's account.
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.created).toBe(true);
+    const rows = await t.database.db
+      .select({ name: users.name, role: users.role })
+      .from(users)
+      .where(eq(users.email, 'clerk@shop.example.com'));
+    // The e-mail squatter proved nothing, so its account went with its claim.
+    expect(rows).toEqual([{ name: 'U Clerk', role: 'admin' }]);
   });
 
   it('makes the demo admin once: its login is answered the first time only', async () => {

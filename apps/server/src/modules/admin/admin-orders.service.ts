@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AdminOrder } from '@shop/contracts/admin';
 import type {
   AdminOrderDetail,
@@ -9,23 +8,22 @@ import type {
 } from '@shop/contracts/admin-orders';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import { count, eq } from 'drizzle-orm';
+import { formatRecipientNumber } from '@shop/contracts/phone';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { enqueueJob } from '../../platform/jobs.ts';
 import {
+  CodesResendError,
   LineActionError,
-  SEND_ORDER_CODES_JOB,
   type FulfilmentService,
   type LineChangeHook,
   type LineActionProblem,
 } from '../fulfilment/fulfilment.service.ts';
-import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
-import { createOrdersRepo, type OrderItemRow, type OrderRow } from '../orders/orders.repo.ts';
+import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
 import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
 import { markRefundDone, RefundError } from '../refunds/refunds.service.ts';
 import type { AdminOrderRecords, AdminOrdersRepo } from './admin-orders.repo.ts';
+import { shownStatusOf } from './admin.service.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
 const kyat = (n: number) => `${n.toLocaleString('en-US')} MMK`;
@@ -39,7 +37,12 @@ const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' 
 const jobLabels: Record<string, (payload: Record<string, unknown>) => string> = {
   fulfil_order: () => 'Fulfilment job',
   retry_topup: (p) => `Top-up retry (attempt ${said(p.attempt)})`,
-  send_order_codes: (p) => (p.resend ? 'Codes e-mail (sent again by staff)' : 'Codes e-mail'),
+  send_order_codes: (p) =>
+    !p.resend
+      ? 'Codes e-mail'
+      : p.by === 'customer'
+        ? 'Codes e-mail (sent again by the customer)'
+        : 'Codes e-mail (sent again by staff)',
   send_refund_notice: (p) =>
     p.event === 'delivered'
       ? 'Notice that a top-up arrived after all, by e-mail/SMS'
@@ -91,9 +94,10 @@ export function buildTimeline(
   items: OrderItemRow[],
   records: AdminOrderRecords,
 ): AdminTimelineEntry[] {
-  const entries: { at: Date; kind: string; text: string }[] = [];
-  const add = (at: Date | null | undefined, kind: string, text: string) => {
-    if (at) entries.push({ at, kind, text });
+  const entries: { at: Date; kind: string; text: string; time?: Date }[] = [];
+  /** `time`: the moment of the text's {time} token (the client writes it in Yangon time). */
+  const add = (at: Date | null | undefined, kind: string, text: string, time?: Date) => {
+    if (at) entries.push({ at, kind, text, ...(time ? { time } : {}) });
   };
   const itemName = new Map(items.map((i) => [i.id, i.name.en]));
   const nameOf = (itemId: string) => itemName.get(itemId) ?? 'a removed line';
@@ -160,18 +164,24 @@ export function buildTimeline(
       add(
         j.updatedAt,
         kind,
-        `${label} attempt ${String(j.attempts)} failed, next try ${j.runAt.toISOString()}: ${oneLine(j.lastError)}`,
+        `${label} attempt ${String(j.attempts)} failed, next try {time}: ${oneLine(j.lastError)}`,
+        j.runAt,
       );
   }
 
   const phones = new Map(items.map((i) => [i.id, i.phoneNumber]));
+  /** The recipient as people read it ("09 250 000 123"), as the shop writes numbers elsewhere. */
+  const recipient = (itemId: string) => {
+    const phone = phones.get(itemId);
+    return phone ? formatRecipientNumber(phone) : '?';
+  };
   for (const t of records.topups) {
     const calls = t.calls > 1 ? ` (${String(t.calls)} calls)` : '';
     const attempt = t.attempt > 1 ? ` (attempt ${String(t.attempt)})` : '';
     add(
       t.createdAt,
       'topup',
-      `Top-up request${attempt} for ${phones.get(t.orderItemId) ?? '?'} (${nameOf(t.orderItemId)}) sent to ${t.provider}${calls}`,
+      `Top-up request${attempt} for ${recipient(t.orderItemId)} (${nameOf(t.orderItemId)}) sent to ${t.provider}${calls}`,
     );
     add(
       t.resolvedAt,
@@ -218,11 +228,7 @@ export function buildTimeline(
     );
 
   for (const s of records.shares) {
-    add(
-      s.createdAt,
-      'share',
-      `Share link created (${s.type}), valid until ${s.expiresAt.toISOString()}`,
-    );
+    add(s.createdAt, 'share', `Share link created (${s.type}), valid until {time}`, s.expiresAt);
     add(s.disabledAt, 'share', 'Share link disabled');
   }
 
@@ -278,7 +284,12 @@ export function buildTimeline(
   // Oldest first; what happened in the same instant keeps the order it was added in (stable sort).
   return entries
     .sort((a, b) => a.at.getTime() - b.at.getTime())
-    .map((e) => ({ at: e.at.toISOString(), kind: e.kind, text: e.text }));
+    .map((e) => ({
+      at: e.at.toISOString(),
+      kind: e.kind,
+      text: e.text,
+      ...(e.time ? { time: e.time.toISOString() } : {}),
+    }));
 }
 
 /** Order detail and order actions of the back-office (issue 17). */
@@ -288,7 +299,7 @@ export function createAdminOrdersService(deps: {
   audit: AuditService;
   loyalty: Pick<LoyaltyService, 'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor'>;
   /** Fulfilment's line actions (ADR 0036) and a nudge for the job worker after a commit. */
-  lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry'>;
+  lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry' | 'queueCodesAgain'>;
   wakeWorker: () => void;
 }) {
   const { db, repo } = deps;
@@ -307,6 +318,7 @@ export function createAdminOrdersService(deps: {
       id: order.id,
       orderNumber: order.orderNumber,
       status: order.status,
+      shownStatus: shownStatusOf(order.status, items),
       paymentStatus: order.paymentStatus,
       paymentMethod: order.paymentMethod,
       totalMmk: order.totalMmk,
@@ -394,7 +406,9 @@ export function createAdminOrdersService(deps: {
     const item = found?.items.find((i) => i.id === itemId);
     return {
       itemId,
-      item: item ? `${item.name.en}${item.phoneNumber ? ` to ${item.phoneNumber}` : ''}` : itemId,
+      item: item
+        ? `${item.name.en}${item.phoneNumber ? ` to ${formatRecipientNumber(item.phoneNumber)}` : ''}`
+        : itemId,
     };
   };
 
@@ -498,32 +512,30 @@ export function createAdminOrdersService(deps: {
     },
 
     /**
-     * Queues the codes e-mail of an order again (a new job: the first one's key is spent), with
-     * its audit record in the same transaction; only for an order with cards delivered.
+     * Queues the codes e-mail of an order again, to its address (fulfilment's queueCodesAgain),
+     * with its audit record in the same transaction; only for an order with cards delivered.
      */
     async resendCodes(orderId: string, actor: AuditActor): Promise<AdminOrderDetail> {
-      await createOrdersRepo(db).inTransaction(async (tx) => {
-        const order = await createOrdersRepo(tx).lockOrder(orderId);
-        if (!order) throw notFound();
-        const [delivered] = await tx
-          .select({ n: count() })
-          .from(orderCards)
-          .where(eq(orderCards.orderId, orderId));
-        if (!delivered?.n) throw new AppError('CONFLICT', adminOrderMessages.noCodes);
-        if (!order.email) throw new AppError('CONFLICT', adminOrderMessages.noEmail);
-        const dedupeKey = `${SEND_ORDER_CODES_JOB}:${orderId}:resend:${randomUUID()}`;
-        await enqueueJob(tx, {
-          type: SEND_ORDER_CODES_JOB,
-          dedupeKey,
-          payload: { orderId, resend: true },
+      try {
+        await deps.lines.queueCodesAgain(orderId, {
+          by: 'staff',
+          record: (tx, sent) =>
+            deps.audit.record(tx, actor, {
+              action: 'order.resend_codes',
+              targetType: 'order',
+              targetId: orderId,
+              after: { email: sent.email, cards: sent.cards, job: sent.job },
+            }),
         });
-        await deps.audit.record(tx, actor, {
-          action: 'order.resend_codes',
-          targetType: 'order',
-          targetId: orderId,
-          after: { email: order.email, cards: delivered.n, job: dedupeKey },
-        });
-      });
+      } catch (err) {
+        if (!(err instanceof CodesResendError)) throw err;
+        if (err.problem === 'no_order') throw notFound();
+        throw new AppError(
+          'CONFLICT',
+          err.problem === 'no_codes' ? adminOrderMessages.noCodes : adminOrderMessages.noEmail,
+        );
+      }
+      deps.wakeWorker();
       return detail(orderId);
     },
   };

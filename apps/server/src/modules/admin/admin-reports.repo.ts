@@ -14,6 +14,7 @@ import {
   isNotNull,
   lt,
   lte,
+  ne,
   or,
   sql,
   type SQL,
@@ -56,16 +57,26 @@ export interface SalesFigures {
 }
 
 export function createAdminReportsRepo(db: Db) {
-  /** Orders paid since `since` (up to now: nothing is paid in the future). */
+  /**
+   * Orders paid since `since` (up to now: nothing is paid in the future), net of refunds (issue
+   * 26): an order's kyat less its refund, refunded or still owed (the failed part is not a sale
+   * either way); an order refunded whole is not counted; by category and operator, only the lines
+   * that did not fail.
+   */
   async function sales(since: Date): Promise<SalesFigures> {
     const paidIn = and(isNotNull(orders.paidAt), gte(orders.paidAt, since));
+    const notFailed = ne(orderItems.status, 'failed');
     const operatorCode = sql<
       string | null
     >`coalesce(${orderItems.operatorCode}, ${operators.code})`;
     const [totals, byCategory, byOperator] = await Promise.all([
       db
-        .select({ orders: count(), kyat: sql<string>`coalesce(sum(${orders.totalMmk}), 0)` })
+        .select({
+          orders: sql<string>`count(*) filter (where ${orderRefunds.amountMmk} is null or ${orderRefunds.amountMmk} < ${orders.totalMmk})`,
+          kyat: sql<string>`coalesce(sum(${orders.totalMmk} - coalesce(${orderRefunds.amountMmk}, 0)), 0)`,
+        })
         .from(orders)
+        .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
         .where(paidIn),
       db
         .select({
@@ -78,7 +89,7 @@ export function createAdminReportsRepo(db: Db) {
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .innerJoin(products, eq(products.id, orderItems.productId))
         .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(paidIn)
+        .where(and(paidIn, notFailed))
         .groupBy(categories.id, categories.name)
         .orderBy(desc(sql`3`)),
       db
@@ -91,7 +102,7 @@ export function createAdminReportsRepo(db: Db) {
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .innerJoin(products, eq(products.id, orderItems.productId))
         .leftJoin(operators, eq(operators.id, products.operatorId))
-        .where(paidIn)
+        .where(and(paidIn, notFailed))
         .groupBy(operatorCode)
         .orderBy(desc(sql`3`)),
     ]);
@@ -258,6 +269,8 @@ export function createAdminReportsRepo(db: Db) {
               orderId: orderItems.orderId,
               phoneNumber: orderItems.phoneNumber,
               quantity: orderItems.quantity,
+              status: orderItems.status,
+              failureCode: orderItems.failureCode,
             })
             .from(orderItems)
             .where(inArray(orderItems.orderId, ids))
@@ -331,13 +344,13 @@ export function createAdminReportsRepo(db: Db) {
         );
       }
       const where = conditions.length ? and(...conditions) : undefined;
-      const paid = isNotNull(orders.paidAt);
       const [rows, [total]] = await Promise.all([
         db
           .select({
             user: users,
             orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${outer('users', 'id')})`,
-            spentMmk: sql<number>`(select coalesce(sum(${orders.totalMmk}), 0)::int from ${orders} where ${orders.userId} = ${outer('users', 'id')} and ${paid})`,
+            // What the customer paid less what was refunded or is owed back (issue 26).
+            spentMmk: sql<number>`(select coalesce(sum(${outer('orders', 'total_mmk')} - coalesce(${outer('order_refunds', 'amount_mmk')}, 0)), 0)::int from ${orders} left join ${orderRefunds} on ${outer('order_refunds', 'order_id')} = ${outer('orders', 'id')} where ${outer('orders', 'user_id')} = ${outer('users', 'id')} and ${outer('orders', 'paid_at')} is not null)`,
           })
           .from(users)
           .where(where)

@@ -249,11 +249,19 @@ describe('back-office customers', () => {
           expect(res.statusCode, `${url} ${body}`).toBeLessThan(500);
           expect(errorOf(res).success, body).toBe(false);
         }
+      // A lone surrogate is refused before the schema, naming the field (unstorable-text guard).
       const lone = await raw(
         `/api/v1/admin/customers/${buyer.userId}/block`,
         '{"reason":"Lone \\ud800 surrogate"}',
       );
-      expect(JSON.stringify(errorOf(lone))).toContain(
+      expect(lone.statusCode).toBe(400);
+      expect(errorOf(lone)).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(Object.keys((errorOf(lone) as { fields?: object }).fields ?? {})).toEqual(['reason']);
+      const control = await raw(
+        `/api/v1/admin/customers/${buyer.userId}/block`,
+        '{"reason":"Line\\nbreak"}',
+      );
+      expect(JSON.stringify(errorOf(control))).toContain(
         adminCustomerSchemaMessages.reasonCharacters.en,
       );
       const text = await raw(

@@ -14,6 +14,7 @@ import type { Banner, Category, Product } from '@shop/contracts/catalogue';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
@@ -38,6 +39,9 @@ const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
 );
 const HTML = Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>');
+/** Where an upload is served, named by the SHA-256 of the stored (re-encoded) bytes. */
+const UPLOAD_URL = /^\/media\/uploads\/([0-9a-f]{64})\.(png|jpg|webp)$/;
+const hashIn = (url: string) => UPLOAD_URL.exec(url)?.[1] ?? 'not an upload URL';
 
 describe('back-office image uploads and operators', () => {
   let t: TestApp;
@@ -48,6 +52,10 @@ describe('back-office image uploads and operators', () => {
   let closeMailer: () => void = () => undefined;
   const clock = movableClock(new Date());
   const banner = solidPng(1200, 400, [200, 30, 60]);
+  /** The uploads of the first test: the banner, the JPEG and the WebP as stored. */
+  let bannerUpload: AdminMediaUpload;
+  let jpegUpload: AdminMediaUpload;
+  let webpUpload: AdminMediaUpload;
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
@@ -117,26 +125,23 @@ describe('back-office image uploads and operators', () => {
     const png = await uploaded(banner, 'image/png');
     expect(png.message).toBe(cm.mediaUploaded.en);
     expect(png.data).toEqual({
-      url: `/media/uploads/${sha256(banner)}.png`,
+      url: expect.stringMatching(UPLOAD_URL) as string,
       width: 1200,
       height: 400,
       contentType: 'image/png',
-      size: banner.length,
+      size: expect.any(Number) as number,
     });
+    expect(png.data.url).toMatch(/\.png$/);
+    bannerUpload = png.data;
     const jpeg = await uploaded(tinyJpeg(), 'image/jpeg');
-    expect(jpeg.data).toMatchObject({
-      url: `/media/uploads/${sha256(tinyJpeg())}.jpg`,
-      width: 1,
-      height: 1,
-      contentType: 'image/jpeg',
-    });
+    expect(jpeg.data).toMatchObject({ width: 1, height: 1, contentType: 'image/jpeg' });
+    expect(jpeg.data.url).toMatch(/\.jpg$/);
+    jpegUpload = jpeg.data;
     // Parameters of the type do not matter.
     const webp = await uploaded(tinyWebp(), 'Image/WebP; q=1');
-    expect(webp.data).toMatchObject({
-      url: `/media/uploads/${sha256(tinyWebp())}.webp`,
-      contentType: 'image/webp',
-      size: tinyWebp().length,
-    });
+    expect(webp.data).toMatchObject({ width: 1, height: 1, contentType: 'image/webp' });
+    expect(webp.data.url).toMatch(/\.webp$/);
+    webpUpload = webp.data;
     expect(await storedCount()).toBe(3);
     const entries = await auditOf('media.upload');
     expect(entries.map((e) => e.targetId).sort()).toEqual(
@@ -152,36 +157,40 @@ describe('back-office image uploads and operators', () => {
   it('gives the same bytes the same URL, stored and recorded once', async () => {
     const before = await storedCount();
     const again = await uploaded(banner, 'image/png');
-    expect(again.data.url).toBe(`/media/uploads/${sha256(banner)}.png`);
+    expect(again.data).toEqual(bannerUpload);
     expect(await storedCount()).toBe(before);
     const entries = (await auditOf('media.upload')).filter((e) => e.targetId === again.data.url);
     expect(entries).toHaveLength(1);
   });
 
-  it('serves the very bytes, immutable, typed, nosniff, from either instance', async () => {
-    const url = `/media/uploads/${sha256(banner)}.png`;
+  it('serves the stored bytes (the same picture), immutable, typed, nosniff, from either instance', async () => {
+    const { url } = bannerUpload;
+    const bannerHash = hashIn(url);
     for (const app of [t.app, other]) {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
       expect(res.statusCode).toBe(200);
-      expect(res.rawPayload.equals(banner)).toBe(true);
+      expect(sha256(res.rawPayload)).toBe(bannerHash);
+      const { data, info } = await sharp(res.rawPayload)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(info).toMatchObject({ format: 'raw', width: 1200, height: 400, channels: 3 });
+      expect([...data.subarray(-3)]).toEqual([200, 30, 60]);
       expect(res.headers['content-type']).toBe('image/png');
-      expect(res.headers['content-length']).toBe(String(banner.length));
+      expect(res.headers['content-length']).toBe(String(bannerUpload.size));
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-encoding']).toBeUndefined();
       const etag = String(res.headers.etag);
-      expect(etag).toBe(`"${sha256(banner)}"`);
+      expect(etag).toBe(`"${bannerHash}"`);
       const again = await app.inject({ url, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
     }
-    const jpeg = await other.inject({ url: `/media/uploads/${sha256(tinyJpeg())}.jpg` });
+    const jpeg = await other.inject({ url: jpegUpload.url });
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
-    expect(jpeg.rawPayload.equals(tinyJpeg())).toBe(true);
-    const webp = await t.app.inject({
-      method: 'HEAD',
-      url: `/media/uploads/${sha256(tinyWebp())}.webp`,
-    });
+    expect(sha256(jpeg.rawPayload)).toBe(hashIn(jpegUpload.url));
+    expect(jpeg.rawPayload.length).toBe(jpegUpload.size);
+    const webp = await t.app.inject({ method: 'HEAD', url: webpUpload.url });
     expect(webp.statusCode).toBe(200);
     expect(webp.headers['content-type']).toBe('image/webp');
     // The shipped images are still @fastify/static's.
@@ -189,9 +198,9 @@ describe('back-office image uploads and operators', () => {
     expect(shipped.statusCode).toBe(200);
     expect(shipped.headers['content-type']).toMatch(/^image\/svg\+xml/);
     for (const missing of [
-      `/media/uploads/${sha256(banner)}.jpg`,
+      `/media/uploads/${bannerHash}.jpg`,
       `/media/uploads/${'0'.repeat(64)}.png`,
-      `/media/uploads/${sha256(banner).toUpperCase()}.png`,
+      `/media/uploads/${bannerHash.toUpperCase()}.png`,
       '/media/uploads/x.png',
       '/media/uploads/',
     ]) {
@@ -226,6 +235,8 @@ describe('back-office image uploads and operators', () => {
       [banner.subarray(0, 20), 'image/png', 400, cm.mediaCutShort.en],
       [banner.subarray(0, banner.length - 1), 'image/png', 400, cm.mediaCutShort.en],
       [tinyWebp().subarray(0, 30), 'image/webp', 400, cm.mediaCutShort.en],
+      // Pixels that do not decode (a JPEG cut before its end): found when it is encoded again.
+      [tinyJpeg().subarray(0, tinyJpeg().length - 2), 'image/jpeg', 400, cm.mediaCutShort.en],
       [banner.subarray(0, 10), 'image/png', 415, cm.mediaNotThatType.en],
       [solidPng(8001, 1, [0, 0, 0]), 'image/png', 400, cm.mediaDimensions.en],
       [
@@ -250,6 +261,71 @@ describe('back-office image uploads and operators', () => {
     }
     expect(await storedCount()).toBe(stored);
     expect(await auditOf('media.upload')).toHaveLength(audited);
+  });
+
+  it('refuses a decompression bomb (8,000 × 8,000 pixels in a small file) with a 400, storing nothing', async () => {
+    const stored = await storedCount();
+    const audited = (await auditOf('media.upload')).length;
+    // 64 megapixels of one colour: under 2 MB and 8,000 a side, 192 MB once unpacked.
+    const bomb = solidPng(8000, 8000, [0, 0, 0]);
+    expect(bomb.length).toBeLessThan(300_000);
+    const res = await upload(bomb, 'image/png');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res).message).toBe(cm.mediaTooManyPixels.en);
+    const burmese = await upload(bomb, 'image/png', { ...admin.headers, 'accept-language': 'my' });
+    expect(burmese.statusCode).toBe(400);
+    expect(errorOf(burmese).message).toBe(cm.mediaTooManyPixels.my);
+    // One pixel row over 16 megapixels is refused too; 16 megapixels exactly are taken.
+    const justOver = await upload(solidPng(8000, 2001, [0, 0, 0]), 'image/png');
+    expect(justOver.statusCode).toBe(400);
+    expect(errorOf(justOver).message).toBe(cm.mediaTooManyPixels.en);
+    expect(await storedCount()).toBe(stored);
+    expect(await auditOf('media.upload')).toHaveLength(audited);
+    const largest = await uploaded(solidPng(8000, 2000, [0, 0, 0]), 'image/png');
+    expect(largest.data).toMatchObject({ width: 8000, height: 2000 });
+  });
+
+  it('stores every upload re-encoded: a PNG’s text chunks and bytes hidden in a JPEG are gone, the pixels kept', async () => {
+    const tagged = solidPng(64, 32, [10, 20, 30], {
+      Comment: 'hidden <script>alert(1)</script>',
+      Author: 'someone@example.com',
+    });
+    const png = await uploaded(tagged, 'image/png');
+    const servedPng = (await get(png.data.url)).rawPayload;
+    expect(servedPng.includes('tEXt')).toBe(false);
+    expect(servedPng.includes('hidden')).toBe(false);
+    expect(servedPng.includes('someone@example.com')).toBe(false);
+    // The URL names the stored bytes, which are still the same picture.
+    expect(png.data).toMatchObject({
+      url: `/media/uploads/${sha256(servedPng)}.png`,
+      width: 64,
+      height: 32,
+      size: servedPng.length,
+    });
+    const pixels = await sharp(servedPng).raw().toBuffer({ resolveWithObject: true });
+    expect(pixels.info).toMatchObject({ width: 64, height: 32, channels: 3 });
+    expect([...pixels.data.subarray(0, 3)]).toEqual([10, 20, 30]);
+    // A JPEG with a comment segment after its start and a script after its end.
+    const jpeg = tinyJpeg();
+    const comment = Buffer.from('secret comment');
+    const commentSegment = Buffer.concat([
+      Buffer.from([0xff, 0xfe, 0, comment.length + 2]),
+      comment,
+    ]);
+    const smuggled = Buffer.concat([
+      jpeg.subarray(0, 2),
+      commentSegment,
+      jpeg.subarray(2),
+      Buffer.from('<script>alert(1)</script>'),
+    ]);
+    const stored = await uploaded(smuggled, 'image/jpeg');
+    const servedJpeg = (await get(stored.data.url)).rawPayload;
+    expect(servedJpeg.includes('secret comment')).toBe(false);
+    expect(servedJpeg.includes('<script>')).toBe(false);
+    expect(stored.data).toMatchObject({
+      url: `/media/uploads/${sha256(servedJpeg)}.jpg`,
+      width: 1,
+    });
   });
 
   it('takes uploads from admins only: 401 anonymous, 403 customer and support', async () => {
@@ -391,7 +467,7 @@ describe('back-office image uploads and operators', () => {
       ['/api/v1/admin/media', sm.imageUrl.en],
       ['https://evil.example/x.png', cm.imageForeignHost.en],
       [`/media/uploads/${'a'.repeat(64)}.png`, cm.imageNotUploaded.en],
-      [`/media/uploads/${sha256(banner)}.webp`, cm.imageNotUploaded.en],
+      [`/media/uploads/${hashIn(bannerUpload.url)}.webp`, cm.imageNotUploaded.en],
       ['/media/categories/nothing-here.svg', cm.imageNotUploaded.en],
     ];
     for (const [imageUrl, message] of refusals) {

@@ -59,6 +59,8 @@ export function createAdminModule(deps: {
   festivals: FestivalsService;
   /** Uploaded images (ADR 0039): stored by the back-office, checked in catalogue edits. */
   media: MediaService;
+  /** Whether cookies are Secure (the shop is served over https). */
+  secureCookies: boolean;
 }) {
   const { database, clock } = deps;
   const audit = createAuditService({ repo: createAuditRepo(database.db), clock });
@@ -70,6 +72,11 @@ export function createAdminModule(deps: {
     clock,
     db: database.db,
     totpKey: totpKeyOf(deps.secrets),
+    log: deps.app.log,
+    // A key of its own (as the shop login's device key), so the two cookies never pass for each other.
+    deviceKey: createHmac('sha256', deps.secrets.jwtSecret)
+      .update('staff-login-device-key')
+      .digest('base64'),
   });
   registerStaffAccess(deps.app, { staffAuth, customers: deps.customers });
   return {
@@ -82,7 +89,7 @@ export function createAdminModule(deps: {
     async registerRoutes(
       catalogueChanged: () => Promise<void>,
       orderLines: {
-        lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry'>;
+        lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry' | 'queueCodesAgain'>;
         wakeWorker: () => void;
       },
     ): Promise<void> {
@@ -99,7 +106,7 @@ export function createAdminModule(deps: {
         media: deps.media,
         clock,
       });
-      await deps.app.register(staffAuthRoutes(staffAuth));
+      await deps.app.register(staffAuthRoutes(staffAuth, { secureCookies: deps.secureCookies }));
       await deps.app.register(adminRoutes(service, audit));
       await deps.app.register(
         adminCatalogueRoutes(

@@ -18,6 +18,8 @@ import type {
   AdminPromoListQuery,
   AdminPromoPatch,
 } from '@shop/contracts/admin-promo';
+import type { OrderStatus } from '@shop/contracts/checkout';
+import { isToCheck, orderDisplayStatus } from '@shop/contracts/orders';
 import { normalizePhone } from '@shop/contracts/phone';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -55,6 +57,16 @@ export function phoneSearch(input: string): string {
   return digits;
 }
 
+/** An order's status as shown (ADR 0051), from its stored status and its lines. */
+export const shownStatusOf = (
+  status: OrderStatus,
+  lines: readonly { status: string; failureCode: string | null }[],
+) =>
+  orderDisplayStatus(
+    status,
+    lines.map((line) => ({ status: line.status, toCheck: isToCheck(line) })),
+  );
+
 type OrderPage = Awaited<ReturnType<AdminReportsRepo['listOrders']>>;
 
 /** Orders as the back-office lists them, with their recipients and item count. */
@@ -65,6 +77,7 @@ export function toAdminOrders(rows: OrderPage['rows'], lines: OrderPage['lines']
       id: order.id,
       orderNumber: order.orderNumber,
       status: order.status,
+      shownStatus: shownStatusOf(order.status, own),
       paymentStatus: order.paymentStatus,
       paymentMethod: order.paymentMethod,
       totalMmk: order.totalMmk,

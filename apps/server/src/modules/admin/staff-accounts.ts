@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@shop/contracts/admin';
 import { toInternationalPhone } from '@shop/contracts/phone';
 import type { Db } from '../../platform/db.ts';
-import { createAuthRepo } from '../auth/auth.repo.ts';
+import { createAuthRepo, type AuthRepo, type Claim } from '../auth/auth.repo.ts';
 import { hashPassword } from '../auth/password-policy.ts';
 import { createAuditRepo } from './audit.repo.ts';
 import { createAuditService } from './audit.service.ts';
@@ -21,6 +21,13 @@ export interface StaffAccountRequest {
 export type StaffAccountResult =
   | { ok: true; created: boolean; userId: string; email: string; password: string }
   | { ok: false; problem: string };
+
+/** The account that proved the e-mail or phone, if any. */
+async function provedHolder(accounts: AuthRepo, claim: Claim) {
+  const [first] = await accounts.findClaimants(claim, 1);
+  const proved = claim.channel === 'email' ? first?.emailVerifiedAt : first?.phoneVerifiedAt;
+  return proved ? first : undefined;
+}
 
 /** A one-time password: 120 random bits, 20 characters (ADR 0033). */
 const oneTimePassword = () => randomBytes(15).toString('base64url');
@@ -45,7 +52,9 @@ export async function createOrPromoteStaff(
     const accounts = createAuthRepo(tx);
     const staff = createStaffRepo(tx);
     const audit = createAuditService({ repo: createAuditRepo(tx), clock: () => now });
-    const existing = await accounts.findUserByEmail(email);
+    // Only the account that proved the e-mail has it (ADR 0046): an unproved claim of it may be a
+    // squatter's, which must not get the role (nor the e-mail counted as proved).
+    const existing = await provedHolder(accounts, { channel: 'email', target: email });
     let userId: string;
     let before: unknown = null;
     if (existing) {
@@ -63,7 +72,7 @@ export async function createOrPromoteStaff(
             ? `"${request.phone}" is not a Myanmar mobile number`
             : `no account has ${email}: give --phone (and --name) to create one`,
         };
-      if (await accounts.findUserByPhone(phoneNumber))
+      if (await provedHolder(accounts, { channel: 'sms', target: phoneNumber }))
         return { ok: false as const, problem: 'that phone number belongs to another account' };
       const inserted = await accounts.insertStaffUser({
         name: request.name?.trim() || email.split('@')[0] || email,
@@ -76,6 +85,8 @@ export async function createOrPromoteStaff(
       // Taken since the look-up above (another run at the same time): the transaction is spoilt.
       if ('taken' in inserted) throw new Error(`that ${inserted.taken} was just taken; try again`);
       userId = inserted.user.id;
+      // The staff account holds the e-mail now; the unproved claims of it are dropped.
+      await accounts.dropOtherClaims({ channel: 'email', target: email }, userId);
     }
     await audit.record(
       tx,
@@ -110,7 +121,8 @@ export async function ensureDemoAdmin(
   db: Db,
   now = new Date(),
 ): Promise<{ email: string; password: string } | null> {
-  if (await createAuthRepo(db).findUserByEmail(DEMO_ADMIN.email)) return null;
+  if (await provedHolder(createAuthRepo(db), { channel: 'email', target: DEMO_ADMIN.email }))
+    return null;
   const result = await createOrPromoteStaff(
     db,
     { ...DEMO_ADMIN, role: 'admin', source: 'demo start-up' },

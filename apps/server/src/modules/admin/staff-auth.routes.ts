@@ -9,12 +9,21 @@ import {
   staffTotpRequestSchema,
 } from '@shop/contracts/admin';
 import { adminMessages } from '@shop/contracts/admin-messages';
+import { LOGIN_DEVICE_COOKIE_MAX_AGE_SECONDS } from '@shop/contracts/auth-rules';
 import { errorBodySchema } from '@shop/contracts/errors';
 import { plainSuccessSchema } from '@shop/contracts/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import { ADMIN_PREFIX, staffOf, staffToken } from './staff-access.ts';
 import type { StaffAuthService, StaffSession } from './staff-auth.service.ts';
+
+/**
+ * The back-office's device cookie of sign-in throttling (ADR 0044, as the shop's of ADR 0013): only
+ * step one sees it, scripts cannot read it, and a browser that has it for an account has a lane of
+ * its own, which nobody else's failures make wait.
+ */
+export const STAFF_LOGIN_DEVICE_COOKIE = 'staff_login_device';
+const STAFF_LOGIN_PATH = `${ADMIN_PREFIX}/auth/login`;
 
 const errors = {
   400: errorBodySchema,
@@ -30,7 +39,7 @@ const errors = {
  * answers the session token.
  */
 export const staffAuthRoutes =
-  (service: StaffAuthService): FastifyPluginAsyncZod =>
+  (service: StaffAuthService, options: { secureCookies: boolean }): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['admin'];
@@ -42,7 +51,7 @@ export const staffAuthRoutes =
     });
 
     app.post(
-      `${ADMIN_PREFIX}/auth/login`,
+      STAFF_LOGIN_PATH,
       {
         config: signIn,
         schema: {
@@ -52,9 +61,20 @@ export const staffAuthRoutes =
           response: { 200: staffLoginResponseSchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const lang = requestLanguage(request);
-        const data = await service.login(request.body.email, request.body.password, request.ip);
+        const { ticket: data, device } = await service.login(
+          request.body.email,
+          request.body.password,
+          { address: request.ip, device: request.cookies[STAFF_LOGIN_DEVICE_COOKIE] },
+        );
+        void reply.setCookie(STAFF_LOGIN_DEVICE_COOKIE, device, {
+          path: STAFF_LOGIN_PATH,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: options.secureCookies,
+          maxAge: LOGIN_DEVICE_COOKIE_MAX_AGE_SECONDS,
+        });
         return {
           success: true as const,
           message: (data.totpEnrolled ? adminMessages.passwordAccepted : adminMessages.enrolFirst)[

@@ -13,11 +13,18 @@ import { adminMessages } from '@shop/contracts/admin-messages';
 import type { AccountRole } from '@shop/contracts/auth';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { decryptSecret, encryptSecret } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientNetwork } from '../../platform/http.ts';
+import {
+  createLoginDevices,
+  createLoginLanes,
+  loginLane,
+  type LoginLane,
+} from '../../platform/login-lanes.ts';
 import type { RateLimitStore } from '../../platform/rate-limit.ts';
 import type { AuthRepo, UserRow } from '../auth/auth.repo.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password-policy.ts';
@@ -31,11 +38,37 @@ export const TOTP_ISSUER = 'MyanTopup back-office';
 /** One code either side of now (RFC 6238 §5.2 suggests at most one step of clock drift). */
 const TOTP_TOLERANCE_SECONDS = 30;
 
-/** Staff sign-in failures: 5 per 15 minutes per account and network, 20 per account (ADR 0033). */
+/**
+ * Staff password failures (ADR 0044). Per (account, client network), or per known device (a
+ * browser that signed in to the account before): 4 free, then from the 5th failure on that lane
+ * waits 1 s, 2 s, 4 s … up to 15 minutes before its next try; forgotten a day after the last one,
+ * or at the right password. Nobody else's failures make a lane wait, so the right password from
+ * another network (or a known device) always reaches step two. Per account, over every network,
+ * failures are only watched: the `alertAt`-th within `windowMs` is logged for a staff account, and
+ * refused (429) only for an account that is not staff, which the back-office never opens (its 403
+ * for a customer's right password must not become an unlimited password oracle).
+ */
 export const staffLoginLimits = {
-  perAddress: { max: 5, windowMs: 15 * 60 * 1000 },
-  perAccount: { max: 20, windowMs: 15 * 60 * 1000 },
+  perAddress: {
+    lockFrom: 5,
+    firstWaitMs: 1000,
+    maxWaitMs: 15 * 60 * 1000,
+    memoryMs: 24 * 60 * 60 * 1000,
+  },
+  perAccount: { alertAt: 20, windowMs: 15 * 60 * 1000 },
 } as const;
+
+/** Wait number n (1, 2, …) of a staff (account, network) pair: 1 s, 2 s, 4 s … up to 15 minutes. */
+export const staffLoginWaitMs = (n: number) =>
+  Math.min(
+    staffLoginLimits.perAddress.firstWaitMs * 2 ** Math.max(n - 1, 0),
+    staffLoginLimits.perAddress.maxWaitMs,
+  );
+
+const tooManyAttempts = (waitMs: number) =>
+  new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts, undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
 
 /**
  * Second-factor tries (TOTP or recovery codes) per staff account, across sign-in tickets, until one
@@ -74,6 +107,12 @@ export interface StaffCaller extends StaffMember {
   sessionId: string;
 }
 
+/** Who is trying to sign in: the client address and the device cookie it sent, if any. */
+export interface StaffLoginClient {
+  address: string;
+  device?: string | undefined;
+}
+
 export interface StaffSession {
   sessionToken: string;
   idleTimeout: number;
@@ -100,6 +139,10 @@ export function createStaffAuthService(deps: {
   db: Db;
   /** AES-256-GCM key of the TOTP secrets at rest. */
   totpKey: Buffer;
+  /** Signs the back-office's device cookies (ADR 0044). */
+  deviceKey: string;
+  /** Where many wrong passwords for one staff account are reported (ADR 0044). */
+  log: FastifyBaseLogger;
 }) {
   const { repo, clock } = deps;
   const epochOf = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -111,6 +154,64 @@ export function createStaffAuthService(deps: {
     // A role taken away between the two steps ends the sign-in.
     if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', adminMessages.staffOnly);
     return { challenge, user };
+  }
+
+  // Staff (account, network) lanes: the customer login's lanes (ADR 0013) with short growing
+  // waits and no cap per window (ADR 0044).
+  const lanes = createLoginLanes(deps.limiter, {
+    maxFailures: Number.POSITIVE_INFINITY,
+    failureWindowMs: staffLoginLimits.perAddress.memoryMs,
+    slideFailureWindow: true,
+    lockFrom: staffLoginLimits.perAddress.lockFrom,
+    lockoutMs: staffLoginWaitMs,
+    lockoutMemoryMs: staffLoginLimits.perAddress.memoryMs,
+    tooMany: tooManyAttempts,
+  });
+
+  const devices = createLoginDevices(deps.deviceKey, 'staff-login-device');
+
+  /** An existing account is counted by its id, an email without one by its hash. */
+  const staffLoginKeys = (email: string, address: string, userId?: string) => {
+    const account = userId ? `user:${userId}` : sha256(email);
+    return {
+      pair: loginLane(`staff-login:pair:${account}:${clientNetwork(address)}`),
+      account: `staff-login:account:${account}`,
+    };
+  };
+
+  /**
+   * One password try, reserved before the password is checked: on the account's count (which
+   * refuses only an account that is not staff) and on the lane ((account, network) or known
+   * device). Refused by the lane, the try is taken back from the account's count too. Answers the
+   * try's number on each.
+   */
+  async function reserveLogin(accountKey: string, lane: LoginLane, staffAccount: boolean) {
+    const { perAccount } = staffLoginLimits;
+    const onAccount = await deps.limiter.hit(accountKey, perAccount.windowMs);
+    if (!staffAccount && onAccount > perAccount.alertAt) {
+      await deps.limiter.release(accountKey);
+      throw tooManyAttempts(await deps.limiter.timeLeft(accountKey));
+    }
+    try {
+      return { onLane: await lanes.reserve(lane), onAccount };
+    } catch (error) {
+      await deps.limiter.release(accountKey);
+      throw error;
+    }
+  }
+
+  /** A wrong password: the lane waits longer; the account's alertAt-th failure is logged. */
+  async function loginFailed(
+    lane: LoginLane,
+    attempt: { onLane: number; onAccount: number },
+    staffId: string | null,
+  ) {
+    await lanes.failed(lane, attempt.onLane);
+    if (staffId !== null && attempt.onAccount === staffLoginLimits.perAccount.alertAt)
+      deps.log.warn(
+        { staffId, failures: attempt.onAccount, windowMs: staffLoginLimits.perAccount.windowMs },
+        'staff sign-in: many wrong passwords for one staff account (from any network); not refused',
+      );
   }
 
   /** The code's time step when it is right and newer than any accepted before, else null. */
@@ -212,25 +313,26 @@ export function createStaffAuthService(deps: {
     };
 
   return {
-    /** Step one: email and password of a staff account. Answers the ticket for step two. */
-    async login(email: string, password: string, address: string) {
-      const network = clientNetwork(address);
-      const pairKey = `staff-login:${sha256(email)}:${network}`;
-      const accountKey = `staff-login:${sha256(email)}`;
-      const { perAddress, perAccount } = staffLoginLimits;
-      const onPair = await deps.limiter.hit(pairKey, perAddress.windowMs);
-      const onAccount = await deps.limiter.hit(accountKey, perAccount.windowMs);
-      if (onPair > perAddress.max || onAccount > perAccount.max) {
-        await Promise.all([deps.limiter.release(pairKey), deps.limiter.release(accountKey)]);
-        throw new AppError('TOO_MANY_REQUESTS', adminMessages.tooManyAttempts, undefined, {
-          retryAfterSeconds: Math.ceil(perAddress.windowMs / 1000),
-        });
-      }
+    /**
+     * Step one: email and password of a staff account. Answers the ticket for step two, and the
+     * device cookie value to (re)set, naming this browser as known.
+     */
+    async login(email: string, password: string, client: StaffLoginClient) {
       const user = await deps.accounts.findUserByEmail(email);
+      const keys = staffLoginKeys(email, client.address, user?.id);
+      // A browser that signed in to this account before has its own lane: failures from an
+      // attacker, even behind the same address, do not make it wait.
+      const device = user ? devices.known(client.device, user.id) : null;
+      const lane = device ? loginLane(`staff-login:device:${device}`) : keys.pair;
+      const staffAccount = user !== undefined && isStaffRole(user.role);
+      const attempt = await reserveLogin(keys.account, lane, staffAccount);
       const ok = user ? await verifyPassword(user.passwordHash, password) : false;
       if (!user) await verifyAgainstDummy(password);
-      if (!user || !ok) throw new AppError('UNAUTHORIZED', adminMessages.badCredentials);
-      await Promise.all([deps.limiter.reset(pairKey), deps.limiter.reset(accountKey)]);
+      if (!user || !ok) {
+        await loginFailed(lane, attempt, staffAccount ? user.id : null);
+        throw new AppError('UNAUTHORIZED', adminMessages.badCredentials);
+      }
+      await Promise.all([lanes.succeeded(lane), deps.limiter.reset(keys.account)]);
       // The right password of a customer account: it is theirs to know, and it opens nothing here.
       if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', adminMessages.staffOnly);
       const now = clock();
@@ -243,9 +345,12 @@ export function createStaffAuthService(deps: {
       });
       const totp = await repo.findTotp(user.id);
       return {
-        challengeToken,
-        expiresIn: STAFF_CHALLENGE_SECONDS,
-        totpEnrolled: Boolean(totp?.confirmedAt),
+        ticket: {
+          challengeToken,
+          expiresIn: STAFF_CHALLENGE_SECONDS,
+          totpEnrolled: Boolean(totp?.confirmedAt),
+        },
+        device: device && client.device ? client.device : devices.issue(user.id),
       };
     },
 

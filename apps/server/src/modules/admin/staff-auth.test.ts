@@ -1,8 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, MINUTE, movableClock, post, SECOND } from '../auth/auth-test-kit.ts';
+import {
+  errorOf,
+  MINUTE,
+  movableClock,
+  post,
+  SECOND,
+  verifiedPerson,
+} from '../auth/auth-test-kit.ts';
 import { newStaff, signedInStaff, staffLogin, totpAt } from './admin-test-kit.ts';
 
 /* Staff sign-in (issue 17, ADR 0033): password and TOTP, recovery codes, 15 minutes idle. */
@@ -173,7 +183,7 @@ describe('staff sign-in', () => {
     ).toBe(200);
   });
 
-  it('stops password guessing: 5 tries per 15 minutes from one network', async () => {
+  it('stops password guessing from one network: after 5 wrong passwords it waits', async () => {
     const { email, password } = await newStaff(t, 'admin', clock());
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({
@@ -204,6 +214,170 @@ describe('staff sign-in', () => {
       payload: { email, password },
     });
     expect(later.statusCode).toBe(200);
+  });
+
+  /** One password try from a client address (TRUST_PROXY is off in tests: remoteAddress counts). */
+  const tryPassword = (
+    email: string,
+    password: string,
+    address: string,
+    cookies: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      headers: en,
+      remoteAddress: address,
+      payload: { email, password },
+      cookies,
+    });
+  const retryAfter = (res: { headers: Record<string, unknown> }) =>
+    Number(res.headers['retry-after']);
+
+  it('20 wrong passwords from 4 networks do not lock the staff member out of a fifth', async () => {
+    const staff = await signedInStaff(t, clock);
+    const attackers = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'];
+    for (let i = 0; i < 20; i++) {
+      const res = await tryPassword(staff.email, `guess ${i}`, attackers[i % 4] ?? '');
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res).message).toBe(adminMessages.badCredentials.en);
+    }
+    // The owner, elsewhere: the answer of any good password, then the TOTP step as ever.
+    const owner = await tryPassword(staff.email, staff.password, '203.0.113.50');
+    expect(owner.statusCode).toBe(200);
+    const body = owner.json<{
+      success: boolean;
+      message: string;
+      data: { challengeToken: string; totpEnrolled: boolean; expiresIn: number };
+    }>();
+    expect(body).toMatchObject({
+      success: true,
+      message: adminMessages.passwordAccepted.en,
+      data: { totpEnrolled: true, expiresIn: 300 },
+    });
+    // Each attacking network waits, even with the right password (it is that pair's lane).
+    for (const address of attackers) {
+      const res = await tryPassword(staff.email, staff.password, address);
+      expect(res.statusCode).toBe(429);
+      expect(errorOf(res).message).toBe(adminMessages.tooManyAttempts.en);
+      expect(retryAfter(res)).toBe(1);
+    }
+    clock.advance(31 * SECOND);
+    const signIn = await post(t, '/api/v1/admin/auth/totp', {
+      challengeToken: body.data.challengeToken,
+      code: await totpAt(staff.secret, clock()),
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('an attacking network waits 1 s, 2 s, 4 s … up to 15 minutes; the right password ends it', async () => {
+    const staff = await signedInStaff(t, clock);
+    const address = '198.51.100.77';
+    for (let i = 0; i < 5; i++)
+      expect((await tryPassword(staff.email, `wrong ${i}`, address)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      const refused = await tryPassword(staff.email, 'wrong again', address);
+      expect(refused.statusCode).toBe(429);
+      const wait = retryAfter(refused);
+      waits.push(wait);
+      // Just before the wait is over it still waits; after it, one more try is looked at.
+      clock.advance(wait * SECOND - 10);
+      expect((await tryPassword(staff.email, 'wrong again', address)).statusCode).toBe(429);
+      clock.advance(10);
+      expect((await tryPassword(staff.email, `wrong ${i + 5}`, address)).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900]);
+    // The owner from this network too, once the wait is over: in, and the lane starts again.
+    clock.advance(15 * MINUTE);
+    expect((await tryPassword(staff.email, staff.password, address)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await tryPassword(staff.email, `later ${i}`, address)).statusCode).toBe(401);
+    expect(retryAfter(await tryPassword(staff.email, 'later', address))).toBe(1);
+  });
+
+  it('a browser that signed in before is not made to wait by others, even on its own network', async () => {
+    const staff = await signedInStaff(t, clock);
+    const office = '198.51.100.120';
+    const first = await tryPassword(staff.email, staff.password, office);
+    expect(first.statusCode).toBe(200);
+    const cookie = first.cookies.find((c) => c.name === 'staff_login_device');
+    expect(cookie).toMatchObject({
+      path: '/api/v1/admin/auth/login',
+      httpOnly: true,
+      sameSite: 'Strict',
+      maxAge: 180 * 24 * 60 * 60,
+    });
+    const known = { staff_login_device: cookie?.value ?? '' };
+    // Someone behind the same address guesses: that (account, network) pair waits…
+    for (let i = 0; i < 5; i++)
+      expect((await tryPassword(staff.email, `guess ${i}`, office)).statusCode).toBe(401);
+    expect((await tryPassword(staff.email, staff.password, office)).statusCode).toBe(429);
+    // …the staff member's browser does not, and keeps its cookie.
+    const owner = await tryPassword(staff.email, staff.password, office, known);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.cookies.find((c) => c.name === 'staff_login_device')?.value).toBe(
+      known.staff_login_device,
+    );
+    // A forged cookie, or the cookie of another account, is an unknown browser.
+    const other = await signedInStaff(t, clock);
+    const forged = { staff_login_device: `${known.staff_login_device.slice(0, -2)}xx` };
+    expect((await tryPassword(staff.email, staff.password, office, forged)).statusCode).toBe(429);
+    const othersCookie = (await tryPassword(other.email, other.password, office)).cookies.find(
+      (c) => c.name === 'staff_login_device',
+    );
+    expect(
+      (
+        await tryPassword(staff.email, staff.password, office, {
+          staff_login_device: othersCookie?.value ?? '',
+        })
+      ).statusCode,
+    ).toBe(429);
+    // The shop's own device cookie is not one of the back-office's.
+    const shop = await post(t, '/api/v1/auth/login', {
+      email: staff.email,
+      password: staff.password,
+    });
+    const shopCookie = shop.cookies.find((c) => c.name === 'login_device')?.value ?? '';
+    expect(
+      (
+        await tryPassword(staff.email, staff.password, office, {
+          staff_login_device: shopCookie,
+        })
+      ).statusCode,
+    ).toBe(429);
+    // The known browser's own failures make it wait like any lane.
+    for (let i = 0; i < 5; i++)
+      expect((await tryPassword(staff.email, `typo ${i}`, office, known)).statusCode).toBe(401);
+    const waits = await tryPassword(staff.email, staff.password, office, known);
+    expect(waits.statusCode).toBe(429);
+    expect(retryAfter(waits)).toBe(1);
+  });
+
+  it('a parallel burst from one network gets at most 6 password checks', async () => {
+    const { email } = await newStaff(t, 'admin', clock());
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => tryPassword(email, `burst ${i}`, '198.51.100.90')),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(6);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('an account that is not staff still has a cap of 20 failures over all networks', async () => {
+    // The 403 of a customer's right password must not become an unlimited password oracle.
+    const person = await verifiedPerson(t);
+    for (let i = 0; i < 20; i++)
+      expect((await tryPassword(person.email, `guess ${i}`, `192.0.2.${i + 1}`)).statusCode).toBe(
+        401,
+      );
+    const capped = await tryPassword(person.email, person.password, '192.0.2.200');
+    expect(capped.statusCode).toBe(429);
+    expect(retryAfter(capped)).toBeGreaterThan(0);
+    clock.advance(15 * MINUTE + SECOND);
+    const later = await tryPassword(person.email, person.password, '192.0.2.200');
+    expect(later.statusCode).toBe(403);
+    expect(errorOf(later).message).toBe(adminMessages.staffOnly.en);
   });
 
   it('takes each recovery code once', async () => {
@@ -388,5 +562,101 @@ describe('staff sign-in', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe(adminSchemaMessages.totpCode.my);
+  });
+});
+
+async function redisKeys(pattern: string): Promise<string[]> {
+  const client = new Redis(process.env.TEST_REDIS_URL ?? '');
+  try {
+    return await client.keys(pattern);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/*
+ * Two instances on one database and one Redis (a key prefix of this file's own), real time: the
+ * (account, network) waits and the second-factor limit hold whichever instance a try reaches.
+ */
+describe.runIf(process.env.TEST_REDIS_URL)('staff sign-in throttling through Redis', () => {
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const en = { 'accept-language': 'en' };
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: prefix };
+    a = await createTestApp({ env });
+    b = await createTestApp({ env, secondInstanceOf: a });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  const tryPassword = (app: TestApp, email: string, password: string, address: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      headers: en,
+      remoteAddress: address,
+      payload: { email, password },
+    });
+  const retryAfter = (res: { headers: Record<string, unknown> }) =>
+    Number(res.headers['retry-after']);
+
+  it('20 wrong passwords from 4 networks over both instances: the owner still gets in; the attackers wait longer each time', async () => {
+    const staff = await signedInStaff(a, () => new Date());
+    const attackers = ['198.51.100.11', '198.51.100.12', '198.51.100.13', '198.51.100.14'];
+    for (let i = 0; i < 20; i++) {
+      const res = await tryPassword(
+        i % 2 ? a : b,
+        staff.email,
+        `guess ${i}`,
+        attackers[i % 4] ?? '',
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    // Each attacker's 5 failures (spread over both instances) make it wait 1 s, on either
+    // instance (asked at once: the first wait began 3 password checks ago).
+    const waiting = await Promise.all(
+      attackers.map((address, i) =>
+        tryPassword(i % 2 ? b : a, staff.email, staff.password, address),
+      ),
+    );
+    expect(waiting.map((res) => [res.statusCode, retryAfter(res)])).toEqual(
+      attackers.map(() => [429, 1]),
+    );
+    expect(await redisKeys(`${prefix}rl:staff-login:pair:*:lockouts`)).toHaveLength(4);
+    const owner = await tryPassword(b, staff.email, staff.password, '203.0.113.60');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json<{ message: string; data: { totpEnrolled: boolean } }>()).toMatchObject({
+      message: adminMessages.passwordAccepted.en,
+      data: { totpEnrolled: true },
+    });
+    // One attacker after its wait: one more try (on a), then a wait twice as long (on b).
+    const attacker = attackers[0] ?? '';
+    await sleep(1100);
+    expect((await tryPassword(a, staff.email, 'guess again', attacker)).statusCode).toBe(401);
+    const longer = await tryPassword(b, staff.email, 'guess again', attacker);
+    expect(longer.statusCode).toBe(429);
+    expect(retryAfter(longer)).toBe(2);
+  });
+
+  it('the second factor keeps its own limit of 10 tries per account over both instances', async () => {
+    const staff = await signedInStaff(a, () => new Date());
+    const guess = (app: TestApp, challengeToken: string) =>
+      post(app, '/api/v1/admin/auth/totp', { challengeToken, code: '000000' }, en);
+    let tries = 0;
+    for (let ticket = 0; ticket < 2; ticket++) {
+      const { challengeToken } = await staffLogin(ticket ? b : a, staff.email, staff.password);
+      for (let i = 0; i < 5; i++) {
+        tries += 1;
+        expect((await guess(tries % 2 ? a : b, challengeToken)).statusCode).toBe(401);
+      }
+    }
+    const third = await staffLogin(b, staff.email, staff.password);
+    const refused = await guess(a, third.challengeToken);
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).message).toBe(adminMessages.tooManyAttempts.en);
   });
 });

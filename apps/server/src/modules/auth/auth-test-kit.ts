@@ -151,3 +151,26 @@ export const inEnglish = {
   profile: (t: TestApp, accessToken?: string) => profile(t, accessToken, english),
   refresh: (t: TestApp, refreshToken: string) => refresh(t, refreshToken, english),
 };
+
+/** A browser: keeps the cookies the server sets and sends them back, like fetch same-origin. */
+export function browser(t: TestApp, address = '10.9.0.1') {
+  const jar = new Map<string, string>();
+  return {
+    async post(url: string, payload: object) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress: address,
+        cookies: Object.fromEntries(jar),
+      });
+      for (const c of res.cookies) {
+        if (c.value === '' || c.maxAge === 0) jar.delete(c.name);
+        else jar.set(c.name, c.value);
+      }
+      return res;
+    },
+    cookieNames: () => [...jar.keys()],
+  };
+}
+export type Browser = ReturnType<typeof browser>;

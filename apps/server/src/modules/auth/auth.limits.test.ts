@@ -133,7 +133,7 @@ describe('login throttling: per account and address, known devices, spray limit 
     expect((await attempt(t, right(clumsy), '10.0.8.1')).statusCode).toBe(429);
   });
 
-  it('a spray of unknown accounts from one address is refused within 30 tries; known devices and other addresses are not', async () => {
+  it('a spray of unknown accounts from one address is refused within 30 tries (a proof of work is asked, ADR 0045); known devices and other addresses are not', async () => {
     const member = await verifiedPerson(t);
     const device = deviceCookie(await attempt(t, right(member), '10.0.9.1'));
     const codes: number[] = [];
@@ -144,10 +144,10 @@ describe('login throttling: per account and address, known devices, spray limit 
         '10.0.9.1',
       );
       codes.push(res.statusCode);
-      if (res.statusCode === 429) expect(retryAfter(res)).toBeGreaterThan(0);
+      if (res.statusCode === 428) expect(errorOf(res).code).toBe('PROOF_REQUIRED');
     }
-    expect(codes.indexOf(429)).toBe(25);
-    expect(codes.slice(25).every((c) => c === 429)).toBe(true);
+    expect(codes.indexOf(428)).toBe(25);
+    expect(codes.slice(25).every((c) => c === 428)).toBe(true);
     expect((await attempt(t, right(member), '10.0.9.1', device)).statusCode).toBe(200);
     expect((await attempt(t, right(member), '10.0.9.2')).statusCode).toBe(200);
   });
@@ -161,7 +161,7 @@ describe('login throttling: per account and address, known devices, spray limit 
     await failTimes(t, victim, '10.0.10.1', 4);
     expect((await attempt(t, right(victim), '10.0.10.1')).statusCode).toBe(200);
 
-    // Refused by the address's spray limit: they do not count on the accounts' own lanes.
+    // Refused by the address's spray limit (no proof brought): they do not count on the accounts' own lanes.
     const sprayer = '10.0.11.66';
     const failing = await verifiedPerson(t);
     await failTimes(t, failing, sprayer, 1);
@@ -177,7 +177,7 @@ describe('login throttling: per account and address, known devices, spray limit 
       ).toBe(401);
     const bystander = await verifiedPerson(t);
     for (let i = 0; i < 10; i += 1)
-      expect((await attempt(t, wrong(bystander), sprayer)).statusCode).toBe(429);
+      expect((await attempt(t, wrong(bystander), sprayer)).statusCode).toBe(428);
     // One failing account logs in: the address has 24 failing accounts, so there is room again.
     expect((await attempt(t, right(failing), sprayer)).statusCode).toBe(200);
     await failTimes(t, bystander, sprayer, 5);
@@ -267,7 +267,7 @@ describe('login throttling: per account and address, known devices, spray limit 
       );
       codes.push(res.statusCode);
     }
-    expect(codes.indexOf(429)).toBe(25);
+    expect(codes.indexOf(428)).toBe(25);
 
     const person = await verifiedPerson(t);
     for (let i = 0; i < 5; i += 1)
@@ -357,7 +357,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('login throttling through Redis', () 
       );
       codes.push(res.statusCode);
     }
-    expect(codes.indexOf(429)).toBe(25);
+    expect(codes.indexOf(428)).toBe(25);
   });
 });
 

@@ -18,6 +18,7 @@ import { createAccessTokens } from './access-token.ts';
 import { createAuthRepo } from './auth.repo.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService, type AuthService } from './auth.service.ts';
+import { createLoginProofs } from './login-proof.ts';
 
 export interface AuthModule {
   routes: FastifyPluginAsyncZod;
@@ -73,6 +74,20 @@ export function createAuthModule(deps: {
     deviceKey: createHmac('sha256', deps.secrets.jwtSecret)
       .update('login-device-key')
       .digest('base64'),
+    claimKey: createHmac('sha256', deps.secrets.jwtSecret)
+      .update('claim-ticket-key')
+      .digest('base64'),
+    loginProofs: createLoginProofs({
+      limiter,
+      clock: deps.clock,
+      signatureKey: createHmac('sha256', deps.secrets.jwtSecret)
+        .update('login-proof-key')
+        .digest('base64'),
+      keySignatureKey: createHmac('sha256', deps.secrets.jwtSecret)
+        .update('login-proof-answer-key')
+        .digest('base64'),
+      difficulty: config.loginProofDifficulty,
+    }),
     singleSession: config.singleSession,
     log: deps.log,
     endStaffSessions: deps.endStaffSessions,

@@ -7,6 +7,7 @@ import {
   MINUTE,
   movableClock,
   newPerson,
+  outboxFor,
   post,
   register,
   verifiedPerson,
@@ -74,13 +75,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await login(t, person);
     });
 
-    it('parallel sign-ups for an address held by a stale unverified account: one account, no 5xx', async () => {
+    it('parallel sign-ups for an email or phone claimed unproved: no 5xx, and whoever proves it holds it alone', async () => {
       const clock = movableClock();
       const t2 = await createTestApp({ clock });
       try {
+        // An unproved claim holds nothing (issue 25, ADR 0046): the sign-ups go on beside it.
         const squatter = newPerson();
         await register(t2, squatter);
-        clock.advance(25 * 60 * MINUTE);
+        clock.advance(MINUTE);
         const answers = await Promise.all(
           Array.from({ length: 10 }, (_, i) => {
             const other = newPerson();
@@ -101,6 +103,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const statuses = answers.map((a) => a.statusCode);
         expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
         expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+        const proved = await post(t2, '/api/v1/auth/verify/otp', {
+          email: squatter.email,
+          otp: latestCode(t2, squatter.email),
+        });
+        expect(proved.statusCode).toBe(200);
         const rows = await t2.database.db
           .select()
           .from(users)
@@ -109,10 +116,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(rows[0]?.phoneNumber).not.toBe(squatter.phone95);
 
         // The same for a phone number: the email cooldown does not hold these apart, so all ten
-        // try to delete the stale holder and insert at once.
+        // are created at once beside the claim; the number's cooldown lets one SMS code through.
         const phoneSquatter = newPerson();
         await register(t2, phoneSquatter);
-        clock.advance(25 * 60 * MINUTE);
+        clock.advance(MINUTE);
         const byPhone = await Promise.all(
           Array.from({ length: 10 }, (_, i) => {
             const other = newPerson();
@@ -130,11 +137,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           }),
         );
         expect(byPhone.map((a) => a.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
+        expect(outboxFor(t2, `+${phoneSquatter.phone95}`)).toHaveLength(1);
+        const provedPhone = await post(t2, '/api/v1/auth/verify/otp', {
+          phoneNumber: phoneSquatter.phone,
+          otp: latestCode(t2, `+${phoneSquatter.phone95}`),
+        });
+        expect(provedPhone.statusCode).toBe(200);
+        // The other ten proved nothing: their claims went, and their accounts with them.
         const holders = await t2.database.db
           .select()
           .from(users)
           .where(eq(users.phoneNumber, phoneSquatter.phone95));
         expect(holders).toHaveLength(1);
+        expect(holders[0]?.phoneVerifiedAt).not.toBeNull();
         expect(holders[0]?.email).not.toBe(phoneSquatter.email);
       } finally {
         await t2.close();

@@ -264,9 +264,9 @@ describe('answers that do not tell who is registered (issue 11)', () => {
 
   it('a second sign-up with a taken email or phone answers like a new one; the owner is told by mail', async () => {
     // Issue 11: a 409 told anyone which addresses have accounts. The answer is now the one a new
-    // account gets; the owner of the address (not the caller) gets a mail instead of a code.
-    const person = newPerson();
-    await register(t, person);
+    // account gets; the owner of the address (not the caller) gets a mail instead of a code. An
+    // owner is one who proved the address or number (issue 25, ADR 0046).
+    const person = await verifiedPerson(t);
     clock.advance(61 * SECOND);
     const sameEmail = await post(
       t,

@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { uniqueViolation, type Db } from '../../platform/db.ts';
 import { otpCodes, otpDecoys, refreshFamilies, refreshTokens, users } from './auth.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,6 +10,14 @@ export type OtpPurposeValue = OtpRow['purpose'];
 export type OtpChannelValue = OtpRow['channel'];
 export type SessionEndReason = NonNullable<FamilyRow['revokedReason']>;
 
+/** An email or phone number an account claims (issue 25, ADR 0046). */
+export interface Claim {
+  channel: OtpChannelValue;
+  target: string;
+}
+/** Whose codes a check looks at: one account's, or those of every unproved claim of a target. */
+export type OtpOwner = { userId: string } | { claimOf: Claim };
+
 /** Postgres foreign_key_violation: the row is still referenced (an order, points, ...). */
 function foreignKeyViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -18,16 +26,41 @@ function foreignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-/** Postgres unique_violation, the same on PGlite and node-postgres (possibly wrapped by Drizzle). */
-function uniqueViolation(error: unknown): string | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
+/** Accounts that claim the email or phone without having proved it. */
+function unprovedClaim({ channel, target }: Claim): SQL | undefined {
+  return channel === 'email'
+    ? and(eq(users.email, target), isNull(users.emailVerifiedAt))
+    : and(eq(users.phoneNumber, target), isNull(users.phoneVerifiedAt));
 }
 
 export function createAuthRepo(db: Db) {
+  /**
+   * Deletes one account while it is still unverified (`unverified`: the conditions again, so a
+   * verification between the select and here keeps it); one that something refers to (orders,
+   * points; no cascade) is kept. Answers 1 or 0.
+   */
+  async function deleteIfUnverified(id: string, unverified: SQL | undefined): Promise<number> {
+    try {
+      const rows = await db
+        .delete(users)
+        .where(and(eq(users.id, id), unverified))
+        .returning({ id: users.id });
+      return rows.length;
+    } catch (error) {
+      if (!foreignKeyViolation(error)) throw error;
+      return 0;
+    }
+  }
+
+  /** The codes of one account, or of every unproved claim of a target. */
+  const ownedBy = (owner: OtpOwner) =>
+    'userId' in owner
+      ? eq(otpCodes.userId, owner.userId)
+      : inArray(
+          otpCodes.userId,
+          db.select({ id: users.id }).from(users).where(unprovedClaim(owner.claimOf)),
+        );
+
   /** A new account (a staff one with its role and its email counted as proved), or which unique key was taken. */
   async function insertUserRow(
     values: Pick<UserRow, 'name' | 'email' | 'phoneNumber' | 'passwordHash'> &
@@ -57,16 +90,48 @@ export function createAuthRepo(db: Db) {
   }
 
   return {
+    /**
+     * The account an email stands for: the one that proved it, else the newest unproved claim of
+     * it (several accounts may claim an email none of them proved, ADR 0046).
+     */
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(users.email, email))
+        .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt))
+        .limit(1);
       return row;
     },
 
+    /**
+     * Who stands for an email or phone (ADR 0046): the account that proved it, alone, else the
+     * accounts that claim it unproved, newest first, at most `limit`.
+     */
+    async findClaimants(claim: Claim, limit: number): Promise<UserRow[]> {
+      const [column, proved] =
+        claim.channel === 'email'
+          ? [users.email, users.emailVerifiedAt]
+          : [users.phoneNumber, users.phoneVerifiedAt];
+      const rows = await db
+        .select()
+        .from(users)
+        .where(eq(column, claim.target))
+        .orderBy(sql`${proved} is null`, desc(users.createdAt))
+        .limit(limit);
+      const holder = rows.find((row) =>
+        claim.channel === 'email' ? row.emailVerifiedAt : row.phoneVerifiedAt,
+      );
+      return holder ? [holder] : rows;
+    },
+
+    /** The same for a phone number: its proved holder, else its newest unproved claim. */
     async findUserByPhone(phoneNumber: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()
         .from(users)
         .where(eq(users.phoneNumber, phoneNumber))
+        .orderBy(sql`${users.phoneVerifiedAt} is null`, desc(users.createdAt))
         .limit(1);
       return row;
     },
@@ -139,30 +204,72 @@ export function createAuthRepo(db: Db) {
         .orderBy(users.createdAt)
         .limit(limit);
       let deleted = 0;
-      for (const { id } of candidates) {
-        try {
-          // The conditions again: a verification between the select and here keeps the account.
-          const rows = await db
-            .delete(users)
-            .where(and(eq(users.id, id), unverified))
-            .returning({ id: users.id });
-          deleted += rows.length;
-        } catch (error) {
-          if (!foreignKeyViolation(error)) throw error;
-        }
-      }
+      for (const { id } of candidates) deleted += await deleteIfUnverified(id, unverified);
       return deleted;
     },
 
-    async markVerified(userId: string, channel: OtpChannelValue, now: Date): Promise<void> {
+    /**
+     * Marks the account's email or phone proved. Only one account may hold a proved email or
+     * phone (partial unique indexes, ADR 0046): answers false when another account proved it
+     * first, also when both prove it at the same moment, and when the account is gone (dropped
+     * by another claimant's proof between the code check and here).
+     */
+    async markVerified(userId: string, channel: OtpChannelValue, now: Date): Promise<boolean> {
+      try {
+        const rows = await db
+          .update(users)
+          .set(
+            channel === 'email'
+              ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now }
+              : {
+                  phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, ${now})`,
+                  updatedAt: now,
+                },
+          )
+          .where(eq(users.id, userId))
+          .returning({ id: users.id });
+        return rows.length === 1;
+      } catch (error) {
+        if (uniqueViolation(error) === null) throw error;
+        return false;
+      }
+    },
+
+    /**
+     * Whether an account other than `userId` claims the target without having proved it.
+     */
+    async hasOtherClaim(claim: Claim, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(unprovedClaim(claim), ne(users.id, userId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * After `winnerId` proved the target: the other unproved claims of it are dropped. Their
+     * codes on that channel die, and a claimant that has now proved neither its email nor its
+     * phone is deleted (unless something refers to it; the sweep tries again). A claimant that
+     * proved its other channel keeps its account; the claim it keeps in its row holds nothing,
+     * as only a proved email or phone is looked up. Answers how many accounts were deleted.
+     */
+    async dropOtherClaims(claim: Claim, winnerId: string): Promise<number> {
+      const losers = db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(unprovedClaim(claim), ne(users.id, winnerId)));
       await db
-        .update(users)
-        .set(
-          channel === 'email'
-            ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now }
-            : { phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, ${now})`, updatedAt: now },
-        )
-        .where(eq(users.id, userId));
+        .delete(otpCodes)
+        .where(and(eq(otpCodes.channel, claim.channel), inArray(otpCodes.userId, losers)));
+      const unverified = and(isNull(users.emailVerifiedAt), isNull(users.phoneVerifiedAt));
+      const ids = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(unprovedClaim(claim), ne(users.id, winnerId), unverified));
+      let deleted = 0;
+      for (const { id } of ids) deleted += await deleteIfUnverified(id, unverified);
+      return deleted;
     },
 
     /**
@@ -219,9 +326,9 @@ export function createAuthRepo(db: Db) {
       return row;
     },
 
-    /** Live (unconsumed) codes of a user on a channel, for any of the purposes. */
+    /** Live (unconsumed) codes of an account or of a target's claims on a channel, for the purposes. */
     async findLiveOtps(
-      userId: string,
+      owner: OtpOwner,
       channel: OtpChannelValue,
       purposes: OtpPurposeValue[],
     ): Promise<OtpRow[]> {
@@ -230,7 +337,7 @@ export function createAuthRepo(db: Db) {
         .from(otpCodes)
         .where(
           and(
-            eq(otpCodes.userId, userId),
+            ownedBy(owner),
             eq(otpCodes.channel, channel),
             inArray(otpCodes.purpose, purposes),
             isNull(otpCodes.consumedAt),
@@ -296,12 +403,13 @@ export function createAuthRepo(db: Db) {
     },
 
     /**
-     * Reserves one comparison on every live code of the user on the channel for the purposes:
+     * Reserves one comparison on every live code of the owner (an account, or every unproved claim
+     * of a target) on the channel for the purposes:
      * counts the try and answers the reserved rows (with the new count) in one statement, so that
      * however many requests run at once, no code is ever compared more than `maxAttempts` times.
      */
     async reserveOtpAttempts(
-      userId: string,
+      owner: OtpOwner,
       channel: OtpChannelValue,
       purposes: OtpPurposeValue[],
       now: Date,
@@ -312,7 +420,7 @@ export function createAuthRepo(db: Db) {
         .set({ attempts: sql`${otpCodes.attempts} + 1` })
         .where(
           and(
-            eq(otpCodes.userId, userId),
+            ownedBy(owner),
             eq(otpCodes.channel, channel),
             inArray(otpCodes.purpose, purposes),
             isNull(otpCodes.consumedAt),
@@ -321,6 +429,15 @@ export function createAuthRepo(db: Db) {
           ),
         )
         .returning();
+    },
+
+    /** Gives back the tries reserveOtpAttempts took on codes that were then not compared. */
+    async releaseOtpAttempts(ids: string[]): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .update(otpCodes)
+        .set({ attempts: sql`greatest(${otpCodes.attempts} - 1, 0)` })
+        .where(inArray(otpCodes.id, ids));
     },
 
     /**

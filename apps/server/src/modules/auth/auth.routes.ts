@@ -1,6 +1,7 @@
 import {
   changePasswordRequestSchema,
   guestSessionResponseSchema,
+  loginProofRequiredSchema,
   loginRequestSchema,
   messageResponseSchema,
   otpSentResponseSchema,
@@ -32,7 +33,8 @@ import { z } from 'zod';
 import type { AuthGuard } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/http.ts';
-import type { AuthService } from './auth.service.ts';
+import { UNVERIFIED_DELETE_SECONDS, type AuthService } from './auth.service.ts';
+import { CLAIM_TICKET_COOKIE } from './claim-ticket.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -87,6 +89,25 @@ function cookieRefreshToken(request: FastifyRequest): string | undefined {
   return value && value.length <= 512 ? value : undefined;
 }
 
+/**
+ * The claim ticket (ADR 0046): names the account this browser signed up (or logged in to with the
+ * right password) while it has not proved its email or phone, so codes of an email or phone that
+ * several accounts claim are sent and checked for that account. HttpOnly and SameSite=Strict like
+ * the refresh cookie, sent to the auth calls only, and kept as long as an unproved account is.
+ */
+function setClaimTicket(reply: FastifyReply, ticket: string, secure: boolean) {
+  void reply.setCookie(CLAIM_TICKET_COOKIE, ticket, {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+    maxAge: UNVERIFIED_DELETE_SECONDS,
+  });
+}
+
+const claimTicket = (request: FastifyRequest): string | undefined =>
+  request.cookies[CLAIM_TICKET_COOKIE];
+
 const wantsCookieOnly = (request: FastifyRequest) =>
   request.headers[REFRESH_TRANSPORT_HEADER] === 'cookie';
 
@@ -139,7 +160,12 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const result = await service.register(request.body, requestLanguage(request), request.ip);
+        const { claimTicket: ticket, ...result } = await service.register(
+          request.body,
+          requestLanguage(request),
+          request.ip,
+        );
+        setClaimTicket(reply, ticket, options.secureCookies);
         return reply.status(201).send({
           success: true as const,
           message: authTextWith.registered(result.user.email, requestLanguage(request)),
@@ -154,15 +180,21 @@ export const authRoutes =
         config: { requestLimit: 'session' },
         schema: {
           tags,
-          summary: 'Log in with {phoneNumber, password} or {email, password}',
+          summary:
+            'Log in with {phoneNumber, password} or {email, password}; past the spray limit of ' +
+            'the address, 428 PROOF_REQUIRED asks for a solved challenge in {proof} (ADR 0045)',
           body: loginRequestSchema,
-          response: { 200: tokenResponseSchema, ...errors },
+          response: { 200: tokenResponseSchema, ...errors, 428: loginProofRequiredSchema },
         },
       },
       async (request, reply) => {
         const { data, device } = await service.login(request.body, {
           address: request.ip,
           device: request.cookies[LOGIN_DEVICE_COOKIE],
+          proof: request.body.proof,
+          keepClaimTicket: (ticket) => {
+            setClaimTicket(reply, ticket, options.secureCookies);
+          },
         });
         void reply.setCookie(LOGIN_DEVICE_COOKIE, device, {
           path: '/api/v1/auth/login',
@@ -264,6 +296,7 @@ export const authRoutes =
           request.body.email,
           requestLanguage(request),
           request.ip,
+          claimTicket(request),
         );
         return { success: true as const, message, data };
       },
@@ -285,6 +318,7 @@ export const authRoutes =
           request.body.phoneNumber,
           requestLanguage(request),
           request.ip,
+          claimTicket(request),
         );
         return { success: true as const, message, data };
       },
@@ -303,7 +337,12 @@ export const authRoutes =
       },
       async (request) => ({
         success: true as const,
-        message: await service.verifyOtp(request.body, requestLanguage(request), request.ip),
+        message: await service.verifyOtp(
+          request.body,
+          requestLanguage(request),
+          request.ip,
+          claimTicket(request),
+        ),
       }),
     );
 
@@ -323,6 +362,7 @@ export const authRoutes =
           request.body.email,
           requestLanguage(request),
           request.ip,
+          claimTicket(request),
         );
         return { success: true as const, message, data };
       },
@@ -345,6 +385,7 @@ export const authRoutes =
           request.body,
           requestLanguage(request),
           request.ip,
+          claimTicket(request),
         ),
       }),
     );

@@ -36,10 +36,21 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientNetwork } from '../../platform/http.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
+import { createLoginDevices, createLoginLanes, loginLane } from '../../platform/login-lanes.ts';
 import type { RateLimitStore } from '../../platform/rate-limit.ts';
 import type { AccessTokens } from './access-token.ts';
+import { createClaimTickets } from './claim-ticket.ts';
 import { codeLimitMessages, noticeEmail, otpEmail, otpSms } from './auth.messages.ts';
-import type { AuthRepo, OtpChannelValue, OtpPurposeValue, OtpRow, UserRow } from './auth.repo.ts';
+import type {
+  AuthRepo,
+  Claim,
+  OtpChannelValue,
+  OtpOwner,
+  OtpPurposeValue,
+  OtpRow,
+  UserRow,
+} from './auth.repo.ts';
+import type { LoginProofs } from './login-proof.ts';
 import {
   hashPassword,
   passwordProblem,
@@ -62,8 +73,19 @@ export const REFRESH_GRACE_SECONDS = 30;
  * customers behind one address. A try refused by one limit counts against no other.
  */
 export const codeLimits = {
-  /** Codes (or the mails in their place) sent to one email or phone per day. */
+  /**
+   * Codes (or the mails in their place) sent to one email or phone per day, by anyone whose
+   * browser does not hold the claim ticket of the account the code is for.
+   */
   sendsPerTarget: { max: 10, windowMs: 24 * 60 * 60 * 1000 },
+  /**
+   * Codes sent for one account, of one kind (email or SMS), at the request of a browser holding
+   * that account's claim ticket (it signed the account up, or logged in to it with the password):
+   * its own lane (issue 26, ADR 0052). A resend after 60 s is the person's right; strangers'
+   * sends, which count against sendsPerTarget, cannot use it up, and it cannot use theirs.
+   */
+  sendsPerAccountHour: { max: 5, windowMs: 60 * 60 * 1000 },
+  sendsPerAccountDay: { max: 15, windowMs: 24 * 60 * 60 * 1000 },
   sendsPerAddress: { max: 100, windowMs: 10 * 60 * 1000 },
   /** Code checks (verify, reset confirm) of one email or phone; each code also dies after 5. */
   checksPerTarget: { max: 20, windowMs: 60 * 60 * 1000 },
@@ -71,10 +93,18 @@ export const codeLimits = {
   signUpsPerAddress: { max: 100, windowMs: 60 * 60 * 1000 },
 } as const;
 
-/** An account that proved neither its email nor its phone gives them up after 24 h… */
-export const UNVERIFIED_HOLD_SECONDS = 24 * 60 * 60;
-/** …and is deleted after 7 days (when nothing refers to it) by the periodic sweep. */
+/**
+ * An account that proved neither its email nor its phone holds neither (only a proved one is held,
+ * ADR 0046), and is deleted after 7 days (when nothing refers to it) by the periodic sweep.
+ */
 export const UNVERIFIED_DELETE_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Accounts that one email or phone is looked up for while nobody proved it (ADR 0046): the
+ * claimants a code can be sent for, and the ones a login's password is checked against.
+ */
+const MAX_CLAIMANTS = 10;
+const LOGIN_CLAIMANTS = 3;
 
 /** Slots of the decoy write (spread so that parallel calls seldom wait on one row). */
 const OTP_DECOY_SLOTS = 64;
@@ -90,6 +120,10 @@ export interface AuthServiceDeps {
   otpKey: string;
   /** Signs the device cookies of login throttling (ADR 0013). */
   deviceKey: string;
+  /** Signs the claim tickets binding codes of a contested email or phone to an account (ADR 0046). */
+  claimKey: string;
+  /** The proof of work asked past an address's spray limit (ADR 0045). */
+  loginProofs: LoginProofs;
   singleSession: boolean;
   log: FastifyBaseLogger;
   /**
@@ -108,10 +142,19 @@ export interface OtpSent {
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 
-/** Who is trying to log in: the client address and the device cookie it sent, if any. */
+/**
+ * Who is trying to log in: the client address, the device cookie it sent, if any, and a solved
+ * login challenge, if it brought one (ADR 0045).
+ */
 export interface LoginClient {
   address: string;
   device?: string | undefined;
+  proof?: string | undefined;
+  /**
+   * Called with a claim ticket for the account when the right password was given to one that has
+   * not proved its email or phone (ADR 0046): this browser may then have codes sent for it.
+   */
+  keepClaimTicket?: (ticket: string) => void;
 }
 
 /** A login's tokens and the device cookie value to (re)set, naming this browser as known. */
@@ -119,21 +162,6 @@ export interface LoginResult {
   data: TokenData;
   device: string;
 }
-
-/**
- * The counters of one throttled lane (ADR 0013): failures within the window, the lockout mark,
- * and how many lockouts there were lately (each doubles the next).
- */
-interface LoginLane {
-  failures: string;
-  lock: string;
-  lockouts: string;
-}
-const loginLane = (key: string): LoginLane => ({
-  failures: key,
-  lock: `${key}:lock`,
-  lockouts: `${key}:lockouts`,
-});
 
 /** Lockout number n (1, 2, ...) of a lane lasts 15 min, 30 min, 1 h, ... up to a day. */
 export const loginLockoutMs = (n: number) =>
@@ -227,37 +255,39 @@ export function createAuthService(deps: AuthServiceDeps) {
    * one of the code's 5 comparisons in a single UPDATE (attempts + 1 where attempts < 5), and only
    * then compares: parallel guesses cannot all read "0 tries so far" and all be compared. Wrong
    * guesses count against every live code; the fifth kills it. A matching code is consumed.
+   * Every comparison after a request's first counts as one more check of the target (`another`),
+   * so codes of several claimants do not multiply a guesser's odds (ADR 0046); codes left
+   * uncompared when that budget runs out get their reserved try back.
    */
   async function checkOtp(
-    user: UserRow | undefined,
+    owner: OtpOwner | undefined,
     channel: OtpChannelValue,
     purposes: OtpPurposeValue[],
     code: string,
+    another: () => Promise<boolean>,
     /** Runs once the code matches, before it is used up: throwing here leaves the code live. */
-    beforeConsume?: () => void,
+    beforeConsume?: (row: OtpRow) => void,
   ): Promise<OtpRow> {
     // Unknown accounts answer like a wrong code: the call must not tell who is registered.
-    if (!user) throw new AppError('BAD_REQUEST', authTexts.otpInvalid);
+    if (!owner) throw new AppError('BAD_REQUEST', authTexts.otpInvalid);
     const now = clock();
-    const reserved = await repo.reserveOtpAttempts(
-      user.id,
-      channel,
-      purposes,
-      now,
-      OTP_MAX_ATTEMPTS,
-    );
+    const reserved = await repo.reserveOtpAttempts(owner, channel, purposes, now, OTP_MAX_ATTEMPTS);
     if (!reserved.length) {
-      const rows = await repo.findLiveOtps(user.id, channel, purposes);
+      const rows = await repo.findLiveOtps(owner, channel, purposes);
       if (rows.some((r) => r.attempts >= OTP_MAX_ATTEMPTS))
         throw new AppError('TOO_MANY_REQUESTS', authTexts.otpTooManyAttempts);
       if (rows.length) throw new AppError('BAD_REQUEST', authTexts.otpExpired);
       throw new AppError('BAD_REQUEST', authTexts.otpInvalid);
     }
-    for (const row of reserved) {
+    for (const [index, row] of reserved.entries()) {
+      if (index > 0 && !(await another())) {
+        await repo.releaseOtpAttempts(reserved.slice(index).map((r) => r.id));
+        break;
+      }
       const expected = Buffer.from(row.codeHash);
       const given = Buffer.from(otpHash(row, code));
       if (expected.length === given.length && timingSafeEqual(expected, given)) {
-        beforeConsume?.();
+        beforeConsume?.(row);
         if (!(await repo.consumeOtp(row.id, row.codeHash, now)))
           throw new AppError('BAD_REQUEST', authTexts.otpInvalid);
         return row;
@@ -266,6 +296,86 @@ export function createAuthService(deps: AuthServiceDeps) {
     throw reserved.some((r) => r.attempts >= OTP_MAX_ATTEMPTS)
       ? new AppError('TOO_MANY_REQUESTS', authTexts.otpTooManyAttempts)
       : new AppError('BAD_REQUEST', authTexts.otpInvalid);
+  }
+
+  const tickets = createClaimTickets(deps.claimKey);
+
+  /**
+   * Whose codes prove a target (ADR 0046): its proved holder's or its only claimant's; where
+   * several accounts claim it unproved, the one the browser's claim ticket names, else those of
+   * every claimant (each code was issued for one account, so the match names it). `claimants` is
+   * findClaimants' answer.
+   */
+  const proverOf = (
+    claimants: UserRow[],
+    claim: Claim,
+    ticket: string | undefined,
+  ): OtpOwner | undefined => {
+    const [first] = claimants;
+    if (!first) return undefined;
+    if (claimants.length === 1) return { userId: first.id };
+    const ticketed = claimantNamed(claimants, ticket);
+    return ticketed ? { userId: ticketed.id } : { claimOf: claim };
+  };
+
+  /** The claimant the claim ticket names, if it is one of them. */
+  const claimantNamed = (claimants: UserRow[], ticket: string | undefined) => {
+    const id = tickets.accountOf(ticket);
+    return id === undefined ? undefined : claimants.find((c) => c.id === id);
+  };
+
+  /**
+   * Who a code sent to the target is for (ADR 0046): `nobody` has it, or the `holder` proved it,
+   * or the account it is `for` (its only claimant, or among several the one the ticket names);
+   * among several without such a ticket nothing is sent (`contested`), as a code for the newest
+   * claim could be a squatter's that the owner would then prove.
+   */
+  async function codeRecipient(
+    claim: Claim,
+    ticket: string | undefined,
+  ): Promise<{ nobody: true } | { holder: UserRow } | { for: UserRow } | { contested: true }> {
+    const claimants = await repo.findClaimants(claim, MAX_CLAIMANTS);
+    const [first] = claimants;
+    if (!first) return { nobody: true };
+    if ((claim.channel === 'email' ? first.emailVerifiedAt : first.phoneVerifiedAt) !== null)
+      return { holder: first };
+    const recipient = claimants.length === 1 ? first : claimantNamed(claimants, ticket);
+    return recipient ? { for: recipient } : { contested: true };
+  }
+
+  /**
+   * The account `userId` proved the target with a code sent to it: it holds it now, and the other
+   * unproved claims of it are dropped. Only one account can hold a proved email or phone: the
+   * loser of two proving it at the same moment is answered like a wrong code.
+   */
+  async function holdProved(claim: Claim, userId: string, now: Date): Promise<void> {
+    if (!(await repo.markVerified(userId, claim.channel, now)))
+      throw new AppError('BAD_REQUEST', authTexts.otpInvalid);
+    await repo.dropOtherClaims(claim, userId);
+  }
+
+  /**
+   * A sign-up with a phone number others claim unproved (ADR 0046) texts the new account a code,
+   * so the one who has the phone can prove it. The number's cooldown and daily cap apply as to
+   * any text; over them nothing is sent and nothing is said (the answer must not differ).
+   */
+  async function textContestedPhone(user: UserRow, language: Language): Promise<void> {
+    if (!(await repo.hasOtherClaim({ channel: 'sms', target: user.phoneNumber }, user.id))) return;
+    const phoneKey = targetKey('sms', user.phoneNumber);
+    const wait = await limiter.claim(
+      `code-send:cooldown:verify-phone:${phoneKey}`,
+      OTP_RESEND_COOLDOWN_SECONDS * 1000,
+    );
+    if (wait > 0) return;
+    const dayKey = `code-send:day:${phoneKey}`;
+    if (
+      (await limiter.hit(dayKey, codeLimits.sendsPerTarget.windowMs)) >
+      codeLimits.sendsPerTarget.max
+    ) {
+      await limiter.release(dayKey);
+      return;
+    }
+    await issueOtp(user, 'sms', 'verify_phone', language);
   }
 
   /** The work of storing a code, for an address without an account (ADR 0014). */
@@ -308,8 +418,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * Before any code (or mail in its place) goes to a target: the client address limit, the 60 s
-   * cooldown of this kind of code for the target, and the target's daily cap, all keyed by the
-   * target itself, so the answers are the same whether or not an account has it.
+   * cooldown of this kind of code for the target, and a cap. The cap is the target's daily one,
+   * keyed by the target itself so the answers are the same whether or not an account has it;
+   * or, where this browser holds the claim ticket of the account the code is for (`account`),
+   * that account's own hourly and daily caps (issue 26, ADR 0052), which nobody else can use up.
+   * A send refused by a cap gives back the cooldown it claimed, so refused sends cannot keep the
+   * owner waiting.
    */
   async function sendGuard(
     clientAddress: string,
@@ -317,40 +431,86 @@ export function createAuthService(deps: AuthServiceDeps) {
     target: string,
     cooldown: string,
     language: Language,
+    account: string | null = null,
   ): Promise<void> {
     const message = codeLimitMessages.tooManyCodeRequests[language];
-    const { sendsPerAddress, sendsPerTarget } = codeLimits;
+    const { sendsPerAddress, sendsPerTarget, sendsPerAccountHour, sendsPerAccountDay } = codeLimits;
     const addressKey = `code-send:address:${clientNetwork(clientAddress)}`;
     await guard({ key: addressKey, ...sendsPerAddress }, null, message);
-    const wait = await limiter.claim(
-      `code-send:cooldown:${cooldown}:${targetKey(kind, target)}`,
-      OTP_RESEND_COOLDOWN_SECONDS * 1000,
-    );
+    const cooldownKey = `code-send:cooldown:${cooldown}:${targetKey(kind, target)}`;
+    const wait = await limiter.claim(cooldownKey, OTP_RESEND_COOLDOWN_SECONDS * 1000);
     if (wait > 0) {
       await limiter.release(addressKey);
       throw new AppError('TOO_MANY_REQUESTS', cooldownMessage(wait, language), undefined, {
         retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)),
       });
     }
-    const dayKey = `code-send:day:${targetKey(kind, target)}`;
-    if ((await limiter.hit(dayKey, sendsPerTarget.windowMs)) > sendsPerTarget.max) {
-      await limiter.release(addressKey);
-      throw new AppError('TOO_MANY_REQUESTS', message);
+    const caps = account
+      ? [
+          { key: `code-send:account-hour:${kind}:${account}`, ...sendsPerAccountHour },
+          { key: `code-send:account-day:${kind}:${account}`, ...sendsPerAccountDay },
+        ]
+      : [{ key: `code-send:day:${targetKey(kind, target)}`, ...sendsPerTarget }];
+    const counted: string[] = [];
+    for (const cap of caps) {
+      counted.push(cap.key);
+      if ((await limiter.hit(cap.key, cap.windowMs)) > cap.max) {
+        await Promise.all([
+          limiter.release(addressKey),
+          limiter.reset(cooldownKey),
+          ...counted.map((key) => limiter.release(key)),
+        ]);
+        const left = await limiter.timeLeft(cap.key);
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          message,
+          undefined,
+          account ? { retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) } : undefined,
+        );
+      }
     }
   }
 
-  /** Before a code is checked: per client address and per target (email or phone). */
-  const checkGuard = (
+  /**
+   * The account whose code a send to `claim` would be, when this browser's claim ticket names it
+   * (the browser signed it up or logged in to it with its password): the sender's own lane of
+   * sendGuard. Else null: a stranger's send, counted against the target.
+   */
+  async function ticketedAccount(claim: Claim, ticket: string | undefined): Promise<string | null> {
+    const named = tickets.accountOf(ticket);
+    if (named === undefined) return null;
+    const recipient = await codeRecipient(claim, ticket);
+    return 'for' in recipient && recipient.for.id === named ? named : null;
+  }
+
+  /**
+   * Before a code is checked: per client address and per target (email or phone). Answers
+   * `passed` (gives the try back after a successful check) and `another`, which counts one more
+   * comparison against the target's checks (false, counting nothing, when they are used up).
+   */
+  async function checkGuard(
     clientAddress: string,
     kind: 'email' | 'sms',
     target: string,
     language: Language,
-  ) =>
-    guard(
+  ): Promise<{ passed: () => Promise<void>; another: () => Promise<boolean> }> {
+    const targetLimit = {
+      key: `code-check:target:${targetKey(kind, target)}`,
+      ...codeLimits.checksPerTarget,
+    };
+    const passed = await guard(
       { key: `code-check:address:${clientNetwork(clientAddress)}`, ...codeLimits.checksPerAddress },
-      { key: `code-check:target:${targetKey(kind, target)}`, ...codeLimits.checksPerTarget },
+      targetLimit,
       codeLimitMessages.tooManyCodeChecks[language],
     );
+    const another = async () => {
+      if ((await limiter.hit(targetLimit.key, targetLimit.windowMs)) <= targetLimit.max)
+        return true;
+      await limiter.release(targetLimit.key);
+      return false;
+    };
+    return { passed, another };
+  }
 
   async function issueSession(
     user: UserRow,
@@ -395,56 +555,33 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   };
 
-  // Device cookies: "<userId>.<random>.<HMAC of both>", set on a successful login. A browser that
-  // presents a valid one for the account it logs in to is a known device with a lane of its own.
-  const deviceMac = (body: string) =>
-    createHmac('sha256', deps.deviceKey).update(`login-device:${body}`).digest('base64url');
-  const newDeviceToken = (userId: string) => {
-    const body = `${userId}.${randomBytes(16).toString('base64url')}`;
-    return `${body}.${deviceMac(body)}`;
-  };
-  function knownDevice(token: string | undefined, userId: string): string | null {
-    if (!token || token.length > 200) return null;
-    const cut = token.lastIndexOf('.');
-    const body = token.slice(0, cut);
-    const mac = Buffer.from(token.slice(cut + 1));
-    const expected = Buffer.from(deviceMac(body));
-    if (cut < 0 || mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
-    const [owner, nonce] = body.split('.');
-    return owner === userId && nonce ? nonce : null;
-  }
+  // Device cookies (platform/login-lanes.ts): a browser that presents a valid one for the account
+  // it logs in to is a known device with a lane of its own.
+  const devices = createLoginDevices(deps.deviceKey, 'login-device');
 
-  /**
-   * Reserves one attempt on a lane before the password is checked, so parallel guesses cannot
-   * slip through; answers its number. A refused attempt is taken back: it counts nowhere.
-   */
-  async function reserveAttempt(lane: LoginLane): Promise<number> {
-    const locked = await limiter.timeLeft(lane.lock);
-    if (locked > 0) throw tooManyLoginAttempts(locked);
-    const n = await limiter.hit(lane.failures, LOGIN_FAILURE_WINDOW_MS);
-    if (n <= LOGIN_MAX_FAILURES) return n;
-    await limiter.release(lane.failures);
-    const [lock, window] = await Promise.all([
-      limiter.timeLeft(lane.lock),
-      limiter.timeLeft(lane.failures),
-    ]);
-    throw tooManyLoginAttempts(Math.max(lock, window));
-  }
-
-  /** The attempt numbered n failed: the 5th failure locks the lane, longer each time. */
-  async function attemptFailed(lane: LoginLane, n: number): Promise<void> {
-    if (n < LOGIN_MAX_FAILURES) return;
-    const lockouts = await limiter.hit(lane.lockouts, LOGIN_LOCKOUT_MEMORY_MS, { slide: true });
-    await limiter.claim(lane.lock, loginLockoutMs(lockouts));
-  }
+  // The (account, address) and known-device lanes (platform/login-lanes.ts, shared with the
+  // back-office sign-in): 5 failures in 15 minutes lock a lane, each lockout twice as long.
+  const lanes = createLoginLanes(limiter, {
+    maxFailures: LOGIN_MAX_FAILURES,
+    failureWindowMs: LOGIN_FAILURE_WINDOW_MS,
+    lockFrom: LOGIN_MAX_FAILURES,
+    lockoutMs: loginLockoutMs,
+    lockoutMemoryMs: LOGIN_LOCKOUT_MEMORY_MS,
+    tooMany: tooManyLoginAttempts,
+  });
 
   /**
    * The untrusted limits, in order: the (account, address) lane, the account's cap over all
    * unknown devices, the address's count of different failing accounts. Refused by one, the
-   * attempt is taken back from those before it, so it counts against no limit.
+   * attempt is taken back from those before it, so it counts against no limit. Past the address's
+   * limit a solved challenge lets the attempt through (ADR 0045): never a flat refusal there.
    */
-  async function reserveUnknownDevice(keys: ReturnType<typeof loginKeys>): Promise<number> {
-    const n = await reserveAttempt(keys.pair);
+  async function reserveUnknownDevice(
+    keys: ReturnType<typeof loginKeys>,
+    network: string,
+    proof: string | undefined,
+  ): Promise<number> {
+    const n = await lanes.reserve(keys.pair);
     let accountHit = false;
     let sprayAdded = false;
     try {
@@ -454,8 +591,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw tooManyLoginAttempts(await limiter.timeLeft(keys.account));
       const spray = await limiter.addMember(keys.address, keys.accountId, LOGIN_FAILURE_WINDOW_MS);
       sprayAdded = spray.added;
-      if (spray.added && spray.size > LOGIN_ADDRESS_MAX_ACCOUNTS)
-        throw tooManyLoginAttempts(await limiter.timeLeft(keys.address));
+      if (
+        spray.added &&
+        spray.size > LOGIN_ADDRESS_MAX_ACCOUNTS &&
+        !(await deps.loginProofs.redeem(proof, network))
+      )
+        throw await deps.loginProofs.required(network, spray.size);
       return n;
     } catch (error) {
       await Promise.all([
@@ -465,6 +606,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       ]);
       throw error;
     }
+  }
+
+  /**
+   * The account of the identifier whose password this is: its proved holder, or one of its
+   * newest unproved claims (ADR 0046: a squatter's newer claim must not make the owner's right
+   * password fail). Each is checked, so the time taken depends only on how many there are; with
+   * none the dummy hash takes the same time as one.
+   */
+  async function passwordOwner(claimants: UserRow[], password: string) {
+    if (!claimants.length) {
+      await verifyAgainstDummy(password);
+      return undefined;
+    }
+    let owner: UserRow | undefined;
+    for (const claimant of claimants) {
+      if ((await verifyPassword(claimant.passwordHash, password)) && !owner) owner = claimant;
+    }
+    return owner;
   }
 
   async function ensureSessionLive(sessionId: string, userId: string): Promise<void> {
@@ -503,7 +662,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { name: string; email: string; phoneNumber: string; password: string },
       language: Language,
       clientAddress: string,
-    ): Promise<{ user: User; expiresIn: number; resendAfter: number }> {
+    ): Promise<{ user: User; expiresIn: number; resendAfter: number; claimTicket: string }> {
       nameOrThrow(input.name, language);
       passwordOrThrow(input.password, 'password', input, language);
       const signUpKey = `sign-up:address:${clientNetwork(clientAddress)}`;
@@ -523,24 +682,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(input.password);
       const now = clock();
       const values = { ...input, passwordHash, now };
-      let inserted = await repo.insertUser(values);
-      // An account that proved neither its email nor its phone holds them for 24 h only.
-      if (
-        'taken' in inserted &&
-        (await repo.deleteUnverifiedUsers(
-          addSeconds(now, -UNVERIFIED_HOLD_SECONDS),
-          { email: input.email, phoneNumber: input.phoneNumber },
-          2,
-        ))
-      )
-        inserted = await repo.insertUser(values);
+      // Only a proved email or phone is held (ADR 0046): an unproved claim of either by another
+      // account does not stop this sign-up, and whoever proves it first holds it.
+      const emailHolder = await repo.findUserByEmail(input.email);
+      const phoneHolder = await repo.findUserByPhone(input.phoneNumber);
+      const inserted: Awaited<ReturnType<typeof repo.insertUser>> = emailHolder?.emailVerifiedAt
+        ? { taken: 'email' }
+        : phoneHolder?.phoneVerifiedAt
+          ? { taken: 'phone' }
+          : await repo.insertUser(values);
       if ('taken' in inserted) {
         // Same answer as for a new account (ADR 0014): the owner of the address, not the caller,
-        // learns that it has an account, by a mail instead of a code.
-        const owner =
-          inserted.taken === 'email'
-            ? await repo.findUserByEmail(input.email)
-            : await repo.findUserByPhone(input.phoneNumber);
+        // learns that it has an account, by a mail instead of a code. The owner is the account
+        // that proved the email or phone, never an unproved claim of it (ADR 0046).
+        const owner = inserted.taken === 'email' ? emailHolder : phoneHolder;
         if (owner)
           await deps.mailer.send(
             noticeEmail(
@@ -564,36 +719,44 @@ export function createAuthService(deps: AuthServiceDeps) {
           },
           expiresIn: otpLifetimeSeconds.register,
           resendAfter: OTP_RESEND_COOLDOWN_SECONDS,
+          // A ticket like a new account's (naming no account), so the answer does not differ.
+          claimTicket: tickets.issue(id),
         };
       }
       const sent = await issueOtp(inserted.user, 'email', 'register', language);
-      return { user: toUser(inserted.user), ...sent };
+      await textContestedPhone(inserted.user, language);
+      return { user: toUser(inserted.user), ...sent, claimTicket: tickets.issue(inserted.user.id) };
     },
 
     async login(input: LoginInput, client: LoginClient): Promise<LoginResult> {
-      const user =
+      const claimants = await repo.findClaimants(
         input.kind === 'phone'
-          ? await repo.findUserByPhone(input.phoneNumber)
-          : await repo.findUserByEmail(input.email);
-      const keys = loginKeys(input, clientNetwork(client.address), user?.id);
+          ? { channel: 'sms', target: input.phoneNumber }
+          : { channel: 'email', target: input.email },
+        LOGIN_CLAIMANTS,
+      );
+      const network = clientNetwork(client.address);
+      // Several unproved claims of the identifier are counted as the identifier (ADR 0046), so
+      // none of them, a squatter's included, has a budget the others' failures use up.
+      const sole = claimants.length === 1 ? claimants[0] : undefined;
+      const keys = loginKeys(input, network, sole?.id);
       // A browser that logged in to this account before has its own lane (OWASP device cookies):
       // failures from an attacker elsewhere, or behind the same address, do not lock it out.
-      const device = user ? knownDevice(client.device, user.id) : null;
+      const device = claimants.map((c) => devices.known(client.device, c.id)).find(Boolean) ?? null;
       const lane = device ? loginLane(`login:device:${device}`) : keys.pair;
-      const n = device ? await reserveAttempt(lane) : await reserveUnknownDevice(keys);
+      const n = device
+        ? await lanes.reserve(lane)
+        : await reserveUnknownDevice(keys, network, client.proof);
 
-      let ok = false;
-      if (user) ok = await verifyPassword(user.passwordHash, input.password);
-      else await verifyAgainstDummy(input.password);
-      if (!user || !ok) {
-        await attemptFailed(lane, n);
+      const user = await passwordOwner(claimants, input.password);
+      if (!user) {
+        await lanes.failed(lane, n);
         throw new AppError('UNAUTHORIZED', authTexts.invalidCredentials);
       }
       // The right password: this lane's and the account's failure counts start again (NIST
       // counts consecutive failures), and the account is no longer a failing one of the address.
       await Promise.all([
-        limiter.reset(lane.failures),
-        limiter.reset(lane.lockouts),
+        lanes.succeeded(lane),
         limiter.reset(keys.account),
         limiter.removeMember(keys.address, keys.accountId),
       ]);
@@ -601,6 +764,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       // A blocked account (issue 17) is told so only after the right password: a wrong one
       // answers invalidCredentials above like any other, so guessing cannot find blocked accounts.
       if (user.blockedAt) throw new AppError('FORBIDDEN', authTexts.accountBlocked);
+      // The password is proof enough that this browser may have codes sent for the account.
+      if (!user.phoneVerifiedAt || !user.emailVerifiedAt)
+        client.keepClaimTicket?.(tickets.issue(user.id));
 
       // Whoever logs in with a phone number must have proved it, likewise for an email.
       if (input.kind === 'phone' && !user.phoneVerifiedAt)
@@ -613,7 +779,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         // SINGLE_SESSION: the other sessions end; their next call answers OTHER_DEVICE_LOGIN.
         await repo.revokeUserFamilies(user.id, 'other_device_login', clock(), session.familyId);
       }
-      const deviceToken = device && client.device ? client.device : newDeviceToken(user.id);
+      const deviceToken =
+        client.device && devices.known(client.device, user.id)
+          ? client.device
+          : devices.issue(user.id);
       return { data: session.data, device: deviceToken };
     },
 
@@ -680,16 +849,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       return toUser(user);
     },
 
-    async sendEmailOtp(email: string, language: Language, clientAddress: string): Promise<OtpSent> {
+    async sendEmailOtp(
+      email: string,
+      language: Language,
+      clientAddress: string,
+      ticket?: string,
+    ): Promise<OtpSent> {
       const message = authTextWith.emailCodeSent(email, language);
-      await sendGuard(clientAddress, 'email', email, 'verify-email', language);
-      const user = await repo.findUserByEmail(email);
-      if (!user || user.emailVerifiedAt) {
+      const claim: Claim = { channel: 'email', target: email };
+      const own = await ticketedAccount(claim, ticket);
+      await sendGuard(clientAddress, 'email', email, 'verify-email', language, own);
+      const recipient = await codeRecipient(claim, ticket);
+      if (!('for' in recipient)) {
         // Same answer and one mail as for an unverified account: the call must not tell who is
-        // registered; the mailbox owner reads why no code came.
-        await deps.mailer.send(
-          noticeEmail(email, user ? 'alreadyVerified' : 'noAccount', language),
-        );
+        // registered; the mailbox owner reads why no code came. A contested address without
+        // this browser's ticket gets nothing (ADR 0046).
+        if (!('contested' in recipient))
+          await deps.mailer.send(
+            noticeEmail(email, 'holder' in recipient ? 'alreadyVerified' : 'noAccount', language),
+          );
         await decoyOtp();
         return {
           message,
@@ -697,8 +875,11 @@ export function createAuthService(deps: AuthServiceDeps) {
           resendAfter: OTP_RESEND_COOLDOWN_SECONDS,
         };
       }
+      const user = recipient.for;
       // A resend during registration keeps the registration code's 900 s (account spec §9).
-      const pendingRegistration = (await repo.findLiveOtps(user.id, 'email', ['register'])).length;
+      const pendingRegistration = (
+        await repo.findLiveOtps({ userId: user.id }, 'email', ['register'])
+      ).length;
       const sent = await issueOtp(
         user,
         'email',
@@ -712,12 +893,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       phoneNumber: string,
       language: Language,
       clientAddress: string,
+      ticket?: string,
     ): Promise<OtpSent> {
       const message = authTextWith.phoneCodeSent(phoneNumber, language);
-      await sendGuard(clientAddress, 'sms', phoneNumber, 'verify-phone', language);
-      const user = await repo.findUserByPhone(phoneNumber);
-      if (!user || user.phoneVerifiedAt) {
-        // Same answer, and no text message to a number that has nothing to verify.
+      const claim: Claim = { channel: 'sms', target: phoneNumber };
+      const own = await ticketedAccount(claim, ticket);
+      await sendGuard(clientAddress, 'sms', phoneNumber, 'verify-phone', language, own);
+      const recipient = await codeRecipient(claim, ticket);
+      if (!('for' in recipient)) {
+        // Same answer, and no text message to a number that has nothing to verify (or that
+        // several claim, without this browser's ticket: ADR 0046).
         await decoyOtp();
         return {
           message,
@@ -725,7 +910,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           resendAfter: OTP_RESEND_COOLDOWN_SECONDS,
         };
       }
-      const sent = await issueOtp(user, 'sms', 'verify_phone', language);
+      const sent = await issueOtp(recipient.for, 'sms', 'verify_phone', language);
       return { message, ...sent };
     },
 
@@ -733,33 +918,44 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { email: string; otp: string } | { phoneNumber: string; otp: string },
       language: Language,
       clientAddress: string,
+      ticket?: string,
     ): Promise<string> {
-      if ('email' in input) {
-        const passed = await checkGuard(clientAddress, 'email', input.email, language);
-        const user = await repo.findUserByEmail(input.email);
-        await checkOtp(user, 'email', ['register', 'verify_email'], input.otp);
-        if (user) await repo.markVerified(user.id, 'email', clock());
-        await passed();
-        return authTexts.emailVerified[language];
-      }
-      const passed = await checkGuard(clientAddress, 'sms', input.phoneNumber, language);
-      const user = await repo.findUserByPhone(input.phoneNumber);
-      await checkOtp(user, 'sms', ['verify_phone'], input.otp);
-      if (user) await repo.markVerified(user.id, 'sms', clock());
+      const [claim, purposes, done]: [Claim, OtpPurposeValue[], string] =
+        'email' in input
+          ? [
+              { channel: 'email', target: input.email },
+              ['register', 'verify_email'],
+              authTexts.emailVerified[language],
+            ]
+          : [
+              { channel: 'sms', target: input.phoneNumber },
+              ['verify_phone'],
+              authTexts.phoneVerified[language],
+            ];
+      const kind = claim.channel === 'email' ? 'email' : 'sms';
+      const { passed, another } = await checkGuard(clientAddress, kind, claim.target, language);
+      const owner = proverOf(await repo.findClaimants(claim, MAX_CLAIMANTS), claim, ticket);
+      const row = await checkOtp(owner, claim.channel, purposes, input.otp, another);
+      await holdProved(claim, row.userId, clock());
       await passed();
-      return authTexts.phoneVerified[language];
+      return done;
     },
 
     async requestPasswordReset(
       email: string,
       language: Language,
       clientAddress: string,
+      ticket?: string,
     ): Promise<OtpSent> {
       // Cooldown, daily cap and address limit are keyed by the address asked for, whether or not
       // an account has it, so a 429 reveals nothing.
       await sendGuard(clientAddress, 'email', email, 'reset', language);
-      const user = await repo.findUserByEmail(email);
+      const recipient = await codeRecipient({ channel: 'email', target: email }, ticket);
+      const user =
+        'holder' in recipient ? recipient.holder : 'for' in recipient ? recipient.for : null;
       if (user) await issueOtp(user, 'email', 'reset', language);
+      // Several unproved claims and no ticket of one (ADR 0046): nothing is sent.
+      else if ('contested' in recipient) await decoyOtp();
       else {
         // The same work as for an account (a write and a mail), so the time taken does not tell
         // either (ADR 0014); the mailbox owner reads that no account uses the address.
@@ -777,6 +973,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { email: string; otp: string; newPassword: string },
       language: Language,
       clientAddress: string,
+      ticket?: string,
     ): Promise<string> {
       // What the request itself tells (the e-mail) is checked first; the account's name and phone
       // only once the code is right, so the answer cannot be used to guess them.
@@ -786,17 +983,22 @@ export function createAuthService(deps: AuthServiceDeps) {
         { name: '', email: input.email, phoneNumber: '' },
         language,
       );
-      const passed = await checkGuard(clientAddress, 'email', input.email, language);
-      const user = await repo.findUserByEmail(input.email);
-      await checkOtp(user, 'email', ['reset'], input.otp, () => {
-        if (user) passwordOrThrow(input.newPassword, 'newPassword', user, language);
+      const { passed, another } = await checkGuard(clientAddress, 'email', input.email, language);
+      const claim: Claim = { channel: 'email', target: input.email };
+      const claimants = await repo.findClaimants(claim, MAX_CLAIMANTS);
+      let user: UserRow | undefined;
+      const owner = proverOf(claimants, claim, ticket);
+      await checkOtp(owner, 'email', ['reset'], input.otp, another, (row) => {
+        user = claimants.find((c) => c.id === row.userId);
+        if (!user) throw new AppError('BAD_REQUEST', authTexts.otpInvalid);
+        passwordOrThrow(input.newPassword, 'newPassword', user, language);
       });
       await passed();
       if (!user) throw new AppError('BAD_REQUEST', authTexts.otpInvalid);
       const now = clock();
+      // The code reached the mailbox, so the address is proven too (and held, ADR 0046).
+      await holdProved({ channel: 'email', target: user.email }, user.id, now);
       await repo.updatePasswordHash(user.id, await hashPassword(input.newPassword), now);
-      // The code reached the mailbox, so the address is proven too.
-      await repo.markVerified(user.id, 'email', now);
       // Whoever held the old password loses every session, in the back-office as well.
       await repo.revokeUserFamilies(user.id, 'password_reset', now);
       await deps.endStaffSessions(user.id, now);

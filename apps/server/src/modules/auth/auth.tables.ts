@@ -40,8 +40,16 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_phone_number_key').on(t.phoneNumber),
+    // Only a proved email or phone is held (issue 25, ADR 0046): unproved claims of the same one
+    // may coexist until one of them proves it, and whoever proves it first holds it.
+    uniqueIndex('users_email_verified_key')
+      .on(t.email)
+      .where(sql`${t.emailVerifiedAt} is not null`),
+    uniqueIndex('users_phone_verified_key')
+      .on(t.phoneNumber)
+      .where(sql`${t.phoneVerifiedAt} is not null`),
+    index('users_email_idx').on(t.email),
+    index('users_phone_number_idx').on(t.phoneNumber),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_phone_95', sql`${t.phoneNumber} ~ '^959[0-9]{7,9}$'`),
     check('users_blocked_reason', sql`(${t.blockedAt} is null) = (${t.blockedReason} is null)`),

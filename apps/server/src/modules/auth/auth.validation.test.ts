@@ -29,7 +29,7 @@ describe('bad input gets a 4xx with the spec wording and changes nothing', () =>
 
   it.each([
     [{ ...good, phoneNumber: '' }, 'phoneNumber', 'Phone number is required'],
-    [{ ...good, phoneNumber: '09-၂၅၀-000000' }, 'phoneNumber', 'Please use English digits only'],
+    [{ ...good, phoneNumber: '09-25o-000000' }, 'phoneNumber', 'Please use English digits only'],
     [{ ...good, phoneNumber: '0925000' }, 'phoneNumber', 'Phone number is too short'],
     [{ ...good, phoneNumber: '092500000000' }, 'phoneNumber', 'Phone number is too long'],
     [{ ...good, phoneNumber: '09100000000' }, 'phoneNumber', 'Enter a valid Myanmar phone number.'],
@@ -160,7 +160,7 @@ describe('bad input gets a 4xx with the spec wording and changes nothing', () =>
 
   it.each([
     [{ ...good, phoneNumber: '' }, 'phoneNumber', 'ဖုန်းနံပါတ် ထည့်ရန် လိုအပ်ပါသည်'],
-    [{ ...good, phoneNumber: '09-၂၅၀-000000' }, 'phoneNumber', 'အင်္ဂလိပ်ဂဏန်းများသာ အသုံးပြုပါ'],
+    [{ ...good, phoneNumber: '09-25o-000000' }, 'phoneNumber', 'အင်္ဂလိပ်ဂဏန်းများသာ အသုံးပြုပါ'],
     [{ ...good, phoneNumber: '0925000000' }, 'phoneNumber', 'MPT နံပါတ်များသည် ဂဏန်း ၁၁ လုံး ရှိရပါမည်'],
     [{ ...good, email: 'susu@example' }, 'email', 'မှန်ကန်သော အီးမေးလ်လိပ်စာ ထည့်ပါ'],
     [{ ...good, name: '   ' }, 'name', 'အမည်အပြည့်အစုံ ထည့်ပါ'],
@@ -231,3 +231,23 @@ describe('bad input gets a 4xx with the spec wording and changes nothing', () =>
 function outboxEmpty(t: TestApp): boolean {
   return !fs.existsSync(t.outboxDir) || fs.readdirSync(t.outboxDir).length === 0;
 }
+
+describe('numbers as people paste them (issue 26)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a number in Burmese digits with +95 and spaces is the same number, stored in its 95 form', async () => {
+    const res = await post(
+      t,
+      '/api/v1/auth/register',
+      { ...good, phoneNumber: '+၉၅ ၉ ၂၅၀ ၀၀၀ ၀၀၇' },
+      en,
+    );
+    expect(res.statusCode).toBe(201);
+    const stored = await t.database.db.select().from(users);
+    expect(stored.map((u) => u.phoneNumber)).toEqual(['959250000007']);
+  });
+});

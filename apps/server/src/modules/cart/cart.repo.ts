@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@shop/contracts/i18n';
-import type { Db } from '../../platform/db.ts';
+import { isUniqueViolation, type Db } from '../../platform/db.ts';
 import { cartItems } from './cart.tables.ts';
 
 export type CartLineRow = typeof cartItems.$inferSelect;
@@ -14,6 +14,22 @@ export interface NewCartLine {
   name: LocalizedText;
   imageUrl: string;
 }
+
+/** What makes a line: its cart, product and recipient (NULLS NOT DISTINCT: no recipient is one). */
+const lineKey = [cartItems.owner, cartItems.productId, cartItems.phoneNumber];
+
+/** A line of `productId` for `phoneNumber` (null: none), as cart_items_owner_product_phone_key. */
+const sameLine = (productId: string, phoneNumber: string | null) =>
+  and(
+    eq(cartItems.productId, productId),
+    phoneNumber === null ? isNull(cartItems.phoneNumber) : eq(cartItems.phoneNumber, phoneNumber),
+  );
+
+export type LineChange =
+  | { outcome: 'updated'; row: CartLineRow }
+  | { outcome: 'missing' }
+  /** The new number's line plus this one's units would pass `max`: nothing changed. */
+  | { outcome: 'over' };
 
 export function createCartRepo(db: Db) {
   const param = sql.placeholder;
@@ -40,10 +56,9 @@ export function createCartRepo(db: Db) {
         imageUrl: param('imageUrl'),
       })
       .onConflictDoUpdate({
-        target: [cartItems.owner, cartItems.productId],
+        target: lineKey,
         set: {
           quantity: sql`${cartItems.quantity} + excluded.quantity`,
-          phoneNumber: sql`coalesce(excluded.phone_number, ${cartItems.phoneNumber})`,
           name: sql`excluded.name`,
           imageUrl: sql`excluded.image_url`,
           updatedAt: sql`now()`,
@@ -52,7 +67,7 @@ export function createCartRepo(db: Db) {
       })
       .returning(),
   );
-  // The statement's snapshot does not show its own insert or update: the product's line comes from
+  // The statement's snapshot does not show its own insert or update: the added line comes from
   // the CTE, the other lines from the table. (A data-modifying WITH must be at the top level.)
   const linesAfterAdd = db
     .select()
@@ -62,7 +77,13 @@ export function createCartRepo(db: Db) {
         .select()
         .from(cartItems)
         .where(
-          and(eq(cartItems.owner, param('owner')), ne(cartItems.productId, param('productId'))),
+          and(
+            eq(cartItems.owner, param('owner')),
+            or(
+              ne(cartItems.productId, param('productId')),
+              sql`${cartItems.phoneNumber} is distinct from ${param('phoneNumber')}`,
+            ),
+          ),
         ),
     )
     .as('lines');
@@ -79,7 +100,8 @@ export function createCartRepo(db: Db) {
     },
 
     /**
-     * Adds units to the product's line (creating it) and answers the cart's lines after the change,
+     * Adds units to the line of the product for the recipient (creating it) and answers the cart's
+     * lines after the change,
      * in one statement: two adds racing never lose units, and the add costs one round trip.
      * `added` is null when the sum would pass `max` (nothing is changed then).
      */
@@ -88,21 +110,104 @@ export function createCartRepo(db: Db) {
       max: number,
     ): Promise<{ added: CartLineRow | null; lines: CartLineRow[] }> {
       const lines = await addUnitsAndList.execute({ ...line, max });
-      return { added: lines.find((r) => r.productId === line.productId) ?? null, lines };
+      const added =
+        lines.find((r) => r.productId === line.productId && r.phoneNumber === line.phoneNumber) ??
+        null;
+      return { added, lines };
     },
 
-    /** Sets quantity (and the phone when given: null clears it); null when the line does not exist. */
+    /** The owner's lines of a product (one per recipient). */
+    async linesOfProduct(owner: string, productId: string): Promise<CartLineRow[]> {
+      return db
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.owner, owner), eq(cartItems.productId, productId)))
+        .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    },
+
+    /**
+     * Sets a line's quantity, and its recipient when given (null clears it). A recipient that
+     * another line of the same product already has joins the two: that line gets these units too
+     * (at most `max` in all) and this one goes, so a product is never twice in the cart for one
+     * number. One transaction, the product's lines locked: two changes at once cannot both join.
+     */
     async updateLine(
       owner: string,
-      productId: string,
+      lineId: string,
       change: { quantity: number; phoneNumber?: string | null },
-    ): Promise<CartLineRow | null> {
-      const [row] = await db
-        .update(cartItems)
-        .set({ ...change, updatedAt: sql`now()` })
-        .where(and(eq(cartItems.owner, owner), eq(cartItems.productId, productId)))
-        .returning();
-      return row ?? null;
+      max: number,
+    ): Promise<LineChange> {
+      const attempt = async (): Promise<LineChange> =>
+        db.transaction(async (tx) => {
+          // Every line of the product is locked: a second change of the same product waits and
+          // then sees this one's outcome.
+          const lines = await tx
+            .select()
+            .from(cartItems)
+            .where(
+              and(
+                eq(cartItems.owner, owner),
+                eq(
+                  cartItems.productId,
+                  sql`(select ${cartItems.productId} from ${cartItems} where ${cartItems.id} = ${lineId})`,
+                ),
+              ),
+            )
+            .for('update');
+          const line = lines.find((l) => l.id === lineId);
+          if (!line) return { outcome: 'missing' };
+          const phoneNumber =
+            change.phoneNumber === undefined ? line.phoneNumber : change.phoneNumber;
+          const other = lines.find((l) => l.id !== line.id && l.phoneNumber === phoneNumber);
+          if (other) {
+            const quantity = other.quantity + change.quantity;
+            if (quantity > max) return { outcome: 'over' };
+            await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+            const [joined] = await tx
+              .update(cartItems)
+              .set({ quantity, updatedAt: sql`now()` })
+              .where(eq(cartItems.id, other.id))
+              .returning();
+            return joined ? { outcome: 'updated', row: joined } : { outcome: 'missing' };
+          }
+          const [row] = await tx
+            .update(cartItems)
+            .set({ quantity: change.quantity, phoneNumber, updatedAt: sql`now()` })
+            .where(eq(cartItems.id, line.id))
+            .returning();
+          return row ? { outcome: 'updated', row } : { outcome: 'missing' };
+        });
+      // An add of the new number's line committed between the lock and the update: once more,
+      // and the add's line is joined then.
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        return attempt();
+      }
+    },
+
+    async removeLines(owner: string, lineIds: string[]): Promise<void> {
+      if (lineIds.length === 0) return;
+      await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.owner, owner), inArray(cartItems.id, lineIds)));
+    },
+
+    /** Removes the lines of these products for these recipients (what an order has just bought). */
+    async removeBought(
+      owner: string,
+      bought: { productId: string; phoneNumber: string | null }[],
+    ): Promise<void> {
+      if (bought.length === 0) return;
+      await db
+        .delete(cartItems)
+        .where(
+          and(
+            eq(cartItems.owner, owner),
+            or(...bought.map((b) => sameLine(b.productId, b.phoneNumber))),
+          ),
+        );
     },
 
     async removeProducts(owner: string, productIds: string[]): Promise<string[]> {
@@ -119,10 +224,9 @@ export function createCartRepo(db: Db) {
     },
 
     /**
-     * Moves every line of `from` into `to` in one transaction: units of a product in both are
-     * added (capped at `max`). When both have a recipient number the moved line's wins: it is the
-     * one the customer just typed before signing in to check out (issue 12), the target's is
-     * from an earlier visit.
+     * Moves every line of `from` into `to` in one transaction: units of a line in both (the same
+     * product for the same recipient) are added, capped at `max`; a recipient only one of them
+     * has stays a line of its own (issue 26: two numbers never become one).
      */
     async moveLines(from: string, to: string, max: number): Promise<number> {
       return db.transaction(async (tx) => {
@@ -138,12 +242,13 @@ export function createCartRepo(db: Db) {
               phoneNumber: line.phoneNumber,
               name: line.name,
               imageUrl: line.imageUrl,
+              // The cart lists lines in the order they were added, the guest's among them.
+              createdAt: line.createdAt,
             })
             .onConflictDoUpdate({
-              target: [cartItems.owner, cartItems.productId],
+              target: lineKey,
               set: {
                 quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${max})`,
-                phoneNumber: sql`coalesce(excluded.phone_number, ${cartItems.phoneNumber})`,
                 updatedAt: sql`now()`,
               },
             });

@@ -3,6 +3,7 @@ import {
   cartAddRequestSchema,
   cartMessages,
   cartProductParamsSchema,
+  cartRemoveQuerySchema,
   cartResponseSchema,
   cartUpdateRequestSchema,
   removeUnavailableResponseSchema,
@@ -98,7 +99,8 @@ export const cartRoutes =
         config: { requestLimit: 'cart' },
         schema: {
           tags,
-          summary: 'Set the quantity (1 to 20) and optionally the recipient phone number of a line',
+          summary:
+            'Set the quantity (1 to 20) and optionally the recipient phone number of a line (lineId, or the product’s only line)',
           body: cartUpdateRequestSchema,
           response: { 200: cartResponseSchema, ...errors },
         },
@@ -117,15 +119,21 @@ export const cartRoutes =
         config: { requestLimit: 'cart' },
         schema: {
           tags,
-          summary: 'Remove a product from the cart (idempotent)',
+          summary: 'Remove a line (?lineId=) or every line of a product from the cart (idempotent)',
           params: cartProductParamsSchema,
+          querystring: cartRemoveQuerySchema,
           response: { 200: cartResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
         const lang = requestLanguage(request);
         const caller = await guard.resolveCaller(request, reply);
-        const cart = await service.remove(cartOwner(caller), request.params.productId, lang);
+        const cart = await service.remove(
+          cartOwner(caller),
+          request.params.productId,
+          request.query.lineId,
+          lang,
+        );
         return answer(cartMessages.removed, lang, cart);
       },
     );

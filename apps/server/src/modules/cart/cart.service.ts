@@ -117,6 +117,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       product && product.discountPrice !== null ? product.price - product.discountPrice : 0;
     return {
       id: row.productId,
+      lineId: row.id,
       productId: row.productId,
       quantity: row.quantity,
       price: product?.price ?? 0,
@@ -179,6 +180,23 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
     return product;
   }
 
+  /** The line a change names: `lineId`, else the product's only line. */
+  async function findLine(
+    owner: string,
+    productId: string,
+    lineId: string | undefined,
+    lang: Language,
+  ): Promise<CartLineRow> {
+    if (!UUID.test(productId) || (lineId !== undefined && !UUID.test(lineId)))
+      throw fail('NOT_FOUND', cartMessages.itemNotInCart, lang);
+    const lines = await repo.linesOfProduct(owner, productId);
+    if (lineId === undefined && lines.length > 1)
+      throw fail('CONFLICT', cartMessages.whichLine, lang);
+    const line = lineId === undefined ? lines[0] : lines.find((l) => l.id === lineId.toLowerCase());
+    if (!line) throw fail('NOT_FOUND', cartMessages.itemNotInCart, lang);
+    return line;
+  }
+
   return {
     getCart,
 
@@ -219,33 +237,54 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       return toCart(await priceLines(lines, lang, product), lang);
     },
 
+    /**
+     * Sets a line's quantity and, when given, its recipient. The line is `lineId`, or the
+     * product's only line (the spec's call names only the product; a product in the cart for
+     * several numbers needs the line). A recipient another line of the product has joins the two.
+     */
     async update(
       owner: string,
-      input: { productId: string; quantity: number; phoneNumber?: string | null | undefined },
+      input: {
+        productId: string;
+        lineId?: string | undefined;
+        quantity: number;
+        phoneNumber?: string | null | undefined;
+      },
       lang: Language,
     ): Promise<Cart> {
       checkQuantity(input.quantity, lang);
-      const product = UUID.test(input.productId) ? await loadProduct(input.productId, lang) : null;
+      const line = await findLine(owner, input.productId, input.lineId, lang);
+      const product = await loadProduct(line.productId, lang);
       // A withdrawn product's line can still get a new quantity; a phone needs the product.
       const phone = product ? phoneChange(product, input.phoneNumber, lang) : undefined;
-      if (product && isAvailable(product)) {
-        const limit = await unitLimit(product);
-        if (input.quantity > limit)
-          throw new AppError('CONFLICT', stockShortMessage(product._nameMultilingual, limit, lang));
-      }
-      const row = UUID.test(input.productId)
-        ? await repo.updateLine(owner, input.productId, {
-            quantity: input.quantity,
-            ...(phone !== undefined ? { phoneNumber: phone } : {}),
-          })
-        : null;
-      if (!row) throw fail('NOT_FOUND', cartMessages.itemNotInCart, lang);
+      const limit = product && isAvailable(product) ? await unitLimit(product) : CART_QUANTITY_MAX;
+      if (input.quantity > limit && product)
+        throw new AppError('CONFLICT', stockShortMessage(product._nameMultilingual, limit, lang));
+      const changed = await repo.updateLine(
+        owner,
+        line.id,
+        { quantity: input.quantity, ...(phone !== undefined ? { phoneNumber: phone } : {}) },
+        limit,
+      );
+      if (changed.outcome === 'missing') throw fail('NOT_FOUND', cartMessages.itemNotInCart, lang);
+      if (changed.outcome === 'over')
+        throw fail('VALIDATION_ERROR', cartMessages.numberJoinsOver, lang);
       return toCart(await priceLines(await repo.listLines(owner), lang, product), lang);
     },
 
-    /** Idempotent: removing a product that is not in the cart is not an error (retries are safe). */
-    async remove(owner: string, productId: string, lang: Language): Promise<Cart> {
-      if (UUID.test(productId)) await repo.removeProducts(owner, [productId]);
+    /**
+     * Idempotent: removing what is not in the cart is not an error (retries are safe). Without
+     * `lineId` every line of the product goes (the spec's call names only the product).
+     */
+    async remove(
+      owner: string,
+      productId: string,
+      lineId: string | undefined,
+      lang: Language,
+    ): Promise<Cart> {
+      if (lineId !== undefined) {
+        if (UUID.test(lineId)) await repo.removeLines(owner, [lineId]);
+      } else if (UUID.test(productId)) await repo.removeProducts(owner, [productId]);
       return getCart(owner, lang);
     },
 
@@ -259,16 +298,23 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       lang: Language,
     ): Promise<{ cart: Cart; removed: string[] }> {
       const lines = await priceLines(await repo.listLines(owner), lang);
-      const removed = await repo.removeProducts(
+      const gone = lines.filter((l) => !l.available).map((l) => l.row);
+      await repo.removeLines(
         owner,
-        lines.filter((l) => !l.available).map((l) => l.row.productId),
+        gone.map((row) => row.id),
       );
-      return { cart: await getCart(owner, lang), removed };
+      return {
+        cart: await getCart(owner, lang),
+        removed: [...new Set(gone.map((r) => r.productId))],
+      };
     },
 
-    /** After payment: the bought products leave the buyer's cart. */
-    async removeProducts(owner: string, productIds: string[]): Promise<void> {
-      await repo.removeProducts(owner, productIds);
+    /** After payment: the lines bought (each product for its recipient) leave the buyer's cart. */
+    async removeBought(
+      owner: string,
+      bought: { productId: string; phoneNumber: string | null }[],
+    ): Promise<void> {
+      await repo.removeBought(owner, bought);
     },
 
     /**

@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@shop/contracts/i18n';
 import { productKind, products } from '../catalogue/catalogue.tables.ts';
 
 /**
- * One line per product per cart. The owner is `user:<uuid>` for a signed-in customer or
+ * One line per product and recipient per cart (issue 26): a top-up for Mum's number and the same
+ * top-up for Dad's are two lines, never one line of 2 for the second number. Lines without a
+ * recipient (cards, or a top-up whose number is not given yet) are one per product. The owner is `user:<uuid>` for a signed-in customer or
  * `guest:<gid>` for a guest (shopping spec §4: a guest cart by guest id, a user's by bearer).
  * Prices are never stored here: every answer reads them from the catalogue.
  */
@@ -36,7 +29,9 @@ export const cartItems = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('cart_items_owner_product_key').on(t.owner, t.productId),
+    unique('cart_items_owner_product_phone_key')
+      .on(t.owner, t.productId, t.phoneNumber)
+      .nullsNotDistinct(),
     check('cart_items_quantity_range', sql`${t.quantity} between 1 and 20`),
   ],
 );

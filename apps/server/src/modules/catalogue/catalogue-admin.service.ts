@@ -1,6 +1,6 @@
 import { adminCatalogueMessages } from '@shop/contracts/admin-catalogue-messages';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db, Tx } from '../../platform/db.ts';
+import { isUniqueViolation, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type {
   BannerEdit,
@@ -13,13 +13,6 @@ import type {
   OperatorRow,
 } from './catalogue-admin.repo.ts';
 import { checkStockCsv, writeStock, type StockCheck } from './stock-import.ts';
-
-/** Postgres unique_violation (SQLSTATE 23505), as node-postgres and PGlite report it. */
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-};
 
 type Page = { offset: number; limit: number };
 

@@ -86,24 +86,25 @@ describe('catalogue API over the demo data', () => {
   it('answers banners, exchange rates and the call centre', async () => {
     const { ads } = await get<{ ads: Banner[] }>('/api/v1/ads/banner');
     expect(ads.length).toBeGreaterThan(0);
-    expect(ads[0]?.mobileImageUrl).toBe('/media/banners/1-mobile.svg');
-    // The demo banners' words are in their pictures: Burmese pictures for Burmese readers, served.
+    expect(ads[0]?.mobileImageUrl).toBe('/media/banners/1-art-mobile.svg');
+    expect(ads[0]).toMatchObject({ headline: 'Instant Mobile Top-up', ctaLabel: 'Top up now' });
+    // Issue 26: the demo banners' words are text over pictures that draw none, in both languages
+    // (a phone may lack the fonts to draw Burmese in a picture), so every reader sees a button.
     const { ads: burmese } = await get<{ ads: Banner[] }>('/api/v1/ads/banner', 'my');
-    expect(burmese.map((ad) => ad.mobileImageUrl)).toEqual(
-      ads.map((ad) => ad.mobileImageUrl.replace(/\.svg$/, '.my.svg')),
-    );
+    expect(burmese.map((ad) => ad.mobileImageUrl)).toEqual(ads.map((ad) => ad.mobileImageUrl));
     for (const ad of burmese) {
+      expect(ad.headline, ad.title).toMatch(/[\u1000-\u109f]/);
+      expect(ad.ctaLabel, ad.title).toMatch(/[\u1000-\u109f]/);
+      expect(`${ad.headline ?? ''} ${ad.ctaLabel ?? ''}`, ad.title).not.toMatch(/[A-Za-z0-9]/);
       for (const url of [ad.imageUrl, ad.mobileImageUrl, ad.tabletImageUrl]) {
         const picture = await t.app.inject({ url });
         expect(picture.statusCode, url).toBe(200);
-        // Every line in Burmese but the operators' and brands' names ("MPT · Ooredoo · …").
-        const lines = [...picture.body.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
-        expect(lines.length, url).toBeGreaterThan(0);
-        expect(
-          lines.filter((line) => !line?.includes('·') && /[A-Za-z0-9]/.test(line ?? '')),
-          url,
-        ).toEqual([]);
+        expect(picture.body, url).not.toContain('<text');
       }
+    }
+    for (const ad of ads) {
+      expect(ad.headline, ad.title).toBeTruthy();
+      expect(ad.ctaLabel, ad.title).toBeTruthy();
     }
     const { data: rates } = await get<{ data: ExchangeRate[] }>('/api/v1/exchange-rates');
     expect(rates.find((r) => r.currency === 'USD')).toMatchObject({

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { CategoryListQuery, ProductListQuery } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
 import { freeCard } from './stock.repo.ts';
@@ -190,11 +203,14 @@ export function createCatalogueRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    async listActiveBanners(): Promise<BannerRow[]> {
+    /** The banners shown on `today` (a Yangon day): active, and not past their end date. */
+    async listActiveBanners(today: string): Promise<BannerRow[]> {
       return db
         .select()
         .from(banners)
-        .where(eq(banners.isActive, true))
+        .where(
+          and(eq(banners.isActive, true), or(isNull(banners.endsOn), gte(banners.endsOn, today))),
+        )
         .orderBy(asc(banners.sortOrder), asc(banners.createdAt), asc(banners.id));
     },
 

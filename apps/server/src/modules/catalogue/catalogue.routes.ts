@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedResponse, sendCachedResponse, type ResponseCache } from '../../platform/cache.ts';
+import { systemClock, yangonDay, type Clock } from '../../platform/clock.ts';
 import type { Language } from '@shop/contracts/i18n';
 import { assertUuid, requestLanguage } from '../../platform/http.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -35,7 +36,11 @@ const LOG_LEVEL = 'warn';
  */
 
 export const catalogueRoutes =
-  (service: CatalogueService, cache: ResponseCache): FastifyPluginAsyncZod =>
+  (
+    service: CatalogueService,
+    cache: ResponseCache,
+    clock: Clock = systemClock,
+  ): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     /**
@@ -61,18 +66,22 @@ export const catalogueRoutes =
      * Fast path, before validation and the handler: an exact repeat of a request already answered
      * gets the cached bytes at once (the handler stores each answer under its URL too).
      */
-    const serveCachedUrl = (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      done: HookHandlerDoneFunction,
-    ): void => {
-      const entry = cache.peek(urlKey(request));
-      if (entry) {
-        sendCachedResponse(request, reply, entry, MAX_AGE_SECONDS);
-        return;
-      }
-      done();
-    };
+    const serveCachedAt =
+      (keyOf: (request: FastifyRequest) => string) =>
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+        const entry = cache.peek(keyOf(request));
+        if (entry) {
+          sendCachedResponse(request, reply, entry, MAX_AGE_SECONDS);
+          return;
+        }
+        done();
+      };
+    const serveCachedUrl = serveCachedAt(urlKey);
+    /**
+     * Home's banners change with the Yangon day (an end date passes at midnight there, issue 26):
+     * their answers are cached per day, on the server's clock.
+     */
+    const bannerUrlKey = (request: FastifyRequest) => `${urlKey(request)}#${yangonDay(clock())}`;
 
     const cached = async <S extends z.core.$ZodType>(
       request: FastifyRequest,
@@ -80,11 +89,12 @@ export const catalogueRoutes =
       key: string,
       schema: S,
       compute: () => Promise<z.input<S>>,
+      alias = urlKey(request),
     ): Promise<FastifyReply> => {
       const entry = await cache.getOrCompute(
         key,
         async () => cachedResponse(JSON.stringify(z.parse(schema, await compute()))),
-        urlKey(request),
+        alias,
       );
       return sendCachedResponse(request, reply, entry, MAX_AGE_SECONDS);
     };
@@ -214,7 +224,7 @@ export const catalogueRoutes =
       {
         config: { requestLimit: 'catalogue' },
         logLevel: LOG_LEVEL,
-        onRequest: serveCachedUrl,
+        onRequest: serveCachedAt(bannerUrlKey),
         compress: false,
         schema: {
           tags: ['catalogue'],
@@ -224,10 +234,15 @@ export const catalogueRoutes =
       },
       async (request, reply) => {
         const lang = languageOf(request);
-        return cached(request, reply, `banners:${lang}`, bannerListResponseSchema, async () => ({
-          success: true as const,
-          ads: await service.listBanners(lang),
-        }));
+        const today = yangonDay(clock());
+        return cached(
+          request,
+          reply,
+          `banners:${lang}:${today}`,
+          bannerListResponseSchema,
+          async () => ({ success: true as const, ads: await service.listBanners(lang, today) }),
+          bannerUrlKey(request),
+        );
       },
     );
 

@@ -122,6 +122,8 @@ export function createCatalogueService(
       mobileImageUrl: image(images.mobileImageUrl),
       tabletImageUrl: image(images.tabletImageUrl),
       linkUrl: row.linkUrl,
+      headline: row.headline?.[lang] ?? null,
+      ctaLabel: row.ctaLabel?.[lang] ?? null,
       tint: row.tint,
     };
   };
@@ -195,8 +197,9 @@ export function createCatalogueService(
       return repo.countFreeCards(productId);
     },
 
-    async listBanners(lang: Language): Promise<Banner[]> {
-      const rows = await repo.listActiveBanners();
+    /** Home's banners on `today` (a Yangon day, YYYY-MM-DD): ended ones are left out. */
+    async listBanners(lang: Language, today: string): Promise<Banner[]> {
+      const rows = await repo.listActiveBanners(today);
       return rows.map((r) => toBanner(r, lang));
     },
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -160,6 +161,15 @@ export const banners = pgTable(
      */
     localizedImages: jsonb('localized_images').$type<LocalizedBannerImages>(),
     linkUrl: text('link_url').notNull(),
+    /**
+     * Words shown as text over the picture, per language (issue 26: text a device can always
+     * draw, never Burmese glyphs in a picture); null: the picture carries no words of ours.
+     */
+    headline: jsonb('headline').$type<LocalizedText>(),
+    /** The call to action's words, per language: a real button to linkUrl; null: no button. */
+    ctaLabel: jsonb('cta_label').$type<LocalizedText>(),
+    /** The last Yangon day the banner shows (inclusive); null: no end. */
+    endsOn: date('ends_on', { mode: 'string' }),
     sortOrder: integer('sort_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     /** The header colour while the banner shows ('#rrggbb'); null: taken from its picture. */

@@ -44,13 +44,18 @@ describe('stock import (npm run stock:import)', () => {
     const report = await importStock(
       database.db,
       secrets.pinEncryptionKey,
-      'product,serial,pin,expiry\nG-STEAM-10,ST-0001,1111-2222-3333,2031-12-31\nG-STEAM-10,ST-0002,44445555,\n',
+      'product,serial,pin,expiry\nG-STEAM-10,ST-0001,1111-2222-3333,2031-12-31\nG-STEAM-10,ST-0002,44445555,\nG-STEAM-10,ST-0003,66667777,2031-12-31T02:00:00+06:30\n',
       now,
     );
-    expect(report).toEqual({ imported: 2, byProduct: { 'G-STEAM-10': 2 }, rejected: [] });
+    expect(report).toEqual({ imported: 3, byProduct: { 'G-STEAM-10': 3 }, rejected: [] });
     const rows = (await steamCards()).filter((c) => c.serial.startsWith('ST-'));
-    expect(rows).toHaveLength(2);
-    expect(before + 2).toBe((await steamCards()).length);
+    expect(rows).toHaveLength(3);
+    expect(before + 3).toBe((await steamCards()).length);
+    // Issue 26: the expiry is the day written, whatever time follows it (this one is
+    // 2031-12-30 in UTC): 31 Dec 2031 on every screen, e-mail, PDF and CSV.
+    expect(rows.find((c) => c.serial === 'ST-0003')?.expiresAt?.toISOString()).toBe(
+      '2031-12-31T23:59:59.000Z',
+    );
     const first = rows.find((c) => c.serial === 'ST-0001');
     expect(first?.pinEncrypted).not.toContain('1111');
     expect(decryptSecret(first?.pinEncrypted ?? '', secrets.pinEncryptionKey)).toBe(

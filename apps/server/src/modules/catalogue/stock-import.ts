@@ -3,7 +3,7 @@ import {
   type StockImportReason,
 } from '@shop/contracts/admin-catalogue-messages';
 import type { LocalizedText } from '@shop/contracts/i18n';
-import { isCardKind } from '@shop/contracts/orders';
+import { cardExpiryDate, cardExpiryInstant, isCardKind } from '@shop/contracts/orders';
 import { encryptSecret } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { createStockRepo, type NewCard } from './stock.repo.ts';
@@ -101,15 +101,13 @@ const PIN = /^[A-Za-z0-9][A-Za-z0-9-]{3,63}$/;
 /** YYYY-MM-DD (end of that day, UTC) or a full ISO 8601 time; empty: the card does not expire. */
 function parseExpiry(value: string): Date | null | 'invalid' {
   if (value === '') return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const date = new Date(`${value}T23:59:59Z`);
-    return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value
-      ? 'invalid'
-      : date;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return 'invalid';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'invalid' : date;
+  if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value)) return 'invalid';
+  if (value.length > 10 && Number.isNaN(new Date(value).getTime())) return 'invalid';
+  // The day as written is the card's expiry date (a time after it does not move it to another
+  // day in some time zone: issue 26).
+  const day = value.slice(0, 10);
+  const date = cardExpiryInstant(day);
+  return Number.isNaN(date.getTime()) || cardExpiryDate(date) !== day ? 'invalid' : date;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { cards, products } from './catalogue.tables.ts';
 
@@ -109,6 +109,29 @@ export function createStockRepo(db: Db) {
           ),
         );
       return order.quantity;
+    },
+
+    /**
+     * Per product, the cards an order could hold: free ones and those the order holds already
+     * (its own hold is no smaller stock for it). The base of the per-order share (ADR 0043).
+     */
+    async countFreeOrHeldBy(
+      orderId: string,
+      productIds: string[],
+      now: Date,
+    ): Promise<Map<string, number>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await db
+        .select({ productId: cards.productId, n: count() })
+        .from(cards)
+        .where(
+          and(
+            inArray(cards.productId, productIds),
+            or(freeCard(now), and(sellable, eq(cards.reservedOrderId, orderId))),
+          ),
+        )
+        .groupBy(cards.productId);
+      return new Map(rows.map((r) => [r.productId, r.n]));
     },
 
     /** Products of which these orders hold cards now (their own hold is no shortage for them). */

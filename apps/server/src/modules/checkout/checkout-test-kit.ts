@@ -7,6 +7,10 @@ import { eq } from 'drizzle-orm';
 import { cards, products } from '../catalogue/catalogue.tables.ts';
 import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { jobs } from '../../platform/jobs.tables.ts';
+import type { PaymentStatusResponse } from '@shop/contracts/payments';
+import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
+import { paymentReceipts } from '../payments/payments.tables.ts';
 
 /** Recipients that fit the test catalogue's operators (account spec §9 prefixes). */
 export const MPT_PHONE = '09250000001';
@@ -154,4 +158,40 @@ export async function orderAwaitingQrPayment(s: ShopTest) {
   const order = await initialize(s, user.headers);
   const payment = await completeWith(s, user.headers, order.orderId);
   return { user, order, payment };
+}
+
+/** The fulfilment jobs written for an order (one exactly when it is paid). */
+export async function fulfilJobsOf(s: ShopTest, orderId: string) {
+  return (await s.t.database.db.select().from(jobs)).filter(
+    (j) => j.type === FULFIL_ORDER_JOB && (j.payload as { orderId?: string }).orderId === orderId,
+  );
+}
+
+/** The receipts recorded for an order's payments (ADR 0017). */
+export function receiptsOf(s: ShopTest, orderId: string) {
+  return s.t.database.db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId));
+}
+
+/** The order's payment status as the payment modal polls it. */
+export async function paymentStatusOf(
+  s: ShopTest,
+  headers: Record<string, string>,
+  orderId: string,
+) {
+  const res = await call(s, 'GET', `/api/v1/orders/${orderId}/payment-status`, headers);
+  if (res.statusCode !== 200) throw new Error(`payment-status: ${res.statusCode} ${res.body}`);
+  return res.json<PaymentStatusResponse>().data;
+}
+
+/** A signed-in customer's pending order for a 1,000 Ks MPT top-up and its payment. */
+export async function pendingTopUpOrder(s: ShopTest, method: 'mmqr' | 'aplus' | 'direct' = 'mmqr') {
+  const user = await signedIn(s);
+  await addToCart(s, user.headers, {
+    productId: s.catalogue.productId('T-MPT-1000'),
+    quantity: 1,
+    phoneNumber: MPT_PHONE,
+  });
+  const order = await initialize(s, user.headers);
+  const session = await completeWith(s, user.headers, order.orderId, method);
+  return { user, order, session };
 }

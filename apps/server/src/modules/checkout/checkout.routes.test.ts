@@ -106,13 +106,13 @@ describe('checkout API', () => {
     const byDefault = await initialize(s, user.headers);
     expect(byDefault.email).toBe(user.person.email);
     expect(byDefault.tierDiscount).toBe(0);
-    // Another address is another attempt: a new order that sends the codes there.
+    // Another address is the same cart: its open order now sends the codes there (ADR 0050).
     const res = await call(s, 'POST', '/api/v1/checkout/initialize', user.headers, {
       email: ' Friend@Example.com ',
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     const gift = res.json<CheckoutInitializeResponse>().data;
-    expect(gift.orderId).not.toBe(byDefault.orderId);
+    expect(gift.orderId).toBe(byDefault.orderId);
     expect(gift.email).toBe('friend@example.com');
     const [row] = await s.t.database.db.select().from(orders).where(eq(orders.id, gift.orderId));
     expect(row).toMatchObject({ email: 'friend@example.com', language: 'en' });
@@ -318,6 +318,17 @@ describe('checkout API', () => {
     expect(points.statusCode).toBe(409);
     expect(points.json<ErrorBody>().message).toBe(
       'Not enough points: this order needs 50 points and you have 0',
+    );
+    // A Burmese page writes the numbers with Burmese digits (one numeral system per page).
+    const pointsMy = await call(
+      s,
+      'POST',
+      '/api/v1/checkout/payment-method',
+      { ...user.headers, 'accept-language': 'my' },
+      { sessionId: order.orderId, paymentMethod: 'points' },
+    );
+    expect(pointsMy.json<ErrorBody>().message).toBe(
+      'ပွိုင့် မလုံလောက်ပါ- ဤအော်ဒါအတွက် ပွိုင့် ၅၀ လိုအပ်ပြီး သင့်တွင် ၀ ရှိပါသည်',
     );
     const aplus = await call(s, 'POST', '/api/v1/checkout/payment-method', user.headers, {
       sessionId: order.orderId,

@@ -65,6 +65,7 @@ export const checkoutRoutes =
           request.body,
           idempotencyKey(request),
           lang,
+          request.ip,
         );
         return reply.status(created ? 201 : 200).send({
           success: true as const,

@@ -4,7 +4,6 @@ import {
   checkoutMessages,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   MMQR_MINIMUM_MMK,
-  PAYMENT_WINDOW_SECONDS,
   SERVICE_FEE_MMK,
   type CheckoutInitializeRequest,
   type OrderSummary,
@@ -14,17 +13,22 @@ import {
 } from '@shop/contracts/checkout';
 import { stockShortMessage } from '@shop/contracts/cart';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { formatNumber } from '@shop/contracts/languages';
 import { isCardKind } from '@shop/contracts/orders';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { CardHoldLimits } from '../../config.ts';
+import { clientNetwork } from '../../platform/http.ts';
+import { checkCardHoldLimits, holdUntil } from '../orders/card-holds.ts';
 import { anySoldOut, reserveOrderStock } from '../catalogue/stock-reservation.ts';
 import { createStockRepo } from '../catalogue/stock.repo.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
-import type { OrderRow } from '../orders/orders.repo.ts';
+import { createOrdersRepo, type OrderRow } from '../orders/orders.repo.ts';
 import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PayableMethod } from '../payments/acquirer.ts';
 import type { PromoQuote, PromotionsService } from '../promotions/promotions.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,8 +48,8 @@ export function createCheckoutService(deps: {
   cart: CartService;
   orders: OrdersService;
   payments: PaymentsService;
-  /** Whether an acquirer is configured (else no method can be chosen). */
-  paymentsAvailable: boolean;
+  /** The methods the configured acquirer collects (none: no acquirer, nothing can be paid). */
+  methodsAvailable: readonly PayableMethod[];
   /** The account's email: where codes go when checkout names no other address. */
   accountEmail: (userId: string) => Promise<string>;
   /** Whether the shop blocked the account (issue 17): a blocked account cannot buy. */
@@ -54,6 +58,8 @@ export function createCheckoutService(deps: {
   promotions: PromotionsService;
   db: Db;
   clock: Clock;
+  /** Bounds on the cards unpaid orders hold (ADR 0043). */
+  cardHolds: CardHoldLimits;
   /** Checkout held a product's last free cards: the cached catalogue must show it out of stock. */
   stockChanged?: () => Promise<void>;
 }) {
@@ -102,8 +108,8 @@ export function createCheckoutService(deps: {
     return pointsBalance >= needed
       ? null
       : checkoutMessages.insufficientPoints[lang]
-          .replace('{needed}', String(needed))
-          .replace('{balance}', String(pointsBalance));
+          .replace('{needed}', formatNumber(needed, lang))
+          .replace('{balance}', formatNumber(pointsBalance, lang));
   }
 
   function methods(
@@ -111,7 +117,13 @@ export function createCheckoutService(deps: {
     pointsMessage: string | null,
     lang: Language,
   ): PaymentMethod[] {
-    const unavailable = deps.paymentsAvailable ? null : checkoutMessages.providerUnavailable[lang];
+    // A method the configured acquirer does not collect is shown, off, with the reason.
+    const unavailable = (id: PayableMethod) =>
+      deps.methodsAvailable.length === 0
+        ? checkoutMessages.providerUnavailable[lang]
+        : deps.methodsAvailable.includes(id)
+          ? null
+          : checkoutMessages.paymentMethodUnavailable[lang];
     const entry = (
       id: PaymentMethodId,
       blocked: string | null,
@@ -127,9 +139,9 @@ export function createCheckoutService(deps: {
     const belowMinimum =
       amount !== null && amount < MMQR_MINIMUM_MMK ? checkoutMessages.mmqrMinimum[lang] : null;
     return [
-      entry('mmqr', unavailable ?? belowMinimum, MMQR_MINIMUM_MMK),
-      entry('aplus', unavailable),
-      entry('direct', unavailable),
+      entry('mmqr', unavailable('mmqr') ?? belowMinimum, MMQR_MINIMUM_MMK),
+      entry('aplus', unavailable('aplus')),
+      entry('direct', unavailable('direct')),
       entry('points', pointsMessage),
     ];
   }
@@ -145,8 +157,10 @@ export function createCheckoutService(deps: {
       if (blocked) throw new AppError('CONFLICT', blocked);
       return method;
     }
-    if (!deps.paymentsAvailable)
+    if (deps.methodsAvailable.length === 0)
       throw new AppError('SERVICE_UNAVAILABLE', checkoutMessages.providerUnavailable[lang]);
+    if (!deps.methodsAvailable.includes(method))
+      throw new AppError('VALIDATION_ERROR', checkoutMessages.paymentMethodUnavailable[lang]);
     if (method === 'mmqr' && total < MMQR_MINIMUM_MMK)
       throw new AppError('VALIDATION_ERROR', checkoutMessages.mmqrMinimum[lang]);
     return method;
@@ -156,13 +170,15 @@ export function createCheckoutService(deps: {
     /**
      * Turns the signed-in user's cart into a pending order (DESIGN §6.1): prices re-read from the
      * database, service fee 0. One open order per cart (ADR 0022): the same cart answers its open
-     * order again, a changed cart cancels the old one.
+     * order again, a changed cart cancels the old one. `clientAddress` is the caller's address:
+     * unpaid orders from one network hold at most so many cards (ADR 0043).
      */
     async initialize(
       userId: string | null,
       body: CheckoutInitializeRequest,
       idempotencyKey: string | undefined,
       lang: Language,
+      clientAddress: string,
     ): Promise<{ order: OrderSummary; created: boolean }> {
       const user = await requireBuyer(userId, lang);
       if (
@@ -194,13 +210,21 @@ export function createCheckoutService(deps: {
       // The client's view of the cart, when sent, must be what the server has (never a price source).
       const sent = body?.items;
       if (sent) {
+        // Each sent item is one line of the cart (the same product for the same recipient, when
+        // one is sent), each line matched once.
+        const unmatched = [...lines];
         const sameLines =
           sent.length === lines.length &&
-          sent.every((item) =>
-            lines.some(
-              (l) => l.row.productId === item.productId && l.row.quantity === item.quantity,
-            ),
-          );
+          sent.every((item) => {
+            const at = unmatched.findIndex(
+              (l) =>
+                l.row.productId === item.productId &&
+                l.row.quantity === item.quantity &&
+                (item.phoneNumber === undefined || item.phoneNumber === l.row.phoneNumber),
+            );
+            if (at >= 0) unmatched.splice(at, 1);
+            return at >= 0;
+          });
         if (!sameLines) throw new AppError('CONFLICT', cartChanged[lang]);
         const priceTampered = sent.some((item) => {
           if (item.price === undefined) return false;
@@ -263,22 +287,25 @@ export function createCheckoutService(deps: {
       const promoMmk = quote ? Math.min(quote.discountMmk, itemsTotal - tier.mmk) : 0;
       const total = itemsTotal - tier.mmk - promoMmk + SERVICE_FEE_MMK;
       const email = body?.email ?? (await deps.accountEmail(user));
-      // What makes two checkouts "the same cart" (ADR 0022): lines, prices, recipients, the total
-      // (a tier discount reached since makes a new order) and where the codes go.
+      // What makes two checkouts "the same cart" (ADR 0022): lines, prices, recipients and the
+      // total (a tier discount reached since makes a new order). Not where the codes go: another
+      // address keeps the open order and changes its address (ADR 0050).
       const fingerprint = createHash('sha256')
         .update(
           JSON.stringify([
-            email,
             total,
             quote?.promoCodeId ?? null,
             ...items
               .map((i) => [i.productId, i.quantity, i.unitPriceMmk, i.phoneNumber])
-              .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+              .sort((a, b) =>
+                `${String(a[0])} ${String(a[3])}`.localeCompare(`${String(b[0])} ${String(b[3])}`),
+              ),
           ]),
         )
         .digest('hex');
       let reservedProducts: string[] = [];
       let freed = 0;
+      let ended: string[] = [];
       const { order, created } = await orders.createOrder(
         {
           userId: user,
@@ -298,10 +325,21 @@ export function createCheckoutService(deps: {
         {
           // DESIGN §6.5: the cards are held for the payment window in the order's own
           // transaction (a reused order's hold is renewed, released cards taken again); too few
-          // left refuses the checkout ("Sold out" / "Only N left") and changes nothing.
+          // left refuses the checkout ("Sold out" / "Only N left") and changes nothing. ADR 0043:
+          // a checkout starts the order's hold clock, and the account's and the network's caps and
+          // the product's share are checked first (the account's checkout lock is held here).
           hold: async (tx, held) => {
             const now = deps.clock();
-            const until = new Date(now.getTime() + PAYMENT_WINDOW_SECONDS * 1000);
+            const network = clientNetwork(clientAddress);
+            const order = await createOrdersRepo(tx).startHold(held.order.id, now, network);
+            await checkCardHoldLimits(
+              tx,
+              { orderId: order.id, userId: user, network, lines: held.items },
+              deps.cardHolds,
+              now,
+              lang,
+            );
+            const until = holdUntil(order.holdStartedAt, now, deps.cardHolds);
             reservedProducts = await reserveOrderStock(
               tx,
               held.order.id,
@@ -312,7 +350,7 @@ export function createCheckoutService(deps: {
           },
           // An open order of a cart that has changed since: cancelled, its cards given back first.
           supersede: async (tx, orderIds) => {
-            freed = await payments.cancelLocked(tx, orderIds);
+            ({ freed, ended } = await payments.cancelLocked(tx, orderIds));
           },
           // The code is redeemed with the new order (limits checked under lock), after the
           // replaced orders gave theirs back; a refusal rolls the whole checkout back.
@@ -327,6 +365,8 @@ export function createCheckoutService(deps: {
           },
         },
       );
+      // The replaced orders' payments are closed at the acquirer (in the background).
+      payments.closeAtAcquirer(ended);
       // Counted after the commit (as fulfilment does): the last free card held hides the product,
       // released ones show it again.
       if (deps.stockChanged && (freed > 0 || (await anySoldOut(deps.db, reservedProducts))))

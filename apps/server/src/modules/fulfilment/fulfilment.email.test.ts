@@ -55,3 +55,14 @@ describe('the order e-mail and a promo code (issue 17)', () => {
     expect(mail.text).not.toContain('Promo code');
   });
 });
+
+describe('quantities in the order e-mail (issue 26)', () => {
+  it('writes "× ၁" in Burmese and "× 1" in English', () => {
+    const my = email(order({ promoCode: null, promoDiscountMmk: 0 }, 'my'));
+    expect(my.text).toContain('MPT ၁,၀၀၀ ကျပ် × ၁');
+    expect(my.html).toContain('MPT ၁,၀၀၀ ကျပ် × ၁');
+    expect(my.text).not.toMatch(/× 1/);
+    const en = email(order({ promoCode: null, promoDiscountMmk: 0 }, 'en'));
+    expect(en.text).toContain('MPT 1,000 Ks × 1');
+  });
+});

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@shop/contracts/i18n';
+import { formatNumber } from '@shop/contracts/languages';
 import { formatKyat } from '@shop/contracts/money';
-import { isCardKind } from '@shop/contracts/orders';
+import { cardExpiryDate, isCardKind } from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
@@ -70,7 +71,8 @@ export function orderCodesEmail(input: {
     html.push(`<p>${escapeHtml(promo)}</p>`);
   }
   for (const item of input.items) {
-    const name = `${item.name[lang]} × ${item.quantity}`;
+    // "× ၁" in a Burmese e-mail: one numeral system per language (issue 26).
+    const name = `${item.name[lang]} × ${formatNumber(item.quantity, lang)}`;
     if (!isCardKind(item.kind)) {
       // Top-ups and data: where each went, "Top-up to 09 421 234 567 (MPT)" (issue 12).
       if (!item.phoneNumber) continue;
@@ -98,7 +100,7 @@ export function orderCodesEmail(input: {
     lines.push(name);
     html.push(`<h3>${escapeHtml(name)}</h3><ul>`);
     for (const { card, pin } of input.cardsByItem.get(item.id) ?? []) {
-      const expires = card.expiresAt ? card.expiresAt.toISOString().slice(0, 10) : t('noExpiry');
+      const expires = card.expiresAt ? cardExpiryDate(card.expiresAt) : t('noExpiry');
       const row = `${t('serial')}: ${card.serial}  ${t('pin')}: ${pin ?? ''}  ${t('expires')}: ${expires}`;
       lines.push(`  ${row}`);
       html.push(

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
-import { createJobWorker, type JobType, type JobWorker } from '../../platform/job-worker.ts';
+import { createJobWorker, type JobLane, type JobWorker } from '../../platform/job-worker.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { ShopMetrics } from '../../platform/metrics.ts';
 import type { Secrets } from '../../platform/secrets.ts';
@@ -51,8 +51,11 @@ export function createFulfilmentModule(deps: {
   account: Parameters<typeof createRefundsService>[0]['account'];
   /** Tests may put in their own aggregator. */
   topupProvider?: TopupProvider;
-  /** Jobs of other modules the worker runs too (the pushes of order events). */
-  jobTypes: Record<string, JobType>;
+  /**
+   * Jobs of other modules the worker runs too, in loops of their own (the pushes of order events:
+   * a slow push service never holds fulfilment's slots, ADR 0042).
+   */
+  lanes: JobLane[];
   /** Job and top-up timings (METRICS_TOKEN set); null: nothing is measured. */
   metrics: ShopMetrics | null;
 }): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
@@ -78,7 +81,8 @@ export function createFulfilmentModule(deps: {
   });
   const worker = createJobWorker({
     db: database.db,
-    types: { ...service.jobTypes, ...refunds.jobTypes, ...deps.jobTypes },
+    types: { ...service.jobTypes, ...refunds.jobTypes },
+    lanes: deps.lanes,
     log: deps.log,
     leaseSeconds: config.jobLeaseSeconds,
     concurrency: config.jobConcurrency,

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { isCardKind } from '@shop/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import { decryptSecret } from '../../platform/crypto.ts';
@@ -112,6 +112,30 @@ const retryOf = (job: JobRow): [string, number] => {
   return [itemId, attempt];
 };
 
+/** Who asked for the codes e-mail again: staff in the back-office, or the buyer (ADR 0050). */
+export type CodesResendBy = 'staff' | 'customer';
+
+/** Why the codes e-mail cannot be sent again. */
+export type CodesResendProblem = 'no_order' | 'no_codes' | 'no_email';
+
+export class CodesResendError extends Error {
+  constructor(readonly problem: CodesResendProblem) {
+    super(`codes e-mail not sent again: ${problem}`);
+  }
+}
+
+/** A codes e-mail queued again: where it goes, where the order's codes went before, the job. */
+export interface CodesResent {
+  email: string;
+  previousEmail: string | null;
+  cards: number;
+  job: string;
+}
+
+/** The address a codes job was queued for (a resend names it), else the order's. */
+const payloadEmail = (job: JobRow): string | null =>
+  typeof job.payload.email === 'string' ? job.payload.email : null;
+
 const payloadOrderId = (job: JobRow): string => {
   const id = job.payload.orderId;
   if (typeof id !== 'string') throw new Error(`job ${job.id} has no orderId`);
@@ -168,6 +192,20 @@ export function createFulfilmentService(deps: {
       )
       .join(', ');
     return { paidFor, owed, unconfirmed, settled, reason: `${check}fulfilment_failed: ${lines}` };
+  }
+
+  /**
+   * Points for the part of a failed order that was paid in money and delivered (ADR 0051): what
+   * was paid less what is owed back for the rest (lines failed, unconfirmed or being retried).
+   * A later delivery adds only its own share (creditOrder counts the order's earlier entries).
+   */
+  async function creditDelivered(tx: Db, order: OrderRow, byPoints: boolean, owedMmk: number) {
+    if (byPoints || owedMmk >= order.totalMmk) return;
+    await deps.loyalty.creditOrder(tx, {
+      userId: order.userId,
+      orderId: order.id,
+      paidMmk: order.totalMmk - owedMmk,
+    });
   }
 
   /** Step 1: every pending card line gets its cards, or fails when stock is short. */
@@ -279,7 +317,7 @@ export function createFulfilmentService(deps: {
 
   /**
    * Step 3: the order ends completed (points credited) or failed (the undelivered part flagged
-   * for refund, or points given back); with cards delivered, the codes email is queued. One
+   * for refund, or points given back; the delivered part earns its points); with cards delivered, the codes email is queued. One
    * transaction, done once: a rerun finds the order no longer processing.
    */
   async function finish(orderId: string): Promise<void> {
@@ -315,6 +353,7 @@ export function createFulfilmentService(deps: {
           reason: why,
         } = refundOf(order, items, byPoints);
         const refund = paidFor(failedLines);
+        await creditDelivered(tx, order, byPoints, refund);
         let reason = why;
         let pointsReturned = 0;
         if (byPoints && settled.length > 0) {
@@ -455,6 +494,7 @@ export function createFulfilmentService(deps: {
       return 'completed';
     }
     const amountMmk = paidFor(owed);
+    await creditDelivered(tx, order, byPoints, amountMmk);
     let points = refund.points;
     let pointsReturned = refund.pointsReturned;
     let refunded = false;
@@ -672,16 +712,20 @@ export function createFulfilmentService(deps: {
     });
   }
 
-  /** The codes email (at least once: a crash after sending and before recording resends). */
-  async function sendOrderCodes(orderId: string): Promise<void> {
+  /**
+   * The codes email (at least once: a crash after sending and before recording resends), to `to`
+   * when the job names an address (a resend, ADR 0050), else to the order's address.
+   */
+  async function sendOrderCodes(orderId: string, to: string | null = null): Promise<void> {
     const found = await orders.findOrder(orderId);
-    if (!found?.order.email) return;
+    const email = to ?? found?.order.email;
+    if (!found || !email) return;
     const { cardsByItem } = await deliveries([orderId], 'all');
     const instructions = await createStockRepo(db).instructionsOf(
       found.items.map((i) => i.productId),
     );
     await deps.mailer.send({
-      to: found.order.email,
+      to: email,
       ...orderCodesEmail({
         order: found.order,
         items: found.items,
@@ -692,10 +736,51 @@ export function createFulfilmentService(deps: {
     });
   }
 
+  /**
+   * Queues the codes e-mail of an order again (a new job: the first one's key is spent), to
+   * `email` when given — which becomes the order's address, so its page shows where the codes
+   * went — else to the order's address. Only for an order with cards delivered. `record` runs in
+   * the same transaction (staff's audit record), so a crash loses neither.
+   */
+  async function queueCodesAgain(
+    orderId: string,
+    request: {
+      email?: string | null;
+      by: CodesResendBy;
+      record?: (tx: Db, sent: CodesResent) => Promise<void>;
+    },
+  ): Promise<CodesResent> {
+    const sent = await transaction(async (tx) => {
+      const txOrders = createOrdersRepo(tx);
+      const order = await txOrders.lockOrder(orderId);
+      if (!order) throw new CodesResendError('no_order');
+      const cards = (await createFulfilmentRepo(tx).cardsOfOrders([orderId])).length;
+      if (cards === 0) throw new CodesResendError('no_codes');
+      const email = request.email ?? order.email;
+      if (!email) throw new CodesResendError('no_email');
+      if (email !== order.email) await txOrders.setEmail(orderId, email);
+      const job = `${SEND_ORDER_CODES_JOB}:${orderId}:resend:${randomUUID()}`;
+      await enqueueJob(tx, {
+        type: SEND_ORDER_CODES_JOB,
+        dedupeKey: job,
+        payload: { orderId, resend: true, by: request.by, email },
+      });
+      const done: CodesResent = { email, previousEmail: order.email, cards, job };
+      await request.record?.(tx, done);
+      return done;
+    });
+    log.info(
+      { orderId, by: request.by, changed: sent.email !== sent.previousEmail, job: sent.job },
+      'codes e-mail queued again',
+    );
+    return sent;
+  }
+
   return {
     fulfilOrder,
     abandonOrder,
     sendOrderCodes,
+    queueCodesAgain,
     resolveUnconfirmed,
     startRetry,
 
@@ -741,7 +826,7 @@ export function createFulfilmentService(deps: {
         giveUp: (job: JobRow) => abandonOrder(payloadOrderId(job)),
       },
       [SEND_ORDER_CODES_JOB]: {
-        handle: (job: JobRow) => sendOrderCodes(payloadOrderId(job)),
+        handle: (job: JobRow) => sendOrderCodes(payloadOrderId(job), payloadEmail(job)),
       },
       [RETRY_TOPUP_JOB]: {
         handle: (job: JobRow) => retryTopup(payloadOrderId(job), ...retryOf(job)),

@@ -182,10 +182,12 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
       refundAmountMmk: 45000 * before,
     });
     expect(payment?.refundReason).toContain('out_of_stock');
-    // No points for a failed order.
+    // Points for the delivered top-up only (ADR 0051): 1,000 Ks paid and delivered is 1 point.
     expect(
-      await db().select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order.orderId)),
-    ).toEqual([]);
+      (await db().select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order.orderId))).map(
+        (e) => [e.kind, e.points],
+      ),
+    ).toEqual([['earn', 1]]);
   });
 
   it('never sells an expired card: a live one is sold, and expired cards alone are out of stock', async () => {

@@ -77,6 +77,15 @@ export function createLoyaltyRepo(db: Db) {
       return row?.points ?? null;
     },
 
+    /** The points of all the order's entries of this kind (0 without one). */
+    async sumPoints(orderId: string, kind: LoyaltyEntryKind): Promise<number> {
+      const [row] = await db
+        .select({ points: sql<string | null>`sum(${loyaltyLedger.points})` })
+        .from(loyaltyLedger)
+        .where(sql`${loyaltyLedger.orderId} = ${orderId} and ${loyaltyLedger.kind} = ${kind}`);
+      return Number(row?.points ?? 0);
+    },
+
     /**
      * Writes the entry and moves the balance, in the caller's transaction with the account locked.
      * The unique (order, kind) index refuses a second entry even if a caller forgot to check.

@@ -96,13 +96,19 @@ export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
       return Math.ceil(amountMmk / config.pointValueMmk);
     },
 
-    /** Credits a completed order once (DESIGN §6.4); answers the points added (0 the second time). */
+    /**
+     * Credits what an order's delivered part earns (DESIGN §6.4, ADR 0051): `paidMmk` is what was
+     * paid for the lines delivered so far, and only what it earns beyond the order's earlier earn
+     * entries is added (read with the account locked), so a second call for the same part adds
+     * nothing and a line delivered later adds its share. Answers the points added.
+     */
     async creditOrder(tx: Db, entry: { userId: string; orderId: string; paidMmk: number }) {
-      const points = this.pointsEarnedFor(entry.paidMmk);
+      const due = this.pointsEarnedFor(entry.paidMmk);
       const loyalty = createLoyaltyRepo(tx);
-      if (points <= 0) return 0;
+      if (due <= 0) return 0;
       const account = await loyalty.lockAccount(entry.userId);
-      if (await loyalty.hasEntry(entry.orderId, 'earn')) return 0;
+      const points = due - (await loyalty.sumPoints(entry.orderId, 'earn'));
+      if (points <= 0) return 0;
       await loyalty.apply({
         userId: entry.userId,
         orderId: entry.orderId,

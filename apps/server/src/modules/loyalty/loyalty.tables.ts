@@ -47,7 +47,12 @@ export const loyaltyEntryKind = pgEnum('loyalty_entry_kind', [
   'adjustment',
 ]);
 
-/** Every change of a balance. Unique per (order, kind): an order earns, spends, refunds once. */
+/**
+ * Every change of a balance. Unique per (order, kind): an order spends and refunds once. Earning
+ * is the exception (ADR 0051): a partly delivered order earns for its delivered part, and again
+ * for a line delivered later (a staff retry, an unconfirmed top-up found delivered), each entry
+ * what the order's delivered part earns beyond the entries before it.
+ */
 export const loyaltyLedger = pgTable(
   'loyalty_ledger',
   {
@@ -68,7 +73,9 @@ export const loyaltyLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('loyalty_ledger_order_kind_key').on(t.orderId, t.kind),
+    uniqueIndex('loyalty_ledger_order_kind_key')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.kind} <> 'earn'`),
     index('loyalty_ledger_user_idx').on(t.userId, t.createdAt),
     // Only an adjustment goes without an order, and it always says why. Compared as text: a
     // migration may not use an enum value it adds in the same transaction.

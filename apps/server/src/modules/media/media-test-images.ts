@@ -2,7 +2,8 @@ import zlib from 'node:zlib';
 
 /*
  * Small images made in the tests rather than committed binaries: a PNG of one colour of any size,
- * and the classic 1×1 JPEG and lossless WebP (Modernizr's feature-test images).
+ * a 1×1 JPEG and the classic 1×1 lossless WebP. All three decode (the uploads are re-encoded:
+ * Modernizr's 1×1 JPEG, used before, is a progressive file libjpeg refuses).
  */
 
 const chunk = (type: string, data: Buffer) => {
@@ -14,8 +15,16 @@ const chunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, body, crc]);
 };
 
-/** A valid PNG (8-bit RGB, no interlace) of one colour. */
-export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+/**
+ * A valid PNG (8-bit RGB, no interlace) of one colour; `text` adds tEXt chunks (keyword → text,
+ * PNG specification §11.3.4.3) before the pixels, the kind of metadata an upload must lose.
+ */
+export function solidPng(
+  width: number,
+  height: number,
+  rgb: [number, number, number],
+  text: Record<string, string> = {},
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -26,16 +35,21 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
+    ...Object.entries(text).map(([keyword, value]) =>
+      chunk('tEXt', Buffer.from(`${keyword}\0${value}`, 'latin1')),
+    ),
     chunk('IDAT', zlib.deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
+/** A 1×1 red baseline JPEG (made by sharp: `sharp({ create }).jpeg({ quality: 90 })`). */
 export const tinyJpeg = () =>
   Buffer.from(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+    '/9j/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABwn/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCdAAYqm//Z',
     'base64',
   );
 
+/** The classic 1×1 lossless WebP (Modernizr's feature-test image). */
 export const tinyWebp = () =>
   Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { adminCatalogueMessages } from '@shop/contracts/admin-catalogue-messages';
 import {
+  MEDIA_UPLOAD_MAX_AREA,
   MEDIA_UPLOAD_MAX_BYTES,
   MEDIA_UPLOAD_MAX_PIXELS,
   MEDIA_UPLOADS_PREFIX,
@@ -15,6 +16,7 @@ import { imageSize } from 'image-size';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, type Text } from '../../platform/errors.ts';
+import { reencodeImage } from './media-reencode.ts';
 import type { MediaInfo, MediaRepo, MediaRow } from './media.repo.ts';
 
 /** What image-size reads the bytes as, for the types taken. */
@@ -62,7 +64,7 @@ const toUpload = (row: MediaInfo): AdminMediaUpload => ({
  * Images uploaded through the back-office (ADR 0039), kept in the database so that every instance
  * serves them. The bytes are checked to be what their Content-Type says (PNG, JPEG or WebP, read
  * by image-size from the file's own header, never from its name or type); SVG, which can carry
- * script, is never taken.
+ * script, is never taken. What is stored is the picture encoded again, without metadata (ADR 0048).
  */
 export function createMediaService(deps: {
   repo: MediaRepo;
@@ -74,7 +76,7 @@ export function createMediaService(deps: {
 }) {
   const { repo } = deps;
 
-  /** The checked type and size of an upload's bytes, or the 4xx that refuses them. */
+  /** The checked type of an upload's bytes (from their header), or the 4xx that refuses them. */
   function inspect(contentType: string | undefined, bytes: Buffer | undefined) {
     const declared = declaredType(contentType);
     if (!isTaken(declared))
@@ -101,7 +103,10 @@ export function createMediaService(deps: {
       !(height >= 1 && height <= MEDIA_UPLOAD_MAX_PIXELS)
     )
       throw new AppError('BAD_REQUEST', adminCatalogueMessages.mediaDimensions);
-    return { contentType: declared, width, height };
+    // A decompression bomb (a small file of many pixels) is refused before anything decodes it.
+    if (width * height > MEDIA_UPLOAD_MAX_AREA)
+      throw new AppError('BAD_REQUEST', adminCatalogueMessages.mediaTooManyPixels);
+    return declared;
   }
 
   /** Whether an image address a catalogue edit wants to store is allowed, as a message if not. */
@@ -136,13 +141,22 @@ export function createMediaService(deps: {
       input: { contentType: string | undefined; bytes: Buffer | undefined; createdBy: string },
       written: (tx: Tx, upload: AdminMediaUpload) => Promise<void>,
     ): Promise<{ upload: AdminMediaUpload; created: boolean }> {
-      const checked = inspect(input.contentType, input.bytes);
-      const bytes = input.bytes as Buffer;
+      const contentType = inspect(input.contentType, input.bytes);
+      // Named by the hash of the stored bytes: the same file again encodes to the same bytes.
+      const { bytes, width, height } = await reencodeImage(contentType, input.bytes as Buffer);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       return repo.transaction(async (tx) => {
         const { row, created } = await repo.insertOnce(
           tx,
-          { ...checked, bytes, sha256, size: bytes.length, createdBy: input.createdBy },
+          {
+            contentType,
+            width,
+            height,
+            bytes,
+            sha256,
+            size: bytes.length,
+            createdBy: input.createdBy,
+          },
           deps.clock(),
         );
         const upload = toUpload(row);

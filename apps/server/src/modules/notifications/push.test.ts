@@ -86,7 +86,13 @@ describe('web push of order events (issue 16)', () => {
 
   beforeAll(async () => {
     pushService = await startPushService();
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', PUSH_ALLOW_HTTP: 'true' });
+    s = await createShopTest({
+      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+      PUSH_ALLOW_HTTP: 'true',
+      // The stand-in push service lives on 127.0.0.1 (ADR 0042).
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+    });
     buyer = await signedIn(s);
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
-import type { Order, OrderCard } from '@shop/contracts/orders';
+import { cardExpiryDate, type Order, type OrderCard } from '@shop/contracts/orders';
 import { type Doc, newDocument as newPdf, toBuffer, write } from './pdf-text.ts';
 
 /**
@@ -45,6 +45,14 @@ const labels = {
     my: 'ဤ PIN များကို လျှို့ဝှက်ထားပါ။ PIN ရှိသူမည်သူမဆို အသုံးပြုနိုင်ပါသည်။',
   },
   noExpiry: { en: 'no expiry', my: 'သက်တမ်းမကုန်' },
+  partInvoice: {
+    en: 'Invoice for the delivered part of the order',
+    my: 'အော်ဒါ၏ ပို့ဆောင်ပြီးသော အပိုင်းအတွက် ငွေတောင်းခံလွှာ',
+  },
+  notDelivered: {
+    en: 'Items not delivered are not billed: {amount} is refunded for them.',
+    my: 'မပို့ဆောင်နိုင်သော ပစ္စည်းများအတွက် ငွေမတောင်းခံပါ။ ၎င်းတို့အတွက် {amount} ပြန်အမ်းပါမည်။',
+  },
 } satisfies Record<string, LocalizedText>;
 
 const methodNames: Record<string, LocalizedText> = {
@@ -76,6 +84,41 @@ function header(doc: Doc, title: string, lang: Language): number {
   return 116;
 }
 
+/**
+ * What a partly delivered order bills (ADR 0051): its delivered lines, and what was paid for them —
+ * the total less the refund of the lines not delivered (fulfilment's share rule, so the invoice
+ * and the refund add up to what was paid). Discounts are the difference, the promo code's part
+ * shared out in proportion. A completed order is billed whole.
+ */
+export function deliveredPart(order: Order): { order: Order; notDelivered: number } {
+  if (order.status !== 'failed') return { order, notDelivered: 0 };
+  const delivered = order.items.filter((item) => item.status === 'delivered');
+  // At list prices, as the invoice's lines are (a sale price is part of the discount).
+  const subtotal = delivered.reduce((n, item) => n + item.price * item.quantity, 0);
+  const notDelivered = order.refund?.amount ?? order.total - subtotal;
+  const total = Math.max(0, order.total - notDelivered);
+  const discount = Math.max(0, subtotal + order.serviceFee + order.tax - total);
+  const promoDiscount =
+    order.total + order.discount > 0
+      ? Math.min(
+          discount,
+          Math.round((order.promoDiscount * (total + discount)) / (order.total + order.discount)),
+        )
+      : 0;
+  return {
+    order: {
+      ...order,
+      items: delivered,
+      totalItems: delivered.reduce((n, item) => n + item.quantity, 0),
+      subtotal,
+      discount,
+      promoDiscount,
+      total,
+    },
+    notDelivered,
+  };
+}
+
 export async function invoicePdf(input: {
   order: Order;
   invoiceNumber: string;
@@ -83,10 +126,11 @@ export async function invoicePdf(input: {
   customer: { name: string; email: string };
   lang: Language;
 }): Promise<Buffer> {
-  const { order, lang } = input;
+  const { order, notDelivered } = deliveredPart(input.order);
+  const { lang } = input;
   const t = (key: keyof typeof labels) => labels[key][lang];
   const doc = newDocument(`${labels.invoice.en} ${input.invoiceNumber}`);
-  let y = header(doc, t('invoice'), lang);
+  let y = header(doc, notDelivered > 0 ? t('partInvoice') : t('invoice'), lang);
   const facts: [string, string][] = [
     [t('invoiceNumber'), input.invoiceNumber],
     [t('invoiceDate'), yangonDate(input.invoicedAt)],
@@ -116,19 +160,25 @@ export async function invoicePdf(input: {
     write(doc, c.key, c.x, y, { width: c.width, bold: true, align: c.align ?? 'left' });
   y += 20;
   for (const item of order.items) {
+    // At list price, so the lines add up to the subtotal (issue 26); what a sale price, the tier
+    // and a promo code take off is the discount below.
     const cells = [
       item.code,
       item.name,
       String(item.quantity),
-      kyat(item.unitPrice),
-      kyat(item.lineTotal),
+      kyat(item.price),
+      kyat(item.price * item.quantity),
     ];
     const rowTop = y;
+    // The next row starts below the tallest cell (a long name wraps onto more lines).
+    let rowBottom = rowTop + 16;
     cells.forEach((value, i) => {
       const c = columns[i];
-      if (c) write(doc, value, c.x, rowTop, { width: c.width, align: c.align ?? 'left' });
+      if (!c) return;
+      write(doc, value, c.x, rowTop, { width: c.width, align: c.align ?? 'left' });
+      rowBottom = Math.max(rowBottom, doc.y);
     });
-    y = Math.max(doc.y, rowTop + 16) + 4;
+    y = rowBottom + 4;
     if (y > doc.page.height - 160) {
       doc.addPage();
       y = 48;
@@ -163,6 +213,10 @@ export async function invoicePdf(input: {
     y += 18;
   }
   y += 12;
+  if (notDelivered > 0) {
+    write(doc, t('notDelivered').replace('{amount}', kyat(notDelivered)), 48, y, { width: 499 });
+    y += 24;
+  }
   write(doc, t('currencyNote'), 48, y, { width: 499, size: 9 });
   return toBuffer(doc);
 }
@@ -190,7 +244,7 @@ export async function cardListPdf(input: {
       card.name,
       card.serialNumber,
       card.pin ?? '',
-      card.expiresAt ? card.expiresAt.slice(0, 10) : t('noExpiry'),
+      card.expiresAt ? cardExpiryDate(card.expiresAt) : t('noExpiry'),
     ];
     cells.forEach((value, i) => {
       const c = columns[i];
@@ -241,7 +295,7 @@ export function cardListCsv(cards: OrderCard[]): string {
       cell(c.name),
       code(c.serialNumber),
       code(c.pin),
-      cell(c.expiresAt ? c.expiresAt.slice(0, 10) : ''),
+      cell(c.expiresAt ? cardExpiryDate(c.expiresAt) : ''),
       cell(c.cardPrice),
       cell(c.sellingPrice),
     ]),

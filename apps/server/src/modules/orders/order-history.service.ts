@@ -2,6 +2,7 @@ import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import {
   isCardKind,
+  isToCheck,
   orderMessages,
   type CardListFormat,
   type EloadResult,
@@ -14,7 +15,11 @@ import {
 } from '@shop/contracts/orders';
 import type { PaginationMeta } from '@shop/contracts/catalogue';
 import { AppError } from '../../platform/errors.ts';
-import type { FulfilmentService, OrderDeliveries } from '../fulfilment/fulfilment.service.ts';
+import {
+  CodesResendError,
+  type FulfilmentService,
+  type OrderDeliveries,
+} from '../fulfilment/fulfilment.service.ts';
 import type { OrderFeedbackRow, OrderItemRow, OrderWithItems, OrdersRepo } from './orders.repo.ts';
 import { toOrderSummary } from './orders.service.ts';
 import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
@@ -30,6 +35,11 @@ const failureMessages: Record<string, LocalizedText> = {
   unconfirmed: orderMessages.eloadUnconfirmed,
   not_delivered: orderLineMessages.eloadNotDelivered,
 };
+
+/** Completed, or failed with some lines delivered (partly delivered, ADR 0051): it can be billed. */
+const hasDeliveredPart = ({ order, items }: OrderWithItems) =>
+  order.status === 'completed' ||
+  (order.status === 'failed' && items.some((i) => i.status === 'delivered'));
 
 type ProductDetails = Awaited<ReturnType<FulfilmentService['productDetails']>>;
 
@@ -58,6 +68,8 @@ export function createOrderHistoryService(deps: {
   shares: (orderIds: string[]) => Promise<Map<string, OrderShare>>;
   /** When a link's holder first revealed each delivered card (sharing module), by order_cards.id. */
   recipientReveals: (orderCardIds: string[]) => Promise<Map<string, Date>>;
+  /** A job was queued (the codes e-mail again): the worker takes it now. */
+  jobQueued?: () => void;
 }) {
   const { orders, fulfilment } = deps;
 
@@ -151,6 +163,7 @@ export function createOrderHistoryService(deps: {
           item.status === 'failed'
             ? (failureMessages[item.failureCode ?? 'error'] ?? orderMessages.deliveryFailed)[lang]
             : null,
+        toCheck: isToCheck(item),
         eload: eloadOf(found, item, deliveries, lang),
         cards,
         instructions: details.instructions.get(item.productId)?.[lang] ?? null,
@@ -218,6 +231,12 @@ export function createOrderHistoryService(deps: {
     );
   }
 
+  async function detail(userId: string, orderId: string, lang: Language): Promise<Order> {
+    const [order] = await present([await owned(userId, orderId, lang)], lang);
+    if (!order) throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
+    return order;
+  }
+
   return {
     async list(
       userId: string,
@@ -240,11 +259,7 @@ export function createOrderHistoryService(deps: {
       };
     },
 
-    async detail(userId: string, orderId: string, lang: Language): Promise<Order> {
-      const [order] = await present([await owned(userId, orderId, lang)], lang);
-      if (!order) throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
-      return order;
-    },
+    detail,
 
     /**
      * The order as its buyer sees it, whoever asks: only for callers that checked access
@@ -276,6 +291,30 @@ export function createOrderHistoryService(deps: {
       };
     },
 
+    /**
+     * The codes e-mail again (issue 26, ADR 0050): to the order's address, or to `email`, which
+     * becomes the order's. Only the buyer, only for an order with delivered cards (409 otherwise,
+     * nothing changed). Answers the order as its page shows it.
+     */
+    async resendCodes(
+      userId: string,
+      orderId: string,
+      email: string | null,
+      lang: Language,
+    ): Promise<Order> {
+      await owned(userId, orderId, lang);
+      try {
+        await fulfilment.queueCodesAgain(orderId, { email, by: 'customer' });
+      } catch (err) {
+        if (!(err instanceof CodesResendError)) throw err;
+        if (err.problem === 'no_order')
+          throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
+        throw new AppError('CONFLICT', orderMessages.noCodesToSend[lang]);
+      }
+      deps.jobQueued?.();
+      return detail(userId, orderId, lang);
+    },
+
     /** The Happiness Meter, once the order has ended (completed or failed); a new answer replaces it. */
     async saveFeedback(
       userId: string,
@@ -298,10 +337,13 @@ export function createOrderHistoryService(deps: {
       };
     },
 
-    /** The invoice PDF; the first one gives the order its invoice number and ends sharing. */
+    /**
+     * The invoice PDF of a completed order, or of the delivered part of a partly delivered one
+     * (ADR 0051); the first one gives the order its invoice number and ends sharing.
+     */
     async invoice(userId: string, orderId: string, lang: Language): Promise<Download> {
       const found = await owned(userId, orderId, lang);
-      if (found.order.status !== 'completed')
+      if (!hasDeliveredPart(found))
         throw new AppError('CONFLICT', orderMessages.invoiceNotAvailable[lang]);
       const invoiceNumber = await orders.assignInvoiceNumber(orderId);
       const fresh = await owned(userId, orderId, lang);

@@ -1,6 +1,19 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@shop/contracts/checkout';
-import type { Db } from '../../platform/db.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNull,
+  lt,
+  not,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { OrderDisplayStatus } from '@shop/contracts/orders';
+import { lockForTransaction, type Db } from '../../platform/db.ts';
 import { invoiceNumberSeq, orderFeedback, orderItems, orders } from './orders.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -43,9 +56,31 @@ export function createOrdersRepo(db: Db) {
      * order for this cart?" and "insert it" cannot interleave (PostgreSQL advisory lock).
      */
     async lockUserCheckout(userId: string): Promise<void> {
-      await db.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`,
-      );
+      await lockForTransaction(db, `checkout:${userId}`);
+    },
+
+    /** The account an order belongs to (null when there is no such order), read without a lock. */
+    async ownerOf(orderId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: orders.userId })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+
+    /**
+     * A checkout of the order began (ADR 0043): its hold counts from `now`, against the client
+     * network it came from. Answers the order as it is now.
+     */
+    async startHold(orderId: string, now: Date, clientNetwork: string | null): Promise<OrderRow> {
+      const [row] = await db
+        .update(orders)
+        .set({ holdStartedAt: now, clientNetwork, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
+        .returning();
+      if (!row) throw new Error('order vanished');
+      return row;
     },
 
     async findByIdempotencyKey(userId: string, key: string): Promise<OrderWithItems | null> {
@@ -149,6 +184,17 @@ export function createOrdersRepo(db: Db) {
       return row;
     },
 
+    /** Where the order's codes are e-mailed (checkout's address, or one the buyer gave since). */
+    async setEmail(orderId: string, email: string): Promise<OrderRow> {
+      const [row] = await db
+        .update(orders)
+        .set({ email, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
+        .returning();
+      if (!row) throw new Error('order vanished');
+      return row;
+    },
+
     async setItemStatus(
       itemId: string,
       status: OrderItemRow['status'],
@@ -185,15 +231,34 @@ export function createOrdersRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** A page of the user's orders, newest first, optionally of one status. */
+    /**
+     * A page of the user's orders, newest first, optionally of one status as shown (ADR 0051):
+     * a failed order with a delivered line is "partly delivered", one with a top-up still being
+     * checked with the operator (and none delivered) is "checking", the rest of them "failed".
+     */
     async listForUser(
       userId: string,
-      page: { offset: number; limit: number; status: OrderStatus | undefined },
+      page: { offset: number; limit: number; status: OrderDisplayStatus | undefined },
     ): Promise<{ rows: OrderWithItems[]; total: number }> {
-      const where = and(
-        eq(orders.userId, userId),
-        page.status ? eq(orders.status, page.status) : undefined,
+      const lineWhere = (condition: SQL | undefined) =>
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(orderItems)
+            .where(and(eq(orderItems.orderId, orders.id), condition)),
+        );
+      const delivered = lineWhere(eq(orderItems.status, 'delivered'));
+      const toCheck = lineWhere(
+        and(eq(orderItems.status, 'failed'), eq(orderItems.failureCode, 'unconfirmed')),
       );
+      const byStatus = (status: OrderDisplayStatus): SQL | undefined => {
+        if (status === 'partly_delivered') return and(eq(orders.status, 'failed'), delivered);
+        if (status === 'checking') return and(eq(orders.status, 'failed'), not(delivered), toCheck);
+        if (status === 'failed')
+          return and(eq(orders.status, 'failed'), not(delivered), not(toCheck));
+        return eq(orders.status, status);
+      };
+      const where = and(eq(orders.userId, userId), page.status ? byStatus(page.status) : undefined);
       const [totalRow] = await db.select({ n: count() }).from(orders).where(where);
       const rows = await db
         .select()

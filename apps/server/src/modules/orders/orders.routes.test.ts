@@ -101,7 +101,10 @@ describe('orders API (shopping spec §7 Orders)', () => {
     for (const [query, message] of [
       ['page=0', 'page must be a whole number from 1'],
       ['limit=51', 'limit must be a whole number from 1 to 50'],
-      ['status=paid', 'status must be one of pending, processing, completed, failed, cancelled'],
+      [
+        'status=paid',
+        'status must be one of pending, processing, completed, failed, cancelled, partly_delivered, checking',
+      ],
     ]) {
       const bad = await get(`/api/v1/orders?${query}`);
       expect(bad.statusCode).toBe(400);

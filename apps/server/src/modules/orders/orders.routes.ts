@@ -9,6 +9,7 @@ import {
   orderListResponseSchema,
   orderMessages,
   orderResponseSchema,
+  resendCodesRequestSchema,
   scratchCardRequestSchema,
   scratchCardResponseSchema,
 } from '@shop/contracts/orders';
@@ -138,6 +139,31 @@ export const ordersRoutes =
           lang,
         );
         return { success: true as const, message: orderMessages.feedbackSaved[lang], data };
+      },
+    );
+
+    app.post(
+      '/api/v1/orders/:orderId/codes/resend',
+      {
+        config: { requestLimit: 'codesEmails' },
+        schema: {
+          tags,
+          summary:
+            'The codes e-mail again (buyer only), to the order’s address or to `email`, which becomes the order’s; 409 without delivered codes',
+          params: orderIdParamsSchema,
+          body: resendCodesRequestSchema,
+          response: { 200: orderResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const data = await service.resendCodes(
+          await user(request, reply),
+          request.params.orderId,
+          request.body?.email ?? null,
+          lang,
+        );
+        return { success: true as const, message: orderMessages.codesResent[lang], data };
       },
     );
 

@@ -3,7 +3,7 @@ import type { OrderItem, OrderSummary, PaymentMethodId } from '@shop/contracts/c
 import type { Language } from '@shop/contracts/i18n';
 import type { OperatorCode } from '@shop/contracts/phone';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import { isUniqueViolation, type Db } from '../../platform/db.ts';
 import {
   createOrdersRepo,
   isOpenOrder,
@@ -92,7 +92,8 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
      * lock; then, in one transaction:
      * - an Idempotency-Key already used answers its order (a retry of that attempt);
      * - the user's open orders (waiting for money) are locked; one made from the same cart (same
-     *   lines, prices, recipients, total and email) is reused, however long ago it was made; the
+     *   lines, prices, recipients and total) is reused, however long ago it was made, with the
+     *   codes address of this checkout (ADR 0050); the
      *   others were made from a cart that has changed since and are `supersede`d (cancelled, their
      *   cards released) before anything is held, so the new order can take those cards;
      * - else a new order is inserted.
@@ -129,6 +130,9 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
           const superseded = open.filter((o) => o !== same).map((o) => o.id);
           if (superseded.length > 0) await hooks.supersede(tx, superseded);
           if (same) {
+            // The codes address is not part of the cart (ADR 0050): a new one changes the open
+            // order's, so changing it at checkout keeps the order and its number.
+            if (same.email !== draft.email) await orders.setEmail(same.id, draft.email);
             const reused = await orders.findOrder(same.id);
             if (!reused) throw new Error('locked order vanished');
             await hooks.hold(tx, reused);
@@ -187,10 +191,3 @@ export function createOrdersService(repo: OrdersRepo, clock: Clock) {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
-
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

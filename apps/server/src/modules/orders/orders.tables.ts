@@ -82,6 +82,13 @@ export const orders = pgTable(
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     /** Set by scratching a card, downloading the card list or generating the invoice (spec §4). */
     sharingDisabledAt: timestamp('sharing_disabled_at', { withTimezone: true }),
+    /**
+     * The client network (IPv4 address or IPv6 /64) of the order's latest checkout: unpaid orders
+     * from one network hold at most so many cards together (ADR 0043). Null for older orders.
+     */
+    clientNetwork: text('client_network'),
+    /** When the order's latest checkout began: Pay Again holds its cards 2 windows past it at most. */
+    holdStartedAt: timestamp('hold_started_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +98,7 @@ export const orders = pgTable(
     uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.updatedAt),
+    index('orders_client_network_idx').on(t.clientNetwork, t.status),
     check('orders_amounts_whole', sql`${t.subtotalMmk} >= 0 and ${t.totalMmk} >= 0`),
   ],
 );

@@ -246,6 +246,7 @@ const order = {
       code: 'G-STEAM-10',
       name: 'Steam ၁၀ ဒေါ်လာ ကတ်',
       quantity: 2,
+      price: 45000,
       unitPrice: 45000,
       lineTotal: 90000,
     },
@@ -348,4 +349,87 @@ describe('order PDFs keep their content in both languages', () => {
       if (lang === 'en') expect(text).toMatch(/Promo code WELCOME10\s+-9,000 Ks/);
     },
   );
+});
+
+/** Each word pdftotext finds in the first page, with its box (points). */
+function wordBoxes(pdf: Buffer) {
+  const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-', '-'], {
+    input: pdf,
+  }).toString('utf8');
+  return [
+    ...html.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    ),
+  ].map(([, x0, y0, x1, y1, word]) => ({
+    word: word ?? '',
+    x0: Number(x0),
+    y0: Number(y0),
+    x1: Number(x1),
+    y1: Number(y1),
+  }));
+}
+
+describe('invoice lines (issue 26)', () => {
+  // A sale price on one line, a long name that wraps, a tier discount and a promo code.
+  const saleOrder = {
+    ...order,
+    items: [
+      {
+        code: 'G-STEAM-10',
+        name: 'Steam Wallet 10 USD gift card for the Steam store, delivered by e-mail at once',
+        quantity: 3,
+        price: 45000,
+        unitPrice: 43333,
+        lineTotal: 129999,
+      },
+      {
+        code: 'MPT-1000',
+        name: 'MPT Top-up 1,000 Ks',
+        quantity: 1,
+        price: 1000,
+        unitPrice: 1000,
+        lineTotal: 1000,
+      },
+    ],
+    subtotal: 136000,
+    discount: 6001 + 1300 + 5000,
+    promoCode: 'WELCOME',
+    promoDiscount: 5000,
+    total: 136000 - 6001 - 1300 - 5000,
+  } as unknown as Order;
+  const invoice = (lang: 'en' | 'my') =>
+    invoicePdf({
+      order: saleOrder,
+      invoiceNumber: 'INV-2026-000047',
+      invoicedAt: '2026-11-20T10:05:00Z',
+      customer: { name: 'Aung Aung', email: 'aung@example.com' },
+      lang,
+    });
+
+  it.each(['en', 'my'] as const)('(%s) lines add up to the subtotal', async (lang) => {
+    const text = textOf(await invoice(lang));
+    // The amount column: the last "n Ks" of each line that starts with a product code.
+    const amounts = text
+      .split('\n')
+      .filter((line) => /^\s*(G-STEAM-10|MPT-1000)\b/.test(line))
+      .map((line) => Number((/([\d,]+) Ks\s*$/.exec(line)?.[1] ?? 'NaN').replace(/,/g, '')));
+    expect(amounts).toEqual([135000, 1000]);
+    expect(amounts.reduce((a, b) => a + b, 0)).toBe(136000);
+    expect(text).toContain('136,000 Ks');
+    expect(text).toContain('123,699 Ks');
+  });
+
+  it.each(['en', 'my'] as const)('(%s) rows do not overlap', async (lang) => {
+    // Latin words only: pdftotext boxes Burmese glyphs by the Myanmar font's tall extent, so
+    // neighbouring Burmese words "overlap" on paper that shows them apart. The lines' codes, names
+    // and amounts are Latin in both languages.
+    const words = wordBoxes(await invoice(lang)).filter(({ word }) => /^[\x21-\x7e]+$/.test(word));
+    const overlaps: string[] = [];
+    words.forEach((a, i) => {
+      for (const b of words.slice(i + 1))
+        if (a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5)
+          overlaps.push(`${a.word} / ${b.word}`);
+    });
+    expect(overlaps).toEqual([]);
+  });
 });

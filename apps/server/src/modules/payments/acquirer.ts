@@ -1,100 +1,120 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentMethodId } from '@shop/contracts/checkout';
-import { buildMmqrPayload, shopMerchant } from './mmqr.ts';
+import type { WebhookEvent } from '@shop/contracts/payments';
+import type { z } from 'zod';
+
+/** A checkout method an acquirer collects (points are the shop's own). */
+export type PayableMethod = Exclude<PaymentMethodId, 'points'>;
 
 /** What the shop asks an acquirer to collect. */
 export interface PaymentRequest {
-  method: Exclude<PaymentMethodId, 'points'>;
+  method: PayableMethod;
+  /** The payment's own reference, [A-Z2-7]{20}: the acquirer's order id (KBZ merch_order_id). */
   reference: string;
   orderNumber: string;
   amountMmk: number;
+  /** The shop's time now, and the end of the window the payment may be made in. */
+  now: Date;
   expiresAt: Date;
 }
 
 /** How the customer pays it: a QR to scan, an A+ request to approve, or a bank page to open. */
 export interface PaymentInstruction {
-  /** Kept with the payment (the QR payload or the request token). */
+  /** Kept with the payment, to show it again: the QR payload, the A+ token or the page's URL. */
   payload: string;
   paymentQrCode: string | null;
   paymentToken: string | null;
   paymentUrl: string | null;
 }
 
+/** One callback as it arrived: any method, the body as the exact text received. */
+export interface CallbackInput {
+  method: string;
+  rawBody: string;
+  contentType: string | undefined;
+  headers: Record<string, string | undefined>;
+  query: Record<string, string>;
+}
+
+/** The reply the provider expects, sent verbatim (KBZPay: 200 text/plain `success`). */
+export interface CallbackAck {
+  /** A refused callback is answered by the route's error (4xx); a recorded one with 200. */
+  status: 200;
+  contentType: string;
+  body: string;
+}
+
 /**
- * The seam to a payment acquirer (DESIGN §1): a real adapter is selected by PAYMENT_PROVIDER.
- * Every acquirer confirms payments by the signed webhook /api/v1/payments/webhook/{name}.
+ * A callback after the provider checked it. `signed`: its signature proves it. `confirm_by_query`:
+ * it proves nothing (A+'s unsigned GET) and only a status query may pay. `event` is null for a
+ * verified callback that reports nothing the shop acts on (a payment still waiting).
+ */
+export type ParsedCallback =
+  | { verified: true; trust: 'signed' | 'confirm_by_query'; event: WebhookEvent | null }
+  | { verified: false; reason: 'missing' | 'stale' | 'bad_signature' | 'malformed' };
+
+/** The provider's own answer about one payment: what a query (or the sweep) learned. */
+export interface ProviderPaymentStatus {
+  status: 'paid' | 'pending' | 'failed' | 'expired' | 'unknown';
+  /** The event to record, as a callback would report it (same id: recorded once). */
+  event: WebhookEvent | null;
+}
+
+/** A provider could not be reached or answered out of its documented shape. */
+export class AcquirerError extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AcquirerError';
+  }
+}
+
+/**
+ * The seam to a payment acquirer (ADR 0058): one file per provider under providers/, selected by
+ * PAYMENT_PROVIDER. A provider owns everything about itself: creating a payment (an HTTP call
+ * that may time out or fail cleanly), checking and reading its callbacks and the reply they
+ * expect, and the authoritative status query the reconciliation sweep and weak callbacks use.
  */
 export interface Acquirer {
   readonly name: string;
-  createPayment(request: PaymentRequest): PaymentInstruction;
-}
-
-/** Fields of an A+ or direct-transfer request, as the sandbox bank reads them back. */
-export interface SandboxTokenClaims {
-  method: PaymentRequest['method'];
-  reference: string;
-  orderNumber: string;
-  amountMmk: number;
-  /** Unix seconds. */
-  expiresAt: number;
+  /** The checkout methods it collects. */
+  readonly methods: readonly PayableMethod[];
+  /**
+   * It refuses payment itself once the window it was given has passed (KBZPay's timeout_express):
+   * what it reports paid was paid in time, however late the news comes (a retried callback, the
+   * sweep). Without it, the event's own time is compared with the payment's window.
+   */
+  readonly enforcesWindow: boolean;
+  createPayment(request: PaymentRequest): Promise<PaymentInstruction>;
+  /** Checks and normalises one callback; never throws for a bad one, says so. */
+  parseCallback(input: CallbackInput, now: Date): ParsedCallback;
+  /** The reply to a callback the shop has recorded (or recorded before: a duplicate). */
+  acknowledge(result: { duplicate: boolean }): CallbackAck;
+  /** The provider's status of a payment; absent where there is no status API (the sandbox). */
+  queryPayment?(payment: {
+    reference: string;
+    amountMmk: number;
+    createdAt: Date;
+  }): Promise<ProviderPaymentStatus>;
+  /** Closes a payment the shop no longer wants (cancel, Pay Again), where the provider can. */
+  cancelPayment?(reference: string): Promise<void>;
 }
 
 /**
- * Built-in sandbox bank. MM QR gets a real MMQR payload; A+ and direct transfer get a request
- * token signed with a key derived from the webhook secret (the bank's record of the request, so the
- * sandbox keeps no state of its own).
+ * A provider's variables read by its schema, or what is wrong with them: names and "missing" or
+ * "malformed" only, never a value (a key must not reach a log).
  */
-export function createSandboxAcquirer(webhookSecret: string, publicUrl: string) {
-  const tokenKey = createHmac('sha256', webhookSecret).update('sandbox-payment-token').digest();
-  const sign = (body: string) => createHmac('sha256', tokenKey).update(body).digest('base64url');
-
-  const acquirer: Acquirer & {
-    readToken(token: string): SandboxTokenClaims | null;
-  } = {
-    name: 'sandbox',
-    createPayment(request) {
-      if (request.method === 'mmqr') {
-        const payload = buildMmqrPayload(shopMerchant, {
-          amountMmk: request.amountMmk,
-          billNumber: request.orderNumber,
-          reference: request.reference,
-          expiresAt: request.expiresAt,
-        });
-        return { payload, paymentQrCode: payload, paymentToken: null, paymentUrl: null };
-      }
-      const claims: SandboxTokenClaims = {
-        method: request.method,
-        reference: request.reference,
-        orderNumber: request.orderNumber,
-        amountMmk: request.amountMmk,
-        expiresAt: Math.floor(request.expiresAt.getTime() / 1000),
-      };
-      const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      const token = `${body}.${sign(body)}`;
-      return {
-        payload: token,
-        paymentQrCode: null,
-        paymentToken: request.method === 'aplus' ? token : null,
-        paymentUrl:
-          request.method === 'direct'
-            ? `${publicUrl}/sandbox/bank?token=${encodeURIComponent(token)}`
-            : null,
-      };
-    },
-    readToken(token) {
-      const [body, signature, ...rest] = token.split('.');
-      if (!body || !signature || rest.length) return null;
-      const expected = Buffer.from(sign(body));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      try {
-        return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SandboxTokenClaims;
-      } catch {
-        return null;
-      }
-    },
+export function providerSettings<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): { values: z.output<S> } | { problems: string[] } {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return { values: parsed.data };
+  return {
+    problems: parsed.error.issues.map(
+      (issue) =>
+        `${issue.path.join('.')}: ${issue.code === 'invalid_type' ? 'missing' : 'malformed'}`,
+    ),
   };
-  return acquirer;
 }
-
-export type SandboxAcquirer = ReturnType<typeof createSandboxAcquirer>;

@@ -11,7 +11,8 @@ import { createOrdersRepo } from '../orders/orders.repo.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
-import { createSandboxAcquirer, type SandboxAcquirer } from './acquirer.ts';
+import { selectAcquirer } from './providers/index.ts';
+import { createSandboxAcquirer, type SandboxAcquirer } from './providers/sandbox.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
 import { sandboxBankRoutes, type WebhookSender } from './sandbox-bank.routes.ts';
@@ -47,7 +48,10 @@ export function createWebhookSender(app: FastifyInstance): WebhookSender {
   };
 }
 
-/** Wires checkout, orders and payments (issue 5) and the periodic expiry sweep. */
+/**
+ * Wires checkout, orders and payments (issue 5), the acquirer PAYMENT_PROVIDER names (ADR 0058),
+ * the periodic expiry sweep and the reconciliation sweep.
+ */
 export function createPaymentsModule(deps: {
   app: FastifyInstance;
   config: Config;
@@ -72,7 +76,14 @@ export function createPaymentsModule(deps: {
     config.paymentProvider === 'sandbox'
       ? createSandboxAcquirer(deps.secrets.paymentWebhookSecret, config.publicUrl)
       : null;
-  if (!sandbox)
+  const acquirer =
+    sandbox ??
+    selectAcquirer({
+      provider: config.paymentProvider,
+      env: config.paymentProviderEnv,
+      publicUrl: config.publicUrl,
+    });
+  if (!acquirer)
     deps.log.warn(
       { provider: config.paymentProvider },
       config.paymentProvider
@@ -83,14 +94,11 @@ export function createPaymentsModule(deps: {
   const promotions = createPromotionsService({ db: deps.database.db, clock });
   const payments = createPaymentsService({
     db: deps.database.db,
-    acquirer: sandbox,
-    provider: config.paymentProvider ?? 'none',
-    webhookSecret: deps.secrets.paymentWebhookSecret,
-    publicUrl: config.publicUrl,
+    acquirer,
     clock,
     log: deps.log,
-    onOrderPaid: ({ userId, productIds }) =>
-      deps.cart.removeProducts(userCartOwner(userId), productIds),
+    cardHolds: config.cardHolds,
+    onOrderPaid: ({ userId, bought }) => deps.cart.removeBought(userCartOwner(userId), bought),
     onJobQueued: deps.onJobQueued,
     stockChanged: () => deps.app.catalogueChanged(),
     // ADR 0035: an order that ends unpaid gives its promo-code use back.
@@ -102,17 +110,19 @@ export function createPaymentsModule(deps: {
     cart: deps.cart,
     orders,
     payments,
-    paymentsAvailable: sandbox !== null,
+    methodsAvailable: acquirer?.methods ?? [],
     accountEmail: deps.accountEmail,
     accountBlocked: deps.accountBlocked,
     loyalty: deps.loyalty,
     promotions,
+    cardHolds: config.cardHolds,
     db: deps.database.db,
     clock,
     stockChanged: () => deps.app.catalogueChanged(),
   });
 
   deps.app.decorate('runPaymentSweep', () => payments.sweep());
+  deps.app.decorate('runPaymentReconciliation', () => payments.reconcile());
   let timer: NodeJS.Timeout | null = null;
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(checkoutRoutes(checkout, deps.guard));
@@ -129,10 +139,22 @@ export function createPaymentsModule(deps: {
       );
   };
   deps.app.addHook('onReady', () => {
+    let reconciling = false;
     timer = setInterval(() => {
       payments.sweep().catch((err: unknown) => {
         deps.log.error({ err }, 'payment sweep failed');
       });
+      // The provider is asked about unpaid payments (ADR 0058); a run still asking is not doubled.
+      if (reconciling) return;
+      reconciling = true;
+      payments
+        .reconcile()
+        .catch((err: unknown) => {
+          deps.log.error({ err }, 'payment reconciliation failed');
+        })
+        .finally(() => {
+          reconciling = false;
+        });
     }, PAYMENT_SWEEP_INTERVAL_MS);
     timer.unref();
     return Promise.resolve();
@@ -148,5 +170,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** One run of the payment expiry sweep (it also runs every 30 s on its own). */
     runPaymentSweep(): Promise<{ expired: number; abandoned: number }>;
+    /** One run of the reconciliation sweep (ADR 0058; every 30 s on its own). */
+    runPaymentReconciliation(): Promise<{ asked: number; applied: number }>;
   }
 }

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 
@@ -25,6 +38,30 @@ export function createPaymentsRepo(db: Db) {
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * The provider's payments the reconciliation sweep asks about (ADR 0058): not paid, made
+     * before `createdBefore`, their window ended after `expiredAfter`; the soonest to end first.
+     */
+    async dueForReconciliation(
+      provider: string,
+      window: { createdBefore: Date; expiredAfter: Date; limit: number },
+    ): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, provider),
+            // Not paid (payments_status_expiry_idx serves this).
+            inArray(payments.status, ['pending', 'failed', 'expired', 'cancelled']),
+            lte(payments.createdAt, window.createdBefore),
+            gte(payments.expiresAt, window.expiredAfter),
+          ),
+        )
+        .orderBy(asc(payments.expiresAt))
+        .limit(window.limit);
     },
 
     /** Which order a reference belongs to, unlocked: lock the order, then the payment. */
@@ -64,13 +101,14 @@ export function createPaymentsRepo(db: Db) {
     /**
      * Ends the order's other open payments (a new QR replaces the old one; cancel ends all),
      * refused ones included: a refused QR stays payable only while it is the order's latest.
+     * Answers their references (to close them at the acquirer).
      */
     async endPending(
       orderId: string,
       status: 'cancelled' | 'expired',
       exceptId?: string,
-    ): Promise<void> {
-      await db
+    ): Promise<string[]> {
+      const ended = await db
         .update(payments)
         .set({ status, updatedAt: sql`now()` })
         .where(
@@ -79,7 +117,9 @@ export function createPaymentsRepo(db: Db) {
             inArray(payments.status, ['pending', 'failed']),
             exceptId ? ne(payments.id, exceptId) : undefined,
           ),
-        );
+        )
+        .returning({ reference: payments.reference });
+      return ended.map((row) => row.reference);
     },
 
     /** Orders with an open payment whose window has passed (unlocked: lock the orders next). */

@@ -5,9 +5,6 @@ import {
   orderIdParamsSchema,
   paymentStatusResponseSchema,
   regenerateQrResponseSchema,
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  webhookResponseSchema,
 } from '@shop/contracts/payments';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -101,43 +98,48 @@ export const paymentsRoutes =
       },
     );
 
-    // The webhook is checked over the exact bytes received, so its JSON is parsed by the service.
+    // A callback is checked by its provider over the exact bytes received (ADR 0058): JSON, form
+    // and text bodies reach it as strings, a GET with its query; the reply is the provider's own
+    // (the sandbox's JSON, KBZPay's plain `success`).
     // eslint-disable-next-line @typescript-eslint/require-await
     await app.register(async (scope) => {
       const raw = scope.withTypeProvider<ZodTypeProvider>();
-      raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-        done(null, body);
-      });
-      raw.post(
-        '/api/v1/payments/webhook/:provider',
-        {
-          // Signed by the acquirer and checked first; limiting its few addresses would hold up paid
-          // orders (ADR 0026).
-          config: { requestLimit: false },
-          schema: {
-            tags,
-            summary:
-              'Acquirer callback, signed: x-webhook-signature v1=HMAC-SHA256(secret, "{x-webhook-timestamp}.{body}")',
-            params: z.object({ provider: z.string().max(50) }),
-            response: { 200: webhookResponseSchema, ...errors },
+      for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain'])
+        raw.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => {
+          done(null, body);
+        });
+      raw.route({
+        method: ['GET', 'POST'],
+        url: '/api/v1/payments/webhook/:provider',
+        // Checked by its provider first; limiting the acquirer's few addresses would hold up paid
+        // orders (ADR 0026).
+        config: { requestLimit: false },
+        schema: {
+          tags,
+          summary:
+            'Acquirer callback, checked by the provider\'s adapter (sandbox: x-webhook-signature v1=HMAC-SHA256(secret, "{x-webhook-timestamp}.{body}")); answered as the provider expects',
+          params: z.object({ provider: z.string().max(50) }),
+          querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+          response: {
+            200: z.string().describe("the provider's acknowledgement, sent as it is"),
+            ...errors,
           },
         },
-        async (request) => {
-          const body = typeof request.body === 'string' ? request.body : '';
-          const result = await service.handleWebhook(
-            request.params.provider,
-            {
-              timestamp: header(request, WEBHOOK_TIMESTAMP_HEADER),
-              signature: header(request, WEBHOOK_SIGNATURE_HEADER),
-            },
-            body,
-          );
-          return {
-            success: true as const,
-            message: result.duplicate ? 'Event already processed' : 'Event processed',
-            data: { duplicate: result.duplicate },
-          };
+        handler: async (request, reply) => {
+          const headers: Record<string, string | undefined> = {};
+          for (const name of Object.keys(request.headers)) headers[name] = header(request, name);
+          const query: Record<string, string> = {};
+          for (const [name, value] of Object.entries(request.query))
+            query[name] = Array.isArray(value) ? (value[0] ?? '') : value;
+          const { ack } = await service.handleCallback(request.params.provider, {
+            method: request.method,
+            rawBody: typeof request.body === 'string' ? request.body : '',
+            contentType: header(request, 'content-type'),
+            headers,
+            query,
+          });
+          return reply.code(ack.status).type(ack.contentType).send(ack.body);
         },
-      );
+      });
     });
   };

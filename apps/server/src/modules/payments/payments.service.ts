@@ -1,20 +1,25 @@
 import {
   checkoutMessages,
-  PAYMENT_WINDOW_SECONDS,
-  type PaymentMethodId,
   type PaymentSession,
   type PaymentStatus,
   type OrderStatus,
 } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/i18n';
 import { isOperatorCode } from '@shop/contracts/phone';
-import { webhookEventSchema, type WebhookEvent } from '@shop/contracts/payments';
+import type { WebhookEvent } from '@shop/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueuePush } from '../notifications/push-jobs.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
+import type { CardHoldLimits } from '../../config.ts';
+import {
+  checkCardHoldLimits,
+  holdDeadline,
+  holdOverError,
+  holdUntil,
+} from '../orders/card-holds.ts';
 import { reserveOrderStock } from '../catalogue/stock-reservation.ts';
 import { createStockRepo } from '../catalogue/stock.repo.ts';
 import {
@@ -24,10 +29,15 @@ import {
   type OrdersRepo,
 } from '../orders/orders.repo.ts';
 import { randomBase32 } from '../orders/orders.service.ts';
-import type { Acquirer } from './acquirer.ts';
+import {
+  AcquirerError,
+  type Acquirer,
+  type CallbackAck,
+  type CallbackInput,
+  type PayableMethod,
+} from './acquirer.ts';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo.ts';
 import type { ReceiptOutcome } from './payments.tables.ts';
-import { verifyWebhook } from './webhook-signature.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Pending orders nobody pays for end failed after this long (the sweep). */
@@ -36,19 +46,30 @@ const isPaidStatus = (status: PaymentStatus) =>
   status === 'paid' || status === 'refund_pending' || status === 'refunded';
 
 export const ABANDONED_ORDER_MS = 24 * 60 * 60 * 1000;
+/** The reconciliation sweep asks about payments made over a minute ago… */
+const RECONCILE_GRACE_MS = 60_000;
+/** …until 10 minutes after their window ended (a late payment is recorded, for a refund). */
+const RECONCILE_AFTER_EXPIRY_MS = 10 * 60_000;
+/** At most this many payments a run, this many at once, within this time. */
+const RECONCILE_BATCH = 100;
+const RECONCILE_PARALLEL = 4;
+const RECONCILE_BUDGET_MS = 20_000;
 export const FULFIL_ORDER_JOB = 'fulfil_order';
 
 export interface PaymentsDeps {
   db: Db;
   /** The selected acquirer, or null when PAYMENT_PROVIDER names none that is built in. */
   acquirer: Acquirer | null;
-  provider: string;
-  webhookSecret: string;
-  publicUrl: string;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Bounds on the cards unpaid orders hold (ADR 0043): caps, share and the hold's deadline. */
+  cardHolds: CardHoldLimits;
   /** Called after a payment is applied: the bought products leave the buyer's cart. */
-  onOrderPaid(order: { userId: string; productIds: string[] }): Promise<void>;
+  /** The order's lines, each product for its recipient, leave the buyer's cart. */
+  onOrderPaid(order: {
+    userId: string;
+    bought: { productId: string; phoneNumber: string | null }[];
+  }): Promise<void>;
   /** A fulfilment job was committed: the worker may look at once instead of at its next poll. */
   onJobQueued?: () => void;
   /** Reserved cards were released (expiry, cancel): the cached catalogue may show them again. */
@@ -64,8 +85,6 @@ export interface WebhookResult {
   duplicate: boolean;
   outcome: string;
 }
-
-type PayableMethod = Exclude<PaymentMethodId, 'points'>;
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { clock } = deps;
@@ -97,10 +116,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       paymentQrCode: payment.method === 'mmqr' ? payment.payload : null,
       aplusPayment:
         payment.method === 'aplus' ? { orderId: order.id, paymentToken: payment.payload } : null,
-      paymentUrl:
-        payment.method === 'direct'
-          ? `${deps.publicUrl}/sandbox/bank?token=${encodeURIComponent(payment.payload)}`
-          : null,
+      paymentUrl: payment.method === 'direct' ? payment.payload : null,
       expiresAt: payment.expiresAt.toISOString(),
       expiresInSeconds: Math.max(0, Math.ceil((payment.expiresAt.getTime() - now) / 1000)),
       recipients: items.flatMap((item) =>
@@ -128,17 +144,43 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /**
    * Holds the order's cards until `until` in this transaction (DESIGN §6.5): those it holds are
-   * kept, released ones taken again if still free; else 409 "Sold out" / "Only N left".
+   * kept, released ones taken again if still free; else 409 "Sold out" / "Only N left". An
+   * `unpaid` hold (a new payment) is first checked against ADR 0043's caps and share.
    */
   async function holdStock(
     tx: Db,
     order: OrderRow,
     until: Date,
     lang: Language,
+    unpaid = false,
   ): Promise<OrderItemRow[]> {
     const items = (await createOrdersRepo(tx).findOrder(order.id))?.items ?? [];
-    await reserveOrderStock(tx, order.id, items, { until, now: clock() }, lang);
+    const now = clock();
+    if (unpaid)
+      await checkCardHoldLimits(
+        tx,
+        { orderId: order.id, userId: order.userId, network: order.clientNetwork, lines: items },
+        deps.cardHolds,
+        now,
+        lang,
+      );
+    await reserveOrderStock(tx, order.id, items, { until, now }, lang);
     return items;
+  }
+
+  /**
+   * Ends an unpaid order whose hold reached its deadline (ADR 0043), in the caller's transaction
+   * with the order locked: failed with its payment expired (as an abandoned order), its open
+   * payment ended, its promo-code use given back and its cards freed. Answers the cards freed.
+   */
+  async function endOverdue(tx: Db, order: OrderRow): Promise<number> {
+    await createPaymentsRepo(tx).endPending(order.id, 'expired');
+    await createOrdersRepo(tx).updateOrder(order.id, {
+      status: 'failed',
+      paymentStatus: 'expired',
+    });
+    if (deps.ordersEnded) await deps.ordersEnded(tx, [order.id]);
+    return createStockRepo(tx).release([order.id]);
   }
 
   /**
@@ -167,40 +209,100 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return deps.acquirer;
   }
 
-  /** A new payment for the order (the old open one, if any, is replaced). */
+  /**
+   * The acquirer's payment for an order, created before the order is locked: the call may take
+   * seconds and no transaction or lock waits on it. A failure or a timeout is a clean 503.
+   */
+  async function createAtAcquirer(
+    acquirer: Acquirer,
+    orderId: string,
+    method: PayableMethod,
+    lang: Language,
+  ) {
+    const order = await orders.findOrder(orderId);
+    if (!order) throw notFound(lang);
+    if (order.order.status !== 'pending' || order.order.paymentStatus === 'cancelled')
+      throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
+    const now = clock();
+    const expiresAt = holdUntil(order.order.holdStartedAt, now, deps.cardHolds);
+    const reference = `P${randomBase32(19)}`;
+    try {
+      const instruction = await acquirer.createPayment({
+        method,
+        reference,
+        orderNumber: order.order.orderNumber,
+        amountMmk: order.order.totalMmk,
+        now,
+        expiresAt,
+      });
+      return { reference, expiresAt, amountMmk: order.order.totalMmk, instruction };
+    } catch (err) {
+      if (!(err instanceof AcquirerError)) throw err;
+      deps.log.warn(
+        { provider: acquirer.name, orderId, err: err.message, ...err.details },
+        'acquirer could not create the payment',
+      );
+      throw new AppError('SERVICE_UNAVAILABLE', checkoutMessages.providerUnavailable[lang]);
+    }
+  }
+
+  /**
+   * Closes payments at the acquirer after the shop ended them, in the background: the customer's
+   * answer does not wait on the provider, and a failure is only logged.
+   */
+  function closeAtAcquirer(references: string[]): void {
+    const acquirer = deps.acquirer;
+    if (!acquirer?.cancelPayment) return;
+    for (const reference of references)
+      void acquirer.cancelPayment(reference).catch((err: unknown) => {
+        deps.log.warn(
+          { provider: acquirer.name, reference, err: err instanceof Error ? err.message : err },
+          'acquirer could not close a payment (paid anyway, it is flagged for refund)',
+        );
+      });
+  }
+
+  /**
+   * A new payment for the order (the old open one, if any, is replaced). ADR 0043: its window
+   * ends at the hold's deadline at the latest; past the deadline the order ends, its cards are
+   * freed and the answer is 409 (check out again).
+   */
   async function startPayment(
     orderId: string,
     method: PayableMethod,
     lang: Language,
   ): Promise<PaymentSession> {
     const acquirer = requireAcquirer(lang);
-    return transaction(async (tx) => {
+    const created = await createAtAcquirer(acquirer, orderId, method, lang);
+    const answer = await transaction(async (tx) => {
       const txOrders = createOrdersRepo(tx);
       const txPayments = createPaymentsRepo(tx);
+      // The account's checkout lock before the order's (checkout's lock order): the caps count
+      // the account's holds under it.
+      const owner = await txOrders.ownerOf(orderId);
+      if (!owner) throw notFound(lang);
+      await txOrders.lockUserCheckout(owner);
       const order = await txOrders.lockOrder(orderId);
       if (!order) throw notFound(lang);
       if (order.status !== 'pending' || order.paymentStatus === 'cancelled')
         throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
       const now = clock();
-      const expiresAt = new Date(now.getTime() + PAYMENT_WINDOW_SECONDS * 1000);
+      if (now.getTime() >= holdDeadline(order.holdStartedAt, deps.cardHolds).getTime())
+        return { overdue: true as const, freed: await endOverdue(tx, order) };
+      if (order.totalMmk !== created.amountMmk)
+        throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
+      // The window the acquirer was given (computed a moment ago, so never past the deadline).
+      const { expiresAt } = created;
       // No QR for cards that are gone: the reservation is extended to this payment's end.
-      const items = await holdStock(tx, order, expiresAt, lang);
-      const reference = `P${randomBase32(19)}`;
-      const instruction = acquirer.createPayment({
-        method,
-        reference,
-        orderNumber: order.orderNumber,
-        amountMmk: order.totalMmk,
-        expiresAt,
-      });
-      await txPayments.endPending(order.id, 'cancelled');
+      const items = await holdStock(tx, order, expiresAt, lang, true);
+      const replaced = await txPayments.endPending(order.id, 'cancelled');
       const payment = await txPayments.insertPayment({
         orderId: order.id,
         provider: acquirer.name,
         method,
-        reference,
-        amountMmk: order.totalMmk,
-        payload: instruction.payload,
+        reference: created.reference,
+        amountMmk: created.amountMmk,
+        payload: created.instruction.payload,
         expiresAt,
         createdAt: now,
         updatedAt: now,
@@ -209,18 +311,34 @@ export function createPaymentsService(deps: PaymentsDeps) {
         paymentStatus: 'pending',
         paymentMethod: method,
       });
-      return session(updated, payment, items);
+      return { overdue: false as const, session: session(updated, payment, items), replaced };
+    }).catch((err: unknown) => {
+      // The order moved meanwhile (paid, cancelled, sold out): the new payment is not used.
+      closeAtAcquirer([created.reference]);
+      throw err;
     });
+    if (!answer.overdue) {
+      closeAtAcquirer(answer.replaced);
+      return answer.session;
+    }
+    closeAtAcquirer([created.reference]);
+    await released(answer.freed);
+    throw holdOverError(deps.cardHolds, lang);
   }
 
   /**
    * Cancels orders the caller has locked: their open payments end (a payment that still arrives
-   * is flagged for refund, ADR 0017) and their cards are released. Answers the cards freed.
+   * is flagged for refund, ADR 0017) and their cards are released. Answers the cards freed and the
+   * payments ended (closeAtAcquirer after the commit).
    */
-  async function cancelLocked(tx: Db, orderIds: string[]): Promise<number> {
+  async function cancelLocked(
+    tx: Db,
+    orderIds: string[],
+  ): Promise<{ freed: number; ended: string[] }> {
     const txOrders = createOrdersRepo(tx);
+    const ended: string[] = [];
     for (const orderId of orderIds) {
-      await createPaymentsRepo(tx).endPending(orderId, 'cancelled');
+      ended.push(...(await createPaymentsRepo(tx).endPending(orderId, 'cancelled')));
       await txOrders.updateOrder(orderId, {
         status: 'cancelled',
         paymentStatus: 'cancelled',
@@ -228,13 +346,196 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
     }
     if (deps.ordersEnded) await deps.ordersEnded(tx, orderIds);
-    return createStockRepo(tx).release(orderIds);
+    return { freed: await createStockRepo(tx).release(orderIds), ended };
+  }
+
+  /**
+   * One payment event, from a callback or a status query (DESIGN §5, §6.3), in one transaction:
+   * the event id is recorded (a replay or the same news from the sweep stops here), the order and
+   * then the payment are locked, a receipt records the amount received and its outcome (ADR
+   * 0017), the payment and the order move, and the fulfilment job is written. Money the order
+   * cannot take (a second payment, a wrong amount, the part above the price, after cancel or
+   * expiry) is recorded on its receipt and flagged for refund; a wrong amount leaves the QR payable.
+   */
+  async function applyEvent(acquirer: Acquirer, event: WebhookEvent): Promise<WebhookResult> {
+    const provider = acquirer.name;
+    let paid: { userId: string; orderId: string } | null = null;
+    let freed = 0;
+    const result = await transaction(async (tx): Promise<WebhookResult> => {
+      const txPayments = createPaymentsRepo(tx);
+      const txOrders = createOrdersRepo(tx);
+      const receivedAt = clock();
+      const eventRowId = await txPayments.recordEvent({
+        provider,
+        eventId: event.id,
+        type: event.type,
+        outcome: 'received',
+        body: event,
+        receivedAt,
+      });
+      if (!eventRowId) return { duplicate: true, outcome: 'duplicate_event' };
+      const outcome = async (name: string, paymentId: string | null): Promise<WebhookResult> => {
+        await txPayments.setEventOutcome(provider, event.id, name, paymentId);
+        return { duplicate: false, outcome: name };
+      };
+
+      // Lock order: the order first, then its payment (ADR 0017), as cancel and Pay Again do.
+      const found = await txPayments.findByReference(provider, event.data.reference);
+      if (!found) return outcome('unknown_payment', null);
+      const order = await txOrders.lockOrder(found.orderId);
+      const payment = order ? await txPayments.lockPayment(found.id) : null;
+      if (!order || !payment) return outcome('unknown_payment', found.id);
+
+      /** Every delivery with a payment gets a receipt: what arrived and what is due back. */
+      const receipt = async (name: ReceiptOutcome, refundAmount: number) => {
+        const amount = event.type === 'payment.failed' ? 0 : event.data.amount;
+        await txPayments.insertReceipt({
+          eventId: eventRowId,
+          paymentId: payment.id,
+          orderId: order.id,
+          amount,
+          currency: event.data.currency,
+          outcome: name,
+          refundRequired: refundAmount > 0,
+          refundAmount,
+          receivedAt,
+        });
+        if (refundAmount > 0)
+          deps.log.warn(
+            {
+              orderId: order.id,
+              reference: payment.reference,
+              outcome: name,
+              refundAmount,
+              currency: event.data.currency,
+            },
+            'payment received that the order cannot take: flagged for refund',
+          );
+        return outcome(name, payment.id);
+      };
+
+      if (event.type === 'payment.failed') {
+        // A refusal ends this attempt only, never the order: Pay Again (or paying this QR again
+        // within its window) still works, so a refusal sent by someone else harms nobody.
+        if (payment.status === 'pending' && order.status === 'pending') {
+          await txPayments.updatePayment(payment.id, { status: 'failed' });
+          await txOrders.updateOrder(order.id, { paymentStatus: 'failed' });
+        }
+        return receipt('declined', 0);
+      }
+
+      const received = event.data.amount;
+      // Money that is not applied is kept for a refund, all of it, with the amount received.
+      const refundAll = (name: ReceiptOutcome) => receipt(name, Math.max(0, received));
+      if (event.data.currency !== 'MMK') return refundAll('wrong_amount');
+      if (payment.status === 'paid') return refundAll('duplicate');
+      if (order.status === 'cancelled' || payment.status === 'cancelled')
+        return refundAll('after_cancel');
+      if (isPaidStatus(order.paymentStatus) || (await txPayments.hasPaid(order.id, payment.id)))
+        return refundAll('duplicate');
+      const occurredAt = new Date(event.data.occurredAt);
+      const paidAt = Number.isNaN(occurredAt.getTime()) ? clock() : occurredAt;
+      // The attempt is open, expired or refused here (paid and cancelled are handled above):
+      // money paid within its window counts, even if the expiry was recorded first.
+      // A provider that itself refuses payment past the window it was given (ADR 0058) paid it in
+      // time whatever the clock of its notice says.
+      const inTime = acquirer.enforcesWindow || paidAt.getTime() <= payment.expiresAt.getTime();
+      if (!inTime || order.status !== 'pending') return refundAll('after_expiry');
+      // Too little: recorded and refunded, and the QR stays open for the right amount.
+      if (received < payment.amountMmk) return refundAll('wrong_amount');
+      // DESIGN §6.5: paid in time, but the cards must still be held (a late delivery may come
+      // after the hold ended and others took them); held now until fulfilment sells them.
+      const held = await holdStock(
+        tx,
+        order,
+        new Date(clock().getTime() + ABANDONED_ORDER_MS),
+        order.language,
+      ).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof AppError) return false;
+          throw err;
+        },
+      );
+      if (!held) {
+        freed = await createStockRepo(tx).release([order.id]);
+        return refundAll('sold_out');
+      }
+
+      await txPayments.updatePayment(payment.id, { status: 'paid', paidAt });
+      await txPayments.endPending(order.id, 'cancelled', payment.id);
+      await txOrders.updateOrder(order.id, {
+        status: 'processing',
+        paymentStatus: 'paid',
+        // The method chosen since (say points) is not what paid: the accepted payment's is.
+        paymentMethod: payment.method,
+        paidAt,
+      });
+      // Same transaction: the job exists exactly when the order is paid (transactional outbox).
+      await enqueueJob(tx, {
+        type: FULFIL_ORDER_JOB,
+        dedupeKey: `${FULFIL_ORDER_JOB}:${order.id}`,
+        payload: { orderId: order.id },
+      });
+      paid = { userId: order.userId, orderId: order.id };
+      // Too much: the order is paid and the part above its price is due back.
+      const excess = received - payment.amountMmk;
+      return excess > 0 ? receipt('overpaid', excess) : receipt('applied', 0);
+    });
+
+    await released(freed);
+    const applied = paid as { userId: string; orderId: string } | null;
+    if (applied) {
+      deps.onJobQueued?.();
+      const found = await orders.findOrder(applied.orderId);
+      await deps
+        .onOrderPaid({
+          userId: applied.userId,
+          bought:
+            found?.items.map((i) => ({ productId: i.productId, phoneNumber: i.phoneNumber })) ?? [],
+        })
+        .catch((err: unknown) => {
+          deps.log.error({ err }, 'could not empty the cart after payment');
+        });
+    }
+    return result;
+  }
+
+  /** The provider's event for a payment, or null (no news, or the provider did not answer). */
+  async function queryEvent(
+    acquirer: Acquirer,
+    payment: Pick<PaymentRow, 'reference' | 'amountMmk' | 'createdAt'>,
+  ): Promise<WebhookEvent | null> {
+    if (!acquirer.queryPayment) return null;
+    try {
+      return (await acquirer.queryPayment(payment)).event;
+    } catch (err) {
+      deps.log.warn(
+        {
+          provider: acquirer.name,
+          reference: payment.reference,
+          err: err instanceof Error ? err.message : err,
+        },
+        'acquirer status query failed (asked again at the next sweep)',
+      );
+      return null;
+    }
+  }
+
+  /** A callback that proves nothing (A+): only the provider's own status may pay. */
+  async function confirmByQuery(
+    acquirer: Acquirer,
+    reference: string,
+  ): Promise<WebhookEvent | null> {
+    const payment = await createPaymentsRepo(deps.db).findByReference(acquirer.name, reference);
+    return payment ? queryEvent(acquirer, payment) : null;
   }
 
   return {
     startPayment,
     expireDue,
     cancelLocked,
+    closeAtAcquirer,
     /** After a commit that freed `cards` reserved cards: the catalogue shows them again. */
     released,
 
@@ -281,6 +582,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ): Promise<{ orderId: string; status: OrderStatus; paymentStatus: PaymentStatus }> {
       await ownedOrder(userId, orderId, lang);
       let freed = 0;
+      let ended: string[] = [];
       const answer = await transaction(async (tx) => {
         const txOrders = createOrdersRepo(tx);
         const order = await txOrders.lockOrder(orderId);
@@ -295,7 +597,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
           throw new AppError('CONFLICT', checkoutMessages.alreadyPaid[lang]);
         if (order.status !== 'pending')
           throw new AppError('CONFLICT', checkoutMessages.notAwaitingPayment[lang]);
-        freed = await cancelLocked(tx, [order.id]);
+        const cancelled = await cancelLocked(tx, [order.id]);
+        freed = cancelled.freed;
+        ended = cancelled.ended;
         const updated = await txOrders.findOrder(order.id);
         if (!updated) throw notFound(lang);
         return {
@@ -304,187 +608,76 @@ export function createPaymentsService(deps: PaymentsDeps) {
           paymentStatus: updated.order.paymentStatus,
         };
       });
+      closeAtAcquirer(ended);
       await released(freed);
       return answer;
     },
 
     /**
-     * A signed delivery from the acquirer (DESIGN §5, §6.3). Signature and timestamp first; then,
-     * in one transaction: the event id is recorded (a replay stops here), the order and then the
-     * payment are locked, a receipt records the amount received and its outcome (ADR 0017), the
-     * payment and the order move, and the fulfilment job is written. Money the order cannot take
-     * (a second payment, a wrong amount, the part above the price, after cancel or expiry) is
-     * recorded on its receipt and flagged for refund; a wrong amount leaves the QR payable.
+     * One callback from the acquirer, as it arrived (ADR 0058): the provider checks it (a bad or
+     * unsigned one changes nothing), a callback that proves nothing is confirmed by the provider's
+     * status query, and the event is applied. Answers the reply the provider expects.
      */
-    async handleWebhook(
+    async handleCallback(
       provider: string,
-      headers: { timestamp: string | undefined; signature: string | undefined },
-      rawBody: string,
-    ): Promise<WebhookResult> {
-      if (!deps.acquirer || provider !== deps.acquirer.name)
+      input: CallbackInput,
+    ): Promise<{ result: WebhookResult; ack: CallbackAck }> {
+      const acquirer = deps.acquirer;
+      if (!acquirer || provider !== acquirer.name)
         throw new AppError('NOT_FOUND', `Unknown payment provider ${provider}`);
-      const check = verifyWebhook(
-        deps.webhookSecret,
-        headers.timestamp,
-        headers.signature,
-        rawBody,
-        clock(),
-      );
-      if (check !== 'ok') {
-        deps.log.warn({ provider, check }, 'payment webhook refused');
+      const parsed = acquirer.parseCallback(input, clock());
+      if (!parsed.verified) {
+        deps.log.warn({ provider, check: parsed.reason }, 'payment webhook refused');
+        if (parsed.reason === 'malformed')
+          throw new AppError('VALIDATION_ERROR', 'Malformed webhook event');
         throw new AppError(
           'UNAUTHORIZED',
-          check === 'stale'
+          parsed.reason === 'stale'
             ? 'Webhook timestamp outside the tolerance'
             : 'Invalid webhook signature',
         );
       }
-      let event: WebhookEvent;
-      try {
-        const parsed = webhookEventSchema.safeParse(JSON.parse(rawBody));
-        if (!parsed.success) throw new Error(parsed.error.message);
-        event = parsed.data;
-      } catch {
-        throw new AppError('VALIDATION_ERROR', 'Malformed webhook event');
-      }
+      let event = parsed.event;
+      if (event && parsed.trust === 'confirm_by_query')
+        event = await confirmByQuery(acquirer, event.data.reference);
+      const result = event
+        ? await applyEvent(acquirer, event)
+        : { duplicate: false, outcome: 'nothing_to_apply' };
+      return { result, ack: acquirer.acknowledge(result) };
+    },
 
-      let paid: { userId: string; orderId: string } | null = null;
-      let freed = 0;
-      const result = await transaction(async (tx): Promise<WebhookResult> => {
-        const txPayments = createPaymentsRepo(tx);
-        const txOrders = createOrdersRepo(tx);
-        const receivedAt = clock();
-        const eventRowId = await txPayments.recordEvent({
-          provider,
-          eventId: event.id,
-          type: event.type,
-          outcome: 'received',
-          body: event,
-          receivedAt,
-        });
-        if (!eventRowId) return { duplicate: true, outcome: 'duplicate_event' };
-        const outcome = async (name: string, paymentId: string | null): Promise<WebhookResult> => {
-          await txPayments.setEventOutcome(provider, event.id, name, paymentId);
-          return { duplicate: false, outcome: name };
-        };
-
-        // Lock order: the order first, then its payment (ADR 0017), as cancel and Pay Again do.
-        const found = await txPayments.findByReference(provider, event.data.reference);
-        if (!found) return outcome('unknown_payment', null);
-        const order = await txOrders.lockOrder(found.orderId);
-        const payment = order ? await txPayments.lockPayment(found.id) : null;
-        if (!order || !payment) return outcome('unknown_payment', found.id);
-
-        /** Every delivery with a payment gets a receipt: what arrived and what is due back. */
-        const receipt = async (name: ReceiptOutcome, refundAmount: number) => {
-          const amount = event.type === 'payment.failed' ? 0 : event.data.amount;
-          await txPayments.insertReceipt({
-            eventId: eventRowId,
-            paymentId: payment.id,
-            orderId: order.id,
-            amount,
-            currency: event.data.currency,
-            outcome: name,
-            refundRequired: refundAmount > 0,
-            refundAmount,
-            receivedAt,
-          });
-          if (refundAmount > 0)
-            deps.log.warn(
-              {
-                orderId: order.id,
-                reference: payment.reference,
-                outcome: name,
-                refundAmount,
-                currency: event.data.currency,
-              },
-              'payment received that the order cannot take: flagged for refund',
-            );
-          return outcome(name, payment.id);
-        };
-
-        if (event.type === 'payment.failed') {
-          // A refusal ends this attempt only, never the order: Pay Again (or paying this QR again
-          // within its window) still works, so a refusal sent by someone else harms nobody.
-          if (payment.status === 'pending' && order.status === 'pending') {
-            await txPayments.updatePayment(payment.id, { status: 'failed' });
-            await txOrders.updateOrder(order.id, { paymentStatus: 'failed' });
-          }
-          return receipt('declined', 0);
-        }
-
-        const received = event.data.amount;
-        // Money that is not applied is kept for a refund, all of it, with the amount received.
-        const refundAll = (name: ReceiptOutcome) => receipt(name, Math.max(0, received));
-        if (event.data.currency !== 'MMK') return refundAll('wrong_amount');
-        if (payment.status === 'paid') return refundAll('duplicate');
-        if (order.status === 'cancelled' || payment.status === 'cancelled')
-          return refundAll('after_cancel');
-        if (isPaidStatus(order.paymentStatus) || (await txPayments.hasPaid(order.id, payment.id)))
-          return refundAll('duplicate');
-        const occurredAt = new Date(event.data.occurredAt);
-        const paidAt = Number.isNaN(occurredAt.getTime()) ? clock() : occurredAt;
-        // The attempt is open, expired or refused here (paid and cancelled are handled above):
-        // money paid within its window counts, even if the expiry was recorded first.
-        const inTime = paidAt.getTime() <= payment.expiresAt.getTime();
-        if (!inTime || order.status !== 'pending') return refundAll('after_expiry');
-        // Too little: recorded and refunded, and the QR stays open for the right amount.
-        if (received < payment.amountMmk) return refundAll('wrong_amount');
-        // DESIGN §6.5: paid in time, but the cards must still be held (a late delivery may come
-        // after the hold ended and others took them); held now until fulfilment sells them.
-        const held = await holdStock(
-          tx,
-          order,
-          new Date(clock().getTime() + ABANDONED_ORDER_MS),
-          order.language,
-        ).then(
-          () => true,
-          (err: unknown) => {
-            if (err instanceof AppError) return false;
-            throw err;
-          },
-        );
-        if (!held) {
-          freed = await createStockRepo(tx).release([order.id]);
-          return refundAll('sold_out');
-        }
-
-        await txPayments.updatePayment(payment.id, { status: 'paid', paidAt });
-        await txPayments.endPending(order.id, 'cancelled', payment.id);
-        await txOrders.updateOrder(order.id, {
-          status: 'processing',
-          paymentStatus: 'paid',
-          // The method chosen since (say points) is not what paid: the accepted payment's is.
-          paymentMethod: payment.method,
-          paidAt,
-        });
-        // Same transaction: the job exists exactly when the order is paid (transactional outbox).
-        await enqueueJob(tx, {
-          type: FULFIL_ORDER_JOB,
-          dedupeKey: `${FULFIL_ORDER_JOB}:${order.id}`,
-          payload: { orderId: order.id },
-        });
-        paid = { userId: order.userId, orderId: order.id };
-        // Too much: the order is paid and the part above its price is due back.
-        const excess = received - payment.amountMmk;
-        return excess > 0 ? receipt('overpaid', excess) : receipt('applied', 0);
+    /**
+     * The reconciliation sweep (ADR 0058): payments not paid, from a minute after they were made
+     * until RECONCILE_AFTER_EXPIRY_MS after their window, are asked for at the provider; what it
+     * says is applied as its callback would be (once: the same event id). A lost callback still
+     * pays the order; money paid to an expired QR is recorded and flagged for refund. Several
+     * instances may run it at once (the event id decides). Bounded: RECONCILE_BATCH payments, a
+     * few at a time, within RECONCILE_BUDGET_MS.
+     */
+    async reconcile(): Promise<{ asked: number; applied: number }> {
+      const acquirer = deps.acquirer;
+      if (!acquirer?.queryPayment) return { asked: 0, applied: 0 };
+      const now = clock();
+      const due = await createPaymentsRepo(deps.db).dueForReconciliation(acquirer.name, {
+        createdBefore: new Date(now.getTime() - RECONCILE_GRACE_MS),
+        expiredAfter: new Date(now.getTime() - RECONCILE_AFTER_EXPIRY_MS),
+        limit: RECONCILE_BATCH,
       });
-
-      await released(freed);
-      const applied = paid as { userId: string; orderId: string } | null;
-      if (applied) {
-        deps.onJobQueued?.();
-        const found = await orders.findOrder(applied.orderId);
-        await deps
-          .onOrderPaid({
-            userId: applied.userId,
-            productIds: found?.items.map((i) => i.productId) ?? [],
-          })
-          .catch((err: unknown) => {
-            deps.log.error({ err }, 'could not empty the cart after payment');
-          });
+      const startedAt = performance.now();
+      let asked = 0;
+      let applied = 0;
+      for (let i = 0; i < due.length; i += RECONCILE_PARALLEL) {
+        if (performance.now() - startedAt > RECONCILE_BUDGET_MS) break;
+        const batch = due.slice(i, i + RECONCILE_PARALLEL);
+        asked += batch.length;
+        const events = await Promise.all(batch.map((p) => queryEvent(acquirer, p)));
+        for (const event of events) {
+          if (!event) continue;
+          const result = await applyEvent(acquirer, event);
+          if (!result.duplicate) applied += 1;
+        }
       }
-      return result;
+      return { asked, applied };
     },
 
     /**
@@ -543,7 +736,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await deps
         .onOrderPaid({
           userId: session_.userId,
-          productIds: found?.items.map((i) => i.productId) ?? [],
+          bought:
+            found?.items.map((i) => ({ productId: i.productId, phoneNumber: i.phoneNumber })) ?? [],
         })
         .catch((err: unknown) => {
           deps.log.error({ err }, 'could not empty the cart after payment');

@@ -28,7 +28,7 @@ export const payments = pgTable(
     reference: text('reference').notNull(),
     amountMmk: integer('amount_mmk').notNull(),
     status: orderPaymentStatus('status').notNull().default('pending'),
-    /** MM QR payload, or the A+/direct request token. */
+    /** What the customer is shown again: the MM QR payload, the A+ token or the page to pay on. */
     payload: text('payload').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { randomBase32 } from '../orders/orders.service.ts';
-import type { SandboxAcquirer } from './acquirer.ts';
+import type { SandboxAcquirer } from './providers/sandbox.ts';
 import { MmqrParseError, parseMmqrPayload, shopMerchant } from './mmqr.ts';
 import { signWebhook } from './webhook-signature.ts';
 

@@ -4,7 +4,7 @@ import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import type { LocalizedText } from '@shop/contracts/i18n';
 import { promoMessages, promoMinimumSpendMessage } from '@shop/contracts/promo-messages';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db, Tx } from '../../platform/db.ts';
+import { isUniqueViolation, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   createPromotionsRepo,
@@ -14,13 +14,6 @@ import {
 
 /** Letters, digits, "-" and "_": what a customer can read off a flyer and type. */
 const CODE_PATTERN = promoCodePattern;
-
-/** Postgres unique_violation (SQLSTATE 23505), as node-postgres and PGlite report it. */
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-};
 
 const codeTaken = () =>
   new AppError('CONFLICT', adminMessages.promoCodeTaken, { code: adminMessages.promoCodeTaken });
@@ -97,9 +90,12 @@ export interface NewPromoCodeInput {
 const refuse = (code: 'VALIDATION_ERROR' | 'CONFLICT', text: LocalizedText) =>
   new AppError(code, text, { promoCode: text });
 
+/** A code as stored: in upper case, however it was typed (issue 26; lookups ignore case too). */
+export const storedPromoCode = (code: string) => code.toUpperCase();
+
 const insert = (repo: ReturnType<typeof createPromotionsRepo>, input: NewPromoCodeInput) =>
   repo.insertCode({
-    code: input.code,
+    code: storedPromoCode(input.code),
     kind: input.kind,
     value: input.value,
     minimumSpendMmk: input.minimumSpendMmk ?? 0,

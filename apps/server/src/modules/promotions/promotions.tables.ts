@@ -18,7 +18,8 @@ import { orders } from '../orders/orders.tables.ts';
 export const promoKind = pgEnum('promo_kind', ['percent', 'fixed']);
 
 /**
- * Promo codes (issue 17, ADR 0035). `code` is kept as written and unique whatever its letter case;
+ * Promo codes (issue 17, ADR 0035). `code` is stored in upper case (issue 26: the CHECK below;
+ * typed in any case, found in any case) and unique whatever its letter case;
  * `redeemedCount` counts the redemptions that hold the code now (given back when their order is
  * cancelled or abandoned unpaid) and is only ever changed by a conditional UPDATE in the checkout's
  * transaction, so the CHECK below can never be passed however many checkouts race.
@@ -47,6 +48,7 @@ export const promoCodes = pgTable(
   },
   (t) => [
     uniqueIndex('promo_codes_code_key').on(sql`upper(${t.code})`),
+    check('promo_codes_code_upper', sql`${t.code} = upper(${t.code})`),
     check('promo_codes_value_positive', sql`${t.value} > 0`),
     check('promo_codes_percent_at_most_100', sql`${t.kind} <> 'percent' or ${t.value} <= 100`),
     check('promo_codes_minimum_spend', sql`${t.minimumSpendMmk} >= 0`),

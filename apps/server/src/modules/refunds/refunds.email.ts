@@ -1,4 +1,5 @@
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { formatNumber } from '@shop/contracts/languages';
 import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import { isCardKind, orderMessages, REFUND_WORKING_DAYS } from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
@@ -132,7 +133,7 @@ export function refundNotice(input: {
             lang,
           )})`
         : '';
-    return `${item.name[lang]} × ${String(item.quantity)}${recipient}: ${what}`;
+    return `${item.name[lang]} × ${formatNumber(item.quantity, lang)}${recipient}: ${what}`;
   };
   const paragraphs: string[] = [];
   let subject: string;

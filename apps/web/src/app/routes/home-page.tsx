@@ -6,6 +6,7 @@ import { BannerCarousel } from '../../features/catalogue/components/banner-carou
 import { CategoryGrid } from '../../features/catalogue/components/category-grid.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { lazyPage } from '../../lib/lazy-page.tsx';
+import { PageTitle } from '../../lib/page-title.tsx';
 
 /**
  * Below the fold, and its support claim reads the call-centre hours: loaded after the first render,
@@ -26,6 +27,7 @@ export function HomePage() {
 
   return (
     <>
+      <PageTitle title={t('home.title')} />
       <h1 className="visually-hidden">{t('home.title')}</h1>
       {banners.isPending ? (
         <div className="banner-carousel banner-carousel--loading" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { PageTitle } from '../../lib/page-title.tsx';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -8,6 +9,7 @@ export default function NotFoundPage() {
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
+      <PageTitle title={t('notFound.title')} />
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.description')}</p>
       <Link className="button button--primary" href="/">

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from './spinner.tsx';
 import './ui.css';
 
@@ -12,6 +12,8 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
   busyLabel?: ReactNode;
   block?: boolean;
+  /** The <button> itself (React 19 passes ref as a prop), e.g. to give it the focus back. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

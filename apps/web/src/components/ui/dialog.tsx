@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { openDialogCount, registerDialog, unregisterDialog } from './blocking-dialogs.ts';
+import { DialogToasts } from './toaster.tsx';
 import './ui.css';
 
 interface DialogProps {
@@ -21,11 +23,10 @@ interface DialogProps {
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-let openDialogs = 0;
-
 /**
  * A modal dialog: rendered over the page in a portal, focus moved inside and kept there (Tab
- * cycles), Escape or a backdrop click closes it, focus returns to the opener afterwards.
+ * cycles), Escape or a backdrop click closes it, focus returns to the opener afterwards. While it
+ * is open the app's own overlays wait (blocking-dialogs.ts), and a message about it shows inside it.
  */
 export function Dialog({
   open,
@@ -43,6 +44,7 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const [key] = useState(() => Symbol('dialog'));
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -54,17 +56,17 @@ export function Dialog({
     const element = panel.current;
     const first = element?.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
     (first ?? element)?.focus();
-    openDialogs += 1;
+    registerDialog(key, element);
     document.body.classList.add('ui-scroll-locked');
     return () => {
-      openDialogs -= 1;
-      if (openDialogs === 0) document.body.classList.remove('ui-scroll-locked');
+      unregisterDialog(key);
+      if (openDialogCount() === 0) document.body.classList.remove('ui-scroll-locked');
       // Back to the opener; when it is gone (the dialog replaced the page's content, e.g. after a
       // payment), to the page's main region rather than leaving focus nowhere.
       if (opener?.isConnected) opener.focus();
-      else if (openDialogs === 0) document.querySelector<HTMLElement>('main')?.focus();
+      else if (openDialogCount() === 0) document.querySelector<HTMLElement>('main')?.focus();
     };
-  }, [open]);
+  }, [open, key]);
 
   if (!open) return null;
 
@@ -129,6 +131,7 @@ export function Dialog({
           </p>
         ) : null}
         {children}
+        <DialogToasts dialog={key} />
       </div>
     </div>,
     document.body,

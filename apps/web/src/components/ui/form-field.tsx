@@ -76,3 +76,40 @@ export function fieldAria(id: string, error?: string | null, hint?: boolean) {
     'aria-describedby': describedBy || undefined,
   } as const;
 }
+
+/**
+ * An e-mail address field's input inside a FormField with a hint (the codes address at checkout
+ * and when the codes are sent again): the same attributes wherever an address is typed.
+ */
+export function EmailInput({
+  id,
+  error,
+  value,
+  onChange,
+  onBlur,
+  testId,
+}: {
+  id: string;
+  error: string | null;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  testId: string;
+}) {
+  return (
+    <input
+      {...fieldAria(id, error, true)}
+      className="ui-input"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      spellCheck={false}
+      value={value}
+      data-testid={testId}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+      onBlur={onBlur}
+    />
+  );
+}

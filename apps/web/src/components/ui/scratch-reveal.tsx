@@ -44,16 +44,30 @@ export function ScratchReveal({
   onReveal,
   labels,
   actions,
+  beforeReveal,
 }: {
   cardId: string;
   pin: string | null;
   onReveal: () => Promise<void>;
+  /**
+   * Asked before the foil is first scratched or the button revealed: false leaves the foil whole
+   * (the buyer's page asks whether to end a live gift link first).
+   */
+  beforeReveal?: () => Promise<boolean>;
   labels: ScratchRevealLabels;
   actions?: ReactNode;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [busy, setBusy] = useState(false);
   const scratching = useRef(false);
+  /** beforeReveal said yes: scratching may start. */
+  const saidYes = useRef(false);
+  const mayScratch = () => !beforeReveal || saidYes.current;
+  const mayReveal = async () => {
+    if (mayScratch() || !beforeReveal) return true;
+    saidYes.current = await beforeReveal();
+    return saidYes.current;
+  };
 
   // Paint the foil.
   useEffect(() => {
@@ -80,7 +94,7 @@ export function ScratchReveal({
   }, [pin, labels.hint]);
 
   const reveal = async () => {
-    if (busy || pin) return;
+    if (busy || pin || !(await mayReveal())) return;
     setBusy(true);
     try {
       await onReveal();
@@ -120,6 +134,10 @@ export function ScratchReveal({
               data-testid="scratch-foil"
               aria-hidden="true"
               onPointerDown={(event) => {
+                if (!mayScratch()) {
+                  void mayReveal();
+                  return;
+                }
                 scratching.current = true;
                 event.currentTarget.setPointerCapture(event.pointerId);
                 scratchAt(event);

@@ -156,21 +156,27 @@ describe('cart controller', () => {
 
   it('keeps quantities within 1 to 20 and treats 0 or less as removal', async () => {
     const controller = make();
-    await expect(controller.updateQuantity('p1', 21)).resolves.toBe(false);
+    await expect(controller.updateQuantity('l1', 21)).resolves.toBe(false);
     expect(lastToast()).toMatchObject({ message: 'Quantity must be between 1 and 20' });
     await expect(controller.add('p1', 0)).resolves.toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
 
+    fetchMock.mockResolvedValueOnce(ok(cartWith(1)));
+    await controller.load();
     fetchMock.mockResolvedValueOnce(ok(emptyCart, 'Item removed from cart'));
-    await expect(controller.updateQuantity('p1', 0)).resolves.toBe(true);
-    const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe('/api/v1/cart/remove/p1');
+    await expect(controller.updateQuantity('l1', 0)).resolves.toBe(true);
+    const [path, init] = fetchMock.mock.calls[1] ?? [];
+    // The line, not every line of the product (a top-up is one line per number, issue 26).
+    expect(path).toBe('/api/v1/cart/remove/p1?lineId=l1');
     expect(init?.method).toBe('DELETE');
 
+    fetchMock.mockResolvedValueOnce(ok(cartWith(1)));
+    await controller.load();
     fetchMock.mockResolvedValueOnce(ok(cartWith(20), 'Cart updated'));
-    await expect(controller.updateQuantity('p1', 20)).resolves.toBe(true);
-    expect(JSON.parse(fetchMock.mock.calls[1]?.[1]?.body as string)).toEqual({
+    await expect(controller.updateQuantity('l1', 20)).resolves.toBe(true);
+    expect(JSON.parse(fetchMock.mock.calls[3]?.[1]?.body as string)).toEqual({
       productId: 'p1',
+      lineId: 'l1',
       quantity: 20,
     });
   });
@@ -210,36 +216,40 @@ describe('cart controller', () => {
 
     it('saves a typed number by itself after the last keystroke, and keeps what was typed', async () => {
       const controller = await loaded(cartWith(1));
-      controller.typePhoneNumber('p1', '0942');
-      controller.typePhoneNumber('p1', '09421234567');
-      expect(controller.getState().phones.get('p1')?.value).toBe('09421234567');
+      controller.typePhoneNumber('l1', '0942');
+      controller.typePhoneNumber('l1', '09421234567');
+      expect(controller.getState().phones.get('l1')?.value).toBe('09421234567');
       expect(timers.at(-1)?.ms).toBe(PHONE_SAVE_DELAY_MS);
       expect(fetchMock).not.toHaveBeenCalled();
       fetchMock.mockResolvedValueOnce(ok(cartWith(1, '959421234567'), 'Cart updated'));
       await runTimers();
-      expect(bodies()).toEqual([{ productId: 'p1', quantity: 1, phoneNumber: '959421234567' }]);
+      expect(bodies()).toEqual([
+        { productId: 'p1', lineId: 'l1', quantity: 1, phoneNumber: '959421234567' },
+      ]);
       expect(controller.getState().cart?.items[0]?.phoneNumber).toBe('959421234567');
       // Saved: the field shows the line's number now.
-      expect(controller.getState().phones.has('p1')).toBe(false);
+      expect(controller.getState().phones.has('l1')).toBe(false);
       expect(getToasts()).toHaveLength(0);
     });
 
     it('does not save a wrong number, and checkout waits on that line', async () => {
       const controller = await loaded(cartWith(1));
-      controller.typePhoneNumber('p1', '09970000001'); // Ooredoo, on an MPT line
+      controller.typePhoneNumber('l1', '09970000001'); // Ooredoo, on an MPT line
       await runTimers();
       expect(fetchMock).not.toHaveBeenCalled();
-      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, productId: 'p1' });
-      expect(controller.getState().phones.get('p1')?.value).toBe('09970000001');
+      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, lineId: 'l1' });
+      expect(controller.getState().phones.get('l1')?.value).toBe('09970000001');
     });
 
     it('checkout saves a number typed a moment ago before it starts (no lost number)', async () => {
       const controller = await loaded(cartWith(1));
-      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, productId: 'p1' });
-      controller.typePhoneNumber('p1', '+95 9 421 234 567');
+      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, lineId: 'l1' });
+      controller.typePhoneNumber('l1', '+95 9 421 234 567');
       fetchMock.mockResolvedValueOnce(ok(cartWith(1, '959421234567'), 'Cart updated'));
       await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: true });
-      expect(bodies()).toEqual([{ productId: 'p1', quantity: 1, phoneNumber: '959421234567' }]);
+      expect(bodies()).toEqual([
+        { productId: 'p1', lineId: 'l1', quantity: 1, phoneNumber: '959421234567' },
+      ]);
       // The debounced save that was cancelled does not call again.
       await runTimers();
       expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -253,15 +263,15 @@ describe('cart controller', () => {
           answer = resolve;
         }),
       );
-      const plus = controller.updateQuantity('p1', 2);
-      controller.typePhoneNumber('p1', '09421234567');
+      const plus = controller.updateQuantity('l1', 2);
+      controller.typePhoneNumber('l1', '09421234567');
       fetchMock.mockResolvedValueOnce(ok(cartWith(2, '959421234567'), 'Cart updated'));
-      const saved = controller.savePhoneNumber('p1');
+      const saved = controller.savePhoneNumber('l1');
       answer(ok(cartWith(2), 'Cart updated'));
       await Promise.all([plus, saved]);
       expect(bodies()).toEqual([
-        { productId: 'p1', quantity: 2 },
-        { productId: 'p1', quantity: 2, phoneNumber: '959421234567' },
+        { productId: 'p1', lineId: 'l1', quantity: 2 },
+        { productId: 'p1', lineId: 'l1', quantity: 2, phoneNumber: '959421234567' },
       ]);
       expect(controller.getState().cart?.items[0]).toMatchObject({
         quantity: 2,
@@ -271,15 +281,15 @@ describe('cart controller', () => {
 
     it('shows a failed save on the field and keeps the number for another try', async () => {
       const controller = await loaded(cartWith(1));
-      controller.typePhoneNumber('p1', '09421234567');
+      controller.typePhoneNumber('l1', '09421234567');
       fetchMock.mockResolvedValue(failure(503, 'down'));
-      await expect(controller.savePhoneNumber('p1')).resolves.toBe(false);
-      expect(controller.getState().phones.get('p1')).toEqual({
+      await expect(controller.savePhoneNumber('l1')).resolves.toBe(false);
+      expect(controller.getState().phones.get('l1')).toEqual({
         value: '09421234567',
         saving: false,
         error: 'Server error. Please try again.',
       });
-      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, productId: 'p1' });
+      await expect(controller.flushPhoneNumbers()).resolves.toEqual({ ok: false, lineId: 'l1' });
     });
   });
 

@@ -6,7 +6,7 @@ import {
   type CartLine,
   type CartResponse,
 } from '@shop/contracts/cart';
-import { recipientPhoneSchema } from '@shop/contracts/phone';
+import { recipientPhoneSchema, toInternationalPhone } from '@shop/contracts/phone';
 import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError, errorMessageOr } from '../../lib/api-client.ts';
@@ -24,12 +24,12 @@ export const RETRY_DELAYS_MS = [1000, 2000] as const;
 export interface CartState {
   cart: Cart | null;
   loading: boolean;
-  /** Product ids with a call under way (busy buttons and lines). */
+  /** Product ids (adds) and line ids (line changes) with a call under way. */
   busy: ReadonlySet<string>;
   /** A whole-cart action (clear, remove unavailable) is under way. */
   busyAll: boolean;
   /**
-   * Recipient numbers typed into cart lines (product id → the field's text) until the cart has
+   * Recipient numbers typed into cart lines (line id → the field's text) until the cart has
    * them; `saving` while the call runs, `error` the message of a save that failed.
    */
   phones: ReadonlyMap<string, PhoneDraft>;
@@ -42,7 +42,7 @@ export interface PhoneDraft {
 }
 
 /** Why checkout cannot start yet: a top-up line whose number is missing or wrong. */
-export type PhoneCheck = { ok: true } | { ok: false; productId: string };
+export type PhoneCheck = { ok: true } | { ok: false; lineId: string };
 
 type FailureKey = 'addFailed' | 'removeFailed' | 'updateFailed' | 'clearFailed' | 'getFailed';
 
@@ -98,7 +98,7 @@ export function createCartController(options: ControllerOptions = {}) {
       clearTimeout(id as number);
     });
   const phoneTimers = new Map<string, unknown>();
-  /** Per product, the change under way: the next one starts after it (it reads the new line). */
+  /** Per line, the change under way: the next one starts after it (it reads the new line). */
   const lineChains = new Map<string, Promise<unknown>>();
   const listeners = new Set<() => void>();
   const addListeners = new Set<(line: CartLine, quantity: number) => void>();
@@ -111,12 +111,14 @@ export function createCartController(options: ControllerOptions = {}) {
     if (patch.cart !== undefined) cartBadge.setTotalItems(patch.cart?.totalItems ?? 0);
     for (const listener of listeners) listener();
   };
-  const markBusy = (productId: string, busy: boolean) => {
+  const markBusy = (key: string, busy: boolean) => {
     const next = new Set(state.busy);
-    if (busy) next.add(productId);
-    else next.delete(productId);
+    if (busy) next.add(key);
+    else next.delete(key);
     set({ busy: next });
   };
+  /** The cart's line `lineId` as the browser has it now. */
+  const lineOf = (lineId: string) => state.cart?.items.find((item) => item.lineId === lineId);
 
   async function withRetry<T>(call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
@@ -157,82 +159,87 @@ export function createCartController(options: ControllerOptions = {}) {
   }
 
   /** Runs a change of one line after the one under way (each reads the line as it is then). */
-  function onLine<T>(productId: string, change: () => Promise<T>): Promise<T> {
-    const previous = lineChains.get(productId) ?? Promise.resolve();
+  function onLine<T>(lineId: string, change: () => Promise<T>): Promise<T> {
+    const previous = lineChains.get(lineId) ?? Promise.resolve();
     const next = previous.then(change, change);
     const settled = next.then(
       () => undefined,
       () => undefined,
     );
-    lineChains.set(productId, settled);
+    lineChains.set(lineId, settled);
     void settled.then(() => {
-      if (lineChains.get(productId) === settled) lineChains.delete(productId);
+      if (lineChains.get(lineId) === settled) lineChains.delete(lineId);
     });
     return next;
   }
 
-  function setPhone(productId: string, draft: PhoneDraft | null) {
+  function setPhone(lineId: string, draft: PhoneDraft | null) {
     const phones = new Map(state.phones);
-    if (draft) phones.set(productId, draft);
-    else phones.delete(productId);
+    if (draft) phones.set(lineId, draft);
+    else phones.delete(lineId);
     set({ phones });
   }
 
-  function cancelPhoneTimer(productId: string) {
-    const timer = phoneTimers.get(productId);
+  function cancelPhoneTimer(lineId: string) {
+    const timer = phoneTimers.get(lineId);
     if (timer !== undefined) clearTimer(timer);
-    phoneTimers.delete(productId);
+    phoneTimers.delete(lineId);
   }
 
   /**
    * What a line's typed number stores, by the same schema as the line's field: the 95 form, null
    * (blank: the number is removed), or undefined when it breaks a rule (or nothing was typed).
    */
-  function typedPhone(productId: string): string | null | undefined {
-    const draft = state.phones.get(productId);
-    const line = state.cart?.items.find((item) => item.productId === productId);
+  function typedPhone(lineId: string): string | null | undefined {
+    const draft = state.phones.get(lineId);
+    const line = lineOf(lineId);
     if (!draft || !line) return undefined;
     const parsed = recipientPhoneSchema(line.operator).safeParse(draft.value);
     return parsed.success ? parsed.data : undefined;
   }
 
   /** What a typed number would save: as typedPhone, but undefined when the line has it already. */
-  function phoneToSave(productId: string): string | null | undefined {
-    const typed = typedPhone(productId);
-    const line = state.cart?.items.find((item) => item.productId === productId);
-    return typed === line?.phoneNumber ? undefined : typed;
+  function phoneToSave(lineId: string): string | null | undefined {
+    const typed = typedPhone(lineId);
+    return typed === lineOf(lineId)?.phoneNumber ? undefined : typed;
   }
 
-  function savePhone(productId: string): Promise<boolean> {
-    return onLine(productId, async () => {
-      const phoneNumber = phoneToSave(productId);
-      const draft = state.phones.get(productId);
-      const line = state.cart?.items.find((item) => item.productId === productId);
+  function savePhone(lineId: string): Promise<boolean> {
+    return onLine(lineId, async () => {
+      const phoneNumber = phoneToSave(lineId);
+      const draft = state.phones.get(lineId);
+      const line = lineOf(lineId);
       if (!draft || !line) return false;
       if (phoneNumber === undefined) {
         // Unchanged from what the cart has: nothing left to save.
-        const same = typedPhone(productId) === line.phoneNumber;
-        if (same) setPhone(productId, null);
+        const same = typedPhone(lineId) === line.phoneNumber;
+        if (same) setPhone(lineId, null);
         return same;
       }
       const typed = draft.value;
-      setPhone(productId, { ...draft, saving: true, error: null });
+      setPhone(lineId, { ...draft, saving: true, error: null });
       try {
         assertOnline();
         const answer = await withRetry(() =>
-          cartApi.update({ productId, quantity: line.quantity, phoneNumber }),
+          cartApi.update({
+            productId: line.productId,
+            lineId,
+            quantity: line.quantity,
+            phoneNumber,
+          }),
         );
         set({ cart: answer.data });
-        const now = state.phones.get(productId);
-        // Typed on while saving: that text is saved next; else the line has what was typed.
-        if (now && now.value !== typed) {
-          setPhone(productId, { ...now, saving: false });
-          void savePhone(productId);
-        } else setPhone(productId, null);
+        const now = state.phones.get(lineId);
+        // Typed on while saving: that text is saved next; else the line has what was typed (or,
+        // given a number another line of the product had, joined that line and is gone).
+        if (now && now.value !== typed && lineOf(lineId)) {
+          setPhone(lineId, { ...now, saving: false });
+          void savePhone(lineId);
+        } else setPhone(lineId, null);
         return true;
       } catch (error) {
-        const now = state.phones.get(productId) ?? draft;
-        setPhone(productId, {
+        const now = state.phones.get(lineId) ?? draft;
+        setPhone(lineId, {
           ...now,
           saving: false,
           error: cartErrorMessage(error, 'updateFailed'),
@@ -281,11 +288,13 @@ export function createCartController(options: ControllerOptions = {}) {
     },
 
     /**
-     * Adds units of a product. An identical add (same product and quantity) while one is in flight
-     * shares its result; one started less than 1 s after the previous is refused.
+     * Adds units of a product (for the recipient `phoneNumber`: its own line). An identical add
+     * (same product, quantity and number) while one is in flight shares its result; one started
+     * less than 1 s after the previous is refused.
      */
-    add(productId: string, quantity = 1, phoneNumber?: string): Promise<boolean> {
-      const key = `${productId}:${String(quantity)}`;
+    add(productId: string, quantity = 1, phoneNumber?: string | null): Promise<boolean> {
+      const recipient = phoneNumber ? toInternationalPhone(phoneNumber) : null;
+      const key = `${productId}:${String(quantity)}:${recipient ?? ''}`;
       const inFlight = addsInFlight.get(key);
       if (inFlight) return inFlight;
       const last = lastAddAt.get(key);
@@ -311,7 +320,9 @@ export function createCartController(options: ControllerOptions = {}) {
         markBusy(productId, false);
         if (ok) {
           cartBadge.bounce();
-          const line = state.cart?.items.find((item) => item.productId === productId);
+          const line = state.cart?.items.find(
+            (item) => item.productId === productId && item.phoneNumber === recipient,
+          );
           if (line) for (const listener of addListeners) listener(line, quantity);
         }
         return ok;
@@ -321,19 +332,23 @@ export function createCartController(options: ControllerOptions = {}) {
     },
 
     /** Sets a line's quantity; 0 or less removes the line (spec §4), above 20 is refused. */
-    async updateQuantity(productId: string, quantity: number): Promise<boolean> {
-      if (Number.isInteger(quantity) && quantity <= 0) return controller.remove(productId);
+    async updateQuantity(lineId: string, quantity: number): Promise<boolean> {
+      if (Number.isInteger(quantity) && quantity <= 0) return controller.remove(lineId);
       try {
         assertQuantity(quantity);
       } catch (error) {
         toast.error(cartErrorMessage(error, 'updateFailed'));
         return false;
       }
-      markBusy(productId, true);
-      const ok = await onLine(productId, () =>
-        run(() => cartApi.update({ productId, quantity }), 'updateFailed', { announce: false }),
+      const line = lineOf(lineId);
+      if (!line) return false;
+      markBusy(lineId, true);
+      const ok = await onLine(lineId, () =>
+        run(() => cartApi.update({ productId: line.productId, lineId, quantity }), 'updateFailed', {
+          announce: false,
+        }),
       );
-      markBusy(productId, false);
+      markBusy(lineId, false);
       return ok;
     },
 
@@ -342,24 +357,24 @@ export function createCartController(options: ControllerOptions = {}) {
      * PHONE_SAVE_DELAY_MS after the last change when it is a valid number for the line (or empty:
      * the number is removed). There is no separate "Save" step that could lose it (issue 12).
      */
-    typePhoneNumber(productId: string, value: string): void {
-      const draft = state.phones.get(productId);
-      setPhone(productId, { value, saving: draft?.saving ?? false, error: null });
-      cancelPhoneTimer(productId);
-      if (phoneToSave(productId) === undefined) return;
+    typePhoneNumber(lineId: string, value: string): void {
+      const draft = state.phones.get(lineId);
+      setPhone(lineId, { value, saving: draft?.saving ?? false, error: null });
+      cancelPhoneTimer(lineId);
+      if (phoneToSave(lineId) === undefined) return;
       phoneTimers.set(
-        productId,
+        lineId,
         setTimer(() => {
-          phoneTimers.delete(productId);
-          void savePhone(productId);
+          phoneTimers.delete(lineId);
+          void savePhone(lineId);
         }, PHONE_SAVE_DELAY_MS),
       );
     },
 
     /** Saves a typed number at once (the field was left, or Enter was pressed). */
-    savePhoneNumber(productId: string): Promise<boolean> {
-      cancelPhoneTimer(productId);
-      return savePhone(productId);
+    savePhoneNumber(lineId: string): Promise<boolean> {
+      cancelPhoneTimer(lineId);
+      return savePhone(lineId);
     },
 
     /**
@@ -368,22 +383,26 @@ export function createCartController(options: ControllerOptions = {}) {
      */
     async flushPhoneNumbers(): Promise<PhoneCheck> {
       const typed = [...state.phones.keys()];
-      for (const productId of typed) cancelPhoneTimer(productId);
-      await Promise.all(typed.map((productId) => savePhone(productId)));
+      for (const lineId of typed) cancelPhoneTimer(lineId);
+      await Promise.all(typed.map((lineId) => savePhone(lineId)));
       await Promise.all([...lineChains.values()]);
       for (const line of state.cart?.items ?? []) {
         if (!line.requiresPhoneNumber || !line.available) continue;
-        const draft = state.phones.get(line.productId);
-        if (draft || line.phoneNumber === null) return { ok: false, productId: line.productId };
+        const draft = state.phones.get(line.lineId);
+        if (draft || line.phoneNumber === null) return { ok: false, lineId: line.lineId };
       }
       return { ok: true };
     },
 
     /** The line is dropped locally only after the server confirms (spec §4). */
-    async remove(productId: string): Promise<boolean> {
-      markBusy(productId, true);
-      const ok = await run(() => cartApi.remove(productId), 'removeFailed', { announce: true });
-      markBusy(productId, false);
+    async remove(lineId: string): Promise<boolean> {
+      const line = lineOf(lineId);
+      if (!line) return false;
+      markBusy(lineId, true);
+      const ok = await run(() => cartApi.remove(line.productId, lineId), 'removeFailed', {
+        announce: true,
+      });
+      markBusy(lineId, false);
       return ok;
     },
 

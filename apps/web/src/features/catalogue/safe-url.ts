@@ -29,3 +29,14 @@ export function resolveSafeUrl(raw: string | null | undefined, origin: string): 
   if (url.username || url.password) return null;
   return { href: url.href, external: url.origin !== origin, host: url.host };
 }
+
+/** This shop's page a safe, non-external URL leads to, as the router takes it ("/product/x?y#z"). */
+export function shopPath(url: SafeUrl): string {
+  const { pathname, search, hash } = new URL(url.href);
+  return `${pathname}${search}${hash}`;
+}
+
+/** Another site, in a new tab that cannot reach back into the shop. */
+export function openInNewTab(href: string) {
+  window.open(href, '_blank', 'noopener,noreferrer');
+}

@@ -8,7 +8,7 @@ import {
 } from '../../lib/library-files.ts';
 import { LIBRARY_CACHE_VERSION, LIBRARY_CACHE_VERSION_KEY } from './library-cache-rules.ts';
 
-/** No word from the worker for this long: the download is taken as failed (Try again is offered). */
+/** No word from the worker for this long: the download is taken as failed (tried again next start). */
 const SILENCE_LIMIT_MS = 30_000;
 
 export function readLibraryMarker(): string | null {
@@ -56,7 +56,7 @@ export async function estimateStorage(): Promise<StorageEstimate | null> {
 export function keepLibraries(
   worker: ServiceWorker,
   urls: string[],
-  { onFileKept, signal }: { onFileKept: (url: string) => void; signal: AbortSignal },
+  { signal }: { signal: AbortSignal },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const channel = new MessageChannel();
@@ -85,7 +85,6 @@ export function keepLibraries(
       if (!reply) return;
       if (reply.type === 'LIBRARY_CACHED') {
         listen();
-        onFileKept(reply.url);
       } else if (reply.type === 'LIBRARIES_CACHED') finish();
       else finish(new Error('Library download failed'));
     };

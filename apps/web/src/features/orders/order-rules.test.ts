@@ -4,8 +4,11 @@ import {
   buyAgainLines,
   canPayAgain,
   canTryAnotherNumber,
+  hasInvoice,
+  outcomeTitleKey,
   paymentStatusMismatch,
   readRedirectStatus,
+  shownStatus,
 } from './order-rules.ts';
 
 const order = (patch: Partial<Order>): Order =>
@@ -35,6 +38,26 @@ describe('order page rules', () => {
     expect(canTryAnotherNumber(item({ type: 'data' }))).toBe(true);
     expect(canTryAnotherNumber(item({ status: 'delivered' }))).toBe(false);
     expect(canTryAnotherNumber(item({ type: 'epin' }))).toBe(false);
+    // A top-up the operator never confirmed may have arrived: checked first (ADR 0051).
+    expect(canTryAnotherNumber(item({ toCheck: true }))).toBe(false);
+  });
+
+  it('shows a failed order with delivered lines as partly delivered, invoiced; one being checked as checking', () => {
+    type Item = Order['items'][number];
+    const line = (status: Item['status'], toCheck = false) => ({ status, toCheck }) as Item;
+    const partly = order({ status: 'failed', items: [line('delivered'), line('failed')] });
+    expect(shownStatus(partly)).toBe('partly_delivered');
+    expect(hasInvoice(partly)).toBe(true);
+    expect(outcomeTitleKey(partly)).toBe('orders.refund.titlePart');
+    const checking = order({ status: 'failed', items: [line('failed', true), line('failed')] });
+    expect(shownStatus(checking)).toBe('checking');
+    expect(hasInvoice(checking)).toBe(false);
+    expect(outcomeTitleKey(checking)).toBe('orders.refund.titleChecking');
+    const failed = order({ status: 'failed', items: [line('failed')] });
+    expect(shownStatus(failed)).toBe('failed');
+    expect(hasInvoice(failed)).toBe(false);
+    expect(outcomeTitleKey(failed)).toBe('orders.refund.titleWhole');
+    expect(shownStatus(order({ items: [line('delivered')] }))).toBe('completed');
   });
 
   it('offers Pay Again for an open order whose payment was refused or expired', () => {

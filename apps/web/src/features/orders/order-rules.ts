@@ -1,4 +1,10 @@
-import type { Order, OrderDetailItem } from '@shop/contracts/orders';
+import {
+  isCardKind,
+  orderDisplayStatus,
+  type Order,
+  type OrderDetailItem,
+  type OrderDisplayStatus,
+} from '@shop/contracts/orders';
 
 /** The outcome the payment redirect put in the URL (`/orders/{id}?status=success|failed`). */
 export type RedirectStatus = 'success' | 'failed';
@@ -40,8 +46,28 @@ export const canPayNow = (order: Order) =>
     order.paymentStatus === 'expired') &&
   order.paymentMethod !== 'points';
 
-/** Only completed orders give codes to scratch and an invoice (spec §4 "Order statuses"). */
-export const hasInvoice = (order: Order) => order.status === 'completed';
+/**
+ * How the order is shown (ADR 0051): a failed order some of whose lines arrived is "Partly
+ * delivered", one whose top-up is still being checked with the operator is not "Failed".
+ */
+export const shownStatus = (order: Pick<Order, 'status' | 'items'>): OrderDisplayStatus =>
+  orderDisplayStatus(order.status, order.items);
+
+/**
+ * Completed orders, and the delivered part of partly delivered ones (ADR 0051), give an invoice
+ * and the card list (spec §4 "Order statuses").
+ */
+export const hasInvoice = (order: Order) =>
+  order.status === 'completed' || shownStatus(order) === 'partly_delivered';
+
+/** The heading of a paid order's outcome: wholly or partly not delivered, or still being checked. */
+export function outcomeTitleKey(order: Order) {
+  const status = shownStatus(order);
+  if (status === 'checking') return 'orders.refund.titleChecking';
+  return status === 'partly_delivered' || order.refund?.partial
+    ? 'orders.refund.titlePart'
+    : 'orders.refund.titleWhole';
+}
 
 /** Which lines go back into the cart on "Buy again", with the recipient number of top-ups. */
 export function buyAgainLines(order: Order) {
@@ -58,6 +84,20 @@ export const isPaid = (order: Pick<Order, 'paymentStatus'>) =>
   order.paymentStatus === 'refund_pending' ||
   order.paymentStatus === 'refunded';
 
-/** A top-up or data line that failed: "Try another number" puts it back in the cart. */
+/**
+ * A top-up or data line that failed: "Try another number" puts it back in the cart. Not while the
+ * operator is being asked whether it arrived (it may have).
+ */
 export const canTryAnotherNumber = (item: OrderDetailItem) =>
-  item.status === 'failed' && (item.type === 'topup' || item.type === 'data');
+  item.status === 'failed' && !item.toCheck && (item.type === 'topup' || item.type === 'data');
+
+/**
+ * The order page says where the codes go (issue 26, ADR 0050): an order with card lines whose
+ * cards were delivered, or are still to come (waiting for payment, being delivered).
+ */
+export const showsCodesEmail = (order: Order) =>
+  order.email !== null &&
+  order.items.some((item) => isCardKind(item.type)) &&
+  (order.items.some((item) => item.cards.length > 0) ||
+    order.status === 'pending' ||
+    order.status === 'processing');

@@ -1,8 +1,10 @@
 import type { PaginationMeta } from '@shop/contracts/catalogue';
 import { formatKyat } from '@shop/contracts/money';
+import { cardExpiryDate } from '@shop/contracts/orders';
+import { formatRecipientNumber } from '@shop/contracts/phone';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatCalendarDate, formatDate } from '../../../lib/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ListFilters } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
@@ -11,6 +13,19 @@ import { AdminAlert } from './admin-alert.tsx';
 export const kyat = (amount: number) => formatKyat(amount, 'en');
 export const when = (iso: string | null) =>
   iso ? formatDate(iso, 'en', { withTime: true, style: 'medium' }) : '—';
+
+/** A status as people read it: "partly_delivered" → "Partly delivered" (issue 26). */
+export const statusText = (status: string) => {
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** A recipient number as the shop writes it elsewhere: "959250000123" → "09 250 000 123". */
+export const recipientText = (phone: string | null) => (phone ? formatRecipientNumber(phone) : '—');
+
+/** A card's expiry: its calendar date, as imported (issue 26), never shifted by a time zone. */
+export const expiryDay = (iso: string | null) =>
+  iso ? formatCalendarDate(cardExpiryDate(iso), 'en', { style: 'medium' }) : '—';
 
 export interface FilterField {
   name: string;
@@ -61,7 +76,7 @@ export function FilterForm({
               <option value="">Any</option>
               {field.options?.map((option) => (
                 <option key={option} value={option}>
-                  {option.replace(/_/g, ' ')}
+                  {statusText(option)}
                 </option>
               ))}
             </select>

@@ -36,6 +36,7 @@ export function BannersPage() {
                 <th scope="col">Link</th>
                 <th scope="col">Order</th>
                 <th scope="col">Shown</th>
+                <th scope="col">Ends</th>
                 <th scope="col">Tint</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -68,6 +69,7 @@ export function BannersPage() {
                   <td className="admin-json">{banner.linkUrl ?? '—'}</td>
                   <td>{banner.sortOrder}</td>
                   <td>{banner.active ? 'Yes' : 'No'}</td>
+                  <td>{banner.endsOn ?? '—'}</td>
                   <td>
                     <Tint tint={banner.tint} />
                   </td>
@@ -117,6 +119,11 @@ interface BannerValues {
   descriptionEn: string;
   descriptionMy: string;
   linkUrl: string;
+  headlineEn: string;
+  headlineMy: string;
+  ctaEn: string;
+  ctaMy: string;
+  endsOn: string;
   sortOrder: string;
   active: boolean;
   noTint: boolean;
@@ -134,6 +141,11 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
       descriptionEn: banner.description.en,
       descriptionMy: banner.description.my,
       linkUrl: banner.linkUrl ?? '',
+      headlineEn: banner.headline?.en ?? '',
+      headlineMy: banner.headline?.my ?? '',
+      ctaEn: banner.ctaLabel?.en ?? '',
+      ctaMy: banner.ctaLabel?.my ?? '',
+      endsOn: banner.endsOn ?? '',
       sortOrder: String(banner.sortOrder),
       active: banner.active,
       noTint: banner.tint === null,
@@ -167,6 +179,9 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
         title: { en: values.titleEn, my: values.titleMy },
         description: { en: values.descriptionEn, my: values.descriptionMy },
         linkUrl: values.linkUrl.trim() === '' ? null : values.linkUrl,
+        headline: { en: values.headlineEn, my: values.headlineMy },
+        ctaLabel: { en: values.ctaEn, my: values.ctaMy },
+        endsOn: values.endsOn === '' ? null : values.endsOn,
         sortOrder: Number(values.sortOrder.trim()),
         active: values.active,
         tint: values.noTint ? null : values.tint,
@@ -180,7 +195,12 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
       setFailure(error);
     }
   });
-  const text = (name: 'titleEn' | 'titleMy', label: string, lang: 'en' | 'my', focus = false) => (
+  const text = (
+    name: 'titleEn' | 'titleMy' | 'headlineEn' | 'headlineMy' | 'ctaEn' | 'ctaMy',
+    label: string,
+    lang: 'en' | 'my',
+    focus = false,
+  ) => (
     <FormField id={`${id}-${name}`} label={label}>
       <input
         {...form.register(name)}
@@ -213,6 +233,21 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
           {area('descriptionEn', 'Description (English)', 'en')}
           {area('descriptionMy', 'Description (Burmese)', 'my')}
         </div>
+        <fieldset className="admin-fieldset">
+          <legend>Words over the picture</legend>
+          <p className="admin-note">
+            Shown as text in the reader’s language, so every phone can read them; leave both empty
+            for none. The button leads to the link below.
+          </p>
+          <div className="admin-form__pair">
+            {text('headlineEn', 'Headline (English)', 'en')}
+            {text('headlineMy', 'Headline (Burmese)', 'my')}
+          </div>
+          <div className="admin-form__pair">
+            {text('ctaEn', 'Button (English)', 'en')}
+            {text('ctaMy', 'Button (Burmese)', 'my')}
+          </div>
+        </fieldset>
         <FormField
           id={`${id}-link`}
           label="Link"
@@ -257,6 +292,18 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
           <input type="checkbox" {...form.register('active')} />
           Shown on Home
         </label>
+        <FormField
+          id={`${id}-ends`}
+          label="Last day shown"
+          hint="Yangon time: the banner leaves Home at midnight after this day. Empty: no end."
+        >
+          <input
+            type="date"
+            {...form.register('endsOn')}
+            {...fieldAria(`${id}-ends`, null, true)}
+            className="ui-input"
+          />
+        </FormField>
         <BannerImagesFields
           title="Pictures"
           images={images}

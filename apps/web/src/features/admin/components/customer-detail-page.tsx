@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCustomer } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { kyat, when } from './admin-list.tsx';
+import { kyat, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
  * One customer (ADR 0037): their orders and points, points adjusted with a reason (a ledger
@@ -41,7 +41,7 @@ export function CustomerDetailPage() {
         <dt>E-mail</dt>
         <dd>{customer.email}</dd>
         <dt>Phone</dt>
-        <dd>{customer.phoneNumber}</dd>
+        <dd>{recipientText(customer.phoneNumber)}</dd>
         <dt>Joined</dt>
         <dd>{when(customer.createdAt)}</dd>
         <dt>Orders</dt>
@@ -115,8 +115,8 @@ export function CustomerDetailPage() {
                   <Link href={`/orders/${order.id}`}>{order.orderNumber}</Link>
                 </td>
                 <td>{when(order.createdAt)}</td>
-                <td>{order.status}</td>
-                <td>{order.paymentStatus.replace(/_/g, ' ')}</td>
+                <td>{statusText(order.shownStatus)}</td>
+                <td>{statusText(order.paymentStatus)}</td>
                 <td>{kyat(order.totalMmk)}</td>
               </tr>
             ))}

@@ -4,6 +4,7 @@ import {
   FilterForm,
   ListBody,
   kyat,
+  recipientText,
   useListFilters,
   when,
   type FilterField,
@@ -45,7 +46,7 @@ export function CustomersPage() {
                     {customer.emailVerified ? '' : ' (unverified)'}
                   </td>
                   <td>
-                    {customer.phoneNumber}
+                    {recipientText(customer.phoneNumber)}
                     {customer.phoneVerified ? '' : ' (unverified)'}
                   </td>
                   <td>{customer.role}</td>

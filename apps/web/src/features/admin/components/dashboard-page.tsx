@@ -1,7 +1,7 @@
 import type { Dashboard } from '@shop/contracts/admin';
 import { useDashboard } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { kyat, when } from './admin-list.tsx';
+import { expiryDay, kyat } from './admin-list.tsx';
 
 type SalesWindow = Dashboard['sales']['today'];
 
@@ -22,7 +22,7 @@ export function DashboardPage() {
     <>
       <h1>Dashboard</h1>
       <section aria-labelledby="sales-title">
-        <h2 id="sales-title">Sales (paid orders)</h2>
+        <h2 id="sales-title">Sales (paid orders, less refunds)</h2>
         <div className="admin-cards">
           {windows.map(([key, label]) => (
             <div className="admin-card" key={key} data-testid={`sales-${key}`}>
@@ -97,7 +97,8 @@ export function DashboardPage() {
           <ul>
             {data.expiringCards.map((row) => (
               <li key={row.productId}>
-                {row.name.en} ({row.sku}): {row.count} cards, the first on {when(row.firstExpiry)}
+                {row.name.en} ({row.sku}): {row.count} cards, the first on{' '}
+                {expiryDay(row.firstExpiry)}
               </li>
             ))}
           </ul>

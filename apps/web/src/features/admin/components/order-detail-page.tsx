@@ -1,4 +1,5 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
+import { isToCheck } from '@shop/contracts/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +11,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { kyat, when } from './admin-list.tsx';
+import { kyat, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
  * One order: its lines and how each ended, the refund with its actions (admin), the codes e-mail
@@ -52,17 +53,18 @@ export function OrderDetailPage() {
       <h1>Order {order.orderNumber}</h1>
       <dl className="admin-facts">
         <dt>Status</dt>
-        <dd data-testid="admin-order-status">{order.status}</dd>
+        <dd data-testid="admin-order-status">{statusText(order.shownStatus)}</dd>
         <dt>Payment</dt>
         <dd data-testid="admin-order-payment">
-          {order.paymentStatus.replace(/_/g, ' ')}
+          {statusText(order.paymentStatus)}
           {order.paymentMethod ? ` (${order.paymentMethod})` : ''}
         </dd>
         <dt>Total</dt>
         <dd>{kyat(order.totalMmk)}</dd>
         <dt>Customer</dt>
         <dd>
-          {order.customer.name} · {order.customer.email} · {order.customer.phoneNumber}
+          {order.customer.name} · {order.customer.email} ·{' '}
+          {recipientText(order.customer.phoneNumber)}
         </dd>
         <dt>Placed</dt>
         <dd>{when(order.createdAt)}</dd>
@@ -92,9 +94,9 @@ export function OrderDetailPage() {
               </th>
               <td>{item.quantity}</td>
               <td>{kyat(item.lineTotalMmk)}</td>
-              <td>{item.recipientPhone ?? '—'}</td>
+              <td>{recipientText(item.recipientPhone)}</td>
               <td>
-                {item.status}
+                {isToCheck(item) ? 'Checking with the operator' : statusText(item.status)}
                 {item.failureCode ? ` (${item.failureCode.replace(/_/g, ' ')})` : ''}
               </td>
               <td>
@@ -111,17 +113,30 @@ export function OrderDetailPage() {
       </table>
 
       <OrderActions detail={query.data.data} />
-      {refund ? <RefundPanel orderId={order.id} refund={refund} /> : null}
+      {refund ? <RefundPanel order={order} refund={refund} /> : null}
 
       <h2>Timeline</h2>
       <ol className="admin-timeline" data-testid="admin-order-timeline">
         {timeline.map((entry, index) => (
           <li key={`${entry.at}-${String(index)}`}>
             <time dateTime={entry.at}>{when(entry.at)}</time>
-            <span className="admin-tag">{entry.kind}</span> {entry.text}
+            <span className="admin-tag">{entry.kind}</span> <TimelineText entry={entry} />
           </li>
         ))}
       </ol>
+    </>
+  );
+}
+
+/** An entry's text, its {time} (e.g. when a share link ends) in Yangon time as the rest (issue 26). */
+function TimelineText({ entry }: { entry: AdminOrderDetail['timeline'][number] }) {
+  if (!entry.time) return <>{entry.text}</>;
+  const [before, after] = entry.text.split('{time}');
+  return (
+    <>
+      {before}
+      <time dateTime={entry.time}>{when(entry.time)}</time>
+      {after}
     </>
   );
 }
@@ -238,8 +253,8 @@ function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line })
           title={delivered ? 'Mark the top-up delivered?' : 'Mark the top-up not delivered?'}
           description={
             delivered
-              ? `Only if the aggregator's records show that ${item.productName.en} to ${item.recipientPhone ?? '?'} arrived. Its ${kyat(item.lineTotalMmk)} leave the refund; with nothing left to refund the order is completed. The customer is told.`
-              : `Only if the aggregator's records show that ${item.productName.en} to ${item.recipientPhone ?? '?'} never arrived. It stays in the refund${refund.destination === 'points' ? '; with nothing else to check, the points go back now' : ', which waits for its bank payout'}.`
+              ? `Only if the aggregator's records show that ${item.productName.en} to ${recipientText(item.recipientPhone)} arrived. Its ${kyat(item.lineTotalMmk)} leave the refund; with nothing left to refund the order is completed. The customer is told.`
+              : `Only if the aggregator's records show that ${item.productName.en} to ${recipientText(item.recipientPhone)} never arrived. It stays in the refund${refund.destination === 'points' ? '; with nothing else to check, the points go back now' : ', which waits for its bank payout'}.`
           }
         >
           <div className="admin-form">
@@ -295,14 +310,17 @@ interface RefundValues {
 }
 
 function RefundPanel({
-  orderId,
+  order,
   refund,
 }: {
-  orderId: string;
+  order: AdminOrderDetail['order'];
   refund: NonNullable<AdminOrderDetail['refund']>;
 }) {
   const id = useId();
+  const orderId = order.id;
   const show = useShowAnswer(orderId);
+  /** The bank refund being confirmed (its reference), or null (issue 26: money leaves, once). */
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const isAdmin = getStaffSession()?.staff.role === 'admin';
   const form = useForm<RefundValues>({ defaultValues: { destination: 'points', reference: '' } });
@@ -310,6 +328,13 @@ function RefundPanel({
   const [destination, setDestination] = useState<RefundValues['destination']>('points');
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    // A bank payout is asked about first; without a reference the server's answer says what is wrong.
+    const reference = values.reference.trim();
+    if (values.destination === 'bank' && reference && confirming === null) {
+      setConfirming(reference);
+      return;
+    }
+    setConfirming(null);
     try {
       await show(
         await adminWrites.refundOrder(
@@ -383,6 +408,35 @@ function RefundPanel({
           <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Refunding…">
             {destination === 'bank' ? 'Mark refunded by bank' : 'Refund to points'}
           </Button>
+          <Dialog
+            open={confirming !== null}
+            onClose={() => {
+              setConfirming(null);
+            }}
+            role="alertdialog"
+            size="small"
+            title={`Refund ${kyat(refund.amountMmk)} to the bank?`}
+            description={`${kyat(refund.amountMmk)} go back to the bank or wallet account that paid order ${order.orderNumber}${order.paymentMethod ? ` (${order.paymentMethod.toUpperCase()})` : ''}, with payout reference ${confirming ?? ''}. This is recorded once and cannot be undone; the customer is told.`}
+          >
+            <div className="admin-actions">
+              <Button
+                data-autofocus
+                variant="secondary"
+                onClick={() => {
+                  setConfirming(null);
+                }}
+              >
+                Cancel
+              </Button>
+              <Button
+                busy={form.formState.isSubmitting}
+                busyLabel="Refunding…"
+                onClick={() => void submit()}
+              >
+                Yes, refund to the bank
+              </Button>
+            </div>
+          </Dialog>
         </form>
       ) : null}
     </section>

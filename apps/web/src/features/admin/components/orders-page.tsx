@@ -5,6 +5,8 @@ import {
   FilterForm,
   ListBody,
   kyat,
+  recipientText,
+  statusText,
   useListFilters,
   when,
   type FilterField,
@@ -50,9 +52,9 @@ export function OrdersPage() {
                   </td>
                   <td>{when(order.createdAt)}</td>
                   <td>{order.email ?? order.customer.email}</td>
-                  <td>{order.recipients.join(', ') || '—'}</td>
-                  <td>{order.status}</td>
-                  <td>{order.paymentStatus.replace(/_/g, ' ')}</td>
+                  <td>{order.recipients.map(recipientText).join(', ') || '—'}</td>
+                  <td>{statusText(order.shownStatus)}</td>
+                  <td>{statusText(order.paymentStatus)}</td>
                   <td>{kyat(order.totalMmk)}</td>
                 </tr>
               ))}

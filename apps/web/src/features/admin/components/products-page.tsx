@@ -20,7 +20,14 @@ import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-
 import { AdminAlert } from './admin-alert.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { FACE_VALUE_INVALID, minorUnits } from './face-value.ts';
-import { FilterForm, ListBody, kyat, useListFilters, type FilterField } from './admin-list.tsx';
+import {
+  FilterForm,
+  ListBody,
+  kyat,
+  statusText,
+  useListFilters,
+  type FilterField,
+} from './admin-list.tsx';
 
 const fields: FilterField[] = [
   { name: 'q', label: 'SKU or name' },
@@ -82,7 +89,7 @@ export function ProductsPage() {
                   <td>
                     {product.discountPriceMmk === null ? '—' : kyat(product.discountPriceMmk)}
                   </td>
-                  <td>{product.status.replace(/_/g, ' ')}</td>
+                  <td>{statusText(product.status)}</td>
                   <td>{product.availableCards ?? '—'}</td>
                   <td>
                     <Button
@@ -350,7 +357,7 @@ function ProductFields({
         <select {...form.register('status')} {...fieldAria(`${id}-status`)} className="ui-input">
           {statuses.map((status) => (
             <option key={status} value={status}>
-              {status.replace(/_/g, ' ')}
+              {statusText(status)}
             </option>
           ))}
         </select>

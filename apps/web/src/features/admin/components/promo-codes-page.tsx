@@ -142,7 +142,11 @@ function NewPromoForm() {
         onSubmit={(event) => void submit(event)}
         noValidate
       >
-        {text('code', 'Code', 'Letters, digits, - and _; customers type it in any case.')}
+        {text(
+          'code',
+          'Code',
+          'Letters, digits, - and _; kept in capitals, customers type it in any case.',
+        )}
         <FormField id={`${id}-kind`} label="Kind">
           <select {...form.register('kind')} {...fieldAria(`${id}-kind`)} className="ui-input">
             <option value="percent">Percent off</option>

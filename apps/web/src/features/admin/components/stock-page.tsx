@@ -15,7 +15,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { adminWrites, useAdminStock, useProductCards } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { ListBody, useListFilters, when } from './admin-list.tsx';
+import { expiryDay, ListBody, useListFilters, when } from './admin-list.tsx';
 
 /** Card stock of every E-PIN and gift-card product, and the card file import. */
 export function StockPage() {
@@ -183,7 +183,7 @@ function ProductCardsDialog({ product, onClose }: { product: AdminStock; onClose
                   <tr key={card.id}>
                     <th scope="row">{card.serial}</th>
                     <td>{cardState(card)}</td>
-                    <td>{when(card.expiresAt)}</td>
+                    <td>{expiryDay(card.expiresAt)}</td>
                     <td>{when(card.createdAt)}</td>
                     <td>
                       {card.status === 'available' && !card.held ? (

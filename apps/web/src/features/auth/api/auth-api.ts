@@ -13,7 +13,7 @@ import {
 } from '@shop/contracts/auth';
 import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-session-rules';
 import * as z from 'zod/mini';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { getAuthSession } from '../../../lib/auth-session.ts';
 
 /** The account calls of account spec §7. None of them sends the Bearer token except profile. */
@@ -38,11 +38,38 @@ export class InvalidLoginResponseError extends Error {
   }
 }
 
-/** Login answers carry the tokens under data or at the top level (account spec §7). */
-export async function login(body: LoginRequest): Promise<LoginAnswer> {
+/** Challenges solved for one login before the server's answer is shown as it is. */
+const MAX_PROOF_ROUNDS = 2;
+
+/**
+ * Login answers carry the tokens under data or at the top level (account spec §7). Past the spray
+ * limit of the address the server asks for a proof of work (428 PROOF_REQUIRED, ADR 0045): it is
+ * solved here and the login sent again with it; `onProving` tells the form, which says so.
+ */
+export async function login(body: LoginRequest, onProving?: () => void): Promise<LoginAnswer> {
   // A logout still owed to the server goes first, while the cookie still names that session:
   // the login answer replaces the cookie.
   await getAuthSession().flushPendingLogout();
+  for (let round = 0; ; round += 1) {
+    try {
+      return await sendLogin(body);
+    } catch (error) {
+      if (
+        round >= MAX_PROOF_ROUNDS ||
+        !(error instanceof ApiError) ||
+        error.code !== 'PROOF_REQUIRED'
+      )
+        throw error;
+      onProving?.();
+      const { solveLoginChallenge } = await import('./login-proof.ts');
+      const proof = await solveLoginChallenge(error.body);
+      if (!proof) throw error;
+      body = { ...body, proof };
+    }
+  }
+}
+
+async function sendLogin(body: LoginRequest): Promise<LoginAnswer> {
   const json = await apiRequest(`${base}/login`, z.unknown(), {
     method: 'POST',
     body,

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import '../auth.css';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
 // The password form (and the form library it brings) loads after the profile: the page's first
 // JavaScript stays within its budget (issue 14, scripts/measure-pages.mjs).
@@ -80,6 +81,7 @@ export default function AccountSettingsPage() {
 
   return (
     <div className="page auth-page auth-page--wide">
+      <PageTitle title={t('auth.settings.title')} />
       <h1>{t('auth.settings.title')}</h1>
       {status === 'loading' ? (
         <p role="status" className="settings-loading">

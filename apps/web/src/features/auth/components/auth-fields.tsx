@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import type { NewPasswordValues } from './form-schemas.ts';
+import { PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 
 /**
  * The account forms' shared fields (ADR 0018): e-mail, phone number, new password + confirm. Each
@@ -54,9 +55,10 @@ export function PhoneField({
       type="tel"
       inputMode="tel"
       autoComplete={withCountryCode ? 'tel-national' : 'tel'}
-      {...(withCountryCode
-        ? { placeholder: '9 xxx xxxxxx' }
-        : { placeholder: '09 xxx xxxxxx', maxLength: 13 })}
+      {...(withCountryCode ? { placeholder: '9 xxx xxxxxx' } : { placeholder: '09 xxx xxxxxx' })}
+      // Room for a number as people paste it ("+95 9 450 123 456", Burmese digits): the shared
+      // phone rules judge it, not the field's length (issue 26; it cut them at 13).
+      maxLength={PHONE_FIELD_MAX_LENGTH}
     />
   );
   return (

@@ -7,12 +7,12 @@ import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { login, sendEmailOtp, sendPhoneOtp } from '../api/auth-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import { authErrorKind, errorText } from './auth-errors.ts';
 import { EmailField, FormAlert, PhoneField } from './auth-fields.tsx';
 import { loginFormSchema, type LoginValues } from './form-schemas.ts';
+import { handOffVerification, type SendOutcome } from '../verification-handoff.ts';
 import type { LoginInput } from '@shop/contracts/auth';
 
 type Method = 'phone' | 'email';
@@ -29,8 +29,13 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
   const id = useId();
   const [method, setMethod] = useState<Method>(initialEmail ? 'email' : 'phone');
   /** A phone account whose number is not verified yet: said before any SMS is sent (ADR 0018). */
-  const [unverifiedPhone, setUnverifiedPhone] = useState<string | null>(null);
+  const [unverifiedPhone, setUnverifiedPhone] = useState<{
+    phoneNumber: string;
+    password: string;
+  } | null>(null);
   const [sending, setSending] = useState(false);
+  /** The server asked this login for a proof of work (ADR 0045): the browser is solving it. */
+  const [proving, setProving] = useState(false);
   const form = useForm<LoginValues, unknown, LoginInput>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: initialEmail
@@ -45,39 +50,67 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
     const identity =
       input.kind === 'phone' ? { phoneNumber: input.phoneNumber } : { email: input.email };
     try {
-      const answer = await login({ ...identity, password: input.password });
+      const answer = await login({ ...identity, password: input.password }, () => {
+        setProving(true);
+      });
       await completeLogin(answer);
     } catch (error) {
       const kind = authErrorKind(error);
       // Only the right password gets this answer, so saying it tells nothing to a guesser.
       if (kind === 'phone_verification_required' && input.kind === 'phone') {
-        setUnverifiedPhone(input.phoneNumber);
+        setUnverifiedPhone({ phoneNumber: input.phoneNumber, password: input.password });
         return;
       }
       if (kind === 'email_verification_required' && input.kind === 'email') {
-        // The dialog closes: a failed send can only be told by a toast.
-        await sendEmailOtp(input.email).catch((sendError: unknown) => {
-          toast.error(errorText(t, sendError, 'auth.errors.sendOtpFailed'));
+        // The verify page says whether the code went out, or why not (issue 26), and signs the
+        // person in with this password once the code is right.
+        const outcome: SendOutcome = await sendEmailOtp(input.email).then(
+          () => ({ sent: true }) as const,
+          (sendError: unknown) => ({
+            sent: false,
+            reason: errorText(t, sendError, 'auth.errors.sendOtpFailed'),
+          }),
+        );
+        handOffVerification({
+          channel: 'email',
+          target: input.email,
+          outcome,
+          password: input.password,
         });
         closeAuthDialog();
         navigate(`/verify-email?email=${encodeURIComponent(input.email)}`);
         return;
       }
       form.setError('root.server', { message: errorText(t, error, 'auth.errors.loginFailed') });
+    } finally {
+      setProving(false);
     }
   });
 
-  const sendPhoneCode = async (phoneNumber: string) => {
+  /**
+   * Texts the code and opens /verify-phone, which says whether it went out or why not (a code
+   * texted a minute ago may still be typed there), and signs the person in with this password
+   * once the code is right (issue 26).
+   */
+  const sendPhoneCode = async ({
+    phoneNumber,
+    password,
+  }: {
+    phoneNumber: string;
+    password: string;
+  }) => {
     setSending(true);
-    try {
-      await sendPhoneOtp(phoneNumber);
-      closeAuthDialog();
-      navigate(`/verify-phone?phone=${phoneNumber}`);
-    } catch (error) {
-      form.setError('root.server', { message: errorText(t, error, 'auth.errors.sendOtpFailed') });
-    } finally {
-      setSending(false);
-    }
+    const outcome: SendOutcome = await sendPhoneOtp(phoneNumber).then(
+      () => ({ sent: true }) as const,
+      (error: unknown) => ({
+        sent: false,
+        reason: errorText(t, error, 'auth.errors.sendOtpFailed'),
+      }),
+    );
+    setSending(false);
+    handOffVerification({ channel: 'sms', target: phoneNumber, outcome, password });
+    closeAuthDialog();
+    navigate(`/verify-phone?phone=${phoneNumber}`);
   };
 
   const switchMethod = (next: Method) => {
@@ -167,7 +200,7 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
         <div className="auth-notice">
           <p role="status">
             {t('auth.login.phoneNotVerified', {
-              phone: `+95 ${formatPhoneDisplay(unverifiedPhone)}`,
+              phone: `+95 ${formatPhoneDisplay(unverifiedPhone.phoneNumber)}`,
             })}
           </p>
           <Button
@@ -181,7 +214,12 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
           </Button>
         </div>
       ) : null}
-      <Button type="submit" block busy={isSubmitting} busyLabel={t('auth.login.submitting')}>
+      <Button
+        type="submit"
+        block
+        busy={isSubmitting}
+        busyLabel={t(proving ? 'auth.login.proving' : 'auth.login.submitting')}
+      >
         {t('auth.login.submit')}
       </Button>
 

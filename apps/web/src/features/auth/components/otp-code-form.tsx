@@ -27,6 +27,16 @@ interface OtpCodeFormProps {
   /** Message key for a code shorter than 6 digits. */
   incompleteKey: string;
   initialCode?: string;
+  /**
+   * "resend" variant: Resend is enabled this many seconds after a send (the server's resendAfter,
+   * 60 s; issue 26) instead of when the code expires. The code's own lifetime still ends submit.
+   */
+  resendAfter?: number;
+  /**
+   * The send that led here was refused (issue 26): its reason is shown instead of a countdown of
+   * a code that was never sent, and a new code can be asked for at once.
+   */
+  notSentReason?: string;
   onSubmit: (code: string) => Promise<void>;
   /** Sends a new code; resolves to the new countdown length. */
   onResend: () => Promise<number>;
@@ -45,6 +55,8 @@ export function OtpCodeForm({
   busyLabel,
   incompleteKey,
   initialCode = '',
+  resendAfter,
+  notSentReason,
   onSubmit,
   onResend,
   onBack,
@@ -57,8 +69,12 @@ export function OtpCodeForm({
     defaultValues: { code: initialCode.replace(/\D/g, '').slice(0, OTP_LENGTH) },
   });
   const [sending, setSending] = useState(false);
-  const { remaining, restart } = useCountdown(seconds);
-  const expired = remaining === 0;
+  /** Why the last send did not happen; null once a code went out. */
+  const [sendRefused, setSendRefused] = useState<string | null>(notSentReason ?? null);
+  const { remaining, restart } = useCountdown(sendRefused === null ? seconds : 0);
+  const resendWait = useCountdown(sendRefused === null ? (resendAfter ?? seconds) : 0);
+  // Nothing was sent: no code's clock runs out (one sent earlier may still be typed in).
+  const expired = sendRefused === null && remaining === 0;
   const formError =
     form.formState.errors.code?.message ?? form.formState.errors.root?.server?.message;
   const shownError =
@@ -66,7 +82,7 @@ export function OtpCodeForm({
       ? t('auth.errors.otpExpired')
       : formError
         ? formMessage(i18n, formError)
-        : null;
+        : sendRefused;
 
   const submit = form.handleSubmit(async ({ code }) => {
     if (expired) {
@@ -85,7 +101,9 @@ export function OtpCodeForm({
     form.clearErrors();
     try {
       const next = await onResend();
+      setSendRefused(null);
       restart(next);
+      resendWait.restart(resendAfter ?? next);
       form.reset({ code: '' });
       toast.success(t('auth.otp.resent'));
     } catch (failure) {
@@ -106,11 +124,14 @@ export function OtpCodeForm({
           : 'auth-timer'
       : 'auth-timer';
 
+  const resendWaiting = variant === 'resend' && resendWait.remaining > 0;
   const resendLabel =
-    variant === 'expiry' && expired
+    variant === 'expiry' && (expired || sendRefused !== null)
       ? t('auth.otp.getNewCode')
-      : variant === 'resend' && !expired
-        ? t('auth.otp.resendIn', { time: formatCountdown(remaining, currentLanguage()) })
+      : resendWaiting
+        ? t('auth.otp.resendIn', {
+            time: formatCountdown(resendWait.remaining, currentLanguage()),
+          })
         : t('auth.otp.resend');
 
   return (
@@ -133,7 +154,7 @@ export function OtpCodeForm({
           />
         )}
       />
-      {variant === 'expiry' ? (
+      {variant === 'expiry' && sendRefused === null ? (
         <p id={`${id}-timer`} className={timerClass} aria-live="polite">
           {expired
             ? t('auth.otp.expired')
@@ -154,7 +175,7 @@ export function OtpCodeForm({
           className="auth-resend"
           busy={sending}
           busyLabel={t('auth.otp.sending')}
-          disabled={variant === 'resend' && !expired}
+          disabled={resendWaiting}
           onClick={() => void resend()}
         >
           {resendLabel}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { otpLifetimeSeconds } from '@shop/contracts/auth';
+import { OTP_RESEND_COOLDOWN_SECONDS, otpLifetimeSeconds } from '@shop/contracts/auth';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +20,21 @@ type Step = 1 | 2 | 3;
  * 3-step registration of account spec §2: details, password, e-mailed code. The right code signs
  * the customer in and resumes what they were doing (the checkout they started, issue 12).
  */
-export function RegisterForm() {
+export function RegisterForm({
+  onSignedIn,
+  onLogin,
+}: {
+  /** Runs once the new customer is signed in (the checkout's own sign-up goes on to pay). */
+  onSignedIn?: () => void;
+  /** "Already have an account?": instead of the auth dialog's login (the checkout's own). */
+  onLogin?: () => void;
+} = {}) {
   const { t } = useTranslation();
   const { openAuthDialog, completeLogin } = useAuth();
   const id = useId();
   const [step, setStep] = useState<Step>(1);
   const [otpSeconds, setOtpSeconds] = useState<number>(otpLifetimeSeconds.register);
+  const [resendAfter, setResendAfter] = useState<number>(OTP_RESEND_COOLDOWN_SECONDS);
   const details = useForm<
     RegisterDetails,
     unknown,
@@ -46,6 +55,7 @@ export function RegisterForm() {
     const answer = await register({ name, email, phoneNumber, password });
     setAccount({ email, password });
     setOtpSeconds(answer.data.expiresIn);
+    setResendAfter(answer.data.resendAfter);
     setStep(3);
   };
 
@@ -56,6 +66,7 @@ export function RegisterForm() {
     // with what they were doing; should that fail, the login dialog opens as before.
     try {
       await completeLogin(await login(account), { otherwise: 'stay' });
+      onSignedIn?.();
     } catch {
       openAuthDialog('login', { email: account.email });
     }
@@ -123,6 +134,7 @@ export function RegisterForm() {
       {step === 3 && account ? (
         <OtpCodeForm
           seconds={otpSeconds}
+          resendAfter={resendAfter}
           variant="resend"
           intro={t('auth.register.codeSent', { email: account.email })}
           submitLabel={t('auth.otp.verify')}
@@ -152,7 +164,8 @@ export function RegisterForm() {
             type="button"
             className="auth-link"
             onClick={() => {
-              openAuthDialog('login');
+              if (onLogin) onLogin();
+              else openAuthDialog('login');
             }}
           >
             {t('auth.login.submit')}

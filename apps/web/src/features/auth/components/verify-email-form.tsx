@@ -2,22 +2,33 @@ import { otpLifetimeSeconds } from '@shop/contracts/auth';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { sendEmailOtp, verifyOtp } from '../api/auth-api.ts';
+import { recordSendOutcome } from '../verification-handoff.ts';
 import { OtpCodeForm } from './otp-code-form.tsx';
 
 interface VerifyEmailFormProps {
   email: string;
   initialOtp?: string;
-  onVerified: () => void;
+  /** The send that led here was refused: its reason instead of "we sent" (issue 26). */
+  notSentReason?: string;
+  onVerified: () => void | Promise<void>;
 }
 
 /** The verify-email form of account spec §2: six boxes, 'Code expires in', 'Get New Code'. */
-export function VerifyEmailForm({ email, initialOtp, onVerified }: VerifyEmailFormProps) {
+export function VerifyEmailForm({
+  email,
+  initialOtp,
+  notSentReason,
+  onVerified,
+}: VerifyEmailFormProps) {
   const { t } = useTranslation();
   return (
     <OtpCodeForm
       seconds={otpLifetimeSeconds.verify_email}
       variant="expiry"
-      intro={t('auth.verifyEmail.intro', { email })}
+      intro={t(notSentReason ? 'auth.verifyEmail.introNotSent' : 'auth.verifyEmail.intro', {
+        email,
+      })}
+      notSentReason={notSentReason}
       submitLabel={t('auth.verifyEmail.submit')}
       busyLabel={t('auth.otp.verifying')}
       incompleteKey="auth.errors.otpIncomplete"
@@ -25,9 +36,13 @@ export function VerifyEmailForm({ email, initialOtp, onVerified }: VerifyEmailFo
       onSubmit={async (code) => {
         await verifyOtp({ email, otp: code });
         toast.success(t('auth.verifyEmail.success'));
-        onVerified();
+        await onVerified();
       }}
-      onResend={async () => (await sendEmailOtp(email)).data.expiresIn}
+      onResend={async () => {
+        const answer = await sendEmailOtp(email);
+        recordSendOutcome('email', email, { sent: true });
+        return answer.data.expiresIn;
+      }}
     />
   );
 }

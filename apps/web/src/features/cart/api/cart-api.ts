@@ -2,6 +2,7 @@ import {
   cartResponseSchema,
   removeUnavailableResponseSchema,
   type CartAddRequest,
+  type CartUpdateRequest,
 } from '@shop/contracts/cart';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getGuestId } from '../../../lib/guest-session.ts';
@@ -15,12 +16,15 @@ export const cartApi = {
   get: () => apiRequest('/api/v1/cart', cartResponseSchema, { headers: { gid: getGuestId() } }),
   add: (body: CartAddRequest) =>
     apiRequest('/api/v1/cart/add', cartResponseSchema, { method: 'POST', body }),
-  update: (body: CartAddRequest) =>
+  update: (body: CartUpdateRequest) =>
     apiRequest('/api/v1/cart/update', cartResponseSchema, { method: 'PUT', body }),
-  remove: (productId: string) =>
-    apiRequest(`/api/v1/cart/remove/${encodeURIComponent(productId)}`, cartResponseSchema, {
-      method: 'DELETE',
-    }),
+  /** One line of the product (a top-up is one line per recipient). */
+  remove: (productId: string, lineId: string) =>
+    apiRequest(
+      `/api/v1/cart/remove/${encodeURIComponent(productId)}?lineId=${encodeURIComponent(lineId)}`,
+      cartResponseSchema,
+      { method: 'DELETE' },
+    ),
   clear: () => apiRequest('/api/v1/cart/clear', cartResponseSchema, { method: 'DELETE' }),
   removeUnavailable: () =>
     apiRequest('/api/v1/cart/remove-unavailable', removeUnavailableResponseSchema, {

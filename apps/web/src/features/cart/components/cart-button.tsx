@@ -6,6 +6,7 @@ import '../cart-button.css';
 import { badgeText, cartBadge, useCartBadge } from '../cart-badge-store.ts';
 import { loadCartController } from '../load-cart-controller.ts';
 import { OptionalPart } from '../../../components/ui/optional-part.tsx';
+import { savedPayment } from '../../payment/pending-payment.ts';
 
 // The drawer, checkout dialog and payment modal are loaded on demand (Home's 120 KiB JS budget).
 const CartOverlays = lazy(() => import('./cart-overlays.tsx'));
@@ -18,6 +19,11 @@ export function CartButton() {
   const { t } = useTranslation();
   const { status } = useAuth();
   const { totalItems, bounce, overlaysMounted } = useCartBadge();
+
+  // A payment left pending (a reload, a closed tab): the overlays show its pill again (ADR 0054).
+  useEffect(() => {
+    if (status === 'authenticated' && savedPayment()) cartBadge.mountOverlays();
+  }, [status]);
 
   // Loaded ~1 s after start and again whenever the sign-in status changes (spec §4 Cart).
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { SERVICE_FEE_MMK } from '@shop/contracts/checkout';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -24,6 +24,8 @@ export function CartDrawer({
   const language = currentLanguage();
   const { cart, loading, busy, busyAll } = useCartState();
   const [checking, setChecking] = useState(false);
+  // "Clear cart" asks first (issue 26): one tap beside Checkout emptied a cart of numbers typed.
+  const [confirmingClear, setConfirmingClear] = useState(false);
 
   /**
    * Checkout starts only with every typed number saved on its line (issue 12); a top-up line
@@ -38,17 +40,21 @@ export function CartDrawer({
       return;
     }
     document
-      .querySelector<HTMLInputElement>(`[data-phone-of="${CSS.escape(check.productId)}"]`)
+      .querySelector<HTMLInputElement>(`[data-phone-of="${CSS.escape(check.lineId)}"]`)
       ?.focus();
   };
 
   useEffect(() => {
     if (open) void cartController.load();
   }, [open]);
+  const close = () => {
+    setConfirmingClear(false);
+    onClose();
+  };
 
   const items = cart?.items ?? [];
   return (
-    <Dialog open={open} onClose={onClose} title={t('cart.title')} className="cart-drawer">
+    <Dialog open={open} onClose={close} title={t('cart.title')} className="cart-drawer">
       {cart === null && loading ? (
         <p className="cart-drawer__loading" role="status">
           <Spinner /> {t('cart.loading')}
@@ -78,11 +84,7 @@ export function CartDrawer({
           ) : null}
           <ul className="cart-drawer__lines" aria-label={t('cart.title')}>
             {items.map((line) => (
-              <CartLineItem
-                key={line.productId}
-                line={line}
-                busy={busyAll || busy.has(line.productId)}
-              />
+              <CartLineItem key={line.lineId} line={line} busy={busyAll || busy.has(line.lineId)} />
             ))}
           </ul>
           <dl className="cart-drawer__summary">
@@ -100,30 +102,85 @@ export function CartDrawer({
               <dd data-testid="cart-total">{formatKyat(cart?.totalAmount ?? 0, language)}</dd>
             </div>
           </dl>
-          <div className="cart-drawer__actions">
-            <Button
-              variant="ghost"
+          {confirmingClear ? (
+            <ClearCartQuestion
               busy={busyAll}
-              onClick={() => {
-                void cartController.clear();
+              onKeep={() => {
+                setConfirmingClear(false);
               }}
-            >
-              {t('cart.clear')}
-            </Button>
-            <Button
-              block
-              busy={checking}
-              disabled={busyAll || (cart?.totalAmount ?? 0) === 0}
-              onClick={() => {
-                void checkout();
+              onClear={() => {
+                void cartController.clear().then(() => {
+                  setConfirmingClear(false);
+                });
               }}
-              data-testid="cart-checkout"
-            >
-              {t('cart.checkout')}
-            </Button>
-          </div>
+            />
+          ) : (
+            <div className="cart-drawer__actions">
+              <Button
+                variant="ghost"
+                busy={busyAll}
+                onClick={() => {
+                  setConfirmingClear(true);
+                }}
+                data-testid="cart-clear"
+              >
+                {t('cart.clear')}
+              </Button>
+              <Button
+                block
+                busy={checking}
+                disabled={busyAll || (cart?.totalAmount ?? 0) === 0}
+                onClick={() => {
+                  void checkout();
+                }}
+                data-testid="cart-checkout"
+              >
+                {t('cart.checkout')}
+              </Button>
+            </div>
+          )}
         </>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * The question in place of the drawer's actions: what clearing does, keeping as the first focus
+ * (the safe answer), and the clear itself.
+ */
+function ClearCartQuestion({
+  busy,
+  onKeep,
+  onClear,
+}: {
+  busy: boolean;
+  onKeep: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const questionId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelector('button')?.focus();
+  }, []);
+  return (
+    <div
+      ref={box}
+      className="cart-drawer__confirm"
+      role="group"
+      aria-labelledby={questionId}
+      data-testid="cart-clear-question"
+    >
+      <p id={questionId}>{t('cart.clearQuestion')}</p>
+      <div className="cart-drawer__actions">
+        <Button variant="secondary" onClick={onKeep}>
+          {t('cart.clearKeep')}
+        </Button>
+        <Button variant="danger" busy={busy} onClick={onClear} data-testid="cart-clear-confirm">
+          {t('cart.clearConfirm')}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 import { CART_QUANTITY_MAX, type CartLine } from '@shop/contracts/cart';
+import { formatNumber, toLatinDigits } from '@shop/contracts/languages';
+import { formatRecipientNumber, topUpToText } from '@shop/contracts/phone';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -7,20 +9,31 @@ import { formatKyat } from '../../catalogue/money-format.ts';
 import { cartController } from '../cart-controller.ts';
 import { RecipientPhoneField } from './recipient-phone-field.tsx';
 
-/** One line of the cart drawer: quantity stepper (1–20, 0 removes), remove, recipient phone. */
+/**
+ * One line of the cart drawer: quantity stepper (1–20, 0 removes), remove, recipient phone. A
+ * top-up or data line is the product for one number, said under its name.
+ */
 export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const quantityId = useId();
+  const rangeId = useId();
   // What the customer is typing; null shows the server's quantity.
   const [draft, setDraft] = useState<string | null>(null);
+  // A top-up is one line per number (issue 26): the labels say which number this line is for.
+  const label = line.phoneNumber
+    ? `${line.name} · ${formatRecipientNumber(line.phoneNumber)}`
+    : line.name;
 
   const commit = () => {
     if (draft === null) return;
-    const next = Number(draft);
+    // Either numeral system is read ("၂" or "2"); anything else leaves the quantity as it was.
+    const typed = toLatinDigits(draft.trim());
     setDraft(null);
-    if (draft.trim() === '' || next === line.quantity) return;
-    void cartController.updateQuantity(line.productId, next);
+    if (!/^\d+$/.test(typed)) return;
+    const next = Number(typed);
+    if (next === line.quantity) return;
+    void cartController.updateQuantity(line.lineId, next);
   };
 
   return (
@@ -39,6 +52,11 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
       />
       <div className="cart-line__body">
         <p className="cart-line__name">{line.name}</p>
+        {line.phoneNumber ? (
+          <p className="cart-line__recipient" data-testid="cart-line-recipient">
+            {topUpToText(line.phoneNumber, line.operator, language)}
+          </p>
+        ) : null}
         <p className="cart-line__price">
           {t('cart.unitPrice', { price: formatKyat(line.unitPrice, language) })}
           {line.discountAmount > 0 ? (
@@ -54,28 +72,36 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
           <div
             className="cart-stepper"
             role="group"
-            aria-label={t('cart.quantityOf', { name: line.name })}
+            aria-label={t('cart.quantityOf', { name: label })}
           >
             <button
               type="button"
-              aria-label={t('cart.decrease', { name: line.name })}
+              aria-label={t('cart.decrease', { name: label })}
               disabled={busy}
               onClick={() => {
-                void cartController.updateQuantity(line.productId, line.quantity - 1);
+                void cartController.updateQuantity(line.lineId, line.quantity - 1);
               }}
             >
               −
             </button>
             <label htmlFor={quantityId} className="visually-hidden">
-              {t('cart.quantityOf', { name: line.name })}
+              {t('cart.quantityOf', { name: label })}
             </label>
+            <span id={rangeId} className="visually-hidden">
+              {t('cart.quantityRange', {
+                min: formatNumber(0, language),
+                max: formatNumber(CART_QUANTITY_MAX, language),
+              })}
+            </span>
             <input
               id={quantityId}
-              type="number"
+              // Text, not a number field: a number field can only show Latin digits, and a Burmese
+              // page shows "၁" (one numeral system per page, issue 26). The phone's digit keypad.
+              type="text"
               inputMode="numeric"
-              min={0}
-              max={CART_QUANTITY_MAX}
-              value={draft ?? String(line.quantity)}
+              autoComplete="off"
+              aria-describedby={rangeId}
+              value={draft ?? formatNumber(line.quantity, language)}
               disabled={busy}
               data-testid="cart-quantity"
               onChange={(event) => {
@@ -88,10 +114,10 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
             />
             <button
               type="button"
-              aria-label={t('cart.increase', { name: line.name })}
+              aria-label={t('cart.increase', { name: label })}
               disabled={busy}
               onClick={() => {
-                void cartController.updateQuantity(line.productId, line.quantity + 1);
+                void cartController.updateQuantity(line.lineId, line.quantity + 1);
               }}
             >
               +
@@ -101,10 +127,10 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
           <button
             type="button"
             className="cart-line__remove"
-            aria-label={t('cart.removeLabel', { name: line.name })}
+            aria-label={t('cart.removeLabel', { name: label })}
             disabled={busy}
             onClick={() => {
-              void cartController.remove(line.productId);
+              void cartController.remove(line.lineId);
             }}
           >
             {t('cart.remove')}

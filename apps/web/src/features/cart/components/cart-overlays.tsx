@@ -1,9 +1,16 @@
 import '../content/lazy-messages.ts';
-import type { PaymentSession } from '@shop/contracts/checkout';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../auth/hooks/auth-context.ts';
 import { isGuestDialogHidden } from '../../checkout/guest-choice.ts';
+import { paymentApi } from '../../payment/api/payment-api.ts';
+import {
+  forgetPayment,
+  paymentHost,
+  savedPayment,
+  usePaymentHost,
+} from '../../payment/pending-payment.ts';
 import { cartBadge, useCartBadge } from '../cart-badge-store.ts';
 import { cartController } from '../cart-controller.ts';
 import { CartDrawer } from './cart-drawer.tsx';
@@ -30,8 +37,38 @@ export default function CartOverlays() {
   const { status, openAuthDialog } = useAuth();
   const { drawerOpen } = useCartBadge();
   const [step, setStep] = useState<Step>('none');
-  const [payment, setPayment] = useState<PaymentSession | null>(null);
+  const host = usePaymentHost();
+  const payment = host.payment;
   const [, navigate] = useLocation();
+
+  // A payment still payable when the page was left (reloaded, the tab closed): once signed in,
+  // its order is asked whether it still waits for that payment; if so, the pill shows again
+  // (ADR 0054).
+  useEffect(() => {
+    if (status !== 'authenticated' || paymentHost.get().payment) return;
+    const saved = savedPayment();
+    if (!saved) return;
+    const controller = new AbortController();
+    paymentApi
+      .status(saved.session.orderId, controller.signal)
+      .then(({ data }) => {
+        if (paymentHost.get().payment) return;
+        // The same QR still open (not replaced by a Pay Again on another screen).
+        const same =
+          data.expiresAt !== null &&
+          Math.abs(Date.parse(data.expiresAt) - Date.parse(saved.session.expiresAt)) < 1000;
+        if (data.status === 'pending' && data.paymentStatus === 'pending' && same)
+          paymentHost.open(saved.session, { deadline: saved.deadline, minimized: true });
+        else forgetPayment(saved.session.orderId);
+      })
+      .catch((error: unknown) => {
+        // Another account's order (404) or gone: not this person's payment. Offline: kept.
+        if (error instanceof ApiError && error.status === 404) forgetPayment(saved.session.orderId);
+      });
+    return () => {
+      controller.abort();
+    };
+  }, [status]);
 
   const startCheckout = () => {
     cartBadge.closeDrawer();
@@ -73,14 +110,10 @@ export default function CartOverlays() {
                 },
               });
             }}
-            onSignUp={() => {
-              setStep('none');
-              // Sign-up → e-mailed code → signed in → back into the checkout (issue 12).
-              openAuthDialog('signup', {
-                onSuccess: () => {
-                  setStep('checkout');
-                },
-              });
+            onSignedUp={() => {
+              // Sign-up inside this dialog → e-mailed code → signed in → back into the checkout
+              // with the same cart (issues 12 and 26).
+              setStep('checkout');
             }}
           />
         ) : null}
@@ -97,16 +130,18 @@ export default function CartOverlays() {
                 navigate(`/orders/${encodeURIComponent(session.orderId)}?status=success`);
                 return;
               }
-              setPayment(session);
+              paymentHost.open(session);
             }}
           />
         ) : null}
         {payment ? (
           <PaymentModal
-            key={payment.orderId}
-            session={payment}
+            key={host.opened}
+            session={payment.session}
+            deadline={payment.deadline}
+            startMinimized={host.minimized}
             onClose={() => {
-              setPayment(null);
+              paymentHost.closed();
               void cartController.load({ quiet: true });
             }}
           />

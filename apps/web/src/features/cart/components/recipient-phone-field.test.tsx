@@ -44,8 +44,8 @@ describe('the cart line’s recipient number on react-hook-form (ADR 0018, ADR 0
     // The app's one controller outlives a test: no typed number is left behind for the next.
     vi.spyOn(cartApi, 'get').mockResolvedValue(answer(null));
     await cartController.load();
-    cartController.typePhoneNumber('p1', '');
-    await cartController.savePhoneNumber('p1');
+    cartController.typePhoneNumber('l1', '');
+    await cartController.savePhoneNumber('l1');
     vi.restoreAllMocks();
   });
 
@@ -64,14 +64,29 @@ describe('the cart line’s recipient number on react-hook-form (ADR 0018, ADR 0
     expect(update).not.toHaveBeenCalled();
   });
 
-  it('Burmese digits get the spec’s message at once, in Burmese on a Burmese page; nothing is saved', async () => {
+  it('letters get the spec’s message at once, in Burmese on a Burmese page; nothing is saved', async () => {
     const { input, status } = await renderLine('my');
-    await userEvent.type(input, '၀၉');
+    await userEvent.type(input, '09a');
     await waitFor(() => {
       expect(status.textContent).toBe('အင်္ဂလိပ်ဂဏန်းများသာ အသုံးပြုပါ');
     });
     expect(document.activeElement).toBe(input);
     expect(update).not.toHaveBeenCalled();
+  });
+
+  it('a number typed in Burmese digits is the same number: saved in its 95 form (issue 26)', async () => {
+    const { input, status } = await renderLine('my');
+    await userEvent.type(input, '၀၉၄၂၁၂၃၄၅၆၇{Enter}');
+    await waitFor(() => {
+      expect(status.dataset.state).toBe('saved');
+    });
+    expect(update).toHaveBeenCalledWith({
+      productId: 'p1',
+      lineId: 'l1',
+      quantity: 1,
+      phoneNumber: '959421234567',
+    });
+    expect((input as HTMLInputElement).value).toBe('09421234567');
   });
 
   it('a whole number of another operator is refused while typing with the line’s operator named', async () => {
@@ -92,6 +107,7 @@ describe('the cart line’s recipient number on react-hook-form (ADR 0018, ADR 0
     });
     expect(update).toHaveBeenCalledWith({
       productId: 'p1',
+      lineId: 'l1',
       quantity: 1,
       phoneNumber: '959421234567',
     });
@@ -109,6 +125,11 @@ describe('the cart line’s recipient number on react-hook-form (ADR 0018, ADR 0
     await waitFor(() => {
       expect(status.dataset.state).toBe('missing');
     });
-    expect(update).toHaveBeenCalledWith({ productId: 'p1', quantity: 1, phoneNumber: null });
+    expect(update).toHaveBeenCalledWith({
+      productId: 'p1',
+      lineId: 'l1',
+      quantity: 1,
+      phoneNumber: null,
+    });
   });
 });

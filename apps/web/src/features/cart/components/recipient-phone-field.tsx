@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formMessage } from '../../../lib/form-messages.ts';
-import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
+import { pastedPhone, phoneDigitCount, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 import { cartController, useCartState } from '../cart-controller.ts';
 import { usePhoneFocusRequest } from '../phone-focus-request.ts';
 
@@ -25,11 +25,12 @@ interface RecipientValues {
 }
 
 /**
- * Worth judging before the field is left: as many digits as the longest number (11), or anything
- * but digits ('Please use English digits only' at once). Shorter numbers are still being typed.
+ * Worth judging before the field is left: as many digits as the longest number (11, in English or
+ * Burmese digits), or anything that is not a number ('Please use English digits only' at once).
+ * Shorter numbers are still being typed.
  */
 const judgedWhileTyping = (value: string) =>
-  value.replace(/\D/g, '').length >= 11 || normalizePhone(value) === null;
+  phoneDigitCount(value) >= 11 || normalizePhone(value) === null;
 
 /**
  * Recipient number of a top-up or data line (ADR 0021), on react-hook-form with the contract's
@@ -41,7 +42,7 @@ export function RecipientPhoneField({ line }: { line: CartLine }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const messageId = useId();
-  const draft = useCartState().phones.get(line.productId);
+  const draft = useCartState().phones.get(line.lineId);
   const saved = line.phoneNumber ? (normalizePhone(line.phoneNumber) ?? '') : '';
   const value = draft?.value ?? saved;
   const schema = useMemo(() => recipientFormSchema(line.operator), [line.operator]);
@@ -65,7 +66,7 @@ export function RecipientPhoneField({ line }: { line: CartLine }) {
   const focus = useCallback(() => {
     form.setFocus('phoneNumber');
   }, [form]);
-  const focusRequest = usePhoneFocusRequest(line.productId, focus);
+  const focusRequest = usePhoneFocusRequest(line, focus);
 
   const rule = errors.phoneNumber?.message;
   const error = rule ? formMessage(i18n, rule) : (draft?.error ?? null);
@@ -81,10 +82,10 @@ export function RecipientPhoneField({ line }: { line: CartLine }) {
   const detected = detectOperator(value);
 
   const type = (next: string) => {
-    cartController.typePhoneNumber(line.productId, next);
+    cartController.typePhoneNumber(line.lineId, next);
   };
   // Enter saves at once; a number that breaks a rule is not saved (the rule shows).
-  const submit = form.handleSubmit(() => cartController.savePhoneNumber(line.productId));
+  const submit = form.handleSubmit(() => cartController.savePhoneNumber(line.lineId));
 
   return (
     <form className="cart-phone" onSubmit={(event) => void submit(event)} noValidate>
@@ -100,7 +101,7 @@ export function RecipientPhoneField({ line }: { line: CartLine }) {
             onBlur: () => {
               const tidy = normalizePhone(value);
               if (tidy && tidy !== value) type(tidy);
-              void cartController.savePhoneNumber(line.productId);
+              void cartController.savePhoneNumber(line.lineId);
             },
           })}
           id={id}
@@ -112,7 +113,7 @@ export function RecipientPhoneField({ line }: { line: CartLine }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={messageId}
           data-testid="cart-phone-input"
-          data-phone-of={line.productId}
+          data-phone-of={line.lineId}
           {...focusRequest}
           onPaste={(event) => {
             type(pastedPhone(event));

@@ -6,7 +6,7 @@ import {
 import type { Language } from '@shop/contracts/i18n';
 import { operatorCodes, type OperatorCode } from '@shop/contracts/phone';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 /** The four sorts of the listing (shopping spec §2, §9), mapped onto the API's sortField/sortOrder. */
 export const productSorts = {
@@ -22,6 +22,8 @@ export const PRODUCTS_PER_PAGE = 12;
 export interface ProductPage {
   products: Product[];
   meta: PaginationMeta;
+  /** The category does not exist (the API's 404): the page is the 404 page (issue 26). */
+  notFound?: true;
 }
 
 export interface ProductListParams {
@@ -61,7 +63,12 @@ const emptyPage: ProductPage = {
 export const categoryProductsQuery = (params: ProductListParams, language: Language) =>
   queryOptions({
     queryKey: ['products', 'category', params, language],
-    queryFn: async ({ signal }) => fetchCategoryProducts(params, signal).catch(() => emptyPage),
+    queryFn: async ({ signal }) =>
+      fetchCategoryProducts(params, signal).catch((error: unknown): ProductPage =>
+        error instanceof ApiError && error.status === 404
+          ? { ...emptyPage, notFound: true }
+          : emptyPage,
+      ),
     staleTime: 60_000,
   });
 

@@ -6,8 +6,13 @@ import { setHeaderTint } from '../../../components/layout/header-tint.ts';
 import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
 import { averageImageColour } from '../image-average-colour.ts';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';
+import { openInNewTab, type SafeUrl } from '../safe-url.ts';
+import { BannerLink } from './banner-link.tsx';
 
 const BannerDialog = lazy(() => import('./banner-dialog.tsx'));
+const ExternalLinkDialog = lazy(() =>
+  import('./external-link-dialog.tsx').then((m) => ({ default: m.ExternalLinkDialog })),
+);
 
 /**
  * Full-width banner carousel, 450 px tall (spec §9), with the timings of spec §4 (see useCarousel).
@@ -19,6 +24,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const carousel = useCarousel(banners.length);
   const { index } = carousel;
   const [openBanner, setOpenBanner] = useState<Banner | null>(null);
+  // A call to action that leads to another site asks first (spec §2), as the dialog's link does.
+  const [external, setExternal] = useState<SafeUrl | null>(null);
   // Only the first image loads at once (it is the page's largest paint); the rest follow after it.
   const [loadRest, setLoadRest] = useState(false);
   const images = useRef<(HTMLImageElement | null)[]>([]);
@@ -185,6 +192,23 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                     <span className="banner-slide__placeholder">{banner.title}</span>
                   )}
                 </button>
+                {banner.headline || banner.ctaLabel ? (
+                  <div className="banner-slide__text">
+                    {banner.headline ? (
+                      <p className="banner-slide__headline">{banner.headline}</p>
+                    ) : null}
+                    {banner.ctaLabel ? (
+                      <BannerLink
+                        linkUrl={banner.linkUrl}
+                        className="button banner-slide__cta"
+                        onOpen={carousel.interact}
+                        onExternal={setExternal}
+                      >
+                        {banner.ctaLabel}
+                      </BannerLink>
+                    ) : null}
+                  </div>
+                ) : null}
               </div>
             );
           })}
@@ -255,6 +279,20 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             banner={openBanner}
             onClose={() => {
               setOpenBanner(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {external ? (
+        <Suspense fallback={null}>
+          <ExternalLinkDialog
+            url={external}
+            onCancel={() => {
+              setExternal(null);
+            }}
+            onContinue={() => {
+              openInNewTab(external.href);
+              setExternal(null);
             }}
           />
         </Suspense>

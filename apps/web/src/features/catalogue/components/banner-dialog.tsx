@@ -4,16 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../catalogue-dialogs.css';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { resolveSafeUrl, type SafeUrl } from '../safe-url.ts';
+import { useLocation } from 'wouter';
+import { openInNewTab, resolveSafeUrl, shopPath, type SafeUrl } from '../safe-url.ts';
 import { ExternalLinkDialog } from './external-link-dialog.tsx';
 
-function openInNewTab(href: string) {
-  window.open(href, '_blank', 'noopener,noreferrer');
-}
-
-/** A banner's title, description and 'Visit Link' (spec §2 Home); only safe URLs are opened. */
+/**
+ * A banner's title, description and 'Visit Link' (spec §2 Home); only safe URLs are opened. A page
+ * of the shop opens in this tab (issue 26: no second tab of the same shop); another site asks
+ * first, then opens in a new tab.
+ */
 export default function BannerDialog({ banner, onClose }: { banner: Banner; onClose: () => void }) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const [unsafe, setUnsafe] = useState(false);
   const [external, setExternal] = useState<SafeUrl | null>(null);
 
@@ -28,8 +30,8 @@ export default function BannerDialog({ banner, onClose }: { banner: Banner; onCl
       setExternal(safe);
       return;
     }
-    openInNewTab(safe.href);
     onClose();
+    navigate(shopPath(safe));
   };
 
   if (external) {

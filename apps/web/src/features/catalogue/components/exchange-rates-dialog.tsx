@@ -1,5 +1,4 @@
 import '../content/lazy-messages.ts';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../catalogue-dialogs.css';
 import { formatNumber } from '@shop/contracts/languages';
@@ -8,12 +7,13 @@ import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useExchangeRates } from '../api/exchange-rates.ts';
 
+const columns = ['currency', 'symbol', 'rate', 'status', 'baseCurrency', 'lastUpdated'] as const;
+
 /** Exchange-rates table (spec §2): currency, symbol, rate, status, base currency, last updated. */
 export default function ExchangeRatesDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const rates = useExchangeRates();
-  const captionId = useId();
   return (
     <Dialog open onClose={onClose} title={t('catalogue.rates.title')} className="rates-dialog">
       {rates.isPending ? (
@@ -23,38 +23,42 @@ export default function ExchangeRatesDialog({ onClose }: { onClose: () => void }
       ) : rates.data.length === 0 ? (
         <p>{t('catalogue.rates.empty')}</p>
       ) : (
-        // Wider than a phone: the table scrolls sideways, so keyboard users can focus and scroll it
-        // too (axe scrollable-region-focusable); the region is named by the table's caption.
-        <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="rates-table">
-            <caption id={captionId} className="visually-hidden">
-              {t('catalogue.rates.caption')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('catalogue.rates.currency')}</th>
-                <th scope="col">{t('catalogue.rates.symbol')}</th>
-                <th scope="col">{t('catalogue.rates.rate')}</th>
-                <th scope="col">{t('catalogue.rates.status')}</th>
-                <th scope="col">{t('catalogue.rates.baseCurrency')}</th>
-                <th scope="col">{t('catalogue.rates.lastUpdated')}</th>
+        // On a phone each rate is a small card (label: value), so the table fits a 390 px screen
+        // without scrolling sideways (issue 26); wider screens show the table. The roles keep the
+        // table's meaning for screen readers when a phone's CSS lays its rows out as blocks.
+        <div className="rates-table-wrap">
+          <table className="rates-table" role="table">
+            <caption className="visually-hidden">{t('catalogue.rates.caption')}</caption>
+            <thead role="rowgroup">
+              <tr role="row">
+                {columns.map((column) => (
+                  <th key={column} scope="col" role="columnheader">
+                    {t(`catalogue.rates.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {rates.data.map((rate) => (
-                <tr key={rate.currency}>
-                  <th scope="row">{rate.currency}</th>
-                  <td>{rate.symbol}</td>
-                  <td className="numeric">
+                <tr key={rate.currency} role="row">
+                  <th scope="row" role="rowheader">
+                    {rate.currency}
+                  </th>
+                  <td role="cell" data-label={t('catalogue.rates.symbol')}>
+                    {rate.symbol}
+                  </td>
+                  <td role="cell" className="numeric" data-label={t('catalogue.rates.rate')}>
                     {formatNumber(rate.rate, language, { maximumFractionDigits: 4 })}
                   </td>
-                  <td>
+                  <td role="cell" data-label={t('catalogue.rates.status')}>
                     <span className={`badge badge--${rate.status}`}>
                       {t(`catalogue.rates.statuses.${rate.status}`)}
                     </span>
                   </td>
-                  <td>{rate.baseCurrency}</td>
-                  <td>
+                  <td role="cell" data-label={t('catalogue.rates.baseCurrency')}>
+                    {rate.baseCurrency}
+                  </td>
+                  <td role="cell" data-label={t('catalogue.rates.lastUpdated')}>
                     {formatDate(rate.lastUpdated, language, { withTime: true, style: 'medium' })}
                   </td>
                 </tr>

@@ -10,6 +10,7 @@ import { useSupportClaim } from '../support-claim.ts';
 import { BusinessHoursText } from './business-hours-text.tsx';
 import { Code } from '../../../components/ui/code-in-text.tsx';
 import { stringList } from '../../../lib/string-list.ts';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
 interface LegalSection {
   heading: string;
@@ -68,6 +69,7 @@ export function AboutUs() {
   return (
     <div className="page info-page">
       <header className="info-page__header">
+        <PageTitle title={t('infoPages.about.title')} />
         <h1>{t('infoPages.about.title')}</h1>
         <p className="info-page__lead">{t('infoPages.about.lead')}</p>
       </header>
@@ -90,6 +92,7 @@ export function Support({ onOpenCallCentre }: { onOpenCallCentre: () => void }) 
   return (
     <div className="page info-page">
       <header className="info-page__header">
+        <PageTitle title={t('infoPages.support.title')} />
         <h1>{t('infoPages.support.title')}</h1>
         <p className="info-page__lead">{t('infoPages.support.lead')}</p>
       </header>
@@ -156,6 +159,7 @@ export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {
   return (
     <div className="page info-page legal">
       <header className="info-page__header">
+        <PageTitle title={t(`${base}.title`)} />
         <h1>{t(`${base}.title`)}</h1>
         <p className="legal__effective">
           {t('infoPages.legal.effective', { date: t(`${base}.date`) })}

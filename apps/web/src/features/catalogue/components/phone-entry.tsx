@@ -9,7 +9,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
-import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
+import { pastedPhone, phoneDigitCount, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 
 /**
  * Phone entry for top-ups and data packages: hint 09xxxxxxxx, the operator detected live from the
@@ -31,7 +31,7 @@ export function PhoneEntry({
   const messageId = useId();
   const [touched, setTouched] = useState(false);
   const operator = detectOperator(value);
-  const digits = value.replace(/\D/g, '').length;
+  const digits = phoneDigitCount(value);
   const validation = validatePhone(value);
   const showError =
     !validation.valid &&

@@ -3,7 +3,9 @@ import { operatorCodes, operatorNames } from '@shop/contracts/phone';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
 import {
+  categoryProductsQuery,
   DEFAULT_PRODUCT_SORT,
   isSort,
   listingParamsFromSearch,
@@ -17,6 +19,7 @@ import { CategoryTile } from './category-tile.tsx';
 import { PhoneEntry } from './phone-entry.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import '../listing.css';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
 /** Categories whose products are sent to a phone number (spec §2: phone entry hint 09xxxxxxxx). */
 const phoneCategorySlugs = new Set(['mobile-topup', 'data-package']);
@@ -46,15 +49,29 @@ function useListingParams() {
   return { ...listingParamsFromSearch(search), update };
 }
 
-export function ProductListing({ categorySlug }: { categorySlug: string | null }) {
+export function ProductListing({
+  categorySlug,
+  notFound,
+}: {
+  categorySlug: string | null;
+  /** What a category that does not exist shows (the 404 page; issue 26). */
+  notFound: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const categories = useParentCategories(language);
+  // The same query as the products below (one request): the API's 404 for an unknown category.
+  const listing = listingParamsFromSearch(useSearch());
+  const products = useQuery({
+    ...categoryProductsQuery({ category: categorySlug ?? '', ...listing }, language),
+    enabled: categorySlug !== null,
+  });
   const current = categories.data?.find((c) => c.slug === categorySlug) ?? null;
   const title = categorySlug
     ? (current?.name ?? t('catalogue.listing.products'))
     : t('catalogue.listing.allCategories');
 
+  if (categorySlug !== null && products.data?.notFound) return <>{notFound}</>;
   return (
     <div className="page listing">
       <nav className="breadcrumbs" aria-label={t('catalogue.listing.breadcrumbs')}>
@@ -76,6 +93,7 @@ export function ProductListing({ categorySlug }: { categorySlug: string | null }
           ) : null}
         </ol>
       </nav>
+      <PageTitle title={title} />
       <h1 className="listing__title">{title}</h1>
       {categories.data?.length ? (
         <nav className="category-chips" aria-label={t('catalogue.listing.categories')}>

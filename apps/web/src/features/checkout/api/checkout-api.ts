@@ -17,12 +17,13 @@ export const checkoutApi = {
   /**
    * Built from the server cart with database prices; the server makes one order per cart. With a
    * promo code the answer is the order with its discount, or a 4xx saying why the code cannot be
-   * used (ADR 0035).
+   * used (ADR 0035). With an e-mail the codes go there (the account's without one); another
+   * address keeps the same order (ADR 0050).
    */
-  initialize: (promoCode: string | null = null) =>
+  initialize: (promoCode: string | null = null, email: string | null = null) =>
     apiRequest('/api/v1/checkout/initialize', checkoutInitializeResponseSchema, {
       method: 'POST',
-      body: promoCode ? { promoCode } : {},
+      body: { ...(promoCode ? { promoCode } : {}), ...(email ? { email } : {}) },
     }),
   /** Paused 10 s after an error (spec §9); the dialog caches the answer 30 s (PAYMENT_METHODS_CACHE_MS). */
   paymentMethods: (sessionId: string) => {

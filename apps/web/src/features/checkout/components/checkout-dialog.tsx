@@ -8,19 +8,22 @@ import {
   type PaymentMethodId,
   type PaymentSession,
 } from '@shop/contracts/checkout';
+import { isCardKind } from '@shop/contracts/orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
-import { errorMessageOr } from '../../../lib/api-client.ts';
+import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { cartController } from '../../cart/cart-controller.ts';
 import { track } from '../../privacy/track.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../api/checkout-api.ts';
+import { readCodesEmail } from '../../../lib/codes-email.ts';
+import { CodesEmailField } from './codes-email-field.tsx';
 import { PaymentMethodPicker } from './payment-method-picker.tsx';
 import { PromoCodeForm } from './promo-code-form.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
@@ -29,6 +32,12 @@ type Phase =
   | { name: 'loading' }
   | { name: 'error'; message: string }
   | { name: 'ready'; order: OrderSummary; methods: PaymentMethod[] };
+
+/** An order with E-PINs or gift cards has codes to e-mail; a top-up-only order has none. */
+const hasCodes = (order: OrderSummary) => order.items.some((item) => isCardKind(item.type));
+
+/** The address the order's codes go to, when it has codes (sent again with every checkout call). */
+const codesEmailOf = (order: OrderSummary) => (hasCodes(order) ? order.email : null);
 
 /** Mobile tab bar hides while a checkout dialog is open (spec §2 "Bottom tab bar"). */
 export function useCheckoutBodyClass(active: boolean) {
@@ -67,8 +76,8 @@ export function CheckoutDialog({
    * payment methods for its amount. A refused code rejects, and the order shown stays as it was.
    */
   const prepare = useCallback(
-    async (promoCode: string | null) => {
-      const { data: order } = await checkoutApi.initialize(promoCode);
+    async (promoCode: string | null, email: string | null = null) => {
+      const { data: order } = await checkoutApi.initialize(promoCode, email);
       const { data: methods } = await queryClient.query({
         queryKey: ['payment-methods', order.sessionId, currentLanguage()],
         queryFn: () => checkoutApi.paymentMethods(order.sessionId),
@@ -88,10 +97,14 @@ export function CheckoutDialog({
     setPhase({ name: 'ready', order, methods });
   }, []);
   const applyPromoCode = async (promoCode: string | null) => {
-    const { order, methods } = await prepare(promoCode);
+    const { order, methods } = await prepare(
+      promoCode,
+      phase.name === 'ready' ? codesEmailOf(phase.order) : null,
+    );
     setPayError(null);
     show(order, methods);
   };
+  const codesEmail = useCodesEmail(prepare, show);
 
   useEffect(() => {
     const run = { cancelled: false };
@@ -113,10 +126,13 @@ export function CheckoutDialog({
     };
   }, [attempt, t, prepare, show]);
 
-  const pay = async (order: OrderSummary) => {
+  const pay = async (shown: OrderSummary) => {
     setPaying(true);
     setPayError(null);
     try {
+      // The address typed last goes with the order; a wrong one stops here, shown at its field.
+      const order = await codesEmail.commit(shown);
+      if (!order) return;
       await checkoutApi.selectPaymentMethod(order.sessionId, method);
       const { data: session } = await checkoutApi.complete(order.sessionId, method);
       onPaymentStarted(session);
@@ -155,7 +171,7 @@ export function CheckoutDialog({
           </p>
           <ul className="checkout-dialog__items" aria-label={t('checkout.items')}>
             {phase.order.items.map((item) => (
-              <li key={item.productId}>
+              <li key={`${item.productId}:${item.phoneNumber ?? ''}`}>
                 <span>
                   {item.name} × {formatNumber(item.quantity, language)}
                   {item.phoneNumber ? (
@@ -198,6 +214,17 @@ export function CheckoutDialog({
               <dd data-testid="checkout-total">{formatKyat(phase.order.total, language)}</dd>
             </div>
           </dl>
+          {hasCodes(phase.order) ? (
+            <CodesEmailField
+              value={codesEmail.draft ?? phase.order.email ?? ''}
+              error={codesEmail.error}
+              busy={codesEmail.busy}
+              onChange={codesEmail.setDraft}
+              onCommit={() => {
+                void codesEmail.commit(phase.order);
+              }}
+            />
+          ) : null}
           <PromoCodeForm
             applied={
               phase.order.promoCode
@@ -238,4 +265,64 @@ export function CheckoutDialog({
       )}
     </Dialog>
   );
+}
+
+/**
+ * The codes address as the buyer types it (`draft`, null until edited) and its commit: a changed,
+ * valid address makes the checkout again with it (same order, ADR 0050) and answers that order; an
+ * invalid or refused one sets `error` and answers null. A commit already on its way for the same
+ * address (leaving the field, then Pay) is awaited, not sent twice.
+ */
+function useCodesEmail(
+  prepare: (
+    promoCode: string | null,
+    email: string | null,
+  ) => Promise<{ order: OrderSummary; methods: PaymentMethod[] }>,
+  show: (order: OrderSummary, methods: PaymentMethod[]) => void,
+) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef<{ email: string; done: Promise<OrderSummary | null> } | null>(null);
+
+  const send = async (order: OrderSummary, email: string, typed: string) => {
+    setBusy(true);
+    try {
+      const next = await prepare(order.promoCode, email);
+      show(next.order, next.methods);
+      setDraft((current) => (current === typed ? null : current));
+      return next.order;
+    } catch (caught) {
+      const refusal = caught instanceof ApiError ? caught.fields?.email : undefined;
+      setError(refusal ?? errorMessageOr(caught, t('checkout.codesEmail.failed')));
+      return null;
+    } finally {
+      setBusy(false);
+      inFlight.current = null;
+    }
+  };
+
+  const commit = async (order: OrderSummary): Promise<OrderSummary | null> => {
+    if (draft === null || !hasCodes(order)) return order;
+    const read = readCodesEmail(draft);
+    setError(read.error);
+    if (read.email === null) return null;
+    if (inFlight.current?.email === read.email) return inFlight.current.done;
+    if (read.email === order.email) return order;
+    const done = send(order, read.email, draft);
+    inFlight.current = { email: read.email, done };
+    return done;
+  };
+
+  return {
+    draft,
+    error,
+    busy,
+    commit,
+    setDraft: (value: string) => {
+      setDraft(value);
+      setError(null);
+    },
+  };
 }

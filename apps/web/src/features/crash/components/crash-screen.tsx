@@ -1,4 +1,3 @@
-import '../content/messages.ts';
 import '../crash.css';
 import { localDigits, type Language } from '@shop/contracts/languages';
 import { useQuery } from '@tanstack/react-query';

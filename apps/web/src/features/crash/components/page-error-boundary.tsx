@@ -1,6 +1,9 @@
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
-
-const CrashScreen = lazy(() => import('./crash-screen.tsx'));
+import { Component, useEffect, type ReactNode } from 'react';
+import { retryFailedPages } from '../../../lib/lazy-page.tsx';
+// In the first JavaScript with the page's shell, never a chunk of its own: the crash screen must
+// show when the network gives no chunks at all (issue 26, "a flaky network never leaves a blank
+// page"). Its strings are in features/crash/locales (English in the first bundle too).
+import CrashScreen from './crash-screen.tsx';
 
 /**
  * `?crash-test` in the address breaks the page after it rendered (an effect, so never on the
@@ -42,6 +45,8 @@ export class PageErrorBoundary extends Component<Props, State> {
   }
 
   retry = (automatic: boolean) => {
+    // A page whose code could not be downloaded asks for it again.
+    retryFailedPages();
     this.setState((state) => ({ error: null, tries: state.tries + (automatic ? 1 : 0) }));
   };
 
@@ -54,10 +59,6 @@ export class PageErrorBoundary extends Component<Props, State> {
           <CrashTest />
         </>
       );
-    return (
-      <Suspense fallback={null}>
-        <CrashScreen error={error} tries={tries} onRetry={this.retry} />
-      </Suspense>
-    );
+    return <CrashScreen error={error} tries={tries} onRetry={this.retry} />;
   }
 }

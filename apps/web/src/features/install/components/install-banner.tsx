@@ -4,6 +4,7 @@ import '../install-banner.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import {
   INSTALL_DISMISSED_KEY,
   installBannerKind,
@@ -36,6 +37,8 @@ export default function InstallBanner() {
   const [ios] = useState(() => isIos(navigator.userAgent, navigator.maxTouchPoints));
   const [standalone] = useState(isRunningInstalled);
   const banner = useRef<HTMLElement>(null);
+  // Never over a modal dialog (the checkout, the payment): the banner waits until it closes.
+  const dialogOpen = useBlockingDialogOpen();
 
   useEffect(() => {
     if (!ios) return;
@@ -45,7 +48,7 @@ export default function InstallBanner() {
     };
   }, [ios]);
 
-  const kind = installBannerKind({
+  const offered = installBannerKind({
     promptAvailable: state === 'available',
     installed: state === 'installed',
     standalone,
@@ -54,6 +57,7 @@ export default function InstallBanner() {
     iosDelayPassed,
     path,
   });
+  const kind = dialogOpen ? null : offered;
 
   // The notification prompt stands above the banner (notifications.css reads this height).
   useLayoutEffect(() => {

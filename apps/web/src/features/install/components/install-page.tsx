@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { stringList } from '../../../lib/string-list.ts';
 import { isRunningInstalled, promptInstall, useInstallState } from '../install-prompt.ts';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
 type Platform = 'android' | 'ios' | 'desktop';
 const PLATFORMS: readonly Platform[] = ['android', 'ios', 'desktop'];
@@ -39,6 +40,7 @@ export function InstallPage() {
       <header className="install-page__header">
         <img src="/icons/icon-192.png" alt="" width="72" height="72" />
         <div>
+          <PageTitle title={t('install.title')} />
           <h1>{t('install.title')}</h1>
           <p className="install-page__lead">{t('install.lead')}</p>
         </div>

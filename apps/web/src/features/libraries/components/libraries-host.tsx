@@ -1,7 +1,7 @@
 import '../content/messages.ts';
 import '../libraries.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LibraryFile } from '../../../lib/library-files.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import {
   estimateStorage,
   fetchLibraryList,
@@ -10,115 +10,75 @@ import {
   readLibraryMarker,
 } from '../library-cache.ts';
 import { checkStorage, downloadSize, needsLibraryUpdate } from '../library-cache-rules.ts';
-import { LibrariesDialog, type LibrariesStep } from './libraries-dialog.tsx';
-
-/** The completed card closes itself after this long, unless the keyboard is in it. */
-export const COMPLETED_VISIBLE_MS = 5000;
+import { LibrariesDialog, type StorageShortage } from './libraries-dialog.tsx';
 
 /**
- * The essential-libraries step (spec §2 "Other screens", §4 "Library cache"; ADR 0032), mounted by
- * the app 1 s after start (app.tsx, LaterPart: none of it is in a page's first JavaScript). When a
- * service worker controls the page and the stored version marker differs from the current one,
- * it reads this build's library list, checks the free space (spec §5) and has the worker keep the
- * files, showing a card: downloading, completed or failed (Try again, Skip); with too little space
- * the step is skipped and the card says so (spec §8).
+ * The essential-libraries step (spec §2 "Other screens", §4 "Library cache"; ADR 0032, ADR 0053),
+ * mounted by the app 1 s after start (app.tsx, LaterPart: none of it is in a page's first
+ * JavaScript). When a service worker controls the page and the stored version marker differs from
+ * the current one, it reads this build's library list, checks the free space (spec §5) and has the
+ * worker keep the files — quietly: a technical pop-up over a listing is not for shoppers (issue 26).
+ * A failed download is tried again at the next start. Only too little space is said (spec §8), as
+ * it is the one outcome the person may act on; the card waits while a modal dialog is open.
  */
 export default function LibrariesHost() {
-  const [step, setStep] = useState<LibrariesStep | null>(null);
-  const files = useRef<LibraryFile[]>([]);
-  const running = useRef<AbortController | null>(null);
+  const [shortage, setShortage] = useState<StorageShortage | null>(null);
+  const dialogOpen = useBlockingDialogOpen();
   const card = useRef<HTMLElement>(null);
-
-  const download = useCallback(async () => {
-    const worker = navigator.serviceWorker.controller;
-    if (!worker) return;
-    const list = files.current;
-    const total = downloadSize(list);
-    const storage = checkStorage(await estimateStorage(), total);
-    // The browser does not say how much space is left: nothing is downloaded, nothing shown.
-    if (!storage) return;
-    if (!storage.sufficient) {
-      // Spec §8: the cache step is skipped (for this version; a library still loads when used).
-      markLibrariesDone();
-      setStep({ kind: 'insufficient', storage, total });
-      return;
-    }
-    running.current?.abort();
-    const cancel = new AbortController();
-    running.current = cancel;
-    let done = 0;
-    setStep({ kind: 'downloading', storage, total, done });
-    try {
-      await keepLibraries(
-        worker,
-        list.map((file) => file.url),
-        {
-          signal: cancel.signal,
-          onFileKept: (url) => {
-            done += list.find((file) => file.url === url)?.bytes ?? 0;
-            setStep({ kind: 'downloading', storage, total, done });
-          },
-        },
-      );
-      markLibrariesDone();
-      setStep({ kind: 'completed', storage, total });
-    } catch {
-      if (!cancel.signal.aborted) setStep({ kind: 'failed', storage, total });
-    }
-  }, []);
 
   useEffect(() => {
     const unmounted = new AbortController();
+    const gone = () => unmounted.signal.aborted;
     void (async () => {
       // No worker in control (the first visit, or none supported): nowhere to keep the files.
-      if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
+      if (!('serviceWorker' in navigator)) return;
+      const worker = navigator.serviceWorker.controller;
+      if (!worker) return;
       if (!needsLibraryUpdate(readLibraryMarker())) return;
       const list = await fetchLibraryList();
-      if (unmounted.signal.aborted || !list) return;
+      if (gone() || !list) return;
       if (list.length === 0) {
         markLibrariesDone();
         return;
       }
-      files.current = list;
-      await download();
+      const total = downloadSize(list);
+      const storage = checkStorage(await estimateStorage(), total);
+      // The browser does not say how much space is left: nothing is downloaded, nothing shown.
+      if (!storage || gone()) return;
+      if (!storage.sufficient) {
+        // Spec §8: the cache step is skipped (for this version; a library still loads when used).
+        markLibrariesDone();
+        setShortage({ storage, total });
+        return;
+      }
+      try {
+        await keepLibraries(
+          worker,
+          list.map((file) => file.url),
+          { signal: unmounted.signal },
+        );
+        markLibrariesDone();
+      } catch {
+        // Not marked: the next start tries again.
+      }
     })();
     return () => {
       unmounted.abort();
-      running.current?.abort();
     };
-  }, [download]);
+  }, []);
 
-  const completed = step?.kind === 'completed';
-  useEffect(() => {
-    if (!completed) return;
-    const timer = setTimeout(() => {
-      // A keyboard user who went into the card closes it themselves.
-      if (!card.current?.contains(document.activeElement)) setStep(null);
-    }, COMPLETED_VISIBLE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [completed]);
-
-  if (!step) return null;
-
-  const close = () => {
-    // Focus was in the card that goes: back to the page's content, not to <body>.
-    if (card.current?.contains(document.activeElement)) document.getElementById('main')?.focus();
-    setStep(null);
-  };
+  if (!shortage || dialogOpen) return null;
 
   return (
     <LibrariesDialog
       ref={card}
-      step={step}
-      onRetry={() => void download()}
-      onSkip={() => {
-        running.current?.abort();
-        markLibrariesDone();
-        close();
+      shortage={shortage}
+      onClose={() => {
+        // Focus was in the card that goes: back to the page's content, not to <body>.
+        if (card.current?.contains(document.activeElement))
+          document.getElementById('main')?.focus();
+        setShortage(null);
       }}
-      onClose={close}
     />
   );
 }

@@ -2,6 +2,7 @@ import '../content/messages.ts';
 import '../notifications.css';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import { useAuth } from '../../auth/hooks/auth-context.ts';
 import { getAuthSession } from '../../../lib/auth-session.ts';
 import { deleteSubscription } from '../api/notifications-api.ts';
@@ -100,6 +101,8 @@ export default function NotificationsHost() {
   const { status } = useAuth();
   const [path] = useLocation();
   const [open, setOpen] = useState(false);
+  // Never over a modal dialog (the checkout, the payment): the card waits until it closes.
+  const dialogOpen = useBlockingDialogOpen();
   const onPromptPage = status === 'authenticated' && PROMPT_PAGES.has(path);
   useSubscriptionFollowsAccount();
 
@@ -124,7 +127,7 @@ export default function NotificationsHost() {
     };
   }, [onPromptPage, path]);
 
-  if (!open || !onPromptPage) return null;
+  if (!open || !onPromptPage || dialogOpen) return null;
   return (
     <NotificationPrompt
       onClose={() => {

@@ -1,14 +1,15 @@
-import type { OrderStatus } from '@shop/contracts/checkout';
 import {
   orderFeedbackResponseSchema,
   orderListResponseSchema,
   orderResponseSchema,
   scratchCardResponseSchema,
+  type ResendCodesRequest,
   type CardListFormat,
   type Order,
+  type OrderDisplayStatus,
   type OrderFeedbackRequest,
 } from '@shop/contracts/orders';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
 import { withCooldown } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -23,7 +24,7 @@ export const ORDER_PROGRESS_POLL_MS = 3000;
 const orderPath = (orderId: string) => `/api/v1/orders/${encodeURIComponent(orderId)}`;
 
 export const ordersApi = {
-  list: (params: { page: number; status: OrderStatus | null }, signal?: AbortSignal) => {
+  list: (params: { page: number; status: OrderDisplayStatus | null }, signal?: AbortSignal) => {
     const query = new URLSearchParams({
       page: String(params.page),
       limit: String(ORDERS_PER_PAGE),
@@ -54,6 +55,12 @@ export const ordersApi = {
       method: 'POST',
       body,
     }),
+  /** The codes e-mail again, to the order's address or to a new one (ADR 0050); answers the order. */
+  resendCodes: (orderId: string, body: ResendCodesRequest) =>
+    apiRequest(`${orderPath(orderId)}/codes/resend`, orderResponseSchema, {
+      method: 'POST',
+      body,
+    }),
   invoice: (orderId: string) => apiDownload(`${orderPath(orderId)}/invoice`),
   cards: (orderId: string, format: CardListFormat) =>
     apiDownload(`${orderPath(orderId)}/cards?format=${format}`),
@@ -61,12 +68,12 @@ export const ordersApi = {
 
 const orderKeys = {
   all: ['orders'] as const,
-  list: (page: number, status: OrderStatus | null) =>
+  list: (page: number, status: OrderDisplayStatus | null) =>
     ['orders', 'list', page, status ?? 'all', currentLanguage()] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId, currentLanguage()] as const,
 };
 
-export function useOrderList(page: number, status: OrderStatus | null) {
+export function useOrderList(page: number, status: OrderDisplayStatus | null) {
   return useQuery({
     queryKey: orderKeys.list(page, status),
     queryFn: ({ signal }) => ordersApi.list({ page, status }, signal),
@@ -80,6 +87,11 @@ export function useOrderList(page: number, status: OrderStatus | null) {
 /** An order still on its way (paid, being delivered) is checked again every 3 s. */
 export const isOrderInProgress = (order: Order) =>
   order.status === 'processing' || (order.status === 'pending' && order.paymentStatus === 'paid');
+
+/** The order as last loaded by useOrder (null before): read only, it never asks the server. */
+export function useCachedOrder(orderId: string): Order | null {
+  return useQuery<Order>({ queryKey: orderKeys.detail(orderId), queryFn: skipToken }).data ?? null;
+}
 
 export function useOrder(orderId: string) {
   return useQuery({

@@ -1,7 +1,12 @@
 import '../content/lazy-messages.ts';
 import '../orders.css';
 import '../../../components/ui/result-box.css';
-import type { CardListFormat, Order, OrderDetailItem } from '@shop/contracts/orders';
+import {
+  cardExpiryDate,
+  type CardListFormat,
+  type Order,
+  type OrderDetailItem,
+} from '@shop/contracts/orders';
 import { formatNumber } from '@shop/contracts/languages';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,23 +17,33 @@ import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatCalendarDate, formatDate } from '../../../lib/dates.ts';
 import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/hooks/auth-context.ts';
 import { formatFaceValue, formatKyat } from '../../catalogue/money-format.ts';
-import { isOrderInProgress, ordersApi, useInvalidateOrders, useOrder } from '../api/orders-api.ts';
+import {
+  isOrderInProgress,
+  ordersApi,
+  useCachedOrder,
+  useInvalidateOrders,
+  useOrder,
+} from '../api/orders-api.ts';
 import { saveDownloadedFile } from '../../../lib/download-file.ts';
 import {
-  canPayAgain,
+  canPayNow,
   hasInvoice,
   paymentStatusMismatch,
   readRedirectStatus,
+  shownStatus,
+  showsCodesEmail,
 } from '../order-rules.ts';
+import { useEndsShareConfirm, type EndsShareAction } from './ends-share-confirm.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { RefundOutcome } from './refund-outcome.tsx';
 import { ScratchCard } from './scratch-card.tsx';
 import { SignInGate } from './sign-in-prompt.tsx';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
 // Parts only some orders show load when shown: the feedback form (and the form library it
 // brings), paying again, the failed order's call-centre box. The page's first JavaScript stays
@@ -42,6 +57,10 @@ const PayAgain = lazy(() =>
 const FailedOrderHelp = lazy(() =>
   import('./failed-order-help.tsx').then((module) => ({ default: module.FailedOrderHelp })),
 );
+// Where the codes went and sending them again (issue 26, ADR 0050), with its form.
+const CodesEmail = lazy(() =>
+  import('./codes-email.tsx').then((module) => ({ default: module.CodesEmail })),
+);
 // Sharing (issue 15): the share section of a completed order, with its dialog, in its own chunks.
 const SharePanel = lazy(() => import('../../sharing/components/share-panel.tsx'));
 
@@ -50,8 +69,13 @@ export default function OrderDetailPage() {
   const { t } = useTranslation();
   const params = useParams<{ orderId?: string }>();
   const orderId = params.orderId ?? '';
+  // The order's number once it is loaded (below, signed in); the orders' title until then.
+  const order = useCachedOrder(orderId);
   return (
     <div className="page order-page">
+      <PageTitle
+        title={order ? t('orders.detail.title', { number: order.orderNumber }) : t('orders.title')}
+      />
       <p>
         <Link href="/orders" className="order-back">
           ← {t('orders.detail.back')}
@@ -77,6 +101,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
   const invalidate = useInvalidateOrders();
   const { refreshMembership } = useAuth();
   const completed = query.data?.status === 'completed';
+  const endsShare = useEndsShareConfirm({ share: query.data?.share ?? null });
 
   // A completed order credited loyalty points: the user menu shows the new balance and tier.
   useEffect(() => {
@@ -121,7 +146,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
     <>
       <h1>
         <Code text={t('orders.detail.title', { number: CODE_SLOT })}>{order.orderNumber}</Code>{' '}
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
       </h1>
       {paymentStatusMismatch(redirect, order) ? (
         <div
@@ -166,17 +191,26 @@ function OrderDetail({ orderId }: { orderId: string }) {
         </p>
       ) : null}
       <Suspense fallback={null}>
-        {canPayAgain(order) ? <PayAgain order={order} onClosed={refresh} /> : null}
-        {order.status === 'failed' ? <FailedOrderHelp /> : null}
+        {/* Unpaid: Pay now (the last QR while payable) or Pay Again, and Cancel (issue 26). */}
+        {canPayNow(order) ? <PayAgain order={order} onClosed={refresh} /> : null}
+        {shownStatus(order) === 'failed' ? <FailedOrderHelp /> : null}
       </Suspense>
 
       <div className="order-grid">
         <OrderInfo order={order} />
         <PaymentInfo order={order} />
       </div>
-      <OrderItems order={order} onChanged={refresh} />
+      <OrderItems order={order} onChanged={refresh} confirm={endsShare.confirm} />
+      {showsCodesEmail(order) ? (
+        <Suspense fallback={null}>
+          <CodesEmail order={order} onSent={refresh} />
+        </Suspense>
+      ) : null}
       <OrderSummary order={order} />
-      {hasInvoice(order) ? <OrderDownloads order={order} onChanged={refresh} /> : null}
+      {hasInvoice(order) ? (
+        <OrderDownloads order={order} onChanged={refresh} confirm={endsShare.confirm} />
+      ) : null}
+      {endsShare.dialog}
       {order.share || (order.status === 'completed' && !order.sharingDisabled) ? (
         <Suspense fallback={null}>
           <SharePanel order={order} onChanged={refresh} />
@@ -221,7 +255,7 @@ function OrderInfo({ order }: { order: Order }) {
           {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })}
         </Row>
         <Row label={t('orders.detail.status')}>
-          <span data-testid="order-status">{t(`orders.statuses.${order.status}`)}</span>
+          <span data-testid="order-status">{t(`orders.statuses.${shownStatus(order)}`)}</span>
         </Row>
         <Row label={t('orders.detail.totalItems')}>{formatNumber(order.totalItems, language)}</Row>
       </dl>
@@ -258,6 +292,13 @@ function PaymentInfo({ order }: { order: Order }) {
 function EloadResult({ item }: { item: OrderDetailItem }) {
   const { t } = useTranslation();
   if (!item.eload) return null;
+  // Sent, never confirmed: neither delivered nor failed until support has checked (ADR 0051).
+  if (item.toCheck)
+    return (
+      <p className="ui-result-box ui-result-box--pending" data-testid="eload-result">
+        <strong>{t('orders.detail.eload.checking')}</strong>
+      </p>
+    );
   const { status, reference, message } = item.eload;
   const label = t(`orders.detail.eload.${status}`);
   // The aggregator's own words only when they add something (e.g. why it failed).
@@ -278,7 +319,18 @@ function EloadResult({ item }: { item: OrderDetailItem }) {
   );
 }
 
-function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void }) {
+/** Asks before an action that ends the order's live gift link (issue 26); true: go on. */
+type ConfirmEndsShare = (action: EndsShareAction) => Promise<boolean>;
+
+function OrderItems({
+  order,
+  onChanged,
+  confirm,
+}: {
+  order: Order;
+  onChanged: () => void;
+  confirm: ConfirmEndsShare;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
@@ -306,7 +358,7 @@ function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void 
               ) : null}
             </dl>
             <EloadResult item={item} />
-            {item.failureReason ? (
+            {item.failureReason && !item.toCheck ? (
               <p className="order-error" role="alert">
                 {item.failureReason}
               </p>
@@ -322,9 +374,13 @@ function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void 
                         </span>
                       </Row>
                       <Row label={t('orders.detail.expires')}>
-                        {card.expiresAt
-                          ? formatDate(card.expiresAt, language, { style: 'medium' })
-                          : t('orders.detail.noExpiry')}
+                        <span data-testid="card-expiry">
+                          {card.expiresAt
+                            ? formatCalendarDate(cardExpiryDate(card.expiresAt), language, {
+                                style: 'medium',
+                              })
+                            : t('orders.detail.noExpiry')}
+                        </span>
                       </Row>
                       {card.faceValue ? (
                         <Row label={t('orders.detail.faceValue')}>
@@ -346,6 +402,7 @@ function OrderItems({ order, onChanged }: { order: Order; onChanged: () => void 
                       card={card}
                       dialToTopUp={item.type === 'epin' && item.operator !== null}
                       onRevealed={onChanged}
+                      {...(order.share ? { beforeReveal: () => confirm('scratch') } : {})}
                     />
                   </li>
                 ))}
@@ -403,12 +460,22 @@ function OrderSummary({ order }: { order: Order }) {
 
 type DownloadKind = CardListFormat | 'invoice';
 
-function OrderDownloads({ order, onChanged }: { order: Order; onChanged: () => void }) {
+function OrderDownloads({
+  order,
+  onChanged,
+  confirm,
+}: {
+  order: Order;
+  onChanged: () => void;
+  confirm: ConfirmEndsShare;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<DownloadKind | null>(null);
   const hasCards = order.items.some((item) => item.cards.length > 0);
 
   const download = async (kind: DownloadKind) => {
+    // An invoice, or the card list with every PIN, ends the gift link: asked first.
+    if (!(await confirm(kind === 'invoice' ? 'invoice' : 'cards'))) return;
     setBusy(kind);
     try {
       const file =
@@ -437,6 +504,7 @@ function OrderDownloads({ order, onChanged }: { order: Order; onChanged: () => v
       busyLabel={t('orders.detail.downloading')}
       disabled={busy !== null && busy !== kind}
       onClick={() => void download(kind)}
+      data-testid={`order-download-${kind}`}
     >
       {label}
     </Button>

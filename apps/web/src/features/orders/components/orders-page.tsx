@@ -1,7 +1,6 @@
 import '../content/lazy-messages.ts';
 import '../orders.css';
-import { orderStatuses, type OrderStatus } from '@shop/contracts/checkout';
-import type { Order } from '@shop/contracts/orders';
+import { orderDisplayStatuses, type Order, type OrderDisplayStatus } from '@shop/contracts/orders';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -20,9 +19,13 @@ import { buyAgainLines, canPayNow } from '../order-rules.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { PayNowButton } from './pay-now-button.tsx';
 import { SignInGate } from './sign-in-prompt.tsx';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
-const readStatus = (value: string | null): OrderStatus | null =>
-  value && (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : null;
+/** The filter offers each status as the list shows it, "Partly delivered" too (ADR 0051). */
+const readStatus = (value: string | null): OrderDisplayStatus | null =>
+  value && (orderDisplayStatuses as readonly string[]).includes(value)
+    ? (value as OrderDisplayStatus)
+    : null;
 
 /**
  * /orders (spec §2 "Orders"): status filter, 'showing X of Y orders', previous/next, buy again
@@ -32,6 +35,7 @@ export default function OrdersPage() {
   const { t } = useTranslation();
   return (
     <div className="page order-page">
+      <PageTitle title={t('orders.title')} />
       <h1>{t('orders.title')}</h1>
       <SignInGate>
         <OrderHistory />
@@ -51,7 +55,7 @@ function OrderHistory() {
   const query = useOrderList(page, status);
 
   // Filter and page live in the URL, so Back and a reload keep them.
-  const go = (next: { status?: OrderStatus | null; page?: number }) => {
+  const go = (next: { status?: OrderDisplayStatus | null; page?: number }) => {
     const updated = new URLSearchParams(search);
     const nextStatus = next.status === undefined ? status : next.status;
     const nextPage = next.page ?? 1;
@@ -83,7 +87,7 @@ function OrderHistory() {
           }}
         >
           <option value="">{t('orders.all')}</option>
-          {orderStatuses.map((value) => (
+          {orderDisplayStatuses.map((value) => (
             <option key={value} value={value}>
               {t(`orders.statuses.${value}`)}
             </option>
@@ -181,7 +185,7 @@ function OrderListEntry({ order }: { order: Order }) {
         <Link href={href} className="orders-entry__number">
           <Code>{order.orderNumber}</Code>
         </Link>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
       </div>
       <p className="orders-entry__meta">
         {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })} ·{' '}
@@ -189,7 +193,9 @@ function OrderListEntry({ order }: { order: Order }) {
         <strong>{formatKyat(order.total, language)}</strong>
       </p>
       <p className="orders-entry__names">{order.items.map((item) => item.name).join(', ')}</p>
-      {order.refund ? (
+      {/* A refund waits only for a top-up being checked with the operator: not "Refund pending"
+          (it may have arrived), the status says it is being checked (ADR 0051). */}
+      {order.refund && (order.refund.status !== 'refund_pending' || order.refundPending) ? (
         <p
           className={`refund-status refund-status--${order.refund.status}`}
           data-testid="order-refund"

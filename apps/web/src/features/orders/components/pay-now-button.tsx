@@ -1,19 +1,17 @@
-import type { PaymentSession } from '@shop/contracts/checkout';
 import type { Order } from '@shop/contracts/orders';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
 import { paymentApi } from '../../payment/api/payment-api.ts';
-
-const PaymentModal = lazy(async () => ({
-  default: (await import('../../payment/components/payment-modal.tsx')).PaymentModal,
-}));
+import { paymentHost, savedPayment } from '../../payment/pending-payment.ts';
 
 /**
- * Back into the payment modal for an order still waiting for its money, with a fresh QR (the
- * previous one stops being payable): "Pay now" in the order list, "Pay Again" on the order page.
+ * Back into the payment modal for an order still waiting for its money: "Pay now" in the order
+ * list and on the order page, "Pay Again" after a refusal or expiry. The QR shown last is shown
+ * again while it can still be paid (issue 26, ADR 0054); else a fresh QR is made (the previous one
+ * stops being payable).
  */
 export function PayNowButton({
   order,
@@ -26,12 +24,16 @@ export function PayNowButton({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [session, setSession] = useState<PaymentSession | null>(null);
 
   const payNow = async () => {
+    const saved = order.paymentStatus === 'pending' ? savedPayment(order.orderId) : null;
+    if (saved) {
+      paymentHost.open(saved.session, { deadline: saved.deadline, onClosed });
+      return;
+    }
     setBusy(true);
     try {
-      setSession((await paymentApi.regenerateQr(order.orderId)).data);
+      paymentHost.open((await paymentApi.regenerateQr(order.orderId)).data, { onClosed });
     } catch (error) {
       toast.error(errorMessageOr(error, t('orders.detail.payAgainFailed')));
     } finally {
@@ -40,22 +42,8 @@ export function PayNowButton({
   };
 
   return (
-    <>
-      <Button busy={busy} data-testid="pay-now" onClick={() => void payNow()}>
-        {label}
-      </Button>
-      <Suspense fallback={null}>
-        {session ? (
-          <PaymentModal
-            key={session.paymentReference}
-            session={session}
-            onClose={() => {
-              setSession(null);
-              onClosed?.();
-            }}
-          />
-        ) : null}
-      </Suspense>
-    </>
+    <Button busy={busy} data-testid="pay-now" onClick={() => void payNow()}>
+      {label}
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import '../content/lazy-messages.ts';
 import '../orders.css';
 import type { Order, OrderDetailItem } from '@shop/contracts/orders';
+import { formatNumber } from '@shop/contracts/languages';
 import { topUpToText } from '@shop/contracts/phone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { cartBadge } from '../../cart/cart-badge-store.ts';
 import { loadCartController } from '../../cart/load-cart-controller.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
-import { canTryAnotherNumber } from '../order-rules.ts';
+import { canTryAnotherNumber, outcomeTitleKey, shownStatus } from '../order-rules.ts';
 
 /**
  * What happened to a paid order that failed, wholly or partly (ADR 0020): each line's outcome,
@@ -33,11 +34,12 @@ export function RefundOutcome({
   const language = currentLanguage();
   const refund = order.refund;
   if (!refund) return null;
-  const title = refund.partial ? t('orders.refund.titlePart') : t('orders.refund.titleWhole');
+  const title = t(outcomeTitleKey(order));
   const pending = refund.status === 'refund_pending';
+  const checking = shownStatus(order) === 'checking';
   return (
     <section
-      className="order-notice order-notice--error refund-outcome"
+      className={`order-notice order-notice--${checking ? 'warn' : 'error'} refund-outcome`}
       {...(titled
         ? { 'aria-labelledby': `refund-title-${order.orderId}` }
         : { 'aria-label': title })}
@@ -49,6 +51,7 @@ export function RefundOutcome({
         </h2>
       ) : null}
       {refund.partial ? <p>{t('orders.refund.textPart')}</p> : null}
+      {checking ? <p>{t('orders.refund.textChecking')}</p> : null}
       <ul className="refund-outcome__lines" aria-label={t('orders.refund.linesLabel')}>
         {order.items.map((item) => (
           <RefundLine key={item.itemId} item={item} onLeave={onLeave} />
@@ -103,7 +106,7 @@ function RefundLine({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const failed = item.status === 'failed';
+  const failed = item.status === 'failed' && !item.toCheck;
   const tryAnother = async () => {
     setBusy(true);
     // The same product, without the number that failed: the drawer opens at its number field.
@@ -123,9 +126,10 @@ function RefundLine({
     <li
       className={failed ? 'refund-line refund-line--failed' : 'refund-line'}
       data-testid="refund-line"
+      data-state={item.toCheck ? 'checking' : item.status}
     >
       <strong>
-        {item.name} × {item.quantity}
+        {item.name} × {formatNumber(item.quantity, currentLanguage())}
       </strong>{' '}
       {item.phoneNumber ? (
         <span className="refund-line__recipient">
@@ -133,7 +137,13 @@ function RefundLine({
         </span>
       ) : null}{' '}
       <span className="refund-line__state">
-        {failed ? t('orders.refund.lineFailed') : t('orders.refund.lineDelivered')}
+        {item.toCheck
+          ? t('orders.refund.lineChecking')
+          : failed
+            ? t('orders.refund.lineFailed')
+            : item.status === 'pending'
+              ? t('orders.statuses.processing')
+              : t('orders.refund.lineDelivered')}
       </span>
       {failed && item.failureReason ? <p>{item.failureReason}</p> : null}
       {canTryAnotherNumber(item) ? (

@@ -18,11 +18,14 @@ export function ScratchCard({
   card,
   dialToTopUp,
   onRevealed,
+  beforeReveal,
 }: {
   card: OrderCard;
   /** An operator's top-up card: offer to dial *123*PIN# next to Copy. */
   dialToTopUp: boolean;
   onRevealed: () => void;
+  /** Asked first: revealing a code ends the order's live gift link (issue 26). */
+  beforeReveal?: () => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   // The PIN answered by the scratch call; once the order is reloaded it carries the PIN itself.
@@ -55,6 +58,7 @@ export function ScratchCard({
       cardId={card.cardId}
       pin={pin}
       onReveal={reveal}
+      {...(beforeReveal ? { beforeReveal } : {})}
       labels={{
         pin: t('orders.detail.pin'),
         hint: t('orders.detail.scratchHint'),

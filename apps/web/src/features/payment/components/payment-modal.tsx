@@ -16,8 +16,10 @@ import { parseRestartPayment, postToServiceWorker } from '../../../lib/sw-messag
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { useConnectivity } from '../../connectivity/connectivity-store.ts';
 import { useCheckoutBodyClass } from '../../checkout/components/checkout-dialog.tsx';
+import { loadCartController } from '../../cart/load-cart-controller.ts';
 import { track } from '../../privacy/track.ts';
 import { paymentApi } from '../api/payment-api.ts';
+import { forgetPayment, savePayment } from '../pending-payment.ts';
 import { ChangePaymentMethod } from './change-payment-method.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
 import { downloadQrPng, mmqrMerchantName, PaymentQrCode } from './payment-qr-code.tsx';
@@ -49,9 +51,15 @@ const isPaidStatus = (status: string) =>
  */
 export function PaymentModal({
   session: initialSession,
+  deadline: initialDeadline,
+  startMinimized = false,
   onClose,
 }: {
   session: PaymentSession;
+  /** When the QR stops being payable (a saved payment shown again); else now + its seconds. */
+  deadline?: number;
+  /** Shown as the pending-payment pill (a payment restored after a reload). */
+  startMinimized?: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -59,13 +67,13 @@ export function PaymentModal({
   const [, navigate] = useLocation();
   const [session, setSession] = useState(initialSession);
   const [deadline, setDeadline] = useState(
-    () => Date.now() + initialSession.expiresInSeconds * 1000,
+    () => initialDeadline ?? Date.now() + initialSession.expiresInSeconds * 1000,
   );
   const [now, setNow] = useState(() => Date.now());
   const [phase, setPhase] = useState<Phase>(
     initialSession.paymentStatus === 'expired' ? 'expired' : 'showing',
   );
-  const [minimized, setMinimized] = useState(false);
+  const [minimized, setMinimized] = useState(startMinimized);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [changingMethod, setChangingMethod] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'regenerate' | null>(null);
@@ -81,9 +89,26 @@ export function PaymentModal({
 
   const close = useCallback(() => {
     closed.current = true;
+    forgetPayment(session.orderId);
     postToServiceWorker({ type: 'STOP_PAYMENT_TIMER', orderId: session.orderId });
     onClose();
   }, [onClose, session.orderId]);
+
+  // While its QR can be paid the payment is kept: a reload shows the pill again, the order page's
+  // Pay now the same QR (issue 26, ADR 0054). Paid, expired or ended, it is not kept.
+  useEffect(() => {
+    if (phase === 'showing') savePayment({ session, deadline });
+    else forgetPayment(session.orderId);
+  }, [phase, session, deadline]);
+
+  // Paid: the server takes the bought lines out of the cart, and the header's badge follows at
+  // once (read again when delivery starts, and when it ends, by when the cart has surely changed).
+  useEffect(() => {
+    if (phase === 'showing' || phase === 'expired') return;
+    void loadCartController()
+      .then((cart) => cart.load({ quiet: true }))
+      .catch(() => undefined);
+  }, [phase]);
 
   // Countdown; at zero the expired state shows and an expiry notice is given.
   useEffect(() => {

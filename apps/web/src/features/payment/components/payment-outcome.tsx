@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOrder } from '../../orders/api/orders-api.ts';
 import { RefundOutcome } from '../../orders/components/refund-outcome.tsx';
+import { outcomeTitleKey } from '../../orders/order-rules.ts';
 
 /**
  * The payment modal's end for a paid order that failed, wholly or partly (ADR 0020): never
@@ -22,9 +23,7 @@ export function PaymentOutcome({
 }) {
   const { t } = useTranslation();
   const order = useOrder(orderId).data;
-  const title = order?.refund?.partial
-    ? t('orders.refund.titlePart')
-    : t('orders.refund.titleWhole');
+  const title = order ? t(outcomeTitleKey(order)) : t('orders.refund.titleWhole');
   return (
     <Dialog open onClose={onClose} size="small" title={title}>
       <div data-testid="payment-outcome">

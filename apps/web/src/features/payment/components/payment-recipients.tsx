@@ -16,7 +16,7 @@ export function PaymentRecipients({ session }: { session: PaymentSession }) {
     <div className="payment-summary__recipients">
       <dt>{t('payment.recipients')}</dt>
       {session.recipients.map((recipient) => (
-        <dd key={recipient.productId} data-testid="payment-recipient">
+        <dd key={`${recipient.productId}:${recipient.phoneNumber}`} data-testid="payment-recipient">
           {many ? `${recipient.name[language]}: ` : ''}
           <TopUpTo phoneNumber={recipient.phoneNumber} operator={recipient.operator} />
         </dd>

@@ -18,6 +18,7 @@ import { formMessage } from '../../../lib/form-messages.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { paymentApi } from '../api/payment-api.ts';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
 /**
  * Reads the QR code in an uploaded image (a screenshot or the saved QR of the payment modal) with
@@ -101,6 +102,7 @@ export default function SandboxBankPage() {
 
   return (
     <div className="page sandbox-bank">
+      <PageTitle title={t('payment.sandbox.title')} />
       <h1>{t('payment.sandbox.title')}</h1>
       <p>{t('payment.sandbox.intro')}</p>
       <form

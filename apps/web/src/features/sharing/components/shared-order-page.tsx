@@ -16,6 +16,7 @@ import { formatFaceValue } from '../../catalogue/money-format.ts';
 import { sharingApi, useSharedOrder } from '../api/sharing-api.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
 import { greetingOf, shareStyleVariables } from '../share-style.ts';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
 /**
  * /sharewith/{id}: the public shared-order page (spec §2 "Shared-order page"), for anyone with the
@@ -32,6 +33,7 @@ export default function SharedOrderPage() {
   if (query.isPending) {
     return (
       <div className="page shared-page" aria-busy="true" data-testid="shared-loading">
+        <PageTitle title={null} />
         <p className="visually-hidden" role="status">
           {t('sharing.page.loading')}
         </p>
@@ -44,6 +46,7 @@ export default function SharedOrderPage() {
   if (query.isError) {
     return (
       <div className="page shared-page">
+        <PageTitle title={null} />
         <div className="shared-state" role="alert">
           <p>{t('sharing.page.fetchError')}</p>
           <Button onClick={() => void query.refetch()}>{t('sharing.page.retry')}</Button>
@@ -56,6 +59,7 @@ export default function SharedOrderPage() {
     return (
       <div className="page shared-page">
         <div className="shared-state" data-testid="shared-invalid">
+          <PageTitle title={t('sharing.page.invalidTitle')} />
           <h1>{t('sharing.page.invalidTitle')}</h1>
           <p>{t('sharing.page.invalidText')}</p>
           <GoHome />
@@ -85,6 +89,7 @@ function SharedOrderView({ share, language }: { share: SharedOrder; language: La
         <span className="shared-hero__emoji" aria-hidden="true">
           {style.emoji}
         </span>
+        <PageTitle title={greeting} />
         <h1 className="shared-hero__greeting" data-testid="shared-greeting">
           {greeting}
         </h1>

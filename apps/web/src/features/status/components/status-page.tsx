@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { shopStatusQuery, type ShopStatus } from '../api/status-api.ts';
+import { PageTitle } from '../../../lib/page-title.tsx';
 
 type Part = ShopStatus['server'];
 
@@ -31,6 +32,7 @@ export default function StatusPage() {
 
   return (
     <section className="page status-page" aria-labelledby="status-title">
+      <PageTitle title={t('status.title')} />
       <h1 id="status-title">{t('status.title')}</h1>
       <p className="status-page__lead">{t('status.lead')}</p>
 

@@ -1,0 +1,2 @@
+DROP INDEX "cart_items_owner_product_key";--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_owner_product_phone_key" UNIQUE NULLS NOT DISTINCT("owner","product_id","phone_number");

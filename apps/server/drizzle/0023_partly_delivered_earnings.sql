@@ -1,0 +1,2 @@
+DROP INDEX "loyalty_ledger_order_kind_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "loyalty_ledger_order_kind_key" ON "loyalty_ledger" USING btree ("order_id","kind") WHERE "loyalty_ledger"."kind" <> 'earn';

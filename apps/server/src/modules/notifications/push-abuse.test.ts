@@ -1,0 +1,303 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { ErrorBody } from '@shop/contracts/errors';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createShopTest,
+  orderAwaitingQrPayment,
+  signedIn,
+  type ShopTest,
+} from '../checkout/checkout-test-kit.ts';
+import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+import { orders } from '../orders/orders.tables.ts';
+import { pushSubscriptions } from './notifications.tables.ts';
+import { enqueuePush } from './push-jobs.ts';
+
+/**
+ * Web Push must not be a weapon (issue 25): a push service that never answers cannot take the
+ * slots fulfilment needs, an account keeps at most 10 devices, endpoints are the push services'
+ * own hosts and never an internal address, and nobody takes over another account's device.
+ */
+
+/** A browser's side of a subscription: its key pair and auth secret. */
+function device(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+  return { endpoint, keys, language: 'en' as const };
+}
+
+/** Accepts TCP connections and never answers (a tarpit); counts what it was sent. */
+async function startTarpit() {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
+    connections: () => connections,
+    open: () => sockets.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+/** A stand-in push service on every local address (127.0.0.1 and ::1): 201 to each push. */
+async function startPushService() {
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received.push(req.url ?? '');
+      res.statusCode = 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const subscribe = (s: ShopTest, headers: Record<string, string>, body: object) =>
+  call(s, 'POST', '/api/v1/notifications/subscriptions', headers, body);
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+describe('a push service that never answers (issue 25)', () => {
+  let s: ShopTest;
+  let tarpit: Awaited<ReturnType<typeof startTarpit>>;
+
+  beforeAll(async () => {
+    tarpit = await startTarpit();
+    s = await createShopTest({
+      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+      PUSH_ALLOW_HTTP: 'true',
+      // The stand-in push services of this test live on 127.0.0.1.
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+    });
+  });
+  afterAll(async () => {
+    await tarpit.close();
+    await s.t.close();
+  });
+
+  /** A new customer's E-PIN order: seconds from checkout to completed (the worker runs). */
+  async function secondsToComplete(): Promise<number> {
+    await stockCards(s, 'G-STEAM-10', 1);
+    const user = await signedIn(s);
+    const started = performance.now();
+    const { order } = await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
+    const completed = await until(async () => {
+      const [row] = await s.t.database.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.orderId));
+      return row?.status === 'completed';
+    }, 70_000);
+    return completed ? (performance.now() - started) / 1000 : Number.POSITIVE_INFINITY;
+  }
+
+  it('keeps a paid order’s fulfilment under 2 s while 8 accounts × 6 devices point at a tarpit', async () => {
+    await s.t.app.startJobWorker();
+    const normal = await secondsToComplete();
+
+    const attackers = [];
+    for (let a = 0; a < 8; a++) {
+      // Orders never paid: their expired payments are pushed (payment_expired).
+      const { user, order } = await orderAwaitingQrPayment(s);
+      for (let d = 0; d < 6; d++) {
+        const res = await subscribe(s, user.headers, device(`${tarpit.url}/a${a}/d${d}`));
+        expect(res.statusCode).toBe(201);
+      }
+      attackers.push({ user, order });
+    }
+    s.clock.advance(301_000);
+    for (const { user, order } of attackers)
+      await call(s, 'GET', `/api/v1/orders/${order.orderId}/payment-status`, user.headers);
+    // And one more event each, as a completed order of theirs would queue.
+    for (const { order } of attackers)
+      await enqueuePush(s.t.database.db, order.orderId, 'order_completed');
+    expect(await until(() => tarpit.open() >= 2, 5000)).toBe(true);
+
+    const attacked = await secondsToComplete();
+    console.info(
+      `victim order completed after ${normal.toFixed(2)} s normally, ` +
+        `${attacked.toFixed(2)} s under the tarpit (Infinity: not within 70 s); ` +
+        `tarpit connections so far ${String(tarpit.connections())}`,
+    );
+    expect(attacked).toBeLessThan(2);
+  }, 120_000);
+});
+
+describe('push subscriptions and endpoints (issue 25)', () => {
+  let s: ShopTest;
+
+  beforeAll(async () => {
+    // The shop's own settings: https, the known push services only.
+    s = await createShopTest();
+  });
+  afterAll(async () => {
+    await s.t.close();
+  });
+
+  it('keeps an account’s 10 newest devices: the 11th drops the oldest', async () => {
+    const user = await signedIn(s);
+    const endpoints = Array.from(
+      { length: 11 },
+      (_, i) => `https://fcm.googleapis.com/fcm/send/device-${String(i)}-${user.userId}`,
+    );
+    for (const endpoint of endpoints)
+      expect((await subscribe(s, user.headers, device(endpoint))).statusCode).toBe(201);
+    const kept = await s.t.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.userId))
+      .orderBy(asc(pushSubscriptions.createdAt));
+    expect(kept.map((r) => r.endpoint)).toEqual(endpoints.slice(1));
+  });
+
+  it('keeps 10 when 16 devices subscribe at once', async () => {
+    const user = await signedIn(s);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        subscribe(
+          s,
+          user.headers,
+          device(`https://updates.push.services.mozilla.com/wpush/v2/${user.userId}-${String(i)}`),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 16 }, () => 201));
+    const kept = await s.t.database.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.userId));
+    expect(kept).toHaveLength(10);
+  });
+
+  it('takes the known push services’ hosts only, never an internal address', async () => {
+    const user = await signedIn(s);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx1',
+      'https://wns2-by3p.notify.windows.com/w/?token=abc',
+    ])
+      expect((await subscribe(s, user.headers, device(endpoint))).statusCode, endpoint).toBe(201);
+    for (const endpoint of [
+      'https://127.0.0.1/push',
+      'https://[::1]/push',
+      'https://10.0.0.7/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://localhost/push',
+      'https://push.attacker.example/x',
+      'https://fcm.googleapis.com.attacker.example/x',
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+    ]) {
+      const res = await subscribe(s, user.headers, device(endpoint));
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json<ErrorBody>().message).toBe('This push subscription is not valid');
+    }
+  });
+
+  it('does not move another account’s device to whoever posts its endpoint', async () => {
+    const owner = await signedIn(s);
+    const stranger = await signedIn(s);
+    const phone = device(`https://fcm.googleapis.com/fcm/send/phone-${owner.userId}`);
+    expect((await subscribe(s, owner.headers, phone)).statusCode).toBe(201);
+
+    const forged = { ...device(phone.endpoint), endpoint: phone.endpoint };
+    const taken = await subscribe(s, stranger.headers, forged);
+    expect(taken.statusCode).toBe(400);
+    const ownerOf = async () =>
+      (
+        await s.t.database.db
+          .select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, phone.endpoint))
+      )[0];
+    expect(await ownerOf()).toEqual({ userId: owner.userId, p256dh: phone.keys.p256dh });
+
+    // The same browser subscription (its own keys): a phone shared by two accounts.
+    expect((await subscribe(s, stranger.headers, phone)).statusCode).toBe(201);
+    expect((await ownerOf())?.userId).toBe(stranger.userId);
+  });
+});
+
+describe('an allowed host that resolves to an internal address (issue 25)', () => {
+  let s: ShopTest;
+  let pushService: Awaited<ReturnType<typeof startPushService>>;
+
+  beforeAll(async () => {
+    pushService = await startPushService();
+    // An operator's extra host that resolves to loopback; private addresses stay refused.
+    s = await createShopTest({ PUSH_ALLOW_HTTP: 'true', PUSH_ALLOWED_HOSTS: 'localhost' });
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await pushService.close();
+  });
+
+  it('is refused when the push is sent, not only when it is stored', async () => {
+    const { user, order } = await orderAwaitingQrPayment(s);
+    const endpoint = `http://localhost:${String(pushService.port)}/push/laptop`;
+    expect((await subscribe(s, user.headers, device(endpoint))).statusCode).toBe(201);
+    await enqueuePush(s.t.database.db, order.orderId, 'order_completed');
+    await s.t.app.runPendingJobs();
+    expect(pushService.received).toEqual([]);
+  });
+
+  it('deletes a stored device whose endpoint is allowed no more, without connecting to it', async () => {
+    const { user, order } = await orderAwaitingQrPayment(s);
+    const stale = device('https://10.0.0.7/push/stored-before-issue-25');
+    await s.t.database.db.insert(pushSubscriptions).values({
+      userId: user.userId,
+      endpoint: stale.endpoint,
+      p256dh: stale.keys.p256dh,
+      auth: stale.keys.auth,
+      language: 'en',
+    });
+    await enqueuePush(s.t.database.db, order.orderId, 'payment_expired');
+    await s.t.app.runPendingJobs();
+    const left = await s.t.database.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, stale.endpoint));
+    expect(left).toEqual([]);
+  });
+});

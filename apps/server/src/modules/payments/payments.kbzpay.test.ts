@@ -1,0 +1,300 @@
+import fs from 'node:fs';
+import type { ErrorBody } from '@shop/contracts/errors';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+import {
+  addToCart,
+  call,
+  createShopTest,
+  fulfilJobsOf,
+  initialize,
+  MPT_PHONE,
+  paymentStatusOf,
+  pendingTopUpOrder,
+  receiptsOf,
+  type ShopTest,
+  signedIn,
+} from '../checkout/checkout-test-kit.ts';
+import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts';
+import { payments } from './payments.tables.ts';
+import { kbzSign, kbzSignText } from './providers/kbzpay.ts';
+import { selectAcquirer } from './providers/index.ts';
+
+/*
+ * Issue 27 / ADR 0058: PAYMENT_PROVIDER=kbzpay against a KBZPay stand-in on 127.0.0.1 that checks
+ * the shop's signatures with its own code. Runs on PGlite, and on PostgreSQL with
+ * TEST_DATABASE_URL (the duplicate callbacks racing the sweep are a race there).
+ */
+
+const vectors = JSON.parse(
+  fs.readFileSync(new URL('./providers/kbzpay.vectors.json', import.meta.url), 'utf8'),
+) as {
+  appKey: string;
+  vectors: { name: string; fields: Record<string, unknown>; text: string; sign: string }[];
+};
+
+describe('KBZPay signature (vectors computed by hand from the formula)', () => {
+  it.each(vectors.vectors.map((v) => [v.name, v] as const))('%s', (_name, vector) => {
+    expect(kbzSignText(vector.fields)).toBe(vector.text);
+    expect(kbzSign(vector.fields, vectors.appKey)).toBe(vector.sign);
+  });
+});
+
+describe('PAYMENT_PROVIDER=kbzpay configuration', () => {
+  it('a start without its variables stops with the list of them, never a value', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PAYMENT_PROVIDER: 'kbzpay',
+      KBZPAY_APP_KEY: 'a-secret-app-key-value',
+      KBZPAY_BASE_URL: 'not a url',
+      DATA_DIR: '/tmp/kbz-config-test',
+    });
+    const select = () =>
+      selectAcquirer({
+        provider: config.paymentProvider,
+        env: config.paymentProviderEnv,
+        publicUrl: config.publicUrl,
+      });
+    expect(select).toThrow(ConfigError);
+    let message = '';
+    try {
+      select();
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('KBZPAY_APP_ID: missing');
+    expect(message).toContain('KBZPAY_MERCH_CODE: missing');
+    expect(message).toContain('KBZPAY_BASE_URL: malformed');
+    expect(message).not.toContain('a-secret-app-key-value');
+    expect(message).not.toContain('not a url');
+  });
+});
+
+describe('payments through KBZPay (stand-in)', () => {
+  let s: ShopTest;
+  let kbz: KbzStandin;
+
+  beforeAll(async () => {
+    kbz = await startKbzStandin({
+      pwaUrl: 'https://pwa.kbz.test/pgw/pwa/#/',
+      // The shop in these tests is not listening: KBZ's callbacks reach it through inject.
+      sendCallback: async (url, body) => {
+        const res = await s.t.app.inject({
+          method: 'POST',
+          url: new URL(url).pathname,
+          headers: { 'content-type': 'application/json' },
+          payload: body,
+        });
+        return {
+          status: res.statusCode,
+          contentType: String(res.headers['content-type'] ?? ''),
+          body: res.body,
+        };
+      },
+    });
+    s = await createShopTest({ PAYMENT_PROVIDER: 'kbzpay', ...kbz.env });
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await kbz.close();
+  });
+
+  it('checkout offers MM QR and the PWA redirect, not A+ (KBZPay does not collect it)', async () => {
+    const user = await signedIn(s);
+    const res = await call(s, 'GET', '/api/v1/payment-methods?checkoutAmount=5000', user.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const methods = res.json<{ data: { id: string; isEnabled: boolean }[] }>().data;
+    expect(Object.fromEntries(methods.map((m) => [m.id, m.isEnabled]))).toMatchObject({
+      mmqr: true,
+      direct: true,
+      aplus: false,
+    });
+  });
+
+  it('an MM QR order is a correctly signed precreate; the QR shown is KBZ’s', async () => {
+    const { session } = await pendingTopUpOrder(s);
+    const precreate = kbz.seen.filter((r) => r.endpoint === 'precreate').at(-1);
+    expect(precreate?.signatureOk).toBe(true);
+    expect(precreate?.request).toMatchObject({
+      method: 'kbz.payment.precreate',
+      version: '1.0',
+      sign_type: 'SHA256',
+      notify_url: 'http://shop.test/api/v1/payments/webhook/kbzpay',
+    });
+    expect(precreate?.biz).toMatchObject({
+      appid: kbz.appId,
+      merch_code: kbz.merchCode,
+      merch_order_id: session.paymentReference,
+      trade_type: 'PAY_BY_QRCODE',
+      total_amount: '1000',
+      trans_currency: 'MMK',
+      timeout_express: '5m',
+    });
+    const order = kbz.order(session.paymentReference);
+    expect(session.paymentQrCode).toContain(order.prepayId);
+  });
+
+  it('a signed callback pays the order once, answered with the plain text success', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s);
+    const replies = await kbz.pay(session.paymentReference);
+    expect(replies.map((r) => [r.status, r.contentType.split(';')[0], r.body])).toEqual([
+      [200, 'text/plain', 'success'],
+    ]);
+    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'processing',
+    });
+    // KBZ sends it again (it may): success again, nothing changes.
+    const again = await kbz.pay(session.paymentReference);
+    expect(again.map((r) => r.body)).toEqual(['success']);
+    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(1);
+    const receipts = await receiptsOf(s, order.orderId);
+    expect(receipts.map((r) => [r.outcome, r.amount])).toEqual([['applied', 1000]]);
+  });
+
+  it('a tampered or unsigned callback changes nothing (KBZ is not told success)', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s);
+    for (const fault of [{ tamper: true }, { unsigned: true }]) {
+      const replies = await kbz.pay(session.paymentReference, { ...fault, attempts: 2 });
+      expect(replies.map((r) => r.status)).toEqual([401, 401]);
+      expect(replies.some((r) => r.body === 'success')).toBe(false);
+    }
+    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
+      paymentStatus: 'pending',
+      status: 'pending',
+    });
+    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(0);
+  });
+
+  it('a signed callback for too little money is recorded for refund; the QR stays payable', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s);
+    const replies = await kbz.pay(session.paymentReference, { amount: '100' });
+    expect(replies.map((r) => r.body)).toEqual(['success']);
+    expect((await paymentStatusOf(s, user.headers, order.orderId)).paymentStatus).toBe('pending');
+    const [receipt] = await receiptsOf(s, order.orderId);
+    expect(receipt).toMatchObject({ outcome: 'wrong_amount', amount: 100, refundRequired: true });
+  });
+
+  it('a lost callback is paid by the reconciliation sweep, once, even with callbacks racing it', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s);
+    await kbz.pay(session.paymentReference, { lost: true });
+    // Within the first minute the sweep leaves a payment to its callback.
+    expect((await s.t.app.runPaymentReconciliation()).asked).toBe(0);
+    s.clock.advance(61_000);
+    // The sweep on two instances' worth of runs and three late callbacks, all at once.
+    const [first, second] = await Promise.all([
+      s.t.app.runPaymentReconciliation(),
+      s.t.app.runPaymentReconciliation(),
+      kbz.pay(session.paymentReference),
+      kbz.pay(session.paymentReference),
+      kbz.pay(session.paymentReference),
+    ]);
+    expect(first.asked + second.asked).toBeGreaterThanOrEqual(1);
+    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'processing',
+    });
+    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(1);
+    const receipts = await receiptsOf(s, order.orderId);
+    expect(receipts.map((r) => r.outcome)).toEqual(['applied']);
+  });
+
+  it('a create that times out or is refused is a clean 503; nothing is half made; it works again after', async () => {
+    const user = await signedIn(s);
+    await addToCart(s, user.headers, {
+      productId: s.catalogue.productId('T-MPT-1000'),
+      quantity: 1,
+      phoneNumber: MPT_PHONE,
+    });
+    const order = await initialize(s, user.headers);
+    const complete = () =>
+      call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
+        sessionId: order.orderId,
+        paymentMethod: 'mmqr',
+      });
+    kbz.faults.createRefused = true;
+    const refused = await complete();
+    kbz.faults.createRefused = false;
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json<ErrorBody>().message).toBe(
+      'Payment is temporarily unavailable. Please try again later.',
+    );
+    kbz.faults.createDelayMs = 12_000;
+    const startedAt = performance.now();
+    const timedOut = await complete();
+    const waited = performance.now() - startedAt;
+    kbz.faults.createDelayMs = 0;
+    expect(timedOut.statusCode, timedOut.body).toBe(503);
+    expect(waited).toBeLessThan(11_500);
+    const rows = await s.t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.orderId));
+    expect(rows).toHaveLength(0);
+    const ok = await complete();
+    expect(ok.statusCode, ok.body).toBe(200);
+  }, 30_000);
+
+  it('Pay Again closes the replaced payment at KBZ; paid anyway, it is flagged for refund', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s);
+    const again = await call(
+      s,
+      'PUT',
+      `/api/v1/orders/${order.orderId}/regenerate-qr`,
+      user.headers,
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    // Closed in the background: the customer's answer does not wait on KBZ.
+    await vi.waitFor(() => {
+      expect(kbz.order(session.paymentReference).status).toBe('ORDER_CLOSED');
+    });
+    const closed = kbz.seen.filter((r) => r.endpoint === 'closeorder').at(-1);
+    expect(closed).toMatchObject({
+      signatureOk: true,
+      biz: { merch_order_id: session.paymentReference },
+    });
+  });
+
+  it('a cancelled order’s payment is closed at KBZ; paid anyway, it is flagged for refund', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s);
+    const cancel = await call(
+      s,
+      'PUT',
+      `/api/v1/orders/${order.orderId}/cancel-payment`,
+      user.headers,
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await vi.waitFor(() => {
+      expect(kbz.order(session.paymentReference).status).toBe('ORDER_CLOSED');
+    });
+    // A wallet that paid it before the close reached KBZ: recorded, flagged, not applied.
+    const replies = await kbz.pay(session.paymentReference);
+    expect(replies.map((r) => r.body)).toEqual(['success']);
+    const [receipt] = await receiptsOf(s, order.orderId);
+    expect(receipt).toMatchObject({ outcome: 'after_cancel', refundRequired: true });
+    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(0);
+  });
+
+  it('the redirect method opens KBZ’s PWA with the prepared order, signed', async () => {
+    const { session } = await pendingTopUpOrder(s, 'direct');
+    const url = new URL(session.paymentUrl ?? '');
+    expect(`${url.origin}${url.pathname}${url.hash.split('?')[0] ?? ''}`).toBe(
+      'https://pwa.kbz.test/pgw/pwa/#/',
+    );
+    // The query sits after the hash: appid, merch_code, nonce_str, prepay_id, timestamp, sign.
+    const params = new URLSearchParams((session.paymentUrl ?? '').split('?')[1] ?? '');
+    const order = kbz.order(session.paymentReference);
+    expect(order.tradeType).toBe('PWAAPP');
+    expect(params.get('prepay_id')).toBe(order.prepayId);
+    const fields = Object.fromEntries([...params].filter(([name]) => name !== 'sign'));
+    expect(Object.keys(fields).sort()).toEqual([
+      'appid',
+      'merch_code',
+      'nonce_str',
+      'prepay_id',
+      'timestamp',
+    ]);
+    expect(kbz.signedByShop({ ...fields, sign: params.get('sign') })).toBe(true);
+  });
+});

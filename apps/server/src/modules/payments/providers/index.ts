@@ -1,0 +1,36 @@
+import { ConfigError } from '../../../config.ts';
+import type { Acquirer } from '../acquirer.ts';
+import { aplusSettings, createAplusAcquirer } from './aplus.ts';
+import { createKbzPayAcquirer, kbzpaySettings } from './kbzpay.ts';
+
+const settingsError = (provider: string, problems: string[]) =>
+  new ConfigError(
+    `Invalid configuration for PAYMENT_PROVIDER=${provider}:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
+
+/**
+ * The outside acquirer PAYMENT_PROVIDER names (the sandbox bank is built by the payments module,
+ * which also serves its pages), built from its own variables (ADR 0058); null when it names
+ * none (payments are unavailable). A provider whose variables are missing or malformed stops the
+ * start with the list of them (names only, never a value).
+ */
+export function selectAcquirer(options: {
+  provider: string | null;
+  env: Record<string, string | undefined>;
+  publicUrl: string;
+}): Acquirer | null {
+  switch (options.provider) {
+    case 'kbzpay': {
+      const found = kbzpaySettings(options.env, options.publicUrl);
+      if ('problems' in found) throw settingsError('kbzpay', found.problems);
+      return createKbzPayAcquirer(found.settings);
+    }
+    case 'aplus': {
+      const found = aplusSettings(options.env, options.publicUrl);
+      if ('problems' in found) throw settingsError('aplus', found.problems);
+      return createAplusAcquirer(found.settings);
+    }
+    default:
+      return null;
+  }
+}

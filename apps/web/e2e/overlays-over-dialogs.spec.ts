@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from './fixtures.ts';
+import { newIdentity, registerVerified } from './auth-support.ts';
+import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
+
+/**
+ * Issue 26, "Nothing covers the checkout" (ADR 0053): while the checkout or the payment dialog is
+ * open, the notification prompt, the install banner and the page's toasts wait (a toast about the
+ * dialog shows inside it); once the dialog closes they show. English and Burmese, phone and
+ * desktop (the dialogs and the bottom cards sit differently). Screenshots in /tmp/shots-overlays.
+ */
+
+const GIFT_CARD = 'Netflix Gift Card US$25';
+const shots = '/tmp/shots-overlays';
+fs.mkdirSync(shots, { recursive: true });
+
+/** Chromium's install prompt, as the browser fires it (as in app-overlays.spec.ts). */
+async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: () => Promise.resolve(),
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(event);
+  });
+}
+
+for (const lang of ['en', 'my'] as const) {
+  test(`nothing covers the checkout or the payment: the prompt, the install banner and toasts wait (${lang})`, async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const shot = (name: string) =>
+      page.screenshot({ path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
+    const person = newIdentity();
+    await registerVerified(request, person);
+    await signInFromHome(page, person);
+    const added = await request.post('/api/v1/cart/add', {
+      headers: await apiSession(request, person, lang),
+      data: { productId: await productId(request, 'egift-cards', GIFT_CARD), quantity: 1 },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+
+    // Home, where the notification prompt is offered a few seconds after the page is ready.
+    await page.goto(`/?lang=${lang}`);
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('cart-checkout').click();
+    const checkout = page.locator('.checkout-dialog');
+    await expect(checkout).toBeVisible();
+    const prompt = page.getByTestId('notification-prompt');
+    const banner = page.getByTestId('install-banner');
+    const pageToasts = page.locator('.ui-toaster .ui-toast');
+
+    await expectAccessible(page, '.checkout-dialog');
+    // The browser offers to install; the connection drops and comes back: its "No Internet
+    // Connection" dialog goes, and its "Connection restored" toast is not put over the checkout.
+    await offerInstall(page);
+    await context.setOffline(true);
+    const offline = page.getByRole('alertdialog');
+    await expect(offline).toBeVisible();
+    await context.setOffline(false);
+    await expect(offline).toHaveCount(0, { timeout: 15_000 });
+    // The prompt's time (host at 1.5 s, then 3 s after the page is ready) passes with the
+    // checkout open: nothing shows over it.
+    for (let second = 0; second < 6; second += 1) {
+      await page.waitForTimeout(1000);
+      await expect(prompt).toHaveCount(0);
+      await expect(banner).toHaveCount(0);
+      await expect(pageToasts).toHaveCount(0);
+    }
+    await expect(checkout).toBeVisible();
+    await shot('checkout-uncovered');
+
+    // The checkout closes: the prompt and the banner come.
+    await page.keyboard.press('Escape');
+    await expect(checkout).toHaveCount(0);
+    await expect(prompt).toBeVisible();
+    await expect(banner).toBeVisible();
+    await shot('overlays-after-checkout');
+
+    // Open again: they step aside, and stay away from the payment too.
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('cart-checkout').click();
+    await expect(checkout).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+    await checkout.getByTestId('checkout-pay').click();
+    await expect(page.getByTestId('payment-qr')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(prompt).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+    await expect(pageToasts).toHaveCount(0);
+    await expectAccessible(page, '[role="dialog"]');
+    await shot('payment-uncovered');
+  });
+}

@@ -1,0 +1,71 @@
+import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { OtpCodeForm } from './otp-code-form.tsx';
+
+const i18n = initI18n();
+
+const form = (props: Partial<Parameters<typeof OtpCodeForm>[0]>) => (
+  <I18nextProvider i18n={i18n}>
+    <OtpCodeForm
+      seconds={900}
+      variant="resend"
+      intro="intro"
+      submitLabel="Verify"
+      busyLabel="Verifying..."
+      incompleteKey="auth.errors.otpIncomplete"
+      onSubmit={() => Promise.resolve()}
+      onResend={() => Promise.resolve(900)}
+      {...props}
+    />
+  </I18nextProvider>
+);
+
+/** Issue 26: Resend after the server's 60 s, and no code countdown for a send that was refused. */
+describe('OtpCodeForm', () => {
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("enables Resend after resendAfter (60 s), not at the code's 900 s", () => {
+    render(form({ resendAfter: 60 }));
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Resend in 01:00' }).disabled,
+    ).toBe(true);
+    act(() => {
+      vi.advanceTimersByTime(59_000);
+    });
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Resend in 00:01' }).disabled,
+    ).toBe(true);
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Resend' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(false);
+  });
+
+  it('a refused send shows its reason, no expiry countdown, and Get New Code at once', () => {
+    render(
+      form({
+        variant: 'expiry',
+        seconds: 300,
+        notSentReason: 'Please wait 42 seconds before requesting a new code.',
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please wait 42 seconds before requesting a new code.',
+    );
+    expect(screen.queryByText(/Code expires in/)).toBeNull();
+    expect(screen.queryByText('Code expired')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Get New Code' }).disabled).toBe(
+      false,
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(false);
+  });
+});
