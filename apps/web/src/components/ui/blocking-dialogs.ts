@@ -39,11 +39,16 @@ export const openDialogCount = () => openDialogs.length;
 
 export const isDialogOpen = (key: symbol) => openDialogs.some((dialog) => dialog.key === key);
 
-/** The newest open dialog with the keyboard focus in it: the one a message just raised is about. */
+/**
+ * The newest open dialog with the keyboard focus in it: the one a message just raised is about.
+ * Focus that fell to the page's body while dialogs are open (the control that had it was disabled
+ * or replaced while its request ran, e.g. the cart's quantity field) still belongs to the newest
+ * dialog: the modal dialog traps focus, so nothing outside it can have taken it.
+ */
 export function dialogHoldingFocus(): symbol | undefined {
   if (typeof document === 'undefined') return undefined;
   const focused = document.activeElement;
-  if (!focused) return undefined;
+  if (!focused || focused === document.body) return openDialogs.at(-1)?.key;
   return openDialogs.findLast((dialog) => dialog.panel?.contains(focused))?.key;
 }
 

@@ -13,9 +13,14 @@ describe('toasts and modal dialogs (issue 26: nothing covers the checkout)', () 
   });
 
   it('a toast raised while a dialog is open waits, and gets its whole time once it closes', () => {
+    // The focus is somewhere else (an older dialog's control, say): the message is not about it.
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    elsewhere.focus();
     const dialog = Symbol('checkout');
     registerDialog(dialog, document.createElement('div'));
     toast.success('Connection restored');
+    elsewhere.remove();
     const [waiting] = getToasts();
     expect(waiting && toastPlace(waiting)).toBe('waiting');
     vi.advanceTimersByTime(10_000);
@@ -47,6 +52,19 @@ describe('toasts and modal dialogs (issue 26: nothing covers the checkout)', () 
     const [after] = getToasts();
     expect(after?.dialog).toBeUndefined();
     expect(after && toastPlace(after)).toBe('page');
+    panel.remove();
+  });
+
+  it('a toast raised after the focused control left the dialog (focus on the body) is about the newest dialog', () => {
+    const panel = document.createElement('div');
+    document.body.append(panel);
+    (document.activeElement as HTMLElement | null)?.blur();
+    const drawer = Symbol('cart');
+    registerDialog(drawer, panel);
+    toast.warning('Only 5 left');
+    const [inside] = getToasts();
+    expect(inside && toastPlace(inside)).toBe('dialog');
+    unregisterDialog(drawer);
     panel.remove();
   });
 
