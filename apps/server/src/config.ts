@@ -162,8 +162,8 @@ const envSchema = z.object({
   /** Push jobs one process runs at once, in slots of their own beside JOB_CONCURRENCY's. */
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /**
-   * Payment acquirer: `sandbox` (the built-in sandbox bank, which takes no money) or `kbzpay`
-   * (KBZPAY_* variables, ADR 0058). No default: absent, payments are unavailable (ADR 0017).
+   * Payment acquirer: `sandbox` (the built-in sandbox bank, which takes no money), `kbzpay`,
+   * `aplus` or `wave` (their KBZPAY_*, APLUS_*, WAVE_* variables, ADR 0058, 0059). No default: absent, payments are unavailable (ADR 0017).
    */
   PAYMENT_PROVIDER: z
     .string()

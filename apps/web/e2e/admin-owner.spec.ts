@@ -62,7 +62,7 @@ test(
 
     await row.getByRole('link').click();
     await expect(page.getByTestId('admin-order-status')).toHaveText('Partly delivered');
-    await expect(page.getByTestId('admin-order-payment')).toHaveText('Refund pending (mmqr)');
+    await expect(page.getByTestId('admin-order-payment')).toHaveText('Refund pending (MM QR)');
     const line = page.getByRole('row').filter({ hasText: 'MPT Top-up' });
     await expect(line.getByRole('cell').nth(2)).toHaveText(readable);
     await expect(line.getByRole('cell').nth(3)).toHaveText('Failed (declined)');
@@ -89,7 +89,7 @@ test(
     await refund.getByRole('button', { name: 'Mark refunded by bank' }).click();
     await dialog.getByRole('button', { name: 'Yes, refund to the bank' }).click();
     await expect(refund).toContainText('Refunded');
-    await expect(page.getByTestId('admin-order-payment')).toHaveText('Refunded (mmqr)');
+    await expect(page.getByTestId('admin-order-payment')).toHaveText('Refunded (MM QR)');
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, '3-order-refunded');
 

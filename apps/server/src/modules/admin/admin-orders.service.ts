@@ -136,6 +136,15 @@ export function buildTimeline(
   const receipts = new Map(records.receipts.map((r) => [r.eventId, r]));
   for (const e of records.events) {
     const r = receipts.get(e.id);
+    // A provider without a status query that never reported on a payment (ADR 0059).
+    if (e.type === 'payment.unknown') {
+      add(
+        e.receivedAt,
+        'webhook',
+        `Payment outcome unknown: ${e.provider} never reported on this payment. The customer may have paid: check the ${e.provider} merchant portal, then refund or resolve the order`,
+      );
+      continue;
+    }
     add(
       e.receivedAt,
       'webhook',

@@ -97,6 +97,12 @@ export interface Acquirer {
     amountMmk: number;
     createdAt: Date;
   }): Promise<ProviderPaymentStatus>;
+  /**
+   * A provider without a status query that promises a final callback for every payment within
+   * this long after its window (Wave: 900 s). A payment it never reported on by then is recorded
+   * as "outcome unknown" for support (ADR 0059): the customer may have paid.
+   */
+  readonly finalCallbackWithinMs?: number;
   /** Closes a payment the shop no longer wants (cancel, Pay Again), where the provider can. */
   cancelPayment?(reference: string): Promise<void>;
 }

@@ -171,6 +171,6 @@ declare module 'fastify' {
     /** One run of the payment expiry sweep (it also runs every 30 s on its own). */
     runPaymentSweep(): Promise<{ expired: number; abandoned: number }>;
     /** One run of the reconciliation sweep (ADR 0058; every 30 s on its own). */
-    runPaymentReconciliation(): Promise<{ asked: number; applied: number }>;
+    runPaymentReconciliation(): Promise<{ asked: number; applied: number; unknown: number }>;
   }
 }

@@ -64,6 +64,31 @@ export function createPaymentsRepo(db: Db) {
         .limit(window.limit);
     },
 
+    /**
+     * The provider's unpaid payments whose window ended in [expiredAfter, expiredBefore] and of
+     * which it never said a word (no event names them): a provider without a status query that
+     * promised a final callback has gone silent about them (ADR 0059).
+     */
+    async silentAfterWindow(
+      provider: string,
+      window: { expiredAfter: Date; expiredBefore: Date; limit: number },
+    ): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, provider),
+            inArray(payments.status, ['pending', 'expired']),
+            gte(payments.expiresAt, window.expiredAfter),
+            lte(payments.expiresAt, window.expiredBefore),
+            sql`not exists (select 1 from ${paymentEvents} where ${paymentEvents.paymentId} = ${payments.id})`,
+          ),
+        )
+        .orderBy(asc(payments.expiresAt))
+        .limit(window.limit);
+    },
+
     /** Which order a reference belongs to, unlocked: lock the order, then the payment. */
     async findByReference(provider: string, reference: string): Promise<PaymentRow | null> {
       const [row] = await db

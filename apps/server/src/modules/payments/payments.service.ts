@@ -54,6 +54,8 @@ const RECONCILE_AFTER_EXPIRY_MS = 10 * 60_000;
 const RECONCILE_BATCH = 100;
 const RECONCILE_PARALLEL = 4;
 const RECONCILE_BUDGET_MS = 20_000;
+/** How long after its promised last callback a silent payment is still looked for (ADR 0059). */
+const SILENT_LOOKBACK_MS = 24 * 60 * 60_000;
 export const FULFIL_ORDER_JOB = 'fulfil_order';
 
 export interface PaymentsDeps {
@@ -201,6 +203,46 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
     await released(freed);
     return expired.length;
+  }
+
+  /**
+   * A provider with no status query promised a final callback within `withinMs` of a payment's
+   * window (Wave, ADR 0059): a payment it never reported on by then is recorded once as
+   * "outcome_unknown" (the order's timeline shows it to support) and logged, never silently lost:
+   * the customer may have paid and the callback been lost. Looked at for a day after.
+   */
+  async function recordSilentPayments(provider: string, withinMs: number): Promise<number> {
+    const now = clock();
+    const expiredBefore = new Date(now.getTime() - withinMs - RECONCILE_GRACE_MS);
+    const silent = await createPaymentsRepo(deps.db).silentAfterWindow(provider, {
+      expiredBefore,
+      expiredAfter: new Date(expiredBefore.getTime() - SILENT_LOOKBACK_MS),
+      limit: RECONCILE_BATCH,
+    });
+    let recorded = 0;
+    for (const payment of silent) {
+      const id = await createPaymentsRepo(deps.db).recordEvent({
+        provider,
+        eventId: `${provider}:no-callback:${payment.reference}`,
+        type: 'payment.unknown',
+        paymentId: payment.id,
+        outcome: 'outcome_unknown',
+        body: {
+          reference: payment.reference,
+          amountMmk: payment.amountMmk,
+          expiresAt: payment.expiresAt.toISOString(),
+          reason: `no callback from ${provider} within ${String(Math.round(withinMs / 1000))} s of the window`,
+        },
+        receivedAt: now,
+      });
+      if (!id) continue;
+      recorded += 1;
+      deps.log.warn(
+        { orderId: payment.orderId, reference: payment.reference, provider },
+        'payment outcome unknown: the provider never reported on it; check its merchant portal',
+      );
+    }
+    return recorded;
   }
 
   function requireAcquirer(lang: Language): Acquirer {
@@ -654,9 +696,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * instances may run it at once (the event id decides). Bounded: RECONCILE_BATCH payments, a
      * few at a time, within RECONCILE_BUDGET_MS.
      */
-    async reconcile(): Promise<{ asked: number; applied: number }> {
+    async reconcile(): Promise<{ asked: number; applied: number; unknown: number }> {
       const acquirer = deps.acquirer;
-      if (!acquirer?.queryPayment) return { asked: 0, applied: 0 };
+      if (!acquirer) return { asked: 0, applied: 0, unknown: 0 };
+      if (!acquirer.queryPayment) {
+        const unknown = acquirer.finalCallbackWithinMs
+          ? await recordSilentPayments(acquirer.name, acquirer.finalCallbackWithinMs)
+          : 0;
+        return { asked: 0, applied: 0, unknown };
+      }
       const now = clock();
       const due = await createPaymentsRepo(deps.db).dueForReconciliation(acquirer.name, {
         createdBefore: new Date(now.getTime() - RECONCILE_GRACE_MS),
@@ -677,7 +725,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           if (!result.duplicate) applied += 1;
         }
       }
-      return { asked, applied };
+      return { asked, applied, unknown: 0 };
     },
 
     /**

@@ -2,6 +2,7 @@ import { ConfigError } from '../../../config.ts';
 import type { Acquirer } from '../acquirer.ts';
 import { aplusSettings, createAplusAcquirer } from './aplus.ts';
 import { createKbzPayAcquirer, kbzpaySettings } from './kbzpay.ts';
+import { createWaveAcquirer, waveSettings } from './wave.ts';
 
 const settingsError = (provider: string, problems: string[]) =>
   new ConfigError(
@@ -29,6 +30,11 @@ export function selectAcquirer(options: {
       const found = aplusSettings(options.env, options.publicUrl);
       if ('problems' in found) throw settingsError('aplus', found.problems);
       return createAplusAcquirer(found.settings);
+    }
+    case 'wave': {
+      const found = waveSettings(options.env, options.publicUrl);
+      if ('problems' in found) throw settingsError('wave', found.problems);
+      return createWaveAcquirer(found.settings);
     }
     default:
       return null;

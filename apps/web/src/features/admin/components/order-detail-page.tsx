@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { kyat, recipientText, statusText, when } from './admin-list.tsx';
+import { kyat, paymentMethodText, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
  * One order: its lines and how each ended, the refund with its actions (admin), the codes e-mail
@@ -57,7 +57,7 @@ export function OrderDetailPage() {
         <dt>Payment</dt>
         <dd data-testid="admin-order-payment">
           {statusText(order.paymentStatus)}
-          {order.paymentMethod ? ` (${order.paymentMethod})` : ''}
+          {order.paymentMethod ? ` (${paymentMethodText(order.paymentMethod)})` : ''}
         </dd>
         <dt>Total</dt>
         <dd>{kyat(order.totalMmk)}</dd>
@@ -416,7 +416,7 @@ function RefundPanel({
             role="alertdialog"
             size="small"
             title={`Refund ${kyat(refund.amountMmk)} to the bank?`}
-            description={`${kyat(refund.amountMmk)} go back to the bank or wallet account that paid order ${order.orderNumber}${order.paymentMethod ? ` (${order.paymentMethod.toUpperCase()})` : ''}, with payout reference ${confirming ?? ''}. This is recorded once and cannot be undone; the customer is told.`}
+            description={`${kyat(refund.amountMmk)} go back to the bank or wallet account that paid order ${order.orderNumber}${order.paymentMethod ? ` (${paymentMethodText(order.paymentMethod)})` : ''}, with payout reference ${confirming ?? ''}. This is recorded once and cannot be undone; the customer is told.`}
           >
             <div className="admin-actions">
               <Button

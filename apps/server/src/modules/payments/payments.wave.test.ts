@@ -1,0 +1,259 @@
+import { createHmac } from 'node:crypto';
+import type { ErrorBody } from '@shop/contracts/errors';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { startWaveStandin, type WaveStandin } from '../../test/standins/wave.ts';
+import { signedInStaff } from '../admin/admin-test-kit.ts';
+import {
+  addToCart,
+  call,
+  createShopTest,
+  fulfilJobsOf,
+  initialize,
+  MPT_PHONE,
+  paymentStatusOf,
+  pendingTopUpOrder,
+  receiptsOf,
+  signedIn,
+  type ShopTest,
+} from '../checkout/checkout-test-kit.ts';
+import { paymentEvents, payments } from './payments.tables.ts';
+import { selectAcquirer } from './providers/index.ts';
+import { WAVE_CALLBACK_HASH_FIELDS, waveHash } from './providers/wave.ts';
+
+/*
+ * Issue 27 / ADR 0059: PAYMENT_PROVIDER=wave against a stand-in written from Wave Money's
+ * integration guide, which checks the shop's hash with its own code. Wave has no status API: a
+ * payment it never reports on is recorded as "outcome unknown" for support.
+ */
+
+describe('Wave callback hash (a vector computed by hand from the guide’s formula)', () => {
+  it('concatenates the eleven fields in order, a null as "null", HMAC-SHA256 in hex', () => {
+    const fields = {
+      status: 'PAYMENT_CONFIRMED',
+      timeToLiveSeconds: 300,
+      merchantId: 'M1',
+      orderId: 'ORD-1',
+      amount: '1000',
+      backendResultUrl: 'https://shop.test/cb',
+      merchantReferenceId: 'REF1',
+      initiatorMsisdn: '9791009039',
+      transactionId: null,
+      paymentRequestId: '360',
+      requestTime: '2019-11-06T15:38:56',
+    };
+    const text =
+      'PAYMENT_CONFIRMED300M1ORD-11000https://shop.test/cbREF19791009039null3602019-11-06T15:38:56';
+    expect(waveHash(fields, WAVE_CALLBACK_HASH_FIELDS, 'secret-key-1234')).toBe(
+      createHmac('sha256', 'secret-key-1234').update(text).digest('hex'),
+    );
+  });
+});
+
+describe('PAYMENT_PROVIDER=wave configuration', () => {
+  it('a start without its variables stops with the list of them, never a value', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PAYMENT_PROVIDER: 'wave',
+      WAVE_SECRET_KEY: 'a-secret-hash-key-value',
+      WAVE_BASE_URL: 'not a url',
+      DATA_DIR: '/tmp/wave-config-test',
+    });
+    let message = '';
+    try {
+      selectAcquirer({
+        provider: config.paymentProvider,
+        env: config.paymentProviderEnv,
+        publicUrl: config.publicUrl,
+      });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toContain('WAVE_MERCHANT_ID: missing');
+    expect(message).toContain('WAVE_AUTHENTICATE_URL: missing');
+    expect(message).toContain('WAVE_BASE_URL: malformed');
+    expect(message).not.toContain('a-secret-hash-key-value');
+    expect(message).not.toContain('not a url');
+  });
+});
+
+describe('payments through Wave (stand-in)', () => {
+  let s: ShopTest;
+  let wave: WaveStandin;
+
+  beforeAll(async () => {
+    wave = await startWaveStandin({
+      // The shop in these tests is not listening: Wave's callbacks reach it through inject.
+      sendCallback: async (url, body) => {
+        const res = await s.t.app.inject({
+          method: 'POST',
+          url: new URL(url).pathname,
+          headers: { 'content-type': 'application/json' },
+          payload: body,
+        });
+        return { status: res.statusCode, body: res.body };
+      },
+    });
+    s = await createShopTest({ PAYMENT_PROVIDER: 'wave', ...wave.env });
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await wave.close();
+  });
+
+  it('checkout offers the redirect only; the request is hashed as Wave checks it', async () => {
+    const user = await signedIn(s);
+    const res = await call(s, 'GET', '/api/v1/payment-methods?checkoutAmount=5000', user.headers);
+    const methods = res.json<{ data: { id: string; isEnabled: boolean }[] }>().data;
+    expect(Object.fromEntries(methods.map((m) => [m.id, m.isEnabled]))).toMatchObject({
+      mmqr: false,
+      direct: true,
+      aplus: false,
+    });
+
+    const { session } = await pendingTopUpOrder(s, 'direct');
+    const request = wave.request(session.paymentReference);
+    expect(wave.refusedHash).toBe(0);
+    expect(request.fields).toMatchObject({
+      merchant_id: wave.env.WAVE_MERCHANT_ID,
+      amount: '1000',
+      time_to_live_in_seconds: '300',
+      backend_result_url: 'http://shop.test/api/v1/payments/webhook/wave',
+      frontend_result_url: 'http://shop.test/orders',
+    });
+    expect(JSON.parse(request.fields.items ?? '')).toEqual([
+      { name: expect.stringMatching(/^Order /) as unknown, amount: 1000 },
+    ]);
+    expect(session.paymentUrl).toBe(
+      `${wave.url}/authenticate?transaction_id=${request.transactionId}`,
+    );
+  });
+
+  it('PAYMENT_CONFIRMED pays once however often it comes; the reply is 200', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s, 'direct');
+    for (let i = 0; i < 3; i += 1) {
+      const reply = await wave.callback(session.paymentReference, 'PAYMENT_CONFIRMED');
+      expect(reply.status).toBe(200);
+    }
+    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'processing',
+    });
+    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(1);
+    expect((await receiptsOf(s, order.orderId)).map((r) => [r.outcome, r.amount])).toEqual([
+      ['applied', 1000],
+    ]);
+  });
+
+  it('a tampered amount, a wrong hash or no hash changes nothing', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s, 'direct');
+    const faults: ((body: Record<string, unknown>) => void)[] = [
+      (b) => {
+        b.amount = '1';
+      },
+      (b) => {
+        b.hashValue = 'ab'.repeat(32);
+      },
+      (b) => {
+        delete b.hashValue;
+      },
+    ];
+    for (const tamper of faults) {
+      const reply = await wave.callback(session.paymentReference, 'PAYMENT_CONFIRMED', tamper);
+      expect(reply.status).toBe(401);
+    }
+    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
+      paymentStatus: 'pending',
+      status: 'pending',
+    });
+    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(0);
+    expect(await receiptsOf(s, order.orderId)).toHaveLength(0);
+  });
+
+  it('only PAYMENT_CONFIRMED pays: a refusal ends the attempt, a short balance leaves it open', async () => {
+    const { user, order, session } = await pendingTopUpOrder(s, 'direct');
+    expect((await wave.callback(session.paymentReference, 'INSUFFICIENT_BALANCE')).status).toBe(
+      200,
+    );
+    expect((await paymentStatusOf(s, user.headers, order.orderId)).paymentStatus).toBe('pending');
+    expect(
+      (await wave.callback(session.paymentReference, 'PAYMENT_REQUEST_CANCELLED')).status,
+    ).toBe(200);
+    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
+      paymentStatus: 'failed',
+      status: 'pending',
+    });
+    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(0);
+    expect((await receiptsOf(s, order.orderId)).map((r) => [r.outcome, r.amount])).toEqual([
+      ['declined', 0],
+    ]);
+  });
+
+  it('a create Wave refuses or never answers is a clean 503; nothing is half made', async () => {
+    const user = await signedIn(s);
+    await addToCart(s, user.headers, {
+      productId: s.catalogue.productId('T-MPT-1000'),
+      quantity: 1,
+      phoneNumber: MPT_PHONE,
+    });
+    const order = await initialize(s, user.headers);
+    const complete = () =>
+      call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
+        sessionId: order.orderId,
+        paymentMethod: 'direct',
+      });
+    wave.hangOnCreate = true;
+    const startedAt = performance.now();
+    const hung = await complete();
+    const waited = performance.now() - startedAt;
+    wave.hangOnCreate = false;
+    expect(hung.statusCode, hung.body).toBe(503);
+    expect(hung.json<ErrorBody>().message).toBe(
+      'Payment is temporarily unavailable. Please try again later.',
+    );
+    expect(waited).toBeLessThan(11_500);
+    const rows = await s.t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.orderId));
+    expect(rows).toHaveLength(0);
+    const ok = await complete();
+    expect(ok.statusCode, ok.body).toBe(200);
+  }, 30_000);
+
+  it('a payment Wave never reports on is recorded once as outcome unknown, on the order’s timeline', async () => {
+    const { order, session } = await pendingTopUpOrder(s, 'direct');
+    const reported = await pendingTopUpOrder(s, 'direct');
+    await wave.callback(reported.session.paymentReference, 'SCHEDULER_TRANSACTION_TIMED_OUT');
+    // Within its 5-minute window and Wave's 15 minutes after it, nothing is said.
+    s.clock.advance(5 * 60_000 + 15 * 60_000);
+    expect((await s.t.app.runPaymentReconciliation()).unknown).toBe(0);
+    s.clock.advance(61_000);
+    await s.t.app.runPaymentSweep();
+    const [first, second] = await Promise.all([
+      s.t.app.runPaymentReconciliation(),
+      s.t.app.runPaymentReconciliation(),
+    ]);
+    expect(first.unknown + second.unknown).toBeGreaterThanOrEqual(1);
+    const rows = await s.t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.type, 'payment.unknown'));
+    const references = rows.map((r) => (r.body as { reference: string }).reference);
+    expect(references.filter((r) => r === session.paymentReference)).toHaveLength(1);
+    // The payment Wave reported on (timed out) is not unknown.
+    expect(references).not.toContain(reported.session.paymentReference);
+
+    const staff = await signedInStaff(s.t, s.clock);
+    const detail = await call(s, 'GET', `/api/v1/admin/orders/${order.orderId}`, staff.headers);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const texts = detail
+      .json<{ data: { timeline: { text: string }[] } }>()
+      .data.timeline.map((e) => e.text);
+    expect(texts).toContainEqual(
+      expect.stringContaining('Payment outcome unknown: wave never reported on this payment'),
+    );
+  });
+});
