@@ -3,6 +3,7 @@ import type { WebhookEvent } from '@shop/contracts/payments';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
+import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import {
   call,
@@ -26,19 +27,39 @@ type Answer = Awaited<ReturnType<ShopTest['t']['app']['inject']>>;
  * answer without a 5xx and leave the order consistent: paid (processing, one fulfilment job, the
  * money applied) or cancelled with the money recorded and flagged for refund.
  *
+ * Once with the sandbox bank and once with PAYMENT_PROVIDER=kbzpay against its stand-in (issue 27:
+ * its signed callbacks, and the close each cancel sends KBZ in the background).
+ *
  * PostgreSQL only: PGlite runs one transaction at a time, so nothing can race there.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  'cancel and pay racing (PostgreSQL; skipped without TEST_DATABASE_URL: PGlite cannot race)',
-  () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL).each([
+  { provider: 'sandbox', pairs: PAIRS },
+  { provider: 'kbzpay', pairs: 150 },
+] as const)(
+  'cancel and pay racing, $provider (PostgreSQL; skipped without TEST_DATABASE_URL: PGlite cannot race)',
+  ({ provider, pairs: PAIRS }) => {
     let s: ShopTest;
+    let kbz: KbzStandin | null = null;
 
     beforeAll(async () => {
-      s = await createShopTest();
+      if (provider === 'kbzpay') {
+        kbz = await startKbzStandin();
+        s = await createShopTest({ PAYMENT_PROVIDER: 'kbzpay', ...kbz.env });
+      } else s = await createShopTest();
     });
-    afterAll(() => s.t.close());
+    afterAll(async () => {
+      await s.t.close();
+      await kbz?.close();
+    });
 
     function deliver(event: WebhookEvent) {
+      if (kbz)
+        return s.t.app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/webhook/kbzpay',
+          headers: { 'content-type': 'application/json' },
+          payload: kbz.successCallback(event.data.reference, event.data.amount),
+        });
       const body = JSON.stringify(event);
       const timestamp = Math.floor(s.clock().getTime() / 1000);
       return s.t.app.inject({
@@ -188,9 +209,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           .values(
             ids.map((orderId) => ({
               orderId,
-              provider: 'sandbox',
+              provider,
               method: 'mmqr' as const,
-              reference: `PR${randomBytes(9).toString('hex')}`,
+              // Upper-case letters and digits, as KBZ allows in a merch_order_id.
+              reference: `PR${randomBytes(9).toString('hex').toUpperCase()}`,
               amountMmk: price,
               payload: '',
               expiresAt: new Date(now.getTime() + 300_000),
@@ -269,7 +291,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         }
       }
       expect(paid + cancelled).toBe(PAIRS);
-      console.log(`cancel/pay race: ${paid} paid, ${cancelled} cancelled and flagged`);
+      console.log(
+        `cancel/pay race (${provider}): ${paid} paid, ${cancelled} cancelled and flagged`,
+      );
     }, 180_000);
   },
 );

@@ -107,6 +107,11 @@ export interface KbzStandin {
       attempts?: number;
     },
   ): Promise<{ status: number; contentType: string; body: string }[]>;
+  /**
+   * A signed PAY_SUCCESS callback body for a payment the stand-in did not create (tests that
+   * write many payments straight into the database and race their callbacks).
+   */
+  successCallback(merchOrderId: string, amount: number): string;
   /** Whether `fields.sign` is right for the other fields (the PWA page checks its query so). */
   signedByShop(fields: Fields): boolean;
   /** The order with this merch_order_id (throws if there is none). */
@@ -252,6 +257,23 @@ export async function startKbzStandin(
     faults,
     order: findOrder,
     signedByShop: (fields) => fields.sign === standinSign(fields, appKey),
+    successCallback(merchOrderId, amount) {
+      const fields: Fields = {
+        appid: appId,
+        notify_time: String(Math.floor(Date.now() / 1000)),
+        merch_code: merchCode,
+        merch_order_id: merchOrderId,
+        mm_order_id: `MM${merchOrderId}`,
+        total_amount: String(amount),
+        trans_currency: 'MMK',
+        trade_status: 'PAY_SUCCESS',
+        callback_info: '',
+        nonce_str: randomBytes(8).toString('hex'),
+        sign_type: 'SHA256',
+      };
+      fields.sign = standinSign(fields, appKey);
+      return JSON.stringify({ Request: fields });
+    },
     async pay(merchOrderId, opts = {}) {
       const order = findOrder(merchOrderId);
       order.status = opts.status ?? 'PAY_SUCCESS';
