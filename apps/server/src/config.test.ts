@@ -103,13 +103,13 @@ describe('loadConfig', () => {
   });
 
   it('has no payment acquirer unless one is named; the sandbox in production only when allowed', () => {
-    expect(loadConfig({}).paymentProvider).toBeNull();
-    expect(loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe(
+    expect(loadConfig({}).paymentProviders).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' }).paymentProviders).toEqual([
       'sandbox',
-    );
+    ]);
     expect(
-      loadConfig({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider,
-    ).toBe('sandbox');
+      loadConfig({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'sandbox' }).paymentProviders,
+    ).toEqual(['sandbox']);
     // NODE_ENV defaults to production: the sandbox bank (which takes no money) is refused there.
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'sandbox' })).toThrow(
       /PAYMENT_PROVIDER: the sandbox bank takes no money; with NODE_ENV=production set ALLOW_SANDBOX=true/,
@@ -119,8 +119,18 @@ describe('loadConfig', () => {
     ).toThrow(ConfigError);
     expect(
       loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX: 'true' })
-        .paymentProvider,
-    ).toBe('sandbox');
+        .paymentProviders,
+    ).toEqual(['sandbox']);
+    // Several, in order; each reads its own variables only.
+    const several = loadConfig({
+      PAYMENT_PROVIDER: 'kbzpay,wave',
+      KBZPAY_APP_ID: 'a',
+      WAVE_MERCHANT_ID: 'w',
+      JWT_SECRET_OTHER: 'x',
+    });
+    expect(several.paymentProviders).toEqual(['kbzpay', 'wave']);
+    expect(several.paymentProviderEnv).toEqual({ KBZPAY_APP_ID: 'a', WAVE_MERCHANT_ID: 'w' });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'kbzpay;wave' })).toThrow(/PAYMENT_PROVIDER/);
     expect(() => loadConfig({ ALLOW_SANDBOX: 'yes' })).toThrow(/ALLOW_SANDBOX/);
   });
 

@@ -162,12 +162,16 @@ const envSchema = z.object({
   /** Push jobs one process runs at once, in slots of their own beside JOB_CONCURRENCY's. */
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /**
-   * Payment acquirer: `sandbox` (the built-in sandbox bank, which takes no money), `kbzpay`,
-   * `aplus` or `wave` (their KBZPAY_*, APLUS_*, WAVE_* variables, ADR 0058, 0059). No default: absent, payments are unavailable (ADR 0017).
+   * Payment acquirers: `sandbox` (the built-in sandbox bank, which takes no money), `kbzpay`,
+   * `aplus` or `wave` (their KBZPAY_*, APLUS_*, WAVE_* variables, ADR 0058, 0059), or several
+   * separated by commas: each checkout method goes to the first one named that collects it. No default: absent, payments are unavailable (ADR 0017).
    */
   PAYMENT_PROVIDER: z
     .string()
-    .regex(/^[a-z][a-z0-9_-]{0,49}$/, 'must be a provider name such as sandbox')
+    .regex(
+      /^[a-z][a-z0-9_-]{0,49}(,[a-z][a-z0-9_-]{0,49}){0,7}$/,
+      'must be a provider name such as sandbox, or several separated by commas (kbzpay,wave)',
+    )
     .optional(),
   /** The sandbox bank in production (a demo): refused at start unless this is true. */
   ALLOW_SANDBOX: z.enum(['true', 'false']).default('false'),
@@ -290,8 +294,9 @@ export interface Config {
   /** LOGIN_PROOF_DIFFICULTY (ADR 0045). */
   loginProofDifficulty: number;
   /** Null when PAYMENT_PROVIDER is not set: payments are unavailable. */
-  paymentProvider: string | null;
-  /** The provider's own variables (KBZPAY_* for kbzpay), which its adapter reads (ADR 0058). */
+  /** The acquirers PAYMENT_PROVIDER names, in its order (the first that collects a method takes it). */
+  paymentProviders: string[];
+  /** The providers' own variables (KBZPAY_* for kbzpay), which each adapter reads (ADR 0058). */
   paymentProviderEnv: Record<string, string>;
   topupProvider: string;
   topupSimulatorMaxDelayMs: number;
@@ -348,8 +353,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const paymentProviders = [...new Set((e.PAYMENT_PROVIDER ?? '').split(',').filter(Boolean))];
   // The sandbox bank pays any QR without money: in production only when asked for by name.
-  if (e.PAYMENT_PROVIDER === 'sandbox' && e.NODE_ENV === 'production' && e.ALLOW_SANDBOX !== 'true')
+  if (
+    paymentProviders.includes('sandbox') &&
+    e.NODE_ENV === 'production' &&
+    e.ALLOW_SANDBOX !== 'true'
+  )
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox bank takes no money; with NODE_ENV=production set ALLOW_SANDBOX=true to use it anyway (a demo)',
     );
@@ -391,16 +401,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryKeys: e.REQUEST_LIMIT_MEMORY_KEYS,
     },
     loginProofDifficulty: e.LOGIN_PROOF_DIFFICULTY,
-    paymentProvider: e.PAYMENT_PROVIDER ?? null,
-    paymentProviderEnv: e.PAYMENT_PROVIDER
-      ? Object.fromEntries(
-          Object.entries(cleaned).filter(
-            (entry): entry is [string, string] =>
-              entry[0].startsWith(`${(e.PAYMENT_PROVIDER ?? '').toUpperCase()}_`) &&
-              typeof entry[1] === 'string',
-          ),
-        )
-      : {},
+    paymentProviders,
+    paymentProviderEnv: Object.fromEntries(
+      Object.entries(cleaned).filter(
+        (entry): entry is [string, string] =>
+          paymentProviders.some((name) => entry[0].startsWith(`${name.toUpperCase()}_`)) &&
+          typeof entry[1] === 'string',
+      ),
+    ),
     topupProvider: e.TOPUP_PROVIDER,
     topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,

@@ -10,7 +10,7 @@ import { databaseTargetOf, DatabaseStartError, waitForDatabase } from './platfor
 import { acquireDataDirLock } from './platform/data-dir-lock.ts';
 import { createMailer, createSmsSender, Outbox } from './platform/messaging.ts';
 import { defaultWebRoot } from './platform/paths.ts';
-import { selectAcquirer } from './modules/payments/providers/index.ts';
+import { selectAcquirers } from './modules/payments/providers/index.ts';
 import { resolveSecrets } from './platform/secrets.ts';
 
 const startedAt = performance.now();
@@ -19,8 +19,8 @@ let config;
 try {
   config = loadConfig();
   // A provider whose variables are missing stops the start here, before the database is touched.
-  selectAcquirer({
-    provider: config.paymentProvider,
+  selectAcquirers({
+    providers: config.paymentProviders,
     env: config.paymentProviderEnv,
     publicUrl: config.publicUrl,
   });

@@ -28,7 +28,7 @@ import { createOrdersRepo, type OrderRow } from '../orders/orders.repo.ts';
 import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import type { PayableMethod } from '../payments/acquirer.ts';
+import type { EndedPayment, PayableMethod } from '../payments/acquirer.ts';
 import type { PromoQuote, PromotionsService } from '../promotions/promotions.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -305,7 +305,7 @@ export function createCheckoutService(deps: {
         .digest('hex');
       let reservedProducts: string[] = [];
       let freed = 0;
-      let ended: string[] = [];
+      let ended: EndedPayment[] = [];
       const { order, created } = await orders.createOrder(
         {
           userId: user,

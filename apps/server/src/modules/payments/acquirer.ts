@@ -5,6 +5,12 @@ import type { z } from 'zod';
 /** A checkout method an acquirer collects (points are the shop's own). */
 export type PayableMethod = Exclude<PaymentMethodId, 'points'>;
 
+/** A payment the shop ended, to be closed at its provider in the background (ADR 0058). */
+export interface EndedPayment {
+  provider: string;
+  reference: string;
+}
+
 /** What the shop asks an acquirer to collect. */
 export interface PaymentRequest {
   method: PayableMethod;

@@ -52,7 +52,7 @@ describe('PAYMENT_PROVIDER=kbzpay configuration', () => {
     });
     const select = () =>
       selectAcquirer({
-        provider: config.paymentProvider,
+        provider: config.paymentProviders[0] ?? '',
         env: config.paymentProviderEnv,
         publicUrl: config.publicUrl,
       });

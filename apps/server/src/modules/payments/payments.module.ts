@@ -11,7 +11,7 @@ import { createOrdersRepo } from '../orders/orders.repo.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
-import { selectAcquirer } from './providers/index.ts';
+import { selectAcquirers } from './providers/index.ts';
 import { createSandboxAcquirer, type SandboxAcquirer } from './providers/sandbox.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
@@ -72,21 +72,24 @@ export function createPaymentsModule(deps: {
   webhookSender?: WebhookSender;
 }): { routes: FastifyPluginAsync; payments: PaymentsService } {
   const { config, clock } = deps;
-  const sandbox: SandboxAcquirer | null =
-    config.paymentProvider === 'sandbox'
-      ? createSandboxAcquirer(deps.secrets.paymentWebhookSecret, config.publicUrl)
-      : null;
-  const acquirer =
-    sandbox ??
-    selectAcquirer({
-      provider: config.paymentProvider,
-      env: config.paymentProviderEnv,
-      publicUrl: config.publicUrl,
-    });
-  if (!acquirer)
+  const sandbox: SandboxAcquirer | null = config.paymentProviders.includes('sandbox')
+    ? createSandboxAcquirer(deps.secrets.paymentWebhookSecret, config.publicUrl)
+    : null;
+  const outside = selectAcquirers({
+    providers: config.paymentProviders,
+    env: config.paymentProviderEnv,
+    publicUrl: config.publicUrl,
+  });
+  // In PAYMENT_PROVIDER's order: a method goes to the first that collects it (ADR 0059).
+  const acquirers = config.paymentProviders
+    .map((name) => (name === 'sandbox' ? sandbox : outside.find((a) => a.name === name)))
+    .filter((acquirer): acquirer is NonNullable<typeof acquirer> => Boolean(acquirer));
+  const unknown = config.paymentProviders.filter((name) => !acquirers.some((a) => a.name === name));
+  if (unknown.length > 0)
+    deps.log.warn({ providers: unknown }, 'PAYMENT_PROVIDER names acquirers that are not built in');
+  if (acquirers.length === 0)
     deps.log.warn(
-      { provider: config.paymentProvider },
-      config.paymentProvider
+      config.paymentProviders.length > 0
         ? 'PAYMENT_PROVIDER names no built-in acquirer: payments are unavailable'
         : 'PAYMENT_PROVIDER is not set: payments are unavailable',
     );
@@ -94,7 +97,7 @@ export function createPaymentsModule(deps: {
   const promotions = createPromotionsService({ db: deps.database.db, clock });
   const payments = createPaymentsService({
     db: deps.database.db,
-    acquirer,
+    acquirers,
     clock,
     log: deps.log,
     cardHolds: config.cardHolds,
@@ -110,7 +113,7 @@ export function createPaymentsModule(deps: {
     cart: deps.cart,
     orders,
     payments,
-    methodsAvailable: acquirer?.methods ?? [],
+    methodsAvailable: [...new Set(acquirers.flatMap((a) => a.methods))],
     accountEmail: deps.accountEmail,
     accountBlocked: deps.accountBlocked,
     loyalty: deps.loyalty,

@@ -13,12 +13,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import type { EndedPayment } from './acquirer.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewPaymentEvent = typeof paymentEvents.$inferInsert;
 export type PaymentReceiptRow = typeof paymentReceipts.$inferSelect;
+
 export type NewPaymentReceipt = typeof paymentReceipts.$inferInsert;
 
 /** Works on the database or inside a transaction (pass the transaction as db). */
@@ -132,8 +134,8 @@ export function createPaymentsRepo(db: Db) {
       orderId: string,
       status: 'cancelled' | 'expired',
       exceptId?: string,
-    ): Promise<string[]> {
-      const ended = await db
+    ): Promise<EndedPayment[]> {
+      return db
         .update(payments)
         .set({ status, updatedAt: sql`now()` })
         .where(
@@ -143,8 +145,7 @@ export function createPaymentsRepo(db: Db) {
             exceptId ? ne(payments.id, exceptId) : undefined,
           ),
         )
-        .returning({ reference: payments.reference });
-      return ended.map((row) => row.reference);
+        .returning({ provider: payments.provider, reference: payments.reference });
     },
 
     /** Orders with an open payment whose window has passed (unlocked: lock the orders next). */

@@ -32,6 +32,7 @@ import { randomBase32 } from '../orders/orders.service.ts';
 import {
   AcquirerError,
   type Acquirer,
+  type EndedPayment,
   type CallbackAck,
   type CallbackInput,
   type PayableMethod,
@@ -60,8 +61,11 @@ export const FULFIL_ORDER_JOB = 'fulfil_order';
 
 export interface PaymentsDeps {
   db: Db;
-  /** The selected acquirer, or null when PAYMENT_PROVIDER names none that is built in. */
-  acquirer: Acquirer | null;
+  /**
+   * The acquirers PAYMENT_PROVIDER names, in its order (a method goes to the first that collects
+   * it, ADR 0059); none when it names none that is built in.
+   */
+  acquirers: readonly Acquirer[];
   clock: Clock;
   log: FastifyBaseLogger;
   /** Bounds on the cards unpaid orders hold (ADR 0043): caps, share and the hold's deadline. */
@@ -245,10 +249,45 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return recorded;
   }
 
-  function requireAcquirer(lang: Language): Acquirer {
-    if (!deps.acquirer)
+  /** One acquirer's part of the reconciliation sweep (see `reconcile`). */
+  async function reconcileAt(
+    acquirer: Acquirer,
+  ): Promise<{ asked: number; applied: number; unknown: number }> {
+    if (!acquirer.queryPayment) {
+      const unknown = acquirer.finalCallbackWithinMs
+        ? await recordSilentPayments(acquirer.name, acquirer.finalCallbackWithinMs)
+        : 0;
+      return { asked: 0, applied: 0, unknown };
+    }
+    const now = clock();
+    const due = await createPaymentsRepo(deps.db).dueForReconciliation(acquirer.name, {
+      createdBefore: new Date(now.getTime() - RECONCILE_GRACE_MS),
+      expiredAfter: new Date(now.getTime() - RECONCILE_AFTER_EXPIRY_MS),
+      limit: RECONCILE_BATCH,
+    });
+    const startedAt = performance.now();
+    let asked = 0;
+    let applied = 0;
+    for (let i = 0; i < due.length; i += RECONCILE_PARALLEL) {
+      if (performance.now() - startedAt > RECONCILE_BUDGET_MS) break;
+      const batch = due.slice(i, i + RECONCILE_PARALLEL);
+      asked += batch.length;
+      const events = await Promise.all(batch.map((p) => queryEvent(acquirer, p)));
+      for (const event of events) {
+        if (!event) continue;
+        const result = await applyEvent(acquirer, event);
+        if (!result.duplicate) applied += 1;
+      }
+    }
+    return { asked, applied, unknown: 0 };
+  }
+
+  /** The acquirer that collects `method`: the first PAYMENT_PROVIDER names (ADR 0059). */
+  function acquirerFor(method: PayableMethod, lang: Language): Acquirer {
+    const acquirer = deps.acquirers.find((a) => a.methods.includes(method));
+    if (!acquirer)
       throw new AppError('SERVICE_UNAVAILABLE', checkoutMessages.providerUnavailable[lang]);
-    return deps.acquirer;
+    return acquirer;
   }
 
   /**
@@ -292,16 +331,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * Closes payments at the acquirer after the shop ended them, in the background: the customer's
    * answer does not wait on the provider, and a failure is only logged.
    */
-  function closeAtAcquirer(references: string[]): void {
-    const acquirer = deps.acquirer;
-    if (!acquirer?.cancelPayment) return;
-    for (const reference of references)
+  function closeAtAcquirer(ended: readonly EndedPayment[]): void {
+    for (const { provider, reference } of ended) {
+      const acquirer = deps.acquirers.find((a) => a.name === provider);
+      if (!acquirer?.cancelPayment) continue;
       void acquirer.cancelPayment(reference).catch((err: unknown) => {
         deps.log.warn(
-          { provider: acquirer.name, reference, err: err instanceof Error ? err.message : err },
+          { provider, reference, err: err instanceof Error ? err.message : err },
           'acquirer could not close a payment (paid anyway, it is flagged for refund)',
         );
       });
+    }
   }
 
   /**
@@ -314,8 +354,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     method: PayableMethod,
     lang: Language,
   ): Promise<PaymentSession> {
-    const acquirer = requireAcquirer(lang);
+    const acquirer = acquirerFor(method, lang);
     const created = await createAtAcquirer(acquirer, orderId, method, lang);
+    const createdHere = { provider: acquirer.name, reference: created.reference };
     const answer = await transaction(async (tx) => {
       const txOrders = createOrdersRepo(tx);
       const txPayments = createPaymentsRepo(tx);
@@ -356,14 +397,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { overdue: false as const, session: session(updated, payment, items), replaced };
     }).catch((err: unknown) => {
       // The order moved meanwhile (paid, cancelled, sold out): the new payment is not used.
-      closeAtAcquirer([created.reference]);
+      closeAtAcquirer([createdHere]);
       throw err;
     });
     if (!answer.overdue) {
       closeAtAcquirer(answer.replaced);
       return answer.session;
     }
-    closeAtAcquirer([created.reference]);
+    closeAtAcquirer([createdHere]);
     await released(answer.freed);
     throw holdOverError(deps.cardHolds, lang);
   }
@@ -376,9 +417,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function cancelLocked(
     tx: Db,
     orderIds: string[],
-  ): Promise<{ freed: number; ended: string[] }> {
+  ): Promise<{ freed: number; ended: EndedPayment[] }> {
     const txOrders = createOrdersRepo(tx);
-    const ended: string[] = [];
+    const ended: EndedPayment[] = [];
     for (const orderId of orderIds) {
       ended.push(...(await createPaymentsRepo(tx).endPending(orderId, 'cancelled')));
       await txOrders.updateOrder(orderId, {
@@ -624,7 +665,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ): Promise<{ orderId: string; status: OrderStatus; paymentStatus: PaymentStatus }> {
       await ownedOrder(userId, orderId, lang);
       let freed = 0;
-      let ended: string[] = [];
+      let ended: EndedPayment[] = [];
       const answer = await transaction(async (tx) => {
         const txOrders = createOrdersRepo(tx);
         const order = await txOrders.lockOrder(orderId);
@@ -664,9 +705,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       provider: string,
       input: CallbackInput,
     ): Promise<{ result: WebhookResult; ack: CallbackAck }> {
-      const acquirer = deps.acquirer;
-      if (!acquirer || provider !== acquirer.name)
-        throw new AppError('NOT_FOUND', `Unknown payment provider ${provider}`);
+      const acquirer = deps.acquirers.find((a) => a.name === provider);
+      if (!acquirer) throw new AppError('NOT_FOUND', `Unknown payment provider ${provider}`);
       const parsed = acquirer.parseCallback(input, clock());
       if (!parsed.verified) {
         deps.log.warn({ provider, check: parsed.reason }, 'payment webhook refused');
@@ -697,35 +737,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * few at a time, within RECONCILE_BUDGET_MS.
      */
     async reconcile(): Promise<{ asked: number; applied: number; unknown: number }> {
-      const acquirer = deps.acquirer;
-      if (!acquirer) return { asked: 0, applied: 0, unknown: 0 };
-      if (!acquirer.queryPayment) {
-        const unknown = acquirer.finalCallbackWithinMs
-          ? await recordSilentPayments(acquirer.name, acquirer.finalCallbackWithinMs)
-          : 0;
-        return { asked: 0, applied: 0, unknown };
+      const total = { asked: 0, applied: 0, unknown: 0 };
+      for (const acquirer of deps.acquirers) {
+        const run = await reconcileAt(acquirer);
+        total.asked += run.asked;
+        total.applied += run.applied;
+        total.unknown += run.unknown;
       }
-      const now = clock();
-      const due = await createPaymentsRepo(deps.db).dueForReconciliation(acquirer.name, {
-        createdBefore: new Date(now.getTime() - RECONCILE_GRACE_MS),
-        expiredAfter: new Date(now.getTime() - RECONCILE_AFTER_EXPIRY_MS),
-        limit: RECONCILE_BATCH,
-      });
-      const startedAt = performance.now();
-      let asked = 0;
-      let applied = 0;
-      for (let i = 0; i < due.length; i += RECONCILE_PARALLEL) {
-        if (performance.now() - startedAt > RECONCILE_BUDGET_MS) break;
-        const batch = due.slice(i, i + RECONCILE_PARALLEL);
-        asked += batch.length;
-        const events = await Promise.all(batch.map((p) => queryEvent(acquirer, p)));
-        for (const event of events) {
-          if (!event) continue;
-          const result = await applyEvent(acquirer, event);
-          if (!result.duplicate) applied += 1;
-        }
-      }
-      return { asked, applied, unknown: 0 };
+      return total;
     },
 
     /**

@@ -63,7 +63,7 @@ describe('PAYMENT_PROVIDER=wave configuration', () => {
     let message = '';
     try {
       selectAcquirer({
-        provider: config.paymentProvider,
+        provider: config.paymentProviders[0] ?? '',
         env: config.paymentProviderEnv,
         publicUrl: config.publicUrl,
       });

@@ -10,13 +10,13 @@ const settingsError = (provider: string, problems: string[]) =>
   );
 
 /**
- * The outside acquirer PAYMENT_PROVIDER names (the sandbox bank is built by the payments module,
- * which also serves its pages), built from its own variables (ADR 0058); null when it names
- * none (payments are unavailable). A provider whose variables are missing or malformed stops the
- * start with the list of them (names only, never a value).
+ * The outside acquirer `provider` names (the sandbox bank is built by the payments module, which
+ * also serves its pages), built from its own variables (ADR 0058); null when it is not one of
+ * them. A provider whose variables are missing or malformed stops the start with the list of
+ * them (names only, never a value).
  */
 export function selectAcquirer(options: {
-  provider: string | null;
+  provider: string;
   env: Record<string, string | undefined>;
   publicUrl: string;
 }): Acquirer | null {
@@ -39,4 +39,18 @@ export function selectAcquirer(options: {
     default:
       return null;
   }
+}
+
+/**
+ * Every outside acquirer PAYMENT_PROVIDER names, in its order (ADR 0059: several at once); names
+ * that are not outside acquirers (the sandbox, a mistyped one) are left to the caller.
+ */
+export function selectAcquirers(options: {
+  providers: readonly string[];
+  env: Record<string, string | undefined>;
+  publicUrl: string;
+}): Acquirer[] {
+  return options.providers
+    .map((provider) => selectAcquirer({ ...options, provider }))
+    .filter((acquirer): acquirer is Acquirer => acquirer !== null);
 }
