@@ -39,7 +39,11 @@ export default defineConfig({
   timeout: 120_000,
   // The service worker is blocked except in e2e/pwa.spec.ts, so a test's page.route() always sees
   // the page's requests and no test depends on what an earlier one precached.
-  use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure', serviceWorkers: 'block' },
+  // A trace is recorded on a failed test's retry only (CI retries once): recording one for every
+  // test (retain-on-failure) cost 40 % of the suite's CPU — screencast frames and DOM snapshots in
+  // the browser and GPU processes — and made every step 1.5–4 s on CI's two cores (ADR 0041,
+  // 2026-12-02 addendum: auth.spec 9 tests, 115 → 74 s on one worker, CPU 181 → 117 s).
+  use: { baseURL, launchOptions: chromium, trace: 'on-first-retry', serviceWorkers: 'block' },
   projects: [
     // The back-office specs change what every customer sees (prices, banners, operators' names,
     // icons, the call-centre number): they run first, one at a time, and the customer projects

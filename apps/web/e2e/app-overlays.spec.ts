@@ -231,7 +231,8 @@ for (const l of languages) {
       await expect(overlay).toHaveCount(0);
 
       // The header's lantern opens it; Escape closes it and focus goes back to the lantern.
-      // (It swings for ever, so it is pressed from the keyboard: a pointer click waits for it to stop.)
+      // (It swings for its first 9 s, so it is pressed from the keyboard: a pointer click waits for
+      // it to stop.)
       // The clock is held while the overlay is looked at: on a busy machine the screenshot and
       // axe took longer than its 10 s, and it closed under them (CI, 2026-12-02).
       const lantern = page.getByRole('button', { name: l.festivalButton });
