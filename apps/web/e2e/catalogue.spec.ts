@@ -143,9 +143,10 @@ test.describe('product listing', () => {
     await expect(page.getByLabel('စီစဉ်ပုံ')).toBeVisible();
   });
 
-  test('an unknown category and a failed call give an empty result, silently', async ({ page }) => {
-    await page.goto('/product/no-such-category');
-    await expect(page.getByTestId('empty-products')).toContainText('No products found');
+  test('a failed call gives an empty result, silently', async ({ page }) => {
+    // (A mistyped category is the 404 page since issue 26: polish.spec.ts.)
+    await page.goto('/product/mobile-topup');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
     // The server rendered that page; the app's own call fails on the way to the next one.
     await page.route('**/api/v1/products/category/**', (route) => route.abort());
     await page.getByRole('link', { name: 'Data Package' }).first().click();

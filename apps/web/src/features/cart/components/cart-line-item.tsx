@@ -1,8 +1,10 @@
 import { CART_QUANTITY_MAX, type CartLine } from '@shop/contracts/cart';
 import { formatNumber, toLatinDigits } from '@shop/contracts/languages';
-import { formatRecipientNumber, topUpToText } from '@shop/contracts/phone';
+import { formatRecipientNumber } from '@shop/contracts/phone';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
+import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { fallBackToLogo, safeImageSource } from '../../catalogue/image-source.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
@@ -54,7 +56,7 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
         <p className="cart-line__name">{line.name}</p>
         {line.phoneNumber ? (
           <p className="cart-line__recipient" data-testid="cart-line-recipient">
-            {topUpToText(line.phoneNumber, line.operator, language)}
+            <TopUpTo phoneNumber={line.phoneNumber} operator={line.operator} />
           </p>
         ) : null}
         <p className="cart-line__price">
@@ -85,7 +87,14 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
               −
             </button>
             <label htmlFor={quantityId} className="visually-hidden">
-              {t('cart.quantityOf', { name: label })}
+              {line.phoneNumber ? (
+                // The number keeps its Latin digits, marked as a code (ADR 0023).
+                <Code text={t('cart.quantityOf', { name: `${line.name} · ${CODE_SLOT}` })}>
+                  {formatRecipientNumber(line.phoneNumber)}
+                </Code>
+              ) : (
+                t('cart.quantityOf', { name: label })
+              )}
             </label>
             <span id={rangeId} className="visually-hidden">
               {t('cart.quantityRange', {

@@ -9,7 +9,7 @@ import {
   type OrderDisplayStatus,
   type OrderFeedbackRequest,
 } from '@shop/contracts/orders';
-import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
 import { withCooldown } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -88,16 +88,27 @@ export function useOrderList(page: number, status: OrderDisplayStatus | null) {
 export const isOrderInProgress = (order: Order) =>
   order.status === 'processing' || (order.status === 'pending' && order.paymentStatus === 'paid');
 
-/** The order as last loaded by useOrder (null before): read only, it never asks the server. */
+/** How an order is read: one queryFn for every observer of its key (see useCachedOrder). */
+const orderQuery = (orderId: string) => ({
+  queryKey: orderKeys.detail(orderId),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await ordersApi.get(orderId, signal)).data,
+  staleTime: ORDER_CACHE_MS,
+});
+
+/**
+ * The order as last loaded by useOrder (null before): read only, it never asks the server itself.
+ * Disabled, not `skipToken`: an invalidation refetches with the queryFn the last observer gave
+ * the query, and a skipToken observer left there made the order page's refresh after a cancel
+ * fail ("Missing queryFn"), so it kept showing "waiting for payment" (lost-qr.spec, CI).
+ */
 export function useCachedOrder(orderId: string): Order | null {
-  return useQuery<Order>({ queryKey: orderKeys.detail(orderId), queryFn: skipToken }).data ?? null;
+  return useQuery({ ...orderQuery(orderId), enabled: false }).data ?? null;
 }
 
 export function useOrder(orderId: string) {
   return useQuery({
-    queryKey: orderKeys.detail(orderId),
-    queryFn: async ({ signal }) => (await ordersApi.get(orderId, signal)).data,
-    staleTime: ORDER_CACHE_MS,
+    ...orderQuery(orderId),
     retry: false,
     refetchInterval: (query) => {
       const order = query.state.data;

@@ -2,10 +2,10 @@ import '../content/lazy-messages.ts';
 import '../orders.css';
 import type { Order, OrderDetailItem } from '@shop/contracts/orders';
 import { formatNumber } from '@shop/contracts/languages';
-import { topUpToText } from '@shop/contracts/phone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -133,7 +133,7 @@ function RefundLine({
       </strong>{' '}
       {item.phoneNumber ? (
         <span className="refund-line__recipient">
-          {topUpToText(item.phoneNumber, item.operator, currentLanguage())}
+          <TopUpTo phoneNumber={item.phoneNumber} operator={item.operator} />
         </span>
       ) : null}{' '}
       <span className="refund-line__state">
