@@ -1,7 +1,8 @@
-// Acquirer latency (issue 27, ADR 0058): the time a customer waits for a payment to be created
-// (POST /api/v1/checkout/complete) with the built-in sandbox bank and with PAYMENT_PROVIDER=kbzpay
-// against the KBZPay stand-in on 127.0.0.1, side by side in one run, and the time from KBZ's
-// signed callback to the order paid. Each server runs on a fresh DATA_DIR with the demo shop;
+// Acquirer latency (issue 27, ADR 0058, 0059): the time a customer waits for a payment to be
+// created (POST /api/v1/checkout/complete) with the built-in sandbox bank, with
+// PAYMENT_PROVIDER=kbzpay against the KBZPay stand-in and with PAYMENT_PROVIDER=wave against the
+// Wave stand-in on 127.0.0.1, side by side in one run, and the time from each provider's signed
+// callback to the order paid. Each server runs on a fresh DATA_DIR with the demo shop;
 // ORDERS orders one after another per provider; medians printed.
 //
 //   npx tsx apps/server/bench/acquirer.bench.ts [--orders 5]
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startKbzStandin } from '../src/test/standins/kbzpay.ts';
+import { startWaveStandin } from '../src/test/standins/wave.ts';
 import {
   call,
   freePort,
@@ -35,6 +37,7 @@ async function measure(
   label: string,
   env: Record<string, string>,
   afterCreate?: (reference: string) => Promise<void>,
+  method: 'mmqr' | 'direct' = 'mmqr',
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-bench-acquirer-${label}-`));
   const port = await freePort();
@@ -76,7 +79,7 @@ async function measure(
       const payment = await api(
         'POST',
         '/api/v1/checkout/complete',
-        { sessionId: order.data.orderId, paymentMethod: 'mmqr' },
+        { sessionId: order.data.orderId, paymentMethod: method },
         auth,
       );
       creates.push(performance.now() - started);
@@ -105,6 +108,7 @@ async function measure(
 }
 
 const kbz = await startKbzStandin();
+const wave = await startWaveStandin();
 let exitCode = 1;
 try {
   const sandbox = await measure('sandbox', { PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX: 'true' });
@@ -116,6 +120,15 @@ try {
       if (replies.at(-1)?.body !== 'success')
         throw new Error(`callback answered ${JSON.stringify(replies)}`);
     },
+  );
+  const waveRun = await measure(
+    'wave',
+    { PAYMENT_PROVIDER: 'wave', ...wave.env },
+    async (reference) => {
+      const reply = await wave.callback(reference, 'PAYMENT_CONFIRMED');
+      if (reply.status !== 200) throw new Error(`callback answered ${JSON.stringify(reply)}`);
+    },
+    'direct',
   );
   const ms = (values: number[]) =>
     `${median(values).toFixed(0)} ms (of ${values.map((v) => v.toFixed(0)).join(', ')})`;
@@ -129,10 +142,15 @@ try {
   console.log(
     `KBZ signed callback → order paid (callback answered 'success', then polled): median ${ms(kbzpay.paid)}`,
   );
+  console.log(`create a payment (checkout/complete), Wave stand-in: median ${ms(waveRun.creates)}`);
+  console.log(
+    `Wave hashed callback → order paid (callback answered 200, then polled): median ${ms(waveRun.paid)}`,
+  );
   exitCode = 0;
 } catch (err) {
   console.error(err);
 } finally {
   await kbz.close();
+  await wave.close();
 }
 process.exit(exitCode);

@@ -211,21 +211,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /**
    * A provider with no status query promised a final callback within `withinMs` of a payment's
-   * window (Wave, ADR 0059): a payment it never reported on by then is recorded once as
+   * window (Wave, ADR 0059): a payment it gave no final word on by then is recorded once as
    * "outcome_unknown" (the order's timeline shows it to support) and logged, never silently lost:
    * the customer may have paid and the callback been lost. Looked at for a day after.
    */
   async function recordSilentPayments(provider: string, withinMs: number): Promise<number> {
     const now = clock();
     const expiredBefore = new Date(now.getTime() - withinMs - RECONCILE_GRACE_MS);
-    const silent = await createPaymentsRepo(deps.db).silentAfterWindow(provider, {
+    const repo = createPaymentsRepo(deps.db);
+    const silent = await repo.silentAfterWindow(provider, {
       expiredBefore,
       expiredAfter: new Date(expiredBefore.getTime() - SILENT_LOOKBACK_MS),
       limit: RECONCILE_BATCH,
     });
     let recorded = 0;
     for (const payment of silent) {
-      const id = await createPaymentsRepo(deps.db).recordEvent({
+      const id = await repo.recordEvent({
         provider,
         eventId: `${provider}:no-callback:${payment.reference}`,
         type: 'payment.unknown',
