@@ -164,7 +164,8 @@ const envSchema = z.object({
   /**
    * Payment acquirers: `sandbox` (the built-in sandbox bank, which takes no money), `kbzpay`,
    * `aplus` or `wave` (their KBZPAY_*, APLUS_*, WAVE_* variables, ADR 0058, 0059), or several
-   * separated by commas: each checkout method goes to the first one named that collects it. No default: absent, payments are unavailable (ADR 0017).
+   * separated by commas: each checkout method goes to the first one named that collects it. No
+   * default: absent, payments are unavailable (ADR 0017).
    */
   PAYMENT_PROVIDER: z
     .string()
@@ -293,8 +294,10 @@ export interface Config {
   requestLimits: RequestLimitsConfig;
   /** LOGIN_PROOF_DIFFICULTY (ADR 0045). */
   loginProofDifficulty: number;
-  /** Null when PAYMENT_PROVIDER is not set: payments are unavailable. */
-  /** The acquirers PAYMENT_PROVIDER names, in its order (the first that collects a method takes it). */
+  /**
+   * The acquirers PAYMENT_PROVIDER names, in its order (the first that collects a method takes
+   * it); empty when it is not set: payments are unavailable.
+   */
   paymentProviders: string[];
   /** The providers' own variables (KBZPAY_* for kbzpay), which each adapter reads (ADR 0058). */
   paymentProviderEnv: Record<string, string>;

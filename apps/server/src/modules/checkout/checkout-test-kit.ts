@@ -11,6 +11,8 @@ import { jobs } from '../../platform/jobs.tables.ts';
 import type { PaymentStatusResponse } from '@shop/contracts/payments';
 import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
 import { paymentReceipts } from '../payments/payments.tables.ts';
+import { selectAcquirers } from '../payments/providers/index.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 
 /** Recipients that fit the test catalogue's operators (account spec §9 prefixes). */
 export const MPT_PHONE = '09250000001';
@@ -194,4 +196,24 @@ export async function pendingTopUpOrder(s: ShopTest, method: 'mmqr' | 'aplus' | 
   const order = await initialize(s, user.headers);
   const session = await completeWith(s, user.headers, order.orderId, method);
   return { user, order, session };
+}
+
+/**
+ * What a start with these variables says is wrong with its PAYMENT_PROVIDER (ADR 0058): the
+ * ConfigError's message as main.ts prints it, before the database is touched. Throws if the
+ * start would go on.
+ */
+export function paymentProviderStartError(env: Record<string, string>): string {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/provider-config-test', ...env });
+  try {
+    selectAcquirers({
+      providers: config.paymentProviders,
+      env: config.paymentProviderEnv,
+      publicUrl: config.publicUrl,
+    });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  throw new Error('the start was not stopped');
 }

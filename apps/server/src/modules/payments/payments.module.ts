@@ -11,7 +11,7 @@ import { createOrdersRepo } from '../orders/orders.repo.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
-import { selectAcquirers } from './providers/index.ts';
+import { selectAcquirer } from './providers/index.ts';
 import { createSandboxAcquirer, type SandboxAcquirer } from './providers/sandbox.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
@@ -75,15 +75,14 @@ export function createPaymentsModule(deps: {
   const sandbox: SandboxAcquirer | null = config.paymentProviders.includes('sandbox')
     ? createSandboxAcquirer(deps.secrets.paymentWebhookSecret, config.publicUrl)
     : null;
-  const outside = selectAcquirers({
-    providers: config.paymentProviders,
-    env: config.paymentProviderEnv,
-    publicUrl: config.publicUrl,
-  });
   // In PAYMENT_PROVIDER's order: a method goes to the first that collects it (ADR 0059).
   const acquirers = config.paymentProviders
-    .map((name) => (name === 'sandbox' ? sandbox : outside.find((a) => a.name === name)))
-    .filter((acquirer): acquirer is NonNullable<typeof acquirer> => Boolean(acquirer));
+    .map((provider) =>
+      provider === 'sandbox'
+        ? sandbox
+        : selectAcquirer({ provider, env: config.paymentProviderEnv, publicUrl: config.publicUrl }),
+    )
+    .filter((acquirer): acquirer is NonNullable<typeof acquirer> => acquirer !== null);
   const unknown = config.paymentProviders.filter((name) => !acquirers.some((a) => a.name === name));
   if (unknown.length > 0)
     deps.log.warn({ providers: unknown }, 'PAYMENT_PROVIDER names acquirers that are not built in');

@@ -20,7 +20,6 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewPaymentEvent = typeof paymentEvents.$inferInsert;
 export type PaymentReceiptRow = typeof paymentReceipts.$inferSelect;
-
 export type NewPaymentReceipt = typeof paymentReceipts.$inferInsert;
 
 /** Works on the database or inside a transaction (pass the transaction as db). */

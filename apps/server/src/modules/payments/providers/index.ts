@@ -9,36 +9,43 @@ const settingsError = (provider: string, problems: string[]) =>
     `Invalid configuration for PAYMENT_PROVIDER=${provider}:\n${problems.map((p) => `  ${p}`).join('\n')}`,
   );
 
+type Env = Record<string, string | undefined>;
+
+/** A provider built from its settings, or the start stopped with what is wrong with them. */
+function fromSettings<S>(
+  name: string,
+  settingsOf: (env: Env, publicUrl: string) => { settings: S } | { problems: string[] },
+  create: (settings: S) => Acquirer,
+) {
+  return (env: Env, publicUrl: string): Acquirer => {
+    const found = settingsOf(env, publicUrl);
+    if ('problems' in found) throw settingsError(name, found.problems);
+    return create(found.settings);
+  };
+}
+
+/** The outside acquirers built in, by their PAYMENT_PROVIDER name (ADR 0058, 0059). */
+const outsideAcquirers: Record<string, (env: Env, publicUrl: string) => Acquirer> = {
+  kbzpay: fromSettings('kbzpay', kbzpaySettings, createKbzPayAcquirer),
+  aplus: fromSettings('aplus', aplusSettings, createAplusAcquirer),
+  wave: fromSettings('wave', waveSettings, createWaveAcquirer),
+};
+
 /**
  * The outside acquirer `provider` names (the sandbox bank is built by the payments module, which
- * also serves its pages), built from its own variables (ADR 0058); null when it is not one of
- * them. A provider whose variables are missing or malformed stops the start with the list of
- * them (names only, never a value).
+ * also serves its pages), built from its own variables; null when it is not one of them. A
+ * provider whose variables are missing or malformed stops the start with the list of them (names
+ * only, never a value).
  */
 export function selectAcquirer(options: {
   provider: string;
-  env: Record<string, string | undefined>;
+  env: Env;
   publicUrl: string;
 }): Acquirer | null {
-  switch (options.provider) {
-    case 'kbzpay': {
-      const found = kbzpaySettings(options.env, options.publicUrl);
-      if ('problems' in found) throw settingsError('kbzpay', found.problems);
-      return createKbzPayAcquirer(found.settings);
-    }
-    case 'aplus': {
-      const found = aplusSettings(options.env, options.publicUrl);
-      if ('problems' in found) throw settingsError('aplus', found.problems);
-      return createAplusAcquirer(found.settings);
-    }
-    case 'wave': {
-      const found = waveSettings(options.env, options.publicUrl);
-      if ('problems' in found) throw settingsError('wave', found.problems);
-      return createWaveAcquirer(found.settings);
-    }
-    default:
-      return null;
-  }
+  const build = Object.hasOwn(outsideAcquirers, options.provider)
+    ? outsideAcquirers[options.provider]
+    : undefined;
+  return build ? build(options.env, options.publicUrl) : null;
 }
 
 /**
@@ -47,7 +54,7 @@ export function selectAcquirer(options: {
  */
 export function selectAcquirers(options: {
   providers: readonly string[];
-  env: Record<string, string | undefined>;
+  env: Env;
   publicUrl: string;
 }): Acquirer[] {
   return options.providers
