@@ -25,6 +25,18 @@ export const PROMO_CODE_MAX_LENGTH = 32;
 export const paymentMethodIds = ['mmqr', 'aplus', 'direct', 'points'] as const;
 export type PaymentMethodId = (typeof paymentMethodIds)[number];
 
+/** A payment method's short name where it is recorded (invoice, back-office): "MM QR". */
+export const paymentMethodLabels: Record<PaymentMethodId, LocalizedText> = {
+  mmqr: { en: 'MM QR', my: 'MM QR' },
+  aplus: { en: 'A+ wallet', my: 'A+ ပိုက်ဆံအိတ်' },
+  direct: { en: 'Direct online transfer', my: 'အွန်လိုင်း တိုက်ရိုက်ငွေလွှဲ' },
+  points: { en: 'Points', my: 'ပွိုင့်' },
+};
+
+/** The short English name of a recorded method id; an unknown id as it is. */
+export const paymentMethodLabel = (method: string): string =>
+  (paymentMethodLabels as Record<string, LocalizedText | undefined>)[method]?.en ?? method;
+
 export const orderStatuses = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 

@@ -1,3 +1,4 @@
+import { paymentMethodLabels } from '@shop/contracts/checkout';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { cardExpiryDate, type Order, type OrderCard } from '@shop/contracts/orders';
 import { type Doc, newDocument as newPdf, toBuffer, write } from './pdf-text.ts';
@@ -54,13 +55,6 @@ const labels = {
     my: 'မပို့ဆောင်နိုင်သော ပစ္စည်းများအတွက် ငွေမတောင်းခံပါ။ ၎င်းတို့အတွက် {amount} ပြန်အမ်းပါမည်။',
   },
 } satisfies Record<string, LocalizedText>;
-
-const methodNames: Record<string, LocalizedText> = {
-  mmqr: { en: 'MM QR', my: 'MM QR' },
-  aplus: { en: 'A+ wallet', my: 'A+ ပိုက်ဆံအိတ်' },
-  direct: { en: 'Direct online transfer', my: 'အွန်လိုင်း တိုက်ရိုက်ငွေလွှဲ' },
-  points: { en: 'Points', my: 'ပွိုင့်' },
-};
 
 function newDocument(title: string): Doc {
   return newPdf({ title, author: SHOP_NAME.en });
@@ -137,10 +131,7 @@ export async function invoicePdf(input: {
     [t('orderNumber'), order.orderNumber],
     [t('orderDate'), yangonDate(order.createdAt)],
     [t('billedTo'), `${input.customer.name} <${input.customer.email}>`],
-    [
-      t('paymentMethod'),
-      order.paymentMethod ? (methodNames[order.paymentMethod]?.[lang] ?? '') : '',
-    ],
+    [t('paymentMethod'), order.paymentMethod ? paymentMethodLabels[order.paymentMethod][lang] : ''],
     [t('paidAt'), order.paidAt ? yangonDate(order.paidAt) : ''],
   ];
   for (const [label, value] of facts) {

@@ -20,15 +20,6 @@ export const statusText = (status: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** How the back-office names a payment method (its id is for machines: "mmqr" → "MM QR"). */
-const paymentMethodNames: Record<string, string> = {
-  mmqr: 'MM QR',
-  aplus: 'A+ wallet',
-  direct: 'Direct transfer',
-  points: 'Points',
-};
-export const paymentMethodText = (method: string) => paymentMethodNames[method] ?? method;
-
 /** A recipient number as the shop writes it elsewhere: "959250000123" → "09 250 000 123". */
 export const recipientText = (phone: string | null) => (phone ? formatRecipientNumber(phone) : '—');
 

@@ -1,4 +1,5 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
+import { paymentMethodLabel } from '@shop/contracts/checkout';
 import { isToCheck } from '@shop/contracts/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -11,7 +12,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { kyat, paymentMethodText, recipientText, statusText, when } from './admin-list.tsx';
+import { kyat, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
  * One order: its lines and how each ended, the refund with its actions (admin), the codes e-mail
@@ -57,7 +58,7 @@ export function OrderDetailPage() {
         <dt>Payment</dt>
         <dd data-testid="admin-order-payment">
           {statusText(order.paymentStatus)}
-          {order.paymentMethod ? ` (${paymentMethodText(order.paymentMethod)})` : ''}
+          {order.paymentMethod ? ` (${paymentMethodLabel(order.paymentMethod)})` : ''}
         </dd>
         <dt>Total</dt>
         <dd>{kyat(order.totalMmk)}</dd>
@@ -416,7 +417,7 @@ function RefundPanel({
             role="alertdialog"
             size="small"
             title={`Refund ${kyat(refund.amountMmk)} to the bank?`}
-            description={`${kyat(refund.amountMmk)} go back to the bank or wallet account that paid order ${order.orderNumber}${order.paymentMethod ? ` (${paymentMethodText(order.paymentMethod)})` : ''}, with payout reference ${confirming ?? ''}. This is recorded once and cannot be undone; the customer is told.`}
+            description={`${kyat(refund.amountMmk)} go back to the bank or wallet account that paid order ${order.orderNumber}${order.paymentMethod ? ` (${paymentMethodLabel(order.paymentMethod)})` : ''}, with payout reference ${confirming ?? ''}. This is recorded once and cannot be undone; the customer is told.`}
           >
             <div className="admin-actions">
               <Button
