@@ -58,8 +58,13 @@ test('every page has its own title in English and Burmese; a mistyped category i
     await expect(page).toHaveTitle(title.status);
     await page.goto('/orders');
     await expect(page).toHaveTitle(title.orders);
-    await page.goto('/no-such-page');
+    // A path the shop does not have: the server renders the 404 page with a 404 status (it
+    // answered 200 with the app page before), and the app takes it over.
+    const unknown = await page.goto('/no-such-page');
+    expect(unknown?.status()).toBe(404);
+    expect(await unknown?.text()).toContain(`<title>${title.notFound}</title>`);
     await expect(page).toHaveTitle(title.notFound);
+    await expect(page.locator('html')).toHaveAttribute('data-page-ready', '');
 
     // A mistyped category: the 404 page, with a 404 status, in the page's language.
     const answer = await page.goto('/product/no-such-thing');
@@ -81,8 +86,11 @@ test('every page has its own title in English and Burmese; a mistyped category i
     await expect(page.locator('.not-found__code')).toBeVisible();
     await expect(page).toHaveTitle(title.notFound);
   }
-  // A real category still answers 200.
+  // A real category still answers 200, and so do the pages the browser renders.
   expect((await request.get('/product/data-package')).status()).toBe(200);
+  for (const path of ['/orders', '/orders/5b1c2f3e-7d1a-4c55-9c0e-0d6f1c8e2a11', '/status/'])
+    expect((await request.get(path)).status(), path).toBe(200);
+  expect((await request.get('/orders/1/2')).status()).toBe(404);
 });
 
 test('Burmese breadcrumbs and the sign-up stepper show no list numbers (390 px)', async ({

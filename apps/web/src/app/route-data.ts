@@ -10,6 +10,7 @@ import { parentCategoriesQuery } from '../features/catalogue/api/parent-categori
 import { shopClaimsQuery } from '../features/catalogue/api/shop-claims.ts';
 import { sharedOrderQuery } from '../features/sharing/api/sharing-api.ts';
 import { sharedPageHead } from '../features/sharing/share-head.ts';
+import { appPageOf } from '../lib/app-pages.ts';
 import { i18n } from '../lib/i18n.ts';
 
 /** The products of the category a /product/{slug} path names (its query string's page and sort). */
@@ -145,12 +146,34 @@ const serverPages: readonly ServerPage[] = [
   },
 ];
 
+/**
+ * A path the shop does not have (lib/app-pages.ts): the 404 page, rendered with a 404 status so
+ * browsers, crawlers and link previews are told (issue 26). Rendered for each visit, never kept:
+ * anyone can make up paths, and none may fill the server's page cache.
+ */
+const notFoundPage: ServerPage = {
+  pattern: /^.*$/s,
+  module: `${ROUTES}/not-found-page.tsx`,
+  prefetch: () => Promise.resolve(),
+  status: () => 404,
+  cache: false,
+};
+
+/** The server's page for `path` and its match: its own, the 404 page for a path the shop lacks. */
+function serverPageOf(path: string): { page: ServerPage; match: RegExpExecArray } | undefined {
+  const candidates = appPageOf(path) ? serverPages : [...serverPages, notFoundPage];
+  for (const page of candidates) {
+    const match = page.pattern.exec(path);
+    if (match) return { page, match };
+  }
+  return undefined;
+}
+
 /** Whether the server renders the page at `path`. */
-export const isServerPage = (path: string) => serverPages.some(({ pattern }) => pattern.test(path));
+export const isServerPage = (path: string) => serverPageOf(path) !== undefined;
 
 /** Whether the server may keep its rendering of `path` in its page cache. */
-export const isCacheablePage = (path: string) =>
-  serverPages.find(({ pattern }) => pattern.test(path))?.cache !== false;
+export const isCacheablePage = (path: string) => serverPageOf(path)?.page.cache !== false;
 
 /**
  * Loads what the page at `path` shows into the query cache and tells which route module it
@@ -163,16 +186,13 @@ export async function prefetchServerPage(
   language: Language,
   origin: string,
 ): Promise<{ module: string | null; head: string; status: number } | null> {
-  for (const { pattern, module, prefetch, head, status } of serverPages) {
-    const match = pattern.exec(path);
-    if (match) {
-      await prefetch(queryClient, language, match, search);
-      return {
-        module,
-        head: head ? head(queryClient, { language, match, origin }) : '',
-        status: status ? status(queryClient, { language, match, search }) : 200,
-      };
-    }
-  }
-  return null;
+  const found = serverPageOf(path);
+  if (!found) return null;
+  const { page, match } = found;
+  await page.prefetch(queryClient, language, match, search);
+  return {
+    module: page.module,
+    head: page.head ? page.head(queryClient, { language, match, origin }) : '',
+    status: page.status ? page.status(queryClient, { language, match, search }) : 200,
+  };
 }

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageErrorBoundary } from '../features/crash/components/page-error-boundary.tsx';
 import { FestivalButton } from '../features/festival/components/festival-button.tsx';
+import { appPageOf, appPagePaths, type AppPagePath } from '../lib/app-pages.ts';
 import { lazyPage } from '../lib/lazy-page.tsx';
 import { HomePage, preloadHomePage } from './routes/home-page.tsx';
 
@@ -31,6 +32,8 @@ export function preloadPage(path: string): Promise<void> {
   if (path === '/') return preloadHomePage();
   if (/^\/product(\/|$)/.test(path)) return ProductListingPage.preload();
   if (path.startsWith('/sharewith/')) return SharedOrderPage.preload();
+  // A path the shop does not have: the server rendered the 404 page (route-data.ts).
+  if (!appPageOf(path)) return NotFoundPage.preload();
   return serverRenderedPages[path]?.preload() ?? Promise.resolve();
 }
 export const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx'));
@@ -68,27 +71,34 @@ export function PageReady() {
   return null;
 }
 
+/** Each page's component (lib/app-pages.ts lists the pages: a page missing here does not compile). */
+const pageComponents: Record<AppPagePath, ComponentType> = {
+  '/': HomePage,
+  '/product': ProductListingPage,
+  '/product/:slug': ProductListingPage,
+  '/about-us': AboutUsPage,
+  '/support': SupportPage,
+  '/terms-of-service': TermsOfServicePage,
+  '/privacy-policy': PrivacyPolicyPage,
+  '/webapp/install': InstallPage,
+  '/verify-email': VerifyEmailPage,
+  '/verify-phone': VerifyPhonePage,
+  '/account-settings': AccountSettingsPage,
+  '/orders': OrdersPage,
+  '/orders/:orderId': OrderDetailPage,
+  '/sharewith/:id': SharedOrderPage,
+  '/status': StatusPage,
+  '/sandbox/bank': SandboxBankPage,
+};
+
 /** Route table. Route files only compose features (DESIGN §2). */
 export function AppRoutes() {
   return (
     <AppLayout PageBoundary={PageErrorBoundary} festivalButton={<FestivalButton />}>
       <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/product" component={ProductListingPage} />
-        <Route path="/product/:slug" component={ProductListingPage} />
-        <Route path="/about-us" component={AboutUsPage} />
-        <Route path="/support" component={SupportPage} />
-        <Route path="/terms-of-service" component={TermsOfServicePage} />
-        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-        <Route path="/webapp/install" component={InstallPage} />
-        <Route path="/verify-email" component={VerifyEmailPage} />
-        <Route path="/verify-phone" component={VerifyPhonePage} />
-        <Route path="/account-settings" component={AccountSettingsPage} />
-        <Route path="/orders" component={OrdersPage} />
-        <Route path="/orders/:orderId" component={OrderDetailPage} />
-        <Route path="/sharewith/:id" component={SharedOrderPage} />
-        <Route path="/status" component={StatusPage} />
-        <Route path="/sandbox/bank" component={SandboxBankPage} />
+        {appPagePaths.map((path) => (
+          <Route key={path} path={path} component={pageComponents[path]} />
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
       <PageReady />

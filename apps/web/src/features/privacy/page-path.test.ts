@@ -20,3 +20,9 @@ describe('the page a page_view names', () => {
     expect(analyticsPagePath('/orders/1/2')).toBe('/not-found');
   });
 });
+
+describe('the shop’s pages, from the one list (lib/app-pages.ts)', () => {
+  it('names the status page (it was missing from the analytics list: counted as not-found)', () => {
+    expect(analyticsPagePath('/status')).toBe('/status');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Every page of the web app, as the router's path patterns (wouter: `:name` is one segment). The
+ * one list the router's table, the server's 404 status for other paths (app/route-data.ts) and
+ * the page a page_view names (features/privacy) are made from: a page added here is routed,
+ * answered 200 and counted under its name; a path matching none is the 404 page everywhere.
+ */
+export const appPagePaths = [
+  '/',
+  '/product',
+  '/product/:slug',
+  '/about-us',
+  '/support',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/webapp/install',
+  '/verify-email',
+  '/verify-phone',
+  '/account-settings',
+  '/orders',
+  '/orders/:orderId',
+  '/sharewith/:id',
+  '/status',
+  '/sandbox/bank',
+] as const;
+
+export type AppPagePath = (typeof appPagePaths)[number];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A pattern as the router matches it (wouter's regexparam: a parameter is one non-empty segment,
+ * a trailing slash is allowed, letters in any case).
+ */
+const patternRegExp = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+?' : escapeRegExp(segment)))
+      .join('/')
+      .replace(/\/$/, '')}/?$`,
+    'i',
+  );
+
+const pageMatchers = appPagePaths.map((pattern) => ({ pattern, regExp: patternRegExp(pattern) }));
+
+/** The page pattern `path` (no query) is routed to, or undefined: the 404 page. */
+export const appPageOf = (path: string): AppPagePath | undefined =>
+  pageMatchers.find(({ regExp }) => regExp.test(path))?.pattern;
