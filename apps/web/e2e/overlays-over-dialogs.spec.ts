@@ -97,3 +97,69 @@ for (const lang of ['en', 'my'] as const) {
     await shot('payment-uncovered');
   });
 }
+
+/** A Yangon festival day of the server's default FESTIVAL_DATES (2026-10-24..27), 09:30. */
+const festivalMorning = new Date('2026-10-25T03:00:00Z');
+
+test.describe('the festival greeting, the cookie banner and the help button', () => {
+  // The cookie banner unanswered, as on a first visit.
+  test.use({ analyticsConsent: null });
+
+  for (const lang of ['en', 'my'] as const) {
+    test(`wait while a dialog is open: nothing opens over the cart, then one at a time (${lang})`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      const shot = (name: string) =>
+        page.screenshot({ path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
+      await page.clock.install({ time: festivalMorning });
+      // The festival days are held back until the cart is open: the greeting is due then.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/v1/site/festivals', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/?lang=${lang}`);
+      const banner = page.getByTestId('consent-banner');
+      const help = page.getByTestId('help-button');
+      const festival = page.getByTestId('festival-overlay');
+      await expect(banner).toBeVisible();
+
+      await page.getByTestId('cart-button').click();
+      const cart = page.locator('.cart-drawer');
+      await expect(cart).toBeVisible();
+      release();
+      // The greeting's check (1 s after the page) and its answer pass with the cart open: the
+      // greeting (drawn above every dialog) does not open over it, nor do the banner and button
+      // show dimmed behind its backdrop, where a tap would close the cart.
+      await expect(banner).toHaveCount(0);
+      for (let second = 0; second < 4; second += 1) {
+        await page.waitForTimeout(1000);
+        await expect(festival).toHaveCount(0);
+        await expect(banner).toHaveCount(0);
+        await expect(help).toHaveCount(0);
+      }
+      await expect(cart).toBeVisible();
+      await shot('cart-uncovered');
+
+      // The cart closes: the greeting opens; the banner waits for it in turn.
+      await page.keyboard.press('Escape');
+      await expect(cart).toHaveCount(0);
+      await expect(festival).toBeVisible();
+      await expect(banner).toHaveCount(0);
+      await shot('festival-after-cart');
+      await page.keyboard.press('Escape');
+      await expect(festival).toHaveCount(0);
+      // Then the banner; the help button waits for its answer (one thing at a time at the bottom).
+      await expect(banner).toBeVisible();
+      await expectAccessible(page, '[data-testid="consent-banner"]');
+      await shot('banner-after-festival');
+      await banner.getByRole('button').last().click();
+      await expect(banner).toHaveCount(0);
+      await expect(help).toBeVisible();
+    });
+  }
+});

@@ -2,6 +2,7 @@ import './festival-button.css';
 import { QueryClientContext } from '@tanstack/react-query';
 import { lazy, use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import { OptionalPart } from '../../../components/ui/optional-part.tsx';
 
 const FestivalOverlay = lazy(() => import('./festival-overlay.tsx'));
@@ -9,13 +10,23 @@ const FestivalOverlay = lazy(() => import('./festival-overlay.tsx'));
 /**
  * The header's festival icon (spec §2): a lantern that opens the Thadingyut greeting. The greeting
  * also opens by itself once a day during the festival; whether it is one is asked after the page
- * has loaded (festival-check.ts, in the overlay's chunk).
+ * has loaded (festival-check.ts, in the overlay's chunk). Opening by itself, it waits while a modal
+ * dialog is open (ADR 0053): a greeting over the checkout would hide the QR someone is paying.
  */
 export function FestivalButton() {
   const { t } = useTranslation();
   // Absent only where a test renders the routes without one: then there is nothing to ask.
   const queryClient = use(QueryClientContext);
   const [open, setOpen] = useState(false);
+  const [greetingDue, setGreetingDue] = useState(false);
+  const dialogOpen = useBlockingDialogOpen();
+
+  // Opened once no dialog is open (state adjusted while rendering, as React advises for state
+  // that follows other state); from then on it stays until closed, though it is a dialog itself.
+  if (greetingDue && !dialogOpen) {
+    setGreetingDue(false);
+    setOpen(true);
+  }
 
   useEffect(() => {
     if (!queryClient) return;
@@ -25,7 +36,7 @@ export function FestivalButton() {
       import('./festival-overlay.tsx')
         .then(async (m) => m.takeFestivalGreeting(queryClient))
         .then((due) => {
-          if (due && live) setOpen(true);
+          if (due && live) setGreetingDue(true);
         })
         .catch(() => undefined);
     };

@@ -3,6 +3,7 @@ import '../festival.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { registerDialog, unregisterDialog } from '../../../components/ui/blocking-dialogs.ts';
 import burmese from '../content/messages.my.json';
 import { FESTIVAL_CLOSE_AFTER_MS, FESTIVAL_MESSAGE_DELAY_MS } from '../festival-day.ts';
 
@@ -34,11 +35,21 @@ export default function FestivalOverlay({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const close = useRef<HTMLButtonElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
   const [messageShown, setMessageShown] = useState(reducedMotion);
+
+  // A modal dialog like the others: the app's prompts, banners and toasts wait until it closes.
+  useEffect(() => {
+    const key = Symbol('festival greeting');
+    registerDialog(key, overlay.current);
+    return () => {
+      unregisterDialog(key);
+    };
+  }, []);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -67,6 +78,7 @@ export default function FestivalOverlay({ onClose }: { onClose: () => void }) {
 
   return createPortal(
     <div
+      ref={overlay}
       className="festival-overlay"
       role="dialog"
       aria-modal="true"

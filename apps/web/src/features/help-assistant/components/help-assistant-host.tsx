@@ -3,6 +3,7 @@ import '../help-assistant.css';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import { useHelpButtonShown } from '../help-assistant-setting.ts';
 
 const HelpAssistantDialog = lazy(() => import('./help-assistant-dialog.tsx'));
@@ -12,19 +13,22 @@ const hiddenOn = (path: string) => path === '/support' || path.startsWith('/sand
 
 /**
  * The help button (ADR 0031), mounted by the app after the page has loaded: a round button at the
- * bottom right, above the phone tab bar (hidden while the cookie banner waits for an answer, during
- * checkout and behind a minimised payment), unless the customer hid it in account settings. It
- * opens the help assistant (loaded when first opened).
+ * bottom right, above the phone tab bar (hidden while the cookie banner waits for an answer and
+ * behind a minimised payment), unless the customer hid it in account settings. It opens the help
+ * assistant (loaded when first opened). While another modal dialog is open (the checkout, the
+ * cart) it waits, as the app's other overlays do (ADR 0053); its own dialog keeps it, for the
+ * focus to come back to it.
  */
 export default function HelpAssistantHost() {
   const { t } = useTranslation();
   const shown = useHelpButtonShown();
   const [path] = useLocation();
   const [open, setOpen] = useState(false);
+  const otherDialogOpen = useBlockingDialogOpen() && !open;
 
   return (
     <>
-      {shown && !hiddenOn(path) ? (
+      {shown && !hiddenOn(path) && !otherDialogOpen ? (
         <button
           type="button"
           className="help-button"

@@ -2,6 +2,7 @@ import '../content/messages.ts';
 import '../privacy.css';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { loadCartController } from '../../cart/load-cart-controller.ts';
 import { useConsent } from '../consent-store.ts';
@@ -11,13 +12,14 @@ import { ConsentBanner } from './consent-banner.tsx';
 
 /**
  * Mounted by the app after the page has loaded (none of this is in a page's first JavaScript):
- * the cookie banner until it is answered and, once analytics are accepted, a page_view for every
+ * the cookie banner until it is answered (not while a modal dialog is open) and, once analytics are accepted, a page_view for every
  * page (also the one on which they were) and an add_to_cart for every add the server confirmed.
  * (begin_checkout and purchase are tracked by the checkout and payment dialogs.)
  */
 export default function PrivacyHost() {
   const consent = useConsent();
   const [path] = useLocation();
+  const dialogOpen = useBlockingDialogOpen();
 
   useEffect(() => {
     if (consent !== 'granted') return;
@@ -48,5 +50,7 @@ export default function PrivacyHost() {
     };
   }, [consent]);
 
-  return consent === null ? <ConsentBanner /> : null;
+  // The banner waits while a modal dialog is open (ADR 0053): dimmed behind the checkout's
+  // backdrop, a tap meant for it would close the checkout.
+  return consent === null && !dialogOpen ? <ConsentBanner /> : null;
 }
