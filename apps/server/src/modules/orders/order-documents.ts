@@ -1,5 +1,6 @@
 import { paymentMethodLabels } from '@shop/contracts/checkout';
-import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { formatNumber, localDigits, type Language, type LocalizedText } from '@shop/contracts/i18n';
+import { formatKyat } from '@shop/contracts/money';
 import { cardExpiryDate, type Order, type OrderCard } from '@shop/contracts/orders';
 import { type Doc, newDocument as newPdf, toBuffer, write } from './pdf-text.ts';
 
@@ -60,12 +61,9 @@ function newDocument(title: string): Doc {
   return newPdf({ title, author: SHOP_NAME.en });
 }
 
-/** Ks is how receipts in Myanmar write kyat in either language; Latin keeps columns aligned. */
-const kyat = (n: number) => `${n.toLocaleString('en-US')} Ks`;
-
-/** Day in Yangon (UTC+6:30), the date printed on receipts. */
-const yangonDate = (iso: string) =>
-  new Date(new Date(iso).getTime() + 6.5 * 3600_000).toISOString().slice(0, 10);
+/** Day in Yangon (UTC+6:30), the date printed on receipts, in the language's digits. */
+const yangonDate = (iso: string, lang: Language) =>
+  localDigits(new Date(new Date(iso).getTime() + 6.5 * 3600_000).toISOString().slice(0, 10), lang);
 
 function header(doc: Doc, title: string, lang: Language): number {
   write(doc, SHOP_NAME[lang], 48, 48, { size: 18, bold: true });
@@ -113,26 +111,42 @@ export function deliveredPart(order: Order): { order: Order; notDelivered: numbe
   };
 }
 
-export async function invoicePdf(input: {
+export interface InvoiceInput {
   order: Order;
   invoiceNumber: string;
   invoicedAt: string;
   customer: { name: string; email: string };
   lang: Language;
-}): Promise<Buffer> {
+}
+
+export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
+  const doc = newDocument(`${labels.invoice.en} ${input.invoiceNumber}`);
+  drawInvoice(doc, input);
+  return toBuffer(doc);
+}
+
+/**
+ * The invoice drawn on `doc`. Amounts, quantities and dates are written in the document's numeral
+ * system (ADR 0023, issue 26): "45,000 Ks" in English, "၄၅,၀၀၀ ကျပ်" in Burmese. Codes the reader
+ * types elsewhere — invoice, order and promo codes, product codes, e-mail addresses — keep their
+ * Latin digits as issued; product names are drawn as the catalogue words them in the language.
+ * (A test draws on a document that records every string it is given, to read the Burmese numbers
+ * back: order-documents.test.ts.)
+ */
+export function drawInvoice(doc: Doc, input: InvoiceInput): void {
   const { order, notDelivered } = deliveredPart(input.order);
   const { lang } = input;
   const t = (key: keyof typeof labels) => labels[key][lang];
-  const doc = newDocument(`${labels.invoice.en} ${input.invoiceNumber}`);
+  const kyat = (n: number) => formatKyat(n, lang);
   let y = header(doc, notDelivered > 0 ? t('partInvoice') : t('invoice'), lang);
   const facts: [string, string][] = [
     [t('invoiceNumber'), input.invoiceNumber],
-    [t('invoiceDate'), yangonDate(input.invoicedAt)],
+    [t('invoiceDate'), yangonDate(input.invoicedAt, lang)],
     [t('orderNumber'), order.orderNumber],
-    [t('orderDate'), yangonDate(order.createdAt)],
+    [t('orderDate'), yangonDate(order.createdAt, lang)],
     [t('billedTo'), `${input.customer.name} <${input.customer.email}>`],
     [t('paymentMethod'), order.paymentMethod ? paymentMethodLabels[order.paymentMethod][lang] : ''],
-    [t('paidAt'), order.paidAt ? yangonDate(order.paidAt) : ''],
+    [t('paidAt'), order.paidAt ? yangonDate(order.paidAt, lang) : ''],
   ];
   for (const [label, value] of facts) {
     write(doc, label, 48, y, { width: 150 });
@@ -156,7 +170,7 @@ export async function invoicePdf(input: {
     const cells = [
       item.code,
       item.name,
-      String(item.quantity),
+      formatNumber(item.quantity, lang),
       kyat(item.price),
       kyat(item.price * item.quantity),
     ];
@@ -209,17 +223,27 @@ export async function invoicePdf(input: {
     y += 24;
   }
   write(doc, t('currencyNote'), 48, y, { width: 499, size: 9 });
-  return toBuffer(doc);
 }
 
-export async function cardListPdf(input: {
+export interface CardListInput {
   order: Order;
   cards: OrderCard[];
   lang: Language;
-}): Promise<Buffer> {
+}
+
+export async function cardListPdf(input: CardListInput): Promise<Buffer> {
+  const doc = newDocument(`${labels.cardList.en} ${input.order.orderNumber}`);
+  drawCardList(doc, input);
+  return toBuffer(doc);
+}
+
+/**
+ * The card list drawn on `doc` (recorded by a test as the invoice is): expiry dates in the
+ * document's numeral system, serials and PINs as issued (ADR 0023).
+ */
+export function drawCardList(doc: Doc, input: CardListInput): void {
   const { order, lang } = input;
   const t = (key: keyof typeof labels) => labels[key][lang];
-  const doc = newDocument(`${labels.cardList.en} ${order.orderNumber}`);
   let y = header(doc, `${t('cardList')} — ${order.orderNumber}`, lang);
   const columns = [
     { key: t('item'), x: 48, width: 150 },
@@ -235,7 +259,7 @@ export async function cardListPdf(input: {
       card.name,
       card.serialNumber,
       card.pin ?? '',
-      card.expiresAt ? cardExpiryDate(card.expiresAt) : t('noExpiry'),
+      card.expiresAt ? localDigits(cardExpiryDate(card.expiresAt), lang) : t('noExpiry'),
     ];
     cells.forEach((value, i) => {
       const c = columns[i];
@@ -249,7 +273,6 @@ export async function cardListPdf(input: {
   }
   y += 12;
   write(doc, t('keepSecret'), 48, y, { width: 499, size: 9 });
-  return toBuffer(doc);
 }
 
 /**

@@ -38,10 +38,15 @@ interface Mask {
   ink: Uint8Array;
 }
 
-function maskFromGrey(width: number, height: number, grey: (i: number) => number): Mask {
+function maskFromGrey(
+  width: number,
+  height: number,
+  grey: (i: number) => number,
+  cropped = true,
+): Mask {
   const ink = new Uint8Array(width * height);
   for (let i = 0; i < ink.length; i++) ink[i] = grey(i) < 128 ? 1 : 0;
-  return crop({ width, height, ink });
+  return cropped ? crop({ width, height, ink }) : { width, height, ink };
 }
 
 /** The mask cut to the bounding box of its ink, so where the text sat on the page does not count. */
@@ -95,8 +100,11 @@ function difference(pdf: Mask, browser: Mask): number {
   return total === 0 ? 1 : best / total;
 }
 
-/** Every page of the PDF as an ink mask, rasterised by pdftoppm at 72 dpi (1 pt = 1 px). */
-function rasterise(pdf: Buffer): Mask[] {
+/**
+ * Every page of the PDF as an ink mask, rasterised by pdftoppm at 72 dpi (1 pt = 1 px); the whole
+ * page when not `cropped`, so where the ink sits on the page can be measured.
+ */
+function rasterise(pdf: Buffer, cropped = true): Mask[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-text-'));
   try {
     fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
@@ -110,7 +118,12 @@ function rasterise(pdf: Buffer): Mask[] {
         const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(data.subarray(0, 40).toString('latin1'));
         if (!header?.[1] || !header[2]) throw new Error(`not a PGM: ${f}`);
         const offset = header[0].length;
-        return maskFromGrey(Number(header[1]), Number(header[2]), (i) => data[offset + i] ?? 255);
+        return maskFromGrey(
+          Number(header[1]),
+          Number(header[2]),
+          (i) => data[offset + i] ?? 255,
+          cropped,
+        );
       });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -236,6 +249,37 @@ describe('Burmese in the order PDFs is shaped like a browser shapes it', () => {
   });
 });
 
+/** The x of the rightmost ink pixel of an uncropped page, -1 on a blank page. */
+function lastInkColumn(m: Mask): number {
+  let last = -1;
+  for (let y = 0; y < m.height; y++)
+    for (let x = last + 1; x < m.width; x++) if (at(m, x, y)) last = x;
+  return last;
+}
+
+describe('right-aligned mixed-script text (the Burmese invoice’s amounts, issue 26)', () => {
+  // Four runs, "-", "၁၃၅", ",", "၀၀၀ ကျပ်": pdfkit right-aligns each continued run on its own,
+  // so they were drawn piled up at the box's right edge.
+  const amount = '-၁၃၅,၀၀၀ ကျပ်';
+  const box = { x: 20, width: 1000 };
+
+  it('draws the runs in order, as the string written left-aligned, ending at the box’s right edge', async () => {
+    // Taller than PAGE: text in a box breaks onto a new page below the bottom margin (48 pt).
+    const doc = newDocument({ title: 'right-aligned', author: 'test', size: [PAGE[0], 200] });
+    write(doc, amount, box.x, 20, { size: SIZE, width: box.width, align: 'right' });
+    const pages = rasterise(await toBuffer(doc), false);
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    const [leftAligned] = rasterise(await shopPdf([amount]));
+    if (!page || !leftAligned) throw new Error('pdftoppm drew no page');
+    expect(difference(crop(page), leftAligned)).toBeLessThan(TOLERANCE);
+    // The ink ends at the edge, less the last glyph's side bearing (4 px here), never past it.
+    const edge = box.x + box.width;
+    expect(lastInkColumn(page)).toBeLessThanOrEqual(edge);
+    expect(lastInkColumn(page)).toBeGreaterThan(edge - SIZE / 5);
+  });
+});
+
 const order = {
   orderNumber: 'ORD-2026-000123',
   createdAt: '2026-11-20T10:00:00Z',
@@ -300,7 +344,8 @@ describe('order PDFs keep their content in both languages', () => {
         expect(text).toContain(card.pin);
       }
       expect(text).toContain('ORD-2026-000123');
-      expect(text).toContain('2027-01-31');
+      // The expiry is a date, in the document's digits; serials and PINs are codes (ADR 0023).
+      expect(text).toContain(lang === 'en' ? '2027-01-31' : '၂၀၂၇-၀၁-၃၁');
     },
   );
 
@@ -314,15 +359,19 @@ describe('order PDFs keep their content in both languages', () => {
         lang,
       }),
     );
-    for (const value of [
-      'INV-2026-000045',
-      'ORD-2026-000123',
-      'G-STEAM-10',
-      '90,000 Ks',
-      '45,000 Ks',
-    ])
+    for (const value of ['INV-2026-000045', 'ORD-2026-000123', 'G-STEAM-10'])
       expect(text).toContain(value);
-    if (lang === 'en') expect(text).toContain('Invoice number');
+    // Amounts in the document's digits. pdftotext reads Burmese digits back but not the word
+    // ကျပ် (it gives "က် ပါ"); order-documents.test.ts reads the whole amounts from what is drawn.
+    if (lang === 'en') {
+      expect(text).toContain('Invoice number');
+      expect(text).toContain('90,000 Ks');
+      expect(text).toContain('45,000 Ks');
+    } else {
+      expect(text).toContain('၉၀,၀၀၀');
+      expect(text).toContain('၄၅,၀၀၀');
+      expect(text).not.toMatch(/\d Ks/);
+    }
   });
 
   it.each(['en', 'my'] as const)(
@@ -344,9 +393,14 @@ describe('order PDFs keep their content in both languages', () => {
         }),
       );
       expect(text).toContain('WELCOME10');
-      expect(text).toContain('-9,000 Ks');
-      expect(text).toContain('81,000 Ks');
-      if (lang === 'en') expect(text).toMatch(/Promo code WELCOME10\s+-9,000 Ks/);
+      if (lang === 'en') {
+        expect(text).toContain('-9,000 Ks');
+        expect(text).toContain('81,000 Ks');
+        expect(text).toMatch(/Promo code WELCOME10\s+-9,000 Ks/);
+      } else {
+        expect(text).toContain('-၉,၀၀၀');
+        expect(text).toContain('၈၁,၀၀၀');
+      }
     },
   );
 });
@@ -406,8 +460,10 @@ describe('invoice lines (issue 26)', () => {
       lang,
     });
 
-  it.each(['en', 'my'] as const)('(%s) lines add up to the subtotal', async (lang) => {
-    const text = textOf(await invoice(lang));
+  // The Burmese invoice's amounts end in ကျပ်, which pdftotext cannot give back: its lines are
+  // added up from what is drawn (order-documents.test.ts).
+  it('(en) lines add up to the subtotal', async () => {
+    const text = textOf(await invoice('en'));
     // The amount column: the last "n Ks" of each line that starts with a product code.
     const amounts = text
       .split('\n')
@@ -421,8 +477,9 @@ describe('invoice lines (issue 26)', () => {
 
   it.each(['en', 'my'] as const)('(%s) rows do not overlap', async (lang) => {
     // Latin words only: pdftotext boxes Burmese glyphs by the Myanmar font's tall extent, so
-    // neighbouring Burmese words "overlap" on paper that shows them apart. The lines' codes, names
-    // and amounts are Latin in both languages.
+    // neighbouring Burmese words "overlap" on paper that shows them apart. The lines' codes and
+    // names are Latin in both languages; a Burmese amount's minus sign and commas are Latin runs
+    // (they were drawn piled up at the column's edge before write aligned runs as one string).
     const words = wordBoxes(await invoice(lang)).filter(({ word }) => /^[\x21-\x7e]+$/.test(word));
     const overlaps: string[] = [];
     words.forEach((a, i) => {

@@ -163,6 +163,38 @@ export function newDocument(info: {
 /** Noto Sans's ascender (1069/1000 em): the baseline every run of a line shares. */
 const LATIN_ASCENDER = 1.069;
 
+type Runs = ReturnType<typeof scriptRuns>;
+
+const fontOf = (run: Runs[number], bold: boolean | undefined): FontName =>
+  `${run.myanmar ? 'myanmar' : 'latin'}${bold ? '-bold' : ''}`;
+
+/** The width of the runs drawn side by side, each in its own font, at the current font size. */
+function widthOfRuns(doc: Doc, runs: Runs, bold: boolean | undefined): number {
+  return runs.reduce((width, run) => {
+    useFont(doc, fontOf(run, bold));
+    return width + doc.widthOfString(run.text);
+  }, 0);
+}
+
+/**
+ * pdfkit right-aligns each `continued` run on its own, every one against the box's right edge, so
+ * a right-aligned string of several runs ("၄၅,၀၀၀ ကျပ်": Burmese digits, a Latin comma, Burmese)
+ * was drawn piled up at the edge. Such a string, when it fits on one line, is written left-aligned
+ * from where its right-aligned self would start (a point of slack so rounding cannot wrap it).
+ */
+function rightAlignedRuns(
+  doc: Doc,
+  runs: Runs,
+  x: number,
+  options: { width?: number; bold?: boolean; align?: 'left' | 'right' },
+): { x: number; width?: number; align?: 'left' | 'right' } {
+  if (options.align !== 'right' || options.width === undefined || runs.length < 2)
+    return { x, width: options.width, align: options.align };
+  const textWidth = widthOfRuns(doc, runs, options.bold);
+  if (textWidth > options.width) return { x, width: options.width, align: 'left' };
+  return { x: x + options.width - textWidth, width: textWidth + 1, align: 'left' };
+}
+
 /**
  * Writes mixed Burmese/Latin text at (x, y), in a box `width` wide. Every run sits on the Latin
  * font's baseline (pdfkit would put each font's own ascender below y, and Noto Sans Myanmar's is
@@ -178,17 +210,18 @@ export function write(
   const runs = scriptRuns(text);
   const size = options.size ?? 10;
   doc.fontSize(size);
+  const box = rightAlignedRuns(doc, runs, x, options);
   runs.forEach((run, i) => {
-    useFont(doc, `${run.myanmar ? 'myanmar' : 'latin'}${options.bold ? '-bold' : ''}`);
+    useFont(doc, fontOf(run, options.bold));
     const last = i === runs.length - 1;
     const common = {
-      width: options.width,
-      align: options.align,
+      width: box.width,
+      align: box.align,
       continued: !last,
-      lineBreak: options.width !== undefined,
+      lineBreak: box.width !== undefined,
       baseline: -LATIN_ASCENDER * size,
     };
-    if (i === 0) doc.text(run.text, x, y, common);
+    if (i === 0) doc.text(run.text, box.x, y, common);
     else doc.text(run.text, common);
   });
 }
