@@ -11,7 +11,8 @@ describe('platform', () => {
     webRoot = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'web-'));
     fs.writeFileSync(
       path.join(webRoot, 'index.html'),
-      '<!doctype html><title>shop</title><link rel="manifest" href="/manifest.webmanifest" />' +
+      '<!doctype html><html lang="en"><title>shop</title>' +
+        '<link rel="manifest" href="/manifest.webmanifest" />' +
         '<meta name="apple-mobile-web-app-title" content="MyanTopup" /><div id="root"></div>',
     );
     // As the web build writes them (apps/web src/features/install/web-app-manifest.ts).
@@ -70,7 +71,7 @@ describe('platform', () => {
     }
   });
 
-  it("the app page links the web app manifest of the reader's language (issue 16)", async () => {
+  it("the app page is in the reader's language (its lang: the still-loading words) and links that language's web app manifest (issue 16)", async () => {
     const burmese = [
       { url: '/orders?lang=my' },
       { url: '/orders', headers: { cookie: 'lang=my' } },
@@ -78,6 +79,7 @@ describe('platform', () => {
     ];
     for (const { url, headers } of burmese) {
       const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.body, url).toContain('<html lang="my">');
       expect(res.body, url).toContain('<link rel="manifest" href="/manifest.my.webmanifest" />');
       expect(res.body, url).toContain(
         '<meta name="apple-mobile-web-app-title" content="ငွေဖြည့်ဆိုင်" />',
@@ -88,6 +90,7 @@ describe('platform', () => {
       url: '/orders',
       headers: { cookie: 'lang=en', 'accept-language': 'my' },
     });
+    expect(english.body).toContain('<html lang="en">');
     expect(english.body).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
     expect(english.body).toContain(
       '<meta name="apple-mobile-web-app-title" content="MyanTopup" />',

@@ -85,3 +85,45 @@ for (const lang of ['en', 'my'] as const) {
     await page.screenshot({ path: `${shots}/chunk-retried-${lang}-${testInfo.project.name}.png` });
   });
 }
+
+const stillLoading = {
+  en: { title: 'The page is still loading', reload: 'Reload Page' },
+  my: { title: 'စာမျက်နှာကို ဖွင့်နေဆဲ ဖြစ်ပါသည်', reload: 'စာမျက်နှာ ပြန်ဖွင့်ရန်' },
+} as const;
+
+for (const lang of ['en', 'my'] as const) {
+  test(`a page whose app cannot be downloaded at all is not blank: it says so, in its language, with Reload (${lang})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const say = stillLoading[lang];
+    // A page the browser renders (no server HTML), opened from a link while no script arrives.
+    await page.route('**/assets/*.js', (route) => route.abort('connectionreset'));
+    await page.goto(`/orders?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+    const waiting = page.locator('#boot-wait');
+    // Not at once: a visit whose code comes in a moment never sees it.
+    await expect(waiting.getByRole('heading', { name: say.title })).toBeHidden();
+    await expect(waiting.getByRole('heading', { name: say.title })).toBeVisible({
+      timeout: 10_000,
+    });
+    const reload = waiting.getByRole('link', { name: say.reload });
+    await expect(reload).toBeVisible();
+    // One language: a Burmese page shows no English words (and the other way round).
+    const shown = await waiting.innerText();
+    expect(shown).not.toMatch(lang === 'my' ? /[A-Za-z0-9]/ : /[\u1000-\u109f]/);
+    await expectAccessible(page, '#boot-wait');
+    await page.screenshot({ path: `${shots}/boot-wait-${lang}-${testInfo.project.name}.png` });
+
+    // The network is back: Reload (a link: it needs no script) brings the page.
+    await page.unroute('**/assets/*.js');
+    await reload.click();
+    await expect(page.locator('html')).toHaveAttribute('data-page-ready', '', { timeout: 15_000 });
+    await expect(waiting).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+    // A page the server renders is read without scripts: it carries no "still loading" part.
+    const rendered = await (await request.get(`/?lang=${lang}`)).text();
+    expect(rendered).not.toContain('boot-wait');
+  });
+}

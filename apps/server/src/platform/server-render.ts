@@ -126,8 +126,9 @@ const withTitle = (head: string, title: string | undefined) =>
     : head.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(title)}</title>`);
 
 /**
- * A page of the web build (index.html, or its head) as the installable app in each language: the
- * link to that language's web app manifest, and the name iOS suggests for the home screen
+ * A page of the web build (index.html, or its head) as the installable app in each language: its
+ * <html lang> (the app page's "still loading" words show in it), the link to that language's web
+ * app manifest, and the name iOS suggests for the home screen
  * (apple-mobile-web-app-title) set to the manifest's short_name. The web build writes a manifest
  * per language (apps/web src/features/install/web-app-manifest.ts); index.html names the English
  * one.
@@ -145,7 +146,11 @@ export function installableInEachLanguage(webRoot: string, html: string): Record
     return typeof shortName === 'string' ? shortName : undefined;
   };
   const inLanguage = (language: Language) => {
-    const linked = setValue(html, '<link rel="manifest" href=', webAppManifestPath(language));
+    const linked = setValue(
+      html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`),
+      '<link rel="manifest" href=',
+      webAppManifestPath(language),
+    );
     const shortName = shortNameOf(language);
     return shortName === undefined
       ? linked
@@ -194,9 +199,11 @@ export async function loadServerRenderer(
   if (!entryScript) throw new Error('index.html has no module script');
   let template = indexHtml.replace(entryScript[0], '');
   for (const [tag] of entryPreloads) template = template.replace(tag, '');
-  const [head, tail] = template.split('<div id="root"></div>');
-  if (tail === undefined || head === undefined)
+  const [head, shellTail] = template.split('<div id="root"></div>');
+  if (shellTail === undefined || head === undefined)
     throw new Error('index.html has no <div id="root">');
+  // A rendered page is read before any script: the app page's "still loading" part is not needed.
+  const tail = shellTail.replace(/<!-- boot-wait[\s\S]*?<!-- \/boot-wait -->\s*/, '');
   const heads = installableInEachLanguage(webRoot, head);
 
   const renderPage = async (request: FastifyRequest, language: Language): Promise<RenderedPage> => {
