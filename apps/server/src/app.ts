@@ -442,12 +442,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(sharingRoutes(sharing, auth.guard));
   // The back-office (issue 17).
-  await admin.registerRoutes(() => catalogue.catalogueChanged(), {
-    lines: fulfilment.service,
-    wakeWorker: () => {
-      fulfilment.worker.wake();
+  await admin.registerRoutes(
+    () => catalogue.catalogueChanged(),
+    {
+      lines: fulfilment.service,
+      wakeWorker: () => {
+        fulfilment.worker.wake();
+      },
     },
-  });
+    payments.payments,
+  );
 
   const paymentsRepo = createPaymentsRepo(database.db);
   const stockRepo = createStockRepo(database.db);

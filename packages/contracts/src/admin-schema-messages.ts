@@ -172,6 +172,15 @@ export const adminSchemaMessages = {
     en: 'The payout reference contains a character that cannot be used',
     my: 'ငွေလွှဲ ရည်ညွှန်းနံပါတ်တွင် အသုံးပြု၍ မရသော စာလုံး ပါဝင်နေပါသည်',
   },
+  paymentId: { en: 'Payment not found', my: 'ငွေပေးချေမှုကို ရှာမတွေ့ပါ' },
+  unknownPaymentFinding: {
+    en: 'Finding must be paid or not_paid',
+    my: 'တွေ့ရှိချက်သည် paid (ငွေရရှိ) သို့မဟုတ် not_paid (ငွေမရရှိ) ဖြစ်ရပါမည်',
+  },
+  unknownPaymentState: {
+    en: 'State must be unresolved or resolved',
+    my: 'အခြေအနေသည် unresolved (မဖြေရှင်းရသေး) သို့မဟုတ် resolved (ဖြေရှင်းပြီး) ဖြစ်ရပါမည်',
+  },
   resolveDelivered: {
     en: 'Delivered must be true or false',
     my: 'ရောက်ရှိမှု (delivered) သည် true သို့မဟုတ် false ဖြစ်ရပါမည်',

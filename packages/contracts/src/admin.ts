@@ -331,6 +331,8 @@ export const dashboardResponseSchema = z.object({
     ordersByStatus: z.catchall(z.object({}), z.int()),
     refundsPending: z.object({ count: z.int(), kyat: z.int() }),
     unconfirmedTopups: z.int(),
+    /** Payments whose provider never reported on them and nobody has resolved (ADR 0059). */
+    unknownPayments: z.int(),
     lowStock: z.array(
       z.object({ productId: z.string(), sku: z.string(), name: localized, available: z.int() }),
     ),

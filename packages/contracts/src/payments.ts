@@ -116,6 +116,21 @@ export const sandboxPayRequestSchema = z.object({
 });
 export type SandboxPayRequest = z.output<typeof sandboxPayRequestSchema>;
 
+/**
+ * The sandbox bank stays silent about a payment it was asked for, as Wave may (ADR 0059): the shop
+ * records its outcome as unknown for support. The payment is named as for paying it.
+ */
+export const sandboxSilenceRequestSchema = z.object({
+  qrPayload: z.optional(qrPayloadSchema),
+  paymentToken: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+});
+
+export const sandboxSilenceResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ reference: z.string(), orderNumber: z.string() }),
+});
+
 export const sandboxPayResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),

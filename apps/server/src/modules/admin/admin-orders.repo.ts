@@ -159,6 +159,7 @@ export function createAdminOrdersRepo(db: Db) {
             .select({
               id: paymentEvents.id,
               provider: paymentEvents.provider,
+              eventId: paymentEvents.eventId,
               type: paymentEvents.type,
               paymentId: paymentEvents.paymentId,
               outcome: paymentEvents.outcome,

@@ -20,9 +20,11 @@ import {
 } from '../fulfilment/fulfilment.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
+import { staffFindingEventId } from '../payments/payments.service.ts';
 import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
 import { markRefundDone, RefundError } from '../refunds/refunds.service.ts';
 import type { AdminOrderRecords, AdminOrdersRepo } from './admin-orders.repo.ts';
+import { UNKNOWN_FINDING_ACTION } from './admin-payments.repo.ts';
 import { shownStatusOf } from './admin.service.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
@@ -83,7 +85,38 @@ const auditTexts: Record<string, (after: Record<string, unknown> | null) => stri
         : ''),
   'order.retry_topup': (after) =>
     `sent the top-up of ${said(after?.item)} to the aggregator again (attempt ${said(after?.attempt)})`,
+  [UNKNOWN_FINDING_ACTION]: (after) =>
+    `checked the ${said(after?.provider)} merchant portal for payment ${said(after?.reference)}, whose outcome was unknown: ${
+      after?.finding === 'paid' ? 'paid' : 'not paid'
+    } (${said(after?.outcome).replace(/_/g, ' ')})`,
 };
+
+type PaymentEventRecord = AdminOrderRecords['events'][number];
+type ReceiptRecord = AdminOrderRecords['receipts'][number];
+
+/** What arrived with an event: the amount and what the shop did with it, or nothing. */
+const receiptText = (r: ReceiptRecord | undefined) =>
+  r
+    ? `; received ${r.amount.toLocaleString('en-US')} ${r.currency} (${r.outcome})` +
+      (r.refundRequired
+        ? `, ${r.refundAmount.toLocaleString('en-US')} ${r.currency} to refund`
+        : '')
+    : '';
+
+/**
+ * A payment event as the timeline says it: a callback (or the sweep's query), a provider's silence
+ * (ADR 0059), or staff's finding in the provider's merchant portal about that silence.
+ */
+function eventText(e: PaymentEventRecord, receipt: ReceiptRecord | undefined, byStaff: boolean) {
+  if (e.type === 'payment.unknown')
+    return `Payment outcome unknown: ${e.provider} never reported on this payment. The customer may have paid: check the ${e.provider} merchant portal, then refund or resolve the order`;
+  if (!byStaff) return `Webhook ${e.type} from ${e.provider}: ${e.outcome}${receiptText(receipt)}`;
+  const finding = e.type === 'payment.succeeded' ? 'paid' : 'not paid';
+  return (
+    `Staff's finding from the ${e.provider} merchant portal: ${finding}` +
+    (receipt ? receiptText(receipt) : ` (${e.outcome.replace(/_/g, ' ')})`)
+  );
+}
 
 /**
  * The order's history from what the database records, oldest first (issue 17). Nothing is made
@@ -134,28 +167,11 @@ export function buildTimeline(
   }
 
   const receipts = new Map(records.receipts.map((r) => [r.eventId, r]));
+  const references = new Map(records.payments.map((p) => [p.id, p.reference]));
   for (const e of records.events) {
-    const r = receipts.get(e.id);
-    // A provider without a status query that never reported on a payment (ADR 0059).
-    if (e.type === 'payment.unknown') {
-      add(
-        e.receivedAt,
-        'webhook',
-        `Payment outcome unknown: ${e.provider} never reported on this payment. The customer may have paid: check the ${e.provider} merchant portal, then refund or resolve the order`,
-      );
-      continue;
-    }
-    add(
-      e.receivedAt,
-      'webhook',
-      `Webhook ${e.type} from ${e.provider}: ${e.outcome}` +
-        (r
-          ? `; received ${r.amount.toLocaleString('en-US')} ${r.currency} (${r.outcome})` +
-            (r.refundRequired
-              ? `, ${r.refundAmount.toLocaleString('en-US')} ${r.currency} to refund`
-              : '')
-          : ''),
-    );
+    const reference = e.paymentId ? references.get(e.paymentId) : undefined;
+    const byStaff = reference !== undefined && e.eventId === staffFindingEventId(reference);
+    add(e.receivedAt, byStaff ? 'staff' : 'webhook', eventText(e, receipts.get(e.id), byStaff));
   }
   add(order.cancelledAt, 'checkout', 'Order cancelled');
 

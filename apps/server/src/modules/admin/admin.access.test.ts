@@ -77,6 +77,8 @@ describe('back-office access', () => {
       'POST /api/v1/admin/orders/:id/resend-codes',
       'POST /api/v1/admin/orders/:id/items/:itemId/resolve',
       'POST /api/v1/admin/orders/:id/items/:itemId/retry',
+      'GET /api/v1/admin/payments/unknown',
+      'POST /api/v1/admin/payments/:id/finding',
       'GET /api/v1/admin/customers/:id',
       'POST /api/v1/admin/customers/:id/points',
       'POST /api/v1/admin/customers/:id/block',
@@ -98,6 +100,7 @@ describe('back-office access', () => {
     expect(roleOf('GET /api/v1/admin/customers/:id')).toBe('support');
     expect(roleOf('GET /api/v1/admin/stock/:productId/cards')).toBe('support');
     expect(roleOf('GET /api/v1/admin/operators')).toBe('support');
+    expect(roleOf('GET /api/v1/admin/payments/unknown')).toBe('support');
     for (const name of [
       'POST /api/v1/admin/media',
       'PATCH /api/v1/admin/operators/:id',
@@ -113,6 +116,8 @@ describe('back-office access', () => {
       // Both move money: a refund cancelled or points given back, a top-up sent again (ADR 0036).
       'POST /api/v1/admin/orders/:id/items/:itemId/resolve',
       'POST /api/v1/admin/orders/:id/items/:itemId/retry',
+      // "Paid" fulfils an order, "not paid" cancels one (ADR 0059).
+      'POST /api/v1/admin/payments/:id/finding',
     ])
       expect(roleOf(name), name).toBe('admin');
     // Only the sign-in steps go without a role; each of them needs its own ticket instead.

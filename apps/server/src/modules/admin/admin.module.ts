@@ -16,6 +16,7 @@ import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createContactRepo } from '../site/contact.repo.ts';
 import type { FestivalsService } from '../site/festivals.service.ts';
 import type { MediaService } from '../media/media.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.routes.ts';
 import { adminMediaRoutes } from './admin-media.routes.ts';
@@ -24,6 +25,9 @@ import { createAdminOrdersRepo } from './admin-orders.repo.ts';
 import { adminOrderRoutes } from './admin-orders.routes.ts';
 import { createAdminOrdersService } from './admin-orders.service.ts';
 import { createAdminCustomersService } from './admin-customers.service.ts';
+import { createAdminPaymentsRepo } from './admin-payments.repo.ts';
+import { adminPaymentRoutes } from './admin-payments.routes.ts';
+import { createAdminPaymentsService } from './admin-payments.service.ts';
 import { adminCustomersRoutes } from './admin-customers.routes.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
 import { adminSettingsRoutes } from './admin-settings.routes.ts';
@@ -84,7 +88,8 @@ export function createAdminModule(deps: {
     staffAuth,
     /**
      * Registers the routes; catalogueChanged drops the catalogue caches on every instance;
-     * `orderLines` are fulfilment's line actions (resolve, retry) and the worker's wake-up.
+     * `orderLines` are fulfilment's line actions (resolve, retry) and the worker's wake-up;
+     * `payments` records staff's findings about payments whose outcome is unknown (ADR 0059).
      */
     async registerRoutes(
       catalogueChanged: () => Promise<void>,
@@ -92,10 +97,13 @@ export function createAdminModule(deps: {
         lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry' | 'queueCodesAgain'>;
         wakeWorker: () => void;
       },
+      payments: Pick<PaymentsService, 'recordUnknownFinding'>,
     ): Promise<void> {
       const reports = createAdminReportsRepo(database.db);
+      const unknownPayments = createAdminPaymentsRepo(database.db);
       const service = createAdminService({
         reports,
+        unknownPayments,
         audit,
         products: createProductAdminService({
           repo: createProductAdminRepo(database.db),
@@ -135,6 +143,9 @@ export function createAdminModule(deps: {
             ...orderLines,
           }),
         ),
+      );
+      await deps.app.register(
+        adminPaymentRoutes(createAdminPaymentsService({ repo: unknownPayments, audit, payments })),
       );
       await deps.app.register(
         adminCustomersRoutes(

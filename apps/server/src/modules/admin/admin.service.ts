@@ -33,6 +33,7 @@ import {
   type PromotionsService,
 } from '../promotions/promotions.service.ts';
 import { dayRange, pageMeta, YANGON_OFFSET_MS } from './admin-paging.ts';
+import type { AdminPaymentsRepo } from './admin-payments.repo.ts';
 import type { AdminReportsRepo } from './admin-reports.repo.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
@@ -110,6 +111,8 @@ export const toAdminCustomer = ({ user, orderCount, spentMmk }: CustomerRow): Ad
 
 export function createAdminService(deps: {
   reports: AdminReportsRepo;
+  /** Payments whose outcome is unknown (ADR 0059): the dashboard counts those unresolved. */
+  unknownPayments: Pick<AdminPaymentsRepo, 'countUnresolved'>;
   audit: AuditService;
   products: ProductAdminService;
   promotions: PromotionsService;
@@ -189,6 +192,7 @@ export function createAdminService(deps: {
         ordersByStatus,
         refundsPending,
         unconfirmed,
+        unknown,
         low,
         expiring,
         failed,
@@ -199,6 +203,7 @@ export function createAdminService(deps: {
         reports.ordersByStatus(),
         reports.refundsPending(),
         reports.unconfirmedTopups(),
+        deps.unknownPayments.countUnresolved(),
         reports.lowStock(now, LOW_STOCK_THRESHOLD),
         reports.expiringCards(now, new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS)),
         reports.failedJobs(),
@@ -208,6 +213,7 @@ export function createAdminService(deps: {
         ordersByStatus,
         refundsPending,
         unconfirmedTopups: unconfirmed,
+        unknownPayments: unknown,
         lowStock: low,
         expiringCards: expiring,
         failedJobs: failed,

@@ -137,6 +137,7 @@ export function createPaymentsModule(deps: {
           webhookSecret: deps.secrets.paymentWebhookSecret,
           clock,
           send: deps.webhookSender ?? createWebhookSender(deps.app),
+          silence: (reference) => payments.silence(sandbox.name, reference),
         }),
       );
   };

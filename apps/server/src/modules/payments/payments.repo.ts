@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -88,6 +89,74 @@ export function createPaymentsRepo(db: Db) {
         )
         .orderBy(asc(payments.expiresAt))
         .limit(window.limit);
+    },
+
+    /** A payment by its id, unlocked (lock its order, then it). */
+    async findById(id: string): Promise<PaymentRow | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** An event recorded under this provider and id (a callback's, the sweep's or staff's). */
+    async findEvent(provider: string, eventId: string) {
+      const [row] = await db
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The "outcome unknown" record of a payment its provider went silent about (ADR 0059). */
+    async unknownEventOf(paymentId: string) {
+      const [row] = await db
+        .select()
+        .from(paymentEvents)
+        .where(
+          and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, 'payment.unknown')),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Whether anything but its "outcome unknown" record names the payment: a callback (or staff)
+     * has reported on it since. Events name their payment when their transaction commits.
+     */
+    async reportedOn(paymentId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(
+          and(eq(paymentEvents.paymentId, paymentId), ne(paymentEvents.type, 'payment.unknown')),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Another payment of the order still open within its window (the customer paying again). */
+    async openElsewhere(orderId: string, exceptId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            ne(payments.id, exceptId),
+            inArray(payments.status, ['pending', 'failed']),
+            gt(payments.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The payment's window ends at `at` (the sandbox bank's silence: it is over now). */
+    async endWindow(id: string, at: Date): Promise<void> {
+      await db
+        .update(payments)
+        .set({ expiresAt: at, updatedAt: sql`now()` })
+        .where(and(eq(payments.id, id), gt(payments.expiresAt, at)));
     },
 
     /** Which order a reference belongs to, unlocked: lock the order, then the payment. */

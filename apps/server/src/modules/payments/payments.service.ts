@@ -59,6 +59,56 @@ const RECONCILE_BUDGET_MS = 20_000;
 const SILENT_LOOKBACK_MS = 24 * 60 * 60_000;
 export const FULFIL_ORDER_JOB = 'fulfil_order';
 
+/**
+ * The event id of staff's finding about a payment whose outcome was unknown (ADR 0059): one per
+ * payment whatever the finding, so of two staff at once (or one clicking twice) one finding counts.
+ */
+export const staffFindingEventId = (reference: string) => `staff-finding:${reference}`;
+
+/** What staff found in the provider's merchant portal about a payment it never reported on. */
+export type UnknownPaymentFinding = 'paid' | 'not_paid';
+
+/** Why staff's finding about an unknown payment was not recorded (the back-office says which). */
+export type UnknownFindingProblem =
+  /** No payment has this id. */
+  | 'no_payment'
+  /** Its provider reported on it (or it was never silent): nothing is unknown. */
+  | 'not_unknown'
+  /** A callback reported on it since its outcome became unknown. */
+  | 'reported'
+  /** Staff already recorded the other finding. */
+  | 'found_otherwise'
+  /** "Not paid", but the customer has opened another payment of the order and may pay it. */
+  | 'paying_again';
+
+export class UnknownFindingError extends Error {
+  constructor(readonly problem: UnknownFindingProblem) {
+    super(`unknown payment finding not recorded: ${problem}`);
+    this.name = 'UnknownFindingError';
+  }
+}
+
+/** Staff's finding as recorded: whether it changed anything, and what the shop did. */
+export interface UnknownFindingResult {
+  changed: boolean;
+  /** The receipt outcome of "paid" (applied, after_cancel, sold_out…) or what "not paid" did. */
+  outcome: string;
+}
+
+/** Written in the finding's transaction (the audit record), with what it did. */
+export type FindingRecorder = (
+  tx: Db,
+  change: { payment: PaymentRow; finding: UnknownPaymentFinding; outcome: string },
+) => Promise<void>;
+
+/** What a caller of applyEvent adds inside its transaction (staff's findings, ADR 0059). */
+interface ApplyHooks {
+  /** With the order and the payment locked, before anything moves; throws to change nothing. */
+  checkLocked?: (tx: Db, locked: { order: OrderRow; payment: PaymentRow }) => Promise<void>;
+  /** After the event was applied (never for a duplicate), before the commit. */
+  applied?: (tx: Db, result: WebhookResult) => Promise<void>;
+}
+
 export interface PaymentsDeps {
   db: Db;
   /**
@@ -225,29 +275,38 @@ export function createPaymentsService(deps: PaymentsDeps) {
       limit: RECONCILE_BATCH,
     });
     let recorded = 0;
-    for (const payment of silent) {
-      const id = await repo.recordEvent({
-        provider,
-        eventId: `${provider}:no-callback:${payment.reference}`,
-        type: 'payment.unknown',
-        paymentId: payment.id,
-        outcome: 'outcome_unknown',
-        body: {
-          reference: payment.reference,
-          amountMmk: payment.amountMmk,
-          expiresAt: payment.expiresAt.toISOString(),
-          reason: `no callback from ${provider} within ${String(Math.round(withinMs / 1000))} s of the window`,
-        },
-        receivedAt: now,
-      });
-      if (!id) continue;
-      recorded += 1;
-      deps.log.warn(
-        { orderId: payment.orderId, reference: payment.reference, provider },
-        'payment outcome unknown: the provider never reported on it; check its merchant portal',
-      );
-    }
+    const reason = `no callback from ${provider} within ${String(Math.round(withinMs / 1000))} s of the window`;
+    for (const payment of silent) if (await recordUnknown(payment, reason)) recorded += 1;
     return recorded;
+  }
+
+  /**
+   * One payment's outcome recorded as unknown, once (`<provider>:no-callback:<reference>` is
+   * unique: several instances record it once), and logged for support. Answers whether this call
+   * recorded it.
+   */
+  async function recordUnknown(payment: PaymentRow, reason: string): Promise<boolean> {
+    const { provider } = payment;
+    const id = await createPaymentsRepo(deps.db).recordEvent({
+      provider,
+      eventId: `${provider}:no-callback:${payment.reference}`,
+      type: 'payment.unknown',
+      paymentId: payment.id,
+      outcome: 'outcome_unknown',
+      body: {
+        reference: payment.reference,
+        amountMmk: payment.amountMmk,
+        expiresAt: payment.expiresAt.toISOString(),
+        reason,
+      },
+      receivedAt: clock(),
+    });
+    if (!id) return false;
+    deps.log.warn(
+      { orderId: payment.orderId, reference: payment.reference, provider },
+      'payment outcome unknown: the provider never reported on it; check its merchant portal',
+    );
+    return true;
   }
 
   /** One acquirer's part of the reconciliation sweep (see `reconcile`). */
@@ -434,6 +493,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /**
+   * The provider confirms, for the amount staff applied, a payment staff marked paid after checking
+   * its merchant portal (ADR 0059): the same money, not a second payment to refund.
+   */
+  async function confirmsStaffFinding(
+    tx: Db,
+    payment: PaymentRow,
+    event: WebhookEvent,
+  ): Promise<boolean> {
+    const findingId = staffFindingEventId(payment.reference);
+    if (event.id === findingId || event.data.amount !== payment.amountMmk) return false;
+    const finding = await createPaymentsRepo(tx).findEvent(payment.provider, findingId);
+    return finding?.type === 'payment.succeeded' && finding.outcome === 'applied';
+  }
+
+  /**
    * One payment event, from a callback or a status query (DESIGN §5, §6.3), in one transaction:
    * the event id is recorded (a replay or the same news from the sweep stops here), the order and
    * then the payment are locked, a receipt records the amount received and its outcome (ADR
@@ -441,11 +515,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * cannot take (a second payment, a wrong amount, the part above the price, after cancel or
    * expiry) is recorded on its receipt and flagged for refund; a wrong amount leaves the QR payable.
    */
-  async function applyEvent(acquirer: Acquirer, event: WebhookEvent): Promise<WebhookResult> {
+  async function applyEvent(
+    acquirer: Pick<Acquirer, 'name' | 'enforcesWindow'>,
+    event: WebhookEvent,
+    hooks: ApplyHooks = {},
+  ): Promise<WebhookResult> {
     const provider = acquirer.name;
     let paid: { userId: string; orderId: string } | null = null;
     let freed = 0;
-    const result = await transaction(async (tx): Promise<WebhookResult> => {
+    const apply = async (tx: Db): Promise<WebhookResult> => {
       const txPayments = createPaymentsRepo(tx);
       const txOrders = createOrdersRepo(tx);
       const receivedAt = clock();
@@ -469,6 +547,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const order = await txOrders.lockOrder(found.orderId);
       const payment = order ? await txPayments.lockPayment(found.id) : null;
       if (!order || !payment) return outcome('unknown_payment', found.id);
+      await hooks.checkLocked?.(tx, { order, payment });
 
       /** Every delivery with a payment gets a receipt: what arrived and what is due back. */
       const receipt = async (name: ReceiptOutcome, refundAmount: number) => {
@@ -512,6 +591,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // Money that is not applied is kept for a refund, all of it, with the amount received.
       const refundAll = (name: ReceiptOutcome) => receipt(name, Math.max(0, received));
       if (event.data.currency !== 'MMK') return refundAll('wrong_amount');
+      if (payment.status === 'paid' && (await confirmsStaffFinding(tx, payment, event)))
+        return receipt('confirmed', 0);
       if (payment.status === 'paid') return refundAll('duplicate');
       if (order.status === 'cancelled' || payment.status === 'cancelled')
         return refundAll('after_cancel');
@@ -565,6 +646,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // Too much: the order is paid and the part above its price is due back.
       const excess = received - payment.amountMmk;
       return excess > 0 ? receipt('overpaid', excess) : receipt('applied', 0);
+    };
+    const result = await transaction(async (tx) => {
+      const applied = await apply(tx);
+      if (!applied.duplicate) await hooks.applied?.(tx, applied);
+      return applied;
     });
 
     await released(freed);
@@ -613,6 +699,110 @@ export function createPaymentsService(deps: PaymentsDeps) {
   ): Promise<WebhookEvent | null> {
     const payment = await createPaymentsRepo(deps.db).findByReference(acquirer.name, reference);
     return payment ? queryEvent(acquirer, payment) : null;
+  }
+
+  /** The payment staff may give a finding about: one whose outcome was recorded unknown. */
+  async function unknownPayment(paymentId: string): Promise<PaymentRow> {
+    const repo = createPaymentsRepo(deps.db);
+    const payment = UUID.test(paymentId) ? await repo.findById(paymentId) : null;
+    if (!payment) throw new UnknownFindingError('no_payment');
+    if (!(await repo.unknownEventOf(payment.id))) throw new UnknownFindingError('not_unknown');
+    return payment;
+  }
+
+  /** Within a finding's transaction, payment locked: a callback that came since wins. */
+  async function refuseIfReported(tx: Db, payment: PaymentRow): Promise<void> {
+    if (await createPaymentsRepo(tx).reportedOn(payment.id))
+      throw new UnknownFindingError('reported');
+  }
+
+  /**
+   * A finding already recorded for the payment (the second of two clicks, or of two staff): the
+   * same finding changes nothing; the other one is refused.
+   */
+  async function earlierFinding(
+    payment: PaymentRow,
+    finding: UnknownPaymentFinding,
+  ): Promise<UnknownFindingResult> {
+    const recorded = await createPaymentsRepo(deps.db).findEvent(
+      payment.provider,
+      staffFindingEventId(payment.reference),
+    );
+    const earlier = recorded?.type === 'payment.succeeded' ? 'paid' : 'not_paid';
+    if (earlier !== finding) throw new UnknownFindingError('found_otherwise');
+    return { changed: false, outcome: recorded?.outcome ?? 'recorded' };
+  }
+
+  /**
+   * Staff found the payment paid in the provider's merchant portal: applied exactly as the
+   * provider's own "paid" callback would be (applyEvent: the order paid and its fulfilment written
+   * once, or the money flagged for refund when the order cannot take it). The provider refuses
+   * payment past the window it was given, so the money arrived within it: its end is the event's
+   * time. `record` writes the audit record in the same transaction.
+   */
+  async function findPaid(payment: PaymentRow, record: FindingRecorder) {
+    const event: WebhookEvent = {
+      id: staffFindingEventId(payment.reference),
+      type: 'payment.succeeded',
+      data: {
+        reference: payment.reference,
+        amount: payment.amountMmk,
+        currency: 'MMK',
+        occurredAt: payment.expiresAt.toISOString(),
+        ...(payment.method === 'points' ? {} : { method: payment.method }),
+      },
+    };
+    const result = await applyEvent({ name: payment.provider, enforcesWindow: false }, event, {
+      checkLocked: (tx, locked) => refuseIfReported(tx, locked.payment),
+      applied: (tx, applied) => record(tx, { payment, finding: 'paid', outcome: applied.outcome }),
+    });
+    if (result.duplicate) return earlierFinding(payment, 'paid');
+    return { changed: true, outcome: result.outcome };
+  }
+
+  /**
+   * Staff found the payment not paid: it ends expired, and its order, still waiting for payment,
+   * is cancelled as an unpaid order is (its cards and promo-code use given back). An order paid
+   * since, or ended, is left as it is. Refused while the customer has another payment of the
+   * order open (a Pay Again): they may be paying it.
+   */
+  async function findNotPaid(payment: PaymentRow, record: FindingRecorder) {
+    const eventId = staffFindingEventId(payment.reference);
+    const done = await transaction(async (tx) => {
+      const txPayments = createPaymentsRepo(tx);
+      const now = clock();
+      const recorded = await txPayments.recordEvent({
+        provider: payment.provider,
+        eventId,
+        type: 'payment.failed',
+        outcome: 'received',
+        body: { reference: payment.reference, finding: 'not_paid', by: 'staff' },
+        receivedAt: now,
+      });
+      if (!recorded) return null;
+      // Lock order: the order, then its payment (ADR 0017).
+      const order = await createOrdersRepo(tx).lockOrder(payment.orderId);
+      const locked = await txPayments.lockPayment(payment.id);
+      if (!order || !locked) throw new UnknownFindingError('no_payment');
+      await refuseIfReported(tx, locked);
+      if (locked.status === 'pending' || locked.status === 'failed')
+        await txPayments.updatePayment(locked.id, { status: 'expired' });
+      let ended = { freed: 0, ended: [] as EndedPayment[] };
+      let outcome = 'order_unchanged';
+      if (order.status === 'pending') {
+        if (await txPayments.openElsewhere(order.id, locked.id, now))
+          throw new UnknownFindingError('paying_again');
+        ended = await cancelLocked(tx, [order.id]);
+        outcome = 'order_cancelled';
+      }
+      await txPayments.setEventOutcome(payment.provider, eventId, outcome, locked.id);
+      await record(tx, { payment: locked, finding: 'not_paid', outcome });
+      return { outcome, ...ended };
+    });
+    if (!done) return earlierFinding(payment, 'not_paid');
+    closeAtAcquirer(done.ended);
+    await released(done.freed);
+    return { changed: true, outcome: done.outcome };
   }
 
   return {
@@ -811,6 +1001,39 @@ export function createPaymentsService(deps: PaymentsDeps) {
           deps.log.error({ err }, 'could not empty the cart after payment');
         });
       return session_.session;
+    },
+
+    /**
+     * Staff's finding about a payment whose outcome was unknown (ADR 0059), after checking the
+     * provider's merchant portal: "paid" (applied as the provider's callback would be) or "not
+     * paid" (ended, its waiting order cancelled). Once per payment: the same finding again changes
+     * nothing, the other one and a finding after the provider's own callback are refused
+     * (UnknownFindingError).
+     */
+    async recordUnknownFinding(
+      paymentId: string,
+      finding: UnknownPaymentFinding,
+      record: FindingRecorder,
+    ): Promise<UnknownFindingResult> {
+      const payment = await unknownPayment(paymentId);
+      return finding === 'paid' ? findPaid(payment, record) : findNotPaid(payment, record);
+    },
+
+    /**
+     * The sandbox bank's silence (a demo's and the browser tests' stand-in for Wave's, ADR 0059):
+     * an open payment's window ends now, it expires as any does, and its outcome is recorded
+     * unknown at once, as the sweep records a silent provider's after its promise. Answers false
+     * when it is not an open payment of this provider.
+     */
+    async silence(provider: string, reference: string): Promise<boolean> {
+      const repo = createPaymentsRepo(deps.db);
+      const found = await repo.findByReference(provider, reference);
+      if (!found || found.status !== 'pending') return false;
+      await repo.endWindow(found.id, clock());
+      await expireDue(found.orderId);
+      const payment = await repo.findById(found.id);
+      if (payment?.status !== 'expired') return false;
+      return recordUnknown(payment, `${provider} was told to stay silent (sandbox bank)`);
     },
 
     /** The periodic sweep: expire payments, fail orders abandoned for a day. */

@@ -65,6 +65,11 @@ export const receiptOutcomes = [
   'declined',
   /** Paid in time, but the cards held for the order were released and others took them. */
   'sold_out',
+  /**
+   * The provider's own word on a payment staff had marked paid from its merchant portal (ADR
+   * 0059): the same money, already applied; nothing due back.
+   */
+  'confirmed',
 ] as const;
 export type ReceiptOutcome = (typeof receiptOutcomes)[number];
 
