@@ -4,8 +4,8 @@ import { expect, type APIRequestContext, type Page } from './fixtures.ts';
 
 /** Helpers for the account browser tests: unique identities and codes read from the outbox. */
 
-const outboxDir = () => {
-  const dataDir = process.env.E2E_DATA_DIR;
+/** The outbox of the suite's shop, or of another shop a test started with its own DATA_DIR. */
+const outboxDir = (dataDir = process.env.E2E_DATA_DIR) => {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   return path.join(dataDir, 'outbox');
 };
@@ -18,12 +18,12 @@ interface OutboxRecord {
 }
 
 /** The newest 6-digit code sent to `to` (an e-mail or the digits of a phone number). */
-export async function readCode(to: string): Promise<string> {
+export async function readCode(to: string, dataDir?: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
-        const dir = outboxDir();
+        const dir = outboxDir(dataDir);
         if (!fs.existsSync(dir)) return undefined;
         const files = fs
           .readdirSync(dir)
@@ -93,8 +93,15 @@ export function newIdentity() {
 
 export type Identity = ReturnType<typeof newIdentity>;
 
-/** Registers and verifies the e-mail through the API (for tests about later steps). */
-export async function registerVerified(request: APIRequestContext, person: Identity) {
+/**
+ * Registers and verifies the e-mail through the API (for tests about later steps); `dataDir`:
+ * of a shop a test started itself (its outbox).
+ */
+export async function registerVerified(
+  request: APIRequestContext,
+  person: Identity,
+  dataDir?: string,
+) {
   const from = { 'x-forwarded-for': person.address };
   const registered = await request.post('/api/v1/auth/register', {
     headers: from,
@@ -106,7 +113,7 @@ export async function registerVerified(request: APIRequestContext, person: Ident
     },
   });
   expect(registered.ok()).toBe(true);
-  const otp = await readCode(person.email);
+  const otp = await readCode(person.email, dataDir);
   const verified = await request.post('/api/v1/auth/verify/otp', {
     headers: from,
     data: { email: person.email, otp },

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * its own code; 400 INVALID_HASH, 409 "Record already exists" for a reused merchant_reference_id,
  * 422 for a missing field, 404 for an unknown merchant), GET /authenticate, and the JSON callback
  * with its hashValue (nulls hashed as "null"). Faults: a create that never answers, a tampered
- * callback.
+ * callback. The customer's page (GET /authenticate, Pay / Cancel) sends the callback and returns
+ * the browser to the shop, for browser tests.
  */
 
 export interface WaveRequest {
@@ -90,8 +91,8 @@ export async function startWaveStandin(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0] ?? '';
-      if (req.method === 'GET' && path === '/authenticate') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>WavePay</h1>');
+      if (path === '/authenticate' || path.startsWith('/authenticate/')) {
+        customerPage(req, res, Buffer.concat(chunks).toString('utf8'));
         return;
       }
       if (req.method !== 'POST' || path !== '/payment') {
@@ -135,6 +136,54 @@ export async function startWaveStandin(
       json(res, 200, { message: 'success', transaction_id: transactionId });
     });
   });
+  /**
+   * The customer's side, for browser tests: the page the shop sends the customer to
+   * (GET /authenticate?transaction_id=…, standing in for WavePay's), where Pay or Cancel sends the
+   * signed callback to the shop, then returns the browser to the request's frontend_result_url.
+   */
+  const customerPage = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => {
+    const url = new URL(req.url ?? '/', 'http://standin');
+    const transactionId =
+      url.searchParams.get('transaction_id') ??
+      new URLSearchParams(body).get('transaction_id') ??
+      '';
+    const found = [...requests.entries()].find(([, r]) => r.transactionId === transactionId);
+    if (!found) {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>No such payment request</h1>');
+      return;
+    }
+    const [reference, request] = found;
+    if (req.method === 'GET' && url.pathname === '/authenticate') {
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><html lang="en"><title>WavePay (stand-in)</title><main>` +
+            `<h1>WavePay (stand-in)</h1><p>Pay ${escapeHtml(request.fields.amount ?? '')} MMK to ` +
+            `${escapeHtml(request.fields.merchant_name ?? '')}</p>` +
+            `<form method="post" action="/authenticate/pay"><input type="hidden" name="transaction_id" value="${escapeHtml(transactionId)}"><button>Pay</button></form>` +
+            `<form method="post" action="/authenticate/cancel"><input type="hidden" name="transaction_id" value="${escapeHtml(transactionId)}"><button>Cancel</button></form>` +
+            `</main></html>`,
+        );
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
+      return;
+    }
+    const status =
+      url.pathname === '/authenticate/pay' ? 'PAYMENT_CONFIRMED' : 'PAYMENT_REQUEST_CANCELLED';
+    customerCallback(reference, status).then(
+      () => {
+        res.writeHead(303, { location: request.fields.frontend_result_url ?? '/' }).end();
+      },
+      (err: unknown) => {
+        res.writeHead(502, { 'content-type': 'text/plain' }).end(String(err));
+      },
+    );
+  };
+  let customerCallback: (reference: string, status: string) => Promise<unknown> = () =>
+    Promise.resolve();
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   const send = options.sendCallback ?? httpSender;
@@ -144,7 +193,7 @@ export async function startWaveStandin(
     return found;
   };
 
-  return {
+  const standin: WaveStandin = {
     url,
     env: {
       WAVE_MERCHANT_ID: merchantId,
@@ -212,4 +261,9 @@ export async function startWaveStandin(
         });
       }),
   };
+  customerCallback = (reference, status) => standin.callback(reference, status);
+  return standin;
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);

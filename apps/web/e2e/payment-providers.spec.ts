@@ -1,0 +1,231 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startAplusStandin, type AplusStandin } from '../../server/src/test/standins/aplus.ts';
+import { startKbzStandin, type KbzStandin } from '../../server/src/test/standins/kbzpay.ts';
+import { startWaveStandin, type WaveStandin } from '../../server/src/test/standins/wave.ts';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { newIdentity, registerVerified, type Identity } from './auth-support.ts';
+import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
+
+/**
+ * Issue 27: a customer buys through each real acquirer's stand-in (apps/server/src/test/standins,
+ * written from the providers' documented shapes; they check the shop's signatures with their own
+ * code). The suite's shop pays with the sandbox bank, so this spec starts shops of its own, as an
+ * owner would configure them: one with PAYMENT_PROVIDER=kbzpay,wave (MM QR through KBZPay, the
+ * redirect through Wave), one with aplus (MM QR through ABank A+). The QR shown is the provider's;
+ * the redirect goes to the stand-in's page and comes back to the shop; the order is paid by the
+ * provider's callback and delivered. Screenshots in /tmp/shots-providers.
+ */
+
+const shots = '/tmp/shots-providers';
+fs.mkdirSync(shots, { recursive: true });
+const GIFT_CARD = 'Netflix Gift Card US$25';
+const serverMain = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../server/dist/main.js',
+);
+const basePort = Number(process.env.E2E_PORT ?? 4173);
+
+interface Shop {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built shop on `port` with a fresh embedded database and `env` (its acquirers). */
+async function startShop(port: number, env: Record<string, string>): Promise<Shop> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-providers-'));
+  const url = `http://localhost:${String(port)}`;
+  const child: ChildProcess = spawn(process.execPath, [serverMain], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      REQUEST_LIMIT_FACTOR: '100',
+      TRUST_PROXY: 'true',
+      CARD_HOLD_MAX_PER_ADDRESS: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString('utf8');
+  });
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the shop stopped: ${errors}`);
+        return fetch(`${url}/readyz`).then(
+          (res) => res.status,
+          () => 0,
+        );
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200);
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', () => {
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A signed-in customer of `shop` with a gift card in the cart, at Home in `lang`. */
+async function customerWithCart(request: APIRequestContext, shop: Shop, lang: 'en' | 'my') {
+  const person: Identity = newIdentity();
+  await registerVerified(request, person, shop.dataDir);
+  const added = await request.post('/api/v1/cart/add', {
+    headers: await apiSession(request, person, lang),
+    data: { productId: await productId(request, 'egift-cards', GIFT_CARD), quantity: 1 },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  return person;
+}
+
+test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
+  test.describe.configure({ mode: 'serial' });
+  const port = basePort + 21;
+  test.use({ baseURL: `http://localhost:${String(port)}` });
+  let kbz: KbzStandin;
+  let wave: WaveStandin;
+  let shop: Shop;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    kbz = await startKbzStandin();
+    wave = await startWaveStandin();
+    shop = await startShop(port, { PAYMENT_PROVIDER: 'kbzpay,wave', ...kbz.env, ...wave.env });
+  });
+  test.afterAll(async () => {
+    await shop.stop();
+    await Promise.all([kbz.close(), wave.close()]);
+  });
+
+  test('MM QR through KBZPay: the QR is KBZ’s, its signed callback pays, the card is delivered', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const person = await customerWithCart(request, shop, 'en');
+    await signInFromHome(page, person);
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('cart-checkout').click();
+    const checkout = page.locator('.checkout-dialog');
+    await checkout.getByTestId('checkout-pay').click();
+    const qr = page.getByTestId('payment-qr');
+    await expect(qr).toBeVisible();
+
+    // The QR is what KBZ's precreate answered (signed by the shop, checked by the stand-in).
+    const [order] = [...kbz.orders.values()];
+    expect(order?.tradeType).toBe('PAY_BY_QRCODE');
+    expect(kbz.seen.every((request) => request.signatureOk)).toBe(true);
+    const payload = (await qr.getAttribute('data-payload')) ?? '';
+    expect(payload).toContain(`KBZPAY${order?.prepayId ?? '?'}`);
+    await expectAccessible(page, '[role="dialog"]');
+    await page.screenshot({ path: `${shots}/kbzpay-qr.png` });
+
+    // The customer pays in KBZPay: its signed callback, answered `success` once.
+    const replies = await kbz.pay(order?.merchOrderId ?? '');
+    expect(replies).toEqual([expect.objectContaining({ status: 200, body: 'success' })]);
+    await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 20_000 });
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText(/Completed/, { timeout: 20_000 });
+    await page.screenshot({ path: `${shots}/kbzpay-paid.png` });
+  });
+
+  test('the redirect through Wave: WavePay’s page, back to the shop, paid by Wave’s callback (Burmese)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const person = await customerWithCart(request, shop, 'my');
+    await signInFromHome(page, person);
+    await page.goto('/?lang=my');
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('cart-checkout').click();
+    const checkout = page.locator('.checkout-dialog');
+    // Wave collects the direct transfer; MM QR stays with KBZPay.
+    await checkout.getByRole('radio', { name: 'အွန်လိုင်း ငွေလွှဲ' }).check();
+    await checkout.getByTestId('checkout-pay').click();
+    const openBank = page.locator('.payment-wait a');
+    await expect(openBank).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    await page.screenshot({ path: `${shots}/wave-waiting-my.png` });
+
+    // WavePay's page opens beside the shop; Pay sends Wave's hashed callback and comes back.
+    const [wavePage] = await Promise.all([page.context().waitForEvent('page'), openBank.click()]);
+    await expect(wavePage.getByRole('heading', { name: 'WavePay (stand-in)' })).toBeVisible();
+    expect(wave.refusedHash).toBe(0);
+    await wavePage.getByRole('button', { name: 'Pay' }).click();
+    await expect(wavePage).toHaveURL(new RegExp(`^${shop.url}/orders`));
+    // The shop's page that waited sees the payment.
+    await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 20_000 });
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText(/ပြီးဆုံး/, { timeout: 20_000 });
+    await page.screenshot({ path: `${shots}/wave-paid-my.png` });
+  });
+});
+
+test.describe('ABank A+ (MM QR)', () => {
+  const port = basePort + 22;
+  test.use({ baseURL: `http://localhost:${String(port)}` });
+  let aplus: AplusStandin;
+  let shop: Shop;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    aplus = await startAplusStandin();
+    shop = await startShop(port, { PAYMENT_PROVIDER: 'aplus', ...aplus.env });
+  });
+  test.afterAll(async () => {
+    await shop.stop();
+    await aplus.close();
+  });
+
+  test('the QR is ABank’s; the unsigned callback pays only once the enquiry says paid', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const person = await customerWithCart(request, shop, 'en');
+    await signInFromHome(page, person);
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('cart-checkout').click();
+    await page.locator('.checkout-dialog').getByTestId('checkout-pay').click();
+    const qr = page.getByTestId('payment-qr');
+    await expect(qr).toBeVisible();
+    const [order] = [...aplus.orders.values()];
+    const orderId = order?.orderId ?? '';
+    expect(await qr.getAttribute('data-payload')).toContain(`APLUS${orderId}`);
+
+    // A callback before the customer paid: the enquiry says pending, nothing is paid.
+    await aplus.callback(orderId, { orderId, status: 'SUCCESS', amount: String(order?.amount) });
+    await page.waitForTimeout(1500);
+    await expect(qr).toBeVisible();
+
+    // Paid: the callback makes the shop ask, and the enquiry's answer pays.
+    aplus.settle(orderId, 200);
+    await aplus.callback(orderId, { orderId, status: 'SUCCESS', amount: String(order?.amount) });
+    await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 20_000 });
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText(/Completed/, { timeout: 20_000 });
+    await page.screenshot({ path: `${shots}/aplus-paid.png` });
+  });
+});
