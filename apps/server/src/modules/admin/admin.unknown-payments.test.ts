@@ -55,7 +55,11 @@ describe('payments whose outcome is unknown, in the back-office', () => {
     });
     // An hour of card holds: a customer may still open a new payment (Pay Again) after Wave's
     // 15 silent minutes.
-    s = await createShopTest({ PAYMENT_PROVIDER: 'wave', CARD_HOLD_MAX_WINDOWS: '12', ...wave.env });
+    s = await createShopTest({
+      PAYMENT_PROVIDER: 'wave',
+      CARD_HOLD_MAX_WINDOWS: '12',
+      ...wave.env,
+    });
   });
   afterAll(async () => {
     await s.t.close();
@@ -303,9 +307,9 @@ describe('payments whose outcome is unknown, in the back-office', () => {
     expect(asCustomer.json<ErrorBody>().message).toBe(adminMessages.staffOnly.en);
     expect((await call(s, 'GET', LIST, user.headers)).statusCode).toBe(403);
     expect((await call(s, 'GET', LIST, {})).statusCode).toBe(401);
-    expect(
-      (await call(s, 'POST', finding(payment.id), {}, { finding: 'paid' })).statusCode,
-    ).toBe(401);
+    expect((await call(s, 'POST', finding(payment.id), {}, { finding: 'paid' })).statusCode).toBe(
+      401,
+    );
     expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
       paymentStatus: 'expired',
       status: 'pending',
@@ -394,9 +398,7 @@ describe('payments whose outcome is unknown, in the back-office', () => {
     const staffEvents = await s.t.database.db
       .select()
       .from(paymentEvents)
-      .where(
-        and(eq(paymentEvents.provider, 'wave'), eq(paymentEvents.paymentId, openPayment.id)),
-      );
+      .where(and(eq(paymentEvents.provider, 'wave'), eq(paymentEvents.paymentId, openPayment.id)));
     expect(staffEvents).toHaveLength(0);
     expect(await findingsAudited(payment.id)).toHaveLength(0);
     expect(await findingsAudited(openPayment.id)).toHaveLength(0);
@@ -431,9 +433,7 @@ describe('the sandbox bank’s silence (the demo’s and browser tests’ unknow
 
     const admin = await signedInStaff(s.t, s.clock, 'admin');
     const list = await call(s, 'GET', `${LIST}?state=unresolved`, admin.headers);
-    const row = list
-      .json<ListBody>()
-      .data.find((r) => r.reference === session.paymentReference);
+    const row = list.json<ListBody>().data.find((r) => r.reference === session.paymentReference);
     expect(row).toMatchObject({ provider: 'sandbox', order: { id: order.orderId } });
     const paid = await call(s, 'POST', finding(row?.paymentId ?? ''), admin.headers, {
       finding: 'paid',

@@ -14,6 +14,11 @@ import {
 import { adminCustomerDetailResponseSchema } from '@shop/contracts/admin-customers';
 import { adminOrderDetailResponseSchema } from '@shop/contracts/admin-orders';
 import {
+  adminUnknownPaymentListResponseSchema,
+  adminUnknownPaymentResponseSchema,
+  type UnknownPaymentFinding,
+} from '@shop/contracts/admin-payments';
+import {
   adminBannerListResponseSchema,
   adminBannerResponseSchema,
   adminCategoryListResponseSchema,
@@ -174,6 +179,14 @@ export const useAuditLog = (filters: ListFilters) =>
   useAdminList('audit-log', '/audit-log', auditListResponseSchema, filters);
 export const usePromoCodes = (filters: ListFilters) =>
   useAdminList('promo-codes', '/promo-codes', adminPromoListResponseSchema, filters);
+/** Payments their provider never reported on (ADR 0059), unresolved first. */
+export const useUnknownPayments = (filters: ListFilters) =>
+  useAdminList(
+    'unknown-payments',
+    '/payments/unknown',
+    adminUnknownPaymentListResponseSchema,
+    filters,
+  );
 
 export const useAdminBanners = (filters: ListFilters) =>
   useAdminList('banners', '/banners', adminBannerListResponseSchema, filters);
@@ -251,6 +264,13 @@ export const adminWrites = {
       `${orderPath(id)}/items/${encodeURIComponent(itemId)}/retry`,
       adminOrderDetailResponseSchema,
       { method: 'POST' },
+    ),
+  /** What the provider's merchant portal shows about a payment whose outcome was unknown. */
+  recordPaymentFinding: (paymentId: string, finding: UnknownPaymentFinding) =>
+    adminCall(
+      `/payments/${encodeURIComponent(paymentId)}/finding`,
+      adminUnknownPaymentResponseSchema,
+      { method: 'POST', body: { finding } },
     ),
   resendCodes: (id: string) =>
     adminCall(`${orderPath(id)}/resend-codes`, adminOrderDetailResponseSchema, { method: 'POST' }),

@@ -22,10 +22,12 @@ import { ReportsPage } from './reports-page.tsx';
 import { SettingsPage } from './settings-page.tsx';
 import { StockPage } from './stock-page.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
+import { UnknownPaymentsPage } from './unknown-payments-page.tsx';
 
 const sections = [
   { href: '/', label: 'Dashboard', page: DashboardPage },
   { href: '/orders', label: 'Orders', page: OrdersPage },
+  { href: '/unknown-payments', label: 'Unknown payments', page: UnknownPaymentsPage },
   { href: '/products', label: 'Products', page: ProductsPage },
   { href: '/stock', label: 'Card stock', page: StockPage },
   { href: '/categories', label: 'Categories', page: CategoriesPage },

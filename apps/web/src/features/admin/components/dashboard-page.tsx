@@ -1,4 +1,5 @@
 import type { Dashboard } from '@shop/contracts/admin';
+import { Link } from 'wouter';
 import { useDashboard } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { expiryDay, kyat } from './admin-list.tsx';
@@ -46,6 +47,13 @@ export function DashboardPage() {
           <div className="admin-card">
             <h3>Unconfirmed top-ups</h3>
             <p className="admin-card__figure">{data.unconfirmedTopups}</p>
+          </div>
+          <div className="admin-card" data-testid="unknown-payments">
+            <h3>Unknown payments</h3>
+            <p className="admin-card__figure">{data.unknownPayments}</p>
+            <p>
+              <Link href="/unknown-payments">Check them</Link>
+            </p>
           </div>
           <div className="admin-card">
             <h3>Failed jobs</h3>

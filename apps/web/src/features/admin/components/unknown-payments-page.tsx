@@ -1,0 +1,244 @@
+import {
+  paymentProviderLabel,
+  unknownPaymentStates,
+  type AdminUnknownPayment,
+  type UnknownPaymentFinding,
+} from '@shop/contracts/admin-payments';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { adminWrites, useUnknownPayments } from '../api/admin-api.ts';
+import { getStaffSession } from '../api/staff-session.ts';
+import { AdminAlert } from './admin-alert.tsx';
+import {
+  FilterForm,
+  ListBody,
+  kyat,
+  statusText,
+  useListFilters,
+  when,
+  type FilterField,
+} from './admin-list.tsx';
+
+const fields: FilterField[] = [
+  { name: 'state', label: 'State', type: 'select', options: unknownPaymentStates },
+];
+
+/**
+ * Payments whose outcome is unknown (issue 27, ADR 0059): the provider (Wave has no status API)
+ * never reported on them, so the customer may have paid. Support checks the provider's merchant
+ * portal; an admin records what it shows.
+ */
+export function UnknownPaymentsPage() {
+  const { filters, apply, goTo } = useListFilters();
+  const query = useUnknownPayments(filters);
+  return (
+    <>
+      <h1>Unknown payments</h1>
+      <p className="admin-note">
+        The provider never said whether these were paid. Check each in the provider&apos;s merchant
+        portal by its reference, then mark it paid or not paid. Unresolved ones come first.
+      </p>
+      <FilterForm fields={fields} onApply={apply} label="Filter unknown payments" />
+      <ListBody query={query} empty="No payment's outcome is unknown." onPage={goTo}>
+        {(payments) => (
+          <table className="admin-table" data-testid="admin-unknown-payments">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Provider and reference</th>
+                <th scope="col">Window ended</th>
+                <th scope="col">Resolved</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => (
+                <UnknownPaymentRow key={payment.paymentId} payment={payment} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListBody>
+    </>
+  );
+}
+
+function UnknownPaymentRow({ payment }: { payment: AdminUnknownPayment }) {
+  return (
+    <tr>
+      <th scope="row">
+        <Link href={`/orders/${payment.order.id}`}>{payment.order.orderNumber}</Link>
+        <span className="admin-sub">{statusText(payment.order.status)}</span>
+      </th>
+      <td>
+        {payment.customer.name}
+        <span className="admin-sub">{payment.customer.email}</span>
+      </td>
+      <td>{kyat(payment.amountMmk)}</td>
+      <td>
+        {paymentProviderLabel(payment.provider)}
+        <span className="admin-sub">
+          <code translate="no">{payment.reference}</code>
+        </span>
+      </td>
+      <td>{when(payment.windowEndedAt)}</td>
+      <td>
+        <Resolution payment={payment} />
+      </td>
+      <td>
+        <FindingActions payment={payment} />
+      </td>
+    </tr>
+  );
+}
+
+/** What the shop did when the finding came, when it says more than "paid" or "refused". */
+function outcomeNote(outcome: string): string | null {
+  if (outcome === 'applied' || outcome === 'declined') return null;
+  if (outcome === 'order_cancelled') return 'Order cancelled';
+  if (outcome === 'order_unchanged') return 'Order was already paid or ended';
+  return `${statusText(outcome)}: flagged for refund`;
+}
+
+/** Unresolved, or paid / not paid, by the provider's later callback or by whom on staff, and when. */
+function Resolution({ payment }: { payment: AdminUnknownPayment }) {
+  const { resolution } = payment;
+  if (!resolution) return <strong>Unresolved</strong>;
+  const who =
+    resolution.by === 'staff'
+      ? `marked by ${resolution.staffEmail ?? 'staff'}`
+      : `reported by ${paymentProviderLabel(payment.provider)}`;
+  const note = outcomeNote(resolution.outcome);
+  return (
+    <>
+      {resolution.finding === 'paid' ? 'Paid' : 'Not paid'}, {who}
+      <span className="admin-sub">
+        {when(resolution.at)}
+        {note ? ` · ${note}` : ''}
+      </span>
+    </>
+  );
+}
+
+/** What each finding does, said in the confirmation before it is recorded (it cannot be undone). */
+function findingConsequence(payment: AdminUnknownPayment, finding: UnknownPaymentFinding) {
+  const provider = paymentProviderLabel(payment.provider);
+  const { orderNumber } = payment.order;
+  if (finding === 'paid')
+    return `Only if the ${provider} merchant portal shows payment ${payment.reference} of ${kyat(payment.amountMmk)} as paid. Order ${orderNumber} is then paid and fulfilled as if ${provider} had reported it; if the order can no longer take the money, it is flagged for refund. This is recorded once, in your name, and cannot be undone.`;
+  const cancels =
+    payment.order.status === 'pending' ? ` and order ${orderNumber} is cancelled` : '';
+  return `Only if the ${provider} merchant portal shows that payment ${payment.reference} was not paid. The payment ends${cancels}. This is recorded once, in your name, and cannot be undone.`;
+}
+
+/**
+ * Mark paid / Mark not paid (admins, unresolved payments only), each asked about first in a
+ * confirmation that says what follows.
+ */
+function FindingActions({ payment }: { payment: AdminUnknownPayment }) {
+  const [asking, setAsking] = useState<UnknownPaymentFinding | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const record = useRecordFinding(payment);
+  if (payment.resolution || getStaffSession()?.staff.role !== 'admin') return <>—</>;
+  const ask = (finding: UnknownPaymentFinding) => {
+    setFailure(null);
+    setAsking(finding);
+  };
+  const confirm = (finding: UnknownPaymentFinding) => {
+    setBusy(true);
+    setFailure(null);
+    record(finding)
+      .then(() => {
+        setAsking(null);
+      })
+      .catch((error: unknown) => {
+        setFailure(error);
+      })
+      .finally(() => {
+        setBusy(false);
+      });
+  };
+  return (
+    <div className="admin-actions">
+      <Button
+        variant="secondary"
+        onClick={() => {
+          ask('paid');
+        }}
+      >
+        Mark paid
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          ask('not_paid');
+        }}
+      >
+        Mark not paid
+      </Button>
+      <Dialog
+        open={asking !== null}
+        onClose={() => {
+          if (!busy) setAsking(null);
+        }}
+        role="alertdialog"
+        size="small"
+        title={
+          asking === 'paid'
+            ? `Mark payment ${payment.reference} paid?`
+            : `Mark payment ${payment.reference} not paid?`
+        }
+        description={asking ? findingConsequence(payment, asking) : undefined}
+      >
+        <div className="admin-form">
+          <AdminAlert error={failure} fallback="The finding could not be recorded." />
+          <div className="admin-actions">
+            <Button
+              data-autofocus
+              variant="secondary"
+              disabled={busy}
+              onClick={() => {
+                setAsking(null);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button
+              busy={busy}
+              busyLabel="Saving…"
+              onClick={() => {
+                if (asking) confirm(asking);
+              }}
+            >
+              {asking === 'paid' ? 'Yes, it was paid' : 'Yes, it was not paid'}
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Records a finding, says what the server did, and reads again what it changed. */
+function useRecordFinding(payment: AdminUnknownPayment) {
+  const queryClient = useQueryClient();
+  return async (finding: UnknownPaymentFinding) => {
+    const answer = await adminWrites.recordPaymentFinding(payment.paymentId, finding);
+    toast.success(answer.message);
+    await Promise.all(
+      [
+        ['admin', 'unknown-payments'],
+        ['admin', 'dashboard'],
+        ['admin', 'orders'],
+        ['admin', 'order', payment.order.id],
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+  };
+}
