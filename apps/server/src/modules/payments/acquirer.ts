@@ -65,6 +65,32 @@ export interface ProviderPaymentStatus {
   event: WebhookEvent | null;
 }
 
+/**
+ * A refund the shop asks a provider to make (ADR 0060): of a payment it collected, by the refund's
+ * own id, which the provider keeps as its idempotency key (KBZ `refund_request_no`). A retry after
+ * a time-out sends the same id, so the money goes back once.
+ */
+export interface RefundRequest {
+  /** The payment's reference at the provider (KBZ `merch_order_id`). */
+  reference: string;
+  /** The refund's own id, the same on every retry: [a-z0-9], 32 characters. */
+  refundId: string;
+  amountMmk: number;
+  /** Why, in a few plain ASCII words (KBZ `refund_reason`). */
+  reason: string;
+}
+
+/**
+ * What the provider answered. `refunded`: the money went back. `pending`: accepted, not finished
+ * (asked again later with the same id). `refused`: it will not, and says why. `unknown`: it
+ * answered, but nothing proves what happened (support checks the merchant portal).
+ */
+export type RefundResult =
+  | { status: 'refunded'; providerRef: string | null }
+  | { status: 'pending'; providerRef: string | null }
+  | { status: 'refused'; reason: string }
+  | { status: 'unknown'; reason: string };
+
 /** A provider could not be reached or answered out of its documented shape. */
 export class AcquirerError extends Error {
   constructor(
@@ -111,6 +137,13 @@ export interface Acquirer {
   readonly finalCallbackWithinMs?: number;
   /** Closes a payment the shop no longer wants (cancel, Pay Again), where the provider can. */
   cancelPayment?(reference: string): Promise<void>;
+  /**
+   * Gives money of a payment back (ADR 0060), where the provider has a refund API and it is
+   * configured; without it refunds stay manual in the back-office. Throws an AcquirerError when
+   * the answer never came or was a server error (a time-out, the network, a 5xx): the caller
+   * tries again later with the same `refundId`.
+   */
+  refund?(request: RefundRequest): Promise<RefundResult>;
 }
 
 /**

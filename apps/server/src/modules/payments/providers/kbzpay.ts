@@ -1,4 +1,14 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  randomBytes,
+  timingSafeEqual,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import tls from 'node:tls';
 import type { WebhookEvent } from '@shop/contracts/payments';
 import { z } from 'zod';
 import {
@@ -9,13 +19,16 @@ import {
   type ParsedCallback,
   type PayableMethod,
   type ProviderPaymentStatus,
+  type RefundRequest,
+  type RefundResult,
 } from '../acquirer.ts';
 
 /*
  * KBZPay's payment gateway (ADR 0058), written from its documented shapes
  * (../shared/research/going-live.md §3, §6.4): requests are {"Request":{…, biz_content:{…}}} and
  * answers {"Response":{…}}, both signed UPPER(SHA-256(sorted k=v&…&key=appKey)); the callback is a
- * signed POST answered with the plain text `success`.
+ * signed POST answered with the plain text `success`. Refunds (ADR 0060) go to a host of their own
+ * over HTTPS with the merchant's client certificate.
  */
 
 /** The variables PAYMENT_PROVIDER=kbzpay reads (KBZPAY_*); the list a start without them prints. */
@@ -27,9 +40,35 @@ export const kbzpaySettingsSchema = z.object({
   KBZPAY_BASE_URL: z.url({ protocol: /^https?$/ }),
   /** The PWA checkout page for the redirect method; without it only MM QR is offered. */
   KBZPAY_PWA_URL: z.optional(z.url({ protocol: /^https?$/ })),
-  /** One call's time budget: the customer waits on a create (default 10 s). */
+  /** One call's time budget: the customer waits on a create (default 10 s); refunds too. */
   KBZPAY_TIMEOUT_MS: z.optional(z.coerce.number().int().min(500).max(60_000)),
+  /**
+   * Refunds (ADR 0060): KBZ's refund address (production
+   * `https://api.kbzpay.com:8008/payment/gateway/refund`), reached with the merchant's client
+   * certificate and its key. The three together, or none (refunds stay manual).
+   */
+  KBZPAY_REFUND_URL: z.optional(z.url({ protocol: /^https$/ })),
+  /** PEM text, or the path of a PEM file. */
+  KBZPAY_CLIENT_CERT: z.optional(z.string().min(1)),
+  /** PEM text, or the path of a PEM file; encrypted keys need KBZPAY_CLIENT_KEY_PASSPHRASE. */
+  KBZPAY_CLIENT_KEY: z.optional(z.string().min(1)),
+  KBZPAY_CLIENT_KEY_PASSPHRASE: z.optional(z.string().min(1)),
+  /**
+   * A CA trusted for the refund host besides the usual ones (PEM text or path): KBZ's own, if its
+   * refund host's certificate is signed by it (KBZ's demo loads one), or a test stand-in's.
+   */
+  KBZPAY_REFUND_CA: z.optional(z.string().min(1)),
 });
+
+/** KBZ's refund over mutual TLS: the address, the client certificate and key, PEM. */
+export interface KbzRefundSettings {
+  url: string;
+  cert: string;
+  key: string;
+  passphrase: string | null;
+  /** Trusted besides the usual CAs; null: the usual CAs only. */
+  ca: string | null;
+}
 
 export interface KbzPaySettings {
   appId: string;
@@ -40,6 +79,101 @@ export interface KbzPaySettings {
   /** Where KBZPay posts callbacks: PUBLIC_URL/api/v1/payments/webhook/kbzpay. */
   notifyUrl: string;
   timeoutMs: number;
+  /** Null: KBZ refunds are not configured and stay manual in the back-office. */
+  refund: KbzRefundSettings | null;
+}
+
+type KbzEnv = z.output<typeof kbzpaySettingsSchema>;
+
+/** Refunds need these three together (ADR 0060). */
+const REFUND_VARIABLES = ['KBZPAY_REFUND_URL', 'KBZPAY_CLIENT_CERT', 'KBZPAY_CLIENT_KEY'] as const;
+const REFUND_EXTRAS = ['KBZPAY_CLIENT_KEY_PASSPHRASE', 'KBZPAY_REFUND_CA'] as const;
+
+/**
+ * A PEM value: the text itself (a value starting `-----BEGIN`; `\n` written as two characters is
+ * read as a line break, as one-line environment files hold it) or the path of a file holding it.
+ * Problems name the variable, never the value.
+ */
+function pemOf(name: string, value: string, problems: string[]): string | null {
+  const text = value.trimStart().startsWith('-----BEGIN')
+    ? value.includes('\n')
+      ? value
+      : value.replace(/\\n/g, '\n')
+    : readPemFile(value);
+  if (text === null) {
+    problems.push(`${name}: unreadable (neither PEM text nor a readable PEM file)`);
+    return null;
+  }
+  return text;
+}
+
+function readPemFile(path: string): string | null {
+  try {
+    const text = fs.readFileSync(path, 'utf8');
+    return text.includes('-----BEGIN') ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function certificateOf(name: string, pem: string, problems: string[]): X509Certificate | null {
+  try {
+    const cert = new X509Certificate(pem);
+    if (new Date(cert.validTo).getTime() < Date.now())
+      problems.push(`${name}: expired on ${new Date(cert.validTo).toISOString().slice(0, 10)}`);
+    return cert;
+  } catch {
+    problems.push(`${name}: malformed (not a PEM certificate)`);
+    return null;
+  }
+}
+
+function privateKeyOf(
+  pem: string,
+  passphrase: string | null,
+  problems: string[],
+): KeyObject | null {
+  try {
+    return createPrivateKey({ key: pem, format: 'pem', ...(passphrase ? { passphrase } : {}) });
+  } catch {
+    problems.push(
+      'KBZPAY_CLIENT_KEY: malformed, or encrypted and KBZPAY_CLIENT_KEY_PASSPHRASE is missing or wrong',
+    );
+    return null;
+  }
+}
+
+/**
+ * The refund settings, none, or what is wrong with them: all three variables or none, the
+ * certificate and key readable, the key the certificate's own, the certificate not expired.
+ */
+function kbzRefundSettings(
+  e: KbzEnv,
+): { refund: KbzRefundSettings | null } | { problems: string[] } {
+  const given = [...REFUND_VARIABLES, ...REFUND_EXTRAS].filter((name) => e[name] !== undefined);
+  if (given.length === 0) return { refund: null };
+  const missing = REFUND_VARIABLES.filter((name) => e[name] === undefined);
+  if (missing.length > 0)
+    return {
+      problems: missing.map(
+        (name) =>
+          `${name}: missing (KBZPay refunds need KBZPAY_REFUND_URL, KBZPAY_CLIENT_CERT and KBZPAY_CLIENT_KEY together)`,
+      ),
+    };
+  const problems: string[] = [];
+  const certPem = pemOf('KBZPAY_CLIENT_CERT', e.KBZPAY_CLIENT_CERT ?? '', problems);
+  const keyPem = pemOf('KBZPAY_CLIENT_KEY', e.KBZPAY_CLIENT_KEY ?? '', problems);
+  const caPem = e.KBZPAY_REFUND_CA ? pemOf('KBZPAY_REFUND_CA', e.KBZPAY_REFUND_CA, problems) : null;
+  const passphrase = e.KBZPAY_CLIENT_KEY_PASSPHRASE ?? null;
+  const cert = certPem ? certificateOf('KBZPAY_CLIENT_CERT', certPem, problems) : null;
+  const key = keyPem ? privateKeyOf(keyPem, passphrase, problems) : null;
+  if (caPem) certificateOf('KBZPAY_REFUND_CA', caPem, problems);
+  if (cert && key && !cert.checkPrivateKey(key))
+    problems.push('KBZPAY_CLIENT_KEY: is not the key of KBZPAY_CLIENT_CERT');
+  if (problems.length > 0 || !certPem || !keyPem || !e.KBZPAY_REFUND_URL) return { problems };
+  return {
+    refund: { url: e.KBZPAY_REFUND_URL, cert: certPem, key: keyPem, passphrase, ca: caPem },
+  };
 }
 
 /** The settings from KBZPAY_* variables, or the list of what is missing or malformed. */
@@ -50,6 +184,8 @@ export function kbzpaySettings(
   const found = providerSettings(kbzpaySettingsSchema, env);
   if ('problems' in found) return found;
   const e = found.values;
+  const refund = kbzRefundSettings(e);
+  if ('problems' in refund) return refund;
   return {
     settings: {
       appId: e.KBZPAY_APP_ID,
@@ -59,6 +195,7 @@ export function kbzpaySettings(
       pwaUrl: e.KBZPAY_PWA_URL ?? null,
       notifyUrl: `${publicUrl}/api/v1/payments/webhook/kbzpay`,
       timeoutMs: e.KBZPAY_TIMEOUT_MS ?? 10_000,
+      refund: refund.refund,
     },
   };
 }
@@ -167,6 +304,148 @@ const SUCCESS_ACK: CallbackAck = {
   body: 'success',
 };
 
+/**
+ * A signed `{"Request":{…}}`: the common fields and biz_content's signed as one flat set (sign
+ * and sign_type beside them, biz_content nested).
+ */
+function signedRequest(
+  appKey: string,
+  method: string,
+  version: string,
+  biz: Record<string, string>,
+  extra: Record<string, string> = {},
+): { body: string; nonce: string; timestamp: string } {
+  const nonce = randomBytes(16).toString('hex');
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const common = { timestamp, method, nonce_str: nonce, version, ...extra };
+  const request = {
+    ...common,
+    sign_type: 'SHA256',
+    sign: kbzSign({ ...common, ...biz }, appKey),
+    biz_content: biz,
+  };
+  return { body: JSON.stringify({ Request: request }), nonce, timestamp };
+}
+
+/** The most of an answer read (KBZ's are a few hundred bytes). */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * POSTs JSON over HTTPS through `agent` (it carries the client certificate) within `timeoutMs`;
+ * answers the status and the text. Throws when no whole answer came (refused handshake, network,
+ * time-out).
+ */
+function postOverTls(
+  url: string,
+  body: string,
+  agent: https.Agent,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) req.destroy(new Error('answer too large'));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', reject);
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('answer cut off'));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The client for KBZ's refund host: its certificate and key, and the extra CA if one is given. */
+function refundAgentOf(refund: KbzRefundSettings): https.Agent {
+  return new https.Agent({
+    cert: refund.cert,
+    key: refund.key,
+    ...(refund.passphrase ? { passphrase: refund.passphrase } : {}),
+    ...(refund.ca ? { ca: [...tls.rootCertificates, refund.ca] } : {}),
+    keepAlive: false,
+  });
+}
+
+/** KBZ's refund_status, as the shop reads it (REFUND_SUCCESS is documented; the others VERIFY). */
+const REFUND_STATUS: Record<string, 'refunded' | 'pending' | 'refused'> = {
+  REFUND_SUCCESS: 'refunded',
+  REFUNDING: 'pending',
+  REFUND_FAILED: 'refused',
+};
+
+/** A short one-line text of KBZ's for a reason support reads. */
+const said = (value: unknown) => (scalar(value) ?? '').replace(/\s+/g, ' ').slice(0, 200);
+
+/**
+ * What a refund answer says (ADR 0060). A server error or an answer out of shape throws (asked
+ * again with the same refund_request_no); a FAIL is a refusal with KBZ's code and message; a
+ * SUCCESS must be signed by KBZ and name this order and amount, else nothing is proved.
+ */
+export function kbzRefundResult(
+  answer: { status: number; text: string },
+  request: RefundRequest,
+  appKey: string,
+): RefundResult {
+  if (answer.status >= 500)
+    throw new AcquirerError('KBZPay refund failed on its side', { httpStatus: answer.status });
+  let body: unknown = null;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    body = null;
+  }
+  const response = isRecord(body) && isRecord(body.Response) ? body.Response : null;
+  if (!response)
+    throw new AcquirerError('KBZPay refund answered out of its shape', {
+      httpStatus: answer.status,
+    });
+  if (response.result !== 'SUCCESS' || scalar(response.code) !== '0')
+    return {
+      status: 'refused',
+      reason: `KBZPay refused the refund (code ${said(response.code) || '?'}): ${said(response.msg) || 'no message'}`,
+    };
+  // Signed as the other answers; KBZ's demo leaves refund_info (a list) out of the set.
+  if (!kbzVerify(response, appKey, ['refund_info']))
+    return { status: 'unknown', reason: 'KBZPay’s refund answer has a wrong signature' };
+  if (scalar(response.merch_order_id) !== request.reference)
+    return { status: 'unknown', reason: 'KBZPay’s refund answer names another order' };
+  const refundStatus = scalar(response.refund_status) ?? '';
+  const outcome = REFUND_STATUS[refundStatus];
+  const providerRef = scalar(response.refund_order_id) || null;
+  if (outcome === 'refused')
+    return {
+      status: 'refused',
+      reason: `KBZPay refund_status ${refundStatus}: ${said(response.msg) || 'no message'}`,
+    };
+  if (outcome === 'pending') return { status: 'pending', providerRef };
+  if (outcome !== 'refunded')
+    return { status: 'unknown', reason: `KBZPay answered refund_status "${said(refundStatus)}"` };
+  const amount = kyatOf(response.refund_amount);
+  if (amount !== null && amount !== request.amountMmk)
+    return {
+      status: 'unknown',
+      reason: `KBZPay reports ${String(amount)} MMK refunded, not ${String(request.amountMmk)}`,
+    };
+  return { status: 'refunded', providerRef };
+}
+
 export function createKbzPayAcquirer(settings: KbzPaySettings): Acquirer {
   const methods: PayableMethod[] = settings.pwaUrl ? ['mmqr', 'direct'] : ['mmqr'];
 
@@ -178,22 +457,15 @@ export function createKbzPayAcquirer(settings: KbzPaySettings): Acquirer {
     biz: Record<string, string>,
     extra: Record<string, string> = {},
   ): Promise<{ response: Record<string, unknown>; nonce: string; timestamp: string }> {
-    const nonce = randomBytes(16).toString('hex');
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const common = { timestamp, method, nonce_str: nonce, version, ...extra };
-    const request = {
-      ...common,
-      sign_type: 'SHA256',
-      sign: kbzSign({ ...common, ...biz }, settings.appKey),
-      biz_content: biz,
-    };
+    const request = signedRequest(settings.appKey, method, version, biz, extra);
+    const { nonce, timestamp } = request;
     let status: number;
     let body: unknown;
     try {
       const res = await fetch(`${settings.baseUrl}/${endpoint}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ Request: request }),
+        body: request.body,
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
       status = res.status;
@@ -223,6 +495,31 @@ export function createKbzPayAcquirer(settings: KbzPaySettings): Acquirer {
     merch_code: settings.merchCode,
     merch_order_id: reference,
   });
+
+  /**
+   * `kbz.payment.refund` 1.0 at the refund address over mutual TLS (ADR 0060): the refund's own
+   * id is KBZ's refund_request_no, so a retry of a refund whose answer was lost sends the same.
+   */
+  function refunderOf(refund: KbzRefundSettings) {
+    const agent = refundAgentOf(refund);
+    return async (request: RefundRequest): Promise<RefundResult> => {
+      const { body } = signedRequest(settings.appKey, 'kbz.payment.refund', '1.0', {
+        ...bizOf(request.reference),
+        refund_request_no: request.refundId,
+        refund_amount: String(request.amountMmk),
+        refund_reason: request.reason,
+      });
+      let answer: { status: number; text: string };
+      try {
+        answer = await postOverTls(refund.url, body, agent, settings.timeoutMs);
+      } catch (err) {
+        throw new AcquirerError('KBZPay refund did not answer', {
+          cause: err instanceof Error ? ((err as { code?: string }).code ?? err.name) : 'unknown',
+        });
+      }
+      return kbzRefundResult(answer, request, settings.appKey);
+    };
+  }
 
   return {
     name: 'kbzpay',
@@ -309,5 +606,7 @@ export function createKbzPayAcquirer(settings: KbzPaySettings): Acquirer {
     async cancelPayment(reference) {
       await call('closeorder', 'kbz.payment.closeorder', '3.0', bizOf(reference));
     },
+
+    ...(settings.refund ? { refund: refunderOf(settings.refund) } : {}),
   };
 }
