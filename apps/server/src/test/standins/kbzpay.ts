@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { TLSSocket } from 'node:tls';
+import { fileURLToPath } from 'node:url';
 
 /*
  * A stand-in for KBZPay's payment gateway on 127.0.0.1 (ADR 0058), written from the documented
  * shapes (../shared/research/going-live.md §3, §6.6), not from the shop's adapter: it signs and
  * checks signatures with its own code, so a signer bug in the shop fails the tests. It keeps its
  * orders in memory, answers /precreate, /queryorder and /closeorder, sends signed callbacks (and
- * sends them again until the answer is exactly `success`), and injects KBZ's faults.
+ * sends them again until the answer is exactly `success`), and injects KBZ's faults. With
+ * `refunds: true` it also takes `kbz.payment.refund` on an HTTPS port of its own that accepts only
+ * a client certificate signed by its test CA (certs/, ADR 0060), once per refund_request_no.
  */
 
 type Fields = Record<string, unknown>;
@@ -43,7 +49,22 @@ export interface KbzOrder {
   timeoutExpress: string;
   title: string;
   status: 'WAIT_PAY' | 'PAY_SUCCESS' | 'PAY_FAILED' | 'ORDER_CLOSED' | 'ORDER_EXPIRED';
+  /** Kyat given back so far. */
+  refunded: number;
 }
+
+/** What one refund_request_no got: a refund made once, or a refusal; repeats answer the same. */
+export type KbzRefund =
+  | {
+      outcome: 'made';
+      merchOrderId: string;
+      amount: number;
+      refundOrderId: string;
+      refundTime: string;
+      reason: string;
+      status: 'REFUND_SUCCESS' | 'REFUNDING';
+    }
+  | { outcome: 'refused'; merchOrderId: string; code: string; msg: string };
 
 /** One request the stand-in received, with whether our signature on it was right. */
 export interface KbzRequestSeen {
@@ -51,7 +72,14 @@ export interface KbzRequestSeen {
   request: Fields;
   biz: Fields;
   signatureOk: boolean;
+  /** The refund endpoint: the CN of the client certificate the request came with. */
+  clientCert?: string;
 }
+
+/** The test certificates (certs/README.md): tests only. */
+export const standinCertPath = (name: string) =>
+  fileURLToPath(new URL(`./certs/${name}`, import.meta.url));
+export const STANDIN_CLIENT_KEY_PASSPHRASE = 'test-only-passphrase';
 
 /** How a callback reaches the shop: tests without a listening shop pass app.inject here. */
 export type KbzCallbackSender = (
@@ -89,7 +117,21 @@ export interface KbzStandin {
     createRefused: boolean;
     /** Answers are signed with a wrong key. */
     badAnswerSignature: boolean;
+    /** A new refund is refused (KBZ's FAIL with a code and message). */
+    refundRefused: boolean;
+    /** A new refund is made, and its answer sent this late (the shop's call times out). */
+    refundAnswerDelayMs: number;
+    /** The next refund requests answered 503 before anything is done. */
+    refundServerErrors: number;
+    /** The refund_status a new refund is answered with. */
+    refundStatus: 'REFUND_SUCCESS' | 'REFUNDING';
   };
+  /** The refund endpoint (https://127.0.0.1:port/refund) when started with `refunds: true`. */
+  refundUrl: string | null;
+  /** Refunds by refund_request_no: each made (or refused) once. */
+  refunds: Map<string, KbzRefund>;
+  /** TLS handshakes the refund endpoint refused (no client certificate, or not one of its CA's). */
+  tlsRefusals: string[];
   /**
    * The customer pays (or KBZ refuses): the order's status changes and, unless `lost`, a signed
    * callback goes to its notify_url, again until the answer is exactly `success` (at most
@@ -120,14 +162,24 @@ export interface KbzStandin {
 }
 
 export async function startKbzStandin(
-  options: { sendCallback?: KbzCallbackSender; pwaUrl?: string } = {},
+  options: { sendCallback?: KbzCallbackSender; pwaUrl?: string; refunds?: boolean } = {},
 ): Promise<KbzStandin> {
   const appId = 'kp1234567890abcdef';
   const appKey = randomBytes(16).toString('hex');
   const merchCode = '200123';
   const orders = new Map<string, KbzOrder>();
   const seen: KbzRequestSeen[] = [];
-  const faults = { createDelayMs: 0, createRefused: false, badAnswerSignature: false };
+  const refunds = new Map<string, KbzRefund>();
+  const tlsRefusals: string[] = [];
+  const faults: KbzStandin['faults'] = {
+    createDelayMs: 0,
+    createRefused: false,
+    badAnswerSignature: false,
+    refundRefused: false,
+    refundAnswerDelayMs: 0,
+    refundServerErrors: 0,
+    refundStatus: 'REFUND_SUCCESS',
+  };
   let mmOrderCounter = 1_000_000;
 
   const answer = (fields: Fields, leaveOut: string[] = []): string => {
@@ -145,7 +197,12 @@ export async function startKbzStandin(
   const refusal = (code: string, msg: string) =>
     JSON.stringify({ Response: { result: 'FAIL', code, msg } });
 
-  function handle(endpoint: string, payload: unknown): { status: number; body: string } {
+  /** The request's fields if it is KBZ-shaped, signed right and for this merchant; else the refusal. */
+  function checked(
+    endpoint: string,
+    payload: unknown,
+    clientCert?: string,
+  ): { request: Fields; biz: Fields } | { status: number; body: string } {
     const request =
       typeof payload === 'object' && payload !== null && 'Request' in payload
         ? (payload.Request as Fields)
@@ -158,10 +215,76 @@ export async function startKbzStandin(
     delete flat.biz_content;
     const signatureOk =
       request.sign_type === 'SHA256' && request.sign === standinSign(flat, appKey);
-    seen.push({ endpoint, request, biz, signatureOk });
+    seen.push({ endpoint, request, biz, signatureOk, ...(clientCert ? { clientCert } : {}) });
     if (!signatureOk) return { status: 200, body: refusal('AUTH002', 'Invalid signature') };
     if (biz.appid !== appId || biz.merch_code !== merchCode)
       return { status: 200, body: refusal('AUTH003', 'Invalid appid or merch_code') };
+    return { request, biz };
+  }
+
+  /** The answer a refund_request_no got, the same each time it is asked (signed afresh). */
+  function refundAnswer(refund: KbzRefund): string {
+    if (refund.outcome === 'refused') return refusal(refund.code, refund.msg);
+    const order = orders.get(refund.merchOrderId);
+    return answer({
+      merch_order_id: refund.merchOrderId,
+      merch_code: merchCode,
+      trans_order_id: order?.mmOrderId ?? '',
+      refund_status: refund.status,
+      refund_order_id: refund.refundOrderId,
+      refund_amount: String(refund.amount),
+      refund_currency: 'MMK',
+      refund_time: refund.refundTime,
+    });
+  }
+
+  /**
+   * `kbz.payment.refund`: a refund_request_no seen before answers what it got then and moves no
+   * money; a new one is refunded from a paid order, at most what is left of it.
+   */
+  function handleRefund(payload: unknown, clientCert: string): { status: number; body: string } {
+    const found = checked('refund', payload, clientCert);
+    if (!('request' in found)) return found;
+    const { request, biz } = found;
+    if (request.method !== 'kbz.payment.refund' || request.version !== '1.0')
+      return { status: 200, body: refusal('AUTH404', 'No such method') };
+    const merchOrderId = text(biz.merch_order_id);
+    const requestNo = text(biz.refund_request_no);
+    if (!requestNo)
+      return { status: 200, body: refusal('PAY010', 'refund_request_no is required') };
+    const earlier = refunds.get(requestNo);
+    if (earlier)
+      return earlier.merchOrderId === merchOrderId
+        ? { status: 200, body: refundAnswer(earlier) }
+        : { status: 200, body: refusal('PAY012', 'refund_request_no was used for another order') };
+    const order = orders.get(merchOrderId);
+    if (!order) return { status: 200, body: refusal('PAY004', 'Order does not exist') };
+    if (order.status !== 'PAY_SUCCESS')
+      return { status: 200, body: refusal('PAY013', 'Order is not paid') };
+    const left = Number(order.totalAmount) - order.refunded;
+    const amount = text(biz.refund_amount) === '' ? left : Number(text(biz.refund_amount));
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      return { status: 200, body: refusal('PAY014', 'Refund amount is more than what is left') };
+    const refund: KbzRefund = faults.refundRefused
+      ? { outcome: 'refused', merchOrderId, code: 'PAY015', msg: 'Merchant balance is not enough' }
+      : {
+          outcome: 'made',
+          merchOrderId,
+          amount,
+          refundOrderId: `RF${String((mmOrderCounter += 1))}`,
+          refundTime: String(Math.floor(Date.now() / 1000)),
+          reason: text(biz.refund_reason),
+          status: faults.refundStatus,
+        };
+    if (refund.outcome === 'made') order.refunded += amount;
+    refunds.set(requestNo, refund);
+    return { status: 200, body: refundAnswer(refund) };
+  }
+
+  function handle(endpoint: string, payload: unknown): { status: number; body: string } {
+    const found = checked(endpoint, payload);
+    if (!('request' in found)) return found;
+    const { request, biz } = found;
     const merchOrderId = text(biz.merch_order_id);
 
     if (endpoint === 'precreate') {
@@ -180,6 +303,7 @@ export async function startKbzStandin(
         timeoutExpress: text(biz.timeout_express),
         title: text(biz.title),
         status: 'WAIT_PAY',
+        refunded: 0,
       };
       orders.set(merchOrderId, order);
       const fields: Fields = { merch_order_id: merchOrderId, prepay_id: order.prepayId };
@@ -232,6 +356,63 @@ export async function startKbzStandin(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+
+  // The refund endpoint: TLS that refuses any client without a certificate of the test CA.
+  const refundServer = options.refunds
+    ? https.createServer(
+        {
+          cert: fs.readFileSync(standinCertPath('server.crt')),
+          key: fs.readFileSync(standinCertPath('server.key')),
+          ca: fs.readFileSync(standinCertPath('ca.crt')),
+          requestCert: true,
+          rejectUnauthorized: true,
+        },
+        (req, res) => {
+          const chunks: Buffer[] = [];
+          req.on('data', (chunk: Buffer) => chunks.push(chunk));
+          req.on('end', () => {
+            const clientCert =
+              req.socket instanceof TLSSocket
+                ? String(req.socket.getPeerCertificate().subject.CN)
+                : '';
+            const endpoint = (req.url ?? '').replace(/^\/+/, '').split('?')[0] ?? '';
+            if (endpoint !== 'refund') {
+              res.writeHead(404, { 'content-type': 'application/json' });
+              res.end(refusal('AUTH404', 'No such method'));
+              return;
+            }
+            if (faults.refundServerErrors > 0) {
+              faults.refundServerErrors -= 1;
+              res
+                .writeHead(503, { 'content-type': 'text/html' })
+                .end('<h1>Service Unavailable</h1>');
+              return;
+            }
+            let payload: unknown = null;
+            try {
+              payload = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              payload = null;
+            }
+            // Made now; the answer may be sent late (the refund happened either way).
+            const { status, body } = handleRefund(payload, clientCert);
+            const reply = () =>
+              res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+            if (faults.refundAnswerDelayMs > 0)
+              setTimeout(reply, faults.refundAnswerDelayMs).unref();
+            else reply();
+          });
+        },
+      )
+    : null;
+  refundServer?.on('tlsClientError', (err: Error & { code?: string }) => {
+    tlsRefusals.push(err.code ?? err.message);
+  });
+  if (refundServer)
+    await new Promise<void>((resolve) => refundServer.listen(0, '127.0.0.1', resolve));
+  const refundUrl = refundServer
+    ? `https://127.0.0.1:${String((refundServer.address() as AddressInfo).port)}/refund`
+    : null;
   const send = options.sendCallback ?? httpSender;
 
   const findOrder = (merchOrderId: string) => {
@@ -251,10 +432,23 @@ export async function startKbzStandin(
       KBZPAY_MERCH_CODE: merchCode,
       KBZPAY_BASE_URL: url,
       ...(options.pwaUrl ? { KBZPAY_PWA_URL: options.pwaUrl } : {}),
+      // The certificate as a file path, the key as PEM text: the two forms the shop reads.
+      ...(refundUrl
+        ? {
+            KBZPAY_REFUND_URL: refundUrl,
+            KBZPAY_CLIENT_CERT: standinCertPath('client.crt'),
+            KBZPAY_CLIENT_KEY: fs.readFileSync(standinCertPath('client.key'), 'utf8'),
+            KBZPAY_CLIENT_KEY_PASSPHRASE: STANDIN_CLIENT_KEY_PASSPHRASE,
+            KBZPAY_REFUND_CA: standinCertPath('ca.crt'),
+          }
+        : {}),
     },
     orders,
     seen,
     faults,
+    refundUrl,
+    refunds,
+    tlsRefusals,
     order: findOrder,
     signedByShop: (fields) => fields.sign === standinSign(fields, appKey),
     successCallback(merchOrderId, amount) {
@@ -304,12 +498,17 @@ export async function startKbzStandin(
       }
       return replies;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: async () => {
+      const closing = [server, ...(refundServer ? [refundServer] : [])].map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.closeAllConnections();
+            s.close(() => {
+              resolve();
+            });
+          }),
+      );
+      await Promise.all(closing);
+    },
   };
 }
