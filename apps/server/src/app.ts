@@ -39,7 +39,8 @@ import { orderPaymentStatus, orderStatus } from './modules/orders/orders.tables.
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createPushService } from './modules/notifications/push.service.ts';
-import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createAcquirers, createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createProviderRefunds } from './modules/refunds/provider-refunds.service.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { createRefundsRepo } from './modules/refunds/refunds.repo.ts';
 import { refundDestination, refundStatus } from './modules/refunds/refunds.tables.ts';
@@ -379,6 +380,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(notificationsRoutes(push, auth.guard));
+  // The acquirers PAYMENT_PROVIDER names; refunds of their payments go back through those with a
+  // refund API, in job slots of their own (REFUND_CONCURRENCY, ADR 0060).
+  const acquirers = createAcquirers({ config, secrets: deps.secrets, log: app.log });
+  const providerRefunds = createProviderRefunds({
+    db: database.db,
+    acquirers: acquirers.list,
+    loyalty,
+    log: app.log,
+  });
   const fulfilment = createFulfilmentModule({
     app,
     config,
@@ -390,8 +400,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     account: (userId) => auth.service.profile(userId),
     topupProvider: deps.topupProvider,
-    lanes: [{ types: push.jobTypes, concurrency: config.push.concurrency }],
+    lanes: [
+      { types: push.jobTypes, concurrency: config.push.concurrency },
+      { types: providerRefunds.jobTypes, concurrency: config.refundConcurrency },
+    ],
     metrics,
+    bankRefundOwed: providerRefunds.orderRefundOwed,
   });
   const payments = createPaymentsModule({
     app,
@@ -408,6 +422,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onJobQueued: () => {
       fulfilment.worker.wake();
     },
+    acquirers,
+    receiptRefundOwed: providerRefunds.receiptOwed,
   });
   await app.register(payments.routes);
   const ordersRepo = createOrdersRepo(database.db);

@@ -188,6 +188,11 @@ const envSchema = z.object({
   /** Jobs one process runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
+   * Refunds one process sends to payment providers at once (ADR 0060), in slots of their own: a
+   * slow provider never holds fulfilment's.
+   */
+  REFUND_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /**
    * Failed runs before a job is given up (back-off 1 s, 2 s, 4 s … between them): 10 waits about
    * 8½ minutes for an unreachable aggregator. Lower only for tests that need a give-up soon.
    */
@@ -306,6 +311,8 @@ export interface Config {
   jobLeaseSeconds: number;
   jobConcurrency: number;
   jobMaxAttempts: number;
+  /** Refunds sent to payment providers at once, beside the job slots (ADR 0060). */
+  refundConcurrency: number;
   sharing: { linkDays: number; aiDailyLimit: number; contentScreenUrl: string | undefined };
   /** Thadingyut windows, Yangon dates (YYYY-MM-DD), start ≤ end. */
   festivals: { start: string; end: string }[];
@@ -417,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     jobConcurrency: e.JOB_CONCURRENCY,
     jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
+    refundConcurrency: e.REFUND_CONCURRENCY,
     sharing: {
       linkDays: e.SHARE_LINK_DAYS,
       aiDailyLimit: e.SHARE_AI_DAILY_LIMIT,

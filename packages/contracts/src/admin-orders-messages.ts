@@ -105,4 +105,12 @@ export const adminOrderMessages = {
     en: 'A top-up of this order is being sent again: wait for its answer before paying the refund',
     my: 'ဤအော်ဒါ၏ ငွေဖြည့်မှုကို ထပ်မံ ပို့နေဆဲဖြစ်၍ ငွေပြန်မအမ်းမီ ၎င်း၏ အဖြေကို စောင့်ပါ',
   },
+  refundAtProvider: {
+    en: 'This refund was sent to the payment provider, which has not answered yet: wait for its answer (the timeline shows it) before paying anything',
+    my: 'ဤငွေပြန်အမ်းမှုကို ငွေပေးချေမှု ဝန်ဆောင်မှုပေးသူထံ ပို့ပြီးဖြစ်ပြီး အဖြေ မရသေးပါ။ မည်သည့်ငွေမျှ မပေးမီ ၎င်း၏ အဖြေကို စောင့်ပါ (မှတ်တမ်းတွင် ပြသပါမည်)',
+  },
+  refundSentToProvider: {
+    en: 'The refund of this order was sent to the payment provider: its lines can no longer change',
+    my: 'ဤအော်ဒါ၏ ငွေပြန်အမ်းမှုကို ငွေပေးချေမှု ဝန်ဆောင်မှုပေးသူထံ ပို့ပြီးဖြစ်၍ ၎င်း၏ ပစ္စည်းများကို ပြောင်းလဲ၍ မရတော့ပါ',
+  },
 } as const satisfies Record<string, LocalizedText>;

@@ -6,7 +6,7 @@ import { orderCards, topupRequests } from '../fulfilment/fulfilment.tables.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from '../payments/payments.tables.ts';
-import { orderRefunds } from '../refunds/refunds.tables.ts';
+import { orderRefunds, providerRefunds } from '../refunds/refunds.tables.ts';
 import { shareReveals, shares } from '../sharing/sharing.tables.ts';
 import { auditLog } from './admin.tables.ts';
 
@@ -55,6 +55,7 @@ export function createAdminOrdersRepo(db: Db) {
         reveals,
         ledger,
         audit,
+        refundsAtProviders,
       ] = await Promise.all([
         db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1),
         db
@@ -152,6 +153,12 @@ export function createAdminOrdersRepo(db: Db) {
           .from(auditLog)
           .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)))
           .orderBy(asc(auditLog.id)),
+        // Refunds sent to the payment's provider (ADR 0060), with what it answered.
+        db
+          .select()
+          .from(providerRefunds)
+          .where(eq(providerRefunds.orderId, orderId))
+          .orderBy(asc(providerRefunds.createdAt)),
       ]);
       const paymentIds = paymentRows.map((p) => p.id);
       const events = paymentIds.length
@@ -180,6 +187,7 @@ export function createAdminOrdersRepo(db: Db) {
         reveals,
         ledger,
         audit,
+        providerRefunds: refundsAtProviders,
       };
     },
   };

@@ -50,6 +50,7 @@ const jobLabels: Record<string, (payload: Record<string, unknown>) => string> = 
       ? 'Notice that a top-up arrived after all, by e-mail/SMS'
       : `Refund notice (${String(p.event)}) by e-mail/SMS`,
   send_push: (p) => `Push notification (${String(p.event)})`,
+  provider_refund: (p) => `Refund through ${said(p.provider)}`,
 };
 const jobKinds: Record<string, string> = { send_order_codes: 'email', send_refund_notice: 'email' };
 
@@ -283,6 +284,8 @@ export function buildTimeline(
     );
   }
 
+  for (const r of records.providerRefunds) addProviderRefund(add, r);
+
   for (const l of records.ledger) {
     const what =
       l.kind === 'earn'
@@ -315,6 +318,42 @@ export function buildTimeline(
       text: e.text,
       ...(e.time ? { time: e.time.toISOString() } : {}),
     }));
+}
+
+/**
+ * A refund sent to the payment's provider (ADR 0060) on the timeline: when it was sent, and its
+ * outcome with what support must do when the provider did not refund it.
+ */
+function addProviderRefund(
+  add: (at: Date | null | undefined, kind: string, text: string) => void,
+  r: AdminOrderRecords['providerRefunds'][number],
+) {
+  const what = `${r.orderRefundId ? 'Refund' : 'Refund of money the order could not use'}, ${kyat(r.amountMmk)}`;
+  add(r.createdAt, 'refund', `${what}, sent to ${r.provider} (refund request ${r.requestNo})`);
+  const manually = r.orderRefundId
+    ? 'pay it out by hand, then mark the refund done'
+    : 'pay it out by hand';
+  if (r.status === 'pending')
+    add(r.updatedAt, 'refund', `${r.provider} accepted the refund and has not finished it yet`);
+  else if (r.status === 'refunded')
+    add(
+      r.completedAt,
+      'refund',
+      `Refund of ${kyat(r.amountMmk)} made by ${r.provider}` +
+        (r.providerRef ? ` (its refund ${r.providerRef})` : ''),
+    );
+  else if (r.status === 'refused')
+    add(
+      r.completedAt,
+      'refund',
+      `${r.provider} refused the refund of ${kyat(r.amountMmk)}: ${oneLine(r.message, 200)}. Nothing went back: ${manually}`,
+    );
+  else if (r.status === 'unknown')
+    add(
+      r.completedAt,
+      'refund',
+      `Outcome of the refund of ${kyat(r.amountMmk)} at ${r.provider} unknown: ${oneLine(r.message, 200)}. Check refund request ${r.requestNo} in the ${r.provider} merchant portal; if nothing went back, ${manually}`,
+    );
 }
 
 /** Order detail and order actions of the back-office (issue 17). */
@@ -394,6 +433,7 @@ export function createAdminOrdersService(deps: {
     not_unconfirmed: () => new AppError('CONFLICT', adminOrderMessages.notUnconfirmed),
     resolved_otherwise: () => new AppError('CONFLICT', adminOrderMessages.resolvedOtherwise),
     refund_paid: () => new AppError('CONFLICT', adminOrderMessages.refundPaidOut),
+    refund_at_provider: () => new AppError('CONFLICT', adminOrderMessages.refundSentToProvider),
     no_refund: () => new AppError('CONFLICT', adminOrderMessages.noRefundRow),
     not_retryable: () => new AppError('CONFLICT', adminOrderMessages.notRetryable),
     resolve_first: () => new AppError('CONFLICT', adminOrderMessages.resolveFirst),
@@ -528,6 +568,8 @@ export function createAdminOrdersService(deps: {
             throw new AppError('CONFLICT', adminOrderMessages.pointsOnly);
           case 'retrying':
             throw new AppError('CONFLICT', adminOrderMessages.refundWhileRetrying);
+          case 'at_provider':
+            throw new AppError('CONFLICT', adminOrderMessages.refundAtProvider);
           case 'reference_needed':
             throw new AppError('VALIDATION_ERROR', adminSchemaMessages.refundReference, {
               reference: adminSchemaMessages.refundReference,

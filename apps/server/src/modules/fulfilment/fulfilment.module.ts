@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../platform/db.ts';
+import type { Database, Db } from '../../platform/db.ts';
 import { createJobWorker, type JobLane, type JobWorker } from '../../platform/job-worker.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { ShopMetrics } from '../../platform/metrics.ts';
@@ -58,6 +58,8 @@ export function createFulfilmentModule(deps: {
   lanes: JobLane[];
   /** Job and top-up timings (METRICS_TOKEN set); null: nothing is measured. */
   metrics: ShopMetrics | null;
+  /** A failed order's bank refund is pending: it may go back through its provider (ADR 0060). */
+  bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
 }): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
   const { config, database, metrics } = deps;
   const topup = deps.topupProvider ?? selectTopupProvider(config, database, deps.log);
@@ -70,6 +72,7 @@ export function createFulfilmentModule(deps: {
     publicUrl: config.publicUrl,
     log: deps.log,
     soldOut: () => deps.app.catalogueChanged(),
+    bankRefundOwed: deps.bankRefundOwed,
   });
   const refunds = createRefundsService({
     db: database.db,

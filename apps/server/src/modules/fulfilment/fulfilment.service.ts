@@ -20,6 +20,7 @@ import {
 import { createPaymentsRepo } from '../payments/payments.repo.ts';
 import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
 import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
+import { createProviderRefundsRepo } from '../refunds/provider-refunds.repo.ts';
 import { createRefundsRepo } from '../refunds/refunds.repo.ts';
 import { enqueueRefundNotice, recordOrderRefund } from '../refunds/refunds.service.ts';
 import { orderCodesEmail } from './fulfilment.email.ts';
@@ -58,6 +59,8 @@ export type LineActionProblem =
   | 'not_unconfirmed'
   | 'resolved_otherwise'
   | 'refund_paid'
+  /** The refund was sent to the payment's provider (ADR 0060): the money may be on its way back. */
+  | 'refund_at_provider'
   | 'no_refund'
   | 'not_retryable'
   | 'resolve_first'
@@ -159,6 +162,11 @@ export function createFulfilmentService(deps: {
   log: FastifyBaseLogger;
   /** A product's last card was sold: the cached catalogue must show it out of stock now. */
   soldOut?: () => Promise<void>;
+  /**
+   * An order's bank refund is pending, in the transaction that left it so (the order locked): it
+   * may go back through the provider that took the payment (ADR 0060).
+   */
+  bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
 }) {
   const { db, log } = deps;
   const orders = createOrdersRepo(db);
@@ -379,6 +387,7 @@ export function createFulfilmentService(deps: {
           pointsReturned,
           pending: !byPoints || unconfirmed.length > 0,
         });
+        if (!byPoints) await deps.bankRefundOwed?.(tx, orderId);
         log.warn({ orderId, refund, reason, byPoints }, 'order failed: refund recorded');
       }
       if (items.some((i) => isCardKind(i.kind) && i.status === 'delivered'))
@@ -522,6 +531,7 @@ export function createFulfilmentService(deps: {
       cash: !byPoints || unconfirmed.length > 0,
     });
     if (refunded) await txOrders.updateOrder(order.id, { paymentStatus: 'refunded' });
+    else if (!byPoints) await deps.bankRefundOwed?.(tx, order.id);
     if (delivered) await enqueueRefundNotice(tx, order.id, 'delivered', delivered);
     else if (refunded) {
       await enqueueRefundNotice(tx, order.id, 'refunded');
@@ -645,6 +655,8 @@ export function createFulfilmentService(deps: {
       if (!refund) throw new LineActionError('no_refund');
       if (refund.status === 'refunded') throw new LineActionError('refund_paid');
       if (refund.destination === 'points') throw new LineActionError('points_order');
+      if (await createProviderRefundsRepo(tx).sentFor(refund.id))
+        throw new LineActionError('refund_at_provider');
       if (!item.phoneNumber) throw new LineActionError('no_recipient');
       // A retry job that died before recording its request still used up its attempt number.
       const jobs = await tx

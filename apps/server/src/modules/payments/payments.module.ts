@@ -14,7 +14,12 @@ import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { selectAcquirer } from './providers/index.ts';
 import { createSandboxAcquirer, type SandboxAcquirer } from './providers/sandbox.ts';
 import { paymentsRoutes } from './payments.routes.ts';
-import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+import type { Acquirer } from './acquirer.ts';
+import {
+  createPaymentsService,
+  type PaymentsDeps,
+  type PaymentsService,
+} from './payments.service.ts';
 import { sandboxBankRoutes, type WebhookSender } from './sandbox-bank.routes.ts';
 
 /** How often expired payments are closed on the server, whether or not anyone polls. */
@@ -48,8 +53,47 @@ export function createWebhookSender(app: FastifyInstance): WebhookSender {
   };
 }
 
+/** The acquirers PAYMENT_PROVIDER names, in its order, and the sandbox bank if it is one. */
+export interface ShopAcquirers {
+  list: Acquirer[];
+  sandbox: SandboxAcquirer | null;
+}
+
 /**
- * Wires checkout, orders and payments (issue 5), the acquirer PAYMENT_PROVIDER names (ADR 0058),
+ * The acquirers PAYMENT_PROVIDER names, each built once from its own variables (ADR 0058, 0059):
+ * built before the modules, as payments and the refunds through providers (ADR 0060) use them.
+ */
+export function createAcquirers(deps: {
+  config: Config;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+}): ShopAcquirers {
+  const { config } = deps;
+  const sandbox: SandboxAcquirer | null = config.paymentProviders.includes('sandbox')
+    ? createSandboxAcquirer(deps.secrets.paymentWebhookSecret, config.publicUrl)
+    : null;
+  // In PAYMENT_PROVIDER's order: a method goes to the first that collects it (ADR 0059).
+  const list = config.paymentProviders
+    .map((provider) =>
+      provider === 'sandbox'
+        ? sandbox
+        : selectAcquirer({ provider, env: config.paymentProviderEnv, publicUrl: config.publicUrl }),
+    )
+    .filter((acquirer): acquirer is NonNullable<typeof acquirer> => acquirer !== null);
+  const unknown = config.paymentProviders.filter((name) => !list.some((a) => a.name === name));
+  if (unknown.length > 0)
+    deps.log.warn({ providers: unknown }, 'PAYMENT_PROVIDER names acquirers that are not built in');
+  if (list.length === 0)
+    deps.log.warn(
+      config.paymentProviders.length > 0
+        ? 'PAYMENT_PROVIDER names no built-in acquirer: payments are unavailable'
+        : 'PAYMENT_PROVIDER is not set: payments are unavailable',
+    );
+  return { list, sandbox };
+}
+
+/**
+ * Wires checkout, orders and payments (issue 5), the acquirers PAYMENT_PROVIDER names (ADR 0058),
  * the periodic expiry sweep and the reconciliation sweep.
  */
 export function createPaymentsModule(deps: {
@@ -70,28 +114,13 @@ export function createPaymentsModule(deps: {
   onJobQueued: () => void;
   /** Tests may route the sandbox bank's webhook elsewhere. */
   webhookSender?: WebhookSender;
+  /** The acquirers (createAcquirers). */
+  acquirers: ShopAcquirers;
+  /** Money a receipt flagged for refund may go back through its provider (ADR 0060). */
+  receiptRefundOwed?: PaymentsDeps['receiptRefundOwed'];
 }): { routes: FastifyPluginAsync; payments: PaymentsService } {
   const { config, clock } = deps;
-  const sandbox: SandboxAcquirer | null = config.paymentProviders.includes('sandbox')
-    ? createSandboxAcquirer(deps.secrets.paymentWebhookSecret, config.publicUrl)
-    : null;
-  // In PAYMENT_PROVIDER's order: a method goes to the first that collects it (ADR 0059).
-  const acquirers = config.paymentProviders
-    .map((provider) =>
-      provider === 'sandbox'
-        ? sandbox
-        : selectAcquirer({ provider, env: config.paymentProviderEnv, publicUrl: config.publicUrl }),
-    )
-    .filter((acquirer): acquirer is NonNullable<typeof acquirer> => acquirer !== null);
-  const unknown = config.paymentProviders.filter((name) => !acquirers.some((a) => a.name === name));
-  if (unknown.length > 0)
-    deps.log.warn({ providers: unknown }, 'PAYMENT_PROVIDER names acquirers that are not built in');
-  if (acquirers.length === 0)
-    deps.log.warn(
-      config.paymentProviders.length > 0
-        ? 'PAYMENT_PROVIDER names no built-in acquirer: payments are unavailable'
-        : 'PAYMENT_PROVIDER is not set: payments are unavailable',
-    );
+  const { sandbox, list: acquirers } = deps.acquirers;
   const orders = createOrdersService(createOrdersRepo(deps.database.db), clock);
   const promotions = createPromotionsService({ db: deps.database.db, clock });
   const payments = createPaymentsService({
@@ -107,6 +136,7 @@ export function createPaymentsModule(deps: {
     ordersEnded: async (tx, orderIds) => {
       await promotions.release(tx, orderIds);
     },
+    receiptRefundOwed: deps.receiptRefundOwed,
   });
   const checkout = createCheckoutService({
     cart: deps.cart,

@@ -11,10 +11,12 @@ import {
   isNull,
   lte,
   ne,
+  notExists,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { EndedPayment } from './acquirer.ts';
+import { providerRefunds } from '../refunds/refunds.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -331,6 +333,18 @@ export function createPaymentsRepo(db: Db) {
             eq(paymentReceipts.refundRequired, true),
             // Other currencies are on their receipts for staff; the customer's figure is kyat.
             eq(paymentReceipts.currency, 'MMK'),
+            // Given back by the provider that collected it (ADR 0060): no longer due.
+            notExists(
+              db
+                .select({ id: providerRefunds.id })
+                .from(providerRefunds)
+                .where(
+                  and(
+                    eq(providerRefunds.receiptId, paymentReceipts.id),
+                    eq(providerRefunds.status, 'refunded'),
+                  ),
+                ),
+            ),
           ),
         )
         .groupBy(paymentReceipts.orderId);

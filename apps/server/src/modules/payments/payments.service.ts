@@ -135,6 +135,21 @@ export interface PaymentsDeps {
    * that ended them: what they held is given back (their promo-code uses, ADR 0035).
    */
   ordersEnded?: (tx: Db, orderIds: string[]) => Promise<void>;
+  /**
+   * Money a receipt flagged for refund, in the webhook's transaction: it may go back through the
+   * provider that collected it (ADR 0060).
+   */
+  receiptRefundOwed?: (tx: Db, owed: ReceiptRefundOwed) => Promise<void>;
+}
+
+/** Money received that the order could not use, with the payment it came through (ADR 0017). */
+export interface ReceiptRefundOwed {
+  receiptId: string;
+  orderId: string;
+  outcome: ReceiptOutcome;
+  amount: number;
+  currency: string;
+  payment: { id: string; provider: string };
 }
 
 export interface WebhookResult {
@@ -552,7 +567,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       /** Every delivery with a payment gets a receipt: what arrived and what is due back. */
       const receipt = async (name: ReceiptOutcome, refundAmount: number) => {
         const amount = event.type === 'payment.failed' ? 0 : event.data.amount;
-        await txPayments.insertReceipt({
+        const row = await txPayments.insertReceipt({
           eventId: eventRowId,
           paymentId: payment.id,
           orderId: order.id,
@@ -563,6 +578,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
           refundAmount,
           receivedAt,
         });
+        if (refundAmount > 0)
+          await deps.receiptRefundOwed?.(tx, {
+            receiptId: row.id,
+            orderId: order.id,
+            outcome: name,
+            amount: refundAmount,
+            currency: event.data.currency,
+            payment: { id: payment.id, provider: payment.provider },
+          });
         if (refundAmount > 0)
           deps.log.warn(
             {

@@ -11,6 +11,7 @@ import { enqueuePush } from '../notifications/push-jobs.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersRepo, type OrderItemRow, type OrderRow } from '../orders/orders.repo.ts';
+import { createProviderRefundsRepo, OPEN_PROVIDER_REFUND } from './provider-refunds.repo.ts';
 import { refundNotice, type RefundEvent } from './refunds.email.ts';
 import { createRefundsRepo, type OrderRefundRow } from './refunds.repo.ts';
 
@@ -18,7 +19,13 @@ export const REFUND_NOTICE_JOB = 'send_refund_notice';
 
 /** Why a refund cannot be marked done (the back-office answers each in the staff's language). */
 export type RefundProblem =
-  'no_order' | 'no_refund' | 'reference_needed' | 'points_only' | 'retrying';
+  | 'no_order'
+  | 'no_refund'
+  | 'reference_needed'
+  | 'points_only'
+  | 'retrying'
+  /** The refund was sent to the payment's provider, which has not answered yet (ADR 0060). */
+  | 'at_provider';
 
 /** A refund that cannot be marked done (the CLI prints the message and exits 1). */
 export class RefundError extends Error {
@@ -93,70 +100,95 @@ export async function enqueueRefundNotice(
  * `destination: 'points'` on a bank refund (the back-office, issue 17) gives the customer points
  * instead of money: the refund's kyat at the shop's point value, rounded up (in the customer's
  * favour), in one ledger entry. A points order's refund goes back as points only.
+ *
+ * A refund sent to the payment's provider (ADR 0060) cannot be marked by hand while the provider
+ * has not answered: paying it out as well would pay it twice.
  */
 export async function markRefundDone(
   db: Db,
-  loyalty: Pick<LoyaltyService, 'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor'>,
+  loyalty: RefundLoyalty,
   orderId: string,
-  options: {
-    reference?: string | null;
-    destination?: RefundDestination;
-    /** Runs in the transaction after the change (the audit record), with the refund before and after. */
-    onChange?: (tx: Db, before: OrderRefundRow, after: OrderRefundRow) => Promise<void>;
-  } = {},
+  options: MarkRefundOptions = {},
 ): Promise<{ refund: OrderRefundRow; changed: boolean }> {
-  const orders = createOrdersRepo(db);
-  return orders.inTransaction(async (tx) => {
-    const order = await createOrdersRepo(tx).lockOrder(orderId);
-    if (!order) throw new RefundError(`no order ${orderId}`, 'no_order');
-    const refunds = createRefundsRepo(tx);
-    const refund = await refunds.lock(orderId);
-    if (!refund) throw new RefundError(`order ${order.orderNumber} has no refund`, 'no_refund');
-    if (refund.status === 'refunded') return { refund, changed: false };
-    // A line sent to the aggregator again (ADR 0036) may still arrive: pay nothing before it ends.
-    const found = await createOrdersRepo(tx).findOrder(orderId);
-    if (found?.items.some((i) => i.status === 'pending'))
-      throw new RefundError(
-        `a top-up of order ${order.orderNumber} is being sent again: wait for its answer`,
-        'retrying',
-      );
-    const destination = options.destination ?? refund.destination;
-    if (refund.destination === 'points' && destination === 'bank')
-      throw new RefundError(
-        `order ${order.orderNumber} was paid with points: its refund goes back as points`,
-        'points_only',
-      );
-    const reference = options.reference?.trim() || null;
-    if (destination === 'bank' && !reference)
-      throw new RefundError(
-        'a bank refund needs the payout reference (--reference)',
-        'reference_needed',
-      );
-    let pointsReturned = refund.pointsReturned;
-    let points = refund.points;
-    if (refund.destination === 'points' && refund.points !== null)
-      pointsReturned += await loyalty.refundCheckedPoints(tx, {
-        userId: order.userId,
-        orderId,
-        points: refund.points - refund.pointsReturned,
-      });
-    else if (refund.destination === 'bank' && destination === 'points') {
-      points = loyalty.pointsNeededFor(refund.amountMmk);
-      pointsReturned = await loyalty.refundAsPoints(tx, {
-        userId: order.userId,
-        orderId,
-        points,
-      });
-    }
-    await refunds.markRefunded(orderId, { reference, pointsReturned, destination, points });
-    await createOrdersRepo(tx).updateOrder(orderId, { paymentStatus: 'refunded' });
-    await enqueueRefundNotice(tx, orderId, 'refunded');
-    await enqueuePush(tx, orderId, 'order_refunded');
-    const [updated] = await refunds.ofOrders([orderId]);
-    if (!updated) throw new Error('refund vanished');
-    await options.onChange?.(tx, refund, updated);
-    return { refund: updated, changed: true };
-  });
+  return createOrdersRepo(db).inTransaction((tx) =>
+    markRefundDoneIn(tx, loyalty, orderId, options),
+  );
+}
+
+type RefundLoyalty = Pick<
+  LoyaltyService,
+  'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor'
+>;
+
+export interface MarkRefundOptions {
+  reference?: string | null;
+  destination?: RefundDestination;
+  /** Runs in the transaction after the change (the audit record), with the refund before and after. */
+  onChange?: (tx: Db, before: OrderRefundRow, after: OrderRefundRow) => Promise<void>;
+}
+
+/** markRefundDone in the caller's transaction (a provider's refund recorded as done, ADR 0060). */
+export async function markRefundDoneIn(
+  tx: Db,
+  loyalty: RefundLoyalty,
+  orderId: string,
+  options: MarkRefundOptions = {},
+): Promise<{ refund: OrderRefundRow; changed: boolean }> {
+  const order = await createOrdersRepo(tx).lockOrder(orderId);
+  if (!order) throw new RefundError(`no order ${orderId}`, 'no_order');
+  const refunds = createRefundsRepo(tx);
+  const refund = await refunds.lock(orderId);
+  if (!refund) throw new RefundError(`order ${order.orderNumber} has no refund`, 'no_refund');
+  if (refund.status === 'refunded') return { refund, changed: false };
+  const atProvider = await createProviderRefundsRepo(tx).ofOrderRefund(refund.id);
+  if (atProvider && OPEN_PROVIDER_REFUND.includes(atProvider.status))
+    throw new RefundError(
+      `the refund of order ${order.orderNumber} is being made through ${atProvider.provider}: wait for its answer`,
+      'at_provider',
+    );
+  // A line sent to the aggregator again (ADR 0036) may still arrive: pay nothing before it ends.
+  const found = await createOrdersRepo(tx).findOrder(orderId);
+  if (found?.items.some((i) => i.status === 'pending'))
+    throw new RefundError(
+      `a top-up of order ${order.orderNumber} is being sent again: wait for its answer`,
+      'retrying',
+    );
+  const destination = options.destination ?? refund.destination;
+  if (refund.destination === 'points' && destination === 'bank')
+    throw new RefundError(
+      `order ${order.orderNumber} was paid with points: its refund goes back as points`,
+      'points_only',
+    );
+  const reference = options.reference?.trim() || null;
+  if (destination === 'bank' && !reference)
+    throw new RefundError(
+      'a bank refund needs the payout reference (--reference)',
+      'reference_needed',
+    );
+  let pointsReturned = refund.pointsReturned;
+  let points = refund.points;
+  if (refund.destination === 'points' && refund.points !== null)
+    pointsReturned += await loyalty.refundCheckedPoints(tx, {
+      userId: order.userId,
+      orderId,
+      points: refund.points - refund.pointsReturned,
+    });
+  else if (refund.destination === 'bank' && destination === 'points') {
+    points = loyalty.pointsNeededFor(refund.amountMmk);
+    pointsReturned = await loyalty.refundAsPoints(tx, {
+      userId: order.userId,
+      orderId,
+      points,
+    });
+  }
+  await refunds.markRefunded(orderId, { reference, pointsReturned, destination, points });
+  await createOrdersRepo(tx).updateOrder(orderId, { paymentStatus: 'refunded' });
+  await enqueueRefundNotice(tx, orderId, 'refunded');
+  await enqueuePush(tx, orderId, 'order_refunded');
+  const [updated] = await refunds.ofOrders([orderId]);
+  if (!updated) throw new Error('refund vanished');
+  await options.onChange?.(tx, refund, updated);
+  return { refund: updated, changed: true };
 }
 
 /** The refund as the order answers it (contracts `orderRefundSchema`). */

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.tables.ts';
+import { paymentReceipts, payments } from '../payments/payments.tables.ts';
 
 /** Where the money of a failed part goes back: the points it was paid with, or the payer's bank. */
 export const refundDestination = pgEnum('refund_destination', ['points', 'bank']);
@@ -52,5 +53,65 @@ export const orderRefunds = pgTable(
       'order_refunds_done_whole',
       sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Where a refund sent to the payment's provider stands (ADR 0060): being sent (or to send again
+ * after no answer), accepted and not finished, done, refused, or answered without proof.
+ */
+export const providerRefundStatus = pgEnum('provider_refund_status', [
+  'sending',
+  'pending',
+  'refunded',
+  'refused',
+  'unknown',
+]);
+
+/**
+ * A refund sent to the provider that collected the money (ADR 0060), at most one per refund
+ * owed: an order's bank refund (order_refunds, ADR 0020) or money a receipt flagged that the order
+ * could not use (ADR 0017). Written with the flag, in its transaction, when the provider has a
+ * refund API; `request_no` is the provider's idempotency key (KBZ refund_request_no), the same on
+ * every retry. Refused or unknown, the refund stays for support, with `message` saying why.
+ */
+export const providerRefunds = pgTable(
+  'provider_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the provider keys the refund by: [a-z0-9]{32}. */
+    requestNo: text('request_no').notNull(),
+    provider: text('provider').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderRefundId: uuid('order_refund_id').references(() => orderRefunds.id),
+    receiptId: uuid('receipt_id').references(() => paymentReceipts.id),
+    amountMmk: integer('amount_mmk').notNull(),
+    /** Sent to the provider with the refund (KBZ refund_reason). */
+    reason: text('reason').notNull(),
+    status: providerRefundStatus('status').notNull().default('sending'),
+    /** The provider's id of the refund (KBZ refund_order_id). */
+    providerRef: text('provider_ref'),
+    /** Why it was refused or is unknown, for support. */
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its outcome (refunded, refused, unknown) was recorded. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('provider_refunds_request_no_key').on(t.requestNo),
+    uniqueIndex('provider_refunds_order_refund_key').on(t.orderRefundId),
+    uniqueIndex('provider_refunds_receipt_key').on(t.receiptId),
+    index('provider_refunds_order_idx').on(t.orderId),
+    check(
+      'provider_refunds_one_source',
+      sql`(${t.orderRefundId} is null) <> (${t.receiptId} is null)`,
+    ),
+    check('provider_refunds_amount', sql`${t.amountMmk} > 0`),
   ],
 );

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { payments } from '../payments/payments.tables.ts';
+import { providerRefunds } from './refunds.tables.ts';
+
+export type ProviderRefundRow = typeof providerRefunds.$inferSelect;
+export type ProviderRefundStatus = ProviderRefundRow['status'];
+
+/** Still in the provider's hands: sent (or to send again) or accepted and not finished. */
+export const OPEN_PROVIDER_REFUND: ProviderRefundStatus[] = ['sending', 'pending'];
+
+/** What a refund to send names: the payment it gives money of, and what is owed. */
+export interface NewProviderRefund {
+  provider: string;
+  paymentId: string;
+  orderId: string;
+  source: { orderRefundId: string } | { receiptId: string };
+  amountMmk: number;
+  reason: string;
+}
+
+/** Works on the database or inside a transaction (pass the transaction as db). */
+export function createProviderRefundsRepo(db: Db) {
+  return {
+    /**
+     * Writes the refund to send, once per refund owed: null when that refund (the order's, or the
+     * receipt's) was sent to the provider before. Its id without dashes is the request number.
+     */
+    async insert(refund: NewProviderRefund): Promise<ProviderRefundRow | null> {
+      const id = randomUUID();
+      const [row] = await db
+        .insert(providerRefunds)
+        .values({
+          id,
+          requestNo: id.replaceAll('-', ''),
+          provider: refund.provider,
+          paymentId: refund.paymentId,
+          orderId: refund.orderId,
+          ...refund.source,
+          amountMmk: refund.amountMmk,
+          reason: refund.reason,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? null;
+    },
+
+    /** The refund with its payment's reference at the provider. */
+    async find(id: string): Promise<(ProviderRefundRow & { reference: string }) | null> {
+      const [row] = await db
+        .select({ refund: providerRefunds, reference: payments.reference })
+        .from(providerRefunds)
+        .innerJoin(payments, eq(payments.id, providerRefunds.paymentId))
+        .where(eq(providerRefunds.id, id))
+        .limit(1);
+      return row ? { ...row.refund, reference: row.reference } : null;
+    },
+
+    /** The provider accepted it and has not finished: asked again later. */
+    async markPending(id: string, providerRef: string | null): Promise<void> {
+      await db
+        .update(providerRefunds)
+        .set({
+          status: 'pending',
+          ...(providerRef ? { providerRef } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(eq(providerRefunds.id, id), inArray(providerRefunds.status, OPEN_PROVIDER_REFUND)),
+        );
+    },
+
+    /**
+     * Records its outcome, once: only a refund still open changes (of two workers answering the
+     * same refund, the second finds it done). Answers whether it changed.
+     */
+    async finish(
+      id: string,
+      outcome: {
+        status: 'refunded' | 'refused' | 'unknown';
+        providerRef?: string | null;
+        message?: string | null;
+      },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(providerRefunds)
+        .set({
+          status: outcome.status,
+          ...(outcome.providerRef ? { providerRef: outcome.providerRef } : {}),
+          message: outcome.message ?? null,
+          updatedAt: sql`now()`,
+          completedAt: sql`now()`,
+        })
+        .where(
+          and(eq(providerRefunds.id, id), inArray(providerRefunds.status, OPEN_PROVIDER_REFUND)),
+        )
+        .returning({ id: providerRefunds.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The payment an order's refund gives money of: the accepted payment fulfilment flagged with
+     * the refund's amount (ADR 0020), if any.
+     */
+    async orderRefundPayment(
+      orderId: string,
+    ): Promise<{ id: string; provider: string; amountMmk: number } | null> {
+      const [row] = await db
+        .select({ id: payments.id, provider: payments.provider, amountMmk: payments.amountMmk })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.status, 'paid'),
+            eq(payments.refundRequired, true),
+            isNotNull(payments.refundAmountMmk),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The order refund's refund at its provider, if it was sent (any status). */
+    async ofOrderRefund(orderRefundId: string): Promise<ProviderRefundRow | null> {
+      const [row] = await db
+        .select()
+        .from(providerRefunds)
+        .where(eq(providerRefunds.orderRefundId, orderRefundId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Every refund sent for the order, oldest first (the back-office timeline). */
+    async ofOrder(orderId: string): Promise<ProviderRefundRow[]> {
+      return db
+        .select()
+        .from(providerRefunds)
+        .where(eq(providerRefunds.orderId, orderId))
+        .orderBy(asc(providerRefunds.createdAt), asc(providerRefunds.id));
+    },
+
+    /** Whether money of the order may already be on its way back (sent and not refused). */
+    async sentFor(orderRefundId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: providerRefunds.id })
+        .from(providerRefunds)
+        .where(
+          and(
+            eq(providerRefunds.orderRefundId, orderRefundId),
+            ne(providerRefunds.status, 'refused'),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
