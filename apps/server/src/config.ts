@@ -176,7 +176,10 @@ const envSchema = z.object({
     .optional(),
   /** The sandbox bank in production (a demo): refused at start unless this is true. */
   ALLOW_SANDBOX: z.enum(['true', 'false']).default('false'),
-  /** E-load aggregator for top-ups and data; `simulator` is the only built-in one. */
+  /**
+   * E-load aggregator for top-ups and data: `simulator` (built in, sends nothing) or `reloadly`
+   * (its RELOADLY_* variables, README "Going live").
+   */
   TOPUP_PROVIDER: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,49}$/, 'must be a provider name such as simulator')
@@ -307,6 +310,8 @@ export interface Config {
   /** The providers' own variables (KBZPAY_* for kbzpay), which each adapter reads (ADR 0058). */
   paymentProviderEnv: Record<string, string>;
   topupProvider: string;
+  /** The aggregator's own variables (RELOADLY_* for reloadly), which its adapter reads. */
+  topupProviderEnv: Record<string, string>;
   topupSimulatorMaxDelayMs: number;
   jobLeaseSeconds: number;
   jobConcurrency: number;
@@ -420,6 +425,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     ),
     topupProvider: e.TOPUP_PROVIDER,
+    topupProviderEnv: Object.fromEntries(
+      Object.entries(cleaned).filter(
+        (entry): entry is [string, string] =>
+          entry[0].startsWith(`${e.TOPUP_PROVIDER.toUpperCase()}_`) && typeof entry[1] === 'string',
+      ),
+    ),
     topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     jobConcurrency: e.JOB_CONCURRENCY,

@@ -11,6 +11,7 @@ import { acquireDataDirLock } from './platform/data-dir-lock.ts';
 import { createMailer, createSmsSender, Outbox } from './platform/messaging.ts';
 import { defaultWebRoot } from './platform/paths.ts';
 import { selectAcquirers } from './modules/payments/providers/index.ts';
+import { reloadlySettingsOrStop } from './modules/fulfilment/providers/reloadly.ts';
 import { resolveSecrets } from './platform/secrets.ts';
 
 const startedAt = performance.now();
@@ -24,6 +25,7 @@ try {
     env: config.paymentProviderEnv,
     publicUrl: config.publicUrl,
   });
+  if (config.topupProvider === 'reloadly') reloadlySettingsOrStop(config.topupProviderEnv);
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);

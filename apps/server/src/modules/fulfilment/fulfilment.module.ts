@@ -8,6 +8,7 @@ import type { Secrets } from '../../platform/secrets.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createRefundsService, type RefundsService } from '../refunds/refunds.service.ts';
 import { createFulfilmentService, type FulfilmentService } from './fulfilment.service.ts';
+import { createReloadlyTopupProvider, reloadlySettingsOrStop } from './providers/reloadly.ts';
 import {
   createSimulatorTopupProvider,
   measuredTopupProvider,
@@ -15,10 +16,15 @@ import {
   type TopupProvider,
 } from './topup-provider.ts';
 
-/** TOPUP_PROVIDER names the aggregator; only the simulator is built in (DESIGN §1). */
-function selectTopupProvider(config: Config, database: Database, log: FastifyBaseLogger) {
+/**
+ * TOPUP_PROVIDER names the aggregator: the simulator (DESIGN §1) or Reloadly (issue 28), built
+ * from its own variables; missing or malformed ones stop the start (names only, never a value).
+ */
+export function selectTopupProvider(config: Config, database: Database, log: FastifyBaseLogger) {
   if (config.topupProvider === 'simulator')
     return createSimulatorTopupProvider(database.db, config.topupSimulatorMaxDelayMs);
+  if (config.topupProvider === 'reloadly')
+    return createReloadlyTopupProvider(reloadlySettingsOrStop(config.topupProviderEnv));
   log.warn(
     { provider: config.topupProvider },
     'TOPUP_PROVIDER names no built-in aggregator: top-ups will fail and be flagged for refund',

@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config.ts';
+import { jobs } from '../../../platform/jobs.tables.ts';
+import { startReloadlyStandin, type ReloadlyStandin } from '../../../test/standins/reloadly.ts';
+import { createShopTest, MPT_PHONE, type ShopTest } from '../../checkout/checkout-test-kit.ts';
+import { orderItems, orders } from '../../orders/orders.tables.ts';
+import { payments } from '../../payments/payments.tables.ts';
+import { paidOrder } from '../fulfilment-test-kit.ts';
+import { topupRequests } from '../fulfilment.tables.ts';
+import { reloadlySettingsOrStop, unitKeyOf, verifyReloadlySignature } from './reloadly.ts';
+
+/*
+ * TOPUP_PROVIDER=reloadly against the Reloadly stand-in (issue 28): orders bought in the shop
+ * and fulfilled by the job worker, on PGlite or on PostgreSQL (TEST_DATABASE_URL).
+ */
+describe('top-ups through Reloadly (stand-in)', () => {
+  let s: ShopTest;
+  let rld: ReloadlyStandin;
+
+  beforeAll(async () => {
+    rld = await startReloadlyStandin();
+    s = await createShopTest({
+      ...rld.env,
+      RELOADLY_TIMEOUT_MS: '600',
+      RELOADLY_POLL_BUDGET_MS: '1500',
+    });
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await rld.close();
+  });
+
+  const db = () => s.t.database.db;
+  const orderStatus = async (id: string) =>
+    (await db().select().from(orders).where(eq(orders.id, id)))[0]?.status;
+  const lineOf = async (orderId: string) =>
+    (await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)))[0];
+  const requestOf = async (itemId: string) =>
+    (await db().select().from(topupRequests).where(eq(topupRequests.orderItemId, itemId)))[0];
+  const paymentOf = async (orderId: string) =>
+    (await db().select().from(payments).where(eq(payments.orderId, orderId))).find(
+      (p) => p.status === 'paid',
+    );
+  const fulfilJob = async (orderId: string) =>
+    (await db().select().from(jobs)).find(
+      (j) => j.type === 'fulfil_order' && (j.payload as { orderId?: string }).orderId === orderId,
+    );
+  /** The job's retry made due now (it waits its back-off otherwise). */
+  const dueNow = async (jobId: string, attempts?: number) => {
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000), ...(attempts ? { attempts } : {}) })
+      .where(eq(jobs.id, jobId));
+  };
+  const sentTo = (msisdn: string) => rld.transactions.filter((t) => t.number === msisdn);
+  const buy = (phoneNumber: string, quantity = 1, sku = 'T-MPT-1000') =>
+    paidOrder(s, [{ sku, quantity, phoneNumber }]);
+  const msisdnOf = (local: string) => `95${local.slice(1)}`;
+
+  it('an MPT top-up bought in the shop is sent once, to MPT, for its amount, and delivered', async () => {
+    const { order } = await buy(MPT_PHONE);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    const line = await lineOf(order.orderId);
+    expect(line).toMatchObject({ status: 'delivered', failureCode: null });
+    const sent = sentTo(msisdnOf(MPT_PHONE));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      customIdentifier: line?.id,
+      operatorName: 'MPT Myanmar',
+      amount: 1000,
+      useLocalAmount: true,
+      status: 'SUCCESSFUL',
+    });
+    expect(await requestOf(line?.id ?? '')).toMatchObject({
+      status: 'success',
+      reference: `RLD-${String(sent[0]?.transactionId)}`,
+    });
+    expect(rld.refusedAuth()).toBe(0);
+  });
+
+  it('the answer lost after the top-up was made: the retry finds it in the report, one transaction, delivered', async () => {
+    const phone = '09250019999';
+    const { order } = await buy(phone);
+    await s.t.app.runPendingJobs();
+    const job = await fulfilJob(order.orderId);
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(job?.lastError).toMatch(/Reloadly top-up unreachable/);
+    expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+    await dueNow(job?.id ?? '');
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+    // Found by the lookup before the send, not by a refused second send.
+    expect(rld.reusedRefused()).toBe(0);
+    expect(await requestOf((await lineOf(order.orderId))?.id ?? '')).toMatchObject({
+      status: 'success',
+      calls: 2,
+    });
+  });
+
+  it('Reloadly never answers the top-up: nothing is delivered twice, the line ends unconfirmed after the tries', async () => {
+    const phone = '09250018888';
+    const { order } = await buy(phone);
+    const started = performance.now();
+    await s.t.app.runPendingJobs();
+    // The job's capacity is held for one call's time budget, not until Reloadly answers.
+    expect(performance.now() - started).toBeLessThan(5000);
+    const job = await fulfilJob(order.orderId);
+    expect(job?.lastError).toMatch(/Reloadly top-up timed out/);
+    await dueNow(job?.id ?? '', 9);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('failed');
+    expect(await lineOf(order.orderId)).toMatchObject({
+      status: 'failed',
+      failureCode: 'unconfirmed',
+    });
+    expect((await paymentOf(order.orderId))?.refundReason).toMatch(
+      /^check unconfirmed top-ups with the aggregator before refunding/,
+    );
+    expect(sentTo(msisdnOf(phone))).toHaveLength(0);
+  });
+
+  it('a number on another operator than the product’s: nothing is sent, the line fails naming the operator, and is refunded', async () => {
+    const phone = '09250016666';
+    const posts = rld.calls.get('POST /topups-async') ?? 0;
+    const { order } = await buy(phone);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('failed');
+    const line = await lineOf(order.orderId);
+    expect(line).toMatchObject({ status: 'failed', failureCode: 'declined' });
+    expect(await requestOf(line?.id ?? '')).toMatchObject({
+      status: 'failed',
+      providerMessage: 'operator mismatch: the number is on ATOM Myanmar, the product is for MPT',
+    });
+    expect(rld.calls.get('POST /topups-async') ?? 0).toBe(posts);
+    expect(sentTo(msisdnOf(phone))).toHaveLength(0);
+    expect(await paymentOf(order.orderId)).toMatchObject({
+      refundRequired: true,
+      refundAmountMmk: 1000,
+    });
+  });
+
+  it('an expired token is refused once, replaced once, and the top-up goes through', async () => {
+    const issued = rld.tokensIssued();
+    const refused = rld.refusedAuth();
+    rld.expireTokens();
+    const phone = '09250011234';
+    const { order } = await buy(phone);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    expect(rld.tokensIssued()).toBe(issued + 1);
+    expect(rld.refusedAuth()).toBe(refused + 1);
+    expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+  });
+
+  it('quantity 3: three transactions, each with its own key, and the line delivered', async () => {
+    const phone = '09250014321';
+    const { order } = await buy(phone, 3);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    const line = await lineOf(order.orderId);
+    const sent = sentTo(msisdnOf(phone));
+    expect(sent.map((t) => t.customIdentifier)).toEqual([1, 2, 3].map((n) => `${line?.id}/${n}`));
+    expect(sent.every((t) => t.amount === 1000 && t.status === 'SUCCESSFUL')).toBe(true);
+  });
+
+  it('PROCESSING for a few polls is waited for; PROCESSING past the budget throws and is retried', async () => {
+    rld.processingPolls = 2;
+    const quick = '09250017777';
+    const first = await buy(quick);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(first.order.orderId)).toBe('completed');
+
+    rld.processingPolls = 1000;
+    const slow = '09250027777';
+    const second = await buy(slow);
+    const started = performance.now();
+    await s.t.app.runPendingJobs();
+    expect(performance.now() - started).toBeLessThan(5000);
+    const job = await fulfilJob(second.order.orderId);
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(job?.lastError).toMatch(/still processing at the deadline/);
+    expect(await orderStatus(second.order.orderId)).toBe('processing');
+    expect(sentTo(msisdnOf(slow))).toHaveLength(1);
+  });
+
+  it('the operator’s refusal (REFUNDED) fails the line and refunds it', async () => {
+    const phone = '09250010000';
+    const { order } = await buy(phone);
+    await s.t.app.runPendingJobs();
+    expect(await lineOf(order.orderId)).toMatchObject({
+      status: 'failed',
+      failureCode: 'declined',
+    });
+    expect(await paymentOf(order.orderId)).toMatchObject({ refundRequired: true });
+  });
+});
+
+describe('Reloadly settings and signatures', () => {
+  it('a start with missing or malformed RELOADLY_* variables stops, naming them without values', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/reloadly-config-test',
+      TOPUP_PROVIDER: 'reloadly',
+      RELOADLY_CLIENT_ID: 'client-id-value',
+      RELOADLY_CLIENT_SECRET: 'secret-value-1234',
+      RELOADLY_AUTH_URL: 'not a url',
+    });
+    expect(() => reloadlySettingsOrStop(config.topupProviderEnv)).toThrow(
+      /TOPUP_PROVIDER=reloadly:\n {2}RELOADLY_AUTH_URL: malformed\n {2}RELOADLY_TOPUPS_URL: missing\n {2}RELOADLY_WEBHOOK_SECRET: missing$/,
+    );
+    try {
+      reloadlySettingsOrStop(config.topupProviderEnv);
+    } catch (err) {
+      expect(String(err)).not.toMatch(/secret-value|client-id-value|not a url/);
+    }
+  });
+
+  it('a key that would pass 40 characters is compacted, the same way every time', () => {
+    const id = '0b6f2f0e-4a4b-4d5e-9a77-1f2e3d4c5b6a';
+    expect(unitKeyOf(id, 1, 1)).toBe(id);
+    expect(unitKeyOf(id, 2, 3)).toBe(`${id}/2`);
+    expect(unitKeyOf(`${id}:2`, 12, 20)).toBe('0b6f2f0e4a4b4d5e9a771f2e3d4c5b6a:2/12');
+  });
+
+  it('a webhook signature over body ":" timestamp is accepted; a tampered body is not', async () => {
+    const { createHmac } = await import('node:crypto');
+    const body = '{"data":{"transactionId":1}}';
+    const signature = createHmac('sha256', 'whsec-test-1')
+      .update(`${body}:1700000000`)
+      .digest('hex');
+    expect(verifyReloadlySignature('whsec-test-1', body, '1700000000', signature)).toBe(true);
+    expect(verifyReloadlySignature('whsec-test-1', `${body} `, '1700000000', signature)).toBe(
+      false,
+    );
+    expect(verifyReloadlySignature('whsec-test-1', body, '1700000001', signature)).toBe(false);
+    expect(verifyReloadlySignature('whsec-test-1', body, undefined, signature)).toBe(false);
+  });
+});

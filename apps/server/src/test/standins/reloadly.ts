@@ -1,0 +1,359 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
+import { phonePrefixTable, type OperatorCode } from '@shop/contracts/phone';
+
+/*
+ * A stand-in for Reloadly Airtime on 127.0.0.1 (issue 28), from the documented shapes
+ * (../shared/research/going-live.md §2.1, §6.6), not from anyone's code: POST /oauth/token
+ * (client credentials and audience checked), GET /operators/auto-detect/phone/{p}/countries/{c},
+ * POST /topups and /topups-async, GET /topups/{id}/status, GET /topups/reports/transactions
+ * ?customIdentifier=, GET /accounts/balance. Every top-ups call needs the Accept header and a
+ * live Bearer token. A customIdentifier is executed once: a reuse is refused with a 400.
+ * Transactions live in memory.
+ *
+ * Fault switches, by the recipient's last four digits (like the simulator's) or set by the test:
+ * …9999 the top-up is executed and the answer to the first POST is lost (socket destroyed);
+ * …8888 no POST is ever answered (the socket is held until close) and nothing is executed;
+ * …7777 the status stays PROCESSING for `processingPolls` polls, then SUCCESSFUL;
+ * …6666 auto-detect says the number is on another operator (ATOM);
+ * …0000 the operator refuses: the status ends REFUNDED.
+ * expireTokens(): every token issued so far is refused (401 INVALID_TOKEN); emptyBalance(): a
+ * top-up is refused 400 INSUFFICIENT_BALANCE and nothing is executed.
+ */
+
+export interface ReloadlyTransaction {
+  transactionId: number;
+  customIdentifier: string;
+  operatorId: number;
+  operatorName: string;
+  amount: number;
+  useLocalAmount: boolean;
+  number: string;
+  status: 'PROCESSING' | 'SUCCESSFUL' | 'REFUNDED';
+  polls: number;
+}
+
+export interface ReloadlyStandin {
+  url: string;
+  env: Record<string, string>;
+  /** Executed top-ups, in order. */
+  transactions: ReloadlyTransaction[];
+  /** How often each path was called (method and path without the query). */
+  calls: Map<string, number>;
+  tokensIssued(): number;
+  /** Top-up POSTs refused because the customIdentifier had been used. */
+  reusedRefused(): number;
+  /** Requests refused for a missing/expired token or a wrong Accept header. */
+  refusedAuth(): number;
+  expireTokens(): void;
+  emptyBalance(): void;
+  /** Polls a …7777 top-up answers PROCESSING before SUCCESSFUL (default 2). */
+  processingPolls: number;
+  /** A signed webhook delivery about a transaction (the separator `:` as documented). */
+  webhook(url: string, transaction: ReloadlyTransaction): Promise<{ status: number; body: string }>;
+  close(): Promise<void>;
+}
+
+/** Reloadly's names of the operators, found by the shop's own prefix table (contracts). */
+const OPERATOR_IDS: Record<OperatorCode, { operatorId: number; name: string }> = {
+  MPT: { operatorId: 1001, name: 'MPT Myanmar' },
+  OOREDOO: { operatorId: 1002, name: 'Ooredoo Myanmar' },
+  ATOM: { operatorId: 1003, name: 'ATOM Myanmar' },
+  MYTEL: { operatorId: 1004, name: 'Mytel Myanmar' },
+  MEC: { operatorId: 1005, name: 'MECTel Myanmar' },
+};
+
+/** The operator of an international number (959…); …6666 is said to be on ATOM. */
+function operatorOf(number: string) {
+  if (number.endsWith('6666')) return OPERATOR_IDS.ATOM;
+  const rule = phonePrefixTable.find((r) => number.startsWith(`95${r.prefix.slice(1)}`));
+  return rule ? OPERATOR_IDS[rule.operator] : null;
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+
+const problem = (res: http.ServerResponse, status: number, errorCode: string, message: string) => {
+  json(res, status, {
+    timeStamp: new Date().toISOString(),
+    message,
+    path: '',
+    errorCode,
+    infoLink: null,
+    details: [],
+  });
+};
+
+export async function startReloadlyStandin(
+  options: { webhookSecret?: string } = {},
+): Promise<ReloadlyStandin> {
+  const clientId = `client-${randomBytes(4).toString('hex')}`;
+  const clientSecret = randomBytes(16).toString('hex');
+  const webhookSecret = options.webhookSecret ?? randomBytes(16).toString('hex');
+  const transactions: ReloadlyTransaction[] = [];
+  const calls = new Map<string, number>();
+  const liveTokens = new Set<string>();
+  const held = new Set<Socket>();
+  let issued = 0;
+  let reused = 0;
+  let refused = 0;
+  let balance = 1_000_000;
+  let nextId = 30_000;
+  let url = '';
+
+  const bodyOf = (chunks: Buffer[]): Record<string, unknown> => {
+    try {
+      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      return typeof parsed === 'object' && parsed !== null
+        ? (parsed as Record<string, unknown>)
+        : {};
+    } catch {
+      return {};
+    }
+  };
+
+  const record = (transaction: ReloadlyTransaction) => ({
+    transactionId: transaction.transactionId,
+    status: transaction.status,
+    operatorTransactionId: null,
+    customIdentifier: transaction.customIdentifier,
+    recipientPhone: transaction.number,
+    countryCode: 'MM',
+    operatorId: transaction.operatorId,
+    operatorName: transaction.operatorName,
+    requestedAmount: transaction.amount,
+    requestedAmountCurrencyCode: 'MMK',
+    deliveredAmount: transaction.amount,
+    deliveredAmountCurrencyCode: 'MMK',
+    transactionDate: new Date().toISOString().replace('T', ' ').slice(0, 19),
+  });
+
+  function issueToken(res: http.ServerResponse, body: Record<string, unknown>) {
+    if (
+      body.client_id !== clientId ||
+      body.client_secret !== clientSecret ||
+      body.grant_type !== 'client_credentials' ||
+      body.audience !== url
+    ) {
+      problem(res, 401, 'INVALID_CREDENTIALS', 'Invalid credentials');
+      return;
+    }
+    issued += 1;
+    const token = randomBytes(12).toString('hex');
+    liveTokens.add(token);
+    json(res, 200, {
+      access_token: token,
+      scope: 'send-topups read-operators read-topups-history',
+      expires_in: 3600,
+      token_type: 'Bearer',
+    });
+  }
+
+  /** POST /topups and /topups-async: one execution per customIdentifier. */
+  function topUp(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Record<string, unknown>,
+    async: boolean,
+  ) {
+    const phone = body.recipientPhone as { countryCode?: unknown; number?: unknown } | undefined;
+    const number = typeof phone?.number === 'string' ? phone.number : '';
+    const customIdentifier = typeof body.customIdentifier === 'string' ? body.customIdentifier : '';
+    if (number.endsWith('8888')) {
+      held.add(req.socket);
+      return;
+    }
+    const operator = operatorOf(number);
+    if (!operator || phone?.countryCode !== 'MM' || operator.operatorId !== body.operatorId) {
+      problem(res, 400, 'INVALID_RECIPIENT_PHONE', 'The recipient phone is not valid');
+      return;
+    }
+    if (customIdentifier && transactions.some((t) => t.customIdentifier === customIdentifier)) {
+      reused += 1;
+      problem(res, 400, 'DUPLICATED_CUSTOM_IDENTIFIER', 'The custom identifier was used already');
+      return;
+    }
+    const amount = Number(body.amount);
+    if (!Number.isFinite(amount) || amount <= 0 || body.useLocalAmount !== true) {
+      problem(res, 400, 'INVALID_AMOUNT', 'The amount is not valid for this operator');
+      return;
+    }
+    if (balance < amount) {
+      problem(res, 400, 'INSUFFICIENT_BALANCE', 'Your balance is too low for this top-up');
+      return;
+    }
+    balance -= amount;
+    const transaction: ReloadlyTransaction = {
+      transactionId: (nextId += 1),
+      customIdentifier,
+      operatorId: operator.operatorId,
+      operatorName: operator.name,
+      amount,
+      useLocalAmount: true,
+      number,
+      status: number.endsWith('7777') || async ? 'PROCESSING' : 'SUCCESSFUL',
+      polls: 0,
+    };
+    if (number.endsWith('0000')) transaction.status = async ? 'PROCESSING' : 'REFUNDED';
+    transactions.push(transaction);
+    const firstLost =
+      number.endsWith('9999') && transactions.filter((t) => t.number === number).length === 1;
+    if (firstLost) {
+      req.socket.destroy();
+      return;
+    }
+    json(res, 200, async ? { transactionId: transaction.transactionId } : record(transaction));
+  }
+
+  /** A status poll advances an async top-up: PROCESSING for a while, then its end. */
+  function statusOf(transaction: ReloadlyTransaction) {
+    transaction.polls += 1;
+    if (transaction.status === 'PROCESSING') {
+      const waits = transaction.number.endsWith('7777') ? stand.processingPolls : 0;
+      if (transaction.polls > waits)
+        transaction.status = transaction.number.endsWith('0000') ? 'REFUNDED' : 'SUCCESSFUL';
+    }
+    return {
+      code: null,
+      message: transaction.status === 'REFUNDED' ? 'The operator refused the top-up' : null,
+      status: transaction.status,
+      transaction: transaction.status === 'SUCCESSFUL' ? record(transaction) : null,
+    };
+  }
+
+  function route(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Record<string, unknown>,
+  ) {
+    const [path = '', query = ''] = (req.url ?? '').split('?');
+    const key = `${req.method ?? ''} ${path.replace(/\/\d[\w-]*/g, '/:x')}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+    if (req.method === 'POST' && path === '/oauth/token') {
+      issueToken(res, body);
+      return;
+    }
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (!liveTokens.has(token)) {
+      refused += 1;
+      problem(res, 401, 'INVALID_TOKEN', 'Access token is invalid or expired');
+      return;
+    }
+    if (req.headers.accept !== 'application/com.reloadly.topups-v1+json') {
+      refused += 1;
+      problem(res, 406, 'NOT_ACCEPTABLE', 'Accept header must name the top-ups API version');
+      return;
+    }
+    const detect = /^\/operators\/auto-detect\/phone\/(\d+)\/countries\/([A-Z]{2})$/.exec(path);
+    if (req.method === 'GET' && detect) {
+      const operator = detect[2] === 'MM' ? operatorOf(detect[1] ?? '') : null;
+      if (!operator) {
+        problem(res, 404, 'COULD_NOT_AUTO_DETECT_OPERATOR', 'Could not detect the operator');
+        return;
+      }
+      json(res, 200, {
+        operatorId: operator.operatorId,
+        name: operator.name,
+        bundle: false,
+        data: false,
+        pin: false,
+        supportsLocalAmounts: true,
+        denominationType: 'RANGE',
+        destinationCurrencyCode: 'MMK',
+        country: { isoName: 'MM', name: 'Myanmar' },
+      });
+      return;
+    }
+    if (req.method === 'POST' && (path === '/topups' || path === '/topups-async')) {
+      topUp(req, res, body, path === '/topups-async');
+      return;
+    }
+    const status = /^\/topups\/(\d+)\/status$/.exec(path);
+    if (req.method === 'GET' && status) {
+      const transaction = transactions.find((t) => String(t.transactionId) === status[1]);
+      if (!transaction) problem(res, 404, 'TRANSACTION_NOT_FOUND', 'No such transaction');
+      else json(res, 200, statusOf(transaction));
+      return;
+    }
+    if (req.method === 'GET' && path === '/topups/reports/transactions') {
+      const wanted = new URLSearchParams(query).get('customIdentifier');
+      const rows = transactions.filter((t) => !wanted || t.customIdentifier === wanted);
+      json(res, 200, { content: rows.map(record), totalElements: rows.length });
+      return;
+    }
+    if (req.method === 'GET' && path === '/accounts/balance') {
+      json(res, 200, {
+        balance,
+        currencyCode: 'MMK',
+        currencyName: 'Myanmar Kyat',
+        updatedAt: new Date().toISOString(),
+      });
+      return;
+    }
+    problem(res, 404, 'NOT_FOUND', 'No such path');
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      route(req, res, bodyOf(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+
+  const stand: ReloadlyStandin = {
+    url,
+    env: {
+      TOPUP_PROVIDER: 'reloadly',
+      RELOADLY_CLIENT_ID: clientId,
+      RELOADLY_CLIENT_SECRET: clientSecret,
+      RELOADLY_AUTH_URL: `${url}/oauth/token`,
+      RELOADLY_TOPUPS_URL: url,
+      RELOADLY_WEBHOOK_SECRET: webhookSecret,
+    },
+    transactions,
+    calls,
+    processingPolls: 2,
+    tokensIssued: () => issued,
+    reusedRefused: () => reused,
+    refusedAuth: () => refused,
+    expireTokens() {
+      liveTokens.clear();
+    },
+    emptyBalance() {
+      balance = 0;
+    },
+    async webhook(target, transaction) {
+      const raw = JSON.stringify({
+        id: `evt-${String(transaction.transactionId)}`,
+        type: 'airtime_transaction.status',
+        data: record(transaction),
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = createHmac('sha256', webhookSecret)
+        .update(`${raw}:${timestamp}`)
+        .digest('hex');
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-reloadly-signature': signature,
+          'x-reloadly-request-timestamp': timestamp,
+        },
+        body: raw,
+        signal: AbortSignal.timeout(10_000),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    async close() {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    },
+  };
+  return stand;
+}
