@@ -17,6 +17,7 @@ import {
 } from '../../../bench/server-process.mjs';
 import { openDatabase, type Database } from '../../platform/db.ts';
 import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts';
+import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import { cards, products } from '../catalogue/catalogue.tables.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
@@ -44,12 +45,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   },
 );
 
-function faultSuite(provider: 'sandbox' | 'kbzpay') {
+// Issue 28: top-ups sent to the Reloadly stand-in (answers delayed up to 1.2 s after the top-up
+// was made, so kills land between the two); exactly one transaction per key at the stand-in.
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'fulfilment survives SIGKILL and restart (Reloadly stand-in, PostgreSQL)',
+  () => {
+    faultSuite('sandbox', 'reloadly');
+  },
+);
+
+function faultSuite(
+  provider: 'sandbox' | 'kbzpay',
+  aggregator: 'simulator' | 'reloadly' = 'simulator',
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-fault-'));
   let port = 0;
   let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   let server: ChildProcess | null = null;
   let kbz: KbzStandin | null = null;
+  let rld: ReloadlyStandin | null = null;
   let requeuedLines = 0;
   let log = '';
 
@@ -66,6 +80,7 @@ function faultSuite(provider: 'sandbox' | 'kbzpay') {
         JOB_CONCURRENCY: '1',
         JOB_LEASE_SECONDS: '2',
         ...(kbz ? { PAYMENT_PROVIDER: 'kbzpay', ...kbz.env } : {}),
+        ...(rld ? rld.env : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -129,6 +144,7 @@ function faultSuite(provider: 'sandbox' | 'kbzpay') {
   beforeAll(async () => {
     port = await freePort();
     if (provider === 'kbzpay') kbz = await startKbzStandin();
+    if (aggregator === 'reloadly') rld = await startReloadlyStandin({ answerDelayMs: 1200 });
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (adminUrl) database = await scratchDatabase(adminUrl, 'shop_fault');
   });
@@ -136,6 +152,7 @@ function faultSuite(provider: 'sandbox' | 'kbzpay') {
   afterAll(async () => {
     await kill();
     await kbz?.close();
+    await rld?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   });
@@ -245,17 +262,23 @@ function faultSuite(provider: 'sandbox' | 'kbzpay') {
       const requests = await db.select().from(topupRequests);
       expect(requests).toHaveLength(ORDERS);
       expect(requests.every((r) => r.status === 'success')).toBe(true);
-      const executed = await db
-        .select()
-        .from(topupSimulatorTransactions)
-        .where(
-          inArray(
-            topupSimulatorTransactions.idempotencyKey,
-            requests.map((r) => r.idempotencyKey),
-          ),
-        );
+      const executed = rld
+        ? rld.transactions.map((t) => ({ idempotencyKey: t.customIdentifier, received: 1 }))
+        : await db
+            .select()
+            .from(topupSimulatorTransactions)
+            .where(
+              inArray(
+                topupSimulatorTransactions.idempotencyKey,
+                requests.map((r) => r.idempotencyKey),
+              ),
+            );
       // One top-up per line at the aggregator, however many times it was asked.
       expect(executed).toHaveLength(ORDERS);
+      expect(new Set(executed.map((t) => t.idempotencyKey))).toEqual(
+        new Set(requests.map((r) => r.idempotencyKey)),
+      );
+      if (rld) expect(rld.reusedRefused()).toBe(0);
       const earned = await db
         .select()
         .from(loyaltyLedger)
@@ -267,7 +290,7 @@ function faultSuite(provider: 'sandbox' | 'kbzpay') {
       );
       const rerun = (retried as { rows: { n: number }[] }).rows[0]?.n ?? 0;
       console.log(
-        `fault test (${provider}): ${kills} SIGKILLs; ${rerun} fulfilment job(s) run again after a crash (${requeuedLines} requeued at start); ${resent} top-up(s) re-sent with the same key, ${executed.reduce((n, t) => n + t.received - 1, 0)} repeat(s) answered from the aggregator's record; database ${books.kind}`,
+        `fault test (${provider}, ${aggregator}): ${kills} SIGKILLs; ${rerun} fulfilment job(s) run again after a crash (${requeuedLines} requeued at start); ${resent} top-up(s) re-sent with the same key, ${executed.reduce((n, t) => n + t.received - 1, 0)} repeat(s) answered from the aggregator's record${rld ? ` (Reloadly: ${String(rld.calls.get('GET /topups/reports/transactions') ?? 0)} report lookups, ${String(rld.calls.get('POST /topups-async') ?? 0)} sends)` : ''}; database ${books.kind}`,
       );
     } finally {
       await books.close();

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
@@ -88,7 +88,11 @@ const problem = (res: http.ServerResponse, status: number, errorCode: string, me
 };
 
 export async function startReloadlyStandin(
-  options: { webhookSecret?: string } = {},
+  options: {
+    webhookSecret?: string;
+    /** A top-up POST is answered up to this long after it was executed (a crash test's window). */
+    answerDelayMs?: number;
+  } = {},
 ): Promise<ReloadlyStandin> {
   const clientId = `client-${randomBytes(4).toString('hex')}`;
   const clientSecret = randomBytes(16).toString('hex');
@@ -205,7 +209,13 @@ export async function startReloadlyStandin(
       req.socket.destroy();
       return;
     }
-    json(res, 200, async ? { transactionId: transaction.transactionId } : record(transaction));
+    const answer = async ? { transactionId: transaction.transactionId } : record(transaction);
+    const delay = options.answerDelayMs ? randomInt(options.answerDelayMs + 1) : 0;
+    if (delay === 0) json(res, 200, answer);
+    else
+      setTimeout(() => {
+        json(res, 200, answer);
+      }, delay);
   }
 
   /** A status poll advances an async top-up: PROCESSING for a while, then its end. */
@@ -352,7 +362,11 @@ export async function startReloadlyStandin(
     },
     async close() {
       for (const socket of held) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
     },
   };
   return stand;
