@@ -42,6 +42,8 @@ import { createPushService } from './modules/notifications/push.service.ts';
 import { createAcquirers, createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createProviderRefunds } from './modules/refunds/provider-refunds.service.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
+import { createSmsService, selectSmsGateway } from './modules/sms/sms.service.ts';
+import { smsReceiptRoutes } from './modules/sms/sms.routes.ts';
 import { createRefundsRepo } from './modules/refunds/refunds.repo.ts';
 import { refundDestination, refundStatus } from './modules/refunds/refunds.tables.ts';
 import { receiptOutcomes } from './modules/payments/payments.tables.ts';
@@ -287,8 +289,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const loyalty = createLoyaltyService({ db: database.db, config: config.loyalty });
+  // SMS_PROVIDER's gateway (ADR 0061): messages are queued for a send job in a lane of its own
+  // (SMS_CONCURRENCY) and its receipts recorded; without one, deps.sms (the outbox) sends them.
+  const smsGateway = selectSmsGateway(config);
+  const smsService = smsGateway
+    ? createSmsService({
+        db: database.db,
+        gateway: smsGateway,
+        publicUrl: config.publicUrl,
+        log: app.log,
+        metrics,
+        wake: () => {
+          fulfilment.worker.wake();
+        },
+      })
+    : null;
+  const sms = smsService?.sender ?? deps.sms;
+  if (smsService) await app.register(smsReceiptRoutes(smsService, config.publicUrl));
   const auth = createAuthModule({
     ...deps,
+    sms,
     clock: deps.clock ?? systemClock,
     log: app.log,
     redis,
@@ -395,7 +415,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     secrets: deps.secrets,
     mailer: deps.mailer,
-    sms: deps.sms,
+    sms,
     loyalty,
     log: app.log,
     account: (userId) => auth.service.profile(userId),
@@ -403,6 +423,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lanes: [
       { types: push.jobTypes, concurrency: config.push.concurrency },
       { types: providerRefunds.jobTypes, concurrency: config.refundConcurrency },
+      ...(smsService ? [{ types: smsService.jobTypes, concurrency: config.sms.concurrency }] : []),
     ],
     metrics,
     bankRefundOwed: providerRefunds.orderRefundOwed,

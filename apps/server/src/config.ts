@@ -177,6 +177,13 @@ const envSchema = z.object({
   /** The sandbox bank in production (a demo): refused at start unless this is true. */
   ALLOW_SANDBOX: z.enum(['true', 'false']).default('false'),
   /**
+   * Where SMS go (ADR 0061): `outbox` (files in DATA_DIR/outbox, the default), `smspoh` or
+   * `twilio` (their SMSPOH_* or TWILIO_* variables, checked at start).
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'smspoh', 'twilio']).default('outbox'),
+  /** SMS send jobs one process runs at once, in slots of their own beside JOB_CONCURRENCY's. */
+  SMS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /**
    * E-load aggregator for top-ups and data: `simulator` (built in, sends nothing) or `reloadly`
    * (its RELOADLY_* variables, README "Going live").
    */
@@ -309,6 +316,13 @@ export interface Config {
   paymentProviders: string[];
   /** The providers' own variables (KBZPAY_* for kbzpay), which each adapter reads (ADR 0058). */
   paymentProviderEnv: Record<string, string>;
+  /** SMS_PROVIDER: the outbox, or a gateway whose own variables are in providerEnv. */
+  sms: {
+    provider: 'outbox' | 'smspoh' | 'twilio';
+    concurrency: number;
+    /** The gateway's own variables (SMSPOH_* for smspoh, TWILIO_* for twilio). */
+    providerEnv: Record<string, string>;
+  };
   topupProvider: string;
   /** The aggregator's own variables (RELOADLY_* for reloadly), which its adapter reads. */
   topupProviderEnv: Record<string, string>;
@@ -424,6 +438,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           typeof entry[1] === 'string',
       ),
     ),
+    sms: {
+      provider: e.SMS_PROVIDER,
+      concurrency: e.SMS_CONCURRENCY,
+      providerEnv: Object.fromEntries(
+        Object.entries(cleaned).filter(
+          (entry): entry is [string, string] =>
+            entry[0].startsWith(`${e.SMS_PROVIDER.toUpperCase()}_`) && typeof entry[1] === 'string',
+        ),
+      ),
+    },
     topupProvider: e.TOPUP_PROVIDER,
     topupProviderEnv: Object.fromEntries(
       Object.entries(cleaned).filter(

@@ -13,6 +13,7 @@ import { defaultWebRoot } from './platform/paths.ts';
 import { selectAcquirers } from './modules/payments/providers/index.ts';
 import { reloadlySettingsOrStop } from './modules/fulfilment/providers/reloadly.ts';
 import { resolveSecrets } from './platform/secrets.ts';
+import { selectSmsGateway } from './modules/sms/sms.service.ts';
 
 const startedAt = performance.now();
 
@@ -25,6 +26,7 @@ try {
     env: config.paymentProviderEnv,
     publicUrl: config.publicUrl,
   });
+  selectSmsGateway(config);
   if (config.topupProvider === 'reloadly') reloadlySettingsOrStop(config.topupProviderEnv);
 } catch (err) {
   if (err instanceof ConfigError) {
@@ -35,6 +37,12 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
+if (config.env === 'production' && config.sms.provider === 'outbox')
+  // Phone sign-up and phone verification are always offered: their codes would reach no phone.
+  logger.warn(
+    { outbox: path.join(config.dataDir, 'outbox') },
+    'SMS_PROVIDER is not set: phone verification codes are written to the outbox and reach no phone (set SMS_PROVIDER=smspoh or twilio, README "Going live")',
+  );
 /**
  * Ends the process once the log lines written so far are out: pino writes asynchronously, and a
  * process.exit right after a line could lose it (CI once read the start tries without the fatal

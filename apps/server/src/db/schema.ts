@@ -14,3 +14,4 @@ export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
 export * from '../modules/promotions/promotions.tables.ts';
 export * from '../modules/media/media.tables.ts';
+export * from '../modules/sms/sms.tables.ts';

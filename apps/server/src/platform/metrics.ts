@@ -40,6 +40,8 @@ export interface MetricsSources {
 
 export type JobOutcome = 'done' | 'retry' | 'contention' | 'failed';
 export type TopupOutcome = 'success' | 'failed' | 'no_answer';
+/** An SMS the gateway accepted (sent), then its receipt's or refusal's end (ADR 0061). */
+export type SmsCount = 'sent' | 'delivered' | 'failed';
 
 /** The instruments other modules feed (job worker, top-up client). */
 export interface ShopMetrics {
@@ -48,6 +50,8 @@ export interface ShopMetrics {
   jobRan(type: string, outcome: JobOutcome, seconds: number, waitedSeconds: number): void;
   /** The top-up aggregator answered (or did not) after `seconds`. */
   topupAnswered(provider: string, outcome: TopupOutcome, seconds: number): void;
+  /** An SMS reached `status` at its gateway (shop_sms_messages_total). */
+  smsCounted(provider: string, status: SmsCount): void;
 }
 
 /** The route label of answers no route gave: the web app's pages (rendered or not) and 404s. */
@@ -116,6 +120,12 @@ export function createShopMetrics(): ShopMetrics & {
     labelNames: ['provider', 'reason'] as const,
     registers: [registry],
   });
+  const smsMessages = new Counter({
+    name: 'shop_sms_messages_total',
+    help: 'SMS per gateway: accepted (sent), then delivered or failed by its receipt or refusal',
+    labelNames: ['provider', 'status'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     http,
@@ -137,6 +147,11 @@ export function createShopMetrics(): ShopMetrics & {
         topupDuration.observe({ provider, outcome }, seconds);
         if (outcome !== 'success')
           topupErrors.inc({ provider, reason: outcome === 'failed' ? 'declined' : 'no_answer' });
+      });
+    },
+    smsCounted(provider, status) {
+      safely(() => {
+        smsMessages.inc({ provider, status });
       });
     },
   };

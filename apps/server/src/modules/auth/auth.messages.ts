@@ -1,5 +1,6 @@
 import { formatNumber, type Language } from '@shop/contracts/i18n';
 import type { EmailMessage, SmsMessage } from '../../platform/messaging.ts';
+import { SHOP_NAME } from './password-policy.ts';
 
 /**
  * Texts of the codes we send, in the language of the request (Accept-Language, default my).
@@ -45,11 +46,15 @@ const emailTexts: Record<
   },
 };
 
+/**
+ * Every code text starts with the shop's name: SMSPoh rejects OTP texts without a brand, and the
+ * customer sees whose code it is (ADR 0061).
+ */
 const smsTexts: Record<Language, (code: string, minutes: number) => string> = {
   en: (code, m) =>
-    `MyanTopup: your verification code is ${code}. It expires in ${m} minutes. Do not share it with anyone.`,
+    `${SHOP_NAME}: your verification code is ${code}. It expires in ${m} minutes. Do not share it with anyone.`,
   my: (code, m) =>
-    `MyanTopup: သင်၏ အတည်ပြုကုဒ်မှာ ${code} ဖြစ်ပါသည်။ ${formatNumber(m, 'my')} မိနစ်အတွင်း သက်တမ်းကုန်ဆုံးပါမည်။ မည်သူ့ကိုမျှ မမျှဝေပါနှင့်။`,
+    `${SHOP_NAME}: သင်၏ အတည်ပြုကုဒ်မှာ ${code} ဖြစ်ပါသည်။ ${formatNumber(m, 'my')} မိနစ်အတွင်း သက်တမ်းကုန်ဆုံးပါမည်။ မည်သူ့ကိုမျှ မမျှဝေပါနှင့်။`,
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -8,7 +8,12 @@ import type { Secrets } from '../../platform/secrets.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createRefundsService, type RefundsService } from '../refunds/refunds.service.ts';
 import { createFulfilmentService, type FulfilmentService } from './fulfilment.service.ts';
-import { createReloadlyTopupProvider, reloadlySettingsOrStop } from './providers/reloadly.ts';
+import {
+  createReloadlyTopupProvider,
+  reloadlySettingsOrStop,
+  reloadlyWebhookRoutes,
+} from './providers/reloadly.ts';
+import { wakeTopupJobs } from './fulfilment.repo.ts';
 import {
   createSimulatorTopupProvider,
   measuredTopupProvider,
@@ -69,6 +74,15 @@ export function createFulfilmentModule(deps: {
 }): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
   const { config, database, metrics } = deps;
   const topup = deps.topupProvider ?? selectTopupProvider(config, database, deps.log);
+  if ('wake' in topup && config.topupProvider === 'reloadly') {
+    const { webhookSecret } = reloadlySettingsOrStop(config.topupProviderEnv);
+    void deps.app.register(
+      reloadlyWebhookRoutes(webhookSecret, async (customIdentifier, itemId) => {
+        (topup as ReturnType<typeof createReloadlyTopupProvider>).wake(customIdentifier);
+        if (itemId) await wakeTopupJobs(database.db, itemId);
+      }),
+    );
+  }
   const service = createFulfilmentService({
     db: database.db,
     topup: metrics ? measuredTopupProvider(topup, metrics) : topup,

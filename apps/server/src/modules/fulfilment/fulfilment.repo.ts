@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { jobs } from '../../platform/jobs.tables.ts';
 import type { CardRow } from '../catalogue/stock.repo.ts';
+import { orderItems } from '../orders/orders.tables.ts';
 import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
 
 export type OrderCardRow = typeof orderCards.$inferSelect;
@@ -141,3 +143,25 @@ export function createFulfilmentRepo(db: Db) {
 }
 
 export type FulfilmentRepo = ReturnType<typeof createFulfilmentRepo>;
+
+/**
+ * The jobs waiting to send this line's top-up (its order's fulfilment, a staff retry) are due now
+ * rather than after their back-off: the aggregator said the top-up changed (a webhook, which
+ * wakes but never decides). Jobs running or done are left alone.
+ */
+export async function wakeTopupJobs(db: Db, itemId: string): Promise<number> {
+  const woken = await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.status, 'queued'),
+        sql`${jobs.runAt} > now()`,
+        sql`((${jobs.type} = 'fulfil_order' and ${jobs.payload} ->> 'orderId' =
+              (select ${orderItems.orderId}::text from ${orderItems} where ${orderItems.id} = ${itemId}))
+          or (${jobs.type} = 'retry_topup' and ${jobs.payload} ->> 'itemId' = ${itemId}))`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return woken.length;
+}

@@ -52,7 +52,10 @@ export interface ReloadlyStandin {
   /** Polls a …7777 top-up answers PROCESSING before SUCCESSFUL (default 2). */
   processingPolls: number;
   /** A signed webhook delivery about a transaction (the separator `:` as documented). */
-  webhook(url: string, transaction: ReloadlyTransaction): Promise<{ status: number; body: string }>;
+  webhookDelivery(transaction: ReloadlyTransaction): {
+    body: string;
+    headers: Record<string, string>;
+  };
   close(): Promise<void>;
 }
 
@@ -338,27 +341,24 @@ export async function startReloadlyStandin(
     emptyBalance() {
       balance = 0;
     },
-    async webhook(target, transaction) {
-      const raw = JSON.stringify({
+    webhookDelivery(transaction) {
+      const body = JSON.stringify({
         id: `evt-${String(transaction.transactionId)}`,
         type: 'airtime_transaction.status',
         data: record(transaction),
       });
       const timestamp = String(Math.floor(Date.now() / 1000));
       const signature = createHmac('sha256', webhookSecret)
-        .update(`${raw}:${timestamp}`)
+        .update(`${body}:${timestamp}`)
         .digest('hex');
-      const res = await fetch(target, {
-        method: 'POST',
+      return {
+        body,
         headers: {
           'content-type': 'application/json',
           'x-reloadly-signature': signature,
           'x-reloadly-request-timestamp': timestamp,
         },
-        body: raw,
-        signal: AbortSignal.timeout(10_000),
-      });
-      return { status: res.status, body: await res.text() };
+      };
     },
     async close() {
       for (const socket of held) socket.destroy();

@@ -8,7 +8,12 @@ import { orderItems, orders } from '../../orders/orders.tables.ts';
 import { payments } from '../../payments/payments.tables.ts';
 import { paidOrder } from '../fulfilment-test-kit.ts';
 import { topupRequests } from '../fulfilment.tables.ts';
-import { reloadlySettingsOrStop, unitKeyOf, verifyReloadlySignature } from './reloadly.ts';
+import {
+  itemIdOfUnitKey,
+  reloadlySettingsOrStop,
+  unitKeyOf,
+  verifyReloadlySignature,
+} from './reloadly.ts';
 
 /*
  * TOPUP_PROVIDER=reloadly against the Reloadly stand-in (issue 28): orders bought in the shop
@@ -186,6 +191,34 @@ describe('top-ups through Reloadly (stand-in)', () => {
     expect(sentTo(msisdnOf(slow))).toHaveLength(1);
   });
 
+  it('a signed webhook wakes the line’s job out of its back-off; a tampered one is refused and wakes nothing', async () => {
+    const phone = '09250029999';
+    const { order } = await buy(phone);
+    await s.t.app.runPendingJobs();
+    const job = await fulfilJob(order.orderId);
+    expect(job?.status).toBe('queued');
+    expect(job?.runAt.getTime()).toBeGreaterThan(Date.now());
+    const [transaction] = sentTo(msisdnOf(phone));
+    if (!transaction) throw new Error('the top-up was not made');
+    const delivery = rld.webhookDelivery(transaction);
+    const post = (body: string) =>
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/topups/webhook/reloadly',
+        headers: delivery.headers,
+        payload: body,
+      });
+    const tampered = delivery.body.replace('"status":"PROCESSING"', '"status":"SUCCESSFUL"');
+    expect(tampered).not.toBe(delivery.body);
+    expect((await post(tampered)).statusCode).toBe(401);
+    expect((await fulfilJob(order.orderId))?.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect((await post(delivery.body)).statusCode).toBe(200);
+    expect((await fulfilJob(order.orderId))?.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+  });
+
   it('the operator’s refusal (REFUNDED) fails the line and refunds it', async () => {
     const phone = '09250010000';
     const { order } = await buy(phone);
@@ -223,6 +256,9 @@ describe('Reloadly settings and signatures', () => {
     expect(unitKeyOf(id, 1, 1)).toBe(id);
     expect(unitKeyOf(id, 2, 3)).toBe(`${id}/2`);
     expect(unitKeyOf(`${id}:2`, 12, 20)).toBe('0b6f2f0e4a4b4d5e9a771f2e3d4c5b6a:2/12');
+    for (const key of [id, `${id}/2`, `${id}:2`, '0b6f2f0e4a4b4d5e9a771f2e3d4c5b6a:2/12'])
+      expect(itemIdOfUnitKey(key)).toBe(id);
+    expect(itemIdOfUnitKey('not-a-key')).toBeNull();
   });
 
   it('a webhook signature over body ":" timestamp is accepted; a tampered body is not', async () => {

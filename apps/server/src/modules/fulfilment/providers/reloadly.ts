@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { operatorNames, isOperatorCode } from '@shop/contracts/phone';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ConfigError } from '../../../config.ts';
 import { providerSettings } from '../../payments/acquirer.ts';
@@ -138,6 +139,26 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+/** The order item a customIdentifier was made from (unitKeyOf, topupKeyOf), or null. */
+export function itemIdOfUnitKey(customIdentifier: string): string | null {
+  const base = customIdentifier.split('/')[0]?.split(':')[0] ?? '';
+  const hex = base.replaceAll('-', '').toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(hex)) return null;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The customIdentifier a webhook delivery names (under `data`, or at the top), or null. */
+export function customIdentifierOf(rawBody: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    if (!isRecord(parsed)) return null;
+    const data = isRecord(parsed.data) ? parsed.data : parsed;
+    return textOf(data.customIdentifier);
+  } catch {
+    return null;
+  }
+}
 
 interface Answer {
   status: number;
@@ -450,5 +471,55 @@ export function createReloadlyTopupProvider(
       }
       return lineResult(request, outcomes);
     },
+  };
+}
+
+/**
+ * POST /api/v1/topups/webhook/reloadly (the URL registered in Reloadly's dashboard): a signed
+ * delivery only wakes what waits on its top-up (a poll in progress, the line's job in back-off);
+ * the outcome is always read from Reloadly's own status, never from the delivery. 200 when the
+ * signature is ours (whatever it names), 401 otherwise.
+ */
+export function reloadlyWebhookRoutes(
+  secret: string,
+  wake: (customIdentifier: string, itemId: string | null) => Promise<void>,
+): FastifyPluginAsync {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  return async (app) => {
+    app.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        done(null, body);
+      },
+    );
+    app.post(
+      '/api/v1/topups/webhook/reloadly',
+      {
+        config: { requestLimit: false },
+        schema: {
+          tags: ['fulfilment'],
+          summary:
+            'Reloadly webhook: X-Reloadly-Signature = hex HMAC-SHA256(secret, body ":" X-Reloadly-Request-Timestamp); only wakes the top-up it names',
+        },
+      },
+      async (request, reply) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        const headerOf = (name: string) => {
+          const value = request.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const signed = verifyReloadlySignature(
+          secret,
+          rawBody,
+          headerOf('x-reloadly-request-timestamp'),
+          headerOf('x-reloadly-signature'),
+        );
+        if (!signed) return reply.code(401).type('text/plain').send('bad signature');
+        const customIdentifier = customIdentifierOf(rawBody);
+        if (customIdentifier) await wake(customIdentifier, itemIdOfUnitKey(customIdentifier));
+        return reply.code(200).type('text/plain').send('');
+      },
+    );
   };
 }
