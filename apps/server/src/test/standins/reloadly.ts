@@ -49,6 +49,8 @@ export interface ReloadlyStandin {
   refusedAuth(): number;
   expireTokens(): void;
   emptyBalance(): void;
+  /** The operator refuses the top-ups whose customIdentifier this picks (they end REFUNDED). */
+  operatorRefuses: (customIdentifier: string) => boolean;
   /** Polls a …7777 top-up answers PROCESSING before SUCCESSFUL (default 2). */
   processingPolls: number;
   /** A signed webhook delivery about a transaction (the separator `:` as documented). */
@@ -204,7 +206,8 @@ export async function startReloadlyStandin(
       status: number.endsWith('7777') || async ? 'PROCESSING' : 'SUCCESSFUL',
       polls: 0,
     };
-    if (number.endsWith('0000')) transaction.status = async ? 'PROCESSING' : 'REFUNDED';
+    const refusedByOperator = number.endsWith('0000') || stand.operatorRefuses(customIdentifier);
+    if (refusedByOperator) transaction.status = async ? 'PROCESSING' : 'REFUNDED';
     transactions.push(transaction);
     const firstLost =
       number.endsWith('9999') && transactions.filter((t) => t.number === number).length === 1;
@@ -227,7 +230,10 @@ export async function startReloadlyStandin(
     if (transaction.status === 'PROCESSING') {
       const waits = transaction.number.endsWith('7777') ? stand.processingPolls : 0;
       if (transaction.polls > waits)
-        transaction.status = transaction.number.endsWith('0000') ? 'REFUNDED' : 'SUCCESSFUL';
+        transaction.status =
+          transaction.number.endsWith('0000') || stand.operatorRefuses(transaction.customIdentifier)
+            ? 'REFUNDED'
+            : 'SUCCESSFUL';
     }
     return {
       code: null,
@@ -332,6 +338,7 @@ export async function startReloadlyStandin(
     transactions,
     calls,
     processingPolls: 2,
+    operatorRefuses: () => false,
     tokensIssued: () => issued,
     reusedRefused: () => reused,
     refusedAuth: () => refused,

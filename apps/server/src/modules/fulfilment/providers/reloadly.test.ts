@@ -171,6 +171,35 @@ describe('top-ups through Reloadly (stand-in)', () => {
     expect(sent.every((t) => t.amount === 1000 && t.status === 'SUCCESSFUL')).toBe(true);
   });
 
+  it('quantity 3 with the second unit refused by the operator: 3 transactions, never a 4th, and the line ends unconfirmed for support (ADR 0062)', async () => {
+    const phone = '09250024321';
+    rld.operatorRefuses = (id) => id.endsWith('/2');
+    try {
+      const { order } = await buy(phone, 3);
+      await s.t.app.runPendingJobs();
+      const job = await fulfilJob(order.orderId);
+      expect(job?.lastError).toMatch(/delivered 2 of 3 units/);
+      await dueNow(job?.id ?? '', 9);
+      await s.t.app.runPendingJobs();
+      expect(await lineOf(order.orderId)).toMatchObject({
+        status: 'failed',
+        failureCode: 'unconfirmed',
+      });
+      // Not refunded in full (two units arrived): flagged for a check with the aggregator.
+      expect((await paymentOf(order.orderId))?.refundReason).toMatch(
+        /^check unconfirmed top-ups with the aggregator before refunding \(3000 MMK\)/,
+      );
+      expect(sentTo(msisdnOf(phone)).map((t) => t.status)).toEqual([
+        'SUCCESSFUL',
+        'REFUNDED',
+        'SUCCESSFUL',
+      ]);
+      expect(rld.reusedRefused()).toBe(0);
+    } finally {
+      rld.operatorRefuses = () => false;
+    }
+  });
+
   it('PROCESSING for a few polls is waited for; PROCESSING past the budget throws and is retried', async () => {
     rld.processingPolls = 2;
     const quick = '09250017777';
