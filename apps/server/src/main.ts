@@ -13,7 +13,7 @@ import { defaultWebRoot } from './platform/paths.ts';
 import { selectAcquirers } from './modules/payments/providers/index.ts';
 import { reloadlySettingsOrStop } from './modules/fulfilment/providers/reloadly.ts';
 import { resolveSecrets } from './platform/secrets.ts';
-import { selectSmsGateway } from './modules/sms/sms.service.ts';
+import { selectSmsGateway, smsStartWarning } from './modules/sms/sms.service.ts';
 
 const startedAt = performance.now();
 
@@ -37,12 +37,8 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
-if (config.env === 'production' && config.sms.provider === 'outbox')
-  // Phone sign-up and phone verification are always offered: their codes would reach no phone.
-  logger.warn(
-    { outbox: path.join(config.dataDir, 'outbox') },
-    'SMS_PROVIDER is not set: phone verification codes are written to the outbox and reach no phone (set SMS_PROVIDER=smspoh or twilio, README "Going live")',
-  );
+const smsWarning = smsStartWarning(config);
+if (smsWarning) logger.warn({ outbox: path.join(config.dataDir, 'outbox') }, smsWarning);
 /**
  * Ends the process once the log lines written so far are out: pino writes asynchronously, and a
  * process.exit right after a line could lose it (CI once read the start tries without the fatal

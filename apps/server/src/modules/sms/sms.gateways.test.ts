@@ -9,7 +9,7 @@ import {
 } from '../../test/standins/smspoh.ts';
 import { startTwilioStandin, type TwilioStandin } from '../../test/standins/twilio.ts';
 import { latestCode, newPerson, post, register, type Person } from '../auth/auth-test-kit.ts';
-import { selectSmsGateway } from './sms.service.ts';
+import { selectSmsGateway, smsStartWarning } from './sms.service.ts';
 import { smsMessages } from './sms.tables.ts';
 
 /*
@@ -325,5 +325,14 @@ describe('SMS_PROVIDER at start', () => {
       /SMSPOH_API_SECRET: missing\n {2}SMSPOH_SENDER_ID: missing/,
     );
     expect(selectSmsGateway(loadConfig({}))).toBeNull();
+  });
+
+  it('warns at a production start on the outbox that phone codes reach no phone', () => {
+    expect(smsStartWarning(loadConfig({ NODE_ENV: 'production' }))).toMatch(
+      /^SMS_PROVIDER is not set: phone verification codes .* reach no phone/,
+    );
+    expect(smsStartWarning(loadConfig({ NODE_ENV: 'development' }))).toBeNull();
+    const twilio = loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'twilio' });
+    expect(smsStartWarning(twilio)).toBeNull();
   });
 });

@@ -44,6 +44,15 @@ export function selectSmsGateway(config: Pick<Config, 'sms'>): SmsGateway | null
   }
 }
 
+/**
+ * The warning a production start on the outbox logs: phone sign-up and phone verification are
+ * always offered, and their codes would reach no phone. Null when there is nothing to say.
+ */
+export function smsStartWarning(config: Pick<Config, 'env' | 'sms'>): string | null {
+  if (config.env !== 'production' || config.sms.provider !== 'outbox') return null;
+  return 'SMS_PROVIDER is not set: phone verification codes are written to the outbox and reach no phone (set SMS_PROVIDER=smspoh or twilio, README "Going live: SMS")';
+}
+
 export type ReceiptVerdict = 'recorded' | 'refused';
 
 export interface SmsService {
