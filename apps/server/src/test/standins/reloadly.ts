@@ -49,6 +49,10 @@ export interface ReloadlyStandin {
   refusedAuth(): number;
   expireTokens(): void;
   emptyBalance(): void;
+  /** Puts money on the account (after emptyBalance). */
+  fund(amount: number): void;
+  /** What auto-detect says of MMK amounts (default true). */
+  localAmounts: boolean;
   /** The operator refuses the top-ups whose customIdentifier this picks (they end REFUNDED). */
   operatorRefuses: (customIdentifier: string) => boolean;
   /** Polls a …7777 top-up answers PROCESSING before SUCCESSFUL (default 2). */
@@ -279,7 +283,7 @@ export async function startReloadlyStandin(
         bundle: false,
         data: false,
         pin: false,
-        supportsLocalAmounts: true,
+        supportsLocalAmounts: stand.localAmounts,
         denominationType: 'RANGE',
         destinationCurrencyCode: 'MMK',
         country: { isoName: 'MM', name: 'Myanmar' },
@@ -338,6 +342,7 @@ export async function startReloadlyStandin(
     transactions,
     calls,
     processingPolls: 2,
+    localAmounts: true,
     operatorRefuses: () => false,
     tokensIssued: () => issued,
     reusedRefused: () => reused,
@@ -347,6 +352,9 @@ export async function startReloadlyStandin(
     },
     emptyBalance() {
       balance = 0;
+    },
+    fund(amount) {
+      balance += amount;
     },
     webhookDelivery(transaction) {
       const body = JSON.stringify({

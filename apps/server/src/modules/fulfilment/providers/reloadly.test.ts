@@ -248,6 +248,41 @@ describe('top-ups through Reloadly (stand-in)', () => {
     expect(sentTo(msisdnOf(phone))).toHaveLength(1);
   });
 
+  it('an operator without MMK amounts at Reloadly: nothing is sent, the line fails and is refunded', async () => {
+    const phone = '09250031234';
+    rld.localAmounts = false;
+    try {
+      const { order } = await buy(phone);
+      await s.t.app.runPendingJobs();
+      const line = await lineOf(order.orderId);
+      expect(line).toMatchObject({ status: 'failed', failureCode: 'declined' });
+      expect((await requestOf(line?.id ?? ''))?.providerMessage).toBe(
+        'MPT Myanmar takes no local (MMK) amounts at Reloadly',
+      );
+      expect(sentTo(msisdnOf(phone))).toHaveLength(0);
+    } finally {
+      rld.localAmounts = true;
+    }
+  });
+
+  it('an empty Reloadly balance is the shop’s problem: nothing is made, the line is not failed, the job retries', async () => {
+    const phone = '09250041234';
+    rld.emptyBalance();
+    const { order } = await buy(phone);
+    await s.t.app.runPendingJobs();
+    const job = await fulfilJob(order.orderId);
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(job?.lastError).toMatch(/INSUFFICIENT_BALANCE/);
+    expect(await lineOf(order.orderId)).toMatchObject({ status: 'pending' });
+    expect(sentTo(msisdnOf(phone))).toHaveLength(0);
+    // Funded again, the retry delivers it.
+    rld.fund(1_000_000);
+    await dueNow(job?.id ?? '');
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+  });
+
   it('the operator’s refusal (REFUNDED) fails the line and refunds it', async () => {
     const phone = '09250010000';
     const { order } = await buy(phone);

@@ -270,7 +270,9 @@ interface UnitOutcome {
 function outcomeOf(transactionId: string, body: Record<string, unknown>): UnitOutcome | null {
   const status = statusOf(body);
   const inner = isRecord(body.transaction) ? body.transaction : body;
-  if (status === null || status === 'PROCESSING' || status === 'PENDING') return null;
+  // Only these words are final; any other (PROCESSING, PENDING, one not documented) is waited
+  // for, then left unconfirmed: a word misread as failed would refund a delivered top-up.
+  if (status !== 'SUCCESSFUL' && status !== 'REFUNDED' && status !== 'FAILED') return null;
   if (status === 'SUCCESSFUL')
     return {
       status: 'success',
@@ -318,7 +320,7 @@ export function createReloadlyTopupProvider(
   /** The operator Reloadly says the number is on, or why it cannot tell. */
   async function detectOperator(
     msisdn: string,
-  ): Promise<{ refused: string } | { operatorId: number; name: string }> {
+  ): Promise<{ refused: string } | { operatorId: number; name: string; localAmounts: boolean }> {
     const answer = await api(
       'GET',
       `/operators/auto-detect/phone/${msisdn}/countries/MM`,
@@ -330,7 +332,7 @@ export function createReloadlyTopupProvider(
       return {
         refused: `operator auto-detect: ${textOf(answer.body.errorCode) ?? String(answer.status)}`,
       };
-    return { operatorId, name };
+    return { operatorId, name, localAmounts: answer.body.supportsLocalAmounts === true };
   }
 
   /** The transaction already made under this customIdentifier, if any. */
@@ -464,6 +466,10 @@ export function createReloadlyTopupProvider(
             isOperatorCode(request.operator) ? operatorNames[request.operator] : request.operator
           }`,
         );
+      // Kyat amounts only: an operator Reloadly tops up in its own currency would cost an FX
+      // conversion the price never included.
+      if (!operator.localAmounts)
+        return refused(`${operator.name} takes no local (MMK) amounts at Reloadly`);
       const outcomes: UnitOutcome[] = [];
       for (let unit = 1; unit <= request.quantity; unit += 1) {
         const key = unitKeyOf(request.idempotencyKey, unit, request.quantity);
