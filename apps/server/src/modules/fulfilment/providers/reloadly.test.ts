@@ -9,6 +9,7 @@ import { payments } from '../../payments/payments.tables.ts';
 import { paidOrder } from '../fulfilment-test-kit.ts';
 import { topupRequests } from '../fulfilment.tables.ts';
 import {
+  createReloadlyTokens,
   itemIdOfUnitKey,
   reloadlySettingsOrStop,
   unitKeyOf,
@@ -292,6 +293,34 @@ describe('top-ups through Reloadly (stand-in)', () => {
       failureCode: 'declined',
     });
     expect(await paymentOf(order.orderId)).toMatchObject({ refundRequired: true });
+  });
+});
+
+describe('Reloadly token', () => {
+  it('one request in flight for many callers; cached until shortly before expiry, then renewed', async () => {
+    const rld = await startReloadlyStandin();
+    try {
+      let clock = 1_000_000;
+      const tokens = createReloadlyTokens(reloadlySettingsOrStop(rld.env), () => clock);
+      const first = await Promise.all(Array.from({ length: 5 }, () => tokens.get()));
+      expect(new Set(first).size).toBe(1);
+      expect(rld.tokensIssued()).toBe(1);
+      // The stand-in's tokens live 3600 s: renewed a minute before, not earlier.
+      clock += 3_539_000;
+      expect(await tokens.get()).toBe(first[0]);
+      clock += 2_000;
+      const renewed = await tokens.get();
+      expect(renewed).not.toBe(first[0]);
+      expect(rld.tokensIssued()).toBe(2);
+      // A refused token is dropped once; a stale drop does not throw away the new one.
+      tokens.drop(first[0] ?? '');
+      expect(await tokens.get()).toBe(renewed);
+      tokens.drop(renewed);
+      expect(await tokens.get()).not.toBe(renewed);
+      expect(rld.tokensIssued()).toBe(3);
+    } finally {
+      await rld.close();
+    }
   });
 });
 
