@@ -8,7 +8,9 @@ import {
   paymentMethodIds,
   paymentStatuses,
 } from './checkout.ts';
+import type { LocalizedText } from './i18n.ts';
 import { orderMessages } from './order-messages.ts';
+import { isOperatorCode, operatorNames } from './phone.ts';
 
 /**
  * Shapes of the order calls (shopping spec §3 "Order", "Order item", "Card", §4 "Order statuses",
@@ -311,6 +313,25 @@ export type OrderFeedbackResponse = z.output<typeof orderFeedbackResponseSchema>
  */
 export const orderDisplayStatuses = [...orderStatuses, 'partly_delivered', 'checking'] as const;
 export type OrderDisplayStatus = (typeof orderDisplayStatuses)[number];
+
+/**
+ * A top-up line refused before anything was sent because the number is on another operator than
+ * the product's (issue 28): its failure code is `wrong_operator:<the number's operator>` (a shop
+ * operator code, else the aggregator's name for it).
+ */
+export const WRONG_OPERATOR_FAILURE = 'wrong_operator';
+
+/** What the customer is told of a wrong-operator line, naming the number's operator; else null. */
+export function wrongOperatorMessage(failureCode: string | null): LocalizedText | null {
+  const prefix = `${WRONG_OPERATOR_FAILURE}:`;
+  if (!failureCode?.startsWith(prefix)) return null;
+  const operator = failureCode.slice(prefix.length);
+  const name = isOperatorCode(operator) ? operatorNames[operator] : operator;
+  return {
+    en: `This number is on ${name}, not on this product's network: nothing was sent, and this item will be refunded`,
+    my: `ဤနံပါတ်သည် ${name} ကွန်ရက်ဖြစ်ပြီး ဤပစ္စည်း၏ ကွန်ရက် မဟုတ်ပါ၊ ငွေဖြည့်ခြင်း မပြုလုပ်ခဲ့ပါ၊ ဤပစ္စည်းအတွက် ငွေပြန်အမ်းပေးပါမည်`,
+  };
+}
 
 /** A line that failed as `unconfirmed`: the operator never answered, support checks it. */
 export const isToCheck = (line: { status: string; failureCode: string | null }) =>

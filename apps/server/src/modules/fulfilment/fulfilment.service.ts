@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { isCardKind } from '@shop/contracts/orders';
+import { isCardKind, WRONG_OPERATOR_FAILURE } from '@shop/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import { decryptSecret } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
@@ -47,6 +47,14 @@ export type FailureCode = 'out_of_stock' | 'declined' | 'error' | 'unconfirmed' 
 
 /** `not_delivered`: an `unconfirmed` top-up that support checked with the aggregator: it never arrived. */
 export const RETRYABLE_FAILURES: readonly string[] = ['declined', 'error', 'not_delivered'];
+
+/** A line's failure code from the aggregator's answer (none when it succeeded). */
+const failureCodeOf = (result: TopupResult): string | null =>
+  result.status === 'success'
+    ? null
+    : result.numberOperator
+      ? `${WRONG_OPERATOR_FAILURE}:${result.numberOperator}`
+      : ('declined' satisfies FailureCode);
 
 /** The aggregator's idempotency key of a line's attempt: the item id, then `<id>:<attempt>`. */
 export const topupKeyOf = (itemId: string, attempt: number) =>
@@ -304,7 +312,7 @@ export function createFulfilmentService(deps: {
     await createOrdersRepo(tx).setItemStatus(
       itemId,
       result.status === 'success' ? 'delivered' : 'failed',
-      result.status === 'success' ? null : 'declined',
+      failureCodeOf(result),
     );
   }
 

@@ -26,6 +26,11 @@ export interface TopupResult {
   reference: string;
   /** The aggregator's own words (English), kept for support; customers see our messages. */
   message: string;
+  /**
+   * Failed before anything was sent because the number is on another operator than the
+   * product's: that operator (a shop operator code, else the aggregator's name for it).
+   */
+  numberOperator?: string;
 }
 
 export interface TopupProvider {

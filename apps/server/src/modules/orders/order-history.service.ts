@@ -12,6 +12,7 @@ import {
   type OrderFeedback,
   type OrderListQuery,
   type OrderShare,
+  wrongOperatorMessage,
 } from '@shop/contracts/orders';
 import type { PaginationMeta } from '@shop/contracts/catalogue';
 import { AppError } from '../../platform/errors.ts';
@@ -119,9 +120,9 @@ export function createOrderHistoryService(deps: {
           ? orderMessages.eloadSuccess[lang]
           : status === 'pending'
             ? orderMessages.eloadPending[lang]
-            : (failureMessages[item.failureCode ?? 'declined'] ?? orderMessages.eloadDeclined)[
-                lang
-              ],
+            : (wrongOperatorMessage(item.failureCode) ??
+                failureMessages[item.failureCode ?? 'declined'] ??
+                orderMessages.eloadDeclined)[lang],
       completedAt: status === 'pending' ? null : (request.completedAt?.toISOString() ?? null),
     };
   }
@@ -161,7 +162,9 @@ export function createOrderHistoryService(deps: {
         status: item.status,
         failureReason:
           item.status === 'failed'
-            ? (failureMessages[item.failureCode ?? 'error'] ?? orderMessages.deliveryFailed)[lang]
+            ? (wrongOperatorMessage(item.failureCode) ??
+                failureMessages[item.failureCode ?? 'error'] ??
+                orderMessages.deliveryFailed)[lang]
             : null,
         toCheck: isToCheck(item),
         eload: eloadOf(found, item, deliveries, lang),

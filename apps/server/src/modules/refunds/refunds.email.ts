@@ -1,7 +1,12 @@
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { formatNumber } from '@shop/contracts/languages';
 import { orderLineMessages } from '@shop/contracts/order-line-messages';
-import { isCardKind, orderMessages, REFUND_WORKING_DAYS } from '@shop/contracts/orders';
+import {
+  isCardKind,
+  orderMessages,
+  REFUND_WORKING_DAYS,
+  wrongOperatorMessage,
+} from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
@@ -157,7 +162,9 @@ export function refundNotice(input: {
     for (const item of input.items) {
       const what =
         item.status === 'failed'
-          ? (failureMessages[item.failureCode ?? 'error'] ?? orderMessages.deliveryFailed)[lang]
+          ? (wrongOperatorMessage(item.failureCode) ??
+              failureMessages[item.failureCode ?? 'error'] ??
+              orderMessages.deliveryFailed)[lang]
           : t('delivered');
       paragraphs.push(lineText(item, what));
     }

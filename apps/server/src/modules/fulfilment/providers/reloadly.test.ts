@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
+import { outboxFor } from '../../auth/auth-test-kit.ts';
 import { jobs } from '../../../platform/jobs.tables.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../../test/standins/reloadly.ts';
 import { createShopTest, MPT_PHONE, type ShopTest } from '../../checkout/checkout-test-kit.ts';
@@ -131,15 +132,34 @@ describe('top-ups through Reloadly (stand-in)', () => {
   it('a number on another operator than the product’s: nothing is sent, the line fails naming the operator, and is refunded', async () => {
     const phone = '09250016666';
     const posts = rld.calls.get('POST /topups-async') ?? 0;
-    const { order } = await buy(phone);
+    const { order, user } = await buy(phone);
     await s.t.app.runPendingJobs();
     expect(await orderStatus(order.orderId)).toBe('failed');
     const line = await lineOf(order.orderId);
-    expect(line).toMatchObject({ status: 'failed', failureCode: 'declined' });
+    expect(line).toMatchObject({ status: 'failed', failureCode: 'wrong_operator:ATOM' });
     expect(await requestOf(line?.id ?? '')).toMatchObject({
       status: 'failed',
       providerMessage: 'operator mismatch: the number is on ATOM Myanmar, the product is for MPT',
     });
+    // The customer is told which operator the number is on, in both languages.
+    for (const [lang, words] of [
+      ['en', 'This number is on ATOM, not on this product'],
+      ['my', 'ဤနံပါတ်သည် ATOM ကွန်ရက်ဖြစ်ပြီး'],
+    ] as const) {
+      const shown = await s.t.app.inject({
+        url: `/api/v1/orders/${order.orderId}`,
+        headers: { ...user.headers, 'accept-language': lang },
+      });
+      const item = shown.json<{
+        data: { items: { failureReason: string | null; eload: { message: string } | null }[] };
+      }>().data.items[0];
+      expect(item?.failureReason).toContain(words);
+      expect(item?.eload?.message).toContain(words);
+    }
+    // The refund notice e-mail says it too.
+    await s.t.app.runPendingJobs();
+    const notices = outboxFor(s.t, user.person.email).filter((m) => m.kind === 'email');
+    expect(notices.some((m) => m.text.includes('This number is on ATOM'))).toBe(true);
     expect(rld.calls.get('POST /topups-async') ?? 0).toBe(posts);
     expect(sentTo(msisdnOf(phone))).toHaveLength(0);
     expect(await paymentOf(order.orderId)).toMatchObject({

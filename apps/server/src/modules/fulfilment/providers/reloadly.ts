@@ -424,6 +424,12 @@ export function createReloadlyTopupProvider(
   /** A definitive refusal before anything was sent. */
   const refused = (message: string): TopupResult => ({ status: 'failed', reference: '', message });
 
+  /** Refused before sending: the number is on `name` (Reloadly's), not the product's operator. */
+  const wrongOperator = (name: string, message: string): TopupResult => ({
+    ...refused(message),
+    numberOperator: Object.keys(OPERATOR_ALIASES).find((code) => isOperatorOf(code, name)) ?? name,
+  });
+
   /** The line's result from its units' outcomes, or a throw when only some were delivered. */
   function lineResult(request: TopupRequest, outcomes: UnitOutcome[]): TopupResult {
     const delivered = outcomes.filter((o) => o.status === 'success');
@@ -461,7 +467,8 @@ export function createReloadlyTopupProvider(
       const operator = await detectOperator(request.msisdn);
       if ('refused' in operator) return refused(operator.refused);
       if (request.operator && !isOperatorOf(request.operator, operator.name))
-        return refused(
+        return wrongOperator(
+          operator.name,
           `operator mismatch: the number is on ${operator.name}, the product is for ${
             isOperatorCode(request.operator) ? operatorNames[request.operator] : request.operator
           }`,
