@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startAplusStandin, type AplusStandin } from '../../server/src/test/standins/aplus.ts';
 import { startKbzStandin, type KbzStandin } from '../../server/src/test/standins/kbzpay.ts';
 import { startWaveStandin, type WaveStandin } from '../../server/src/test/standins/wave.ts';
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { newIdentity, registerVerified, type Identity } from './auth-support.ts';
 import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
 
@@ -99,6 +99,20 @@ async function customerWithCart(request: APIRequestContext, shop: Shop, lang: 'e
   return person;
 }
 
+/**
+ * Signs `person` in, reads the shop in `lang`, opens the checkout from the cart, picks `method`
+ * (its radio's name) and pays.
+ */
+async function checkOut(page: Page, person: Identity, lang: 'en' | 'my', method?: string) {
+  await signInFromHome(page, person);
+  if (lang === 'my') await page.goto('/?lang=my');
+  await page.getByTestId('cart-button').click();
+  await page.getByTestId('cart-checkout').click();
+  const checkout = page.locator('.checkout-dialog');
+  if (method) await checkout.getByRole('radio', { name: method }).check();
+  await checkout.getByTestId('checkout-pay').click();
+}
+
 test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
   test.describe.configure({ mode: 'serial' });
   const port = basePort + 21;
@@ -123,12 +137,7 @@ test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const person = await customerWithCart(request, shop, 'en');
-    await signInFromHome(page, person);
-    await page.getByTestId('cart-button').click();
-    await page.getByTestId('cart-checkout').click();
-    const checkout = page.locator('.checkout-dialog');
-    await checkout.getByTestId('checkout-pay').click();
+    await checkOut(page, await customerWithCart(request, shop, 'en'), 'en');
     const qr = page.getByTestId('payment-qr');
     await expect(qr).toBeVisible();
 
@@ -155,15 +164,8 @@ test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const person = await customerWithCart(request, shop, 'my');
-    await signInFromHome(page, person);
-    await page.goto('/?lang=my');
-    await page.getByTestId('cart-button').click();
-    await page.getByTestId('cart-checkout').click();
-    const checkout = page.locator('.checkout-dialog');
     // Wave collects the direct transfer; MM QR stays with KBZPay.
-    await checkout.getByRole('radio', { name: 'အွန်လိုင်း ငွေလွှဲ' }).check();
-    await checkout.getByTestId('checkout-pay').click();
+    await checkOut(page, await customerWithCart(request, shop, 'my'), 'my', 'အွန်လိုင်း ငွေလွှဲ');
     const openBank = page.locator('.payment-wait a');
     await expect(openBank).toBeVisible();
     await expectAccessible(page, '[role="dialog"]');
@@ -204,11 +206,7 @@ test.describe('ABank A+ (MM QR)', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const person = await customerWithCart(request, shop, 'en');
-    await signInFromHome(page, person);
-    await page.getByTestId('cart-button').click();
-    await page.getByTestId('cart-checkout').click();
-    await page.locator('.checkout-dialog').getByTestId('checkout-pay').click();
+    await checkOut(page, await customerWithCart(request, shop, 'en'), 'en');
     const qr = page.getByTestId('payment-qr');
     await expect(qr).toBeVisible();
     const [order] = [...aplus.orders.values()];
