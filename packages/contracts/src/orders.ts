@@ -8,7 +8,7 @@ import {
   paymentMethodIds,
   paymentStatuses,
 } from './checkout.ts';
-import type { LocalizedText } from './i18n.ts';
+import { formatNumber, type LocalizedText } from './i18n.ts';
 import { orderMessages } from './order-messages.ts';
 import { isOperatorCode, operatorNames } from './phone.ts';
 
@@ -195,6 +195,8 @@ export const orderDetailItemSchema = z.extend(orderItemSchema, {
    * checks it with the operator; until then it is neither delivered nor failed (ADR 0051).
    */
   toCheck: z.boolean(),
+  /** A failed top-up line of several units: how many arrived all the same (ADR 0062). */
+  deliveredUnits: z.optional(z.nullable(z.int())),
   /** Top-up and data lines: the E-load result (null before fulfilment starts); card lines: null. */
   eload: z.nullable(eloadResultSchema),
   /** E-PIN and gift-card lines: the delivered cards (empty until delivered); else empty. */
@@ -333,6 +335,34 @@ export function wrongOperatorMessage(failureCode: string | null): LocalizedText 
   };
 }
 
+/**
+ * A top-up line of several units of which only some arrived (ADR 0062): its failure code is
+ * `partly_delivered:<units delivered>`; the rest of the line is refunded.
+ */
+export const PARTLY_DELIVERED_FAILURE = 'partly_delivered';
+
+/** The units a failed line delivered all the same (a `partly_delivered:<n>` code), else 0. */
+export function deliveredUnitsOf(failureCode: string | null): number {
+  const prefix = `${PARTLY_DELIVERED_FAILURE}:`;
+  if (!failureCode?.startsWith(prefix)) return 0;
+  const units = Number(failureCode.slice(prefix.length));
+  return Number.isInteger(units) && units > 0 ? units : 0;
+}
+
+/** What the customer is told of a partly delivered line; null for any other failure. */
+export function partlyDeliveredMessage(
+  failureCode: string | null,
+  quantity: number,
+): LocalizedText | null {
+  const delivered = deliveredUnitsOf(failureCode);
+  if (delivered === 0) return null;
+  const rest = quantity - delivered;
+  return {
+    en: `${formatNumber(delivered, 'en')} of ${formatNumber(quantity, 'en')} top-ups arrived; the other ${formatNumber(rest, 'en')} could not be sent and will be refunded`,
+    my: `ငွေဖြည့်ခြင်း ${formatNumber(quantity, 'my')} ခုအနက် ${formatNumber(delivered, 'my')} ခု ရောက်ရှိပါပြီ၊ ကျန် ${formatNumber(rest, 'my')} ခုကို မပို့နိုင်ပါ၊ ငွေပြန်အမ်းပေးပါမည်`,
+  };
+}
+
 /** A line that failed as `unconfirmed`: the operator never answered, support checks it. */
 export const isToCheck = (line: { status: string; failureCode: string | null }) =>
   line.status === 'failed' && line.failureCode === 'unconfirmed';
@@ -341,6 +371,8 @@ export const isToCheck = (line: { status: string; failureCode: string | null }) 
 export interface DisplayLine {
   status: string;
   toCheck: boolean;
+  /** A failed line that delivered some of its units (ADR 0062). */
+  deliveredUnits?: number | null;
 }
 
 export function orderDisplayStatus(
@@ -348,7 +380,8 @@ export function orderDisplayStatus(
   lines: readonly DisplayLine[],
 ): OrderDisplayStatus {
   if (status !== 'failed') return status;
-  if (lines.some((line) => line.status === 'delivered')) return 'partly_delivered';
+  if (lines.some((line) => line.status === 'delivered' || (line.deliveredUnits ?? 0) > 0))
+    return 'partly_delivered';
   if (lines.some((line) => line.toCheck)) return 'checking';
   return 'failed';
 }

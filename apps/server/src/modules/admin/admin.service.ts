@@ -19,7 +19,7 @@ import type {
   AdminPromoPatch,
 } from '@shop/contracts/admin-promo';
 import type { OrderStatus } from '@shop/contracts/checkout';
-import { isToCheck, orderDisplayStatus } from '@shop/contracts/orders';
+import { deliveredUnitsOf, isToCheck, orderDisplayStatus } from '@shop/contracts/orders';
 import { normalizePhone } from '@shop/contracts/phone';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -65,7 +65,11 @@ export const shownStatusOf = (
 ) =>
   orderDisplayStatus(
     status,
-    lines.map((line) => ({ status: line.status, toCheck: isToCheck(line) })),
+    lines.map((line) => ({
+      status: line.status,
+      toCheck: isToCheck(line),
+      deliveredUnits: deliveredUnitsOf(line.failureCode),
+    })),
   );
 
 type OrderPage = Awaited<ReturnType<AdminReportsRepo['listOrders']>>;

@@ -1,5 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { isCardKind, WRONG_OPERATOR_FAILURE } from '@shop/contracts/orders';
+import {
+  deliveredUnitsOf,
+  isCardKind,
+  PARTLY_DELIVERED_FAILURE,
+  WRONG_OPERATOR_FAILURE,
+} from '@shop/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import { decryptSecret } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
@@ -54,7 +59,9 @@ const failureCodeOf = (result: TopupResult): string | null =>
     ? null
     : result.numberOperator
       ? `${WRONG_OPERATOR_FAILURE}:${result.numberOperator}`
-      : ('declined' satisfies FailureCode);
+      : result.deliveredUnits
+        ? `${PARTLY_DELIVERED_FAILURE}:${String(result.deliveredUnits)}`
+        : ('declined' satisfies FailureCode);
 
 /** The aggregator's idempotency key of a line's attempt: the item id, then `<id>:<attempt>`. */
 export const topupKeyOf = (itemId: string, attempt: number) =>
@@ -102,13 +109,24 @@ export type LineChangeHook = (
   change: { before: LineState; after: LineState; outcome: LineOutcome | 'retrying' },
 ) => Promise<void>;
 
-/** What the customer paid for some lines of an order (discounts shared out in proportion). */
+/** A line's price less the units it delivered all the same (a partly delivered line, ADR 0062). */
+const undeliveredTotalOf = (item: OrderItemRow) =>
+  Math.round(
+    (item.lineTotalMmk * (item.quantity - deliveredUnitsOf(item.failureCode))) / item.quantity,
+  );
+
+/**
+ * What the customer paid for the undelivered part of some lines of an order (discounts shared out
+ * in proportion): the whole line, or the units a partly delivered line did not deliver.
+ */
 function paidForOf(order: OrderRow, items: OrderItemRow[]) {
   const itemsTotal = items.reduce((n, i) => n + i.lineTotalMmk, 0);
-  return (lines: OrderItemRow[]) =>
-    lines.length === items.length || itemsTotal === 0
+  return (lines: OrderItemRow[]) => {
+    const owed = lines.reduce((n, i) => n + undeliveredTotalOf(i), 0);
+    return (lines.length === items.length && owed === itemsTotal) || itemsTotal === 0
       ? order.totalMmk
-      : Math.round((lines.reduce((n, i) => n + i.lineTotalMmk, 0) * order.totalMmk) / itemsTotal);
+      : Math.round((owed * order.totalMmk) / itemsTotal);
+  };
 }
 
 export interface OrderDeliveries {

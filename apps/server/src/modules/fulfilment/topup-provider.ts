@@ -31,6 +31,11 @@ export interface TopupResult {
    * product's: that operator (a shop operator code, else the aggregator's name for it).
    */
   numberOperator?: string;
+  /**
+   * Failed, but some of the line's units arrived (one transaction per unit, ADR 0062): how many.
+   * The rest of the line is refunded.
+   */
+  deliveredUnits?: number;
 }
 
 export interface TopupProvider {

@@ -12,6 +12,8 @@ import {
   type OrderFeedback,
   type OrderListQuery,
   type OrderShare,
+  deliveredUnitsOf,
+  partlyDeliveredMessage,
   wrongOperatorMessage,
 } from '@shop/contracts/orders';
 import type { PaginationMeta } from '@shop/contracts/catalogue';
@@ -121,6 +123,7 @@ export function createOrderHistoryService(deps: {
           : status === 'pending'
             ? orderMessages.eloadPending[lang]
             : (wrongOperatorMessage(item.failureCode) ??
+                partlyDeliveredMessage(item.failureCode, item.quantity) ??
                 failureMessages[item.failureCode ?? 'declined'] ??
                 orderMessages.eloadDeclined)[lang],
       completedAt: status === 'pending' ? null : (request.completedAt?.toISOString() ?? null),
@@ -163,10 +166,12 @@ export function createOrderHistoryService(deps: {
         failureReason:
           item.status === 'failed'
             ? (wrongOperatorMessage(item.failureCode) ??
+                partlyDeliveredMessage(item.failureCode, item.quantity) ??
                 failureMessages[item.failureCode ?? 'error'] ??
                 orderMessages.deliveryFailed)[lang]
             : null,
         toCheck: isToCheck(item),
+        deliveredUnits: deliveredUnitsOf(item.failureCode) || null,
         eload: eloadOf(found, item, deliveries, lang),
         cards,
         instructions: details.instructions.get(item.productId)?.[lang] ?? null,

@@ -5,6 +5,7 @@ import {
   isCardKind,
   orderMessages,
   REFUND_WORKING_DAYS,
+  partlyDeliveredMessage,
   wrongOperatorMessage,
 } from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
@@ -163,6 +164,7 @@ export function refundNotice(input: {
       const what =
         item.status === 'failed'
           ? (wrongOperatorMessage(item.failureCode) ??
+              partlyDeliveredMessage(item.failureCode, item.quantity) ??
               failureMessages[item.failureCode ?? 'error'] ??
               orderMessages.deliveryFailed)[lang]
           : t('delivered');

@@ -2,6 +2,7 @@ import {
   REFUND_WORKING_DAYS,
   type OrderRefund,
   type RefundDestination,
+  deliveredUnitsOf,
 } from '@shop/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.ts';
@@ -66,7 +67,9 @@ export async function recordOrderRefund(
     amountMmk: entry.amountMmk,
     points: entry.points,
     pointsReturned: entry.pointsReturned,
-    partial: failed > 0 && failed < entry.items.length,
+    partial:
+      failed > 0 &&
+      (failed < entry.items.length || entry.items.some((i) => deliveredUnitsOf(i.failureCode) > 0)),
     refundedAt: entry.pending ? null : new Date(),
   });
   if (!row) return;

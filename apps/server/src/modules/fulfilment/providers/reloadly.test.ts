@@ -1,3 +1,4 @@
+import { orderDisplayStatus } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
@@ -192,30 +193,51 @@ describe('top-ups through Reloadly (stand-in)', () => {
     expect(sent.every((t) => t.amount === 1000 && t.status === 'SUCCESSFUL')).toBe(true);
   });
 
-  it('quantity 3 with the second unit refused by the operator: 3 transactions, never a 4th, and the line ends unconfirmed for support (ADR 0062)', async () => {
+  it('quantity 3 with the second unit refused by the operator: 3 transactions, 2 delivered, exactly a third refunded, the customer told so (ADR 0062)', async () => {
     const phone = '09250024321';
     rld.operatorRefuses = (id) => id.endsWith('/2');
     try {
-      const { order } = await buy(phone, 3);
-      await s.t.app.runPendingJobs();
-      const job = await fulfilJob(order.orderId);
-      expect(job?.lastError).toMatch(/delivered 2 of 3 units/);
-      await dueNow(job?.id ?? '', 9);
+      const { order, user } = await buy(phone, 3);
       await s.t.app.runPendingJobs();
       expect(await lineOf(order.orderId)).toMatchObject({
         status: 'failed',
-        failureCode: 'unconfirmed',
+        failureCode: 'partly_delivered:2',
       });
-      // Not refunded in full (two units arrived): flagged for a check with the aggregator.
-      expect((await paymentOf(order.orderId))?.refundReason).toMatch(
-        /^check unconfirmed top-ups with the aggregator before refunding \(3000 MMK\)/,
-      );
+      // 3 × 1,000 Ks paid, one unit missing: 1,000 Ks back, not 3,000.
+      expect(await paymentOf(order.orderId)).toMatchObject({
+        refundRequired: true,
+        refundAmountMmk: 1000,
+      });
       expect(sentTo(msisdnOf(phone)).map((t) => t.status)).toEqual([
         'SUCCESSFUL',
         'REFUNDED',
         'SUCCESSFUL',
       ]);
-      expect(rld.reusedRefused()).toBe(0);
+      for (const [lang, words] of [
+        ['en', '2 of 3 top-ups arrived; the other 1 could not be sent and will be refunded'],
+        ['my', 'ငွေဖြည့်ခြင်း ၃ ခုအနက် ၂ ခု ရောက်ရှိပါပြီ'],
+      ] as const) {
+        const shown = await s.t.app.inject({
+          url: `/api/v1/orders/${order.orderId}`,
+          headers: { ...user.headers, 'accept-language': lang },
+        });
+        const data = shown.json<{
+          data: {
+            refund: { amount: number; partial: boolean } | null;
+            items: {
+              status: string;
+              toCheck: boolean;
+              failureReason: string | null;
+              deliveredUnits?: number | null;
+            }[];
+          };
+        }>().data;
+        expect(data.items[0]?.failureReason).toContain(words);
+        expect(data.items[0]?.deliveredUnits).toBe(2);
+        // The order shows as partly delivered, as the web app reads it from the lines.
+        expect(orderDisplayStatus('failed', data.items)).toBe('partly_delivered');
+        expect(data.refund).toMatchObject({ amount: 1000, partial: true });
+      }
     } finally {
       rld.operatorRefuses = () => false;
     }

@@ -430,7 +430,7 @@ export function createReloadlyTopupProvider(
     numberOperator: Object.keys(OPERATOR_ALIASES).find((code) => isOperatorOf(code, name)) ?? name,
   });
 
-  /** The line's result from its units' outcomes, or a throw when only some were delivered. */
+  /** The line's result from its units' final outcomes (ADR 0062: some delivered, the rest refunded). */
   function lineResult(request: TopupRequest, outcomes: UnitOutcome[]): TopupResult {
     const delivered = outcomes.filter((o) => o.status === 'success');
     const reference = outcomes
@@ -446,11 +446,16 @@ export function createReloadlyTopupProvider(
       };
     if (delivered.length === 0)
       return { status: 'failed', reference, message: outcomes.map((o) => o.message).join('; ') };
-    // Some units arrived and some did not: the line can be neither delivered nor refunded in
-    // full, so it ends `unconfirmed` after the job's tries and support settles it.
-    throw unavailable(
-      `delivered ${String(delivered.length)} of ${String(outcomes.length)} units (${reference})`,
-    );
+    // Some units arrived and the others were refused: the line fails for the rest only.
+    return {
+      status: 'failed',
+      reference,
+      message: `delivered ${String(delivered.length)} of ${String(outcomes.length)}: ${outcomes
+        .filter((o) => o.status === 'failed')
+        .map((o) => o.message)
+        .join('; ')}`,
+      deliveredUnits: delivered.length,
+    };
   }
 
   return {
