@@ -80,6 +80,7 @@ import { createMediaUrls } from './platform/media.ts';
 import { createMediaRepo } from './modules/media/media.repo.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createMediaService } from './modules/media/media.service.ts';
+import { createTopupAccountModule } from './modules/topup-account/topup-account.module.ts';
 import {
   createShopMetrics,
   registerHttpMetrics,
@@ -489,6 +490,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     payments.payments,
   );
+  // The aggregator's balance (issue 28): dashboard, metric, low-balance e-mail.
+  await createTopupAccountModule({
+    app,
+    config,
+    database,
+    mailer: deps.mailer,
+    clock: deps.clock ?? systemClock,
+    metrics,
+  });
 
   const paymentsRepo = createPaymentsRepo(database.db);
   const stockRepo = createStockRepo(database.db);

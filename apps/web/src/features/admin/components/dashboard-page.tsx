@@ -2,7 +2,9 @@ import type { Dashboard } from '@shop/contracts/admin';
 import { Link } from 'wouter';
 import { useDashboard } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
+import { getStaffSession } from '../api/staff-session.ts';
 import { expiryDay, kyat } from './admin-list.tsx';
+import { TopupBalanceCard } from './topup-balance-card.tsx';
 
 type SalesWindow = Dashboard['sales']['today'];
 
@@ -59,6 +61,7 @@ export function DashboardPage() {
             <h3>Failed jobs</h3>
             <p className="admin-card__figure">{data.failedJobs}</p>
           </div>
+          {getStaffSession()?.staff.role === 'admin' ? <TopupBalanceCard /> : null}
         </div>
       </section>
       <section aria-labelledby="status-title">

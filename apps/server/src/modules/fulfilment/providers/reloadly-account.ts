@@ -1,0 +1,80 @@
+import { TopupUnavailableError } from '../topup-provider.ts';
+import { createReloadlyTokens, RELOADLY_ACCEPT, type ReloadlySettings } from './reloadly.ts';
+
+/*
+ * Reloadly's account-side reads (issue 28), from its published API description
+ * (../shared/research/going-live.md §6.1, §6.2), with the top-up adapter's token handling:
+ * - GET /accounts/balance → {balance, currencyCode, currencyName, updatedAt}: the prepaid wallet,
+ *   in the account's currency (USD for most accounts), not in kyat.
+ * Every call carries the top-ups Accept header and a Bearer token; a refused token (401) is
+ * replaced once. A timeout, network error, 5xx or other refusal throws TopupUnavailableError.
+ */
+
+export interface ReloadlyBalance {
+  amount: number;
+  currencyCode: string;
+  updatedAt: string | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const failed = (what: string) => new TopupUnavailableError(`Reloadly ${what}`);
+
+/** One GET of the top-ups API, its JSON answer (any 2xx), else a throw naming what failed. */
+async function getOnce(
+  settings: ReloadlySettings,
+  token: string,
+  path: string,
+  what: string,
+): Promise<{ status: number; body: unknown }> {
+  try {
+    const res = await fetch(`${settings.topupsUrl}${path}`, {
+      headers: { accept: RELOADLY_ACCEPT, authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+    const text = await res.text();
+    if (res.status === 401) return { status: 401, body: null };
+    if (res.status >= 300) throw failed(`${what} answered ${String(res.status)}`);
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  } catch (err) {
+    if (err instanceof TopupUnavailableError) throw err;
+    const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'failed';
+    throw failed(`${what} ${reason}`);
+  }
+}
+
+/** The account-side client: one token cache of its own (the sends keep theirs). */
+export function createReloadlyAccount(settings: ReloadlySettings) {
+  const tokens = createReloadlyTokens(settings);
+
+  /** A GET whose refused token is replaced once. */
+  async function get(path: string, what: string): Promise<unknown> {
+    for (let tries = 1; ; tries += 1) {
+      const token = await tokens.get();
+      const answer = await getOnce(settings, token, path, what);
+      if (answer.status !== 401) return answer.body;
+      tokens.drop(token);
+      if (tries >= 2) throw failed(`${what} refused our new token`);
+    }
+  }
+
+  return {
+    get,
+    /** The prepaid balance, in the account's currency. */
+    async balance(): Promise<ReloadlyBalance> {
+      const body = await get('/accounts/balance', 'balance read');
+      const amount = isRecord(body) ? Number(body.balance) : Number.NaN;
+      const currencyCode = isRecord(body) ? body.currencyCode : null;
+      if (!Number.isFinite(amount) || typeof currencyCode !== 'string')
+        throw failed('balance read answered without a balance and currency');
+      return {
+        amount,
+        currencyCode,
+        updatedAt: isRecord(body) && typeof body.updatedAt === 'string' ? body.updatedAt : null,
+      };
+    },
+  };
+}
+
+export type ReloadlyAccount = ReturnType<typeof createReloadlyAccount>;

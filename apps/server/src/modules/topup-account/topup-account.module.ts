@@ -1,0 +1,93 @@
+import type { TopupBalance } from '@shop/contracts/topup-provider-admin';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ConfigError, type Config } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import type { Mailer } from '../../platform/messaging.ts';
+import type { ShopMetrics } from '../../platform/metrics.ts';
+import { reloadlySettingsOrStop } from '../fulfilment/providers/reloadly.ts';
+import { createReloadlyAccount } from '../fulfilment/providers/reloadly-account.ts';
+import { topupAccountRoutes } from './topup-account.routes.ts';
+import { createTopupBalanceMonitor, noBalance, type TopupBalanceMonitor } from './topup-balance.ts';
+
+/** How often each instance checks the balance on its own (the e-mail is sent once anyway). */
+export const BALANCE_CHECK_INTERVAL_MS = 5 * 60_000;
+
+/** RELOADLY_LOW_BALANCE: a number in the account's currency; absent means no alarm. */
+const lowBalanceSchema = z.optional(z.coerce.number().min(0).max(1e9));
+
+export function lowBalanceThreshold(env: Record<string, string | undefined>): number | null {
+  const parsed = lowBalanceSchema.safeParse(env.RELOADLY_LOW_BALANCE);
+  if (!parsed.success)
+    throw new ConfigError(
+      'Invalid configuration for TOPUP_PROVIDER=reloadly:\n  RELOADLY_LOW_BALANCE: malformed (a number in the account currency)',
+    );
+  return parsed.data ?? null;
+}
+
+export interface TopupAccountService {
+  balance(): Promise<TopupBalance>;
+}
+
+/** Checks the balance now and then on this instance (after listen), until the app closes. */
+function scheduleBalanceChecks(app: FastifyInstance, monitor: TopupBalanceMonitor): void {
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', () => {
+    timer = setInterval(() => {
+      void monitor.refresh();
+    }, BALANCE_CHECK_INTERVAL_MS);
+    timer.unref();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => {
+    if (timer) clearInterval(timer);
+    return Promise.resolve();
+  });
+}
+
+/**
+ * The top-up aggregator's account (issue 28): with TOPUP_PROVIDER=reloadly its prepaid balance is
+ * watched (dashboard, metric, the owner e-mailed below RELOADLY_LOW_BALANCE); the simulator has
+ * none. Registered after the back-office's access hook, so its routes are staff-only.
+ */
+export async function createTopupAccountModule(deps: {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  metrics: ShopMetrics | null;
+}): Promise<TopupAccountService> {
+  const { app, config } = deps;
+  let service: TopupAccountService = {
+    balance: () => Promise.resolve(noBalance(config.topupProvider)),
+  };
+  if (config.topupProvider === 'reloadly') {
+    const account = createReloadlyAccount(reloadlySettingsOrStop(config.topupProviderEnv));
+    const monitor = createTopupBalanceMonitor({
+      provider: 'reloadly',
+      read: () => account.balance(),
+      threshold: lowBalanceThreshold(config.topupProviderEnv),
+      db: deps.database.db,
+      mailer: deps.mailer,
+      clock: deps.clock,
+      log: app.log,
+    });
+    if (deps.metrics) monitor.registerGauge(deps.metrics.registry);
+    scheduleBalanceChecks(app, monitor);
+    app.decorate('checkTopupBalance', async () => {
+      await monitor.refresh();
+    });
+    service = { balance: () => monitor.view() };
+  }
+  await app.register(topupAccountRoutes(service));
+  return service;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reads the aggregator's balance now and e-mails the owner if it just fell low (tests). */
+    checkTopupBalance?: () => Promise<void>;
+  }
+}

@@ -1,0 +1,31 @@
+import { adminMessages } from '@shop/contracts/admin-messages';
+import { topupBalanceResponseSchema } from '@shop/contracts/topup-provider-admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../platform/http.ts';
+import { ADMIN_PREFIX, adminErrors, staffRoute } from '../admin/staff-access.ts';
+import type { TopupAccountService } from './topup-account.module.ts';
+
+/** The top-up aggregator's account in the back-office (issue 28): admins only. */
+export const topupAccountRoutes =
+  (service: TopupAccountService): FastifyPluginAsyncZod =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (app) => {
+    const tags = ['admin'];
+    app.get(
+      `${ADMIN_PREFIX}/topup-provider/balance`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            "The aggregator's prepaid balance in its own currency (read at most every 30 s) and the low-balance threshold",
+          response: { 200: topupBalanceResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminMessages.fetched[requestLanguage(request)],
+        data: await service.balance(),
+      }),
+    );
+  };
