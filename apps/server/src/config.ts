@@ -326,6 +326,11 @@ export interface Config {
   topupProvider: string;
   /** The aggregator's own variables (RELOADLY_* for reloadly), which its adapter reads. */
   topupProviderEnv: Record<string, string>;
+  /**
+   * Every RELOADLY_* variable, whatever TOPUP_PROVIDER says: gift cards on demand (ADR 0063) are
+   * on when RELOADLY_GIFTCARDS_URL is set.
+   */
+  giftCardsEnv: Record<string, string>;
   topupSimulatorMaxDelayMs: number;
   jobLeaseSeconds: number;
   jobConcurrency: number;
@@ -453,6 +458,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Object.entries(cleaned).filter(
         (entry): entry is [string, string] =>
           entry[0].startsWith(`${e.TOPUP_PROVIDER.toUpperCase()}_`) && typeof entry[1] === 'string',
+      ),
+    ),
+    giftCardsEnv: Object.fromEntries(
+      Object.entries(cleaned).filter(
+        (entry): entry is [string, string] =>
+          entry[0].startsWith('RELOADLY_') && typeof entry[1] === 'string',
       ),
     ),
     topupSimulatorMaxDelayMs: e.TOPUP_SIMULATOR_MAX_DELAY_MS,

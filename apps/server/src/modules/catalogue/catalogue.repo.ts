@@ -12,6 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { CART_QUANTITY_MAX } from '@shop/contracts/cart';
 import type { CategoryListQuery, ProductListQuery } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
 import { freeCard } from './stock.repo.ts';
@@ -81,8 +82,9 @@ export function createCatalogueRepo(db: Db) {
     operator: operators,
     category: { id: categories.id, name: categories.name, slug: categories.slug },
     // E-PINs and gift cards are delivered from stock: with no available card they cannot be sold.
-    // Cards a pending order holds for its payment window are not in stock (DESIGN §6.5).
-    hasStock: sql<boolean>`(${products.kind} not in ('epin', 'giftcard') or exists (
+    // Cards a pending order holds for its payment window are not in stock (DESIGN §6.5). Cards
+    // bought on demand from Reloadly (ADR 0063) need no stock.
+    hasStock: sql<boolean>`(${products.kind} not in ('epin', 'giftcard') or ${products.source} = 'reloadly' or exists (
       select 1 from ${cards} where ${cards.productId} = ${products.id} and ${freeCard()}))`,
   };
 
@@ -102,10 +104,13 @@ export function createCatalogueRepo(db: Db) {
     .prepare('catalogue_products_by_ids');
 
   // Every add of a card product to a cart asks this (the line's unit limit): prepared as well.
+  // A product bought on demand (ADR 0063) has no stock to count: its source says so.
   const freeCardsOf = db
-    .select({ n: count() })
-    .from(cards)
-    .where(and(eq(cards.productId, sql.placeholder('productId')), freeCard()))
+    .select({ source: products.source, n: count(cards.id) })
+    .from(products)
+    .leftJoin(cards, and(eq(cards.productId, products.id), freeCard()))
+    .where(eq(products.id, sql.placeholder('productId')))
+    .groupBy(products.id)
     .prepare('catalogue_free_cards');
 
   return {
@@ -197,9 +202,13 @@ export function createCatalogueRepo(db: Db) {
       return productsByIds.execute({ ids });
     },
 
-    /** Cards of a product that can be bought now: sellable and held by no pending order. */
+    /**
+     * Cards of a product that can be bought now: sellable and held by no pending order; a cart
+     * line's most units for a product bought on demand (ADR 0063).
+     */
     async countFreeCards(productId: string): Promise<number> {
       const [row] = await freeCardsOf.execute({ productId });
+      if (row?.source === 'reloadly') return CART_QUANTITY_MAX;
       return row?.n ?? 0;
     },
 

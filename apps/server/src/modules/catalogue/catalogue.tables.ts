@@ -60,6 +60,12 @@ export const productStatus = pgEnum('product_status', [
   'archived',
 ]);
 
+/**
+ * Where a card product's cards come from (ADR 0063): `stock` imported by the shop, or `reloadly`,
+ * bought from Reloadly Gift Cards when an order is fulfilled.
+ */
+export const productSource = pgEnum('product_source', ['stock', 'reloadly']);
+
 export const products = pgTable(
   'products',
   {
@@ -88,10 +94,18 @@ export const products = pgTable(
     instructions: jsonb('instructions').$type<LocalizedText>(),
     status: productStatus('status').notNull().default('active'),
     sortOrder: integer('sort_order').notNull().default(0),
+    source: productSource('source').notNull().default('stock'),
+    /** Reloadly's gift-card product id and the unit price ordered (its currency), for `reloadly`. */
+    reloadlyProductId: integer('reloadly_product_id'),
+    reloadlyUnitPrice: numeric('reloadly_unit_price', { precision: 12, scale: 2 }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('products_sku_key').on(t.sku),
+    check(
+      'products_reloadly_source_whole',
+      sql`${t.source} = 'stock' or (${t.kind} in ('epin', 'giftcard') and ${t.reloadlyProductId} > 0 and ${t.reloadlyUnitPrice} > 0)`,
+    ),
     index('products_category_idx').on(t.categoryId, t.priceMmk),
     check('products_price_positive', sql`${t.priceMmk} > 0`),
     check(

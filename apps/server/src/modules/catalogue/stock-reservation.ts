@@ -29,8 +29,10 @@ export async function reserveOrderStock(
 ): Promise<string[]> {
   const stock = createStockRepo(tx);
   const reserved: string[] = [];
+  // Cards bought on demand at fulfilment (ADR 0063) have no stock to hold.
+  const onDemand = await stock.onDemandOf(lines.map((l) => l.productId));
   for (const line of lines) {
-    if (!isCardKind(line.kind)) continue;
+    if (!isCardKind(line.kind) || onDemand.has(line.productId)) continue;
     const held = await stock.reserve(
       { orderId, productId: line.productId, quantity: line.quantity },
       times.until,

@@ -251,6 +251,31 @@ export function createStockRepo(db: Db) {
       return new Map(rows.map((r) => [r.id, r.instructions]));
     },
 
+    /**
+     * The products of these whose cards are bought on demand from Reloadly (ADR 0063), with the
+     * Reloadly product and unit price; products from imported stock are missing from the answer.
+     */
+    async onDemandOf(
+      productIds: string[],
+    ): Promise<Map<string, { reloadlyProductId: number; unitPrice: string }>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: products.id,
+          reloadlyProductId: products.reloadlyProductId,
+          unitPrice: products.reloadlyUnitPrice,
+        })
+        .from(products)
+        .where(and(inArray(products.id, productIds), eq(products.source, 'reloadly')));
+      return new Map(
+        rows.flatMap((r) =>
+          r.reloadlyProductId !== null && r.unitPrice !== null
+            ? [[r.id, { reloadlyProductId: r.reloadlyProductId, unitPrice: r.unitPrice }] as const]
+            : [],
+        ),
+      );
+    },
+
     /** Face values of gift-card products, for the card answers. */
     async faceValuesOf(
       productIds: string[],

@@ -13,6 +13,10 @@ import {
   reloadlySettingsOrStop,
   reloadlyWebhookRoutes,
 } from './providers/reloadly.ts';
+import {
+  createReloadlyGiftCardSource,
+  reloadlyGiftCardsSettingsOrStop,
+} from './providers/reloadly-giftcards.ts';
 import { wakeTopupJobs } from './fulfilment.repo.ts';
 import {
   createSimulatorTopupProvider,
@@ -83,9 +87,12 @@ export function createFulfilmentModule(deps: {
       }),
     );
   }
+  // Gift cards on demand (ADR 0063): on when RELOADLY_GIFTCARDS_URL is set, whatever the top-ups use.
+  const giftCardSettings = reloadlyGiftCardsSettingsOrStop(config.giftCardsEnv);
   const service = createFulfilmentService({
     db: database.db,
     topup: metrics ? measuredTopupProvider(topup, metrics) : topup,
+    giftCards: giftCardSettings ? createReloadlyGiftCardSource(giftCardSettings) : null,
     pinKey: deps.secrets.pinEncryptionKey,
     mailer: deps.mailer,
     loyalty: deps.loyalty,

@@ -6,7 +6,7 @@ import {
   WRONG_OPERATOR_FAILURE,
 } from '@shop/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
-import { decryptSecret } from '../../platform/crypto.ts';
+import { decryptSecret, encryptSecret } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { RetryJob, type JobRow } from '../../platform/job-worker.ts';
 import { enqueuePush } from '../notifications/push-jobs.ts';
@@ -36,7 +36,11 @@ import {
   type TopupRequestRow,
 } from './fulfilment.repo.ts';
 
-import type { TopupProvider, TopupResult } from './topup-provider.ts';
+import type { GiftCardResult, GiftCardSource } from './providers/reloadly-giftcards.ts';
+import { TopupUnavailableError, type TopupProvider, type TopupResult } from './topup-provider.ts';
+
+/** A card line bought on demand (ADR 0063): its Reloadly product, null when no longer set. */
+type OnDemandSource = { reloadlyProductId: number; unitPrice: string } | null;
 
 export { FULFIL_ORDER_JOB };
 export const SEND_ORDER_CODES_JOB = 'send_order_codes';
@@ -181,6 +185,8 @@ const payloadOrderId = (job: JobRow): string => {
 export function createFulfilmentService(deps: {
   db: Db;
   topup: TopupProvider;
+  /** Where cards of products on demand are bought (ADR 0063); null: not configured. */
+  giftCards?: GiftCardSource | null;
   pinKey: Buffer;
   mailer: Mailer;
   loyalty: LoyaltyService;
@@ -253,8 +259,9 @@ export function createFulfilmentService(deps: {
       if (!found) return null;
       const stock = createStockRepo(tx);
       const delivered = createFulfilmentRepo(tx);
+      const onDemand = await onDemandLines(tx, found.items);
       for (const item of found.items) {
-        if (!isCardKind(item.kind) || !isPending(item)) continue;
+        if (!isCardKind(item.kind) || !isPending(item) || onDemand.has(item.id)) continue;
         // The cards checkout reserved for this order first (DESIGN §6.5); only a reservation that
         // was lost (a late payment accepted after it ended) is made up from free stock.
         const locked = await stock.lockReserved(orderId, item.productId, item.quantity);
@@ -297,6 +304,95 @@ export function createFulfilmentService(deps: {
       if (left.includes(0)) await deps.soldOut();
     }
     return claimed;
+  }
+
+  /**
+   * The pending card lines whose cards are bought on demand (ADR 0063): their product's source is
+   * Reloadly, or a purchase was recorded for them already (a product switched back to imported
+   * stock meanwhile never gets a line delivered twice, from stock and from Reloadly).
+   */
+  async function onDemandLines(tx: Db, items: OrderItemRow[]) {
+    const cardLines = items.filter((i) => isCardKind(i.kind) && isPending(i));
+    if (cardLines.length === 0) return new Map<string, OnDemandSource>();
+    const sources = await createStockRepo(tx).onDemandOf(cardLines.map((i) => i.productId));
+    const started = new Set(
+      (await createFulfilmentRepo(tx).topupRequestsOf(cardLines.map((i) => i.id))).map(
+        (r) => r.orderItemId,
+      ),
+    );
+    return new Map<string, OnDemandSource>(
+      cardLines
+        .filter((i) => sources.has(i.productId) || started.has(i.id))
+        .map((i) => [i.id, sources.get(i.productId) ?? null]),
+    );
+  }
+
+  /**
+   * The bought cards of an on-demand line, in one transaction with the line: stored sold with
+   * their codes encrypted like imported stock, given to the line (order_cards), the line
+   * delivered; a refused order fails the line (`declined`, refunded by finish). A rerun after a
+   * commit finds the line no longer pending and changes nothing.
+   */
+  async function recordBoughtCards(
+    tx: Db,
+    orderId: string,
+    item: OrderItemRow,
+    result: GiftCardResult,
+  ) {
+    const txOrders = createOrdersRepo(tx);
+    const order = await txOrders.lockOrder(orderId);
+    const line = (await txOrders.findOrder(orderId))?.items.find((i) => i.id === item.id);
+    if (order?.status !== 'processing' || !line || !isPending(line)) return;
+    const delivered = createFulfilmentRepo(tx);
+    await delivered.finishTopupRequest(item.id, result);
+    if (result.status === 'failed') {
+      await txOrders.setItemStatus(item.id, 'failed', 'declined' satisfies FailureCode);
+      return;
+    }
+    const cards = result.cards.map((card) => ({
+      id: randomUUID(),
+      productId: item.productId,
+      serial: card.serial,
+      pinEncrypted: encryptSecret(card.code, deps.pinKey),
+      status: 'sold' as const,
+      soldAt: new Date(),
+    }));
+    await createStockRepo(tx).insertCards(cards);
+    await delivered.insertOrderCards(
+      cards.map((card, position) => ({ orderId, orderItemId: item.id, cardId: card.id, position })),
+    );
+    await txOrders.setItemStatus(item.id, 'delivered');
+  }
+
+  /**
+   * Step 1b: an on-demand card line's cards are bought from Reloadly with the line's key, the
+   * request recorded (and committed) first, like an E-load line's: a rerun looks the key up
+   * before ordering again, and a line whose buy never answered ends `unconfirmed`.
+   */
+  async function buyOnDemand(orderId: string, item: OrderItemRow, source: OnDemandSource) {
+    const giftCards = deps.giftCards;
+    if (!giftCards || !source)
+      throw new TopupUnavailableError(
+        `no Reloadly gift-card source for product ${item.productId} (RELOADLY_GIFTCARDS_URL, the product's Reloadly id)`,
+      );
+    const key = topupKeyOf(item.id, 1);
+    const request = await createFulfilmentRepo(db).startTopupRequest({
+      orderItemId: item.id,
+      idempotencyKey: key,
+      provider: giftCards.name,
+    });
+    const result = await giftCards.buy({
+      idempotencyKey: key,
+      reloadlyProductId: source.reloadlyProductId,
+      unitPrice: source.unitPrice,
+      quantity: item.quantity,
+      since: request.createdAt,
+    });
+    await transaction((tx) => recordBoughtCards(tx, orderId, item, result));
+    log.info(
+      { orderId, itemId: item.id, status: result.status, reference: result.reference },
+      'gift cards bought on demand',
+    );
   }
 
   /**
@@ -462,6 +558,10 @@ export function createFulfilmentService(deps: {
   async function fulfilOrder(orderId: string): Promise<void> {
     const claimed = await claimCards(orderId);
     if (!claimed) return;
+    const onDemand = await onDemandLines(db, claimed.items);
+    for (const item of claimed.items) {
+      if (onDemand.has(item.id)) await buyOnDemand(orderId, item, onDemand.get(item.id) ?? null);
+    }
     for (const item of claimed.items) {
       if (isCardKind(item.kind) || !isPending(item)) continue;
       await sendTopup(claimed.order, item);

@@ -114,7 +114,9 @@ export async function checkCardHoldLimits(
   now: Date,
   lang: Language,
 ): Promise<void> {
-  const cardLines = request.lines.filter((l) => isCardKind(l.kind));
+  // Cards bought on demand at fulfilment (ADR 0063) hold no stock: no cap to count them against.
+  const onDemand = await createStockRepo(tx).onDemandOf(request.lines.map((l) => l.productId));
+  const cardLines = request.lines.filter((l) => isCardKind(l.kind) && !onDemand.has(l.productId));
   const wanted = cardLines.reduce((n, l) => n + l.quantity, 0);
   if (wanted === 0) return;
   const account = await cardsHeldByOthers(

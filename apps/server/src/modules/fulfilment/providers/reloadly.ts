@@ -160,7 +160,7 @@ export function customIdentifierOf(rawBody: string): string | null {
   }
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   body: Record<string, unknown>;
 }
@@ -170,7 +170,7 @@ const unavailable = (what: string) =>
   new TopupUnavailableError(`Reloadly ${what}; the outcome is unknown`);
 
 /** One HTTP exchange within the time budget; a timeout, network error or 5xx throws. */
-async function exchange(
+export async function exchange(
   url: string,
   init: { method: string; headers: Record<string, string>; body?: unknown },
   timeoutMs: number,

@@ -1,0 +1,237 @@
+import { orderResponseSchema } from '@shop/contracts/orders';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxFor } from '../../auth/auth-test-kit.ts';
+import { cards, products } from '../../catalogue/catalogue.tables.ts';
+import { jobs } from '../../../platform/jobs.tables.ts';
+import {
+  startReloadlyGiftCardsStandin,
+  type ReloadlyGiftCardsStandin,
+} from '../../../test/standins/reloadly-giftcards.ts';
+import {
+  call,
+  createShopTest,
+  stockCards,
+  type ShopTest,
+} from '../../checkout/checkout-test-kit.ts';
+import { orderItems, orders } from '../../orders/orders.tables.ts';
+import { payments } from '../../payments/payments.tables.ts';
+import { paidOrder } from '../fulfilment-test-kit.ts';
+import { orderCards, topupRequests } from '../fulfilment.tables.ts';
+
+/*
+ * Gift cards on demand from Reloadly (issue 28, ADR 0063) against the gift-cards stand-in:
+ * bought in the shop and fulfilled by the job worker, on PGlite or on PostgreSQL
+ * (TEST_DATABASE_URL). Top-ups stay on the simulator.
+ */
+describe('gift cards bought on demand from Reloadly (stand-in)', () => {
+  let s: ShopTest;
+  let rld: ReloadlyGiftCardsStandin;
+
+  beforeAll(async () => {
+    rld = await startReloadlyGiftCardsStandin();
+    s = await createShopTest({ ...rld.env, RELOADLY_TIMEOUT_MS: '600' });
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await rld.close();
+  });
+
+  const db = () => s.t.database.db;
+
+  /** A gift-card product (no imported stock) bought on demand as Reloadly's product `id`. */
+  async function onDemandProduct(reloadlyProductId: number): Promise<string> {
+    const [base] = await db()
+      .select()
+      .from(products)
+      .where(eq(products.id, s.catalogue.productId('G-STEAM-10')));
+    if (!base) throw new Error('no template product');
+    const [product] = await db()
+      .insert(products)
+      .values({
+        categoryId: base.categoryId,
+        kind: 'giftcard',
+        sku: `RLD-${randomBytes(6).toString('hex')}`,
+        name: { en: 'Gift card US$10', my: 'လက်ဆောင်ကတ် ၁၀ ဒေါ်လာ' },
+        description: base.description,
+        priceMmk: 45_000,
+        faceValueMinor: 1000,
+        faceCurrency: 'USD',
+        imageUrl: base.imageUrl,
+        source: 'reloadly',
+        reloadlyProductId,
+        reloadlyUnitPrice: '10.00',
+      })
+      .returning();
+    if (!product) throw new Error('product not inserted');
+    return product.id;
+  }
+
+  const orderStatus = async (id: string) =>
+    (await db().select().from(orders).where(eq(orders.id, id)))[0]?.status;
+  const lineOf = async (orderId: string) =>
+    (await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)))[0];
+  const requestOf = async (itemId: string) =>
+    (await db().select().from(topupRequests).where(eq(topupRequests.orderItemId, itemId)))[0];
+  const paymentOf = async (orderId: string) =>
+    (await db().select().from(payments).where(eq(payments.orderId, orderId))).find(
+      (p) => p.status === 'paid',
+    );
+  const fulfilJob = async (orderId: string) =>
+    (await db().select().from(jobs)).find(
+      (j) => j.type === 'fulfil_order' && (j.payload as { orderId?: string }).orderId === orderId,
+    );
+  /** The job's retry made due now (it waits its back-off otherwise). */
+  const dueNow = async (jobId: string, attempts?: number) => {
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000), ...(attempts ? { attempts } : {}) })
+      .where(eq(jobs.id, jobId));
+  };
+  const ordersOf = (reloadlyProductId: number) =>
+    rld.orders.filter((o) => o.productId === reloadlyProductId);
+
+  it('bought in the shop (no stock imported): one Reloadly order with our key, its codes encrypted, shown on the order page once scratched and e-mailed', async () => {
+    const productId = await onDemandProduct(1201);
+    const { order, user } = await paidOrder(s, [{ productId, quantity: 2 }]);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    const line = await lineOf(order.orderId);
+    expect(line).toMatchObject({ status: 'delivered', failureCode: null });
+    const made = ordersOf(1201);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      customIdentifier: line?.id,
+      quantity: 2,
+      unitPrice: 10,
+      senderName: 'Test Shop',
+      recipientEmail: null,
+    });
+    const codes = (made[0]?.cards ?? []).map((c) => `${c.cardNumber} / PIN ${c.pinCode}`);
+    // Stored like imported stock: sold, the code encrypted (never in clear in the database).
+    const stored = await db().select().from(cards).where(eq(cards.productId, productId));
+    expect(stored).toHaveLength(2);
+    expect(stored.every((c) => c.status === 'sold')).toBe(true);
+    for (const code of codes)
+      expect(stored.some((c) => c.pinEncrypted.includes(code.slice(0, 16)))).toBe(false);
+    expect(await requestOf(line?.id ?? '')).toMatchObject({
+      provider: 'reloadly-giftcards',
+      status: 'success',
+      reference: `RLD-${String(made[0]?.transactionId)}`,
+    });
+    // The order page: hidden until scratched, then the code as Reloadly gave it.
+    const detail = async () =>
+      orderResponseSchema.parse(
+        (await call(s, 'GET', `/api/v1/orders/${order.orderId}`, user.headers)).json(),
+      ).data;
+    const shown = (await detail()).items.flatMap((i) => i.cards);
+    expect(shown).toHaveLength(2);
+    expect(shown.every((c) => c.pin === null)).toBe(true);
+    for (const card of shown) {
+      const res = await call(s, 'PUT', `/api/v1/cards/${card.cardId}/scratch`, user.headers, {
+        scratch: true,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(
+      (await detail()).items
+        .flatMap((i) => i.cards)
+        .map((c) => c.pin)
+        .sort(),
+    ).toEqual([...codes].sort());
+    // The codes e-mail carries them too.
+    await s.t.app.runPendingJobs();
+    const mails = outboxFor(s.t, user.person.email).filter((m) => m.kind === 'email');
+    expect(codes.every((code) => mails.some((m) => m.text.includes(code)))).toBe(true);
+  });
+
+  it('the answer lost after the order was made: the retry finds it in the report, one order, delivered', async () => {
+    const productId = await onDemandProduct(19999);
+    const { order } = await paidOrder(s, [{ productId, quantity: 1 }]);
+    await s.t.app.runPendingJobs();
+    const job = await fulfilJob(order.orderId);
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(job?.lastError).toMatch(/Reloadly order unreachable/);
+    expect(ordersOf(19999)).toHaveLength(1);
+    await dueNow(job?.id ?? '');
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    expect(ordersOf(19999)).toHaveLength(1);
+    // Found by the lookup before ordering, not by a refused second order.
+    expect(rld.reusedRefused()).toBe(0);
+    expect(await requestOf((await lineOf(order.orderId))?.id ?? '')).toMatchObject({
+      status: 'success',
+      calls: 2,
+    });
+  });
+
+  it('Reloadly never answers the order: nothing is bought twice, the line ends unconfirmed for support', async () => {
+    const productId = await onDemandProduct(18888);
+    const { order } = await paidOrder(s, [{ productId, quantity: 1 }]);
+    await s.t.app.runPendingJobs();
+    const job = await fulfilJob(order.orderId);
+    expect(job?.lastError).toMatch(/Reloadly order timed out/);
+    await dueNow(job?.id ?? '', 9);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('failed');
+    expect(await lineOf(order.orderId)).toMatchObject({
+      status: 'failed',
+      failureCode: 'unconfirmed',
+    });
+    expect((await paymentOf(order.orderId))?.refundReason).toMatch(
+      /^check unconfirmed top-ups with the aggregator before refunding/,
+    );
+    expect(ordersOf(18888)).toHaveLength(0);
+  });
+
+  it('a refused order: nothing bought, the line fails and is refunded', async () => {
+    const productId = await onDemandProduct(14000);
+    const { order } = await paidOrder(s, [{ productId, quantity: 1 }]);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('failed');
+    const line = await lineOf(order.orderId);
+    expect(line).toMatchObject({ status: 'failed', failureCode: 'declined' });
+    expect(await requestOf(line?.id ?? '')).toMatchObject({
+      status: 'failed',
+      providerMessage: expect.stringContaining('Invalid price') as unknown,
+    });
+    expect(await paymentOf(order.orderId)).toMatchObject({
+      refundRequired: true,
+      refundAmountMmk: 45_000,
+    });
+    expect(ordersOf(14000)).toHaveLength(0);
+  });
+
+  it('one order of an imported-stock card and an on-demand card: the first from its stock as before, only the second bought at Reloadly', async () => {
+    const onDemand = await onDemandProduct(1301);
+    await stockCards(s, 'G-STEAM-10', 1);
+    await s.t.app.catalogueChanged();
+    const { order } = await paidOrder(s, [
+      { sku: 'G-STEAM-10', quantity: 1 },
+      { productId: onDemand, quantity: 1 },
+    ]);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, order.orderId));
+    const given = async (productId: string) => {
+      const line = lines.find((l) => l.productId === productId);
+      const rows = await db()
+        .select({ card: cards })
+        .from(orderCards)
+        .innerJoin(cards, eq(cards.id, orderCards.cardId))
+        .where(eq(orderCards.orderItemId, line?.id ?? ''));
+      return { line, cards: rows.map((r) => r.card) };
+    };
+    const stocked = await given(s.catalogue.productId('G-STEAM-10'));
+    expect(stocked.cards).toHaveLength(1);
+    expect(stocked.cards[0]?.serial).not.toMatch(/^RLD-/);
+    expect(await requestOf(stocked.line?.id ?? '')).toBeUndefined();
+    const bought = await given(onDemand);
+    expect(bought.cards.map((c) => c.serial)).toEqual([
+      `RLD-${String(ordersOf(1301)[0]?.transactionId)}-1`,
+    ]);
+    expect(rld.orders.filter((o) => o.customIdentifier === stocked.line?.id)).toHaveLength(0);
+    expect(ordersOf(1301)).toHaveLength(1);
+  });
+});
