@@ -30,3 +30,61 @@ export const topupBalanceResponseSchema = z.object({
   message: z.string(),
   data: topupBalanceSchema,
 });
+
+/** One amount of a FIXED operator: its wholesale cost and the kyat (or bundle) it delivers. */
+export const topupCatalogueAmountSchema = z.object({
+  /** In the account's currency (`costCurrency`). */
+  cost: z.number(),
+  /** In the operator's currency (kyat); null when the aggregator gives neither it nor an FX. */
+  localAmount: z.nullable(z.number()),
+  /** A bundle's contents ("1.5 GB, 30 days"), when the aggregator describes it. */
+  description: z.nullable(z.string()),
+});
+export type TopupCatalogueAmount = z.output<typeof topupCatalogueAmountSchema>;
+
+/** One Myanmar operator (airtime, data or bundles) as the aggregator offers it. */
+export const topupCatalogueOperatorSchema = z.object({
+  operatorId: z.number(),
+  name: z.string(),
+  kind: z.enum(['airtime', 'data', 'bundle']),
+  denominationType: z.enum(['FIXED', 'RANGE']),
+  /** Kyat amounts can be sent (the shop sends only these). */
+  supportsLocalAmounts: z.boolean(),
+  /** The account's currency the costs are in (USD for most accounts). */
+  costCurrency: z.nullable(z.string()),
+  localCurrency: z.string(),
+  /** The FX the aggregator quotes: local units per unit of the account's currency. */
+  fxRate: z.nullable(z.number()),
+  amounts: z.array(topupCatalogueAmountSchema),
+  /** A RANGE operator's limits, in both currencies; null for FIXED. */
+  range: z.nullable(
+    z.object({
+      minCost: z.nullable(z.number()),
+      maxCost: z.nullable(z.number()),
+      localMin: z.nullable(z.number()),
+      localMax: z.nullable(z.number()),
+    }),
+  ),
+});
+export type TopupCatalogueOperator = z.output<typeof topupCatalogueOperatorSchema>;
+
+export const topupCatalogueSchema = z.object({
+  provider: z.string(),
+  /** False for a provider without a catalogue (the simulator): `operators` is empty. */
+  hasCatalogue: z.boolean(),
+  operators: z.array(topupCatalogueOperatorSchema),
+  /** When the shop last read it from the aggregator, ISO 8601. */
+  refreshedAt: z.nullable(z.string()),
+});
+export type TopupCatalogue = z.output<typeof topupCatalogueSchema>;
+
+export const topupCatalogueResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: topupCatalogueSchema,
+});
+
+/** ?refresh=true reads the aggregator now instead of the last few minutes' copy. */
+export const topupCatalogueQuerySchema = z.object({
+  refresh: z.optional(z.enum(['true', 'false'])),
+});

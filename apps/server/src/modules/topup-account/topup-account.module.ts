@@ -1,4 +1,4 @@
-import type { TopupBalance } from '@shop/contracts/topup-provider-admin';
+import type { TopupBalance, TopupCatalogue } from '@shop/contracts/topup-provider-admin';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ConfigError, type Config } from '../../config.ts';
@@ -10,6 +10,7 @@ import { reloadlySettingsOrStop } from '../fulfilment/providers/reloadly.ts';
 import { createReloadlyAccount } from '../fulfilment/providers/reloadly-account.ts';
 import { topupAccountRoutes } from './topup-account.routes.ts';
 import { createTopupBalanceMonitor, noBalance, type TopupBalanceMonitor } from './topup-balance.ts';
+import { createTopupCatalogue, noCatalogue } from './topup-catalogue.ts';
 
 /** How often each instance checks the balance on its own (the e-mail is sent once anyway). */
 export const BALANCE_CHECK_INTERVAL_MS = 5 * 60_000;
@@ -28,6 +29,8 @@ export function lowBalanceThreshold(env: Record<string, string | undefined>): nu
 
 export interface TopupAccountService {
   balance(): Promise<TopupBalance>;
+  /** The aggregator's Myanmar operators, amounts and bundles (`refresh`: read now). */
+  catalogue(refresh: boolean): Promise<TopupCatalogue>;
 }
 
 /** Checks the balance now and then on this instance (after listen), until the app closes. */
@@ -48,8 +51,8 @@ function scheduleBalanceChecks(app: FastifyInstance, monitor: TopupBalanceMonito
 
 /**
  * The top-up aggregator's account (issue 28): with TOPUP_PROVIDER=reloadly its prepaid balance is
- * watched (dashboard, metric, the owner e-mailed below RELOADLY_LOW_BALANCE); the simulator has
- * none. Registered after the back-office's access hook, so its routes are staff-only.
+ * watched (dashboard, metric, the owner e-mailed below RELOADLY_LOW_BALANCE) and its Myanmar
+ * catalogue listed; the simulator has neither. Registered after the back-office's access hook, so its routes are staff-only.
  */
 export async function createTopupAccountModule(deps: {
   app: FastifyInstance;
@@ -62,6 +65,7 @@ export async function createTopupAccountModule(deps: {
   const { app, config } = deps;
   let service: TopupAccountService = {
     balance: () => Promise.resolve(noBalance(config.topupProvider)),
+    catalogue: () => Promise.resolve(noCatalogue(config.topupProvider)),
   };
   if (config.topupProvider === 'reloadly') {
     const account = createReloadlyAccount(reloadlySettingsOrStop(config.topupProviderEnv));
@@ -79,7 +83,15 @@ export async function createTopupAccountModule(deps: {
     app.decorate('checkTopupBalance', async () => {
       await monitor.refresh();
     });
-    service = { balance: () => monitor.view() };
+    const catalogue = createTopupCatalogue({
+      provider: 'reloadly',
+      read: () => account.catalogue(),
+      clock: deps.clock,
+    });
+    service = {
+      balance: () => monitor.view(),
+      catalogue: (refresh) => catalogue.view(refresh),
+    };
   }
   await app.register(topupAccountRoutes(service));
   return service;

@@ -1,5 +1,10 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
-import { topupBalanceResponseSchema } from '@shop/contracts/topup-provider-admin';
+import { errorBodySchema } from '@shop/contracts/errors';
+import {
+  topupBalanceResponseSchema,
+  topupCatalogueQuerySchema,
+  topupCatalogueResponseSchema,
+} from '@shop/contracts/topup-provider-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import { ADMIN_PREFIX, adminErrors, staffRoute } from '../admin/staff-access.ts';
@@ -26,6 +31,29 @@ export const topupAccountRoutes =
         success: true as const,
         message: adminMessages.fetched[requestLanguage(request)],
         data: await service.balance(),
+      }),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/topup-provider/catalogue`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            "The aggregator's Myanmar operators, amounts and bundles with the wholesale cost in its currency and its quoted FX (copy of the last 5 min unless refresh=true)",
+          querystring: topupCatalogueQuerySchema,
+          response: {
+            200: topupCatalogueResponseSchema,
+            ...adminErrors,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminMessages.fetched[requestLanguage(request)],
+        data: await service.catalogue(request.query.refresh === 'true'),
       }),
     );
   };

@@ -3,13 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { phonePrefixTable, type OperatorCode } from '@shop/contracts/phone';
+import { defaultReloadlyCatalogue } from './reloadly-catalogue.ts';
 
 /*
  * A stand-in for Reloadly Airtime on 127.0.0.1 (issue 28), from the documented shapes
  * (../shared/research/going-live.md §2.1, §6.6), not from anyone's code: POST /oauth/token
  * (client credentials and audience checked), GET /operators/auto-detect/phone/{p}/countries/{c},
  * POST /topups and /topups-async, GET /topups/{id}/status, GET /topups/reports/transactions
- * ?customIdentifier=, GET /accounts/balance. Every top-ups call needs the Accept header and a
+ * ?customIdentifier=, GET /accounts/balance, GET /operators/countries/MM. Every top-ups call needs the Accept header and a
  * live Bearer token. A customIdentifier is executed once: a reuse is refused with a 400.
  * Transactions live in memory.
  *
@@ -53,6 +54,8 @@ export interface ReloadlyStandin {
   fund(amount: number): void;
   /** What auto-detect says of MMK amounts (default true). */
   localAmounts: boolean;
+  /** GET /operators/countries/MM's answer (defaultReloadlyCatalogue; tests edit it). */
+  catalogue: Record<string, unknown>[];
   /** The operator refuses the top-ups whose customIdentifier this picks (they end REFUNDED). */
   operatorRefuses: (customIdentifier: string) => boolean;
   /** Polls a …7777 top-up answers PROCESSING before SUCCESSFUL (default 2). */
@@ -307,6 +310,10 @@ export async function startReloadlyStandin(
       json(res, 200, { content: rows.map(record), totalElements: rows.length });
       return;
     }
+    if (req.method === 'GET' && path === '/operators/countries/MM') {
+      json(res, 200, stand.catalogue);
+      return;
+    }
     if (req.method === 'GET' && path === '/accounts/balance') {
       json(res, 200, {
         balance,
@@ -343,6 +350,7 @@ export async function startReloadlyStandin(
     calls,
     processingPolls: 2,
     localAmounts: true,
+    catalogue: defaultReloadlyCatalogue(),
     operatorRefuses: () => false,
     tokensIssued: () => issued,
     reusedRefused: () => reused,

@@ -1,11 +1,14 @@
+import type { TopupCatalogueOperator } from '@shop/contracts/topup-provider-admin';
 import { TopupUnavailableError } from '../topup-provider.ts';
+import { catalogueOf, RELOADLY_CATALOGUE_PATH } from './reloadly-catalogue.ts';
 import { createReloadlyTokens, RELOADLY_ACCEPT, type ReloadlySettings } from './reloadly.ts';
 
 /*
  * Reloadly's account-side reads (issue 28), from its published API description
  * (../shared/research/going-live.md §6.1, §6.2), with the top-up adapter's token handling:
  * - GET /accounts/balance → {balance, currencyCode, currencyName, updatedAt}: the prepaid wallet,
- *   in the account's currency (USD for most accounts), not in kyat.
+ *   in the account's currency (USD for most accounts), not in kyat;
+ * - GET /operators/countries/MM (reloadly-catalogue.ts): the operators, amounts and bundles.
  * Every call carries the top-ups Accept header and a Bearer token; a refused token (401) is
  * replaced once. A timeout, network error, 5xx or other refusal throws TopupUnavailableError.
  */
@@ -61,6 +64,10 @@ export function createReloadlyAccount(settings: ReloadlySettings) {
 
   return {
     get,
+    /** The Myanmar operators with their amounts, bundles, costs and FX. */
+    async catalogue(): Promise<TopupCatalogueOperator[]> {
+      return catalogueOf(await get(RELOADLY_CATALOGUE_PATH, 'catalogue read'));
+    },
     /** The prepaid balance, in the account's currency. */
     async balance(): Promise<ReloadlyBalance> {
       const body = await get('/accounts/balance', 'balance read');

@@ -22,6 +22,7 @@ import { ReportsPage } from './reports-page.tsx';
 import { SettingsPage } from './settings-page.tsx';
 import { StockPage } from './stock-page.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
+import { TopupCataloguePage } from './topup-catalogue-page.tsx';
 import { UnknownPaymentsPage } from './unknown-payments-page.tsx';
 
 const sections = [
@@ -33,6 +34,7 @@ const sections = [
   { href: '/categories', label: 'Categories', page: CategoriesPage },
   { href: '/banners', label: 'Banners', page: BannersPage },
   { href: '/operators', label: 'Operators', page: OperatorsPage },
+  { href: '/topup-catalogue', label: 'Aggregator catalogue', page: TopupCataloguePage },
   { href: '/promo-codes', label: 'Promo codes', page: PromoCodesPage },
   { href: '/customers', label: 'Customers', page: CustomersPage },
   { href: '/settings', label: 'Shop settings', page: SettingsPage },
