@@ -93,6 +93,14 @@ export const adminSchemaMessages = {
     en: 'Only E-PINs and gift cards have redeem instructions: they are shown with the delivered codes',
     my: 'E-PIN နှင့် လက်ဆောင်ကတ်များတွင်သာ အသုံးပြုနည်း ရှိပါသည်။ ၎င်းကို ပို့ပေးသော ကုဒ်များနှင့်အတူ ပြပါသည်',
   },
+  productSource: {
+    en: 'The source of a card’s codes is stock (imported) or reloadly (bought on demand)',
+    my: 'ကတ်ကုဒ်များ၏ ရင်းမြစ်သည် stock (တင်သွင်းထားသော) သို့မဟုတ် reloadly (လိုအပ်မှ ဝယ်ယူသော) ဖြစ်ရပါမည်',
+  },
+  reloadlyProduct: {
+    en: 'Cards bought on demand need Reloadly’s product id (a whole number) and its unit price (up to 2 decimals, e.g. 10.00); only E-PINs and gift cards can be bought on demand',
+    my: 'လိုအပ်မှ ဝယ်ယူသော ကတ်များအတွက် Reloadly ၏ ပစ္စည်း id (ကိန်းပြည့်) နှင့် ယူနစ်ဈေးနှုန်း (ဒသမ ၂ နေရာအထိ၊ ဥပမာ 10.00) လိုအပ်ပါသည်။ E-PIN နှင့် လက်ဆောင်ကတ်များသာ လိုအပ်မှ ဝယ်ယူနိုင်ပါသည်',
+  },
   kindFieldsOnly: {
     en: 'Give only the fields of the product’s kind (data: dataMb, validityDays; gift card: faceValue)',
     my: 'ပစ္စည်းအမျိုးအစားနှင့် သက်ဆိုင်သော အကွက်များကိုသာ ပေးပါ (ဒေတာ: dataMb၊ validityDays၊ လက်ဆောင်ကတ်: faceValue)',

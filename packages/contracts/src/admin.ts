@@ -245,6 +245,10 @@ export const adminOrderSchema = z.object({
 });
 export type AdminOrder = z.output<typeof adminOrderSchema>;
 
+/** Where a card product's codes come from (ADR 0063): imported stock, or bought from Reloadly. */
+export const productSources = ['stock', 'reloadly'] as const;
+export type ProductSource = (typeof productSources)[number];
+
 export const adminProductSchema = z.object({
   id: z.string(),
   sku: z.string(),
@@ -262,6 +266,11 @@ export const adminProductSchema = z.object({
   instructions: z.nullable(localized),
   /** Cards on hand (E-PINs and gift cards); null for top-ups and data. */
   availableCards: z.nullable(z.int()),
+  /** Where a card's codes come from: imported stock, or bought on demand from Reloadly (ADR 0063). */
+  source: z.enum(productSources),
+  /** Reloadly's gift-card product id and unit price (its currency, "10.00"), or null. */
+  reloadlyProductId: z.nullable(z.int()),
+  reloadlyUnitPrice: z.nullable(z.string()),
   updatedAt: z.string(),
 });
 export type AdminProduct = z.output<typeof adminProductSchema>;
@@ -420,6 +429,20 @@ const sortOrderSchema = z
   .int({ error: m.sortOrder.en })
   .check(z.minimum(0, { error: m.sortOrder.en }), z.maximum(100_000, { error: m.sortOrder.en }));
 
+/** Reloadly's gift-card product id: a whole number from 1. */
+const reloadlyProductIdSchema = z
+  .int({ error: m.reloadlyProduct.en })
+  .check(
+    z.minimum(1, { error: m.reloadlyProduct.en }),
+    z.maximum(2_000_000_000, { error: m.reloadlyProduct.en }),
+  );
+/** The unit price Reloadly is ordered at, in its product's currency: up to 2 decimals, above 0. */
+const reloadlyUnitPriceSchema = z.string({ error: m.reloadlyProduct.en }).check(
+  z.trim(),
+  z.regex(/^(?:0|[1-9]\d{0,8})(?:\.\d{1,2})?$/, { error: m.reloadlyProduct.en }),
+  z.refine((v) => Number(v) > 0, { error: m.reloadlyProduct.en }),
+);
+
 /** PATCH /api/v1/admin/products/{id}: the fields given change; null clears the discount. */
 export const adminProductPatchSchema = z.pipe(
   z.object({
@@ -433,6 +456,10 @@ export const adminProductPatchSchema = z.pipe(
     imageUrl: z.optional(imageUrlSchema),
     /** E-PINs and gift cards only; null removes them. */
     instructions: z.optional(productInstructionsSchema),
+    /** E-PINs and gift cards: `reloadly` needs the Reloadly product id and unit price (ADR 0063). */
+    source: z.optional(z.enum(productSources, { error: m.productSource.en })),
+    reloadlyProductId: z.optional(z.nullable(reloadlyProductIdSchema)),
+    reloadlyUnitPrice: z.optional(z.nullable(reloadlyUnitPriceSchema)),
   }),
   z.transform((body, ctx) => {
     if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {

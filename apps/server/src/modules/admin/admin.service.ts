@@ -176,6 +176,9 @@ export function createAdminService(deps: {
     imageUrl: row.imageUrl,
     instructions: row.instructions,
     availableCards: extra.available,
+    source: row.source,
+    reloadlyProductId: row.reloadlyProductId,
+    reloadlyUnitPrice: row.reloadlyUnitPrice,
     updatedAt: row.updatedAt.toISOString(),
   });
 

@@ -15,6 +15,9 @@ export type ProductEdit = Partial<
     | 'sortOrder'
     | 'imageUrl'
     | 'instructions'
+    | 'source'
+    | 'reloadlyProductId'
+    | 'reloadlyUnitPrice'
   >
 >;
 export type ProductInsert = Pick<

@@ -23,6 +23,9 @@ export type ProductEditable = Pick<
   | 'sortOrder'
   | 'imageUrl'
   | 'instructions'
+  | 'source'
+  | 'reloadlyProductId'
+  | 'reloadlyUnitPrice'
 > & { operator: string | null };
 const editable = (row: ProductRow, operator: string | null): ProductEditable => ({
   priceMmk: row.priceMmk,
@@ -34,7 +37,27 @@ const editable = (row: ProductRow, operator: string | null): ProductEditable => 
   sortOrder: row.sortOrder,
   imageUrl: row.imageUrl,
   instructions: row.instructions,
+  source: row.source,
+  reloadlyProductId: row.reloadlyProductId,
+  reloadlyUnitPrice: row.reloadlyUnitPrice,
 });
+
+/**
+ * The product's source after an edit (ADR 0063): cards bought on demand from Reloadly need an
+ * E-PIN or gift card with Reloadly's product id and unit price; refused otherwise (400, both
+ * languages).
+ */
+function checkSource(current: ProductRow, patch: AdminProductPatch): void {
+  const source = patch.source ?? current.source;
+  const productId =
+    patch.reloadlyProductId === undefined ? current.reloadlyProductId : patch.reloadlyProductId;
+  const unitPrice =
+    patch.reloadlyUnitPrice === undefined ? current.reloadlyUnitPrice : patch.reloadlyUnitPrice;
+  if (source === 'reloadly' && (!isCardKind(current.kind) || !productId || !unitPrice))
+    throw new AppError('VALIDATION_ERROR', adminSchemaMessages.reloadlyProduct, {
+      source: adminSchemaMessages.reloadlyProduct,
+    });
+}
 
 /** What a create records: the editable fields, the fixed ones and the kind's own. */
 export type ProductCreated = ProductEditable &
@@ -143,6 +166,7 @@ export function createProductAdminService(deps: {
           throw new AppError('VALIDATION_ERROR', adminSchemaMessages.instructionsCodesOnly, {
             instructions: adminSchemaMessages.instructionsCodesOnly,
           });
+        checkSource(current, patch);
         if (operator !== undefined) edit.operatorId = await operatorId(tx, operator);
         const beforeOperator = await deps.repo.operatorCodeOf(tx, current.operatorId);
         const row = await deps.repo.updateProduct(tx, id, edit, deps.clock());

@@ -2,6 +2,9 @@ import { orderResponseSchema } from '@shop/contracts/orders';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminProduct } from '@shop/contracts/admin';
+import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
+import { signedInStaff } from '../../admin/admin-test-kit.ts';
 import { outboxFor } from '../../auth/auth-test-kit.ts';
 import { cards, products } from '../../catalogue/catalogue.tables.ts';
 import { jobs } from '../../../platform/jobs.tables.ts';
@@ -233,5 +236,37 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
     ]);
     expect(rld.orders.filter((o) => o.customIdentifier === stocked.line?.id)).toHaveLength(0);
     expect(ordersOf(1301)).toHaveLength(1);
+  });
+
+  it('the back-office sets a gift card’s source: Reloadly without its product id is refused in both languages; with it, the product sells with no stock and is bought on demand', async () => {
+    const admin = await signedInStaff(s.t, s.clock);
+    const netflix = s.catalogue.productId('G-NETFLIX-15');
+    const patch = (payload: object, lang = 'en') =>
+      s.t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/products/${netflix}`,
+        headers: { ...admin.headers, 'accept-language': lang },
+        payload,
+      });
+    for (const lang of ['en', 'my'] as const) {
+      const refused = await patch({ source: 'reloadly' }, lang);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(adminSchemaMessages.reloadlyProduct[lang]);
+    }
+    const set = await patch({
+      source: 'reloadly',
+      reloadlyProductId: 1401,
+      reloadlyUnitPrice: '15.00',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<{ data: AdminProduct }>().data).toMatchObject({
+      source: 'reloadly',
+      reloadlyProductId: 1401,
+      reloadlyUnitPrice: '15.00',
+    });
+    const { order } = await paidOrder(s, [{ sku: 'G-NETFLIX-15', quantity: 1 }]);
+    await s.t.app.runPendingJobs();
+    expect(await orderStatus(order.orderId)).toBe('completed');
+    expect(ordersOf(1401)).toMatchObject([{ unitPrice: 15, quantity: 1 }]);
   });
 });

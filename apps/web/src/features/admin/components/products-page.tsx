@@ -4,7 +4,9 @@ import {
   adminCreatableProductKinds,
   adminCreatableProductStatuses,
   adminProductStatuses,
+  productSources,
   type AdminProduct,
+  type ProductSource,
 } from '@shop/contracts/admin';
 import type { ProductKind } from '@shop/contracts/catalogue';
 import { isCardKind } from '@shop/contracts/orders';
@@ -149,6 +151,80 @@ interface ProductValues {
   validityDays: string;
   faceValue: string;
   faceCurrency: string;
+  /** An E-PIN's or gift card's codes: imported stock, or bought from Reloadly (ADR 0063). */
+  source: ProductSource;
+  reloadlyProductId: string;
+  reloadlyUnitPrice: string;
+}
+
+/** The sources as the owner names them. */
+const sourceLabels: Record<ProductSource, string> = {
+  stock: 'Imported stock (cards you upload)',
+  reloadly: 'Bought from Reloadly when the order is paid',
+};
+
+/**
+ * Where an E-PIN's or gift card's codes come from, as the edit sends it: the Reloadly product id
+ * and unit price left empty are sent as none, so the server names what a Reloadly source lacks.
+ */
+function sourceBody(values: ProductValues) {
+  const productId = values.reloadlyProductId.trim();
+  const unitPrice = values.reloadlyUnitPrice.trim();
+  return {
+    source: values.source,
+    reloadlyProductId: productId === '' ? null : whole(productId),
+    reloadlyUnitPrice: unitPrice === '' ? null : unitPrice,
+  };
+}
+
+/** The source of a card product's codes, and Reloadly's product id and unit price. */
+function SourceFields({
+  id,
+  form,
+}: {
+  id: string;
+  form: ReturnType<typeof useForm<ProductValues>>;
+}) {
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>Codes from</legend>
+      <FormField id={`${id}-source`} label="Source">
+        <select {...form.register('source')} {...fieldAria(`${id}-source`)} className="ui-input">
+          {productSources.map((source) => (
+            <option key={source} value={source}>
+              {sourceLabels[source]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="admin-form__pair">
+        <FormField
+          id={`${id}-reloadly-product`}
+          label="Reloadly product id"
+          hint="From Reloadly's gift-card catalogue; needed when the source is Reloadly."
+        >
+          <input
+            {...form.register('reloadlyProductId')}
+            {...fieldAria(`${id}-reloadly-product`)}
+            className="ui-input"
+            inputMode="numeric"
+          />
+        </FormField>
+        <FormField
+          id={`${id}-reloadly-price`}
+          label="Reloadly unit price"
+          hint="In the Reloadly product's currency, e.g. 10.00."
+        >
+          <input
+            {...form.register('reloadlyUnitPrice')}
+            {...fieldAria(`${id}-reloadly-price`)}
+            className="ui-input"
+            inputMode="decimal"
+          />
+        </FormField>
+      </div>
+    </fieldset>
+  );
 }
 
 /** The kinds as the owner names them. */
@@ -394,6 +470,10 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
       validityDays: '',
       faceValue: '',
       faceCurrency: '',
+      source: product.source,
+      reloadlyProductId:
+        product.reloadlyProductId === null ? '' : String(product.reloadlyProductId),
+      reloadlyUnitPrice: product.reloadlyUnitPrice ?? '',
     },
   });
   const submit = form.handleSubmit(async (values) => {
@@ -402,6 +482,7 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
       const answer = await adminWrites.editProduct(product.id, {
         ...productBody(values),
         ...instructionsBody(values, product.kind),
+        ...(isCardKind(product.kind) ? sourceBody(values) : {}),
         status: values.status,
         ...(imageUrl === product.imageUrl ? {} : { imageUrl }),
       });
@@ -426,6 +507,7 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
           operatorRequired={needsOperator(product.kind)}
           withInstructions={isCardKind(product.kind)}
         />
+        {isCardKind(product.kind) && <SourceFields id={id} form={form} />}
         <ImageUploadField
           label="Picture"
           value={imageUrl}
@@ -482,6 +564,9 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
       validityDays: '',
       faceValue: '',
       faceCurrency: 'USD',
+      source: 'stock',
+      reloadlyProductId: '',
+      reloadlyUnitPrice: '',
     },
   });
   const faceError = form.formState.errors.faceValue?.message;
