@@ -88,3 +88,48 @@ export const topupCatalogueResponseSchema = z.object({
 export const topupCatalogueQuerySchema = z.object({
   refresh: z.optional(z.enum(['true', 'false'])),
 });
+
+/** A shop product mapped to an aggregator operator and amount, with its margin at the last read. */
+export const topupMappingSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  /** What the customer pays (the sale price when there is one), kyat. */
+  priceMmk: z.number(),
+  operatorId: z.number(),
+  operatorName: z.string(),
+  /** The kyat the operator delivers. */
+  localAmount: z.number(),
+  /** In `costCurrency`, at the last catalogue read. */
+  cost: z.number(),
+  costCurrency: z.string(),
+  fxRate: z.number(),
+  /** The cost in kyat at the quoted FX, and what is left of the price. */
+  costMmk: z.number(),
+  marginMmk: z.number(),
+  /** Still in the catalogue at the last read; when false the product is not sold. */
+  offered: z.boolean(),
+  checkedAt: z.string(),
+});
+export type TopupMapping = z.output<typeof topupMappingSchema>;
+
+export const topupMappingListResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(topupMappingSchema),
+});
+
+export const topupMappingResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: topupMappingSchema,
+});
+
+export const topupMappingParamsSchema = z.object({ productId: z.uuid() });
+
+/** Maps a product to one operator's kyat amount as the catalogue offers it now. */
+export const topupMappingPutSchema = z.object({
+  operatorId: z.int().check(z.positive()),
+  localAmount: z.int().check(z.positive(), z.maximum(10_000_000)),
+});

@@ -25,6 +25,7 @@ import {
   operators,
   products,
 } from './catalogue.tables.ts';
+import { topupProductMappings } from '../topup-account/topup-account.tables.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
@@ -83,9 +84,11 @@ export function createCatalogueRepo(db: Db) {
     category: { id: categories.id, name: categories.name, slug: categories.slug },
     // E-PINs and gift cards are delivered from stock: with no available card they cannot be sold.
     // Cards a pending order holds for its payment window are not in stock (DESIGN §6.5). Cards
-    // bought on demand from Reloadly (ADR 0063) need no stock.
-    hasStock: sql<boolean>`(${products.kind} not in ('epin', 'giftcard') or ${products.source} = 'reloadly' or exists (
-      select 1 from ${cards} where ${cards.productId} = ${products.id} and ${freeCard()}))`,
+    // bought on demand from Reloadly (ADR 0063) need no stock. A top-up or data product mapped to
+    // an aggregator amount no longer offered at its last catalogue read is not sold (issue 28).
+    hasStock: sql<boolean>`((${products.kind} not in ('epin', 'giftcard') or ${products.source} = 'reloadly' or exists (
+      select 1 from ${cards} where ${cards.productId} = ${products.id} and ${freeCard()}))
+      and not exists (select 1 from ${topupProductMappings} where ${topupProductMappings.productId} = ${products.id} and not ${topupProductMappings.offered}))`,
   };
 
   // Hot (every cart answer and checkout): prepared once, so neither the SQL text is rebuilt per call

@@ -1,4 +1,8 @@
-import type { TopupBalance, TopupCatalogue } from '@shop/contracts/topup-provider-admin';
+import type {
+  TopupBalance,
+  TopupCatalogue,
+  TopupMapping,
+} from '@shop/contracts/topup-provider-admin';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ConfigError, type Config } from '../../config.ts';
@@ -10,7 +14,8 @@ import { reloadlySettingsOrStop } from '../fulfilment/providers/reloadly.ts';
 import { createReloadlyAccount } from '../fulfilment/providers/reloadly-account.ts';
 import { topupAccountRoutes } from './topup-account.routes.ts';
 import { createTopupBalanceMonitor, noBalance, type TopupBalanceMonitor } from './topup-balance.ts';
-import { createTopupCatalogue, noCatalogue } from './topup-catalogue.ts';
+import { createTopupCatalogue, noCatalogue, type TopupCatalogueReader } from './topup-catalogue.ts';
+import { createTopupMappings, type TopupMappings } from './topup-mappings.ts';
 
 /** How often each instance checks the balance on its own (the e-mail is sent once anyway). */
 export const BALANCE_CHECK_INTERVAL_MS = 5 * 60_000;
@@ -31,7 +36,11 @@ export interface TopupAccountService {
   balance(): Promise<TopupBalance>;
   /** The aggregator's Myanmar operators, amounts and bundles (`refresh`: read now). */
   catalogue(refresh: boolean): Promise<TopupCatalogue>;
+  /** The owner's product mappings (null: the provider has no catalogue to map to). */
+  mappings: TopupMappings | null;
 }
+
+export type { TopupMapping };
 
 /** Checks the balance now and then on this instance (after listen), until the app closes. */
 function scheduleBalanceChecks(app: FastifyInstance, monitor: TopupBalanceMonitor): void {
@@ -66,6 +75,7 @@ export async function createTopupAccountModule(deps: {
   let service: TopupAccountService = {
     balance: () => Promise.resolve(noBalance(config.topupProvider)),
     catalogue: () => Promise.resolve(noCatalogue(config.topupProvider)),
+    mappings: null,
   };
   if (config.topupProvider === 'reloadly') {
     const account = createReloadlyAccount(reloadlySettingsOrStop(config.topupProviderEnv));
@@ -83,14 +93,27 @@ export async function createTopupAccountModule(deps: {
     app.decorate('checkTopupBalance', async () => {
       await monitor.refresh();
     });
-    const catalogue = createTopupCatalogue({
+    // Each read of the catalogue checks the mappings against it (cost, FX, still offered).
+    const mappings = createTopupMappings({
+      db: deps.database.db,
       provider: 'reloadly',
-      read: () => account.catalogue(),
+      clock: deps.clock,
+      catalogue: () => catalogue,
+      catalogueChanged: () => app.catalogueChanged(),
+    });
+    const catalogue: TopupCatalogueReader = createTopupCatalogue({
+      provider: 'reloadly',
+      read: async () => {
+        const operators = await account.catalogue();
+        await mappings.refresh(operators, deps.clock());
+        return operators;
+      },
       clock: deps.clock,
     });
     service = {
       balance: () => monitor.view(),
       catalogue: (refresh) => catalogue.view(refresh),
+      mappings,
     };
   }
   await app.register(topupAccountRoutes(service));

@@ -4,11 +4,24 @@ import {
   topupBalanceResponseSchema,
   topupCatalogueQuerySchema,
   topupCatalogueResponseSchema,
+  topupMappingListResponseSchema,
+  topupMappingParamsSchema,
+  topupMappingPutSchema,
+  topupMappingResponseSchema,
 } from '@shop/contracts/topup-provider-admin';
+import { AppError } from '../../platform/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import { ADMIN_PREFIX, adminErrors, staffRoute } from '../admin/staff-access.ts';
 import type { TopupAccountService } from './topup-account.module.ts';
+import type { TopupMappings } from './topup-mappings.ts';
+
+/** The mappings, or a 404 when the provider has no catalogue (the simulator). */
+function mappingsOf(service: TopupAccountService): TopupMappings {
+  if (!service.mappings)
+    throw new AppError('NOT_FOUND', 'This top-up provider has no catalogue to map products to');
+  return service.mappings;
+}
 
 /** The top-up aggregator's account in the back-office (issue 28): admins only. */
 export const topupAccountRoutes =
@@ -55,5 +68,66 @@ export const topupAccountRoutes =
         message: adminMessages.fetched[requestLanguage(request)],
         data: await service.catalogue(request.query.refresh === 'true'),
       }),
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/topup-provider/mappings`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            'Shop products mapped to the aggregator: operator, amount, cost, FX, margin, still offered',
+          response: { 200: topupMappingListResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminMessages.fetched[requestLanguage(request)],
+        data: await mappingsOf(service).list(),
+      }),
+    );
+
+    app.put(
+      `${ADMIN_PREFIX}/topup-provider/mappings/:productId`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            "Map a top-up or data product to an operator's kyat amount the catalogue offers (409 when it does not)",
+          params: topupMappingParamsSchema,
+          body: topupMappingPutSchema,
+          response: { 200: topupMappingResponseSchema, ...adminErrors, 503: errorBodySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminMessages.fetched[requestLanguage(request)],
+        data: await mappingsOf(service).put(request.params.productId, request.body),
+      }),
+    );
+
+    app.delete(
+      `${ADMIN_PREFIX}/topup-provider/mappings/:productId`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            "Remove a product's mapping (it is sold as before, the number auto-detected); answers the mappings left",
+          params: topupMappingParamsSchema,
+          response: { 200: topupMappingListResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const mappings = mappingsOf(service);
+        await mappings.remove(request.params.productId);
+        return {
+          success: true as const,
+          message: adminMessages.fetched[requestLanguage(request)],
+          data: await mappings.list(),
+        };
+      },
     );
   };

@@ -19,6 +19,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
+import { MarginCell } from './topup-mappings.tsx';
 import { AdminAlert } from './admin-alert.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { FACE_VALUE_INVALID, minorUnits } from './face-value.ts';
@@ -71,6 +72,7 @@ export function ProductsPage() {
                 <th scope="col">Discount price</th>
                 <th scope="col">State</th>
                 <th scope="col">Cards on hand</th>
+                <th scope="col">Margin</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -93,6 +95,9 @@ export function ProductsPage() {
                   </td>
                   <td>{statusText(product.status)}</td>
                   <td>{product.availableCards ?? '—'}</td>
+                  <td>
+                    <MarginCell productId={product.id} />
+                  </td>
                   <td>
                     <Button
                       variant="secondary"

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { adminCall } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
+import { TopupMappingsSection } from './topup-mappings.tsx';
 
 const catalogueKey = ['admin', 'topup-catalogue'] as const;
 
@@ -138,6 +139,7 @@ export function TopupCataloguePage() {
               ))}
             </tbody>
           </table>
+          <TopupMappingsSection operators={data.operators} />
         </>
       ) : null}
     </>

@@ -1,0 +1,187 @@
+import type { TopupCatalogueOperator, TopupMapping } from '@shop/contracts/topup-provider-admin';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { products } from '../catalogue/catalogue.tables.ts';
+import { costOf } from '../fulfilment/providers/reloadly-catalogue.ts';
+import { topupProductMappings } from './topup-account.tables.ts';
+import type { TopupCatalogueReader } from './topup-catalogue.ts';
+
+/** The product kinds the aggregator's airtime catalogue delivers. */
+const MAPPABLE_KINDS = new Set(['topup', 'data']);
+
+const mappingColumns = {
+  mapping: topupProductMappings,
+  sku: products.sku,
+  name: products.name,
+  kind: products.kind,
+  priceMmk: products.priceMmk,
+  discountPriceMmk: products.discountPriceMmk,
+};
+
+type MappingRow = {
+  mapping: typeof topupProductMappings.$inferSelect;
+  sku: string;
+  name: { en: string };
+  kind: string;
+  priceMmk: number;
+  discountPriceMmk: number | null;
+};
+
+/** The margin in kyat: the customer's price less the cost at the quoted FX. */
+function toMapping(row: MappingRow): TopupMapping {
+  const m = row.mapping;
+  const price = row.discountPriceMmk ?? row.priceMmk;
+  const costMmk = Math.round(m.cost * m.fxRate);
+  return {
+    productId: m.productId,
+    sku: row.sku,
+    name: row.name.en,
+    kind: row.kind,
+    priceMmk: price,
+    operatorId: m.operatorId,
+    operatorName: m.operatorName,
+    localAmount: m.localAmount,
+    cost: m.cost,
+    costCurrency: m.costCurrency,
+    fxRate: m.fxRate,
+    costMmk,
+    marginMmk: price - costMmk,
+    offered: m.offered,
+    checkedAt: m.checkedAt.toISOString(),
+  };
+}
+
+const refused = (code: 'NOT_FOUND' | 'VALIDATION_ERROR' | 'CONFLICT', en: string) =>
+  new AppError(code, en);
+
+/** What the catalogue says of a mapping now: its cost and FX, or null when no longer offered. */
+function offerOf(
+  operators: TopupCatalogueOperator[],
+  operatorId: number,
+  localAmount: number,
+): { operator: TopupCatalogueOperator; cost: number; fxRate: number } | null {
+  const operator = operators.find((o) => o.operatorId === operatorId);
+  const cost = operator ? costOf(operator, localAmount) : null;
+  if (!operator || cost === null || !operator.fxRate || !operator.costCurrency) return null;
+  return { operator, cost, fxRate: operator.fxRate };
+}
+
+/**
+ * The owner's mapping of shop products to the aggregator's catalogue (issue 28): stored, priced
+ * (cost, FX, margin), and checked against every read of the catalogue; a product whose operator
+ * or amount is no longer offered is not sold until the catalogue offers it again or the mapping
+ * is changed or removed.
+ */
+export function createTopupMappings(deps: {
+  db: Db;
+  provider: string;
+  clock: Clock;
+  /** The catalogue as last read (reading it refreshes the mappings, see refresh). */
+  catalogue: () => TopupCatalogueReader;
+  /** Drops the shop's catalogue caches on every instance (a product became (un)sellable). */
+  catalogueChanged: () => Promise<void>;
+}) {
+  const { db, provider } = deps;
+
+  const select = () =>
+    db
+      .select(mappingColumns)
+      .from(topupProductMappings)
+      .innerJoin(products, eq(products.id, topupProductMappings.productId));
+
+  async function one(productId: string): Promise<TopupMapping> {
+    const [row] = await select().where(eq(topupProductMappings.productId, productId));
+    if (!row) throw refused('NOT_FOUND', 'This product is not mapped');
+    return toMapping(row);
+  }
+
+  async function mappableProduct(productId: string) {
+    const [product] = await db
+      .select({ kind: products.kind })
+      .from(products)
+      .where(and(eq(products.id, productId), ne(products.status, 'archived')));
+    if (!product) throw refused('NOT_FOUND', 'No such product');
+    if (!MAPPABLE_KINDS.has(product.kind))
+      throw refused(
+        'VALIDATION_ERROR',
+        'Only top-up and data products are mapped to the aggregator',
+      );
+  }
+
+  return {
+    async list(): Promise<TopupMapping[]> {
+      const rows = await select()
+        .where(eq(topupProductMappings.provider, provider))
+        .orderBy(products.sku);
+      return rows.map(toMapping);
+    },
+
+    async put(
+      productId: string,
+      body: { operatorId: number; localAmount: number },
+    ): Promise<TopupMapping> {
+      await mappableProduct(productId);
+      const read = await deps.catalogue().current();
+      const offer = offerOf(read.operators, body.operatorId, body.localAmount);
+      if (!offer)
+        throw refused(
+          'CONFLICT',
+          `The aggregator does not offer ${String(body.localAmount)} kyat at operator ${String(body.operatorId)} (with a quoted FX) in its catalogue`,
+        );
+      const values = {
+        productId,
+        provider,
+        operatorId: body.operatorId,
+        operatorName: offer.operator.name,
+        localAmount: body.localAmount,
+        cost: offer.cost,
+        costCurrency: offer.operator.costCurrency ?? '',
+        fxRate: offer.fxRate,
+        offered: true,
+        checkedAt: read.readAt,
+        mappedAt: deps.clock(),
+      };
+      await db
+        .insert(topupProductMappings)
+        .values(values)
+        .onConflictDoUpdate({ target: topupProductMappings.productId, set: values });
+      await deps.catalogueChanged();
+      return one(productId);
+    },
+
+    async remove(productId: string): Promise<void> {
+      const gone = await db
+        .delete(topupProductMappings)
+        .where(eq(topupProductMappings.productId, productId))
+        .returning({ productId: topupProductMappings.productId });
+      if (gone.length === 0) throw refused('NOT_FOUND', 'This product is not mapped');
+      await deps.catalogueChanged();
+    },
+
+    /** After a catalogue read: each mapping's cost, FX and whether it is still offered. */
+    async refresh(operators: TopupCatalogueOperator[], at: Date): Promise<void> {
+      const mappings = await db
+        .select()
+        .from(topupProductMappings)
+        .where(eq(topupProductMappings.provider, provider));
+      let sellabilityChanged = false;
+      for (const m of mappings) {
+        const offer = offerOf(operators, m.operatorId, m.localAmount);
+        sellabilityChanged ||= m.offered !== (offer !== null);
+        await db
+          .update(topupProductMappings)
+          .set(
+            offer
+              ? { offered: true, cost: offer.cost, fxRate: offer.fxRate, checkedAt: at }
+              : { offered: false, checkedAt: at },
+          )
+          .where(eq(topupProductMappings.productId, m.productId));
+      }
+      if (sellabilityChanged) await deps.catalogueChanged();
+    },
+  };
+}
+
+export type TopupMappings = ReturnType<typeof createTopupMappings>;
