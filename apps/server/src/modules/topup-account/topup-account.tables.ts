@@ -3,7 +3,9 @@ import {
   boolean,
   check,
   doublePrecision,
+  index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -41,5 +43,47 @@ export const topupProductMappings = pgTable(
   (t) => [
     check('topup_product_mappings_amount_positive', sql`${t.localAmount} > 0`),
     check('topup_product_mappings_fx_positive', sql`${t.fxRate} > 0`),
+  ],
+);
+
+/**
+ * One daily comparison of the shop's delivered top-ups with the aggregator's transaction report
+ * (issue 28), per Yangon day: claimed by one instance (a claim older than its lease may be taken
+ * over), `done` when its mismatches are stored.
+ */
+export const topupReconciliationRuns = pgTable('topup_reconciliation_runs', {
+  /** The Yangon calendar day, YYYY-MM-DD. */
+  day: text('day').primaryKey(),
+  status: text('status').$type<'running' | 'done'>().notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** Lines the shop delivered that day, transactions the aggregator reported, mismatches found. */
+  ours: integer('ours').notNull().default(0),
+  theirs: integer('theirs').notNull().default(0),
+  mismatches: integer('mismatches').notNull().default(0),
+});
+
+/** A difference the day's comparison found, with both sides as each recorded it. */
+export const topupReconciliationMismatches = pgTable(
+  'topup_reconciliation_mismatches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: text('day')
+      .notNull()
+      .references(() => topupReconciliationRuns.day, { onDelete: 'cascade' }),
+    kind: text('kind')
+      .$type<'theirs_without_ours' | 'ours_without_theirs' | 'amount_differs'>()
+      .notNull(),
+    /** The shop's order line, when one is known (ours, or named by their customIdentifier). */
+    orderItemId: uuid('order_item_id'),
+    ours: jsonb('ours').$type<Record<string, unknown>>(),
+    theirs: jsonb('theirs').$type<Record<string, unknown>[]>(),
+  },
+  (t) => [
+    index('topup_reconciliation_mismatches_day_idx').on(t.day),
+    check(
+      'topup_reconciliation_mismatches_kind',
+      sql`${t.kind} in ('theirs_without_ours', 'ours_without_theirs', 'amount_differs')`,
+    ),
   ],
 );
