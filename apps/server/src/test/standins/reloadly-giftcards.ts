@@ -38,6 +38,11 @@ export interface ReloadlyGiftCardsStandin {
   calls: Map<string, number>;
   /** Order POSTs refused because the customIdentifier had been used. */
   reusedRefused(): number;
+  /**
+   * null (default): the report is one array, as documented; a number: pages of that size
+   * ({content, totalPages, …}, `page` from 1), as the top-ups report pages.
+   */
+  reportPageSize: number | null;
   close(): Promise<void>;
 }
 
@@ -235,7 +240,19 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
       const inWindow = (o: GiftCardOrderRecord) =>
         (Number.isNaN(from.getTime()) || o.createdAt >= from) &&
         (Number.isNaN(to.getTime()) || o.createdAt <= to);
-      json(res, 200, orders.filter(inWindow).map(record));
+      const rows = orders.filter(inWindow).map(record);
+      const size = stand.reportPageSize;
+      if (size === null) {
+        json(res, 200, rows);
+        return;
+      }
+      const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+      json(res, 200, {
+        content: rows.slice((page - 1) * size, page * size),
+        totalElements: rows.length,
+        totalPages: Math.ceil(rows.length / size),
+        number: page,
+      });
       return;
     }
     problem(res, 404, null, 'No message available', path);
@@ -251,8 +268,9 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 
-  return {
+  const stand: ReloadlyGiftCardsStandin = {
     url,
+    reportPageSize: null,
     env: {
       RELOADLY_CLIENT_ID: clientId,
       RELOADLY_CLIENT_SECRET: clientSecret,
@@ -272,4 +290,5 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
       );
     },
   };
+  return stand;
 }

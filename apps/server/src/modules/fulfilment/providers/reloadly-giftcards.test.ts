@@ -149,16 +149,19 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
     expect(codes.every((code) => mails.some((m) => m.text.includes(code)))).toBe(true);
   });
 
-  it('the answer lost after the order was made: the retry finds it in the report, one order, delivered', async () => {
+  it('the answer lost after the order was made: the retry finds it in the report (on a later page), one order, delivered', async () => {
     const productId = await onDemandProduct(19999);
     const { order } = await paidOrder(s, [{ productId, quantity: 1 }]);
     await s.t.app.runPendingJobs();
+    // The report in pages of one: the earlier test's order comes first.
+    rld.reportPageSize = 1;
     const job = await fulfilJob(order.orderId);
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job?.lastError).toMatch(/Reloadly order unreachable/);
     expect(ordersOf(19999)).toHaveLength(1);
     await dueNow(job?.id ?? '');
     await s.t.app.runPendingJobs();
+    rld.reportPageSize = null;
     expect(await orderStatus(order.orderId)).toBe('completed');
     expect(ordersOf(19999)).toHaveLength(1);
     // Found by the lookup before ordering, not by a refused second order.

@@ -124,6 +124,8 @@ function rowsOf(answer: Answer): Record<string, unknown>[] {
 const reportTime = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 19);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Report pages of 200 read at most for one lookup. */
+const REPORT_PAGES_MAX = 50;
 
 /** The codes of a card row: the card number, and its PIN when the card has one. */
 function codeOf(row: Record<string, unknown>): string | null {
@@ -172,17 +174,28 @@ export function createReloadlyGiftCardSource(
     }
   }
 
-  /** The order already made under this customIdentifier, if any (the report, matched here). */
+  /**
+   * The order already made under this customIdentifier, if any (the report, matched here), page
+   * by page while the answer is a page with more (`totalPages`, as the top-ups report pages).
+   */
   async function lookUp(order: GiftCardOrder) {
     const query = new URLSearchParams({
       startDate: reportTime(new Date(order.since.getTime() - DAY_MS)),
       endDate: reportTime(new Date(now() + DAY_MS)),
+      size: '200',
     });
-    const answer = await api('GET', `/reports/transactions?${query.toString()}`, 'report lookup');
-    if (answer.status !== 200) throw unavailable(`report lookup answered ${String(answer.status)}`);
-    const row = rowsOf(answer).find((r) => r.customIdentifier === order.idempotencyKey);
-    const transactionId = row ? textOf(row.transactionId) : null;
-    return row && transactionId ? { transactionId, status: textOf(row.status) } : null;
+    for (let page = 1; page <= REPORT_PAGES_MAX; page += 1) {
+      query.set('page', String(page));
+      const answer = await api('GET', `/reports/transactions?${query.toString()}`, 'report lookup');
+      if (answer.status !== 200)
+        throw unavailable(`report lookup answered ${String(answer.status)}`);
+      const row = rowsOf(answer).find((r) => r.customIdentifier === order.idempotencyKey);
+      const transactionId = row ? textOf(row.transactionId) : null;
+      if (row && transactionId) return { transactionId, status: textOf(row.status) };
+      if (!(page < Number(answer.body.totalPages))) return null;
+    }
+    // More orders in two days than the pages read: unknown, never "not made".
+    throw unavailable('report lookup has more pages than read');
   }
 
   /** The codes of a successful order, one per card; fewer than bought means not ready yet. */
