@@ -155,12 +155,14 @@ const browserBuild = defineConfig({
         // Source maps and pre-compressed copies are not app files; the QR reader is the sandbox
         // bank's; the library chunks are kept by the essential-libraries step instead (ADR 0032);
         // the screenshots are for the browser's install sheet only, not worth every visitor's
-        // data (≈ 0.35 MB).
+        // data (≈ 0.35 MB); the back-office is the owner's, loaded when opened: no customer's
+        // first visit downloads it (issue 29; 31 KiB gzip).
         globIgnores: [
           '**/*.map',
           '**/*.gz',
           '**/*.br',
           '**/jsQR-*.js',
+          '**/back-office-*',
           `**/${LIBRARY_CHUNK_PREFIX}*.js`,
           'screenshots/**',
         ],

@@ -171,6 +171,8 @@ for (const language of ['en', 'my'] as const) {
     });
     expect(precached.some((url) => url.includes('/libraries.json'))).toBe(true);
     expect(precached.filter((url) => url.includes('/assets/library-'))).toEqual([]);
+    // Nor the back-office: the owner's, never a customer's first visit (issue 29).
+    expect(precached.filter((url) => url.includes('/assets/back-office-'))).toEqual([]);
 
     // The worker's download waits until the test lets it go: while it runs, nothing shows.
     let release = () => {};
