@@ -277,13 +277,20 @@ for (const l of languages) {
       await expect(overlay).toHaveCount(0);
     });
 
-    test(`festival overlay does not open by itself outside the festival (${l.lang})`, async ({
+    test(`festival overlay does not open by itself outside the festival, nor is its code fetched (${l.lang})`, async ({
       page,
     }) => {
       await page.clock.install({ time: ordinaryDay });
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
       await page.goto(`/?${l.query}`);
       await page.clock.runFor(3000);
       await expect(page.getByTestId('festival-overlay')).toHaveCount(0);
+      // The check ran (its own small chunk and the festival days) …
+      await expect.poll(() => fetched.some((path) => path.includes('/festival-check-'))).toBe(true);
+      await expect.poll(() => fetched.includes('/api/v1/site/festivals')).toBe(true);
+      // … and the overlay's code, needed only on a festival day, was never fetched (issue 29).
+      expect(fetched.filter((path) => path.includes('/festival-overlay-'))).toEqual([]);
     });
 
     test(`install banner on the browser's install prompt; dismissed for good (${l.lang})`, async ({

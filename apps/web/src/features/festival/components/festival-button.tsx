@@ -10,7 +10,7 @@ const FestivalOverlay = lazy(() => import('./festival-overlay.tsx'));
 /**
  * The header's festival icon (spec §2): a lantern that opens the Thadingyut greeting. The greeting
  * also opens by itself once a day during the festival; whether it is one is asked after the page
- * has loaded (festival-check.ts, in the overlay's chunk). Opening by itself, it waits while a modal
+ * has loaded (festival-check.ts, a chunk of its own). Opening by itself, it waits while a modal
  * dialog is open (ADR 0053): a greeting over the checkout would hide the QR someone is paying.
  */
 export function FestivalButton() {
@@ -32,8 +32,9 @@ export function FestivalButton() {
     if (!queryClient) return;
     let live = true;
     const check = () => {
-      // The overlay's chunk also holds the check: one request after the page, none in it.
-      import('./festival-overlay.tsx')
+      // The check is a small chunk of its own, after the page: the overlay's code (its lanterns,
+      // styles and blessing) is fetched only on a festival day or a tap (issue 29).
+      import('../festival-check.ts')
         .then(async (m) => m.takeFestivalGreeting(queryClient))
         .then((due) => {
           if (due && live) setGreetingDue(true);

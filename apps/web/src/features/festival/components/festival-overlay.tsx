@@ -7,8 +7,6 @@ import { registerDialog, unregisterDialog } from '../../../components/ui/blockin
 import burmese from '../content/messages.my.json';
 import { FESTIVAL_CLOSE_AFTER_MS, FESTIVAL_MESSAGE_DELAY_MS } from '../festival-day.ts';
 
-export { takeFestivalGreeting } from '../festival-check.ts';
-
 /** Lanterns across the top: horizontal place (%), size (px), swing delay (s). */
 const LANTERNS = [
   [8, 54, 0],
