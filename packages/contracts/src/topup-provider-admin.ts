@@ -133,3 +133,37 @@ export const topupMappingPutSchema = z.object({
   operatorId: z.int().check(z.positive()),
   localAmount: z.int().check(z.positive(), z.maximum(10_000_000)),
 });
+
+/** A Yangon calendar day, YYYY-MM-DD. */
+const yangonDaySchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/));
+
+export const topupReconciliationMismatchSchema = z.object({
+  id: z.string(),
+  /** Theirs without ours, ours without theirs, or both with different kyat. */
+  kind: z.enum(['theirs_without_ours', 'ours_without_theirs', 'amount_differs']),
+  orderItemId: z.nullable(z.string()),
+  /** The shop's line as recorded (order, SKU, phone, kyat expected, reference, delivered at). */
+  ours: z.nullable(z.record(z.string(), z.unknown())),
+  /** The aggregator's report rows for it, as it sent them. */
+  theirs: z.nullable(z.array(z.record(z.string(), z.unknown()))),
+});
+export type TopupReconciliationMismatch = z.output<typeof topupReconciliationMismatchSchema>;
+
+export const topupReconciliationDaySchema = z.object({
+  day: z.string(),
+  status: z.string(),
+  finishedAt: z.nullable(z.string()),
+  ours: z.number(),
+  theirs: z.number(),
+  mismatches: z.array(topupReconciliationMismatchSchema),
+});
+export type TopupReconciliationDay = z.output<typeof topupReconciliationDaySchema>;
+
+export const topupReconciliationResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(topupReconciliationDaySchema),
+});
+
+export const topupReconciliationQuerySchema = z.object({ day: z.optional(yangonDaySchema) });
+export const topupReconciliationParamsSchema = z.object({ day: yangonDaySchema });

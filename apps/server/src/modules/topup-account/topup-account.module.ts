@@ -13,12 +13,15 @@ import type { ShopMetrics } from '../../platform/metrics.ts';
 import { reloadlySettingsOrStop } from '../fulfilment/providers/reloadly.ts';
 import { createReloadlyAccount } from '../fulfilment/providers/reloadly-account.ts';
 import { topupAccountRoutes } from './topup-account.routes.ts';
-import { createTopupBalanceMonitor, noBalance, type TopupBalanceMonitor } from './topup-balance.ts';
+import { createTopupBalanceMonitor, noBalance } from './topup-balance.ts';
 import { createTopupCatalogue, noCatalogue, type TopupCatalogueReader } from './topup-catalogue.ts';
 import { createTopupMappings, type TopupMappings } from './topup-mappings.ts';
+import { createTopupReconciliation, type TopupReconciliation } from './topup-reconciliation.ts';
 
 /** How often each instance checks the balance on its own (the e-mail is sent once anyway). */
 export const BALANCE_CHECK_INTERVAL_MS = 5 * 60_000;
+/** How often each instance looks whether yesterday (Yangon) was compared (one instance does it). */
+export const RECONCILIATION_CHECK_INTERVAL_MS = 60 * 60_000;
 
 /** RELOADLY_LOW_BALANCE: a number in the account's currency; absent means no alarm. */
 const lowBalanceSchema = z.optional(z.coerce.number().min(0).max(1e9));
@@ -38,17 +41,25 @@ export interface TopupAccountService {
   catalogue(refresh: boolean): Promise<TopupCatalogue>;
   /** The owner's product mappings (null: the provider has no catalogue to map to). */
   mappings: TopupMappings | null;
+  /** The daily comparison with the aggregator's report (null: the provider has none). */
+  reconciliation: TopupReconciliation | null;
 }
 
 export type { TopupMapping };
 
-/** Checks the balance now and then on this instance (after listen), until the app closes. */
-function scheduleBalanceChecks(app: FastifyInstance, monitor: TopupBalanceMonitor): void {
+/** Runs `check` now and then on this instance (after listen), until the app closes. */
+function scheduleChecks(
+  app: FastifyInstance,
+  everyMs: number,
+  check: () => Promise<unknown>,
+): void {
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', () => {
     timer = setInterval(() => {
-      void monitor.refresh();
-    }, BALANCE_CHECK_INTERVAL_MS);
+      check().catch((err: unknown) => {
+        app.log.error({ err }, 'a top-up account check failed');
+      });
+    }, everyMs);
     timer.unref();
     return Promise.resolve();
   });
@@ -76,6 +87,7 @@ export async function createTopupAccountModule(deps: {
     balance: () => Promise.resolve(noBalance(config.topupProvider)),
     catalogue: () => Promise.resolve(noCatalogue(config.topupProvider)),
     mappings: null,
+    reconciliation: null,
   };
   if (config.topupProvider === 'reloadly') {
     const account = createReloadlyAccount(reloadlySettingsOrStop(config.topupProviderEnv));
@@ -89,7 +101,7 @@ export async function createTopupAccountModule(deps: {
       log: app.log,
     });
     if (deps.metrics) monitor.registerGauge(deps.metrics.registry);
-    scheduleBalanceChecks(app, monitor);
+    scheduleChecks(app, BALANCE_CHECK_INTERVAL_MS, () => monitor.refresh());
     app.decorate('checkTopupBalance', async () => {
       await monitor.refresh();
     });
@@ -110,10 +122,19 @@ export async function createTopupAccountModule(deps: {
       },
       clock: deps.clock,
     });
+    const reconciliation = createTopupReconciliation({
+      db: deps.database.db,
+      provider: 'reloadly',
+      clock: deps.clock,
+      log: app.log,
+      report: (start, end) => account.transactions(start, end),
+    });
+    scheduleChecks(app, RECONCILIATION_CHECK_INTERVAL_MS, () => reconciliation.runDue());
     service = {
       balance: () => monitor.view(),
       catalogue: (refresh) => catalogue.view(refresh),
       mappings,
+      reconciliation,
     };
   }
   await app.register(topupAccountRoutes(service));

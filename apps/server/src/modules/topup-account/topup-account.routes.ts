@@ -8,6 +8,9 @@ import {
   topupMappingParamsSchema,
   topupMappingPutSchema,
   topupMappingResponseSchema,
+  topupReconciliationParamsSchema,
+  topupReconciliationQuerySchema,
+  topupReconciliationResponseSchema,
 } from '@shop/contracts/topup-provider-admin';
 import { AppError } from '../../platform/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +18,14 @@ import { requestLanguage } from '../../platform/http.ts';
 import { ADMIN_PREFIX, adminErrors, staffRoute } from '../admin/staff-access.ts';
 import type { TopupAccountService } from './topup-account.module.ts';
 import type { TopupMappings } from './topup-mappings.ts';
+import type { TopupReconciliation } from './topup-reconciliation.ts';
+
+/** The reconciliation, or a 404 when the provider has no report (the simulator). */
+function reconciliationOf(service: TopupAccountService): TopupReconciliation {
+  if (!service.reconciliation)
+    throw new AppError('NOT_FOUND', 'This top-up provider has no transaction report to compare');
+  return service.reconciliation;
+}
 
 /** The mappings, or a 404 when the provider has no catalogue (the simulator). */
 function mappingsOf(service: TopupAccountService): TopupMappings {
@@ -127,6 +138,53 @@ export const topupAccountRoutes =
           success: true as const,
           message: adminMessages.fetched[requestLanguage(request)],
           data: await mappings.list(),
+        };
+      },
+    );
+
+    app.get(
+      `${ADMIN_PREFIX}/topup-provider/reconciliation`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            "The daily comparison with the aggregator's report: a day's (or the last 14 days') mismatches with the line and both records",
+          querystring: topupReconciliationQuerySchema,
+          response: { 200: topupReconciliationResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: adminMessages.fetched[requestLanguage(request)],
+        data: await reconciliationOf(service).list(request.query.day),
+      }),
+    );
+
+    app.post(
+      `${ADMIN_PREFIX}/topup-provider/reconciliation/:day/run`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            'Compare a past Yangon day now (again if done; 409 while another run holds it), answering its mismatches',
+          params: topupReconciliationParamsSchema,
+          response: {
+            200: topupReconciliationResponseSchema,
+            ...adminErrors,
+            503: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const reconciliation = reconciliationOf(service);
+        const ran = await reconciliation.run(request.params.day, true);
+        if (!ran) throw new AppError('CONFLICT', 'This day is being compared right now');
+        return {
+          success: true as const,
+          message: adminMessages.fetched[requestLanguage(request)],
+          data: await reconciliation.list(request.params.day),
         };
       },
     );

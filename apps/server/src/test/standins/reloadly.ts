@@ -10,7 +10,7 @@ import { defaultReloadlyCatalogue } from './reloadly-catalogue.ts';
  * (../shared/research/going-live.md §2.1, §6.6), not from anyone's code: POST /oauth/token
  * (client credentials and audience checked), GET /operators/auto-detect/phone/{p}/countries/{c},
  * POST /topups and /topups-async, GET /topups/{id}/status, GET /topups/reports/transactions
- * ?customIdentifier=, GET /accounts/balance, GET /operators/countries/MM. Every top-ups call needs the Accept header and a
+ * ?customIdentifier= or ?startDate=&endDate=, GET /accounts/balance, GET /operators/countries/MM. Every top-ups call needs the Accept header and a
  * live Bearer token. A customIdentifier is executed once: a reuse is refused with a 400.
  * Transactions live in memory.
  *
@@ -34,6 +34,8 @@ export interface ReloadlyTransaction {
   number: string;
   status: 'PROCESSING' | 'SUCCESSFUL' | 'REFUNDED';
   polls: number;
+  /** When it was executed (the report's transactionDate; tests may move it). */
+  at?: Date;
 }
 
 export interface ReloadlyStandin {
@@ -82,6 +84,13 @@ function operatorOf(number: string) {
   if (number.endsWith('6666')) return OPERATOR_IDS.ATOM;
   const rule = phonePrefixTable.find((r) => number.startsWith(`95${r.prefix.slice(1)}`));
   return rule ? OPERATOR_IDS[rule.operator] : null;
+}
+
+/** startDate / endDate ("YYYY-MM-DD HH:mm:ss", UTC here): from the start, before the end. */
+function inReportDates(t: ReloadlyTransaction, startDate: string | null, endDate: string | null) {
+  const at = (t.at ?? new Date()).getTime();
+  const instant = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`);
+  return (!startDate || at >= instant(startDate)) && (!endDate || at < instant(endDate));
 }
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -144,7 +153,7 @@ export async function startReloadlyStandin(
     requestedAmountCurrencyCode: 'MMK',
     deliveredAmount: transaction.amount,
     deliveredAmountCurrencyCode: 'MMK',
-    transactionDate: new Date().toISOString().replace('T', ' ').slice(0, 19),
+    transactionDate: (transaction.at ?? new Date()).toISOString().replace('T', ' ').slice(0, 19),
   });
 
   function issueToken(res: http.ServerResponse, body: Record<string, unknown>) {
@@ -212,6 +221,7 @@ export async function startReloadlyStandin(
       number,
       status: number.endsWith('7777') || async ? 'PROCESSING' : 'SUCCESSFUL',
       polls: 0,
+      at: new Date(),
     };
     const refusedByOperator = number.endsWith('0000') || stand.operatorRefuses(customIdentifier);
     if (refusedByOperator) transaction.status = async ? 'PROCESSING' : 'REFUNDED';
@@ -305,8 +315,11 @@ export async function startReloadlyStandin(
       return;
     }
     if (req.method === 'GET' && path === '/topups/reports/transactions') {
-      const wanted = new URLSearchParams(query).get('customIdentifier');
-      const rows = transactions.filter((t) => !wanted || t.customIdentifier === wanted);
+      const params = new URLSearchParams(query);
+      const wanted = params.get('customIdentifier');
+      const rows = transactions
+        .filter((t) => !wanted || t.customIdentifier === wanted)
+        .filter((t) => inReportDates(t, params.get('startDate'), params.get('endDate')));
       json(res, 200, { content: rows.map(record), totalElements: rows.length });
       return;
     }

@@ -8,7 +8,11 @@ import { createReloadlyTokens, RELOADLY_ACCEPT, type ReloadlySettings } from './
  * (../shared/research/going-live.md §6.1, §6.2), with the top-up adapter's token handling:
  * - GET /accounts/balance → {balance, currencyCode, currencyName, updatedAt}: the prepaid wallet,
  *   in the account's currency (USD for most accounts), not in kyat;
- * - GET /operators/countries/MM (reloadly-catalogue.ts): the operators, amounts and bundles.
+ * - GET /operators/countries/MM (reloadly-catalogue.ts): the operators, amounts and bundles;
+ * - GET /topups/reports/transactions?startDate=&endDate=&page=&size= → a page {content:[{
+ *   transactionId, status, customIdentifier, requestedAmount, requestedAmountCurrencyCode,
+ *   deliveredAmount, deliveredAmountCurrencyCode, transactionDate, …}], last?, totalPages?}
+ *   (dates "YYYY-MM-DD HH:mm:ss", read here as UTC).
  * Every call carries the top-ups Accept header and a Bearer token; a refused token (401) is
  * replaced once. A timeout, network error, 5xx or other refusal throws TopupUnavailableError.
  */
@@ -21,6 +25,14 @@ export interface ReloadlyBalance {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reloadly's report date form, "YYYY-MM-DD HH:mm:ss" (UTC). */
+export const reportDate = (instant: Date) => instant.toISOString().slice(0, 19).replace('T', ' ');
+
+/** Rows asked for per report page. */
+const REPORT_PAGE_SIZE = 200;
+/** A day with more pages than this is cut short (and says so in the log of the caller). */
+const REPORT_MAX_PAGES = 100;
 
 const failed = (what: string) => new TopupUnavailableError(`Reloadly ${what}`);
 
@@ -67,6 +79,24 @@ export function createReloadlyAccount(settings: ReloadlySettings) {
     /** The Myanmar operators with their amounts, bundles, costs and FX. */
     async catalogue(): Promise<TopupCatalogueOperator[]> {
       return catalogueOf(await get(RELOADLY_CATALOGUE_PATH, 'catalogue read'));
+    },
+    /** Every transaction the report lists from `start` to `end`, page after page. */
+    async transactions(start: Date, end: Date): Promise<Record<string, unknown>[]> {
+      const rows: Record<string, unknown>[] = [];
+      for (let page = 1; page <= REPORT_MAX_PAGES; page += 1) {
+        const query = new URLSearchParams({
+          startDate: reportDate(start),
+          endDate: reportDate(end),
+          page: String(page),
+          size: String(REPORT_PAGE_SIZE),
+        });
+        const body = await get(`/topups/reports/transactions?${query.toString()}`, 'report read');
+        const content = isRecord(body) && Array.isArray(body.content) ? body.content : [];
+        rows.push(...content.filter(isRecord));
+        const last = isRecord(body) && body.last === true;
+        if (last || content.length < REPORT_PAGE_SIZE) return rows;
+      }
+      throw failed(`report read: more than ${String(REPORT_MAX_PAGES)} pages for one day`);
     },
     /** The prepaid balance, in the account's currency. */
     async balance(): Promise<ReloadlyBalance> {

@@ -23,6 +23,7 @@ import { SettingsPage } from './settings-page.tsx';
 import { StockPage } from './stock-page.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 import { TopupCataloguePage } from './topup-catalogue-page.tsx';
+import { TopupReconciliationPage } from './topup-reconciliation-page.tsx';
 import { UnknownPaymentsPage } from './unknown-payments-page.tsx';
 
 const sections = [
@@ -35,6 +36,7 @@ const sections = [
   { href: '/banners', label: 'Banners', page: BannersPage },
   { href: '/operators', label: 'Operators', page: OperatorsPage },
   { href: '/topup-catalogue', label: 'Aggregator catalogue', page: TopupCataloguePage },
+  { href: '/topup-reconciliation', label: 'Top-up reconciliation', page: TopupReconciliationPage },
   { href: '/promo-codes', label: 'Promo codes', page: PromoCodesPage },
   { href: '/customers', label: 'Customers', page: CustomersPage },
   { href: '/settings', label: 'Shop settings', page: SettingsPage },
