@@ -88,7 +88,13 @@ test('every page has its own title in English and Burmese; a mistyped category i
   }
   // A real category still answers 200, and so do the pages the browser renders.
   expect((await request.get('/product/data-package')).status()).toBe(200);
-  for (const path of ['/orders', '/orders/5b1c2f3e-7d1a-4c55-9c0e-0d6f1c8e2a11', '/status/'])
+  for (const path of [
+    '/orders',
+    '/orders/5b1c2f3e-7d1a-4c55-9c0e-0d6f1c8e2a11',
+    '/status/',
+    '/admin',
+    '/admin/orders',
+  ])
     expect((await request.get(path)).status(), path).toBe(200);
   expect((await request.get('/orders/1/2')).status()).toBe(404);
 });

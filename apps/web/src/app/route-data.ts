@@ -10,7 +10,7 @@ import { parentCategoriesQuery } from '../features/catalogue/api/parent-categori
 import { shopClaimsQuery } from '../features/catalogue/api/shop-claims.ts';
 import { sharedOrderQuery } from '../features/sharing/api/sharing-api.ts';
 import { sharedPageHead } from '../features/sharing/share-head.ts';
-import { appPageOf } from '../lib/app-pages.ts';
+import { isAppPath } from '../lib/app-pages.ts';
 import { i18n } from '../lib/i18n.ts';
 
 /** The products of the category a /product/{slug} path names (its query string's page and sort). */
@@ -161,7 +161,7 @@ const notFoundPage: ServerPage = {
 
 /** The server's page for `path` and its match: its own, the 404 page for a path the shop lacks. */
 function serverPageOf(path: string): { page: ServerPage; match: RegExpExecArray } | undefined {
-  const candidates = appPageOf(path) ? serverPages : [...serverPages, notFoundPage];
+  const candidates = isAppPath(path) ? serverPages : [...serverPages, notFoundPage];
   for (const page of candidates) {
     const match = page.pattern.exec(path);
     if (match) return { page, match };

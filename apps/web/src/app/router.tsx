@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageErrorBoundary } from '../features/crash/components/page-error-boundary.tsx';
 import { FestivalButton } from '../features/festival/components/festival-button.tsx';
-import { appPageOf, appPagePaths, type AppPagePath } from '../lib/app-pages.ts';
+import { appPagePaths, isAppPath, type AppPagePath } from '../lib/app-pages.ts';
 import { lazyPage } from '../lib/lazy-page.tsx';
 import { HomePage, preloadHomePage } from './routes/home-page.tsx';
 
@@ -33,7 +33,7 @@ export function preloadPage(path: string): Promise<void> {
   if (/^\/product(\/|$)/.test(path)) return ProductListingPage.preload();
   if (path.startsWith('/sharewith/')) return SharedOrderPage.preload();
   // A path the shop does not have: the server rendered the 404 page (route-data.ts).
-  if (!appPageOf(path)) return NotFoundPage.preload();
+  if (!isAppPath(path)) return NotFoundPage.preload();
   return serverRenderedPages[path]?.preload() ?? Promise.resolve();
 }
 export const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appPageOf } from './app-pages.ts';
+import { appPageOf, isAppPath } from './app-pages.ts';
 
 describe('the page a path is routed to', () => {
   it('matches as the router does: a parameter is one segment, a trailing slash and any case are allowed', () => {
@@ -17,5 +17,15 @@ describe('the page a path is routed to', () => {
     expect(appPageOf('/webapp')).toBeUndefined();
     expect(appPageOf('//')).toBeUndefined();
     expect(appPageOf('/product.x')).toBeUndefined();
+  });
+});
+
+describe('the paths the app has a page for', () => {
+  it('are the shop’s pages and every path of the back-office (its own router)', () => {
+    expect(isAppPath('/orders/5b1c2f3e')).toBe(true);
+    expect(isAppPath('/admin')).toBe(true);
+    expect(isAppPath('/admin/orders/5b1c2f3e')).toBe(true);
+    expect(isAppPath('/administrator')).toBe(false);
+    expect(isAppPath('/no-such-page')).toBe(false);
   });
 });

@@ -43,6 +43,19 @@ const patternRegExp = (pattern: string) =>
 
 const pageMatchers = appPagePaths.map((pattern) => ({ pattern, regExp: patternRegExp(pattern) }));
 
-/** The page pattern `path` (no query) is routed to, or undefined: the 404 page. */
+/** The page pattern `path` (no query) is routed to in the shop's table, or undefined. */
 export const appPageOf = (path: string): AppPagePath | undefined =>
   pageMatchers.find(({ regExp }) => regExp.test(path))?.pattern;
+
+/**
+ * Areas with a router of their own, nested under a prefix (app/app.tsx): the back-office at
+ * /admin routes every path below it itself, its own not-found included.
+ */
+export const appAreaPrefixes = ['/admin'] as const;
+
+/** Whether the app has a page at `path`: one of the shop's, or one inside an area; else the 404 page. */
+export const isAppPath = (path: string): boolean =>
+  appPageOf(path) !== undefined ||
+  appAreaPrefixes.some(
+    (prefix) => path.toLowerCase() === prefix || path.toLowerCase().startsWith(`${prefix}/`),
+  );
