@@ -1,5 +1,6 @@
-import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import type { LocalizedText } from '@shop/contracts/i18n';
 import { formatNumber } from '@shop/contracts/languages';
+import { formatKyat } from '@shop/contracts/money';
 import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import {
   isCardKind,
@@ -98,10 +99,6 @@ const escapeHtml = (value: string) =>
 const fill = (value: string, vars: Record<string, string>) =>
   value.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 
-/** Whole kyat as the web shows it: "1,000 Ks", in Burmese "1,000 ကျပ်". */
-export const kyat = (amount: number, lang: Language) =>
-  `${amount.toLocaleString('en-US')} ${lang === 'my' ? 'ကျပ်' : 'Ks'}`;
-
 export interface RefundNotice {
   email: Omit<EmailMessage, 'to'>;
   /** The same in a few words, for a phone account. */
@@ -124,7 +121,7 @@ export function refundNotice(input: {
   const t = (key: keyof typeof text, vars: Record<string, string> = {}) =>
     fill(text[key][lang], { order: order.orderNumber, ...vars });
   const amounts = {
-    amount: kyat(refund?.amountMmk ?? 0, lang),
+    amount: formatKyat(refund?.amountMmk ?? 0, lang),
     points: String(refund?.points ?? 0),
     days: String(REFUND_WORKING_DAYS),
     reference: refund?.reference ?? '',
