@@ -37,7 +37,12 @@ import {
 } from './fulfilment.repo.ts';
 
 import type { GiftCardResult, GiftCardSource } from './providers/reloadly-giftcards.ts';
-import { TopupUnavailableError, type TopupProvider, type TopupResult } from './topup-provider.ts';
+import {
+  TopupUnavailableError,
+  type TopupBundle,
+  type TopupProvider,
+  type TopupResult,
+} from './topup-provider.ts';
 
 /** A card line bought on demand (ADR 0063): its Reloadly product, null when no longer set. */
 type OnDemandSource = { reloadlyProductId: number; unitPrice: string } | null;
@@ -199,6 +204,11 @@ export function createFulfilmentService(deps: {
    * may go back through the provider that took the payment (ADR 0060).
    */
   bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
+  /**
+   * The aggregator bundle a data product is mapped to (topup-account's mappings, ADR 0062
+   * addendum); absent or null: none, and the aggregator refuses the data line.
+   */
+  topupBundleOf?: (productId: string) => Promise<TopupBundle | null>;
 }) {
   const { db, log } = deps;
   const orders = createOrdersRepo(db);
@@ -408,9 +418,12 @@ export function createFulfilmentService(deps: {
       provider: deps.topup.name,
       attempt,
     });
+    const kind = item.kind === 'data' ? 'data' : 'topup';
+    const bundle = kind === 'data' ? ((await deps.topupBundleOf?.(item.productId)) ?? null) : null;
     return deps.topup.send({
       idempotencyKey: key,
-      kind: item.kind === 'data' ? 'data' : 'topup',
+      kind,
+      bundle,
       msisdn: item.phoneNumber,
       operator: item.operatorCode,
       productCode: item.sku ?? item.productId,

@@ -18,6 +18,18 @@ export interface TopupRequest {
   /** Top-ups: kyat credited per unit; data: MB per unit. */
   amountMmk: number | null;
   dataMb: number | null;
+  /**
+   * Data lines: the aggregator bundle the product is mapped to (ADR 0062 addendum), sent per unit
+   * as that operator and one of its fixed amounts; null or absent when the product has none.
+   */
+  bundle?: TopupBundle | null;
+}
+
+/** A data product's mapping at the aggregator: a bundle operator and one of its fixed amounts. */
+export interface TopupBundle {
+  operatorId: number;
+  /** The fixed amount in the operator's local currency (kyat), sent with useLocalAmount. */
+  amount: number;
 }
 
 /** The aggregator's final answer for a request. */

@@ -185,3 +185,27 @@ export function createTopupMappings(deps: {
 }
 
 export type TopupMappings = ReturnType<typeof createTopupMappings>;
+
+/**
+ * The aggregator bundle a data product is mapped to at `provider` (its operator and fixed kyat
+ * amount), for fulfilment to send (ADR 0062 addendum); null when the product has no mapping.
+ */
+export async function mappedBundleOf(
+  db: Db,
+  provider: string,
+  productId: string,
+): Promise<{ operatorId: number; amount: number } | null> {
+  const [row] = await db
+    .select({
+      operatorId: topupProductMappings.operatorId,
+      amount: topupProductMappings.localAmount,
+    })
+    .from(topupProductMappings)
+    .where(
+      and(
+        eq(topupProductMappings.productId, productId),
+        eq(topupProductMappings.provider, provider),
+      ),
+    );
+  return row ?? null;
+}

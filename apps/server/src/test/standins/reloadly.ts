@@ -20,6 +20,8 @@ import { defaultReloadlyCatalogue } from './reloadly-catalogue.ts';
  * …7777 the status stays PROCESSING for `processingPolls` polls, then SUCCESSFUL;
  * …6666 auto-detect says the number is on another operator (ATOM);
  * …0000 the operator refuses: the status ends REFUNDED.
+ * A data bundle is a top-up whose operatorId is the number's operator's data or bundle operator in
+ * `catalogue` (FIXED) and whose amount is one of its localFixedAmounts; any other is refused.
  * expireTokens(): every token issued so far is refused (401 INVALID_TOKEN); emptyBalance(): a
  * top-up is refused 400 INSUFFICIENT_BALANCE and nothing is executed.
  */
@@ -191,7 +193,10 @@ export async function startReloadlyStandin(
       held.add(req.socket);
       return;
     }
-    const operator = operatorOf(number);
+    const detected = operatorOf(number);
+    // A data bundle: the number's operator's bundle operator (in the catalogue), by its id.
+    const bundle = detected ? bundleOperatorOf(detected.name, body.operatorId) : null;
+    const operator = bundle ?? detected;
     if (!operator || phone?.countryCode !== 'MM' || operator.operatorId !== body.operatorId) {
       problem(res, 400, 'INVALID_RECIPIENT_PHONE', 'The recipient phone is not valid');
       return;
@@ -202,7 +207,13 @@ export async function startReloadlyStandin(
       return;
     }
     const amount = Number(body.amount);
-    if (!Number.isFinite(amount) || amount <= 0 || body.useLocalAmount !== true) {
+    const notAFixedAmount = bundle !== null && !bundle.localFixedAmounts.includes(amount);
+    if (
+      !Number.isFinite(amount) ||
+      amount <= 0 ||
+      body.useLocalAmount !== true ||
+      notAFixedAmount
+    ) {
       problem(res, 400, 'INVALID_AMOUNT', 'The amount is not valid for this operator');
       return;
     }
@@ -239,6 +250,23 @@ export async function startReloadlyStandin(
       setTimeout(() => {
         json(res, 200, answer);
       }, delay);
+  }
+
+  /**
+   * The catalogue's data or bundle operator `operatorId` of the operator named `name` (its name
+   * starts with the operator's: MPT Myanmar Data), with its fixed kyat amounts; else null.
+   */
+  function bundleOperatorOf(name: string, operatorId: unknown) {
+    const found = stand.catalogue.find((o) => o.operatorId === operatorId);
+    if (!found || (found.data !== true && found.bundle !== true)) return null;
+    const bundleName = typeof found.name === 'string' ? found.name : '';
+    if (!bundleName.startsWith(name) || found.denominationType !== 'FIXED') return null;
+    const amounts = Array.isArray(found.localFixedAmounts) ? found.localFixedAmounts : [];
+    return {
+      operatorId: operatorId as number,
+      name: bundleName,
+      localFixedAmounts: amounts.filter((a): a is number => typeof a === 'number'),
+    };
   }
 
   /** A status poll advances an async top-up: PROCESSING for a while, then its end. */

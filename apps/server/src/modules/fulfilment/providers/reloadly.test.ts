@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { outboxFor } from '../../auth/auth-test-kit.ts';
 import { jobs } from '../../../platform/jobs.tables.ts';
+import { products } from '../../catalogue/catalogue.tables.ts';
+import { topupProductMappings } from '../../topup-account/topup-account.tables.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../../test/standins/reloadly.ts';
 import { createShopTest, MPT_PHONE, type ShopTest } from '../../checkout/checkout-test-kit.ts';
 import { orderItems, orders } from '../../orders/orders.tables.ts';
@@ -324,6 +326,82 @@ describe('top-ups through Reloadly (stand-in)', () => {
     await s.t.app.runPendingJobs();
     expect(await orderStatus(order.orderId)).toBe('completed');
     expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+  });
+
+  describe('data packages (ADR 0062 addendum)', () => {
+    const DATA_SKU = 'D-MPT-1GB';
+    const dataProductId = async () => {
+      const [product] = await db()
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.sku, DATA_SKU));
+      if (!product) throw new Error('no data product');
+      return product.id;
+    };
+
+    it('a data product without a mapping: nothing is sent, the line fails saying so, and is refunded', async () => {
+      const phone = '09250051234';
+      const posts = rld.calls.get('POST /topups-async') ?? 0;
+      const { order } = await buy(phone, 1, DATA_SKU);
+      await s.t.app.runPendingJobs();
+      expect(await orderStatus(order.orderId)).toBe('failed');
+      const line = await lineOf(order.orderId);
+      expect(line).toMatchObject({ status: 'failed', failureCode: 'declined' });
+      expect((await requestOf(line?.id ?? ''))?.providerMessage).toBe(
+        `no Reloadly data bundle is mapped for ${DATA_SKU}`,
+      );
+      expect(rld.calls.get('POST /topups-async') ?? 0).toBe(posts);
+      expect(await paymentOf(order.orderId)).toMatchObject({
+        refundRequired: true,
+        refundAmountMmk: 1500,
+      });
+    });
+
+    it('a data package bought in the shop is sent once as its mapped bundle (operator and fixed amount, per unit) and delivered', async () => {
+      const productId = await dataProductId();
+      await db().insert(topupProductMappings).values({
+        productId,
+        provider: 'reloadly',
+        operatorId: 1101,
+        operatorName: 'MPT Myanmar Data',
+        localAmount: 4000,
+        cost: 1.9,
+        costCurrency: 'USD',
+        fxRate: 2100,
+        checkedAt: new Date(),
+      });
+      try {
+        const phone = '09250061234';
+        const { order } = await buy(phone, 2, DATA_SKU);
+        await s.t.app.runPendingJobs();
+        expect(await orderStatus(order.orderId)).toBe('completed');
+        const line = await lineOf(order.orderId);
+        expect(line).toMatchObject({ status: 'delivered', failureCode: null });
+        const sent = sentTo(msisdnOf(phone));
+        expect(sent).toHaveLength(2);
+        for (const [n, unit] of sent.entries())
+          expect(unit).toMatchObject({
+            customIdentifier: unitKeyOf(line?.id ?? '', n + 1, 2),
+            operatorId: 1101,
+            operatorName: 'MPT Myanmar Data',
+            amount: 4000,
+            useLocalAmount: true,
+            status: 'SUCCESSFUL',
+          });
+        // A rerun of the job sends nothing more.
+        const job = await fulfilJob(order.orderId);
+        await db()
+          .update(jobs)
+          .set({ status: 'queued', runAt: new Date(Date.now() - 1000) })
+          .where(eq(jobs.id, job?.id ?? ''));
+        await s.t.app.runPendingJobs();
+        expect(sentTo(msisdnOf(phone))).toHaveLength(2);
+      } finally {
+        await db()
+          .delete(topupProductMappings)
+          .where(eq(topupProductMappings.productId, productId));
+      }
+    });
   });
 
   it('the operator’s refusal (REFUNDED) fails the line and refunds it', async () => {

@@ -23,7 +23,8 @@ import {
  * - GET /topups/reports/transactions?customIdentifier=… → a page {content:[{transactionId,
  *   status?, customIdentifier, …}]};
  * - POST /topups-async {operatorId, amount, useLocalAmount, customIdentifier, recipientPhone:
- *   {countryCode, number}} → {transactionId}; errors {errorCode, message, …};
+ *   {countryCode, number}} → {transactionId}; errors {errorCode, message, …}; a data bundle is
+ *   the same call with the bundle operator's id and one of its fixed amounts (local, kyat);
  * - GET /topups/{transactionId}/status → {status, transaction{…}}: SUCCESSFUL, PROCESSING,
  *   REFUNDED (failed at the operator, money returned) or FAILED (not debited).
  * Idempotency: a unit's customIdentifier is looked up before every send, so a retry after a lost
@@ -389,7 +390,7 @@ export function createReloadlyTopupProvider(
   /** One unit: found in the reports, or sent now; then followed to its final status. */
   async function deliverUnit(
     request: TopupRequest,
-    operatorId: number,
+    send: { operatorId: number; amount: number },
     customIdentifier: string,
     deadline: number,
   ): Promise<UnitOutcome> {
@@ -399,8 +400,8 @@ export function createReloadlyTopupProvider(
       return final ?? awaitFinal(customIdentifier, found.transactionId, deadline);
     }
     const answer = await api('POST', '/topups-async', 'top-up', {
-      operatorId,
-      amount: request.amountMmk,
+      operatorId: send.operatorId,
+      amount: send.amount,
       useLocalAmount: true,
       customIdentifier,
       recipientPhone: { countryCode: 'MM', number: request.msisdn },
@@ -467,7 +468,11 @@ export function createReloadlyTopupProvider(
       const deadline = now() + settings.pollBudgetMs;
       if (!/^959\d{7,9}$/.test(request.msisdn))
         return refused(`not a Myanmar mobile number: ${request.msisdn}`);
-      if (request.kind !== 'topup' || !request.amountMmk)
+      // A data line is sent as the bundle its product is mapped to (ADR 0062 addendum): the
+      // bundle operator's id and one of its fixed kyat amounts, one transaction per unit.
+      if (request.kind === 'data' && !request.bundle)
+        return refused(`no Reloadly data bundle is mapped for ${request.productCode}`);
+      if (request.kind === 'topup' && !request.amountMmk)
         return refused(`no Reloadly product is mapped for ${request.productCode}`);
       const operator = await detectOperator(request.msisdn);
       if ('refused' in operator) return refused(operator.refused);
@@ -480,12 +485,16 @@ export function createReloadlyTopupProvider(
         );
       // Kyat amounts only: an operator Reloadly tops up in its own currency would cost an FX
       // conversion the price never included.
-      if (!operator.localAmounts)
+      const send = request.bundle
+        ? request.bundle
+        : { operatorId: operator.operatorId, amount: request.amountMmk ?? 0 };
+      // A bundle's kyat amount is one of the fixed amounts the mapping was made from.
+      if (!request.bundle && !operator.localAmounts)
         return refused(`${operator.name} takes no local (MMK) amounts at Reloadly`);
       const outcomes: UnitOutcome[] = [];
       for (let unit = 1; unit <= request.quantity; unit += 1) {
         const key = unitKeyOf(request.idempotencyKey, unit, request.quantity);
-        outcomes.push(await deliverUnit(request, operator.operatorId, key, deadline));
+        outcomes.push(await deliverUnit(request, send, key, deadline));
       }
       return lineResult(request, outcomes);
     },
