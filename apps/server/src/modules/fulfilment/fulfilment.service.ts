@@ -38,6 +38,7 @@ import {
 
 import type { GiftCardResult, GiftCardSource } from './providers/reloadly-giftcards.ts';
 import {
+  TopupAwaitingFundsError,
   TopupUnavailableError,
   type TopupBundle,
   type TopupProvider,
@@ -71,6 +72,9 @@ const failureCodeOf = (result: TopupResult): string | null =>
       : result.deliveredUnits
         ? `${PARTLY_DELIVERED_FAILURE}:${String(result.deliveredUnits)}`
         : ('declined' satisfies FailureCode);
+
+/** How long a line waits before it tries again while the aggregator balance is empty. */
+export const AWAITING_FUNDS_RETRY_MS = 3 * 60_000;
 
 /** The aggregator's idempotency key of a line's attempt: the item id, then `<id>:<attempt>`. */
 export const topupKeyOf = (itemId: string, attempt: number) =>
@@ -568,6 +572,24 @@ export function createFulfilmentService(deps: {
     );
   }
 
+  /**
+   * The aggregator refused for lack of the shop's own funds: nothing was sent, so the job waits
+   * (rescheduled, its tries untouched) rather than end `unconfirmed` or refunded; the low-balance
+   * alert (ADR 0064) tells the owner. Once funded, the next run sends with the same keys.
+   */
+  async function awaitingFunds(job: JobRow, run: Promise<void>): Promise<void> {
+    try {
+      await run;
+    } catch (err) {
+      if (!(err instanceof TopupAwaitingFundsError)) throw err;
+      log.warn(
+        { jobId: job.id, type: job.type, err: err.message },
+        'top-up waits for the aggregator balance to be funded',
+      );
+      throw new RetryJob(err.message, AWAITING_FUNDS_RETRY_MS);
+    }
+  }
+
   async function fulfilOrder(orderId: string): Promise<void> {
     const claimed = await claimCards(orderId);
     if (!claimed) return;
@@ -973,14 +995,15 @@ export function createFulfilmentService(deps: {
     /** The job types this module runs (platform/job-worker.ts). */
     jobTypes: {
       [FULFIL_ORDER_JOB]: {
-        handle: (job: JobRow) => fulfilOrder(payloadOrderId(job)),
+        handle: (job: JobRow) => awaitingFunds(job, fulfilOrder(payloadOrderId(job))),
         giveUp: (job: JobRow) => abandonOrder(payloadOrderId(job)),
       },
       [SEND_ORDER_CODES_JOB]: {
         handle: (job: JobRow) => sendOrderCodes(payloadOrderId(job), payloadEmail(job)),
       },
       [RETRY_TOPUP_JOB]: {
-        handle: (job: JobRow) => retryTopup(payloadOrderId(job), ...retryOf(job)),
+        handle: (job: JobRow) =>
+          awaitingFunds(job, retryTopup(payloadOrderId(job), ...retryOf(job))),
         giveUp: (job: JobRow) => abandonRetry(payloadOrderId(job), ...retryOf(job)),
       },
     },

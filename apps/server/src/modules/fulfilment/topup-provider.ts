@@ -62,6 +62,12 @@ export interface TopupProvider {
 export class TopupUnavailableError extends Error {}
 
 /**
+ * The aggregator refused for lack of funds on the shop's own account: nothing was sent. The line
+ * waits (its job is rescheduled without using up a try) until the balance is topped up.
+ */
+export class TopupAwaitingFundsError extends TopupUnavailableError {}
+
+/**
  * Test numbers of the simulator (README "Top-up simulator"): the last four digits decide.
  * 0000: declined (number not active). 9999: the first call times out after the top-up was
  * executed (the answer is lost), so the retry must be answered from the aggregator's record.

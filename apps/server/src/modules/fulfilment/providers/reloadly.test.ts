@@ -310,21 +310,32 @@ describe('top-ups through Reloadly (stand-in)', () => {
     }
   });
 
-  it('an empty Reloadly balance is the shop’s problem: nothing is made, the line is not failed, the job retries', async () => {
+  it('an empty Reloadly balance is the shop’s problem: nothing is made, the line waits past the job’s tries (never unconfirmed), then is delivered once funded', async () => {
     const phone = '09250041234';
     rld.emptyBalance();
     const { order } = await buy(phone);
     await s.t.app.runPendingJobs();
     const job = await fulfilJob(order.orderId);
-    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(job).toMatchObject({ status: 'queued', attempts: 0 });
     expect(job?.lastError).toMatch(/INSUFFICIENT_BALANCE/);
-    expect(await lineOf(order.orderId)).toMatchObject({ status: 'pending' });
+    // It waits minutes, not a back-off that counts against its tries.
+    expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    // Empty for longer than the job's tries (JOB_MAX_ATTEMPTS): the line still waits.
+    for (let run = 0; run < s.t.config.jobMaxAttempts + 2; run += 1) {
+      await dueNow(job?.id ?? '');
+      await s.t.app.runPendingJobs();
+    }
+    expect(await fulfilJob(order.orderId)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await orderStatus(order.orderId)).toBe('processing');
+    expect(await lineOf(order.orderId)).toMatchObject({ status: 'pending', failureCode: null });
+    expect((await paymentOf(order.orderId))?.refundRequired).toBe(false);
     expect(sentTo(msisdnOf(phone))).toHaveLength(0);
-    // Funded again, the retry delivers it.
+    // Funded again, the next run delivers it, once.
     rld.fund(1_000_000);
     await dueNow(job?.id ?? '');
     await s.t.app.runPendingJobs();
     expect(await orderStatus(order.orderId)).toBe('completed');
+    expect(await lineOf(order.orderId)).toMatchObject({ status: 'delivered' });
     expect(sentTo(msisdnOf(phone))).toHaveLength(1);
   });
 

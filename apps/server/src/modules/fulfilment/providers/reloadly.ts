@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../../config.ts';
 import { providerSettings } from '../../payments/acquirer.ts';
 import {
+  TopupAwaitingFundsError,
   TopupUnavailableError,
   type TopupProvider,
   type TopupRequest,
@@ -413,8 +414,12 @@ export function createReloadlyTopupProvider(
     const again = await lookUp(customIdentifier);
     if (again) return awaitFinal(customIdentifier, again.transactionId, deadline);
     const code = textOf(answer.body.errorCode) ?? String(answer.status);
-    if (code === 'INSUFFICIENT_BALANCE' || answer.status === 429)
-      throw unavailable(`top-up refused for now (${code})`);
+    // The shop's own account is empty: nothing was sent, the line waits for funds (not a try).
+    if (code === 'INSUFFICIENT_BALANCE')
+      throw new TopupAwaitingFundsError(
+        `Reloadly top-up refused for now (${code}): the account balance must be funded`,
+      );
+    if (answer.status === 429) throw unavailable(`top-up refused for now (${code})`);
     return {
       status: 'failed',
       transactionId: '',
