@@ -1,8 +1,4 @@
-import type {
-  TopupBalance,
-  TopupCatalogue,
-  TopupMapping,
-} from '@shop/contracts/topup-provider-admin';
+import type { TopupMapping } from '@shop/contracts/topup-provider-admin';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ConfigError, type Config } from '../../config.ts';
@@ -12,11 +8,11 @@ import type { Mailer } from '../../platform/messaging.ts';
 import type { ShopMetrics } from '../../platform/metrics.ts';
 import { reloadlySettingsOrStop } from '../fulfilment/providers/reloadly.ts';
 import { createReloadlyAccount } from '../fulfilment/providers/reloadly-account.ts';
-import { topupAccountRoutes } from './topup-account.routes.ts';
+import { topupAccountRoutes, type TopupAccountService } from './topup-account.routes.ts';
 import { createTopupBalanceMonitor, noBalance } from './topup-balance.ts';
 import { createTopupCatalogue, noCatalogue, type TopupCatalogueReader } from './topup-catalogue.ts';
-import { createTopupMappings, type TopupMappings } from './topup-mappings.ts';
-import { createTopupReconciliation, type TopupReconciliation } from './topup-reconciliation.ts';
+import { createTopupMappings } from './topup-mappings.ts';
+import { createTopupReconciliation } from './topup-reconciliation.ts';
 
 /** How often each instance checks the balance on its own (the e-mail is sent once anyway). */
 export const BALANCE_CHECK_INTERVAL_MS = 5 * 60_000;
@@ -35,17 +31,7 @@ export function lowBalanceThreshold(env: Record<string, string | undefined>): nu
   return parsed.data ?? null;
 }
 
-export interface TopupAccountService {
-  balance(): Promise<TopupBalance>;
-  /** The aggregator's Myanmar operators, amounts and bundles (`refresh`: read now). */
-  catalogue(refresh: boolean): Promise<TopupCatalogue>;
-  /** The owner's product mappings (null: the provider has no catalogue to map to). */
-  mappings: TopupMappings | null;
-  /** The daily comparison with the aggregator's report (null: the provider has none). */
-  reconciliation: TopupReconciliation | null;
-}
-
-export type { TopupMapping };
+export type { TopupAccountService, TopupMapping };
 
 /** Runs `check` now and then on this instance (after listen), until the app closes. */
 function scheduleChecks(

@@ -11,14 +11,26 @@ import {
   topupReconciliationParamsSchema,
   topupReconciliationQuerySchema,
   topupReconciliationResponseSchema,
+  type TopupBalance,
+  type TopupCatalogue,
 } from '@shop/contracts/topup-provider-admin';
 import { AppError } from '../../platform/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import { ADMIN_PREFIX, adminErrors, staffRoute } from '../admin/staff-access.ts';
-import type { TopupAccountService } from './topup-account.module.ts';
 import type { TopupMappings } from './topup-mappings.ts';
 import type { TopupReconciliation } from './topup-reconciliation.ts';
+
+/** What the routes ask of the module (topup-account.module.ts builds it). */
+export interface TopupAccountService {
+  balance(): Promise<TopupBalance>;
+  /** The aggregator's Myanmar operators, amounts and bundles (`refresh`: read now). */
+  catalogue(refresh: boolean): Promise<TopupCatalogue>;
+  /** The owner's product mappings (null: the provider has no catalogue to map to). */
+  mappings: TopupMappings | null;
+  /** The daily comparison with the aggregator's report (null: the provider has none). */
+  reconciliation: TopupReconciliation | null;
+}
 
 /** The reconciliation, or a 404 when the provider has no report (the simulator). */
 function reconciliationOf(service: TopupAccountService): TopupReconciliation {
