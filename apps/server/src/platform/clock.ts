@@ -15,3 +15,7 @@ export const YANGON_OFFSET_MS = 6.5 * 60 * 60 * 1000;
  */
 export const yangonDay = (instant: Date): string =>
   new Date(instant.getTime() + YANGON_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The instant the Yangon calendar day YYYY-MM-DD begins. */
+export const yangonDayStart = (day: string): Date =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - YANGON_OFFSET_MS);

@@ -1,13 +1,10 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
 import type { PaginationMeta } from '@shop/contracts/catalogue';
+import { yangonDayStart } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 
-/** Myanmar Standard Time is UTC+06:30 all year (no daylight saving): business days (DESIGN §4). */
-export const YANGON_OFFSET_MS = 6.5 * 60 * 60 * 1000;
-
-/** The start of the Yangon calendar day YYYY-MM-DD, as an instant. */
-export const yangonDayStart = (day: string): Date =>
-  new Date(new Date(`${day}T00:00:00Z`).getTime() - YANGON_OFFSET_MS);
+/** Myanmar Standard Time (platform/clock.ts, the one home of Yangon dates), for this module's users. */
+export { YANGON_OFFSET_MS } from '../../platform/clock.ts';
 
 /** from (inclusive) and to (the whole day included) as instants; from after to is a 400. */
 export function dayRange(

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { YANGON_OFFSET_MS, yangonDay, type Clock } from '../../platform/clock.ts';
+import { yangonDay, yangonDayStart, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { topupRequests } from '../fulfilment/fulfilment.tables.ts';
@@ -36,7 +36,7 @@ interface Mismatch {
 
 /** The instants a Yangon calendar day runs between (UTC+06:30, no daylight saving). */
 export function yangonDayWindow(day: string): { start: Date; end: Date } {
-  const start = new Date(Date.parse(`${day}T00:00:00Z`) - YANGON_OFFSET_MS);
+  const start = yangonDayStart(day);
   return { start, end: new Date(start.getTime() + DAY_MS) };
 }
 
