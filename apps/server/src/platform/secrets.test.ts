@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { resolveSecrets } from './secrets.ts';
+import { generateVapidKeys, p256PrivateKeyBase64url, resolveSecrets } from './secrets.ts';
 
 describe('resolveSecrets', () => {
   it('generates absent secrets once, warns, and reuses them on the next start', () => {
@@ -30,12 +30,7 @@ describe('resolveSecrets', () => {
   it('prefers the environment and generates nothing then', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
     const key = Buffer.alloc(32, 7).toString('base64');
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    const vapid = {
-      publicKey: ecdh.getPublicKey().toString('base64url'),
-      privateKey: ecdh.getPrivateKey().toString('base64url'),
-    };
+    const vapid = generateVapidKeys();
     const config = loadConfig({
       DATA_DIR: dataDir,
       JWT_SECRET: 'j'.repeat(40),
@@ -52,5 +47,19 @@ describe('resolveSecrets', () => {
     expect(secrets.vapid).toEqual(vapid);
     expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
     fs.rmSync(dataDir, { recursive: true });
+  });
+
+  it('writes a private key with a leading zero byte at its full 32 bytes', () => {
+    // Node returns such a scalar as 31 bytes; the CI run after stop 34 drew one (1 in 256) and
+    // the configuration refused the 42-character key.
+    const short = Buffer.alloc(31, 9);
+    const written = p256PrivateKeyBase64url(short);
+    expect(written).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const bytes = Buffer.from(written, 'base64url');
+    expect(bytes[0]).toBe(0);
+    expect(bytes.subarray(1).equals(short)).toBe(true);
+    expect(() =>
+      loadConfig({ VAPID_PRIVATE_KEY: written, VAPID_PUBLIC_KEY: generateVapidKeys().publicKey }),
+    ).not.toThrow();
   });
 });

@@ -58,12 +58,7 @@ export function resolveSecrets(config: Config, warn: (msg: string) => void): Sec
   if (!vapid && stored.vapidPublicKey && stored.vapidPrivateKey)
     vapid = { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey };
   if (!vapid) {
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    vapid = {
-      publicKey: ecdh.getPublicKey().toString('base64url'),
-      privateKey: ecdh.getPrivateKey().toString('base64url'),
-    };
+    vapid = generateVapidKeys();
     stored.vapidPublicKey = vapid.publicKey;
     stored.vapidPrivateKey = vapid.privateKey;
     generated.push('vapidPublicKey', 'vapidPrivateKey');
@@ -81,5 +76,23 @@ export function resolveSecrets(config: Config, warn: (msg: string) => void): Sec
     pinEncryptionKey: Buffer.from(pinKey, 'base64'),
     paymentWebhookSecret,
     vapid,
+  };
+}
+
+/** The private scalar of a P-256 key as push services and our configuration expect it: always
+ * 32 bytes. Node drops leading zero bytes (one key in 256 has one), which web-push refuses. */
+export function p256PrivateKeyBase64url(scalar: Buffer): string {
+  const padded = Buffer.alloc(32);
+  scalar.copy(padded, 32 - scalar.length);
+  return padded.toString('base64url');
+}
+
+/** A new VAPID key pair (P-256, uncompressed public key), both halves base64url. */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: p256PrivateKeyBase64url(ecdh.getPrivateKey()),
   };
 }

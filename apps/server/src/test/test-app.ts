@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { seedDemoShop } from '../db/seed.ts';
 import type { Clock } from '../platform/clock.ts';
 import { openDatabase, type Database } from '../platform/db.ts';
 import { createMailer, createSmsSender, Outbox } from '../platform/messaging.ts';
-import type { Secrets } from '../platform/secrets.ts';
+import { generateVapidKeys, type Secrets } from '../platform/secrets.ts';
 
 /**
  * Integration tests run on a fresh database: in-memory PGlite by default, or a new database on the
@@ -62,14 +62,7 @@ export const testSecrets = (): Secrets => ({
 });
 
 /** One VAPID pair for every test app (making a key pair per app would only cost time). */
-const testVapid = (() => {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
-  };
-})();
+const testVapid = generateVapidKeys();
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
