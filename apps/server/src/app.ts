@@ -81,7 +81,7 @@ import { createMediaRepo } from './modules/media/media.repo.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createTopupAccountModule } from './modules/topup-account/topup-account.module.ts';
-import { mappedBundleOf } from './modules/topup-account/topup-mappings.ts';
+import { mappingToSendOf } from './modules/topup-account/topup-mappings.ts';
 import {
   createShopMetrics,
   registerHttpMetrics,
@@ -429,7 +429,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
     metrics,
     bankRefundOwed: providerRefunds.orderRefundOwed,
-    topupBundleOf: (productId) => mappedBundleOf(database.db, config.topupProvider, productId),
+    topupMappingOf: (productId) => mappingToSendOf(database.db, config.topupProvider, productId),
   });
   const payments = createPaymentsModule({
     app,

@@ -22,7 +22,7 @@ import {
   createSimulatorTopupProvider,
   measuredTopupProvider,
   TopupUnavailableError,
-  type TopupBundle,
+  type TopupMapping,
   type TopupProvider,
 } from './topup-provider.ts';
 
@@ -76,8 +76,8 @@ export function createFulfilmentModule(deps: {
   metrics: ShopMetrics | null;
   /** A failed order's bank refund is pending: it may go back through its provider (ADR 0060). */
   bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
-  /** A data product's aggregator bundle (topup-account's mappings). */
-  topupBundleOf?: (productId: string) => Promise<TopupBundle | null>;
+  /** A top-up or data product's aggregator operator and amount (topup-account's mappings). */
+  topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
 }): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
   const { config, database, metrics } = deps;
   const topup = deps.topupProvider ?? selectTopupProvider(config, database, deps.log);
@@ -103,7 +103,7 @@ export function createFulfilmentModule(deps: {
     log: deps.log,
     soldOut: () => deps.app.catalogueChanged(),
     bankRefundOwed: deps.bankRefundOwed,
-    topupBundleOf: deps.topupBundleOf,
+    topupMappingOf: deps.topupMappingOf,
   });
   const refunds = createRefundsService({
     db: database.db,

@@ -40,7 +40,7 @@ import type { GiftCardResult, GiftCardSource } from './providers/reloadly-giftca
 import {
   TopupAwaitingFundsError,
   TopupUnavailableError,
-  type TopupBundle,
+  type TopupMapping,
   type TopupProvider,
   type TopupResult,
 } from './topup-provider.ts';
@@ -209,10 +209,10 @@ export function createFulfilmentService(deps: {
    */
   bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
   /**
-   * The aggregator bundle a data product is mapped to (topup-account's mappings, ADR 0062
-   * addendum); absent or null: none, and the aggregator refuses the data line.
+   * The aggregator operator and amount a top-up or data product is mapped to (topup-account's
+   * mappings, ADR 0064); absent or null: none (a data line is then refused by the aggregator).
    */
-  topupBundleOf?: (productId: string) => Promise<TopupBundle | null>;
+  topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
 }) {
   const { db, log } = deps;
   const orders = createOrdersRepo(db);
@@ -423,11 +423,11 @@ export function createFulfilmentService(deps: {
       attempt,
     });
     const kind = item.kind === 'data' ? 'data' : 'topup';
-    const bundle = kind === 'data' ? ((await deps.topupBundleOf?.(item.productId)) ?? null) : null;
+    const mapping = (await deps.topupMappingOf?.(item.productId)) ?? null;
     return deps.topup.send({
       idempotencyKey: key,
       kind,
-      bundle,
+      mapping,
       msisdn: item.phoneNumber,
       operator: item.operatorCode,
       productCode: item.sku ?? item.productId,

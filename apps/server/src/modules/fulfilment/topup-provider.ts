@@ -19,16 +19,17 @@ export interface TopupRequest {
   amountMmk: number | null;
   dataMb: number | null;
   /**
-   * Data lines: the aggregator bundle the product is mapped to (ADR 0062 addendum), sent per unit
-   * as that operator and one of its fixed amounts; null or absent when the product has none.
+   * The aggregator operator and amount the product is mapped to (topup-account's mappings, ADR
+   * 0064), sent per unit; null or absent when the product has none. A data line is sent only as
+   * its mapped bundle (ADR 0062 addendum); a mapped top-up goes to its mapped operator only.
    */
-  bundle?: TopupBundle | null;
+  mapping?: TopupMapping | null;
 }
 
-/** A data product's mapping at the aggregator: a bundle operator and one of its fixed amounts. */
-export interface TopupBundle {
+/** A product's mapping at the aggregator: an operator (a bundle operator for data) and amount. */
+export interface TopupMapping {
   operatorId: number;
-  /** The fixed amount in the operator's local currency (kyat), sent with useLocalAmount. */
+  /** The amount in the operator's local currency (kyat), sent with useLocalAmount. */
   amount: number;
 }
 

@@ -93,6 +93,19 @@ describe('products mapped to the aggregator (Reloadly stand-in)', () => {
     expect((await map('T-MPT-1000', { operatorId: 9999, localAmount: 1000 })).statusCode).toBe(409);
     expect((await map('T-MPT-1000', { operatorId: 1004, localAmount: 2000 })).statusCode).toBe(409);
     expect((await map('T-MPT-1000', { operatorId: 1001, localAmount: -5 })).statusCode).toBe(400);
+    // Offered, but not the kyat this top-up credits: it would be sent for the wrong amount.
+    for (const [language, message] of [
+      ['en', 'This top-up credits 1000 kyat: map it to that amount'],
+      ['my', 'ဤငွေဖြည့်သည် ၁၀၀၀ ကျပ် ဖြည့်ပေးပါသည်။ ထိုပမာဏနှင့်သာ ချိတ်ဆက်ပါ'],
+    ] as const) {
+      const otherAmount = await map(
+        'T-MPT-1000',
+        { operatorId: 1001, localAmount: 5000 },
+        { ...owner.headers, 'accept-language': language },
+      );
+      expect(otherAmount.statusCode).toBe(400);
+      expect(otherAmount.json<{ message: string }>().message).toBe(message);
+    }
     expect((await map('T-MPT-1000', { operatorId: 1001 })).statusCode).toBe(400);
     expect(
       (await map('T-MPT-1000', { operatorId: 1001, localAmount: 1000 }, support.headers))

@@ -1,8 +1,9 @@
+import { toBurmeseDigits } from '@shop/contracts/languages';
 import type { TopupCatalogueOperator, TopupMapping } from '@shop/contracts/topup-provider-admin';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, type Text } from '../../platform/errors.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { costOf } from '../fulfilment/providers/reloadly-catalogue.ts';
 import { topupProductMappings } from './topup-account.tables.ts';
@@ -53,8 +54,31 @@ function toMapping(row: MappingRow): TopupMapping {
   };
 }
 
-const refused = (code: 'NOT_FOUND' | 'VALIDATION_ERROR' | 'CONFLICT', en: string) =>
-  new AppError(code, en);
+const refused = (code: 'NOT_FOUND' | 'VALIDATION_ERROR' | 'CONFLICT', message: Text) =>
+  new AppError(code, message);
+
+/** The back-office's refusals, in English and Burmese (Burmese with Burmese digits). */
+const mappingTexts = {
+  notMapped: {
+    en: 'This product is not mapped',
+    my: 'ဤကုန်ပစ္စည်းကို ဖြန့်ချိသူ၏ ကတ်တလောက်နှင့် ချိတ်ဆက်ထားခြင်း မရှိပါ',
+  },
+  noProduct: { en: 'No such product', my: 'ဤကုန်ပစ္စည်း မရှိပါ' },
+  notMappable: {
+    en: 'Only top-up and data products are mapped to the aggregator',
+    my: 'ဖုန်းငွေဖြည့်နှင့် ဒေတာ ကုန်ပစ္စည်းများကိုသာ ဖြန့်ချိသူနှင့် ချိတ်ဆက်နိုင်ပါသည်',
+  },
+  notOffered: (amount: number, operatorId: number): Text => ({
+    en: `The aggregator does not offer ${String(amount)} kyat at operator ${String(operatorId)} (with a quoted FX) in its catalogue`,
+    my: toBurmeseDigits(
+      `ဖြန့်ချိသူ၏ ကတ်တလောက်တွင် အော်ပရေတာ ${String(operatorId)} ၌ ${String(amount)} ကျပ် (ငွေလဲနှုန်းနှင့်တကွ) မရှိပါ`,
+    ),
+  }),
+  otherAmount: (amount: number): Text => ({
+    en: `This top-up credits ${String(amount)} kyat: map it to that amount`,
+    my: toBurmeseDigits(`ဤငွေဖြည့်သည် ${String(amount)} ကျပ် ဖြည့်ပေးပါသည်။ ထိုပမာဏနှင့်သာ ချိတ်ဆက်ပါ`),
+  }),
+};
 
 /** What the catalogue says of a mapping now: its cost and FX, or null when no longer offered. */
 function offerOf(
@@ -93,21 +117,19 @@ export function createTopupMappings(deps: {
 
   async function one(productId: string): Promise<TopupMapping> {
     const [row] = await select().where(eq(topupProductMappings.productId, productId));
-    if (!row) throw refused('NOT_FOUND', 'This product is not mapped');
+    if (!row) throw refused('NOT_FOUND', mappingTexts.notMapped);
     return toMapping(row);
   }
 
   async function mappableProduct(productId: string) {
     const [product] = await db
-      .select({ kind: products.kind })
+      .select({ kind: products.kind, topupAmountMmk: products.topupAmountMmk })
       .from(products)
       .where(and(eq(products.id, productId), ne(products.status, 'archived')));
-    if (!product) throw refused('NOT_FOUND', 'No such product');
+    if (!product) throw refused('NOT_FOUND', mappingTexts.noProduct);
     if (!MAPPABLE_KINDS.has(product.kind))
-      throw refused(
-        'VALIDATION_ERROR',
-        'Only top-up and data products are mapped to the aggregator',
-      );
+      throw refused('VALIDATION_ERROR', mappingTexts.notMappable);
+    return product;
   }
 
   return {
@@ -122,14 +144,14 @@ export function createTopupMappings(deps: {
       productId: string,
       body: { operatorId: number; localAmount: number },
     ): Promise<TopupMapping> {
-      await mappableProduct(productId);
+      const product = await mappableProduct(productId);
       const read = await deps.catalogue().current();
       const offer = offerOf(read.operators, body.operatorId, body.localAmount);
       if (!offer)
-        throw refused(
-          'CONFLICT',
-          `The aggregator does not offer ${String(body.localAmount)} kyat at operator ${String(body.operatorId)} (with a quoted FX) in its catalogue`,
-        );
+        throw refused('CONFLICT', mappingTexts.notOffered(body.localAmount, body.operatorId));
+      // A top-up is sent for the mapped amount: it must be the kyat the customer is buying.
+      if (product.kind === 'topup' && product.topupAmountMmk !== body.localAmount)
+        throw refused('VALIDATION_ERROR', mappingTexts.otherAmount(product.topupAmountMmk ?? 0));
       const values = {
         productId,
         provider,
@@ -156,7 +178,7 @@ export function createTopupMappings(deps: {
         .delete(topupProductMappings)
         .where(eq(topupProductMappings.productId, productId))
         .returning({ productId: topupProductMappings.productId });
-      if (gone.length === 0) throw refused('NOT_FOUND', 'This product is not mapped');
+      if (gone.length === 0) throw refused('NOT_FOUND', mappingTexts.notMapped);
       await deps.catalogueChanged();
     },
 
@@ -187,10 +209,11 @@ export function createTopupMappings(deps: {
 export type TopupMappings = ReturnType<typeof createTopupMappings>;
 
 /**
- * The aggregator bundle a data product is mapped to at `provider` (its operator and fixed kyat
- * amount), for fulfilment to send (ADR 0062 addendum); null when the product has no mapping.
+ * The aggregator operator and kyat amount a top-up or data product is mapped to at `provider`
+ * (a data product's is a bundle operator and one of its fixed amounts), for fulfilment to send
+ * (ADR 0062 addendum, ADR 0064); null when the product has no mapping.
  */
-export async function mappedBundleOf(
+export async function mappingToSendOf(
   db: Db,
   provider: string,
   productId: string,

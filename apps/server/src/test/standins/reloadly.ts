@@ -58,6 +58,8 @@ export interface ReloadlyStandin {
   fund(amount: number): void;
   /** What auto-detect says of MMK amounts (default true). */
   localAmounts: boolean;
+  /** What auto-detect calls an operator, by its id (tests rename one; default its usual name). */
+  detectedNames: Record<number, string>;
   /** GET /operators/countries/MM's answer (defaultReloadlyCatalogue; tests edit it). */
   catalogue: Record<string, unknown>[];
   /** The operator refuses the top-ups whose customIdentifier this picks (they end REFUNDED). */
@@ -320,7 +322,7 @@ export async function startReloadlyStandin(
       }
       json(res, 200, {
         operatorId: operator.operatorId,
-        name: operator.name,
+        name: stand.detectedNames[operator.operatorId] ?? operator.name,
         bundle: false,
         data: false,
         pin: false,
@@ -391,6 +393,7 @@ export async function startReloadlyStandin(
     calls,
     processingPolls: 2,
     localAmounts: true,
+    detectedNames: {},
     catalogue: defaultReloadlyCatalogue(),
     operatorRefuses: () => false,
     tokensIssued: () => issued,

@@ -171,6 +171,48 @@ describe('top-ups through Reloadly (stand-in)', () => {
     });
   });
 
+  it('a mapped top-up goes to its mapped operator id, however Reloadly names it; a number on another operator id sends nothing', async () => {
+    const productId = s.catalogue.productId('T-MPT-1000');
+    // Reloadly's operator names are unverified: here auto-detect calls MPT something the shop's
+    // name list does not know. Unmapped, that reads as another operator; mapped, the id decides.
+    rld.detectedNames[1001] = 'Myanma Posts and Telecommunications';
+    try {
+      const unmapped = await buy('09250071234');
+      await s.t.app.runPendingJobs();
+      expect(await orderStatus(unmapped.order.orderId)).toBe('failed');
+      await db().insert(topupProductMappings).values({
+        productId,
+        provider: 'reloadly',
+        operatorId: 1001,
+        operatorName: 'MPT Myanmar',
+        localAmount: 1000,
+        cost: 0.48,
+        costCurrency: 'USD',
+        fxRate: 2100,
+        checkedAt: new Date(),
+      });
+      const phone = '09250072345';
+      const { order } = await buy(phone);
+      await s.t.app.runPendingJobs();
+      expect(await orderStatus(order.orderId)).toBe('completed');
+      expect(sentTo(msisdnOf(phone))).toMatchObject([
+        { operatorId: 1001, amount: 1000, useLocalAmount: true, status: 'SUCCESSFUL' },
+      ]);
+      // A number auto-detect puts on another operator id (ATOM, 1003) is refused before sending.
+      const other = '09250076666';
+      const wrong = await buy(other);
+      await s.t.app.runPendingJobs();
+      expect(await lineOf(wrong.order.orderId)).toMatchObject({
+        status: 'failed',
+        failureCode: 'wrong_operator:ATOM',
+      });
+      expect(sentTo(msisdnOf(other))).toHaveLength(0);
+    } finally {
+      delete rld.detectedNames[1001];
+      await db().delete(topupProductMappings).where(eq(topupProductMappings.productId, productId));
+    }
+  });
+
   it('an expired token is refused once, replaced once, and the top-up goes through', async () => {
     const issued = rld.tokensIssued();
     const refused = rld.refusedAuth();

@@ -473,28 +473,36 @@ export function createReloadlyTopupProvider(
       const deadline = now() + settings.pollBudgetMs;
       if (!/^959\d{7,9}$/.test(request.msisdn))
         return refused(`not a Myanmar mobile number: ${request.msisdn}`);
+      const { mapping } = request;
       // A data line is sent as the bundle its product is mapped to (ADR 0062 addendum): the
       // bundle operator's id and one of its fixed kyat amounts, one transaction per unit.
-      if (request.kind === 'data' && !request.bundle)
+      if (request.kind === 'data' && !mapping)
         return refused(`no Reloadly data bundle is mapped for ${request.productCode}`);
-      if (request.kind === 'topup' && !request.amountMmk)
+      if (request.kind === 'topup' && !mapping && !request.amountMmk)
         return refused(`no Reloadly product is mapped for ${request.productCode}`);
       const operator = await detectOperator(request.msisdn);
       if ('refused' in operator) return refused(operator.refused);
-      if (request.operator && !isOperatorOf(request.operator, operator.name))
+      const productOperator = request.operator
+        ? isOperatorCode(request.operator)
+          ? operatorNames[request.operator]
+          : request.operator
+        : 'another operator';
+      // A mapped top-up names Reloadly's own operator id: the number must be on that operator
+      // (no guessing from names, which are unverified). Otherwise the names are compared.
+      const onProductOperator =
+        request.kind === 'topup' && mapping
+          ? operator.operatorId === mapping.operatorId
+          : !request.operator || isOperatorOf(request.operator, operator.name);
+      if (!onProductOperator)
         return wrongOperator(
           operator.name,
-          `operator mismatch: the number is on ${operator.name}, the product is for ${
-            isOperatorCode(request.operator) ? operatorNames[request.operator] : request.operator
-          }`,
+          `operator mismatch: the number is on ${operator.name}, the product is for ${productOperator}`,
         );
       // Kyat amounts only: an operator Reloadly tops up in its own currency would cost an FX
-      // conversion the price never included.
-      const send = request.bundle
-        ? request.bundle
-        : { operatorId: operator.operatorId, amount: request.amountMmk ?? 0 };
-      // A bundle's kyat amount is one of the fixed amounts the mapping was made from.
-      if (!request.bundle && !operator.localAmounts)
+      // conversion the price never included. A mapping's amount is one the catalogue offers in
+      // kyat (a bundle's, one of its fixed amounts).
+      const send = mapping ?? { operatorId: operator.operatorId, amount: request.amountMmk ?? 0 };
+      if (!mapping && !operator.localAmounts)
         return refused(`${operator.name} takes no local (MMK) amounts at Reloadly`);
       const outcomes: UnitOutcome[] = [];
       for (let unit = 1; unit <= request.quantity; unit += 1) {
