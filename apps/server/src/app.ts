@@ -80,7 +80,10 @@ import { createMediaUrls } from './platform/media.ts';
 import { createMediaRepo } from './modules/media/media.repo.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createMediaService } from './modules/media/media.service.ts';
-import { createTopupAccountModule } from './modules/topup-account/topup-account.module.ts';
+import {
+  createTopupAccountModule,
+  type TopupAccountService,
+} from './modules/topup-account/topup-account.module.ts';
 import { mappingToSendOf } from './modules/topup-account/topup-mappings.ts';
 import {
   createShopMetrics,
@@ -411,6 +414,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loyalty,
     log: app.log,
   });
+  let topupAccount: TopupAccountService | null = null;
   const fulfilment = createFulfilmentModule({
     app,
     config,
@@ -430,6 +434,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
     bankRefundOwed: providerRefunds.orderRefundOwed,
     topupMappingOf: (productId) => mappingToSendOf(database.db, config.topupProvider, productId),
+    // The account module is made below (its routes come after the back-office's access hook).
+    topupFunds: (productId, quantity) =>
+      topupAccount ? topupAccount.funds(productId, quantity) : Promise.resolve(true),
   });
   const payments = createPaymentsModule({
     app,
@@ -493,7 +500,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments.payments,
   );
   // The aggregator's balance (issue 28): dashboard, metric, low-balance e-mail.
-  await createTopupAccountModule({
+  topupAccount = await createTopupAccountModule({
     app,
     config,
     database,

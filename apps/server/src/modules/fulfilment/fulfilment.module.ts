@@ -78,6 +78,8 @@ export function createFulfilmentModule(deps: {
   bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
   /** A top-up or data product's aggregator operator and amount (topup-account's mappings). */
   topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
+  /** Whether the aggregator balance covers a line (topup-account's funds). */
+  topupFunds?: (productId: string, quantity: number) => Promise<boolean>;
 }): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
   const { config, database, metrics } = deps;
   const topup = deps.topupProvider ?? selectTopupProvider(config, database, deps.log);
@@ -104,6 +106,7 @@ export function createFulfilmentModule(deps: {
     soldOut: () => deps.app.catalogueChanged(),
     bankRefundOwed: deps.bankRefundOwed,
     topupMappingOf: deps.topupMappingOf,
+    topupFunds: deps.topupFunds,
   });
   const refunds = createRefundsService({
     db: database.db,

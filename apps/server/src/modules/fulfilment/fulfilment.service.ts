@@ -213,6 +213,11 @@ export function createFulfilmentService(deps: {
    * mappings, ADR 0064); absent or null: none (a data line is then refused by the aggregator).
    */
   topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
+  /**
+   * Whether the aggregator balance (read at most every 30 s, so once for a batch of lines)
+   * covers `quantity` units of a product (topup-account, issue 28); absent: always.
+   */
+  topupFunds?: (productId: string, quantity: number) => Promise<boolean>;
 }) {
   const { db, log } = deps;
   const orders = createOrdersRepo(db);
@@ -410,12 +415,28 @@ export function createFulfilmentService(deps: {
   }
 
   /**
+   * Before an attempt is first sent, the balance must cover it: else nothing is recorded or sent
+   * and the line waits for funds (TopupAwaitingFundsError, no try used up). Once an attempt may
+   * have been sent, it is always looked up at the aggregator: a top-up that already took the
+   * money must be found, whatever the balance says now.
+   */
+  async function awaitFundsBeforeFirstSend(item: OrderItemRow, attempt: number): Promise<void> {
+    if (!deps.topupFunds || (await deps.topupFunds(item.productId, item.quantity))) return;
+    const requests = await createFulfilmentRepo(db).topupRequestsOf([item.id]);
+    if (requests.some((r) => r.attempt === attempt)) return;
+    throw new TopupAwaitingFundsError(
+      `the ${deps.topup.name} balance does not cover this line: it waits for the account to be funded`,
+    );
+  }
+
+  /**
    * One attempt of an E-load line: recorded (and committed) first, then sent with the attempt's
    * key; a rerun of the job sends the same key, which the aggregator answers from its record.
    * Throws when the aggregator gives no answer (the job retries).
    */
   async function callAggregator(item: OrderItemRow & { phoneNumber: string }, attempt: number) {
     const key = topupKeyOf(item.id, attempt);
+    await awaitFundsBeforeFirstSend(item, attempt);
     await createFulfilmentRepo(db).startTopupRequest({
       orderItemId: item.id,
       idempotencyKey: key,

@@ -74,6 +74,7 @@ export async function createTopupAccountModule(deps: {
     catalogue: () => Promise.resolve(noCatalogue(config.topupProvider)),
     mappings: null,
     reconciliation: null,
+    funds: () => Promise.resolve(true),
   };
   if (config.topupProvider === 'reloadly') {
     const account = createReloadlyAccount(reloadlySettingsOrStop(config.topupProviderEnv));
@@ -121,6 +122,12 @@ export async function createTopupAccountModule(deps: {
       catalogue: (refresh) => catalogue.view(refresh),
       mappings,
       reconciliation,
+      async funds(productId, quantity) {
+        const unitCost = await mappings.unitCostOf(productId);
+        return monitor.covers(
+          unitCost && { amount: unitCost.cost * quantity, currencyCode: unitCost.currencyCode },
+        );
+      },
     };
   }
   await app.register(topupAccountRoutes(service));

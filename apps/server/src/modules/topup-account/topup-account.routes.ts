@@ -30,6 +30,11 @@ export interface TopupAccountService {
   mappings: TopupMappings | null;
   /** The daily comparison with the aggregator's report (null: the provider has none). */
   reconciliation: TopupReconciliation | null;
+  /**
+   * Whether the balance last read covers `quantity` units of a product (its mapped cost; an
+   * unmapped one needs more than nothing). Always true for a provider without a balance.
+   */
+  funds(productId: string, quantity: number): Promise<boolean>;
 }
 
 /** The reconciliation, or a 404 when the provider has no report (the simulator). */

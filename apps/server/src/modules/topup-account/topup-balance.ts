@@ -152,6 +152,19 @@ export function createTopupBalanceMonitor(deps: {
   return {
     current,
     refresh,
+    /**
+     * Whether the balance read in the last BALANCE_CACHE_MS (one read for a whole batch of
+     * lines) covers `need`; a need in another currency than the balance's, or none, asks for
+     * more than nothing. A balance that cannot be read now answers true: the aggregator's own
+     * refusal still stops the send.
+     */
+    async covers(need: { amount: number; currencyCode: string } | null): Promise<boolean> {
+      const read = await current();
+      if (!read.balance || read.problem) return true;
+      return need?.currencyCode === read.balance.currencyCode
+        ? read.balance.amount >= need.amount
+        : read.balance.amount > 0;
+    },
     /** What the back-office shows. */
     async view(): Promise<TopupBalance> {
       const read = await current();

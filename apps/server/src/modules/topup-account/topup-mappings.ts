@@ -182,6 +182,23 @@ export function createTopupMappings(deps: {
       await deps.catalogueChanged();
     },
 
+    /** What one unit of a mapped product costs at the aggregator; null: unmapped. */
+    async unitCostOf(productId: string): Promise<{ cost: number; currencyCode: string } | null> {
+      const [row] = await db
+        .select({
+          cost: topupProductMappings.cost,
+          currencyCode: topupProductMappings.costCurrency,
+        })
+        .from(topupProductMappings)
+        .where(
+          and(
+            eq(topupProductMappings.productId, productId),
+            eq(topupProductMappings.provider, provider),
+          ),
+        );
+      return row ?? null;
+    },
+
     /** After a catalogue read: each mapping's cost, FX and whether it is still offered. */
     async refresh(operators: TopupCatalogueOperator[], at: Date): Promise<void> {
       const mappings = await db

@@ -360,6 +360,9 @@ describe('top-ups through Reloadly (stand-in)', () => {
 
   it('an empty Reloadly balance is the shop’s problem: nothing is made, the line waits past the job’s tries (never unconfirmed), then is delivered once funded', async () => {
     const phone = '09250041234';
+    // The shop read a funded balance (its pre-check passes for 30 s): Reloadly's own refusal is
+    // what is handled here; the pre-check is the next test's.
+    await s.t.app.checkTopupBalance?.();
     rld.emptyBalance();
     const { order } = await buy(phone);
     await s.t.app.runPendingJobs();
@@ -385,6 +388,96 @@ describe('top-ups through Reloadly (stand-in)', () => {
     expect(await orderStatus(order.orderId)).toBe('completed');
     expect(await lineOf(order.orderId)).toMatchObject({ status: 'delivered' });
     expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+  });
+
+  describe('the balance read before sending (issue 28)', () => {
+    const mapCost = async (cost: number) => {
+      const productId = s.catalogue.productId('T-MPT-1000');
+      await db()
+        .insert(topupProductMappings)
+        .values({
+          productId,
+          provider: 'reloadly',
+          operatorId: 1001,
+          operatorName: 'MPT Myanmar',
+          localAmount: 1000,
+          cost,
+          costCurrency: 'MMK',
+          fxRate: 1,
+          checkedAt: new Date(),
+        })
+        .onConflictDoUpdate({ target: topupProductMappings.productId, set: { cost } });
+      return productId;
+    };
+    const unmap = (productId: string) =>
+      db().delete(topupProductMappings).where(eq(topupProductMappings.productId, productId));
+    const setBalance = async (amount: number) => {
+      rld.emptyBalance();
+      rld.fund(amount);
+      await s.t.app.checkTopupBalance?.();
+    };
+
+    it('a batch of lines the balance does not cover: one balance read, nothing recorded or sent, the lines wait (no try used), then are delivered once funded', async () => {
+      const productId = await mapCost(950);
+      try {
+        // 2,000 covers two units at 950, not three.
+        await setBalance(2000);
+        const reads = rld.calls.get('GET /accounts/balance') ?? 0;
+        const lookups = rld.calls.get('GET /topups/reports/transactions') ?? 0;
+        const phones = ['09250081234', '09250082345', '09250083456'];
+        const bought = [];
+        for (const phone of phones) bought.push(await buy(phone, 3));
+        await s.t.app.runPendingJobs();
+        // The three lines were weighed against the one read just made (cached 30 s).
+        expect(rld.calls.get('GET /accounts/balance') ?? 0).toBe(reads);
+        expect(rld.calls.get('GET /topups/reports/transactions') ?? 0).toBe(lookups);
+        for (const { order } of bought) {
+          const job = await fulfilJob(order.orderId);
+          expect(job).toMatchObject({ status: 'queued', attempts: 0 });
+          expect(job?.lastError).toMatch(/balance does not cover this line/);
+          expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+          const line = await lineOf(order.orderId);
+          expect(line).toMatchObject({ status: 'pending', failureCode: null });
+          expect(await requestOf(line?.id ?? '')).toBeUndefined();
+          expect((await paymentOf(order.orderId))?.refundRequired).toBe(false);
+        }
+        for (const phone of phones) expect(sentTo(msisdnOf(phone))).toHaveLength(0);
+        // Funded: each line is sent once, three units each.
+        await setBalance(1_000_000);
+        for (const { order } of bought) {
+          await dueNow((await fulfilJob(order.orderId))?.id ?? '');
+        }
+        await s.t.app.runPendingJobs();
+        for (const { order } of bought) expect(await orderStatus(order.orderId)).toBe('completed');
+        for (const phone of phones) expect(sentTo(msisdnOf(phone))).toHaveLength(3);
+      } finally {
+        await unmap(productId);
+        await setBalance(1_000_000);
+      }
+    });
+
+    it('a line that may have been sent is looked up whatever the balance says now: its lost answer is found, not waited on', async () => {
+      const productId = await mapCost(950);
+      try {
+        await setBalance(1_000_000);
+        const phone = '09250089999';
+        const { order } = await buy(phone);
+        await s.t.app.runPendingJobs();
+        // Made at Reloadly, the answer lost: the job retries later with the same key.
+        expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+        const job = await fulfilJob(order.orderId);
+        expect(job?.status).toBe('queued');
+        // That top-up took the last of the money.
+        await setBalance(0);
+        await dueNow(job?.id ?? '');
+        await s.t.app.runPendingJobs();
+        expect(await orderStatus(order.orderId)).toBe('completed');
+        expect(sentTo(msisdnOf(phone))).toHaveLength(1);
+      } finally {
+        await unmap(productId);
+        await setBalance(1_000_000);
+      }
+    });
   });
 
   describe('data packages (ADR 0062 addendum)', () => {
