@@ -73,6 +73,30 @@ export const adminOrderMessages = {
     en: 'This order has no refund record, so its lines cannot change here',
     my: 'ဤအော်ဒါတွင် ငွေပြန်အမ်းမှု မှတ်တမ်း မရှိသဖြင့် ၎င်း၏ ပစ္စည်းများကို ဤနေရာတွင် ပြောင်းလဲ၍ မရပါ',
   },
+  cardsFoundDelivered: {
+    en: 'Reloadly had bought the cards: their codes are now on the order, the refund is reduced by this line and the codes are e-mailed to the customer',
+    my: 'Reloadly တွင် ကတ်များ ဝယ်ပြီးဖြစ်ပါသည်။ ကုဒ်များကို အော်ဒါတွင် ထည့်ပြီး ဤပစ္စည်း၏ ငွေကို ပြန်အမ်းငွေမှ နုတ်ကာ ကုဒ်များကို ဖောက်သည်ထံ အီးမေးလ်ဖြင့် ပို့ပါမည်',
+  },
+  cardsFoundCompleted: {
+    en: 'Reloadly had bought the cards: their codes are now on the order, nothing is owed any more, the order is completed and the codes are e-mailed to the customer',
+    my: 'Reloadly တွင် ကတ်များ ဝယ်ပြီးဖြစ်ပါသည်။ ကုဒ်များကို အော်ဒါတွင် ထည့်ပြီး ပြန်အမ်းရန် မရှိတော့သဖြင့် အော်ဒါ ပြီးဆုံးကာ ကုဒ်များကို ဖောက်သည်ထံ အီးမေးလ်ဖြင့် ပို့ပါမည်',
+  },
+  cardsNotBought: {
+    en: 'Reloadly has no purchase of these cards: the line is marked not delivered and stays in the refund',
+    my: 'Reloadly တွင် ဤကတ်များ ဝယ်ယူမှု မရှိပါ။ ဤပစ္စည်းကို မပို့ဆောင်ရဟု မှတ်ပြီး ငွေပြန်အမ်းမှုတွင် ပါဝင်ပါသည်',
+  },
+  cardsCheckedBefore: {
+    en: 'These cards were already checked with Reloadly; nothing changed',
+    my: 'ဤကတ်များကို Reloadly နှင့် စစ်ဆေးပြီး ဖြစ်ပါသည်။ မည်သည့်အရာမျှ မပြောင်းလဲပါ',
+  },
+  cardsCheckUnavailable: {
+    en: 'Reloadly could not tell now (unreachable, or the purchase is still being processed): nothing changed; try again in a few minutes',
+    my: 'Reloadly က ယခု မဖြေနိုင်ပါ (ဆက်သွယ်၍ မရပါ သို့မဟုတ် ဝယ်ယူမှုကို ဆောင်ရွက်နေဆဲ)။ မည်သည့်အရာမျှ မပြောင်းလဲပါ။ မိနစ်အနည်းငယ်အကြာတွင် ထပ်ကြိုးစားပါ',
+  },
+  notUnconfirmedCards: {
+    en: 'Only a gift card bought from Reloadly whose purchase was never confirmed (unconfirmed) can be checked',
+    my: 'Reloadly မှ ဝယ်ယူပြီး အတည်မပြုရသေးသော လက်ဆောင်ကတ်ကိုသာ စစ်ဆေးနိုင်ပါသည်',
+  },
   retryStarted: {
     en: 'The top-up is being sent again; the order changes when the aggregator answers',
     my: 'ငွေဖြည့်မှုကို ထပ်မံ ပို့နေပါသည်။ ဝန်ဆောင်မှုပေးသူ အဖြေပေးသည့်အခါ အော်ဒါ ပြောင်းလဲပါမည်',

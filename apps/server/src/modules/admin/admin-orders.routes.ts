@@ -7,6 +7,7 @@ import {
   adminResolveRequestSchema,
 } from '@shop/contracts/admin-orders';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
+import { errorBodySchema } from '@shop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import type { AdminOrdersService } from './admin-orders.service.ts';
@@ -98,6 +99,29 @@ export const adminOrderRoutes =
           request.params.id,
           request.params.itemId,
           request.body.delivered,
+          auditActorOf(request),
+        );
+        return { success: true as const, message: message[requestLanguage(request)], data };
+      },
+    );
+
+    // Admin, not support, like resolve: the finding moves money.
+    app.post(
+      `${ADMIN_PREFIX}/orders/:id/items/:itemId/check-cards`,
+      {
+        config: staffRoute.admin,
+        schema: {
+          tags,
+          summary:
+            "Check an unconfirmed gift-card line bought on demand with Reloadly's report by its key (nothing is ordered): bought, its codes go to the order and the customer (the refund shrinks); absent or refused, the line is not delivered (refunded). Once, audited; 503 when Reloadly cannot tell now; 409 after the refund was paid out",
+          params: adminOrderItemParamsSchema,
+          response: { 200: adminOrderDetailResponseSchema, ...adminErrors, 503: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const { message, data } = await service.checkCards(
+          request.params.id,
+          request.params.itemId,
           auditActorOf(request),
         );
         return { success: true as const, message: message[requestLanguage(request)], data };

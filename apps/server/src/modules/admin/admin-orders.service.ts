@@ -18,6 +18,7 @@ import {
   type LineChangeHook,
   type LineActionProblem,
 } from '../fulfilment/fulfilment.service.ts';
+import { TopupUnavailableError } from '../fulfilment/topup-provider.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
 import { staffFindingEventId } from '../payments/payments.service.ts';
@@ -363,7 +364,10 @@ export function createAdminOrdersService(deps: {
   audit: AuditService;
   loyalty: Pick<LoyaltyService, 'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor'>;
   /** Fulfilment's line actions (ADR 0036) and a nudge for the job worker after a commit. */
-  lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry' | 'queueCodesAgain'>;
+  lines: Pick<
+    FulfilmentService,
+    'resolveUnconfirmed' | 'checkUnconfirmedCards' | 'startRetry' | 'queueCodesAgain'
+  >;
   wakeWorker: () => void;
 }) {
   const { db, repo } = deps;
@@ -441,12 +445,15 @@ export function createAdminOrdersService(deps: {
     no_recipient: () => new AppError('CONFLICT', adminOrderMessages.noRecipient),
     delivered: () => new AppError('CONFLICT', adminOrderMessages.lineDelivered),
   };
-  /** A line action's problems as the back-office answers them. */
-  async function lineAction<T>(run: () => Promise<T>): Promise<T> {
+  /** A line action's problems as the back-office answers them (`own`: this action's wording). */
+  async function lineAction<T>(
+    run: () => Promise<T>,
+    own: Partial<typeof lineProblems> = {},
+  ): Promise<T> {
     try {
       return await run();
     } catch (err) {
-      if (err instanceof LineActionError) throw lineProblems[err.problem]();
+      if (err instanceof LineActionError) throw (own[err.problem] ?? lineProblems[err.problem])();
       throw err;
     }
   }
@@ -508,6 +515,38 @@ export function createAdminOrdersService(deps: {
           : outcome === 'refunded'
             ? adminOrderMessages.resolvedNotDeliveredRefunded
             : adminOrderMessages.resolvedNotDelivered;
+      return { message, data: await detail(orderId) };
+    },
+
+    /**
+     * An unconfirmed gift card bought on demand checked with Reloadly's report (issue 28): its
+     * codes delivered, or the line not delivered. Once, audited in the same transaction; 503
+     * when Reloadly cannot tell now (nothing changes).
+     */
+    async checkCards(orderId: string, itemId: string, actor: AuditActor) {
+      const label = await lineLabel(orderId, itemId);
+      const check = () =>
+        deps.lines.checkUnconfirmedCards(orderId, itemId, (tx, change) =>
+          auditLine(actor, 'order.check_cards', orderId, {
+            ...label,
+            finding: change.after.line.status === 'delivered' ? 'delivered' : 'not_delivered',
+          })(tx, change),
+        );
+      const { changed, outcome, delivered } = await lineAction(check, {
+        not_unconfirmed: () => new AppError('CONFLICT', adminOrderMessages.notUnconfirmedCards),
+      }).catch((err: unknown) => {
+        if (err instanceof TopupUnavailableError)
+          throw new AppError('SERVICE_UNAVAILABLE', adminOrderMessages.cardsCheckUnavailable);
+        throw err;
+      });
+      if (changed) deps.wakeWorker();
+      const message = !changed
+        ? adminOrderMessages.cardsCheckedBefore
+        : !delivered
+          ? adminOrderMessages.cardsNotBought
+          : outcome === 'completed'
+            ? adminOrderMessages.cardsFoundCompleted
+            : adminOrderMessages.cardsFoundDelivered;
       return { message, data: await detail(orderId) };
     },
 

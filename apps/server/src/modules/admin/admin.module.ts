@@ -94,7 +94,10 @@ export function createAdminModule(deps: {
     async registerRoutes(
       catalogueChanged: () => Promise<void>,
       orderLines: {
-        lines: Pick<FulfilmentService, 'resolveUnconfirmed' | 'startRetry' | 'queueCodesAgain'>;
+        lines: Pick<
+          FulfilmentService,
+          'resolveUnconfirmed' | 'checkUnconfirmedCards' | 'startRetry' | 'queueCodesAgain'
+        >;
         wakeWorker: () => void;
       },
       payments: Pick<PaymentsService, 'recordUnknownFinding'>,

@@ -36,7 +36,7 @@ import {
   type TopupRequestRow,
 } from './fulfilment.repo.ts';
 
-import type { GiftCardResult, GiftCardSource } from './providers/reloadly-giftcards.ts';
+import type { BoughtCard, GiftCardResult, GiftCardSource } from './providers/reloadly-giftcards.ts';
 import {
   TopupAwaitingFundsError,
   TopupUnavailableError,
@@ -362,13 +362,23 @@ export function createFulfilmentService(deps: {
     const order = await txOrders.lockOrder(orderId);
     const line = (await txOrders.findOrder(orderId))?.items.find((i) => i.id === item.id);
     if (order?.status !== 'processing' || !line || !isPending(line)) return;
-    const delivered = createFulfilmentRepo(tx);
-    await delivered.finishTopupRequest(item.id, result);
+    await createFulfilmentRepo(tx).finishTopupRequest(item.id, result);
     if (result.status === 'failed') {
       await txOrders.setItemStatus(item.id, 'failed', 'declined' satisfies FailureCode);
       return;
     }
-    const cards = result.cards.map((card) => ({
+    await giveBoughtCards(tx, orderId, item, result.cards);
+    await txOrders.setItemStatus(item.id, 'delivered');
+  }
+
+  /** Bought cards stored sold (codes encrypted like imported stock) and given to the line. */
+  async function giveBoughtCards(
+    tx: Db,
+    orderId: string,
+    item: OrderItemRow,
+    bought: BoughtCard[],
+  ) {
+    const cards = bought.map((card) => ({
       id: randomUUID(),
       productId: item.productId,
       serial: card.serial,
@@ -377,10 +387,9 @@ export function createFulfilmentService(deps: {
       soldAt: new Date(),
     }));
     await createStockRepo(tx).insertCards(cards);
-    await delivered.insertOrderCards(
+    await createFulfilmentRepo(tx).insertOrderCards(
       cards.map((card, position) => ({ orderId, orderItemId: item.id, cardId: card.id, position })),
     );
-    await txOrders.setItemStatus(item.id, 'delivered');
   }
 
   /**
@@ -810,6 +819,75 @@ export function createFulfilmentService(deps: {
   }
 
   /**
+   * Support's check of an `unconfirmed` gift card bought on demand (issue 28): the aggregator's
+   * report is read by the line's key, never ordering anything. Bought: its codes are given to the
+   * line, which is delivered (the refund shrinks, the codes e-mail is queued); refused or absent:
+   * the line fails as `not_delivered` (its refund stands). Once, audited in the transaction;
+   * never after the refund was paid out. Throws TopupUnavailableError when the report cannot
+   * tell now (unreachable, the order still processing): nothing changes.
+   */
+  async function checkUnconfirmedCards(
+    orderId: string,
+    itemId: string,
+    onChange?: LineChangeHook,
+  ): Promise<{ changed: boolean; outcome: LineOutcome; delivered: boolean }> {
+    const line = (await orders.findOrder(orderId))?.items.find((i) => i.id === itemId);
+    if (!line) throw new LineActionError('no_item');
+    const request = (await createFulfilmentRepo(db).topupRequestsOf([itemId])).at(-1);
+    const giftCards = deps.giftCards;
+    if (!isCardKind(line.kind) || !giftCards || request?.provider !== giftCards.name)
+      throw new LineActionError('not_unconfirmed');
+    // Asked only while there is something to find out (a second call finds it resolved).
+    const asked =
+      request.resolution === null && line.status === 'failed' && line.failureCode === 'unconfirmed';
+    const found = asked
+      ? await giftCards.find({
+          idempotencyKey: request.idempotencyKey,
+          quantity: line.quantity,
+          since: request.createdAt,
+        })
+      : null;
+    return transaction(async (tx) => {
+      const { order, refund, item, attempts } = await lockLine(tx, orderId, itemId);
+      const last = attempts.at(-1);
+      if (last?.resolution)
+        return {
+          changed: false,
+          outcome: outcomeOf(order, refund),
+          delivered: last.resolution === 'delivered',
+        };
+      if (!asked || item.status !== 'failed' || item.failureCode !== 'unconfirmed' || !last)
+        throw new LineActionError('not_unconfirmed');
+      if (!refund) throw new LineActionError('no_refund');
+      if (refund.status === 'refunded') throw new LineActionError('refund_paid');
+      const before = await lineState(tx, orderId, itemId);
+      const delivered = found?.status === 'success';
+      const fulfilment = createFulfilmentRepo(tx);
+      if (found) await fulfilment.finishTopupRequest(itemId, found, last.attempt);
+      if (found?.status === 'success') await giveBoughtCards(tx, orderId, item, found.cards);
+      await fulfilment.resolveTopupRequest(last.id, delivered ? 'delivered' : 'not_delivered');
+      const restated = await createOrdersRepo(tx).restateItem(
+        itemId,
+        { status: 'failed', failureCode: 'unconfirmed' },
+        delivered
+          ? { status: 'delivered', failureCode: null }
+          : { status: 'failed', failureCode: 'not_delivered' satisfies FailureCode },
+      );
+      if (!restated) throw new Error('line changed under the order lock');
+      const outcome = await settleLines(tx, order, refund, delivered ? itemId : null);
+      if (delivered)
+        await enqueueJob(tx, {
+          type: SEND_ORDER_CODES_JOB,
+          dedupeKey: `${SEND_ORDER_CODES_JOB}:${orderId}:checked:${itemId}`,
+          payload: { orderId },
+        });
+      await onChange?.(tx, { before, after: await lineState(tx, orderId, itemId), outcome });
+      log.info({ orderId, itemId, delivered, outcome }, 'unconfirmed gift card checked by staff');
+      return { changed: true, outcome, delivered };
+    });
+  }
+
+  /**
    * Staff send a top-up line that failed (declined, never sent, or checked not delivered) to the
    * aggregator again (ADR 0036): the line is pending and a `retry_topup` job with a dedupe key of
    * its own attempt is written in this transaction (with the audit record, `onChange`), so a
@@ -976,6 +1054,7 @@ export function createFulfilmentService(deps: {
     sendOrderCodes,
     queueCodesAgain,
     resolveUnconfirmed,
+    checkUnconfirmedCards,
     startRetry,
 
     /** Cards and E-load results of orders, PINs only of revealed cards (or all, for downloads). */

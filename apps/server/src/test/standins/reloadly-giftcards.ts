@@ -43,6 +43,8 @@ export interface ReloadlyGiftCardsStandin {
    * ({content, totalPages, …}, `page` from 1), as the top-ups report pages.
    */
   reportPageSize: number | null;
+  /** The report answers 503 (Reloadly down for a while). */
+  reportDown: boolean;
   close(): Promise<void>;
 }
 
@@ -233,6 +235,10 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
       else json(res, 200, found.cards);
       return;
     }
+    if (req.method === 'GET' && path === '/reports/transactions' && stand.reportDown) {
+      problem(res, 503, null, 'Service unavailable', path);
+      return;
+    }
     if (req.method === 'GET' && path === '/reports/transactions') {
       const params = new URLSearchParams(query);
       const from = new Date(`${params.get('startDate') ?? ''}Z`.replace(' ', 'T'));
@@ -271,6 +277,7 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
   const stand: ReloadlyGiftCardsStandin = {
     url,
     reportPageSize: null,
+    reportDown: false,
     env: {
       RELOADLY_CLIENT_ID: clientId,
       RELOADLY_CLIENT_SECRET: clientSecret,

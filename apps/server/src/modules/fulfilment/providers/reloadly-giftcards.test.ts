@@ -1,10 +1,12 @@
 import { orderResponseSchema } from '@shop/contracts/orders';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../admin/admin.tables.ts';
+import { signedInStaff, type SignedInStaff } from '../../admin/admin-test-kit.ts';
 import type { AdminProduct } from '@shop/contracts/admin';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import { signedInStaff } from '../../admin/admin-test-kit.ts';
 import { outboxFor } from '../../auth/auth-test-kit.ts';
 import { cards, products } from '../../catalogue/catalogue.tables.ts';
 import { jobs } from '../../../platform/jobs.tables.ts';
@@ -15,6 +17,7 @@ import {
 import {
   call,
   createShopTest,
+  MPT_PHONE,
   stockCards,
   type ShopTest,
 } from '../../checkout/checkout-test-kit.ts';
@@ -189,6 +192,117 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
       /^check unconfirmed top-ups with the aggregator before refunding/,
     );
     expect(ordersOf(18888)).toHaveLength(0);
+  });
+
+  describe('support checks an unconfirmed card with Reloadly (issue 28)', () => {
+    let owner: SignedInStaff;
+    beforeAll(async () => {
+      owner = await signedInStaff(s.t, s.clock, 'admin');
+    });
+    /** A paid order whose on-demand card line ended unconfirmed (Reloadly never answered). */
+    async function unconfirmedOrder(reloadlyProductId: number) {
+      const productId = await onDemandProduct(reloadlyProductId);
+      const { order, user } = await paidOrder(s, [{ productId, quantity: 2 }]);
+      await s.t.app.runPendingJobs();
+      await dueNow((await fulfilJob(order.orderId))?.id ?? '', 9);
+      await s.t.app.runPendingJobs();
+      const line = await lineOf(order.orderId);
+      expect(line).toMatchObject({ status: 'failed', failureCode: 'unconfirmed' });
+      return { orderId: order.orderId, itemId: line?.id ?? '', user };
+    }
+    const check = (orderId: string, itemId: string, language = 'en', headers = owner.headers) =>
+      s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${orderId}/items/${itemId}/check-cards`,
+        headers: { ...headers, 'accept-language': language },
+      });
+
+    it('bought after all: the codes go to the order and the customer, the refund goes, once and audited', async () => {
+      const { orderId, itemId, user } = await unconfirmedOrder(28888);
+      // Reloadly made the order after all (late): the report has it under our key.
+      rld.orders.push({
+        transactionId: 990_001,
+        customIdentifier: itemId,
+        productId: 28888,
+        quantity: 2,
+        unitPrice: 10,
+        senderName: 'Test Shop',
+        recipientEmail: null,
+        cards: [
+          { cardNumber: '4000111122223333', pinCode: '1234' },
+          { cardNumber: '4000444455556666', pinCode: '5678' },
+        ],
+        createdAt: new Date(),
+      });
+      const support = await signedInStaff(s.t, s.clock, 'support');
+      expect((await check(orderId, itemId, 'en', support.headers)).statusCode).toBe(403);
+      const res = await check(orderId, itemId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ message: string }>().message).toBe(
+        adminOrderMessages.cardsFoundCompleted.en,
+      );
+      expect(await lineOf(orderId)).toMatchObject({ status: 'delivered', failureCode: null });
+      expect(await orderStatus(orderId)).toBe('completed');
+      expect((await paymentOf(orderId))?.refundRequired).toBe(false);
+      const given = await db().select().from(orderCards).where(eq(orderCards.orderItemId, itemId));
+      expect(given).toHaveLength(2);
+      expect(ordersOf(28888)).toHaveLength(1);
+      // The customer gets the codes by e-mail.
+      await s.t.app.runPendingJobs();
+      const mails = outboxFor(s.t, user.person.email).filter((m) => m.kind === 'email');
+      expect(mails.some((m) => m.text.includes('4000111122223333 / PIN 1234'))).toBe(true);
+      // Once: a second check changes nothing (no second set of cards).
+      const again = await check(orderId, itemId);
+      expect(again.json<{ message: string }>().message).toBe(
+        adminOrderMessages.cardsCheckedBefore.en,
+      );
+      expect(
+        await db().select().from(orderCards).where(eq(orderCards.orderItemId, itemId)),
+      ).toHaveLength(2);
+      const audit = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, orderId), eq(auditLog.action, 'order.check_cards')));
+      expect(audit).toHaveLength(1);
+    });
+
+    it('not bought: the line is not delivered and stays refunded; Reloadly down changes nothing (503); a line that is not an unconfirmed card is refused', async () => {
+      const { orderId, itemId } = await unconfirmedOrder(38888);
+      rld.reportDown = true;
+      try {
+        const down = await check(orderId, itemId, 'my');
+        expect(down.statusCode).toBe(503);
+        expect(down.json<{ message: string }>().message).toBe(
+          adminOrderMessages.cardsCheckUnavailable.my,
+        );
+        expect(await lineOf(orderId)).toMatchObject({ failureCode: 'unconfirmed' });
+      } finally {
+        rld.reportDown = false;
+      }
+      const res = await check(orderId, itemId, 'my');
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ message: string }>().message).toBe(adminOrderMessages.cardsNotBought.my);
+      expect(await lineOf(orderId)).toMatchObject({
+        status: 'failed',
+        failureCode: 'not_delivered',
+      });
+      expect(await paymentOf(orderId)).toMatchObject({
+        refundRequired: true,
+        refundAmountMmk: 90_000,
+      });
+      expect(ordersOf(38888)).toHaveLength(0);
+      // A top-up line is not checked here (it has its own resolve).
+      const topup = await paidOrder(s, [
+        { sku: 'T-MPT-1000', quantity: 1, phoneNumber: MPT_PHONE },
+      ]);
+      await s.t.app.runPendingJobs();
+      const topupLine = await lineOf(topup.order.orderId);
+      const refused = await check(topup.order.orderId, topupLine?.id ?? '');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(
+        adminOrderMessages.notUnconfirmedCards.en,
+      );
+    });
   });
 
   it('a refused order: nothing bought, the line fails and is refunded', async () => {

@@ -103,6 +103,14 @@ export type GiftCardResult =
 export interface GiftCardSource {
   name: string;
   buy(order: GiftCardOrder): Promise<GiftCardResult>;
+  /**
+   * What the aggregator's report says of a line's order, never placing one (support's check of an
+   * unconfirmed line): its codes, its failure, or null when the report has no order by this key.
+   * Throws TopupUnavailableError when that cannot be told now (unreachable, still processing).
+   */
+  find(
+    order: Pick<GiftCardOrder, 'idempotencyKey' | 'quantity' | 'since'>,
+  ): Promise<GiftCardResult | null>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -178,7 +186,7 @@ export function createReloadlyGiftCardSource(
    * The order already made under this customIdentifier, if any (the report, matched here), page
    * by page while the answer is a page with more (`totalPages`, as the top-ups report pages).
    */
-  async function lookUp(order: GiftCardOrder) {
+  async function lookUp(order: Pick<GiftCardOrder, 'idempotencyKey' | 'since'>) {
     const query = new URLSearchParams({
       startDate: reportTime(new Date(order.since.getTime() - DAY_MS)),
       endDate: reportTime(new Date(now() + DAY_MS)),
@@ -216,7 +224,7 @@ export function createReloadlyGiftCardSource(
   async function settle(
     transactionId: string,
     status: string | null,
-    order: GiftCardOrder,
+    order: Pick<GiftCardOrder, 'quantity'>,
   ): Promise<GiftCardResult> {
     const reference = `RLD-${transactionId}`;
     if (status === 'SUCCESSFUL') {
@@ -260,6 +268,10 @@ export function createReloadlyGiftCardSource(
       const found = await lookUp(order);
       if (found) return settle(found.transactionId, found.status, order);
       return place(order);
+    },
+    async find(order) {
+      const found = await lookUp(order);
+      return found ? settle(found.transactionId, found.status, order) : null;
     },
   };
 }

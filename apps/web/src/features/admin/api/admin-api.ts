@@ -258,6 +258,13 @@ export const adminWrites = {
       adminOrderDetailResponseSchema,
       { method: 'POST', body: { delivered } },
     ),
+  /** An unconfirmed gift card bought on demand checked with Reloadly's report (issue 28). */
+  checkCards: (id: string, itemId: string) =>
+    adminCall(
+      `${orderPath(id)}/items/${encodeURIComponent(itemId)}/check-cards`,
+      adminOrderDetailResponseSchema,
+      { method: 'POST' },
+    ),
   /** A declined or unsent top-up line sent again; answers at once with the line pending. */
   retryLine: (id: string, itemId: string) =>
     adminCall(

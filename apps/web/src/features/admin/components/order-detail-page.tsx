@@ -1,6 +1,6 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
 import { paymentMethodLabel } from '@shop/contracts/checkout';
-import { isToCheck } from '@shop/contracts/orders';
+import { isCardKind, isToCheck } from '@shop/contracts/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -193,7 +193,8 @@ const RETRYABLE = ['declined', 'error', 'not_delivered'];
 /**
  * What an admin may do about one line (ADR 0036): an unconfirmed top-up is resolved after a look
  * at the aggregator's books (a confirmation dialog says what follows), a declined or unsent one is
- * sent again while its bank refund is pending.
+ * sent again while its bank refund is pending; an unconfirmed gift card bought on demand is
+ * checked with Reloadly's own report (issue 28: the shop reads the finding, nobody types it).
  */
 function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line }) {
   const show = useShowAnswer(detail.order.id);
@@ -204,9 +205,10 @@ function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line })
   const { refund } = detail;
   const open = refund?.status === 'refund_pending';
   const eload = item.kind === 'topup' || item.kind === 'data';
+  const cards = isCardKind(item.kind);
   if (eload && item.status === 'pending' && detail.order.status === 'failed')
     return <span role="status">Sending again…</span>;
-  if (!isAdmin || !open || !eload || item.status !== 'failed') return <>—</>;
+  if (!isAdmin || !open || !(eload || cards) || item.status !== 'failed') return <>—</>;
   const run = (action: () => Promise<{ message: string; data: AdminOrderDetail }>) => {
     setBusy(true);
     setFailure(null);
@@ -222,6 +224,24 @@ function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line })
         setBusy(false);
       });
   };
+  if (cards) {
+    if (item.failureCode !== 'unconfirmed') return <>—</>;
+    return (
+      <div className="admin-actions">
+        <Button
+          variant="secondary"
+          busy={busy}
+          busyLabel="Asking Reloadly…"
+          onClick={() => {
+            run(() => adminWrites.checkCards(detail.order.id, item.id));
+          }}
+        >
+          Check with Reloadly
+        </Button>
+        <AdminAlert error={failure} fallback="Reloadly could not be asked." />
+      </div>
+    );
+  }
   if (item.failureCode === 'unconfirmed') {
     const delivered = asking === true;
     return (
