@@ -96,7 +96,7 @@ export function OrderDetailPage() {
               <td>{item.quantity}</td>
               <td>{kyat(item.lineTotalMmk)}</td>
               <td>{recipientText(item.recipientPhone)}</td>
-              <td>
+              <td id={lineStatusId(item.id)} tabIndex={-1}>
                 {isToCheck(item) ? 'Checking with the operator' : statusText(item.status)}
                 {item.failureCode ? ` (${item.failureCode.replace(/_/g, ' ')})` : ''}
               </td>
@@ -188,6 +188,8 @@ function OrderActions({ detail }: { detail: AdminOrderDetail }) {
 }
 
 type Line = AdminOrderDetail['items'][number];
+/** A line's status cell: where the focus goes once its action's button is gone. */
+const lineStatusId = (itemId: string) => `admin-line-status-${itemId}`;
 const RETRYABLE = ['declined', 'error', 'not_delivered'];
 
 /**
@@ -209,13 +211,17 @@ function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line })
   if (eload && item.status === 'pending' && detail.order.status === 'failed')
     return <span role="status">Sending again…</span>;
   if (!isAdmin || !open || !(eload || cards) || item.status !== 'failed') return <>—</>;
-  const run = (action: () => Promise<{ message: string; data: AdminOrderDetail }>) => {
+  const run = (
+    action: () => Promise<{ message: string; data: AdminOrderDetail }>,
+    after?: () => void,
+  ) => {
     setBusy(true);
     setFailure(null);
     action()
       .then(async (answer) => {
         setAsking(null);
         await show(answer);
+        after?.();
       })
       .catch((error: unknown) => {
         setFailure(error);
@@ -233,7 +239,11 @@ function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line })
           busy={busy}
           busyLabel="Asking Reloadly…"
           onClick={() => {
-            run(() => adminWrites.checkCards(detail.order.id, item.id));
+            // Checked, the line is settled and this button goes: the focus goes to its status.
+            run(
+              () => adminWrites.checkCards(detail.order.id, item.id),
+              () => document.getElementById(lineStatusId(item.id))?.focus(),
+            );
           }}
         >
           Check with Reloadly
