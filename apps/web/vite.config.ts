@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -9,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { languages } from '../../packages/contracts/src/languages.ts';
 import { webAppManifestPath } from '../../packages/contracts/src/web-app-manifest.ts';
 import { webAppManifest, type ImageSize } from './src/features/install/web-app-manifest.ts';
+import { APP_FILES_LIST_FILE } from './src/lib/app-files.ts';
 import { LIBRARY_CHUNK_PREFIX, LIBRARY_LIST_FILE } from './src/lib/library-files.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -118,6 +120,64 @@ function libraryList(): Plugin {
 }
 
 /**
+ * The modules a first visit lands on (issue 29): Home is the entry; a listing, the install page
+ * and a shared order are each opened from a link; Burmese readers load their strings first.
+ */
+const FIRST_VISIT_MODULES = [
+  'src/app/routes/product-listing-page.tsx',
+  'src/app/routes/install-page.tsx',
+  'src/features/sharing/components/shared-order-page.tsx',
+  'src/locales/my.json',
+  'src/lib/i18n-burmese-features.ts',
+];
+
+interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+  size: number;
+}
+
+/**
+ * The install-time precache of a first visit (issue 29, ADR 0065): the pages, styles and
+ * manifests, and only the scripts the landing pages load before they are live (the entry and
+ * FIRST_VISIT_MODULES with their static imports, read from the build manifest). Every other
+ * script, the fonts and the icons go to app-files.json: the worker caches them when first used
+ * and downloads them in the background only on a fast, unmetered connection (src/lib/app-files.ts).
+ */
+function firstVisitPrecache(entries: PrecacheEntry[]) {
+  const distDir = path.join(import.meta.dirname, 'dist');
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
+  const needed = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || needed.has(chunk.file)) return;
+    needed.add(chunk.file);
+    for (const css of chunk.css ?? []) needed.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  for (const key of [...entryKeys, ...FIRST_VISIT_MODULES]) {
+    if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+    visit(key);
+  }
+  // Built assets and icons only: files at the root (start.js, the manifests) are the page's own.
+  const later = (entry: PrecacheEntry) =>
+    /^(assets|icons)\//.test(entry.url) &&
+    (/\.(woff2|png)$/.test(entry.url) || (entry.url.endsWith('.js') && !needed.has(entry.url)));
+  const laterFiles = entries.filter(later).map((entry) => `/${entry.url}`);
+  const list = `${JSON.stringify({ files: laterFiles.sort() })}\n`;
+  fs.writeFileSync(path.join(distDir, APP_FILES_LIST_FILE), list);
+  const listEntry: PrecacheEntry = {
+    url: APP_FILES_LIST_FILE,
+    revision: createHash('sha256').update(list).digest('hex').slice(0, 16),
+    size: Buffer.byteLength(list),
+  };
+  return { manifest: [...entries.filter((entry) => !later(entry)), listEntry], warnings: [] };
+}
+
+/**
  * `vite build --ssr`: the server's renderer (src/entry-server.tsx → dist-ssr/entry-server.js),
  * loaded by apps/server (platform/server-render.ts). One file with its libraries, so the server
  * needs nothing of the web app's node_modules at run time.
@@ -165,7 +225,9 @@ const browserBuild = defineConfig({
           '**/back-office-*',
           `**/${LIBRARY_CHUNK_PREFIX}*.js`,
           'screenshots/**',
+          APP_FILES_LIST_FILE,
         ],
+        manifestTransforms: [firstVisitPrecache],
       },
       // Ours, one per language (webAppManifestFiles); index.html links the English one.
       manifest: false,

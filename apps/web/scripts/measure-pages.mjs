@@ -27,6 +27,7 @@ import { call, signUp, startDemoShop } from '../../server/bench/server-process.m
 
 const BUDGET = {
   jsKib: 100,
+  precacheKib: 250,
   performance: 95,
   tbtMs: 200,
   lcpMs: 1800,
@@ -239,7 +240,8 @@ async function demoCustomer(base, dataDir) {
 
 /**
  * What the service worker downloads on a first visit (its precache list, read from dist/sw.js):
- * files and gzip size. Printed, not yet a budget (issue 29 aims at ≤ 250 KiB with the page).
+ * files and gzip size, within BUDGET.precacheKib (issue 29, ADR 0065: the landing pages' files;
+ * the page's own initial JavaScript is among them). The rest waits in app-files.json.
  */
 function measurePrecache() {
   const sw = fs.readFileSync(path.join(distDir, 'sw.js'), 'utf8');
@@ -247,11 +249,16 @@ function measurePrecache() {
   const kib = files
     .filter((file) => fs.existsSync(path.join(distDir, file)))
     .reduce((sum, file) => sum + gzipKib(file), 0);
-  console.log(`Service worker precache: ${String(files.length)} files, ${kib.toFixed(1)} KiB gzip`);
+  const later = JSON.parse(fs.readFileSync(path.join(distDir, 'app-files.json'), 'utf8')).files;
+  const ok = kib <= BUDGET.precacheKib;
+  console.log(
+    `Service worker precache: ${String(files.length)} files, ${kib.toFixed(1)} KiB gzip (budget ${String(BUDGET.precacheKib)})${ok ? '' : ' OVER'}; ${String(later.length)} files cached when used or in the background on a fast unmetered connection`,
+  );
+  return ok;
 }
 
 let failed = !measureInitialJs();
-measurePrecache();
+if (!measurePrecache()) failed = true;
 if (!jsOnly) {
   const server = urlArg ? null : await startDemoShop('lighthouse');
   try {

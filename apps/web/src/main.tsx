@@ -8,6 +8,7 @@ import { App, createQueryClient } from './app/app.tsx';
 import './features/install/install-prompt.ts';
 import { preloadPage } from './app/router.tsx';
 import { i18nReady } from './lib/i18n.ts';
+import { warmAppFilesWhenIdle } from './lib/warm-app-files.ts';
 
 // Spec §4: "Unhandled errors and promise rejections are caught, logged and suppressed" — an error
 // outside rendering (a handler, a timer, a failed promise) never breaks the page; one that breaks
@@ -30,6 +31,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.warn('Service worker registration failed', error);
     });
+    warmAppFilesWhenIdle();
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register);

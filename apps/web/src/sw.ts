@@ -19,6 +19,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
+  APP_FILES_CACHE_PREFIX,
+  APP_FILES_LIST_URL,
+  isAppFilePath,
+  isWarmAppFilesRequest,
+  parseAppFileList,
+} from './lib/app-files.ts';
+import {
   CANCEL_LIBRARY_CACHING,
   isLibraryPath,
   LIBRARY_CACHE,
@@ -86,7 +93,11 @@ self.addEventListener('activate', (event) => {
       .then((names) =>
         Promise.all(
           names
-            .filter((name) => name.startsWith(PAGES_CACHE_PREFIX) && name !== PAGES_CACHE)
+            .filter(
+              (name) =>
+                (name.startsWith(PAGES_CACHE_PREFIX) && name !== PAGES_CACHE) ||
+                (name.startsWith(APP_FILES_CACHE_PREFIX) && name !== APP_FILES_CACHE),
+            )
             .map((name) => caches.delete(name)),
         ),
       ),
@@ -143,6 +154,45 @@ registerRoute(
     request.method === 'GET' && url.origin === self.location.origin && isLibraryPath(url.pathname),
   libraryFiles,
 );
+
+/**
+ * The build's files a first visit does not precache (issue 29, ADR 0065): other pages' scripts,
+ * dialogs, the Burmese font, the icons. Kept cache-first once used (their names carry a
+ * fingerprint; one cache per build, the earlier build's deleted once this worker is in charge),
+ * and downloaded all at once only when the page says the connection allows it (WARM_APP_FILES).
+ */
+const APP_FILES_CACHE = `${APP_FILES_CACHE_PREFIX}${buildId}`;
+const appFiles = new CacheFirst({
+  cacheName: APP_FILES_CACHE,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+});
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && isAppFilePath(url.pathname),
+  appFiles,
+);
+
+/** Downloads the listed files this device has not kept yet, one after the other. */
+async function warmAppFiles(event: ExtendableEvent): Promise<void> {
+  const response = await matchPrecache(APP_FILES_LIST_URL);
+  const files = response ? parseAppFileList(await response.json()) : null;
+  if (!files) return;
+  const cache = await caches.open(APP_FILES_CACHE);
+  for (const file of files) {
+    if (await cache.match(file)) continue;
+    const [answer, done] = appFiles.handleAll({ event, request: new Request(file) });
+    await answer.catch(() => undefined);
+    await done.catch(() => undefined);
+  }
+}
+let warming: Promise<void> | null = null;
+self.addEventListener('message', (event) => {
+  if (!isWarmAppFilesRequest(event.data)) return;
+  warming ??= warmAppFiles(event).finally(() => {
+    warming = null;
+  });
+  event.waitUntil(warming);
+});
 
 /** Keeps one library file; rejects when it could be neither fetched nor stored. */
 async function keepLibraryFile(event: ExtendableEvent, url: string, signal?: AbortSignal) {
