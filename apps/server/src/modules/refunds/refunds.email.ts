@@ -74,6 +74,14 @@ const text = {
     en: 'Good news: a top-up of your order {order} that could not be delivered before has now been delivered.',
     my: 'သတင်းကောင်းပါ။ ယခင်က ပို့ဆောင်၍ မရခဲ့သော သင့်အော်ဒါ {order} ၏ ဖုန်းငွေဖြည့်ခြင်းကို ယခု ပို့ဆောင်ပြီးပါပြီ။',
   },
+  deliveredCardsSubject: {
+    en: 'Order {order}: your codes were delivered',
+    my: 'အော်ဒါ {order}- သင့်ကုဒ်များ ရောက်ရှိပြီးပါပြီ',
+  },
+  deliveredCardsIntro: {
+    en: 'Good news: the codes of your order {order} that could not be confirmed before have now been delivered. They are on your order page and in a separate e-mail.',
+    my: 'သတင်းကောင်းပါ။ ယခင်က အတည်မပြုနိုင်ခဲ့သော သင့်အော်ဒါ {order} ၏ ကုဒ်များကို ယခု ပို့ဆောင်ပြီးပါပြီ။ ၎င်းတို့ကို သင့်အော်ဒါစာမျက်နှာနှင့် သီးခြားအီးမေးလ်တွင် တွေ့နိုင်ပါသည်။',
+  },
   completedNothingOwed: {
     en: 'Your order is now complete; nothing is refunded for it.',
     my: 'သင့်အော်ဒါ ပြီးဆုံးပါပြီ။ ဤအော်ဒါအတွက် ငွေပြန်အမ်းရန် မရှိတော့ပါ။',
@@ -142,9 +150,11 @@ export function refundNotice(input: {
   let subject: string;
   let refundLine: string;
   if (event === 'delivered') {
-    subject = t('deliveredSubject');
-    paragraphs.push(t('deliveredIntro'));
     const item = input.items.find((i) => i.id === input.itemId);
+    // A gift card checked with the aggregator (issue 28) arrives as codes, not as a top-up.
+    const cards = item !== undefined && isCardKind(item.kind);
+    subject = t(cards ? 'deliveredCardsSubject' : 'deliveredSubject');
+    paragraphs.push(t(cards ? 'deliveredCardsIntro' : 'deliveredIntro'));
     if (item) paragraphs.push(lineText(item, t('delivered')));
     refundLine = !refund
       ? t('completedNothingOwed')
