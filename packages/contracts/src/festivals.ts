@@ -17,6 +17,4 @@ export const festivalsResponseSchema = z.object({
 });
 export type FestivalsResponse = z.output<typeof festivalsResponseSchema>;
 
-/** Whether `today` (YYYY-MM-DD, Yangon) falls in one of the windows. */
-export const inFestival = (windows: readonly FestivalWindow[], today: string): boolean =>
-  windows.some((w) => w.start <= today && today <= w.end);
+export { inFestival } from './festival-days.ts';

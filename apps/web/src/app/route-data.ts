@@ -8,6 +8,7 @@ import {
 } from '../features/catalogue/api/category-products.ts';
 import { parentCategoriesQuery } from '../features/catalogue/api/parent-categories.ts';
 import { shopClaimsQuery } from '../features/catalogue/api/shop-claims.ts';
+import { festivalsQuery } from '../features/festival/api/festivals-api.ts';
 import { sharedOrderQuery } from '../features/sharing/api/sharing-api.ts';
 import { sharedPageHead } from '../features/sharing/share-head.ts';
 import { isAppPath } from '../lib/app-pages.ts';
@@ -189,7 +190,12 @@ export async function prefetchServerPage(
   const found = serverPageOf(path);
   if (!found) return null;
   const { page, match } = found;
-  await page.prefetch(queryClient, language, match, search);
+  // Every page's header asks whether today is a festival day: the windows come with the page, so
+  // on other days the browser fetches nothing about festivals (issue 29).
+  await Promise.all([
+    page.prefetch(queryClient, language, match, search),
+    queryClient.query(festivalsQuery),
+  ]);
   return {
     module: page.module,
     head: page.head ? page.head(queryClient, { language, match, origin }) : '',

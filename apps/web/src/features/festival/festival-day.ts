@@ -1,4 +1,5 @@
-import { inFestival, type FestivalWindow } from '@shop/contracts/festivals';
+import { inFestival } from '@shop/contracts/festival-days';
+import type { FestivalWindow } from '@shop/contracts/festivals';
 
 /** Spec §9 "Festival overlay | closes after 10 s; message after 1 s". */
 export const FESTIVAL_MESSAGE_DELAY_MS = 1000;
@@ -17,6 +18,10 @@ export function yangonToday(now: Date): string {
     day: '2-digit',
   }).format(now);
 }
+
+/** Whether `now` is on a festival day in Yangon. */
+export const isFestivalDay = (windows: readonly FestivalWindow[], now: Date): boolean =>
+  inFestival(windows, yangonToday(now));
 
 /** The overlay opens by itself on a festival day it has not opened on yet. */
 export const greetingDue = (

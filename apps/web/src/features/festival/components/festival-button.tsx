@@ -4,6 +4,8 @@ import { lazy, use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import { OptionalPart } from '../../../components/ui/optional-part.tsx';
+import { festivalsQuery } from '../api/festivals-api.ts';
+import { isFestivalDay } from '../festival-day.ts';
 
 const FestivalOverlay = lazy(() => import('./festival-overlay.tsx'));
 
@@ -30,6 +32,10 @@ export function FestivalButton() {
 
   useEffect(() => {
     if (!queryClient) return;
+    // A server-rendered page came with the festival windows (app/route-data.ts): outside them
+    // nothing about festivals is fetched, neither the check's code nor the windows (issue 29).
+    const windows = queryClient.getQueryData(festivalsQuery.queryKey);
+    if (windows && !isFestivalDay(windows, new Date())) return;
     let live = true;
     const check = () => {
       // The check is a small chunk of its own, after the page: the overlay's code (its lanterns,

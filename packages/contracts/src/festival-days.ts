@@ -1,0 +1,8 @@
+import type { FestivalWindow } from './festivals.ts';
+
+// The festival-day rule without the schemas (issue 29): the web app's header asks it before it
+// loads anything about festivals, so it must not bring zod into the first JavaScript.
+
+/** Whether `today` (YYYY-MM-DD, Yangon) falls in one of the windows. */
+export const inFestival = (windows: readonly FestivalWindow[], today: string): boolean =>
+  windows.some((w) => w.start <= today && today <= w.end);
