@@ -58,11 +58,12 @@ export function App({
               </Route>
               <Route>
                 <AppRoutes />
-                <LaterPart load={loadNotificationsHost} after={1500} />
-                <LaterPart load={loadInstallBanner} after={1500} />
-                <LaterPart load={loadConnectivityHost} after="page-load" />
-                <LaterPart load={loadLibrariesHost} after={1000} />
-                <LaterPart load={loadAfterLoadParts} after="page-load" />
+                {/* Each once the page is idle (issue 29); the prompts a moment later. */}
+                <LaterPart load={loadNotificationsHost} delayMs={1000} />
+                <LaterPart load={loadInstallBanner} delayMs={1000} />
+                <LaterPart load={loadConnectivityHost} />
+                <LaterPart load={loadLibrariesHost} delayMs={500} />
+                <LaterPart load={loadAfterLoadParts} />
               </Route>
             </Switch>
             <Toaster />

@@ -17,7 +17,7 @@ describe('LaterPart', () => {
     render(
       <div>
         <h1>the page</h1>
-        <LaterPart load={load} after={0} />
+        <LaterPart load={load} />
       </div>,
     );
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
@@ -33,5 +33,27 @@ describe('LaterPart', () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(await screen.findByText('the part')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'the page' })).toBeTruthy();
+  });
+
+  it('fetches nothing until the browser is idle after the load (issue 29)', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const load = vi.fn(() => Promise.resolve({ default: Part }));
+    const { unmount } = render(<LaterPart load={load} />);
+    try {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(load).not.toHaveBeenCalled();
+      expect(idle).toHaveLength(1);
+      await act(async () => {
+        idle[0]?.();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText('the part')).toBeTruthy();
+    } finally {
+      unmount();
+      vi.unstubAllGlobals();
+    }
   });
 });

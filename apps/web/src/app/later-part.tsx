@@ -1,19 +1,21 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { OptionalPart } from '../components/ui/optional-part.tsx';
+import { whenIdleAfterLoad } from '../lib/when-idle.ts';
 
 /**
  * A part of the app that is not in the page's first JavaScript (issue 16's hosts and banner): its
- * chunk is fetched `after` the page's load event, or that many ms after the first render. A chunk
- * that cannot be fetched (offline, a dropped connection on a patchy network) leaves the part out —
- * it never takes the page down — and is fetched again when the browser is back online.
+ * chunk is fetched once the page has loaded and the browser is idle (issue 29), `delayMs` later.
+ * A chunk that cannot be fetched (offline, a dropped connection on a patchy network) leaves the
+ * part out — it never takes the page down — and is fetched again when the browser is back online.
  */
 export function LaterPart({
   load,
-  after,
+  delayMs = 0,
 }: {
   /** Stable (module level): a new function would mean a new part. */
   load: () => Promise<{ default: ComponentType }>;
-  after: 'page-load' | number;
+  /** After the page is idle (a prompt that should not greet the reader at once). */
+  delayMs?: number;
 }) {
   const [due, setDue] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -22,20 +24,14 @@ export function LaterPart({
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const start = (ms: number) => {
-      timer = setTimeout(setDue, ms, true);
-    };
-    const onLoad = () => {
-      start(0);
-    };
-    if (after !== 'page-load') start(after);
-    else if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
+    const cancel = whenIdleAfterLoad(() => {
+      timer = setTimeout(setDue, delayMs, true);
+    });
     return () => {
+      cancel();
       clearTimeout(timer);
-      window.removeEventListener('load', onLoad);
     };
-  }, [after]);
+  }, [delayMs]);
 
   useEffect(() => {
     if (!failed) return;

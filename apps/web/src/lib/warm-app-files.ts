@@ -1,4 +1,5 @@
 import { mayWarmAppFiles, WARM_APP_FILES, type ConnectionHints } from './app-files.ts';
+import { whenIdleAfterLoad } from './when-idle.ts';
 
 /**
  * Once the page is idle and the worker is in charge, asks it to download the rest of the shop
@@ -13,6 +14,5 @@ export function warmAppFilesWhenIdle(): void {
       registration.active?.postMessage(WARM_APP_FILES);
     });
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(ask, { timeout: 10_000 });
-  else setTimeout(ask, 3000);
+  whenIdleAfterLoad(ask, 10_000);
 }

@@ -4,7 +4,7 @@ import { getToasts, toast } from '../../components/ui/toast-store.ts';
 import { initI18n } from '../../lib/i18n.ts';
 import { cartWith, emptyCart } from '../../test/cart-fixture.ts';
 import { cartBadge, badgeText } from './cart-badge-store.ts';
-import { createCartController, PHONE_SAVE_DELAY_MS } from './cart-controller.ts';
+import { ADDS_KEPT_MS, createCartController, PHONE_SAVE_DELAY_MS } from './cart-controller.ts';
 
 const ok = (cart: Cart, message = 'Item added to cart') =>
   new Response(JSON.stringify({ success: true, message, data: cart }), {
@@ -79,6 +79,24 @@ describe('cart controller', () => {
     fetchMock.mockResolvedValueOnce(ok(cartWith(3)));
     await controller.add('p1', 1);
     expect(added).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the first onAdded follower of the adds of the last 10 s made before it listened (issue 29)', async () => {
+    const controller = make();
+    fetchMock.mockResolvedValueOnce(ok(cartWith(1)));
+    await controller.add('p1', 1);
+    clock += ADDS_KEPT_MS + 1;
+    fetchMock.mockResolvedValueOnce(ok(cartWith(3)));
+    await controller.add('p1', 2);
+    clock += 2000;
+    const added = vi.fn();
+    controller.onAdded(added);
+    // The older add is forgotten; the recent one is told once, to the first follower only.
+    expect(added).toHaveBeenCalledTimes(1);
+    expect(added).toHaveBeenCalledWith(expect.objectContaining({ productId: 'p1' }), 2);
+    const later = vi.fn();
+    controller.onAdded(later);
+    expect(later).not.toHaveBeenCalled();
   });
 
   it('shares an identical add in flight and refuses one within 1 s after it', async () => {

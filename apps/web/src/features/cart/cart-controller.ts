@@ -53,6 +53,9 @@ const isRetryable = (error: unknown) =>
   (error instanceof ApiError && (error.isNetworkError || error.status >= 500)) ||
   error instanceof TypeError;
 
+/** How long an add confirmed before anyone listened is kept for the first listener. */
+export const ADDS_KEPT_MS = 10_000;
+
 /** The spec's message for a failure (§8): network, server, else the server's message, else ours. */
 export function cartErrorMessage(error: unknown, fallback: FailureKey): string {
   if (error instanceof CartRuleError) return error.message;
@@ -102,6 +105,11 @@ export function createCartController(options: ControllerOptions = {}) {
   const lineChains = new Map<string, Promise<unknown>>();
   const listeners = new Set<() => void>();
   const addListeners = new Set<(line: CartLine, quantity: number) => void>();
+  /**
+   * Adds confirmed before anyone listened (the analytics host mounts once the page is idle,
+   * issue 29): the first listener is told of those of the last ADDS_KEPT_MS, then they go.
+   */
+  let addsBeforeListening: { line: CartLine; quantity: number; at: number }[] = [];
   const addsInFlight = new Map<string, Promise<boolean>>();
   const lastAddAt = new Map<string, number>();
   let loadGeneration = 0;
@@ -262,6 +270,9 @@ export function createCartController(options: ControllerOptions = {}) {
     /** Told of every add the server confirmed: the line as it is now, and the units added. */
     onAdded: (listener: (line: CartLine, quantity: number) => void) => {
       addListeners.add(listener);
+      const kept = addsBeforeListening.filter((add) => now() - add.at <= ADDS_KEPT_MS);
+      addsBeforeListening = [];
+      for (const add of kept) listener(add.line, add.quantity);
       return () => {
         addListeners.delete(listener);
       };
@@ -323,6 +334,10 @@ export function createCartController(options: ControllerOptions = {}) {
           const line = state.cart?.items.find(
             (item) => item.productId === productId && item.phoneNumber === recipient,
           );
+          if (line && addListeners.size === 0)
+            addsBeforeListening = [...addsBeforeListening, { line, quantity, at: now() }].slice(
+              -20,
+            );
           if (line) for (const listener of addListeners) listener(line, quantity);
         }
         return ok;
