@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
 import {
   startReloadlyGiftCardsStandin,
   type ReloadlyGiftCardsStandin,
 } from '../../server/src/test/standins/reloadly-giftcards.ts';
 import { expect, newPersonPage, test } from './fixtures.ts';
+import { startOwnShop, type OwnShop } from './own-shop.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
 import {
@@ -40,89 +37,31 @@ const CODES = [
   { cardNumber: '4000111122223333', pinCode: '1234' },
   { cardNumber: '4000444455556666', pinCode: '5678' },
 ];
-const serverMain = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../server/dist/main.js',
-);
 const port = Number(process.env.E2E_PORT ?? 4173) + 23;
 const url = `http://localhost:${String(port)}`;
-
-interface Shop {
-  dataDir: string;
-  stop(): Promise<void>;
-}
-
-/** Starts the built shop on `port` with a fresh embedded database and `env`. */
-async function startShop(env: Record<string, string>): Promise<Shop> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-reloadly-cards-'));
-  const child: ChildProcess = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      REQUEST_LIMIT_FACTOR: '100',
-      TRUST_PROXY: 'true',
-      CARD_HOLD_MAX_PER_ADDRESS: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString('utf8');
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        resolve();
-        return;
-      }
-      child.once('exit', () => {
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  try {
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`the shop stopped: ${errors}`);
-          return fetch(`${url}/readyz`).then(
-            (res) => res.status,
-            () => 0,
-          );
-        },
-        { timeout: 60_000, intervals: [250] },
-      )
-      .toBe(200);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { dataDir, stop };
-}
 
 test.describe('an unconfirmed Reloadly gift card checked from the back-office', () => {
   test.use({ baseURL: url });
   let reloadly: ReloadlyGiftCardsStandin | undefined;
-  let shop: Shop | undefined;
+  let shop: OwnShop | undefined;
   const suiteDataDir = process.env.E2E_DATA_DIR;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     reloadly = await startReloadlyGiftCardsStandin();
-    shop = await startShop({
-      // The customer pays in the sandbox bank, as in the suite's shop.
-      PAYMENT_PROVIDER: 'sandbox',
-      ALLOW_SANDBOX: 'true',
-      // The never-answered order: three tries of 1 s, then the line is left unconfirmed.
-      JOB_MAX_ATTEMPTS: '3',
-      RELOADLY_TIMEOUT_MS: '1000',
-      ...reloadly.env,
-    });
+    shop = await startOwnShop(
+      port,
+      {
+        // The customer pays in the sandbox bank, as in the suite's shop.
+        PAYMENT_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX: 'true',
+        // The never-answered order: three tries of 1 s, then the line is left unconfirmed.
+        JOB_MAX_ATTEMPTS: '3',
+        RELOADLY_TIMEOUT_MS: '1000',
+        ...reloadly.env,
+      },
+      'reloadly-cards',
+    );
     // The back-office and outbox helpers read this shop's folder (its demo admin, its e-mails).
     process.env.E2E_DATA_DIR = shop.dataDir;
   });

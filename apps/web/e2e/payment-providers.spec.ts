@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startAplusStandin, type AplusStandin } from '../../server/src/test/standins/aplus.ts';
 import { startKbzStandin, type KbzStandin } from '../../server/src/test/standins/kbzpay.ts';
 import { startWaveStandin, type WaveStandin } from '../../server/src/test/standins/wave.ts';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { newIdentity, registerVerified, type Identity } from './auth-support.ts';
+import { startOwnShop, type OwnShop } from './own-shop.ts';
 import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
 
 /**
@@ -23,72 +20,10 @@ import { apiSession, expectAccessible, productId, signInFromHome } from './shop-
 const shots = '/tmp/shots-providers';
 fs.mkdirSync(shots, { recursive: true });
 const GIFT_CARD = 'Netflix Gift Card US$25';
-const serverMain = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../server/dist/main.js',
-);
 const basePort = Number(process.env.E2E_PORT ?? 4173);
 
-interface Shop {
-  url: string;
-  dataDir: string;
-  stop(): Promise<void>;
-}
-
-/** Starts the built shop on `port` with a fresh embedded database and `env` (its acquirers). */
-async function startShop(port: number, env: Record<string, string>): Promise<Shop> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-providers-'));
-  const url = `http://localhost:${String(port)}`;
-  const child: ChildProcess = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      REQUEST_LIMIT_FACTOR: '100',
-      TRUST_PROXY: 'true',
-      CARD_HOLD_MAX_PER_ADDRESS: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString('utf8');
-  });
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the shop stopped: ${errors}`);
-        return fetch(`${url}/readyz`).then(
-          (res) => res.status,
-          () => 0,
-        );
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
-  return {
-    url,
-    dataDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) {
-          resolve();
-          return;
-        }
-        child.once('exit', () => {
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 /** A signed-in customer of `shop` with a gift card in the cart, at Home in `lang`. */
-async function customerWithCart(request: APIRequestContext, shop: Shop, lang: 'en' | 'my') {
+async function customerWithCart(request: APIRequestContext, shop: OwnShop, lang: 'en' | 'my') {
   const person: Identity = newIdentity();
   await registerVerified(request, person, shop.dataDir);
   const added = await request.post('/api/v1/cart/add', {
@@ -119,13 +54,17 @@ test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
   test.use({ baseURL: `http://localhost:${String(port)}` });
   let kbz: KbzStandin;
   let wave: WaveStandin;
-  let shop: Shop;
+  let shop: OwnShop;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     kbz = await startKbzStandin();
     wave = await startWaveStandin();
-    shop = await startShop(port, { PAYMENT_PROVIDER: 'kbzpay,wave', ...kbz.env, ...wave.env });
+    shop = await startOwnShop(
+      port,
+      { PAYMENT_PROVIDER: 'kbzpay,wave', ...kbz.env, ...wave.env },
+      'providers',
+    );
   });
   test.afterAll(async () => {
     await shop.stop();
@@ -189,12 +128,12 @@ test.describe('ABank A+ (MM QR)', () => {
   const port = basePort + 22;
   test.use({ baseURL: `http://localhost:${String(port)}` });
   let aplus: AplusStandin;
-  let shop: Shop;
+  let shop: OwnShop;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     aplus = await startAplusStandin();
-    shop = await startShop(port, { PAYMENT_PROVIDER: 'aplus', ...aplus.env });
+    shop = await startOwnShop(port, { PAYMENT_PROVIDER: 'aplus', ...aplus.env }, 'providers');
   });
   test.afterAll(async () => {
     await shop.stop();

@@ -778,6 +778,28 @@ export function createFulfilmentService(deps: {
         : 'pending';
 
   /**
+   * An `unconfirmed` line found delivered or not (staff's finding, or the aggregator's report for
+   * a card): restated under the order lock the caller holds, and the order settled accordingly.
+   */
+  async function settleUnconfirmed(
+    tx: Db,
+    order: OrderRow,
+    refund: OrderRefundRow,
+    itemId: string,
+    delivered: boolean,
+  ): Promise<LineOutcome> {
+    const restated = await createOrdersRepo(tx).restateItem(
+      itemId,
+      { status: 'failed', failureCode: 'unconfirmed' },
+      delivered
+        ? { status: 'delivered', failureCode: null }
+        : { status: 'failed', failureCode: 'not_delivered' satisfies FailureCode },
+    );
+    if (!restated) throw new Error('line changed under the order lock');
+    return settleLines(tx, order, refund, delivered ? itemId : null);
+  }
+
+  /**
    * Staff checked an `unconfirmed` top-up with the aggregator (ADR 0036): it arrived (the line is
    * delivered) or it did not (the line fails as `not_delivered`). Once: the finding is kept on the
    * request, so the same call again changes nothing and the other finding is refused. Never
@@ -803,15 +825,7 @@ export function createFulfilmentService(deps: {
       if (refund.status === 'refunded') throw new LineActionError('refund_paid');
       const before = await lineState(tx, orderId, itemId);
       if (last) await createFulfilmentRepo(tx).resolveTopupRequest(last.id, finding);
-      const restated = await createOrdersRepo(tx).restateItem(
-        itemId,
-        { status: 'failed', failureCode: 'unconfirmed' },
-        delivered
-          ? { status: 'delivered', failureCode: null }
-          : { status: 'failed', failureCode: 'not_delivered' satisfies FailureCode },
-      );
-      if (!restated) throw new Error('line changed under the order lock');
-      const outcome = await settleLines(tx, order, refund, delivered ? itemId : null);
+      const outcome = await settleUnconfirmed(tx, order, refund, itemId, delivered);
       await onChange?.(tx, { before, after: await lineState(tx, orderId, itemId), outcome });
       log.info({ orderId, itemId, delivered, outcome }, 'unconfirmed top-up resolved by staff');
       return { changed: true, outcome };
@@ -866,15 +880,7 @@ export function createFulfilmentService(deps: {
       if (found) await fulfilment.finishTopupRequest(itemId, found, last.attempt);
       if (found?.status === 'success') await giveBoughtCards(tx, orderId, item, found.cards);
       await fulfilment.resolveTopupRequest(last.id, delivered ? 'delivered' : 'not_delivered');
-      const restated = await createOrdersRepo(tx).restateItem(
-        itemId,
-        { status: 'failed', failureCode: 'unconfirmed' },
-        delivered
-          ? { status: 'delivered', failureCode: null }
-          : { status: 'failed', failureCode: 'not_delivered' satisfies FailureCode },
-      );
-      if (!restated) throw new Error('line changed under the order lock');
-      const outcome = await settleLines(tx, order, refund, delivered ? itemId : null);
+      const outcome = await settleUnconfirmed(tx, order, refund, itemId, delivered);
       if (delivered)
         await enqueueJob(tx, {
           type: SEND_ORDER_CODES_JOB,

@@ -184,19 +184,8 @@ export function createTopupMappings(deps: {
 
     /** What one unit of a mapped product costs at the aggregator; null: unmapped. */
     async unitCostOf(productId: string): Promise<{ cost: number; currencyCode: string } | null> {
-      const [row] = await db
-        .select({
-          cost: topupProductMappings.cost,
-          currencyCode: topupProductMappings.costCurrency,
-        })
-        .from(topupProductMappings)
-        .where(
-          and(
-            eq(topupProductMappings.productId, productId),
-            eq(topupProductMappings.provider, provider),
-          ),
-        );
-      return row ?? null;
+      const mapping = await mappingOf(db, provider, productId);
+      return mapping && { cost: mapping.cost, currencyCode: mapping.costCurrency };
     },
 
     /** After a catalogue read: each mapping's cost, FX and whether it is still offered. */
@@ -225,6 +214,20 @@ export function createTopupMappings(deps: {
 
 export type TopupMappings = ReturnType<typeof createTopupMappings>;
 
+/** A product's mapping at `provider`, or null. */
+async function mappingOf(db: Db, provider: string, productId: string) {
+  const [row] = await db
+    .select()
+    .from(topupProductMappings)
+    .where(
+      and(
+        eq(topupProductMappings.productId, productId),
+        eq(topupProductMappings.provider, provider),
+      ),
+    );
+  return row ?? null;
+}
+
 /**
  * The aggregator operator and kyat amount a top-up or data product is mapped to at `provider`
  * (a data product's is a bundle operator and one of its fixed amounts), for fulfilment to send
@@ -235,17 +238,6 @@ export async function mappingToSendOf(
   provider: string,
   productId: string,
 ): Promise<{ operatorId: number; amount: number } | null> {
-  const [row] = await db
-    .select({
-      operatorId: topupProductMappings.operatorId,
-      amount: topupProductMappings.localAmount,
-    })
-    .from(topupProductMappings)
-    .where(
-      and(
-        eq(topupProductMappings.productId, productId),
-        eq(topupProductMappings.provider, provider),
-      ),
-    );
-  return row ?? null;
+  const mapping = await mappingOf(db, provider, productId);
+  return mapping && { operatorId: mapping.operatorId, amount: mapping.localAmount };
 }
