@@ -252,9 +252,9 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
       const mails = outboxFor(s.t, user.person.email).filter((m) => m.kind === 'email');
       expect(mails.some((m) => m.text.includes('4000111122223333 / PIN 1234'))).toBe(true);
       // The notice says the codes arrived (not a top-up).
-      const notice = mails.find((m) => m.subject?.includes('your codes were delivered'));
+      const notice = mails.find((m) => m.subject.includes('your codes were delivered'));
       expect(notice?.text).toContain('could not be confirmed before have now been delivered');
-      expect(mails.some((m) => m.subject?.includes('top-up'))).toBe(false);
+      expect(mails.some((m) => m.subject.includes('top-up'))).toBe(false);
       // Once: a second check changes nothing (no second set of cards).
       const again = await check(orderId, itemId);
       expect(again.json<{ message: string }>().message).toBe(
