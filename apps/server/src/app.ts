@@ -435,8 +435,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bankRefundOwed: providerRefunds.orderRefundOwed,
     topupMappingOf: (productId) => mappingToSendOf(database.db, config.topupProvider, productId),
     // The account module is made below (its routes come after the back-office's access hook).
-    topupFunds: (productId, quantity) =>
-      topupAccount ? topupAccount.funds(productId, quantity) : Promise.resolve(true),
+    topupFunds: (unitCost, quantity) =>
+      topupAccount ? topupAccount.funds(unitCost, quantity) : Promise.resolve(true),
   });
   const payments = createPaymentsModule({
     app,

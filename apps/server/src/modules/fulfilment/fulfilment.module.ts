@@ -23,6 +23,7 @@ import {
   measuredTopupProvider,
   TopupUnavailableError,
   type TopupMapping,
+  type TopupUnitCost,
   type TopupProvider,
 } from './topup-provider.ts';
 
@@ -79,7 +80,7 @@ export function createFulfilmentModule(deps: {
   /** A top-up or data product's aggregator operator and amount (topup-account's mappings). */
   topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
   /** Whether the aggregator balance covers a line (topup-account's funds). */
-  topupFunds?: (productId: string, quantity: number) => Promise<boolean>;
+  topupFunds?: (unitCost: TopupUnitCost | null, quantity: number) => Promise<boolean>;
 }): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
   const { config, database, metrics } = deps;
   const topup = deps.topupProvider ?? selectTopupProvider(config, database, deps.log);

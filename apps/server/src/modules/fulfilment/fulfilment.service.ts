@@ -41,6 +41,7 @@ import {
   TopupAwaitingFundsError,
   TopupUnavailableError,
   type TopupMapping,
+  type TopupUnitCost,
   type TopupProvider,
   type TopupResult,
 } from './topup-provider.ts';
@@ -215,9 +216,10 @@ export function createFulfilmentService(deps: {
   topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
   /**
    * Whether the aggregator balance (read at most every 30 s, so once for a batch of lines)
-   * covers `quantity` units of a product (topup-account, issue 28); absent: always.
+   * covers `quantity` units at `unitCost` (null: an unmapped product, whose cost is unknown;
+   * topup-account, issue 28); absent: always.
    */
-  topupFunds?: (productId: string, quantity: number) => Promise<boolean>;
+  topupFunds?: (unitCost: TopupUnitCost | null, quantity: number) => Promise<boolean>;
 }) {
   const { db, log } = deps;
   const orders = createOrdersRepo(db);
@@ -429,8 +431,13 @@ export function createFulfilmentService(deps: {
    * have been sent, it is always looked up at the aggregator: a top-up that already took the
    * money must be found, whatever the balance says now.
    */
-  async function awaitFundsBeforeFirstSend(item: OrderItemRow, attempt: number): Promise<void> {
-    if (!deps.topupFunds || (await deps.topupFunds(item.productId, item.quantity))) return;
+  async function awaitFundsBeforeFirstSend(
+    item: OrderItemRow,
+    attempt: number,
+    mapping: TopupMapping | null,
+  ): Promise<void> {
+    if (!deps.topupFunds || (await deps.topupFunds(mapping?.unitCost ?? null, item.quantity)))
+      return;
     const requests = await createFulfilmentRepo(db).topupRequestsOf([item.id]);
     if (requests.some((r) => r.attempt === attempt)) return;
     throw new TopupAwaitingFundsError(
@@ -445,7 +452,8 @@ export function createFulfilmentService(deps: {
    */
   async function callAggregator(item: OrderItemRow & { phoneNumber: string }, attempt: number) {
     const key = topupKeyOf(item.id, attempt);
-    await awaitFundsBeforeFirstSend(item, attempt);
+    const mapping = (await deps.topupMappingOf?.(item.productId)) ?? null;
+    await awaitFundsBeforeFirstSend(item, attempt, mapping);
     await createFulfilmentRepo(db).startTopupRequest({
       orderItemId: item.id,
       idempotencyKey: key,
@@ -453,7 +461,6 @@ export function createFulfilmentService(deps: {
       attempt,
     });
     const kind = item.kind === 'data' ? 'data' : 'topup';
-    const mapping = (await deps.topupMappingOf?.(item.productId)) ?? null;
     return deps.topup.send({
       idempotencyKey: key,
       kind,

@@ -31,6 +31,14 @@ export interface TopupMapping {
   operatorId: number;
   /** The amount in the operator's local currency (kyat), sent with useLocalAmount. */
   amount: number;
+  /** What one unit costs at the aggregator, in its account's currency (the balance check). */
+  unitCost: TopupUnitCost;
+}
+
+/** An amount in the aggregator account's currency. */
+export interface TopupUnitCost {
+  amount: number;
+  currencyCode: string;
 }
 
 /** The aggregator's final answer for a request. */

@@ -122,12 +122,10 @@ export async function createTopupAccountModule(deps: {
       catalogue: (refresh) => catalogue.view(refresh),
       mappings,
       reconciliation,
-      async funds(productId, quantity) {
-        const unitCost = await mappings.unitCostOf(productId);
-        return monitor.covers(
-          unitCost && { amount: unitCost.cost * quantity, currencyCode: unitCost.currencyCode },
-        );
-      },
+      funds: (unitCost, quantity) =>
+        monitor.covers(
+          unitCost && { amount: unitCost.amount * quantity, currencyCode: unitCost.currencyCode },
+        ),
     };
   }
   await app.register(topupAccountRoutes(service));

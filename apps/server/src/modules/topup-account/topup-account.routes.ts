@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import { ADMIN_PREFIX, adminErrors, staffRoute } from '../admin/staff-access.ts';
+import type { TopupUnitCost } from '../fulfilment/topup-provider.ts';
 import type { TopupMappings } from './topup-mappings.ts';
 import type { TopupReconciliation } from './topup-reconciliation.ts';
 
@@ -31,10 +32,10 @@ export interface TopupAccountService {
   /** The daily comparison with the aggregator's report (null: the provider has none). */
   reconciliation: TopupReconciliation | null;
   /**
-   * Whether the balance last read covers `quantity` units of a product (its mapped cost; an
-   * unmapped one needs more than nothing). Always true for a provider without a balance.
+   * Whether the balance last read covers `quantity` units at `unitCost` (the product's mapped
+   * cost; null, an unmapped one, needs more than nothing). Always true without a balance.
    */
-  funds(productId: string, quantity: number): Promise<boolean>;
+  funds(unitCost: TopupUnitCost | null, quantity: number): Promise<boolean>;
 }
 
 /** The reconciliation, or a 404 when the provider has no report (the simulator). */

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, type Text } from '../../platform/errors.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { costOf } from '../fulfilment/providers/reloadly-catalogue.ts';
+import type { TopupMapping as MappingToSend } from '../fulfilment/topup-provider.ts';
 import { topupProductMappings } from './topup-account.tables.ts';
 import type { TopupCatalogueReader } from './topup-catalogue.ts';
 
@@ -182,12 +183,6 @@ export function createTopupMappings(deps: {
       await deps.catalogueChanged();
     },
 
-    /** What one unit of a mapped product costs at the aggregator; null: unmapped. */
-    async unitCostOf(productId: string): Promise<{ cost: number; currencyCode: string } | null> {
-      const mapping = await mappingOf(db, provider, productId);
-      return mapping && { cost: mapping.cost, currencyCode: mapping.costCurrency };
-    },
-
     /** After a catalogue read: each mapping's cost, FX and whether it is still offered. */
     async refresh(operators: TopupCatalogueOperator[], at: Date): Promise<void> {
       const mappings = await db
@@ -214,20 +209,6 @@ export function createTopupMappings(deps: {
 
 export type TopupMappings = ReturnType<typeof createTopupMappings>;
 
-/** A product's mapping at `provider`, or null. */
-async function mappingOf(db: Db, provider: string, productId: string) {
-  const [row] = await db
-    .select()
-    .from(topupProductMappings)
-    .where(
-      and(
-        eq(topupProductMappings.productId, productId),
-        eq(topupProductMappings.provider, provider),
-      ),
-    );
-  return row ?? null;
-}
-
 /**
  * The aggregator operator and kyat amount a top-up or data product is mapped to at `provider`
  * (a data product's is a bundle operator and one of its fixed amounts), for fulfilment to send
@@ -237,7 +218,21 @@ export async function mappingToSendOf(
   db: Db,
   provider: string,
   productId: string,
-): Promise<{ operatorId: number; amount: number } | null> {
-  const mapping = await mappingOf(db, provider, productId);
-  return mapping && { operatorId: mapping.operatorId, amount: mapping.localAmount };
+): Promise<MappingToSend | null> {
+  const [mapping] = await db
+    .select()
+    .from(topupProductMappings)
+    .where(
+      and(
+        eq(topupProductMappings.productId, productId),
+        eq(topupProductMappings.provider, provider),
+      ),
+    );
+  return mapping
+    ? {
+        operatorId: mapping.operatorId,
+        amount: mapping.localAmount,
+        unitCost: { amount: mapping.cost, currencyCode: mapping.costCurrency },
+      }
+    : null;
 }
