@@ -255,7 +255,7 @@ const browserBuild = defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/,
             },
             // Libraries loaded only on demand (the payment and share-link QR codes): named, so
             // they stay out of the install-time precache and libraries.json lists them (ADR 0032).

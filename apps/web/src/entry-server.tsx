@@ -38,7 +38,7 @@ export interface RenderRequest {
 }
 
 /**
- * One render at a time: the app reads its language from the one i18next instance (as it does in
+ * One render at a time: the app reads its language from the one translator (as it does in
  * the browser), so a Burmese render must not interleave with an English one. A render takes a
  * few milliseconds of CPU, which one process spends one at a time anyway.
  */

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { Route, Router, Switch } from 'wouter';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
@@ -8,7 +7,7 @@ import { initI18n } from '../lib/i18n.ts';
 import { LaterPart } from './later-part.tsx';
 import { AppRoutes, PageReady } from './router.tsx';
 
-const i18n = initI18n();
+initI18n();
 
 // Issue 16's prompt, push subscription and install banner, the offline dialog and the
 // essential-libraries step: loaded after the page, never in it.
@@ -41,35 +40,33 @@ export function App({
   serverLocation?: ServerLocation;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <Router
-          {...(serverLocation
-            ? { ssrPath: serverLocation.path, ssrSearch: serverLocation.search }
-            : {})}
-        >
-          <AuthProvider>
-            <Switch>
-              <Route path="/admin" nest>
-                <Suspense fallback={<p role="status">Loading the back-office…</p>}>
-                  <BackOffice />
-                  <PageReady />
-                </Suspense>
-              </Route>
-              <Route>
-                <AppRoutes />
-                {/* Each once the page is idle (issue 29); the prompts a moment later. */}
-                <LaterPart load={loadNotificationsHost} delayMs={1000} />
-                <LaterPart load={loadInstallBanner} delayMs={1000} />
-                <LaterPart load={loadConnectivityHost} />
-                <LaterPart load={loadLibrariesHost} delayMs={500} />
-                <LaterPart load={loadAfterLoadParts} />
-              </Route>
-            </Switch>
-            <Toaster />
-          </AuthProvider>
-        </Router>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <Router
+        {...(serverLocation
+          ? { ssrPath: serverLocation.path, ssrSearch: serverLocation.search }
+          : {})}
+      >
+        <AuthProvider>
+          <Switch>
+            <Route path="/admin" nest>
+              <Suspense fallback={<p role="status">Loading the back-office…</p>}>
+                <BackOffice />
+                <PageReady />
+              </Suspense>
+            </Route>
+            <Route>
+              <AppRoutes />
+              {/* Each once the page is idle (issue 29); the prompts a moment later. */}
+              <LaterPart load={loadNotificationsHost} delayMs={1000} />
+              <LaterPart load={loadInstallBanner} delayMs={1000} />
+              <LaterPart load={loadConnectivityHost} />
+              <LaterPart load={loadLibrariesHost} delayMs={500} />
+              <LaterPart load={loadAfterLoadParts} />
+            </Route>
+          </Switch>
+          <Toaster />
+        </AuthProvider>
+      </Router>
+    </QueryClientProvider>
   );
 }

@@ -1,17 +1,8 @@
-import {
-  fallbackLanguage,
-  languageOfTag,
-  languages,
-  localDigits,
-  type Language,
-} from '@shop/contracts/languages';
-import i18n, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { fallbackLanguage, languageOfTag, type Language } from '@shop/contracts/languages';
 import en from '../locales/en.json';
 import { writeCookie } from './cookies.ts';
 import { PAGES_CACHE_PREFIX } from './sw-messages.ts';
-
-type Messages = Record<string, unknown>;
+import { Translator, type Messages } from './translator.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 /** The choice, also as a cookie: the server renders pages in it (apps/server ssr.ts). */
@@ -45,51 +36,19 @@ async function loadBurmese(): Promise<Messages> {
   return Object.assign({}, shared, ...features) as Messages;
 }
 
-/**
- * Burmese strings of lazily loaded modules that arrived before the Burmese base strings. They wait:
- * a 'my' bundle in the store before the base is loaded would make i18next think Burmese is loaded
- * and never fetch the rest.
- */
-const waitingBurmese: Messages[] = [];
-let burmeseBaseLoaded = false;
+/** The one translator of the page (the server renders one page at a time with it). */
+export const i18n = new Translator(detectLanguage(), englishMessages, (language) =>
+  language === 'my' ? loadBurmese() : Promise.resolve({}),
+);
 
 /**
- * Adds the strings of a lazily loaded module (merged deep into the one namespace). Lazy modules
- * keep their strings out of the Home route's initial JavaScript (120 KiB budget).
+ * Adds the strings of a lazily loaded module (merged deep into the language's tree). Lazy modules
+ * keep their strings out of the Home route's initial JavaScript.
  */
 export function addLazyMessages(english: Messages, burmese: Messages) {
-  const add = () => {
-    i18n.addResourceBundle('en', 'translation', english, true, false);
-    if (burmeseBaseLoaded) i18n.addResourceBundle('my', 'translation', burmese, true, false);
-    else waitingBurmese.push(burmese);
-  };
-  // Unit tests may import a module before i18n is set up; then the strings are added once it is.
-  if (i18n.isInitialized) add();
-  else i18n.on('initialized', add);
+  i18n.addMessages('en', english);
+  i18n.addMessages('my', burmese);
 }
-
-const lazyBurmese: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language, _namespace, callback) {
-    if (language !== 'my') {
-      callback(null, {});
-      return;
-    }
-    loadBurmese().then(
-      (messages) => {
-        callback(null, messages);
-        burmeseBaseLoaded = true;
-        for (const burmese of waitingBurmese.splice(0)) {
-          i18n.addResourceBundle('my', 'translation', burmese, true, false);
-        }
-      },
-      (error: unknown) => {
-        callback(error instanceof Error ? error : new Error(String(error)), false);
-      },
-    );
-  },
-};
 
 /**
  * Detection order from the spec: ?lang= query, stored choice, browser, <html lang>; English is
@@ -149,50 +108,24 @@ function forgetRenderedPages() {
     .catch(() => undefined);
 }
 
-let ready: Promise<unknown> | undefined;
+let ready: Promise<void> | undefined;
 
-/** Initialises i18next once; await `i18nReady()` before the first render. */
+/** Loads the page's language once and remembers the choice; await `i18nReady()` before rendering. */
 export function initI18n() {
   if (!ready) {
-    ready = i18n
-      .use(lazyBurmese)
-      .use(initReactI18next)
-      .init({
-        lng: detectLanguage(),
-        resources: { en: { translation: englishMessages } },
-        partialBundledLanguages: true,
-        supportedLngs: [...languages],
-        fallbackLng: fallbackLanguage,
-        interpolation: {
-          escapeValue: false,
-          // Every number put into a message ({{count}}, {{page}}, {{seconds}}…) is written in the
-          // page's numeral system: Burmese digits on Burmese pages. Strings pass unchanged (phone
-          // numbers, codes, e-mails, and amounts already formatted by formatNumber / formatKyat).
-          alwaysFormat: true,
-          format: (value: unknown, _format, language) =>
-            typeof value === 'number'
-              ? localDigits(String(value), languageOfTag(language) ?? 'en')
-              : (value as string),
-        },
-        returnNull: false,
-        showSupportNotice: false,
-      });
+    ready = i18n.loadLanguage(i18n.language);
     rememberLanguage(i18n.language);
-    i18n.on('languageChanged', rememberLanguage);
-    void ready.then(() => {
-      i18n.on('languageChanged', forgetRenderedPages);
-    });
+    i18n.subscribe(rememberLanguage);
+    i18n.subscribe(forgetRenderedPages);
   }
   return i18n;
 }
 
-export function i18nReady(): Promise<unknown> {
+export function i18nReady(): Promise<void> {
   initI18n();
   return ready ?? Promise.resolve();
 }
 
 export function currentLanguage(): Language {
-  return i18n.resolvedLanguage === 'my' ? 'my' : 'en';
+  return i18n.language;
 }
-
-export { i18n };

@@ -20,8 +20,8 @@ describe('one numeral system per page (issue 12)', () => {
   it('puts every number interpolated into a Burmese message in Burmese digits, strings as they are', async () => {
     const i18n = initI18n();
     await i18n.changeLanguage('my');
-    i18n.addResource('my', 'translation', 'test.mixed', '{{count}} ခု · {{phone}}');
-    i18n.addResource('en', 'translation', 'test.mixed', '{{count}} items · {{phone}}');
+    i18n.addMessages('my', { test: { mixed: '{{count}} ခု · {{phone}}' } });
+    i18n.addMessages('en', { test: { mixed: '{{count}} items · {{phone}}' } });
     expect(i18n.t('test.mixed', { count: 12, phone: '09421234567' })).toBe('၁၂ ခု · 09421234567');
     await i18n.changeLanguage('en');
     expect(i18n.t('test.mixed', { count: 12, phone: '09421234567' })).toBe(

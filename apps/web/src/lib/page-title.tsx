@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.ts';
 
 /**
  * Where a server render collects the page's title (entry-server.tsx), for the <title> of the HTML

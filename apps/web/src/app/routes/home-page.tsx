@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useBanners } from '../../features/catalogue/api/banners.ts';
 import { useParentCategories } from '../../features/catalogue/api/parent-categories.ts';
 import { BannerCarousel } from '../../features/catalogue/components/banner-carousel.tsx';

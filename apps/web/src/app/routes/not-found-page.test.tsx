@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -17,11 +16,9 @@ async function renderAt(path: string) {
   await i18n.changeLanguage('en');
   const location = memoryLocation({ path, record: true });
   render(
-    <I18nextProvider i18n={i18n}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <AppRoutes />
-      </Router>
-    </I18nextProvider>,
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <AppRoutes />
+    </Router>,
   );
   return location;
 }

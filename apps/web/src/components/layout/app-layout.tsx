@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { BottomTabBar, isTabBarHidden } from './bottom-tab-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';

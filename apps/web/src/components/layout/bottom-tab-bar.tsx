@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation } from 'wouter';
 
 /** Spec §2: hidden on /webapp/install, /about-us, /support and /sharewith/*. */

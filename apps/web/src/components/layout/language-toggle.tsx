@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';
 
-/** Burmese sets ?lang=my, English removes it (shopping spec, Language); i18next caches the choice. */
+/** Burmese sets ?lang=my, English removes it (shopping spec, Language); the translator remembers the choice. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const next = i18n.resolvedLanguage === 'my' ? 'en' : 'my';
+  const next = i18n.language === 'my' ? 'en' : 'my';
 
   const switchLanguage = () => {
     const params = new URLSearchParams(search);

@@ -1,5 +1,5 @@
 import { lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { OptionalPart } from '../ui/optional-part.tsx';
 

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { CartButton } from '../../features/cart/components/cart-button.tsx';

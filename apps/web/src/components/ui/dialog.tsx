@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { openDialogCount, registerDialog, unregisterDialog } from './blocking-dialogs.ts';
 import { DialogToasts } from './toaster.tsx';
 import './ui.css';

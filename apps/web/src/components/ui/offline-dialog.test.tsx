@@ -1,10 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n.ts';
 import { OfflineDialog } from './offline-dialog.tsx';
-
-const i18n = initI18n();
 
 const dialog = (message: string) => (
   <OfflineDialog
@@ -19,10 +15,10 @@ const dialog = (message: string) => (
 
 function Both({ lost, refresh }: { lost: boolean; refresh: boolean }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <>
       {lost && dialog('Network connection lost.')}
       {refresh && dialog('Network connection is required to refresh your session.')}
-    </I18nextProvider>
+    </>
   );
 }
 

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n.ts';
 import { OtpInput } from './otp-input.tsx';
@@ -11,10 +10,10 @@ const i18n = initI18n();
 function Harness({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
   return (
-    <I18nextProvider i18n={i18n}>
+    <>
       <OtpInput value={value} onChange={setValue} label="Verification code" />
       <output data-testid="value">{value}</output>
-    </I18nextProvider>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ import {
   type InputEvent as ReactInputEvent,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import './ui.css';
 
 interface OtpInputProps {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useBlockingDialogOpen } from './blocking-dialogs.ts';
 import { dismissToast, getToasts, subscribeToasts, toastPlace, type Toast } from './toast-store.ts';
 import './ui.css';

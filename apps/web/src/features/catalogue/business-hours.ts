@@ -1,6 +1,6 @@
 import type { BusinessHours } from '@shop/contracts/business-hours';
 import { localDigits } from '@shop/contracts/languages';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
 /**

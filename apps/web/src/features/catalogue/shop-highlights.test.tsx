@@ -1,7 +1,6 @@
 import type { ShopClaim } from '@shop/contracts/shop-claims';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n.ts';
 import { ShopHighlights } from './components/shop-highlights.tsx';
@@ -43,11 +42,9 @@ async function renderHighlights(language: 'en' | 'my') {
   await i18n.changeLanguage(language);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <ShopHighlights />
-      </QueryClientProvider>
-    </I18nextProvider>,
+    <QueryClientProvider client={client}>
+      <ShopHighlights />
+    </QueryClientProvider>,
   ).container;
 }
 

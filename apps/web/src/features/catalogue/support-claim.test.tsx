@@ -1,7 +1,6 @@
 import type { BusinessHours } from '@shop/contracts/business-hours';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -34,14 +33,12 @@ async function renderClaims(language: 'en' | 'my') {
   await i18n.changeLanguage(language);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { container } = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <Router hook={memoryLocation({ path: '/' }).hook}>
-          <ShopHighlights />
-          <AboutUs />
-        </Router>
-      </QueryClientProvider>
-    </I18nextProvider>,
+    <QueryClientProvider client={client}>
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <ShopHighlights />
+        <AboutUs />
+      </Router>
+    </QueryClientProvider>,
   );
   return container;
 }

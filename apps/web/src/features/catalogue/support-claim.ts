@@ -1,6 +1,6 @@
 import './content/lazy-messages.ts';
 import { defaultBusinessHours, isAroundTheClock } from '@shop/contracts/business-hours';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useCallCentreContact } from './api/call-centre-contact.ts';
 import { formatBusinessHours } from './business-hours.ts';
 

@@ -1,12 +1,12 @@
 import type { SharedOrder } from '@shop/contracts/sharing';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, OG_NOTE_MAX_CHARS, sharedPageHead, truncate } from './share-head.ts';
 import { shareStyleVariables } from './share-style.ts';
 
-// A stand-in for i18next: the key and its values, so the test sees what went where.
-const t = ((key: string, values?: Record<string, unknown>) =>
-  values ? `${key}:${JSON.stringify(values)}` : key) as unknown as TFunction;
+// A stand-in for the translator: the key and its values, so the test sees what went where.
+const t: TFunction = (key: string, values?: Record<string, unknown>) =>
+  values ? `${key}:${JSON.stringify(values)}` : key;
 
 const style = {
   primaryColor: '#aa0000',

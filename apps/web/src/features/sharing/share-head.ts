@@ -1,6 +1,6 @@
 import './content/lazy-messages.ts';
 import type { Language } from '@shop/contracts/languages';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 import type { SharedOrderResult } from './api/sharing-api.ts';
 import { greetingOf } from './share-style.ts';
 

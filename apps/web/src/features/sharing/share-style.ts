@@ -1,6 +1,6 @@
 import type { Language } from '@shop/contracts/languages';
 import { isBuiltInShareType, type ShareStyle, type ShareType } from '@shop/contracts/sharing';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 import type { CSSProperties } from 'react';
 
 const COLOUR = /^#[0-9a-f]{6}$/i;

@@ -1,6 +1,6 @@
 import { formatPhoneDisplay } from '@shop/contracts/phone';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -27,7 +27,7 @@ function LanguageChoice() {
   const { t, i18n } = useTranslation();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const current = i18n.resolvedLanguage === 'my' ? 'my' : 'en';
+  const current = i18n.language === 'my' ? 'my' : 'en';
   const choose = (language: 'en' | 'my') => {
     const params = new URLSearchParams(search);
     if (language === 'my') params.set('lang', 'my');
@@ -77,7 +77,7 @@ export default function AccountSettingsPage() {
   const { t, i18n } = useTranslation();
   const { status, user, openAuthDialog } = useAuth();
 
-  const memberSince = user ? formatDate(user.createdAt, i18n.resolvedLanguage) : '';
+  const memberSince = user ? formatDate(user.createdAt, i18n.language) : '';
 
   return (
     <div className="page auth-page auth-page--wide">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useAuth, type AuthDialogMode, type AuthDialogOptions } from '../hooks/auth-context.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';

@@ -1,7 +1,7 @@
 import { classifyAuthError, type AuthErrorKind } from '@shop/contracts/auth';
 import { errorCodes } from '@shop/contracts/error-codes';
 import type { PhoneError } from '@shop/contracts/phone';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { InvalidLoginResponseError } from '../api/auth-api.ts';
 

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/contracts/auth-rules';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import type { NewPasswordValues } from './form-schemas.ts';

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { formMessage } from '../../../lib/form-messages.ts';
@@ -61,7 +60,7 @@ function DetailsHarness() {
 
 async function renderIn(language: 'en' | 'my', ui: React.ReactNode) {
   await i18n.changeLanguage(language);
-  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  return render(ui);
 }
 
 /** The visible text of the page, without the harness's own English labels. */

@@ -1,7 +1,7 @@
 import type { Membership, User } from '@shop/contracts/auth';
 import { lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { getAuthSession, type SessionEndReason } from '../../../lib/auth-session.ts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { otpLifetimeSeconds } from '@shop/contracts/auth';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { OfflineDialog } from '../../../components/ui/offline-dialog.tsx';
 
 /** Asked when a session refresh is due while offline (account spec §8). */

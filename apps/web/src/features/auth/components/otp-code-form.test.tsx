@@ -1,5 +1,4 @@
 import { act, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { OtpCodeForm } from './otp-code-form.tsx';
@@ -7,19 +6,17 @@ import { OtpCodeForm } from './otp-code-form.tsx';
 const i18n = initI18n();
 
 const form = (props: Partial<Parameters<typeof OtpCodeForm>[0]>) => (
-  <I18nextProvider i18n={i18n}>
-    <OtpCodeForm
-      seconds={900}
-      variant="resend"
-      intro="intro"
-      submitLabel="Verify"
-      busyLabel="Verifying..."
-      incompleteKey="auth.errors.otpIncomplete"
-      onSubmit={() => Promise.resolve()}
-      onResend={() => Promise.resolve(900)}
-      {...props}
-    />
-  </I18nextProvider>
+  <OtpCodeForm
+    seconds={900}
+    variant="resend"
+    intro="intro"
+    submitLabel="Verify"
+    busyLabel="Verifying..."
+    incompleteKey="auth.errors.otpIncomplete"
+    onSubmit={() => Promise.resolve()}
+    onResend={() => Promise.resolve(900)}
+    {...props}
+  />
 );
 
 /** Issue 26: Resend after the server's 60 s, and no code countdown for a send that was refused. */

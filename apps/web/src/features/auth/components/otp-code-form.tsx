@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_LENGTH } from '@shop/contracts/auth';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';

@@ -1,7 +1,7 @@
 import type { Membership } from '@shop/contracts/auth';
 import { formatNumber } from '@shop/contracts/languages';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import type { UserMenuItem } from './user-menu-items.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { useAuth } from '../hooks/auth-context.ts';
 import { useUserMenuItems, type UserMenuItem } from './user-menu-items.ts';

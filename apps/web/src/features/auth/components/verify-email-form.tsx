@@ -1,5 +1,5 @@
 import { otpLifetimeSeconds } from '@shop/contracts/auth';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { sendEmailOtp, verifyOtp } from '../api/auth-api.ts';
 import { recordSendOutcome } from '../verification-handoff.ts';

@@ -1,7 +1,7 @@
 import { otpLifetimeSeconds } from '@shop/contracts/auth';
 import { validatePhone } from '@shop/contracts/phone';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { login, sendPhoneOtp, verifyOtp } from '../api/auth-api.ts';

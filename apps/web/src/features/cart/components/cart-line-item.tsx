@@ -2,7 +2,7 @@ import { CART_QUANTITY_MAX, type CartLine } from '@shop/contracts/cart';
 import { formatNumber, toLatinDigits } from '@shop/contracts/languages';
 import { formatRecipientNumber } from '@shop/contracts/phone';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';

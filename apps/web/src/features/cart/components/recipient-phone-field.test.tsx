@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { cartWith } from '../../../test/cart-fixture.ts';
@@ -22,11 +21,7 @@ async function renderLine(language: 'en' | 'my', phoneNumber: string | null = nu
   await i18n.changeLanguage(language);
   vi.spyOn(cartApi, 'get').mockResolvedValue(answer(phoneNumber));
   await cartController.load();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <Line />
-    </I18nextProvider>,
-  );
+  render(<Line />);
   return {
     input: screen.getByTestId('cart-phone-input'),
     status: screen.getByTestId('cart-phone-status'),

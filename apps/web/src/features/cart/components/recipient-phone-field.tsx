@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts/phone';
 import { useCallback, useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import * as z from 'zod/mini';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formMessage } from '../../../lib/form-messages.ts';

@@ -1,7 +1,7 @@
 import type { Banner } from '@shop/contracts/catalogue';
 import { lazy, Suspense, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { preload } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { setHeaderTint } from '../../../components/layout/header-tint.ts';
 import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
 import { averageImageColour } from '../image-average-colour.ts';

@@ -1,6 +1,6 @@
 import '../content/lazy-messages.ts';
 import type { BusinessHours } from '@shop/contracts/business-hours';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatBusinessHours } from '../business-hours.ts';
 
 /** "Monday–Friday, 09:00–17:00 (Myanmar time)" in the UI language. */

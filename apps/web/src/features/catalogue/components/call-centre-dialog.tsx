@@ -1,7 +1,7 @@
 import '../content/lazy-messages.ts';
 import { defaultBusinessHours, isCallCentreOpen } from '@shop/contracts/catalogue';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../catalogue-dialogs.css';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useCallCentreContact } from '../api/call-centre-contact.ts';

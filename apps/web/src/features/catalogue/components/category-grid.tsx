@@ -1,6 +1,6 @@
 import type { Category } from '@shop/contracts/catalogue';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CategoryTile } from './category-tile.tsx';
 
 const MoreCategoriesDialog = lazy(() => import('./more-categories-dialog.tsx'));

@@ -1,5 +1,5 @@
 import '../content/lazy-messages.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../catalogue-dialogs.css';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { SafeUrl } from '../safe-url.ts';

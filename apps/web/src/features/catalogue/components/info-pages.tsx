@@ -1,6 +1,6 @@
 import '../content/lazy-messages.ts';
 import { defaultBusinessHours, isCallCentreOpen } from '@shop/contracts/catalogue';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import '../content/info-pages-messages.ts';
 import '../info-pages.css';

@@ -1,5 +1,5 @@
 import type { Category } from '@shop/contracts/catalogue';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../catalogue-dialogs.css';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CategoryTile } from './category-tile.tsx';

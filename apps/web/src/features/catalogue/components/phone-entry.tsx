@@ -7,7 +7,7 @@ import {
   type OperatorCode,
 } from '@shop/contracts/phone';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { pastedPhone, phoneDigitCount, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 

@@ -3,7 +3,7 @@ import { needsRecipientPhone } from '@shop/contracts/cart';
 import type { Product } from '@shop/contracts/catalogue';
 import { formatNumber, type Language } from '@shop/contracts/languages';
 import { validatePhone } from '@shop/contracts/phone';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';

@@ -1,7 +1,7 @@
 import '../content/lazy-messages.ts';
 import { operatorCodes, operatorNames } from '@shop/contracts/phone';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useShopClaims } from '../api/shop-claims.ts';
 import { useSupportClaim } from '../support-claim.ts';

@@ -1,7 +1,7 @@
 import '../content/lazy-messages.ts';
 import '../checkout.css';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { RegisterForm } from '../../auth/components/register-form.tsx';

@@ -5,7 +5,7 @@ import {
   type PaymentMethodId,
 } from '@shop/contracts/checkout';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * The payment methods of a checkout session as one radio group (MM QR below 1000 MMK and methods

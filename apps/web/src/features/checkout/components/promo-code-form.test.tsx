@@ -1,7 +1,6 @@
 import { promoMessages } from '@shop/contracts/promo-messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { initI18n } from '../../../lib/i18n.ts';
@@ -13,11 +12,7 @@ const i18n = initI18n();
 function renderForm(props: Partial<Parameters<typeof PromoCodeForm>[0]> = {}) {
   const onApply = props.onApply ?? vi.fn(() => Promise.resolve());
   const onRemove = props.onRemove ?? vi.fn(() => Promise.resolve());
-  render(
-    <I18nextProvider i18n={i18n}>
-      <PromoCodeForm applied={props.applied ?? null} onApply={onApply} onRemove={onRemove} />
-    </I18nextProvider>,
-  );
+  render(<PromoCodeForm applied={props.applied ?? null} onApply={onApply} onRemove={onRemove} />);
   return { onApply, onRemove };
 }
 

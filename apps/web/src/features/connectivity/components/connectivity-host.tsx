@@ -1,6 +1,6 @@
 import '../content/messages.ts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { OfflineDialog } from '../../../components/ui/offline-dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { getConnectivityStore, RESTORED_TOAST_MS, useConnectivity } from '../connectivity-store.ts';

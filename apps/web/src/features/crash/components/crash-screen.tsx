@@ -2,7 +2,7 @@ import '../crash.css';
 import { localDigits, type Language } from '@shop/contracts/languages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { callCentreContactQuery } from '../../catalogue/api/call-centre-contact.ts';

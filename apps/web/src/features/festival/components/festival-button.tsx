@@ -1,7 +1,7 @@
 import './festival-button.css';
 import { QueryClientContext } from '@tanstack/react-query';
 import { lazy, use, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import { OptionalPart } from '../../../components/ui/optional-part.tsx';
 import { festivalsQuery } from '../api/festivals-api.ts';

@@ -2,7 +2,7 @@ import '../content/messages.ts';
 import '../festival.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { registerDialog, unregisterDialog } from '../../../components/ui/blocking-dialogs.ts';
 import burmese from '../content/messages.my.json';
 import { FESTIVAL_CLOSE_AFTER_MS, FESTIVAL_MESSAGE_DELAY_MS } from '../festival-day.ts';

@@ -1,7 +1,7 @@
 import '../content/messages.ts';
 import '../help-assistant.css';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import { useHelpButtonShown } from '../help-assistant-setting.ts';

@@ -1,6 +1,6 @@
 import '../content/messages.ts';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
 import { setHelpButtonShown, useHelpButtonShown } from '../help-assistant-setting.ts';
 

@@ -2,7 +2,7 @@ import '../content/banner-messages.ts';
 import '../../../components/ui/bottom-card.css';
 import '../install-banner.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation } from 'wouter';
 import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import {
@@ -29,7 +29,7 @@ const readDismissed = () => {
  */
 export default function InstallBanner() {
   const { t, i18n } = useTranslation();
-  useManifestOfLanguage(i18n.resolvedLanguage);
+  useManifestOfLanguage(i18n.language);
   const [path] = useLocation();
   const state = useInstallState();
   const [dismissed, setDismissed] = useState(readDismissed);

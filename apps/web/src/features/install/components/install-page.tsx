@@ -1,7 +1,7 @@
 import '../content/messages.ts';
 import '../install.css';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { stringList } from '../../../lib/string-list.ts';

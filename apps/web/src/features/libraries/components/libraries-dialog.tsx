@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatSize, STORAGE_MARGIN_BYTES, type StorageCheck } from '../library-cache-rules.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { FlowFeedback } from '../hooks/use-notification-flow.ts';
 
 /** Spec §8's notification messages, and the help hint after more than 1 failed try. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNotificationFlow } from '../hooks/use-notification-flow.ts';
 import { FlowFeedbackMessage } from './flow-feedback.tsx';

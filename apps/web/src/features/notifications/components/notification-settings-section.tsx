@@ -1,7 +1,7 @@
 import '../content/messages.ts';
 import '../notifications.css';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
 import { useNotificationFlow } from '../hooks/use-notification-flow.ts';
 import { notificationSupportProblem, sendSettingsToWorker } from '../notification-flow.ts';

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contracts/orders';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { EmailInput, FormField } from '../../../components/ui/form-field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Code } from '../../../components/ui/code-in-text.tsx';
 import { useCallCentreContact } from '../../catalogue/api/call-centre-contact.ts';
 import { BusinessHoursText } from '../../catalogue/components/business-hours-text.tsx';

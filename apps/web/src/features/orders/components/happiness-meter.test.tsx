@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { ordersApi } from '../api/orders-api.ts';
@@ -16,11 +15,7 @@ describe('Happiness Meter on react-hook-form with the feedback request schema (A
   it('no face chosen: the contract’s rating rule, in Burmese on a Burmese page; nothing is sent', async () => {
     await i18n.changeLanguage('my');
     const send = vi.spyOn(ordersApi, 'feedback');
-    render(
-      <I18nextProvider i18n={i18n}>
-        <HappinessMeter orderId="o1" feedback={null} onSaved={() => undefined} />
-      </I18nextProvider>,
-    );
+    render(<HappinessMeter orderId="o1" feedback={null} onSaved={() => undefined} />);
     await userEvent.click(screen.getByRole('button'));
     expect((await screen.findByRole('alert')).textContent).toBe('အဆင့် ၁ မှ ၅ အထိ ရွေးချယ်ပါ');
     expect(send).not.toHaveBeenCalled();
@@ -32,11 +27,7 @@ describe('Happiness Meter on react-hook-form with the feedback request schema (A
       .spyOn(ordersApi, 'feedback')
       .mockResolvedValue({ success: true, message: 'Thank you for your feedback!' } as never);
     const onSaved = vi.fn();
-    const { unmount } = render(
-      <I18nextProvider i18n={i18n}>
-        <HappinessMeter orderId="o1" feedback={null} onSaved={onSaved} />
-      </I18nextProvider>,
-    );
+    const { unmount } = render(<HappinessMeter orderId="o1" feedback={null} onSaved={onSaved} />);
     await userEvent.click(screen.getAllByRole('radio')[3] as HTMLElement);
     await userEvent.type(screen.getByRole('textbox'), '  quick top-up  ');
     await userEvent.click(screen.getByRole('button'));
@@ -47,13 +38,11 @@ describe('Happiness Meter on react-hook-form with the feedback request schema (A
     unmount();
 
     render(
-      <I18nextProvider i18n={i18n}>
-        <HappinessMeter
-          orderId="o2"
-          feedback={{ rating: 2, comment: null } as never}
-          onSaved={() => undefined}
-        />
-      </I18nextProvider>,
+      <HappinessMeter
+        orderId="o2"
+        feedback={{ rating: 2, comment: null } as never}
+        onSaved={() => undefined}
+      />,
     );
     expect((screen.getAllByRole('radio')[1] as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByRole('button'));

@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts/orders';
 import { formatNumber } from '@shop/contracts/languages';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useParams, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';

@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contracts/orders';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { shownStatus } from '../order-rules.ts';
 
 /** The order's status as shown (ADR 0051): "Partly delivered" and "Checking" are derived. */

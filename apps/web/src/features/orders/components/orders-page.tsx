@@ -2,7 +2,7 @@ import '../content/lazy-messages.ts';
 import '../orders.css';
 import { orderDisplayStatuses, type Order, type OrderDisplayStatus } from '@shop/contracts/orders';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

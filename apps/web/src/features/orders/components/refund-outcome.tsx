@@ -3,7 +3,7 @@ import '../orders.css';
 import type { Order, OrderDetailItem } from '@shop/contracts/orders';
 import { formatNumber } from '@shop/contracts/languages';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';

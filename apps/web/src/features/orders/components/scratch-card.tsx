@@ -1,7 +1,7 @@
 import type { OrderCard } from '@shop/contracts/orders';
 import { rechargeDialPattern, rechargeTelHref } from '@shop/contracts/phone';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { ScratchReveal } from '../../../components/ui/scratch-reveal.tsx';

@@ -2,7 +2,7 @@ import '../content/lazy-messages.ts';
 import '../payment.css';
 import type { PaymentSession } from '@shop/contracts/checkout';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code } from '../../../components/ui/code-in-text.tsx';

@@ -1,5 +1,5 @@
 import type { PaymentSession } from '@shop/contracts/checkout';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 

@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { initI18n } from '../../../lib/i18n.ts';
@@ -11,11 +10,7 @@ const i18n = initI18n();
 
 async function renderPage(language: 'en' | 'my') {
   await i18n.changeLanguage(language);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <SandboxBankPage />
-    </I18nextProvider>,
-  );
+  render(<SandboxBankPage />);
   return screen.getByTestId('sandbox-payload');
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts/payments';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';

@@ -1,7 +1,7 @@
 import '../content/messages.ts';
 import '../privacy.css';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
 import { setConsent, useConsent } from '../consent-store.ts';

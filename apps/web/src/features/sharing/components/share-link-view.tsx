@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { formatDate } from '../../../lib/dates.ts';

@@ -2,7 +2,7 @@ import '../content/lazy-messages.ts';
 import '../sharing.css';
 import type { Order } from '@shop/contracts/orders';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';

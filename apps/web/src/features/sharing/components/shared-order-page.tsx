@@ -4,7 +4,7 @@ import '../../../components/ui/result-box.css';
 import { formatNumber, type Language } from '@shop/contracts/languages';
 import type { SharedCard, SharedOrder, SharedOrderItem } from '@shop/contracts/sharing';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useParams } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';

@@ -2,7 +2,7 @@ import '../content/messages.ts';
 import '../status.css';
 import { localDigits } from '@shop/contracts/languages';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/dates.ts';
