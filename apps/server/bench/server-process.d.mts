@@ -12,6 +12,8 @@ export interface ServerOptions {
   dataDir: string;
   env?: Record<string, string>;
   source?: boolean;
+  /** Another build's dist/main.js (default: this one's). */
+  main?: string;
 }
 export function spawnServer(
   options: ServerOptions & { stdio: ['ignore', 'pipe', 'pipe'] },

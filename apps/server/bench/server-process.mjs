@@ -28,7 +28,8 @@ export const freePort = () =>
 /**
  * Starts the shop server on 127.0.0.1:`port` with its data in `dataDir`: production mode, the demo
  * data seeded, the embedded database, the sandbox bank; `env` adds to and overrides these variables. Runs
- * dist/main.js, or with `source` src/main.ts through tsx.
+ * dist/main.js (`main`: another build's, e.g. a baseline in a worktree), or with `source` src/main.ts
+ * through tsx.
  */
 export function spawnServer({
   port,
@@ -36,10 +37,11 @@ export function spawnServer({
   env = {},
   source = false,
   stdio = ['ignore', 'ignore', 'inherit'],
+  main = mainJs,
 }) {
   return spawn(
     process.execPath,
-    source ? ['--import', 'tsx', path.join(serverRoot, 'src', 'main.ts')] : [mainJs],
+    source ? ['--import', 'tsx', path.join(serverRoot, 'src', 'main.ts')] : [main],
     {
       cwd: serverRoot,
       env: {
@@ -95,11 +97,11 @@ export function stop(child, signal = 'SIGINT') {
 
 /** Nearest-rank percentile `p` (0–100) of an ascending array; NaN when it is empty. */
 /** The built shop on a free port with a fresh embedded database and the demo shop. */
-export async function startDemoShop(label) {
-  if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build.`);
+export async function startDemoShop(label, main = mainJs) {
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build.`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${label}-`));
-  const child = spawnServer({ port, dataDir, env: { LOG_LEVEL: 'warn' } });
+  const child = spawnServer({ port, dataDir, env: { LOG_LEVEL: 'warn' }, main });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/readyz`, child, 'shop server');
   return {
