@@ -159,6 +159,10 @@ export const adminCatalogueMessages = {
     my: 'ပုံ၏ အလျားနှင့် အနံသည် ၁ မှ ၈,၀၀၀ ပစ်ဇယ်အထိ ဖြစ်ရပါမည်',
   },
   /** More than MEDIA_UPLOAD_MAX_AREA pixels in all (a decompression bomb, or just too big). */
+  mediaVariantQuery: {
+    en: 'Ask for an image size as w=150, 300, 600 or 1200, and a format, if any, as format=avif, webp or the file’s own ending (png, jpg)',
+    my: 'ပုံအရွယ်အစားကို w=150၊ 300၊ 600 သို့မဟုတ် 1200 ဖြင့် တောင်းပါ။ ပုံစံကို format=avif၊ webp သို့မဟုတ် ဖိုင်၏ မူလ အဆုံးသတ် (png၊ jpg) ဖြင့် တောင်းနိုင်ပါသည်',
+  },
   mediaTooManyPixels: {
     en: 'The image has more than 16 megapixels (for example 4,000 × 4,000); make it smaller and upload it again',
     my: 'ပုံတွင် ပစ်ဇယ် ၁၆ သန်းထက် ပိုများနေပါသည် (ဥပမာ ၄,၀၀၀ × ၄,၀၀၀)။ သေးအောင် ပြုလုပ်ပြီး ထပ်တင်ပါ',

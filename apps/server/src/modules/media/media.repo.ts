@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.ts';
-import { mediaUploads } from './media.tables.ts';
+import type { MediaVariant } from './media-variants.ts';
+import { mediaUploads, mediaVariants } from './media.tables.ts';
 
 export type MediaRow = typeof mediaUploads.$inferSelect;
 export type MediaInsert = Omit<MediaRow, 'id' | 'createdAt'>;
@@ -53,6 +54,55 @@ export function createMediaRepo(db: Db) {
       return row;
     },
 
+    /** Whether the upload of these bytes has its variants (made when it was stored). */
+    async hasVariants(sha256: string): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(mediaVariants)
+        .innerJoin(mediaUploads, eq(mediaUploads.id, mediaVariants.uploadId))
+        .where(eq(mediaUploads.sha256, sha256))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Stores an upload's variants; ones already there (the same upload at once) are kept. */
+    async insertVariants(tx: Tx, uploadId: string, variants: MediaVariant[]): Promise<void> {
+      if (variants.length === 0) return;
+      await tx
+        .insert(mediaVariants)
+        .values(variants.map((v) => ({ ...v, uploadId, size: v.bytes.length })))
+        .onConflictDoNothing();
+    },
+
+    /**
+     * The upload's variant of this type that is widest without being wider than `width`;
+     * undefined when it has none (an upload stored before variants were made, ADR 0067).
+     */
+    async variant(
+      uploadId: string,
+      contentType: string,
+      width: number,
+    ): Promise<MediaVariantRow | undefined> {
+      const [row] = await db
+        .select({
+          width: mediaVariants.width,
+          contentType: mediaVariants.contentType,
+          bytes: mediaVariants.bytes,
+          size: mediaVariants.size,
+        })
+        .from(mediaVariants)
+        .where(
+          and(
+            eq(mediaVariants.uploadId, uploadId),
+            eq(mediaVariants.contentType, contentType),
+            lte(mediaVariants.width, width),
+          ),
+        )
+        .orderBy(desc(mediaVariants.width))
+        .limit(1);
+      return row;
+    },
+
     /** The upload's type, when there is one (no bytes read). */
     async contentTypeOf(sha256: string): Promise<string | undefined> {
       const [row] = await db
@@ -63,5 +113,11 @@ export function createMediaRepo(db: Db) {
     },
   };
 }
+
+/** A stored variant as served. */
+export type MediaVariantRow = Pick<
+  typeof mediaVariants.$inferSelect,
+  'width' | 'contentType' | 'bytes' | 'size'
+>;
 
 export type MediaRepo = ReturnType<typeof createMediaRepo>;

@@ -12,11 +12,13 @@ import {
   type AdminMediaUpload,
   type MediaUploadType,
 } from '@shop/contracts/admin-media';
+import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_WIDTHS } from '@shop/contracts/media-variants';
 import { imageSize } from 'image-size';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, type Text } from '../../platform/errors.ts';
 import { reencodeImage } from './media-reencode.ts';
+import { makeVariants, type VariantType } from './media-variants.ts';
 import type { MediaInfo, MediaRepo, MediaRow } from './media.repo.ts';
 
 /** What image-size reads the bytes as, for the types taken. */
@@ -43,6 +45,64 @@ function isWhole(type: MediaUploadType, bytes: Buffer): boolean {
 
 const isTaken = (value: string): value is MediaUploadType =>
   (mediaUploadTypes as readonly string[]).includes(value);
+
+/** What a variant request may name as its format: AVIF, WebP, or the upload's own ending. */
+const formatTypes: Partial<Record<string, VariantType>> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+};
+
+/**
+ * A variant request's query, checked (ADR 0067): `w` one of the preset widths, `format` (if any)
+ * avif, webp or the file's own ending; null for an empty query (the upload as stored). Anything
+ * else — another width, "0600", a second w, another format or key — is a 400 naming what may be
+ * asked.
+ */
+function variantQuery(
+  query: Record<string, unknown>,
+  ownEnding: string | undefined,
+): { w: number; type: VariantType | undefined } | null {
+  const keys = Object.keys(query);
+  if (keys.length === 0) return null;
+  const { w, format } = query;
+  const width = Number(w);
+  const formats: readonly (string | undefined)[] = [...MEDIA_VARIANT_FORMATS, ownEnding];
+  const good =
+    keys.every((key) => key === 'w' || key === 'format') &&
+    typeof w === 'string' &&
+    String(width) === w &&
+    (MEDIA_VARIANT_WIDTHS as readonly number[]).includes(width) &&
+    (format === undefined ||
+      (typeof format === 'string' &&
+        formats.includes(format) &&
+        Object.hasOwn(formatTypes, format)));
+  if (!good) throw new AppError('BAD_REQUEST', adminCatalogueMessages.mediaVariantQuery);
+  return { w: width, type: typeof format === 'string' ? formatTypes[format] : undefined };
+}
+
+/** A served picture: an upload, or one of its variants. */
+export interface ServedImage {
+  bytes: Buffer;
+  contentType: string;
+  size: number;
+  /** Names exactly these bytes (for the ETag). */
+  tag: string;
+  /** Whether the type was chosen by the request's Accept header (the answer varies by it). */
+  negotiated: boolean;
+}
+
+/** Whether an Accept header takes this type by name (a q of 0 refuses it, RFC 9110 §12.5.1). */
+function accepts(accept: string, type: string): boolean {
+  return accept
+    .toLowerCase()
+    .split(',')
+    .some((part) => {
+      const [name, ...params] = part.split(';').map((p) => p.trim());
+      return name === type && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+    });
+}
 
 /** The type of a Content-Type header without its parameters ("image/png; x=y" → image/png). */
 const declaredType = (header: string | undefined) =>
@@ -109,6 +169,15 @@ export function createMediaService(deps: {
     return declared;
   }
 
+  /** The upload a /media/uploads/ file name names, or null (unknown, or the wrong ending). */
+  async function read(fileName: string): Promise<MediaRow | null> {
+    const match = UPLOAD_FILE.exec(fileName);
+    if (!match?.[1]) return null;
+    const row = await repo.bySha256(match[1]);
+    if (!row || mediaExtensions[row.contentType as MediaUploadType] !== match[2]) return null;
+    return row;
+  }
+
   /** Whether an image address a catalogue edit wants to store is allowed, as a message if not. */
   async function refusal(value: string) {
     if (value.startsWith(MEDIA_UPLOADS_PREFIX)) {
@@ -145,6 +214,11 @@ export function createMediaService(deps: {
       // Named by the hash of the stored bytes: the same file again encodes to the same bytes.
       const { bytes, width, height } = await reencodeImage(contentType, input.bytes as Buffer);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
+      // The smaller copies (ADR 0067), made before the transaction (no rows held while encoding);
+      // not again for bytes whose copies are stored already.
+      const variants = (await repo.hasVariants(sha256))
+        ? []
+        : await makeVariants(contentType, bytes, width);
       return repo.transaction(async (tx) => {
         const { row, created } = await repo.insertOnce(
           tx,
@@ -159,19 +233,58 @@ export function createMediaService(deps: {
           },
           deps.clock(),
         );
+        await repo.insertVariants(tx, row.id, variants);
         const upload = toUpload(row);
         if (created) await written(tx, upload);
         return { upload, created };
       });
     },
 
-    /** The upload a /media/uploads/ file name names, or null (unknown, or the wrong ending). */
-    async read(fileName: string): Promise<MediaRow | null> {
-      const match = UPLOAD_FILE.exec(fileName);
-      if (!match?.[1]) return null;
-      const row = await repo.bySha256(match[1]);
-      if (!row || mediaExtensions[row.contentType as MediaUploadType] !== match[2]) return null;
-      return row;
+    read,
+
+    /**
+     * The upload a /media/uploads/ file name names, at the size and in the format a query asks
+     * (ADR 0067): `w` one of the presets (150, 300, 600, 1200), `format` avif, webp or the file's
+     * own ending; without `format`, the best type the Accept header takes (AVIF, then WebP, else
+     * the file's own). The copy served is the widest stored that is not wider than `w` — the
+     * upload itself when it is not wider, never an enlargement. An empty query is the upload as
+     * stored. Anything else in the query is a 400 that names what may be asked.
+     */
+    async readSized(
+      fileName: string,
+      query: Record<string, unknown>,
+      accept: string | undefined,
+    ): Promise<ServedImage | null> {
+      const asked = variantQuery(query, UPLOAD_FILE.exec(fileName)?.[2]);
+      const row = await read(fileName);
+      if (!row) return null;
+      const original: ServedImage = {
+        bytes: row.bytes,
+        contentType: row.contentType,
+        size: row.size,
+        tag: row.sha256,
+        negotiated: false,
+      };
+      if (!asked) return original;
+      const { w } = asked;
+      const negotiated = asked.type === undefined;
+      const type =
+        asked.type ??
+        [...MEDIA_VARIANT_FORMATS.map((f) => formatTypes[f] ?? ''), row.contentType].find(
+          (t) => t === row.contentType || accepts(accept ?? '', t),
+        ) ??
+        row.contentType;
+      if (type === row.contentType && row.width <= w) return { ...original, negotiated };
+      const variant = await repo.variant(row.id, type, w);
+      // An upload stored before variants were made is served as it is.
+      if (!variant) return { ...original, negotiated };
+      return {
+        bytes: variant.bytes,
+        contentType: variant.contentType,
+        size: variant.size,
+        tag: `${row.sha256}-${String(variant.width)}-${variant.contentType.slice('image/'.length)}`,
+        negotiated,
+      };
     },
 
     /**

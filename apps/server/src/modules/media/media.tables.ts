@@ -4,6 +4,7 @@ import {
   customType,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -48,5 +49,33 @@ export const mediaUploads = pgTable(
       sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/webp')`,
     ),
     check('media_uploads_size', sql`${t.size} > 0 and ${t.size} = octet_length(${t.bytes})`),
+  ],
+);
+
+/**
+ * The smaller copies of an upload, made when it is stored (ADR 0067): at the spec's preset widths
+ * (150, 300, 600, 1200; never wider than the upload), each in AVIF, WebP and the upload's own type.
+ * Served at /media/uploads/<sha256>.<ext>?w=<width>[&format=…]; deleted with their upload.
+ */
+export const mediaVariants = pgTable(
+  'media_variants',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => mediaUploads.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uploadId, t.contentType, t.width] }),
+    check(
+      'media_variants_content_type',
+      sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/webp', 'image/avif')`,
+    ),
+    check('media_variants_size', sql`${t.size} > 0 and ${t.size} = octet_length(${t.bytes})`),
+    check('media_variants_width', sql`${t.width} between 1 and 1200`),
   ],
 );

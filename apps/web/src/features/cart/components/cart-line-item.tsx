@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { uploadSrcSet } from '@shop/contracts/media-variants';
 import { fallBackToLogo, safeImageSource } from '../../catalogue/image-source.ts';
 import { formatKyat } from '../../catalogue/money-format.ts';
 import { cartController } from '../cart-controller.ts';
@@ -47,6 +48,8 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
       <img
         className="cart-line__image"
         src={safeImageSource(line.image)}
+        srcSet={uploadSrcSet(safeImageSource(line.image))}
+        sizes="56px"
         alt=""
         width={56}
         height={56}

@@ -5,9 +5,19 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { setHeaderTint } from '../../../components/layout/header-tint.ts';
 import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
 import { averageImageColour } from '../image-average-colour.ts';
+import { uploadCopy, uploadSrcSet } from '@shop/contracts/media-variants';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';
 import { openInNewTab, type SafeUrl } from '../safe-url.ts';
 import { BannerLink } from './banner-link.tsx';
+
+/** A banner spans the screen's width (the carousel is full-width, spec §9). */
+const BANNER_SIZES = '100vw';
+
+/** A <source>'s candidates: an upload's copies at the preset widths, else the address itself. */
+const srcSetOf = (url: string) => {
+  const src = safeImageSource(url);
+  return uploadSrcSet(src) ?? src;
+};
 
 const BannerDialog = lazy(() => import('./banner-dialog.tsx'));
 const ExternalLinkDialog = lazy(() =>
@@ -31,23 +41,29 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const images = useRef<(HTMLImageElement | null)[]>([]);
   const touchStartX = useRef<number | null>(null);
 
-  // The first banner is the page's largest paint: fetched from <head>, in the size this screen
-  // shows (the server-rendered page carries these as <link rel="preload">).
+  // The first banner is the page's largest paint: fetched from <head>, in the picture this screen
+  // shows and, for an upload, the copy its width and pixel density need (the server-rendered page
+  // carries these as <link rel="preload" imagesrcset imagesizes>, the same candidates as the
+  // <img>'s, so the browser takes the preloaded one; ADR 0067).
   const first = banners[0];
   if (first) {
-    const mobile = safeImageSource(first.mobileImageUrl || first.imageUrl);
-    const tablet = safeImageSource(first.tabletImageUrl || first.imageUrl);
-    preload(mobile, { as: 'image', fetchPriority: 'high', media: '(max-width: 640px)' });
-    preload(tablet, {
-      as: 'image',
-      fetchPriority: 'high',
-      media: '(min-width: 641px) and (max-width: 1024px)',
-    });
-    preload(safeImageSource(first.imageUrl), {
-      as: 'image',
-      fetchPriority: 'high',
-      media: '(min-width: 1025px)',
-    });
+    for (const { url, media } of [
+      { url: first.mobileImageUrl || first.imageUrl, media: '(max-width: 640px)' },
+      {
+        url: first.tabletImageUrl || first.imageUrl,
+        media: '(min-width: 641px) and (max-width: 1024px)',
+      },
+      { url: first.imageUrl, media: '(min-width: 1025px)' },
+    ]) {
+      const href = safeImageSource(url);
+      const imageSrcSet = uploadSrcSet(href);
+      preload(href, {
+        as: 'image',
+        fetchPriority: 'high',
+        media,
+        ...(imageSrcSet ? { imageSrcSet, imageSizes: BANNER_SIZES } : {}),
+      });
+    }
   }
 
   // On a server-rendered page the first image may have loaded before the app took over (its
@@ -151,7 +167,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                       className="banner-slide__backdrop"
                       aria-hidden="true"
                       style={{
-                        backgroundImage: `url("${safeImageSource(banner.mobileImageUrl || banner.imageUrl)}")`,
+                        // Blurred behind the picture: its smallest copy is enough.
+                        backgroundImage: `url("${uploadCopy(safeImageSource(banner.mobileImageUrl || banner.imageUrl), 150)}")`,
                       }}
                     />
                   ) : null}
@@ -159,21 +176,27 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                     <picture>
                       <source
                         media="(max-width: 640px)"
-                        srcSet={safeImageSource(banner.mobileImageUrl || banner.imageUrl)}
+                        srcSet={srcSetOf(banner.mobileImageUrl || banner.imageUrl)}
+                        sizes={BANNER_SIZES}
                       />
                       <source
                         media="(max-width: 1024px)"
-                        srcSet={safeImageSource(banner.tabletImageUrl || banner.imageUrl)}
+                        srcSet={srcSetOf(banner.tabletImageUrl || banner.imageUrl)}
+                        sizes={BANNER_SIZES}
                       />
                       <img
                         ref={(element) => {
                           images.current[i] = element;
                         }}
                         src={safeImageSource(banner.imageUrl)}
+                        srcSet={uploadSrcSet(safeImageSource(banner.imageUrl))}
+                        sizes={BANNER_SIZES}
                         alt={banner.title}
                         width={1200}
                         height={450}
                         decoding="async"
+                        // Slides not shown yet wait until they come near the screen.
+                        loading={i === 0 ? 'eager' : 'lazy'}
                         fetchPriority={i === 0 ? 'high' : 'low'}
                         onLoad={
                           i === 0

@@ -1,5 +1,6 @@
 import type { Category } from '@shop/contracts/catalogue';
 import { Link } from 'wouter';
+import { uploadSrcSet } from '@shop/contracts/media-variants';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';
 
 export function CategoryTile({
@@ -14,6 +15,8 @@ export function CategoryTile({
       <span className="category-tile__icon">
         <img
           src={safeImageSource(category.imageUrl || category.icon)}
+          srcSet={uploadSrcSet(safeImageSource(category.imageUrl || category.icon))}
+          sizes="(max-width: 767px) 34px, 44px"
           alt=""
           width={48}
           height={48}

@@ -6,6 +6,7 @@ import { validatePhone } from '@shop/contracts/phone';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
+import { uploadSrcSet } from '@shop/contracts/media-variants';
 import { fallBackToLogo, safeImageSource } from '../image-source.ts';
 import { formatFaceValue, formatKyat } from '../money-format.ts';
 
@@ -59,6 +60,8 @@ export function ProductCard({
       <div className="product-card__media">
         <img
           src={safeImageSource(product.imageUrl)}
+          srcSet={uploadSrcSet(safeImageSource(product.imageUrl))}
+          sizes="72px"
           alt=""
           width={96}
           height={96}
