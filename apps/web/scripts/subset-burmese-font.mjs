@@ -14,9 +14,10 @@
  *
  *   node apps/web/scripts/subset-burmese-font.mjs          (from the repository's root)
  *
- * It writes noto-sans-myanmar-shop-{400,700}.woff2 and noto-sans-myanmar-shop.json (the
- * codepoints, sizes and hashes) and the subset's unicode-range into src/styles/fonts.css (between
- * its "shop-subset-range" markers). Characters outside the subset (a product named later with a
+ * It writes noto-sans-myanmar-shop-{400,700}.woff2, noto-sans-myanmar-word-400.woff2 (the English
+ * pages' one Burmese word, the language toggle's), noto-sans-myanmar-shop.json (the codepoints,
+ * sizes and hashes) and the faces' unicode-range into src/styles/fonts.css (after its
+ * "shop-subset-range" and "shop-word-range" markers). Characters outside the subset (a product named later with a
  * letter of another language of the Myanmar script) still show: fonts.css keeps the full
  * @fontsource face for the whole Myanmar block, which the browser fetches only for a page that has
  * such a character.
@@ -57,9 +58,9 @@ const codepoints = [
 const text = String.fromCodePoint(...codepoints);
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
-const files = {};
 fs.mkdirSync(outDir, { recursive: true });
-for (const weight of [400, 700]) {
+/** Cuts a weight of the @fontsource face down to `chars`, written to src/assets/fonts/`name`. */
+async function cut(weight, chars, name) {
   const source = fs.readFileSync(
     require.resolve(
       `@fontsource/noto-sans-myanmar/files/noto-sans-myanmar-myanmar-${String(weight)}-normal.woff2`,
@@ -67,20 +68,35 @@ for (const weight of [400, 700]) {
   );
   // The licence's name records (13, 14; @fontsource's files carry 14, the OFL's address) stay
   // with the copyright (0): the SIL Open Font License travels with every copy.
-  const subset = await subsetFont(source, text, {
+  const subset = await subsetFont(source, chars, {
     targetFormat: 'woff2',
     preserveNameIds: [13, 14],
   });
-  const name = `noto-sans-myanmar-shop-${String(weight)}.woff2`;
   fs.writeFileSync(path.join(outDir, name), subset);
-  files[weight] = {
-    file: name,
-    bytes: subset.length,
-    sourceBytes: source.length,
-    sha256: sha256(subset),
-  };
   console.log(`${name}: ${String(source.length)} → ${String(subset.length)} bytes`);
+  return { file: name, bytes: subset.length, sourceBytes: source.length, sha256: sha256(subset) };
 }
+
+const files = {};
+for (const weight of [400, 700])
+  files[weight] = await cut(weight, text, `noto-sans-myanmar-shop-${String(weight)}.woff2`);
+
+/**
+ * The one Burmese word of the English pages, the language toggle's မြန်မာ (locales/en.json), in a
+ * face of its own letters (regular; the toggle is 500): an English page then downloads about 1 KB
+ * for it, not the 23 KB subset.
+ */
+const toggleWord = JSON.parse(
+  fs.readFileSync(path.join(webRoot, 'src', 'locales', 'en.json'), 'utf8'),
+).language.switchTo;
+const wordCodepoints = [...new Set([...toggleWord].map((char) => char.codePointAt(0)))].sort(
+  (a, b) => a - b,
+);
+const word = {
+  text: toggleWord,
+  unicodeRange: unicodeRange(wordCodepoints),
+  ...(await cut(400, toggleWord, 'noto-sans-myanmar-word-400.woff2')),
+};
 
 const range = unicodeRange(codepoints);
 fs.writeFileSync(
@@ -92,21 +108,28 @@ fs.writeFileSync(
       unicodeRange: range,
       codepoints: codepoints.map((c) => `U+${c.toString(16).toUpperCase().padStart(4, '0')}`),
       files,
+      word,
     },
     null,
     2,
   )}\n`,
 );
 
-// The subset faces' unicode-range in fonts.css: exactly the subset's characters.
-const css = fs.readFileSync(fontsCss, 'utf8');
-const marked = /(\/\* shop-subset-range \*\/)\s*unicode-range:[^;]*;/g;
-if (!marked.test(css)) throw new Error(`${fontsCss} has no "shop-subset-range" marker`);
+// The faces' unicode-range in fonts.css: exactly their characters.
+const markers = [
+  ['shop-subset-range', range],
+  ['shop-word-range', word.unicodeRange],
+];
+let css = fs.readFileSync(fontsCss, 'utf8');
+for (const [marker, value] of markers) {
+  const marked = new RegExp(`(/\\* ${marker} \\*/)\\s*unicode-range:[^;]*;`, 'g');
+  if (!marked.test(css)) throw new Error(`${fontsCss} has no "${marker}" marker`);
+  css = css.replace(marked, `$1 unicode-range: ${value};`);
+}
 fs.writeFileSync(
   fontsCss,
-  await prettier.format(css.replace(marked, `$1 unicode-range: ${range};`), {
-    ...(await prettier.resolveConfig(fontsCss)),
-    filepath: fontsCss,
-  }),
+  await prettier.format(css, { ...(await prettier.resolveConfig(fontsCss)), filepath: fontsCss }),
 );
-console.log(`${String(codepoints.length)} characters: ${range}`);
+console.log(
+  `${String(codepoints.length)} characters: ${range}; the toggle's word: ${word.unicodeRange}`,
+);

@@ -8,6 +8,7 @@ import {
   unicodeRange,
 } from '../../scripts/burmese-text.mjs';
 import subset from '../assets/fonts/noto-sans-myanmar-shop.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
 
 /**
  * The shop's Noto Sans Myanmar subset (ADR 0066) covers every Burmese character the shop shows: a
@@ -41,6 +42,16 @@ describe('the Burmese font subset', () => {
     expect(missing, 'run node apps/web/scripts/subset-burmese-font.mjs').toEqual([]);
   });
 
+  it("has the English pages' one Burmese word in a face of its own", () => {
+    // The language toggle's word (locales/en.json): a new word needs a new face.
+    expect(subset.word.text).toBe(en.language.switchTo);
+    const letters = [...new Set(Array.from(subset.word.text, (char) => char.codePointAt(0) ?? 0))];
+    expect(subset.word.unicodeRange).toBe(unicodeRange(letters.sort((a, b) => a - b)));
+    const font = fs.readFileSync(path.join(fontsDir, subset.word.file));
+    expect(createHash('sha256').update(font).digest('hex')).toBe(subset.word.sha256);
+    expect(font.length).toBeLessThan(4000);
+  });
+
   it('has the whole Burmese alphabet, its digits and what shaping needs', () => {
     for (let c = 0x1000; c <= 0x104f; c += 1) expect(codepoints.has(c), hex(c)).toBe(true);
     for (const c of [0x200c, 0x200d, 0x25cc]) expect(codepoints.has(c), hex(c)).toBe(true);
@@ -61,6 +72,11 @@ describe('the Burmese font subset', () => {
       (match) => (match[1] ?? '').replace(/\s+/g, ' ').trim(),
     );
     expect(ranges).toEqual([subset.unicodeRange, subset.unicodeRange]);
+    const wordRanges = [...css.matchAll(/\/\* shop-word-range \*\/\s*unicode-range:([^;]*);/g)].map(
+      (match) => (match[1] ?? '').replace(/\s+/g, ' ').trim(),
+    );
+    expect(wordRanges).toEqual([subset.word.unicodeRange]);
+    expect(css).toContain(`url('../assets/fonts/${subset.word.file}')`);
     expect(css).toContain(`url('../assets/fonts/${subset.files['400'].file}')`);
     expect(css).toContain(`url('../assets/fonts/${subset.files['700'].file}')`);
   });
