@@ -216,13 +216,16 @@ const browserBuild = defineConfig({
         // bank's; the library chunks are kept by the essential-libraries step instead (ADR 0032);
         // the screenshots are for the browser's install sheet only, not worth every visitor's
         // data (≈ 0.35 MB); the back-office is the owner's, loaded when opened: no customer's
-        // first visit downloads it (issue 29; 31 KiB gzip).
+        // first visit downloads it (issue 29; 31 KiB gzip); the full Noto Sans Myanmar faces are
+        // the fallback for Myanmar letters the shop's subset lacks (ADR 0066), fetched by the rare
+        // page that has one, never ahead (2 × 47 KB).
         globIgnores: [
           '**/*.map',
           '**/*.gz',
           '**/*.br',
           '**/jsQR-*.js',
           '**/back-office-*',
+          '**/noto-sans-myanmar-myanmar-*',
           `**/${LIBRARY_CHUNK_PREFIX}*.js`,
           'screenshots/**',
           APP_FILES_LIST_FILE,
@@ -246,6 +249,9 @@ const browserBuild = defineConfig({
     sourcemap: 'hidden',
     // scripts/measure-pages.mjs reads it to find the JavaScript each route loads first.
     manifest: true,
+    // A font is a file, never a data: URL in the stylesheet: the CSP allows fonts from 'self' only,
+    // and the toggle's 1.5 KB Burmese word face (fonts.css, ADR 0066) is under the inline limit.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     rolldownOptions: {
       output: {
         // The libraries every page needs go in one chunk: one request, and gzip sees them together

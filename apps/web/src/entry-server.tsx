@@ -10,6 +10,7 @@ export { isCacheablePage, isServerPage } from './app/route-data.ts';
 import { setServerTransport, type ServerTransport } from './lib/api-client.ts';
 import { burmeseMessageModules, i18n, i18nReady } from './lib/i18n.ts';
 import { ServerPageTitle } from './lib/page-title.tsx';
+import { burmeseFontPreload } from './styles/burmese-font.ts';
 
 export interface RenderedPage {
   /** The app's HTML, for inside <div id="root">. */
@@ -90,7 +91,8 @@ async function render({
     html,
     state: JSON.stringify(dehydrate(queryClient)),
     modules,
-    head: page.head,
+    // A Burmese page's text waits for its font: the regular weight starts with the page.
+    head: language === 'my' ? `${burmeseFontPreload}${page.head}` : page.head,
     status: page.status,
     title: found.title ?? i18n.t('app.name'),
   };
