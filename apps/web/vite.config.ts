@@ -124,6 +124,7 @@ function libraryList(): Plugin {
  * and a shared order are each opened from a link; Burmese readers load their strings first.
  */
 const FIRST_VISIT_MODULES = [
+  'src/features/catalogue/components/shop-highlights.tsx',
   'src/app/routes/product-listing-page.tsx',
   'src/app/routes/install-page.tsx',
   'src/features/sharing/components/shared-order-page.tsx',

@@ -48,7 +48,10 @@ type Head = (
 /** A page the server renders: its path, the source module of its lazily loaded route, its data. */
 interface ServerPage {
   pattern: RegExp;
-  /** Source path of the route's chunk (router.tsx), preloaded with the page; null: in the entry. */
+  /**
+   * Source path of the lazily loaded module the page runs before it is live (its route's chunk,
+   * router.tsx preloadPage), preloaded with the page; null: all in the entry.
+   */
   module: string | null;
   prefetch: Prefetch;
   /** Extra <head> tags (Open Graph of a shared page); none when absent. */
@@ -79,7 +82,8 @@ const ROUTES = 'src/app/routes';
 const serverPages: readonly ServerPage[] = [
   {
     pattern: /^\/$/,
-    module: null,
+    // Home is in the entry; its highlights below the grid are loaded before it is live.
+    module: 'src/features/catalogue/components/shop-highlights.tsx',
     prefetch: (client, language) =>
       Promise.all([
         client.query(bannersQuery(language)).catch(inBrowser),

@@ -1,3 +1,4 @@
+import { whenRegionsLive } from '../components/layout/hydration-region.tsx';
 import { useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
@@ -66,7 +67,9 @@ const SandboxBankPage = lazyPage(
  */
 export function PageReady() {
   useEffect(() => {
-    document.documentElement.setAttribute('data-page-ready', '');
+    whenRegionsLive(() => {
+      document.documentElement.setAttribute('data-page-ready', '');
+    });
   }, []);
   return null;
 }

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { HydrationRegion } from '../../components/layout/hydration-region.tsx';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { useBanners } from '../../features/catalogue/api/banners.ts';
 import { useParentCategories } from '../../features/catalogue/api/parent-categories.ts';
@@ -32,7 +32,9 @@ export function HomePage() {
       {banners.isPending ? (
         <div className="banner-carousel banner-carousel--loading" aria-hidden="true" />
       ) : banners.data?.length ? (
-        <BannerCarousel banners={banners.data} />
+        <HydrationRegion>
+          <BannerCarousel banners={banners.data} />
+        </HydrationRegion>
       ) : (
         <section className="hero">
           <p className="hero__title">{t('home.title')}</p>
@@ -53,14 +55,16 @@ export function HomePage() {
               <span className="visually-hidden">{t('home.loadingCategories')}</span>
             </p>
           ) : categories.data?.length ? (
-            <CategoryGrid categories={categories.data} />
+            <HydrationRegion>
+              <CategoryGrid categories={categories.data} />
+            </HydrationRegion>
           ) : (
             <p>{t('home.noCategories')}</p>
           )}
         </section>
-        <Suspense fallback={null}>
+        <HydrationRegion>
           <ShopHighlights />
-        </Suspense>
+        </HydrationRegion>
       </div>
     </>
   );

@@ -1,7 +1,8 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { BottomTabBar, isTabBarHidden } from './bottom-tab-bar.tsx';
+import { HydrationRegion } from './hydration-region.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
@@ -37,14 +38,20 @@ export function AppLayout({
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <SiteHeader festivalButton={festivalButton} />
+      <HydrationRegion>
+        <SiteHeader festivalButton={festivalButton} />
+      </HydrationRegion>
       <main id="main" tabIndex={-1}>
         <PageBoundary resetKey={path}>
-          <Suspense fallback={<PageFallback />}>{children}</Suspense>
+          <HydrationRegion fallback={<PageFallback />}>{children}</HydrationRegion>
         </PageBoundary>
       </main>
-      <SiteFooter />
-      <BottomTabBar />
+      <HydrationRegion>
+        <SiteFooter />
+      </HydrationRegion>
+      <HydrationRegion>
+        <BottomTabBar />
+      </HydrationRegion>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import {
   validatePhone,
   type OperatorCode,
 } from '@shop/contracts/phone';
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { pastedPhone, phoneDigitCount, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
@@ -42,6 +42,14 @@ export function PhoneEntry({
     const detected = detectOperator(next);
     if (detected && detected !== detectOperator(value)) onOperatorDetected(detected);
   };
+  const input = useRef<HTMLInputElement>(null);
+  const takeTyped = useEffectEvent(change);
+  useEffect(() => {
+    // A number typed into the server's HTML before the app took the page over (issue 29) is in the
+    // field but not yet in the app: the app takes it, as if typed now.
+    const typed = input.current?.value ?? '';
+    if (typed !== '') takeTyped(typed);
+  }, []);
   return (
     <div className="phone-entry">
       <label htmlFor={inputId} className="phone-entry__label">
@@ -49,6 +57,7 @@ export function PhoneEntry({
       </label>
       <div className="phone-entry__field">
         <input
+          ref={input}
           id={inputId}
           type="tel"
           inputMode="tel"

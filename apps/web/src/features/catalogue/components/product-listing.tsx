@@ -17,6 +17,7 @@ import { useParentCategories } from '../api/parent-categories.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { CategoryTile } from './category-tile.tsx';
 import { PhoneEntry } from './phone-entry.tsx';
+import { HydrationRegion } from '../../../components/layout/hydration-region.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import '../listing.css';
 import { PageTitle } from '../../../lib/page-title.tsx';
@@ -154,9 +155,9 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
 
   useEffect(() => {
     // Browser storage, read once the page is live: the server-rendered HTML (and so the
-    // hydrating render) has no number.
+    // hydrating render) has no number. A number typed before that (PhoneEntry) wins.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPhone(readStoredPhone());
+    setPhone((typed) => typed || readStoredPhone());
   }, []);
   useEffect(() => {
     try {
@@ -175,13 +176,15 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
     <>
       {needsPhone ? (
         <div className="listing__phone">
-          <PhoneEntry
-            value={phone}
-            onChange={setPhone}
-            onOperatorDetected={(detected) => {
-              update({ operator: detected, page: null });
-            }}
-          />
+          <HydrationRegion>
+            <PhoneEntry
+              value={phone}
+              onChange={setPhone}
+              onOperatorDetected={(detected) => {
+                update({ operator: detected, page: null });
+              }}
+            />
+          </HydrationRegion>
           <p className="notice notice--warning" role="note">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M12 2L1 21h22zm-1 7h2v6h-2zm0 8h2v2h-2z" fill="currentColor" />
@@ -278,7 +281,9 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
           <ul className={query.isPlaceholderData ? 'product-grid is-refreshing' : 'product-grid'}>
             {products.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} recipientPhone={needsPhone ? phone : ''} />
+                <HydrationRegion>
+                  <ProductCard product={product} recipientPhone={needsPhone ? phone : ''} />
+                </HydrationRegion>
               </li>
             ))}
           </ul>
