@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { signInToBackOffice } from './admin-support.ts';
+import { adminApi, signInToBackOffice } from './admin-support.ts';
 import { devices, expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -72,26 +72,14 @@ async function picture(
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
-/** The back-office API as the signed-in admin of `page`. */
+/** The back-office API as the signed-in admin of `page`, with uploads. */
 async function asAdmin(page: Page, request: APIRequestContext) {
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(sessionStorage.getItem('backOfficeSession') ?? '{}') as { token?: string }).token,
-  );
-  const headers = { authorization: `Bearer ${token ?? ''}`, 'accept-language': 'en' };
+  const api = await adminApi(page, request);
   return {
-    get: async <T>(path: string) => {
-      const res = await request.get(`/api/v1/admin${path}`, { headers });
-      expect(res.status()).toBe(200);
-      return ((await res.json()) as { data: T }).data;
-    },
-    patch: async (path: string, data: object) => {
-      const res = await request.patch(`/api/v1/admin${path}`, { headers, data });
-      expect(res.status(), await res.text()).toBe(200);
-    },
+    ...api,
     upload: async (bytes: Buffer, contentType: string) => {
       const res = await request.post('/api/v1/admin/media', {
-        headers: { ...headers, 'content-type': contentType },
+        headers: { ...api.headers, 'content-type': contentType },
         data: bytes,
       });
       expect(res.status(), await res.text()).toBe(200);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
-import { expect, type Page } from './fixtures.ts';
+import { expect, type APIRequestContext, type Page } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -137,4 +137,25 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: enrolling ? 'Confirm and sign in' : 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   return { admin, enrolled: enrolling };
+}
+
+/** The back-office API as the signed-in admin of `page` (set-up and putting the shop back). */
+export async function adminApi(page: Page, request: APIRequestContext) {
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem('backOfficeSession') ?? '{}') as { token?: string }).token,
+  );
+  const headers = { authorization: `Bearer ${token ?? ''}`, 'accept-language': 'en' };
+  return {
+    headers,
+    get: async <T>(path: string) => {
+      const res = await request.get(`/api/v1/admin${path}`, { headers });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: T }).data;
+    },
+    patch: async (path: string, data: object) => {
+      const res = await request.patch(`/api/v1/admin${path}`, { headers, data });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+  };
 }

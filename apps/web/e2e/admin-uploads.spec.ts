@@ -1,8 +1,7 @@
-import { signInToBackOffice } from './admin-support.ts';
+import { adminApi, signInToBackOffice } from './admin-support.ts';
 import {
   expect,
   test,
-  type APIRequestContext,
   type Locator,
   type Page,
   newPersonPage,
@@ -58,26 +57,6 @@ async function pngFile(
   };
 }
 
-/** The back-office API as the signed-in admin of `page` (to put the shop back as it was). */
-async function asAdmin(page: Page, request: APIRequestContext) {
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(sessionStorage.getItem('backOfficeSession') ?? '{}') as { token?: string }).token,
-  );
-  const headers = { authorization: `Bearer ${token ?? ''}`, 'accept-language': 'en' };
-  return {
-    get: async <T>(path: string) => {
-      const res = await request.get(`/api/v1/admin${path}`, { headers });
-      expect(res.status()).toBe(200);
-      return ((await res.json()) as { data: T }).data;
-    },
-    patch: async (path: string, data: object) => {
-      const res = await request.patch(`/api/v1/admin${path}`, { headers, data });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-  };
-}
-
 async function openShop(page: Page, path: string) {
   await page.goto(path);
   const consent = page.getByRole('region', { name: 'Cookie consent' });
@@ -95,7 +74,7 @@ test(
   async ({ page, browser, request }) => {
     test.setTimeout(120_000);
     await signInToBackOffice(page);
-    const api = await asAdmin(page, request);
+    const api = await adminApi(page, request);
     type Banner = {
       id: string;
       linkUrl: string | null;

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import subset from '../src/assets/fonts/noto-sans-myanmar-shop.json' with { type: 'json' };
+import { fontconfigWithoutMyanmar } from '../scripts/without-myanmar-fonts.mjs';
 import { expect, test as base, type Page } from './fixtures.ts';
 
 /**
@@ -15,20 +13,9 @@ const test = base.extend<object, { fontconfigFile: string }>({
   fontconfigFile: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
     async ({}, use) => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-fonts-'));
-      const file = path.join(dir, 'fonts.conf');
-      fs.writeFileSync(
-        file,
-        `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <selectfont><rejectfont><glob>*Myanmar*</glob></rejectfont></selectfont>
-</fontconfig>
-`,
-      );
-      await use(file);
-      fs.rmSync(dir, { recursive: true, force: true });
+      const fontconfig = fontconfigWithoutMyanmar();
+      await use(fontconfig.file);
+      fontconfig.remove();
     },
     { scope: 'worker' },
   ],

@@ -18,11 +18,9 @@
  * Environment: CHROME_PATH (default /usr/bin/chromium). Exits 1 when a budget is missed.
  */
 /* global document, requestAnimationFrame -- in the functions run in the page */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startDemoShop } from '../../server/bench/server-process.mjs';
+import { fontconfigWithoutMyanmar } from './without-myanmar-fonts.mjs';
 
 const BUDGET_FIRST_MS = 5000;
 const BUDGET_REPEAT_MS = 1000;
@@ -34,23 +32,8 @@ const localMyanmarFont = args.includes('--local-myanmar-font');
 const LISTING = '/product/mobile-topup';
 const BURMESE_LISTING = `${LISTING}?lang=my`;
 
-/** A fontconfig setup that hides the machine's Myanmar fonts from the browser (a phone without). */
-function withoutMyanmarFonts() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slow-network-fonts-'));
-  const file = path.join(dir, 'fonts.conf');
-  fs.writeFileSync(
-    file,
-    `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <selectfont><rejectfont><glob>*Myanmar*</glob></rejectfont></selectfont>
-</fontconfig>
-`,
-  );
-  return file;
-}
-const fontconfigFile = localMyanmarFont ? undefined : withoutMyanmarFonts();
+const fontconfig = localMyanmarFont ? undefined : fontconfigWithoutMyanmar();
+const fontconfigFile = fontconfig?.file;
 
 /**
  * Milliseconds from the start of the navigation to the first product price on screen: when it is
@@ -220,6 +203,6 @@ try {
   console.log(`Burmese text readable, repeat visit:  median ${String(burmeseRepeat)} ms`);
 } finally {
   await server?.stop();
-  if (fontconfigFile) fs.rmSync(path.dirname(fontconfigFile), { recursive: true, force: true });
+  fontconfig?.remove();
 }
 process.exit(failed ? 1 : 0);

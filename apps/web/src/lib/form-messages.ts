@@ -10,5 +10,5 @@ import type { Translator } from './translator.ts';
  */
 export function formMessage(i18n: Translator, message: string): string {
   if (/^[a-z][\w-]*(\.[\w-]+)+$/i.test(message) && i18n.exists(message)) return i18n.t(message);
-  return localizeMessage(message, i18n.language === 'my' ? 'my' : 'en');
+  return localizeMessage(message, i18n.language);
 }

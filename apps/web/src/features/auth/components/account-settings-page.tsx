@@ -27,7 +27,7 @@ function LanguageChoice() {
   const { t, i18n } = useTranslation();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const current = i18n.language === 'my' ? 'my' : 'en';
+  const current = i18n.language;
   const choose = (language: 'en' | 'my') => {
     const params = new URLSearchParams(search);
     if (language === 'my') params.set('lang', 'my');

@@ -29,7 +29,7 @@ interface Props {
 /** Spec §4 "Crash screen": 'Oops! Something went wrong', tries again up to 3 times, 3 s apart. */
 export default function CrashScreen({ error, tries, onRetry }: Props) {
   const { t, i18n } = useTranslation();
-  const language = (i18n.language === 'my' ? 'my' : 'en') satisfies Language;
+  const language: Language = i18n.language;
   const n = (value: number) => localDigits(String(value), language);
   const [auto, setAuto] = useState(autoRetryOn);
   const [secondsLeft, setSecondsLeft] = useState(AUTO_RETRY_DELAY_SECONDS);

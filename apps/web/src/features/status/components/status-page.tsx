@@ -17,7 +17,7 @@ type Part = ShopStatus['server'];
  */
 export default function StatusPage() {
   const { t, i18n } = useTranslation();
-  const language = i18n.language === 'my' ? 'my' : 'en';
+  const language = i18n.language;
   const { data, isFetching, refetch } = useQuery(shopStatusQuery);
   const overall = isFetching || !data ? 'checking' : data.overall;
   const part = (value: Part | undefined) =>

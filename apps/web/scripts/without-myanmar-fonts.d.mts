@@ -1,0 +1,1 @@
+export function fontconfigWithoutMyanmar(): { file: string; remove: () => void };
