@@ -1,11 +1,5 @@
 import { adminApi, signInToBackOffice } from './admin-support.ts';
-import {
-  expect,
-  test,
-  type Locator,
-  type Page,
-  newPersonPage,
-} from './fixtures.ts';
+import { expect, test, type Locator, type Page, newPersonPage } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
