@@ -4,8 +4,9 @@
 //
 //   npm run bench [-- --only catalogue,soak] [--soak-minutes 30] [--soak-rate 200]
 //
-// --only runs the named ones (startup, catalogue, cart, fulfilment, soak, capacity, pages, slow-network); the
-// soak runs 30 minutes at 200 requests/s unless told otherwise (`--soak-minutes 2` anywhere).
+// --only runs the named ones (startup, catalogue, cart, fulfilment, soak, capacity, pages,
+// main-thread, slow-network); the soak runs 30 minutes at 200 requests/s unless told otherwise
+// (`--soak-minutes 2` anywhere).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,6 +52,11 @@ const benches = [
     'pages',
     'first-visit pages: JavaScript per route and Lighthouse',
     'apps/web/scripts/measure-pages.mjs',
+  ],
+  [
+    'main-thread',
+    'first-visit long tasks, blocking and script time at CPU ×4, beside the 98fe577 build',
+    'apps/web/scripts/main-thread.mjs',
   ],
   [
     'slow-network',

@@ -18,13 +18,8 @@
  * (issue 29's goal; only with the baseline). Exits 1 when one is missed.
  * Environment: CHROME_PATH (default /usr/bin/chromium).
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { call, signUp, startDemoShop } from '../../server/bench/server-process.mjs';
+import { ISSUE_29_BASELINE, median, pageUrl, startShops, stopShops } from './first-visit-shops.mjs';
 
 const BUDGET = { longestTaskMs: 200, ratio: 0.25 };
 const PAGES = ['/', '/product/mobile-topup', '/webapp/install', '/sharewith/{id}'];
@@ -32,65 +27,10 @@ const PAGES = ['/', '/product/mobile-topup', '/webapp/install', '/sharewith/{id}
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const runs = Number(option('runs') ?? 5);
-const baselineRev = args.includes('--no-baseline') ? null : (option('baseline') ?? '98fe577');
+const baselineRev = args.includes('--no-baseline')
+  ? null
+  : (option('baseline') ?? ISSUE_29_BASELINE);
 const onlyPage = option('page');
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-/** The baseline build in its own worktree, built once; its server's main.js. */
-function baselineMainJs(rev) {
-  const dir = path.join(os.tmpdir(), `shop-baseline-${rev}`);
-  const mainJs = path.join(dir, 'apps/server/dist/main.js');
-  if (fs.existsSync(mainJs) && fs.existsSync(path.join(dir, 'apps/web/dist/index.html')))
-    return mainJs;
-  console.log(`Building the baseline ${rev} in ${dir} (once)…`);
-  if (!fs.existsSync(dir))
-    execFileSync('git', ['worktree', 'add', '--detach', dir, rev], { cwd: repoRoot });
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
-  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'inherit' });
-  return mainJs;
-}
-
-/**
- * A shared order's page (/sharewith/{id}): a customer buys an E-PIN, pays in the sandbox bank,
- * waits for the code and shares the order as a gift link.
- */
-async function sharedOrderPath(base, dataDir) {
-  const stamp = Date.now().toString(36);
-  const { authorization } = await signUp(base, dataDir, {
-    name: 'Main Thread',
-    email: `main-thread-${stamp}@example.com`,
-    phoneNumber: `0926${String(Date.now()).slice(-7)}`,
-    password: 'Mingalar-Tea-84',
-  });
-  const headers = { authorization };
-  const api = async (method, url, body) => (await call(base, method, url, { body, headers })).json;
-  const epins = (await api('GET', '/api/v1/products/category/local-epins')).data;
-  const product = epins.find((p) => !p.outOfStock);
-  await api('POST', '/api/v1/cart/add', { productId: product.id, quantity: 1 });
-  const order = (await api('POST', '/api/v1/checkout/initialize')).data;
-  const payment = await api('POST', '/api/v1/checkout/complete', {
-    sessionId: order.orderId,
-    paymentMethod: 'mmqr',
-  });
-  await api('POST', '/api/v1/sandbox/bank/pay', { qrPayload: payment.data.paymentQrCode });
-  for (let i = 0; ; i += 1) {
-    const { data } = await api('GET', `/api/v1/orders/${order.orderId}`);
-    if (data.status === 'completed') break;
-    if (i > 300) throw new Error(`the shared order did not complete: ${String(data.status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const types = (await api('GET', '/api/v1/sharetypes')).data;
-  const share = await call(base, 'POST', `/api/v1/orders/${order.orderId}/share`, {
-    headers,
-    body: { type: types[0].title },
-    expect: [201, 208],
-  });
-  return new URL(share.json.data.shareUrl).pathname;
-}
 
 const LONG_TASK_PROBE = `
   window.__longTasks = [];
@@ -145,21 +85,18 @@ async function measure(browser, url, language) {
   };
 }
 
-const shops = [];
+let shops = [];
 let failed = false;
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox'],
 });
 try {
-  shops.push({ name: 'new', ...(await startDemoShop('main-thread')) });
-  if (baselineRev) {
-    const main = baselineMainJs(baselineRev);
-    shops.push({ name: `baseline ${baselineRev}`, ...(await startDemoShop('baseline', main)) });
-  }
-  if (!onlyPage || onlyPage === '/sharewith/{id}') {
-    for (const shop of shops) shop.sharePath = await sharedOrderPath(shop.base, shop.dataDir);
-  }
+  shops = await startShops({
+    label: 'main-thread',
+    baselineRev,
+    sharePath: !onlyPage || onlyPage === '/sharewith/{id}',
+  });
   console.log(
     `Main thread at 4× CPU, cold first visit, median of ${String(runs)} (runs interleaved):`,
   );
@@ -168,8 +105,7 @@ try {
       const results = shops.map(() => []);
       for (let run = 0; run < runs; run += 1) {
         for (const [i, shop] of shops.entries()) {
-          const url = shop.base + (pagePath === '/sharewith/{id}' ? shop.sharePath : pagePath);
-          results[i].push(await measure(browser, url, language));
+          results[i].push(await measure(browser, pageUrl(shop, pagePath), language));
         }
       }
       const medians = results.map((list) => ({
@@ -198,6 +134,6 @@ try {
   }
 } finally {
   await browser.close();
-  for (const shop of shops) await shop.stop();
+  await stopShops(shops);
 }
 process.exit(failed ? 1 : 0);
