@@ -34,26 +34,30 @@ const pageOf = (search: string) => new URLSearchParams(search).get('page') ?? '1
  * and a reload return to where the reader was. The browser's own restoration is switched off
  * because it runs before a lazy route and its data have rendered (the page is still short then);
  * positions are kept per address in sessionStorage and restored once the page is tall enough.
+ * The storage is first read when a position is wanted (a reload, Back, Forward, leaving), never
+ * during start-up: a browser's first sessionStorage access opens its storage area synchronously
+ * (once 607 ms at CPU ×4 in the middle of a first visit's hydration, issue 29).
  */
 export function useScrollRestoration() {
   const [path] = useLocation();
   const search = useSearch();
   const previous = useRef<{ path: string; page: string } | null>(null);
-  const positions = useRef<Positions>({});
+  /** Positions kept during this page's life; the stored ones are read only when wanted. */
+  const own = useRef<Positions>({});
+  const positionOf = (key: string) => own.current[key] ?? readPositions()[key];
   const popped = useRef(false);
   const cancelRestore = useRef<() => void>(() => undefined);
   /** The address of the page on screen (Back and Forward change the address before the page). */
   const shownKey = useRef('');
 
   useLayoutEffect(() => {
-    positions.current = readPositions();
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     let frame = 0;
     const onScroll = () => {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        positions.current[currentKey()] = window.scrollY;
+        own.current[currentKey()] = window.scrollY;
       });
     };
     const onPopState = () => {
@@ -63,12 +67,12 @@ export function useScrollRestoration() {
       // the new address.
       cancelAnimationFrame(frame);
       frame = 0;
-      positions.current[shownKey.current] = window.scrollY;
+      own.current[shownKey.current] = window.scrollY;
       popped.current = true;
     };
     const onLeave = () => {
-      positions.current[currentKey()] = window.scrollY;
-      writePositions(positions.current);
+      own.current[currentKey()] = window.scrollY;
+      writePositions({ ...readPositions(), ...own.current });
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('popstate', onPopState);
@@ -101,7 +105,7 @@ export function useScrollRestoration() {
       ? navigation?.type === 'reload' || navigation?.type === 'back_forward'
       : wasPopped;
     if (restoring) {
-      const target = positions.current[currentKey()];
+      const target = positionOf(currentKey());
       if (target) cancelRestore.current = restoreTo(target);
       return;
     }

@@ -1,10 +1,11 @@
 import '../content/banner-messages.ts';
 import '../../../components/ui/bottom-card.css';
 import '../install-banner.css';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation } from 'wouter';
 import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
+import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
 import {
   INSTALL_DISMISSED_KEY,
   installBannerKind,
@@ -60,14 +61,7 @@ export default function InstallBanner() {
   const kind = dialogOpen ? null : offered;
 
   // The notification prompt stands above the banner (notifications.css reads this height).
-  useLayoutEffect(() => {
-    const root = document.documentElement.style;
-    if (!kind || !banner.current) return;
-    root.setProperty('--install-banner-height', `${banner.current.offsetHeight + 8}px`);
-    return () => {
-      root.removeProperty('--install-banner-height');
-    };
-  }, [kind]);
+  usePublishedHeight(banner, '--install-banner-height', kind !== null);
 
   if (!kind) return null;
 

@@ -1,10 +1,11 @@
 import '../../../components/ui/bottom-card.css';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { usePublishedHeight } from '../../../components/ui/use-published-height.ts';
 import { setConsent } from '../consent-store.ts';
 import type { AnalyticsConsent } from '../consent.ts';
 
@@ -36,21 +37,7 @@ export function ConsentBanner() {
   const banner = useRef<HTMLElement>(null);
   const textId = useId();
 
-  useEffect(() => {
-    const element = banner.current;
-    if (!element) return;
-    const root = document.documentElement.style;
-    const publish = () => {
-      root.setProperty('--consent-banner-height', `${element.offsetHeight + 8}px`);
-    };
-    publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--consent-banner-height');
-    };
-  }, []);
+  usePublishedHeight(banner, '--consent-banner-height');
 
   const answer = (consent: AnalyticsConsent) => {
     // Focus was on the button that goes: back to the page's content, not to <body>.
