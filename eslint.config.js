@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { boundaryZones } from './scripts/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -36,6 +39,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The rooms (issue 30, README "Architecture"): which folder may import which. Warnings with a
+    // counted baseline (scripts/lint.mjs, scripts/lint-baseline.json) until each count is zero;
+    // then errors. Tests and their kits may reach into a room to set up its state.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/*.spec.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['warn', { zones: boundaryZones(import.meta.dirname) }],
+      'import-x/no-cycle': ['warn', { ignoreExternal: true }],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],
