@@ -130,8 +130,10 @@ export function refundNotice(input: {
     fill(text[key][lang], { order: order.orderNumber, ...vars });
   const amounts = {
     amount: formatKyat(refund?.amountMmk ?? 0, lang),
-    points: String(refund?.points ?? 0),
-    days: String(REFUND_WORKING_DAYS),
+    // One numeral system per language (issue 26): Burmese points and days in Burmese digits, as
+    // the amount beside them (issue 30 found them Latin here).
+    points: formatNumber(refund?.points ?? 0, lang),
+    days: formatNumber(REFUND_WORKING_DAYS, lang),
     reference: refund?.reference ?? '',
   };
   /** "Top-up to 09 421 234 567 (MPT)", as every screen and e-mail writes it (issue 12). */
