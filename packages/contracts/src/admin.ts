@@ -9,6 +9,7 @@ import { accountRoles, emailSchema } from './auth.ts';
 import { paginationMetaSchema, productKinds } from './catalogue.ts';
 import { isCardKind, orderDisplayStatuses, wholeQuery } from './orders.ts';
 import { operatorCodes } from './phone.ts';
+import { UUID_PATTERN } from './ids.ts';
 
 /** The roles that may enter the back-office, lowest first. */
 export const staffRoles = ['support', 'admin'] as const;
@@ -27,8 +28,6 @@ export const RECOVERY_CODE_COUNT = 10;
 export const ADMIN_LIMIT_DEFAULT = 20;
 export const ADMIN_LIMIT_MAX = 100;
 
-/** A UUID as PostgreSQL reads one: 8-4-4-4-12 hexadecimal digits. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * An id in a back-office path or body. A pattern, not z.uuid (nor z.record below):
  * the web build keeps one copy of zod, shared by the shop's pages, so every zod function the

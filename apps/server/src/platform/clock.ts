@@ -19,3 +19,23 @@ export const yangonDay = (instant: Date): string =>
 /** The instant the Yangon calendar day YYYY-MM-DD begins. */
 export const yangonDayStart = (day: string): Date =>
   new Date(Date.parse(`${day}T00:00:00Z`) - YANGON_OFFSET_MS);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight in Yangon at the start of the day `instant` falls in. */
+export const startOfYangonDay = (instant: Date): Date => yangonDayStart(yangonDay(instant));
+
+/** The instants a Yangon calendar day YYYY-MM-DD runs between (end exclusive). */
+export function yangonDayWindow(day: string): { start: Date; end: Date } {
+  const start = yangonDayStart(day);
+  return { start, end: new Date(start.getTime() + DAY_MS) };
+}
+
+/** The Yangon day (YYYY-MM-DD) before the one `now` is in: the last one complete. */
+export const previousYangonDay = (now: Date): string => yangonDay(new Date(now.getTime() - DAY_MS));
+
+/** An instant as ISO 8601 in Yangon's time, e.g. 2026-11-25T21:36:41.123+06:30. */
+export function yangonIso(instant: Date | null): string | null {
+  if (!instant) return null;
+  return `${new Date(instant.getTime() + YANGON_OFFSET_MS).toISOString().slice(0, -1)}+06:30`;
+}

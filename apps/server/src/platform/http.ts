@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { AppError } from './errors.ts';
+import { isUuid } from '@shop/contracts/ids';
 
 export { requestLanguage } from './errors.ts';
 
@@ -15,12 +16,6 @@ export function clientNetwork(ip: string): string {
   if (address.kind() === 'ipv4') return address.toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a value is a database uuid (so it can be compared in SQL without a cast error). */
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && UUID.test(value);
 
 /** Ids in paths are database uuids: a malformed one is simply not found (and never reaches SQL). */
 export function assertUuid(value: string, notFoundMessage: string): string {

@@ -1,4 +1,5 @@
-import { YANGON_OFFSET_MS, dayRange } from './admin-paging.ts';
+import { yangonIso } from '../../platform/clock.ts';
+import { dayRange } from './admin-paging.ts';
 import type { AdminReportsRepo, ReportCursor } from './admin-reports.repo.ts';
 
 /*
@@ -30,12 +31,6 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 /** A record and its CRLF line end (RFC 4180). */
 export const csvLine = (cells: readonly (string | number | boolean | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
-
-/** An instant as ISO 8601 in Asia/Yangon (+06:30 all year), e.g. 2026-11-25T21:36:41.123+06:30. */
-export function yangonIso(instant: Date | null): string | null {
-  if (!instant) return null;
-  return `${new Date(instant.getTime() + YANGON_OFFSET_MS).toISOString().slice(0, -1)}+06:30`;
-}
 
 const instants = (from: string, to: string) => {
   const range = dayRange(from, to);

@@ -32,18 +32,13 @@ import {
   promoStateAt,
   type PromotionsService,
 } from '../promotions/promotions.service.ts';
-import { dayRange, pageMeta, YANGON_OFFSET_MS } from './admin-paging.ts';
+import { startOfYangonDay } from '../../platform/clock.ts';
+import { dayRange, pageMeta } from './admin-paging.ts';
 import type { AdminPaymentsRepo } from './admin-payments.repo.ts';
 import type { AdminReportsRepo } from './admin-reports.repo.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The start of today in Yangon, as an instant. */
-function yangonToday(now: Date): Date {
-  const local = now.getTime() + YANGON_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - YANGON_OFFSET_MS);
-}
 
 /**
  * What a typed phone number is searched as: the 95 form's digits when it reads as a Myanmar number
@@ -191,7 +186,7 @@ export function createAdminService(deps: {
   return {
     async dashboard(): Promise<Dashboard> {
       const now = deps.clock();
-      const today = yangonToday(now);
+      const today = startOfYangonDay(now);
       const [
         today1,
         days7,

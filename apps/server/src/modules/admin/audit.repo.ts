@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from '@shop/contracts/admin';
+import { isUuid } from '@shop/contracts/ids';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.ts';
 import { auditLog } from './admin.tables.ts';
@@ -28,9 +28,7 @@ export function createAuditRepo(db: Db) {
         const like = `%${escapeLike(filter.actor)}%`;
         const byEmail = ilike(auditLog.actorEmail, like);
         conditions.push(
-          UUID_PATTERN.test(filter.actor)
-            ? (or(byEmail, eq(auditLog.actorId, filter.actor)) as SQL)
-            : byEmail,
+          isUuid(filter.actor) ? (or(byEmail, eq(auditLog.actorId, filter.actor)) as SQL) : byEmail,
         );
       }
       if (filter.action) conditions.push(ilike(auditLog.action, `%${escapeLike(filter.action)}%`));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@shop/contracts/auth';
 import type { Clock } from '../../platform/clock.ts';
-import { isUuid } from '../../platform/http.ts';
+import { isUuid } from '@shop/contracts/ids';
 
 export const ACCESS_TOKEN_ISSUER = 'myantopup';
 export const ACCESS_TOKEN_AUDIENCE = 'myantopup-web';

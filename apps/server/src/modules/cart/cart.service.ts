@@ -16,8 +16,8 @@ import type { Caller } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { CartLineRow, CartRepo } from './cart.repo.ts';
+import { isUuid } from '@shop/contracts/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KYAT_SYMBOL = 'Ks';
 
 /** The catalogue is the only source of prices and availability (never the client, never the cart). */
@@ -55,7 +55,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
   }
 
   async function loadProduct(productId: string, lang: Language): Promise<Product | null> {
-    if (!UUID.test(productId)) return null;
+    if (!isUuid(productId)) return null;
     const found = await catalogue.getProducts([productId], lang);
     return found.get(productId.toLowerCase()) ?? null;
   }
@@ -187,7 +187,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
     lineId: string | undefined,
     lang: Language,
   ): Promise<CartLineRow> {
-    if (!UUID.test(productId) || (lineId !== undefined && !UUID.test(lineId)))
+    if (!isUuid(productId) || (lineId !== undefined && !isUuid(lineId)))
       throw fail('NOT_FOUND', cartMessages.itemNotInCart, lang);
     const lines = await repo.linesOfProduct(owner, productId);
     if (lineId === undefined && lines.length > 1)
@@ -283,8 +283,8 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       lang: Language,
     ): Promise<Cart> {
       if (lineId !== undefined) {
-        if (UUID.test(lineId)) await repo.removeLines(owner, [lineId]);
-      } else if (UUID.test(productId)) await repo.removeProducts(owner, [productId]);
+        if (isUuid(lineId)) await repo.removeLines(owner, [lineId]);
+      } else if (isUuid(productId)) await repo.removeProducts(owner, [productId]);
       return getCart(owner, lang);
     },
 

@@ -26,6 +26,7 @@ import {
   products,
 } from './catalogue.tables.ts';
 import { topupProductMappings } from '../topup-account/topup-account.tables.ts';
+import { isUuid } from '@shop/contracts/ids';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
@@ -38,8 +39,6 @@ export interface ProductRow {
   category: Pick<CategoryRow, 'id' | 'name' | 'slug'>;
   hasStock: boolean;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * "Name A–Z" with numbers in numeric order ("Top-up 1,000 Ks" < "3,000" < "10,000"), as
@@ -139,7 +138,7 @@ export function createCatalogueRepo(db: Db) {
 
     /** By uuid or by slug; anything else is simply not there. */
     async findCategoryByKey(key: string): Promise<CategoryRow | undefined> {
-      const where = UUID.test(key) ? eq(categories.id, key) : eq(categories.slug, key);
+      const where = isUuid(key) ? eq(categories.id, key) : eq(categories.slug, key);
       const [row] = await db.select().from(categories).where(where).limit(1);
       return row;
     },

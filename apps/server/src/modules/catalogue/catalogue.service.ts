@@ -22,8 +22,7 @@ import type {
   ProductRow,
 } from './catalogue.repo.ts';
 import { sanitizeImageUrl } from './image-url.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shop/contracts/ids';
 
 /** Kyat as written on Myanmar price tags. */
 const KYAT_SYMBOL = 'Ks';
@@ -175,7 +174,7 @@ export function createCatalogueService(
     },
 
     async getProduct(id: string, lang: Language): Promise<Product> {
-      const row = UUID.test(id) ? await repo.findProduct(id) : undefined;
+      const row = isUuid(id) ? await repo.findProduct(id) : undefined;
       if (!row) throw notFound('Product not found');
       return toProduct(row, lang);
     },
@@ -186,7 +185,7 @@ export function createCatalogueService(
      */
     async getProducts(ids: Iterable<string>, lang: Language): Promise<Map<string, Product>> {
       const wanted = [
-        ...new Set([...ids].filter((id) => UUID.test(id)).map((id) => id.toLowerCase())),
+        ...new Set([...ids].filter((id) => isUuid(id)).map((id) => id.toLowerCase())),
       ];
       const rows = await repo.findProducts(wanted);
       return new Map(rows.map((r) => [r.product.id, toProduct(r, lang)]));

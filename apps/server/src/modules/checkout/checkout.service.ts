@@ -30,8 +30,7 @@ import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { EndedPayment, PayableMethod } from '../payments/acquirer.ts';
 import type { PromoQuote, PromotionsService } from '../promotions/promotions.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shop/contracts/ids';
 
 const methodNames: Record<PaymentMethodId, LocalizedText> = {
   mmqr: { en: 'MM QR payment', my: 'MM QR ငွေပေးချေမှု' },
@@ -86,7 +85,7 @@ export function createCheckoutService(deps: {
     orderId: string,
     lang: Language,
   ): Promise<OrderRow> {
-    const found = UUID.test(orderId) ? await orders.findOrder(orderId) : null;
+    const found = isUuid(orderId) ? await orders.findOrder(orderId) : null;
     if (!found || found.order.userId !== userId)
       throw new AppError('NOT_FOUND', checkoutMessages.orderNotFound[lang]);
     const { order } = found;

@@ -28,8 +28,7 @@ import { toOrderSummary } from './orders.service.ts';
 import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
 import { presentRefund } from '../refunds/refunds.service.ts';
 import { cardListCsv, cardListPdf, invoicePdf } from './order-documents.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shop/contracts/ids';
 
 const failureMessages: Record<string, LocalizedText> = {
   out_of_stock: orderMessages.outOfStock,
@@ -77,7 +76,7 @@ export function createOrderHistoryService(deps: {
   const { orders, fulfilment } = deps;
 
   async function owned(userId: string, orderId: string, lang: Language): Promise<OrderWithItems> {
-    const found = UUID.test(orderId) ? await orders.findOrder(orderId) : null;
+    const found = isUuid(orderId) ? await orders.findOrder(orderId) : null;
     if (!found || found.order.userId !== userId)
       throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
     return found;
@@ -274,7 +273,7 @@ export function createOrderHistoryService(deps: {
      * themselves (a live share link). PINs of unscratched cards stay null.
      */
     async view(orderId: string, lang: Language): Promise<Order | null> {
-      const found = UUID.test(orderId) ? await orders.findOrder(orderId) : null;
+      const found = isUuid(orderId) ? await orders.findOrder(orderId) : null;
       if (!found) return null;
       const [order] = await present([found], lang);
       return order ?? null;
@@ -283,7 +282,7 @@ export function createOrderHistoryService(deps: {
     /** Reveals one card to its buyer; scratching ends sharing of the order (spec §4). */
     async scratch(userId: string, cardId: string, lang: Language) {
       const notFound = new AppError('NOT_FOUND', orderMessages.cardNotFound[lang]);
-      if (!UUID.test(cardId)) throw notFound;
+      if (!isUuid(cardId)) throw notFound;
       const delivered = await fulfilment.findDeliveredCard(cardId);
       if (!delivered) throw notFound;
       const found = await orders.findOrder(delivered.orderId);

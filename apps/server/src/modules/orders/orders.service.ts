@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { OrderItem, OrderSummary, PaymentMethodId } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/i18n';
 import type { OperatorCode } from '@shop/contracts/phone';
-import type { Clock } from '../../platform/clock.ts';
+import { yangonDay, type Clock } from '../../platform/clock.ts';
 import { isUniqueViolation, type Db } from '../../platform/db.ts';
 import {
   createOrdersRepo,
@@ -27,8 +27,7 @@ export function randomBase32(length: number): string {
  * so numbers are short to read out but cannot be guessed from a neighbour's (DESIGN §4).
  */
 export function newOrderNumber(now: Date): string {
-  const yangon = new Date(now.getTime() + 6.5 * 60 * 60 * 1000);
-  const date = yangon.toISOString().slice(2, 10).replaceAll('-', '');
+  const date = yangonDay(now).slice(2).replaceAll('-', '');
   return `MT-${date}-${randomBase32(8)}`;
 }
 

@@ -39,8 +39,8 @@ import {
 } from './acquirer.ts';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo.ts';
 import type { ReceiptOutcome } from './payments.tables.ts';
+import { isUuid } from '@shop/contracts/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Pending orders nobody pays for end failed after this long (the sweep). */
 /** Money was taken for the order (a refund of a failed part may follow: ADR 0020). */
 const isPaidStatus = (status: PaymentStatus) =>
@@ -166,7 +166,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     new AppError('NOT_FOUND', checkoutMessages.orderNotFound[lang]);
 
   async function ownedOrder(userId: string, orderId: string, lang: Language): Promise<OrderRow> {
-    if (!UUID.test(orderId)) throw notFound(lang);
+    if (!isUuid(orderId)) throw notFound(lang);
     const found = await orders.findOrder(orderId);
     // Another customer's order is "not found": its existence is not revealed.
     if (!found || found.order.userId !== userId) throw notFound(lang);
@@ -728,7 +728,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** The payment staff may give a finding about: one whose outcome was recorded unknown. */
   async function unknownPayment(paymentId: string): Promise<PaymentRow> {
     const repo = createPaymentsRepo(deps.db);
-    const payment = UUID.test(paymentId) ? await repo.findById(paymentId) : null;
+    const payment = isUuid(paymentId) ? await repo.findById(paymentId) : null;
     if (!payment) throw new UnknownFindingError('no_payment');
     if (!(await repo.unknownEventOf(payment.id))) throw new UnknownFindingError('not_unknown');
     return payment;

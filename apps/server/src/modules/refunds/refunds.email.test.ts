@@ -28,8 +28,8 @@ const refundParagraphs = (text: string) => text.split('\n\n').filter((p) => p.in
 
 describe('refund notices in Burmese: one numeral system (issue 30, a rule with one home)', () => {
   it.each([
-    ['bank, pending', refund({ destination: 'bank', status: 'pending' })],
-    ['points, pending', refund({ destination: 'points', status: 'pending' })],
+    ['bank, pending', refund({ destination: 'bank', status: 'refund_pending' })],
+    ['points, pending', refund({ destination: 'points', status: 'refund_pending' })],
     ['points, refunded', refund({ destination: 'points', status: 'refunded' })],
   ])('%s: amount, points and working days in Burmese digits', (_, row) => {
     const notice = refundNotice({

@@ -16,20 +16,19 @@ import {
   type ShareTypeListQuery,
 } from '@shop/contracts/sharing';
 import type { PaginationMeta } from '@shop/contracts/catalogue';
-import type { Clock } from '../../platform/clock.ts';
+import { startOfYangonDay, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OrderCardRow } from '../fulfilment/fulfilment.repo.ts';
 import type { OrderWithItems } from '../orders/orders.repo.ts';
 import type { ContentScreen } from './content-screen.ts';
 import { builtInStyles, type StyleGenerator } from './share-style.ts';
 import type { ShareRow, ShareTypeRow, SharingRepo } from './sharing.repo.ts';
+import { isUuid } from '@shop/contracts/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 24 random bytes in base64url: 32 characters, 192 bits. */
 const SHARE_ID = /^[A-Za-z0-9_-]{32}$/;
 const DAY_MS = 86_400_000;
 /** Asia/Yangon is UTC+06:30 all year (no daylight saving). */
-const YANGON_OFFSET_MS = 6.5 * 3_600_000;
 
 export interface SharingConfig {
   publicUrl: string;
@@ -37,12 +36,6 @@ export interface SharingConfig {
   linkDays: number;
   /** AI styles a user may generate per Yangon day (SHARE_AI_DAILY_LIMIT). */
   aiDailyLimit: number;
-}
-
-/** Midnight in Yangon at the start of the day of `now`. */
-export function yangonDayStart(now: Date): Date {
-  const local = now.getTime() + YANGON_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - YANGON_OFFSET_MS);
 }
 
 /** 09•••••123: enough for the recipient to know the number, not enough to copy it. */
@@ -100,7 +93,7 @@ export function createSharingService(deps: {
   });
 
   async function ownedOrder(userId: string, orderId: string, lang: Language) {
-    const found = UUID.test(orderId) ? await deps.findOrder(orderId) : null;
+    const found = isUuid(orderId) ? await deps.findOrder(orderId) : null;
     if (!found || found.order.userId !== userId)
       throw new AppError('NOT_FOUND', orderMessages.orderNotFound[lang]);
     return found.order;
@@ -254,7 +247,7 @@ export function createSharingService(deps: {
     async scratch(shareId: string, cardId: string, lang: Language) {
       const share = SHARE_ID.test(shareId) ? await repo.findLiveShare(shareId, clock()) : null;
       if (!share) throw new AppError('NOT_FOUND', shareMessages.shareNotFound[lang]);
-      const delivered = UUID.test(cardId) ? await deps.findDeliveredCard(cardId) : null;
+      const delivered = isUuid(cardId) ? await deps.findDeliveredCard(cardId) : null;
       if (delivered?.orderId !== share.orderId)
         throw new AppError('NOT_FOUND', orderMessages.cardNotFound[lang]);
       const revealed = (await deps.readPins([cardId])).get(cardId);
@@ -302,7 +295,7 @@ export function createSharingService(deps: {
     },
 
     async deleteType(userId: string, id: string, lang: Language): Promise<void> {
-      const deleted = UUID.test(id) && (await repo.deleteShareType(userId, id));
+      const deleted = isUuid(id) && (await repo.deleteShareType(userId, id));
       if (!deleted) throw new AppError('NOT_FOUND', shareMessages.typeNotFound[lang]);
     },
 
@@ -317,14 +310,14 @@ export function createSharingService(deps: {
       const taken = await repo.takeStyleGeneration(
         userId,
         screened,
-        yangonDayStart(now),
+        startOfYangonDay(now),
         config.aiDailyLimit,
         now,
       );
       if (!taken)
         throw new AppError('TOO_MANY_REQUESTS', shareMessages.aiLimitReached[lang], undefined, {
           retryAfterSeconds: Math.ceil(
-            (yangonDayStart(now).getTime() + DAY_MS - now.getTime()) / 1000,
+            (startOfYangonDay(now).getTime() + DAY_MS - now.getTime()) / 1000,
           ),
         });
       return { [screened]: await deps.styles.generate(screened) };
@@ -332,7 +325,7 @@ export function createSharingService(deps: {
 
     async aiLimitStatus(userId: string): Promise<AiLimitStatus> {
       const now = clock();
-      const dayStart = yangonDayStart(now);
+      const dayStart = startOfYangonDay(now);
       const used = await repo.styleGenerationsSince(userId, dayStart);
       return {
         used,

@@ -16,6 +16,7 @@ import {
   type SmsReceipt,
 } from './sms-gateway.ts';
 import { smsMessages } from './sms.tables.ts';
+import { isUuid } from '@shop/contracts/ids';
 
 /*
  * SMS through a gateway (issue 28, ADR 0061). Sending writes the message and its send job in one
@@ -61,8 +62,6 @@ export interface SmsService {
   /** A receipt for message `id` with the URL's `token`: recorded, or refused and nothing changed. */
   recordReceipt(id: string, token: string, request: ReceiptRequest): Promise<ReceiptVerdict>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -171,7 +170,7 @@ export function createSmsService(deps: {
     token: string,
     request: ReceiptRequest,
   ): Promise<ReceiptVerdict> {
-    if (!UUID.test(id)) return 'refused';
+    if (!isUuid(id)) return 'refused';
     const [row] = await db.select().from(smsMessages).where(eq(smsMessages.id, id));
     if (!row || row.provider !== gateway.name || !sameToken(token, row.receiptToken))
       return 'refused';

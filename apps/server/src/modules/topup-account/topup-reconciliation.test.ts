@@ -7,7 +7,8 @@ import { createShopTest, MPT_PHONE, type ShopTest } from '../checkout/checkout-t
 import { paidOrder } from '../fulfilment/fulfilment-test-kit.ts';
 import { orderItems } from '../orders/orders.tables.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
-import { createTopupReconciliation, yangonDayWindow } from './topup-reconciliation.ts';
+import { yangonDayWindow } from '../../platform/clock.ts';
+import { createTopupReconciliation } from './topup-reconciliation.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECONCILIATION_URL = '/api/v1/admin/topup-provider/reconciliation';

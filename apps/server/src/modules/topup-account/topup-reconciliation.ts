@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { yangonDay, yangonDayStart, type Clock } from '../../platform/clock.ts';
+import { previousYangonDay, yangonDayWindow, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { topupRequests } from '../fulfilment/fulfilment.tables.ts';
@@ -10,8 +10,6 @@ import { topupReconciliationMismatches, topupReconciliationRuns } from './topup-
 
 /** A claimed run not finished after this long was left by a crashed instance: taken over. */
 export const RECONCILIATION_LEASE_MS = 30 * 60_000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type MismatchKind = 'theirs_without_ours' | 'ours_without_theirs' | 'amount_differs';
 
@@ -33,15 +31,6 @@ interface Mismatch {
   ours: Record<string, unknown> | null;
   theirs: Record<string, unknown>[] | null;
 }
-
-/** The instants a Yangon calendar day runs between (UTC+06:30, no daylight saving). */
-export function yangonDayWindow(day: string): { start: Date; end: Date } {
-  const start = yangonDayStart(day);
-  return { start, end: new Date(start.getTime() + DAY_MS) };
-}
-
-/** The Yangon day before the one `now` is in: the last one complete. */
-export const previousYangonDay = (now: Date) => yangonDay(new Date(now.getTime() - DAY_MS));
 
 /** The kyat a report row says reached the phone (the MMK one of delivered or requested). */
 function theirKyat(row: Record<string, unknown>): number {
