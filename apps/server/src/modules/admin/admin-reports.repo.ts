@@ -22,7 +22,13 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { users } from '../auth/auth.tables.ts';
-import { cards, categories, operators, products } from '../catalogue/catalogue.tables.ts';
+import {
+  cards,
+  categories,
+  isCardProductKind,
+  operators,
+  products,
+} from '../catalogue/catalogue.tables.ts';
 import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
@@ -158,7 +164,7 @@ export function createAdminReportsRepo(db: Db) {
         .from(products)
         .where(
           and(
-            inArray(products.kind, ['epin', 'giftcard']),
+            isCardProductKind(products.kind),
             inArray(products.status, ['active', 'out_of_stock']),
             lte(available, threshold),
           ),
@@ -311,7 +317,7 @@ export function createAdminReportsRepo(db: Db) {
             operator: operators.code,
             available: sql<
               number | null
-            >`case when ${products.kind} in ('epin', 'giftcard') then (select count(*)::int from ${cards} where ${cards.productId} = ${outer('products', 'id')} and ${cards.status} = 'available') end`,
+            >`case when ${isCardProductKind(products.kind)} then (select count(*)::int from ${cards} where ${cards.productId} = ${outer('products', 'id')} and ${cards.status} = 'available') end`,
           })
           .from(products)
           .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.ts';
-import { banners, cards, categories, operators, products } from './catalogue.tables.ts';
+import {
+  banners,
+  cards,
+  categories,
+  isCardProductKind,
+  operators,
+  products,
+} from './catalogue.tables.ts';
 
 export type BannerRow = typeof banners.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -171,7 +178,7 @@ export function createCatalogueAdminRepo(db: Db) {
       const inStock = sql`${cards.status} = 'available' and ${unexpired}`;
       const n = (condition: ReturnType<typeof sql>) =>
         sql<number>`(count(${cards.id}) filter (where ${condition}))::int`;
-      const cardProducts = inArray(products.kind, ['epin', 'giftcard']);
+      const cardProducts = isCardProductKind(products.kind);
       const [rows, [total]] = await Promise.all([
         db
           .select({

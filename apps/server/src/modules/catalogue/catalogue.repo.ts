@@ -22,6 +22,7 @@ import {
   cards,
   categories,
   exchangeRates,
+  isCardProductKind,
   operators,
   products,
 } from './catalogue.tables.ts';
@@ -85,7 +86,7 @@ export function createCatalogueRepo(db: Db) {
     // Cards a pending order holds for its payment window are not in stock (DESIGN §6.5). Cards
     // bought on demand from Reloadly (ADR 0063) need no stock. A top-up or data product mapped to
     // an aggregator amount no longer offered at its last catalogue read is not sold (issue 28).
-    hasStock: sql<boolean>`((${products.kind} not in ('epin', 'giftcard') or ${products.source} = 'reloadly' or exists (
+    hasStock: sql<boolean>`((not ${isCardProductKind(products.kind)} or ${products.source} = 'reloadly' or exists (
       select 1 from ${cards} where ${cards.productId} = ${products.id} and ${freeCard()}))
       and not exists (select 1 from ${topupProductMappings} where ${topupProductMappings.productId} = ${products.id} and not ${topupProductMappings.offered}))`,
   };

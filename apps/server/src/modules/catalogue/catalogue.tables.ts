@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { productKinds } from '@shop/contracts/catalogue';
+import { cardProductKinds } from '@shop/contracts/orders';
+import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -52,7 +54,13 @@ export const operators = pgTable('operators', {
 });
 
 /** What a product delivers decides how it is fulfilled (DESIGN §6.4). */
-export const productKind = pgEnum('product_kind', ['topup', 'data', 'epin', 'giftcard']);
+export const productKind = pgEnum('product_kind', productKinds);
+
+/**
+ * Whether a product's kind column says it is sold as cards (E-PINs, gift cards): contracts'
+ * cardProductKinds in SQL, the one list (issue 30).
+ */
+export const isCardProductKind = (kind: Column): SQL => inArray(kind, [...cardProductKinds]);
 export const productStatus = pgEnum('product_status', [
   'active',
   'out_of_stock',

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { cards, products } from './catalogue.tables.ts';
+import { cards, isCardProductKind, products } from './catalogue.tables.ts';
 
 export type CardRow = typeof cards.$inferSelect;
 export type NewCard = typeof cards.$inferInsert;
@@ -312,7 +312,7 @@ export function createStockRepo(db: Db) {
         })
         .from(products)
         .leftJoin(cards, and(eq(cards.productId, products.id), freeCard()))
-        .where(and(inArray(products.kind, ['epin', 'giftcard']), ne(products.status, 'archived')))
+        .where(and(isCardProductKind(products.kind), ne(products.status, 'archived')))
         .groupBy(products.sku, products.kind);
     },
   };
