@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './modules/auth/access-token.ts';
 import { paymentReceipts, payments } from './modules/payments/payments.tables.ts';
-import { signWebhook } from './modules/payments/webhook-signature.ts';
+import { deliverSandboxWebhook } from './test/signed-webhook.ts';
 import {
   call,
   createShopTest,
@@ -662,22 +662,7 @@ describe('API robustness: malformed requests never get a 5xx', () => {
 
   /** A webhook delivery signed with the server's secret over exactly these bytes. */
   function signedWebhook(raw: string | Buffer, extraHeaders: Headers = {}) {
-    const timestamp = Math.floor(s.clock().getTime() / 1000);
-    return s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(timestamp),
-        'x-webhook-signature': signWebhook(
-          s.t.secrets.paymentWebhookSecret,
-          timestamp,
-          typeof raw === 'string' ? raw : raw.toString('latin1'),
-        ),
-        ...extraHeaders,
-      },
-      payload: raw,
-    });
+    return deliverSandboxWebhook(s.t, s.clock(), raw, { headers: extraHeaders });
   }
 
   it('answers validly signed but malformed webhooks below 500 and pays nothing with them', async () => {
@@ -908,17 +893,7 @@ describe('API robustness: payment state sequences keep the money straight', () =
   afterAll(() => s.t.close());
 
   function deliver(body: string) {
-    const timestamp = Math.floor(s.clock().getTime() / 1000);
-    return s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(timestamp),
-        'x-webhook-signature': signWebhook(s.t.secrets.paymentWebhookSecret, timestamp, body),
-      },
-      payload: body,
-    });
+    return deliverSandboxWebhook(s.t, s.clock(), body);
   }
 
   it(

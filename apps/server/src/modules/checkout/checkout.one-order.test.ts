@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from '../payments/payments.tables.ts';
-import { signWebhook } from '../payments/webhook-signature.ts';
+import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
 import {
   addToCart,
   call,
@@ -172,18 +172,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         type: 'payment.succeeded',
         data: { reference, amount, currency: 'MMK', occurredAt: s.clock().toISOString() },
       };
-      const body = JSON.stringify(event);
-      const timestamp = Math.floor(s.clock().getTime() / 1000);
-      return s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/webhook/sandbox',
-        headers: {
-          'content-type': 'application/json',
-          'x-webhook-timestamp': String(timestamp),
-          'x-webhook-signature': signWebhook(s.t.secrets.paymentWebhookSecret, timestamp, body),
-        },
-        payload: body,
-      });
+      return deliverSandboxWebhook(s.t, s.clock(), JSON.stringify(event));
     }
 
     it('30 parallel initializes of one cart (with and without keys) make one pending order, cards held once', async () => {

@@ -8,7 +8,7 @@ import { cards } from '../catalogue/catalogue.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from '../payments/payments.tables.ts';
-import { signWebhook } from '../payments/webhook-signature.ts';
+import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
 import {
   addToCart,
   call,
@@ -228,18 +228,7 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
       type: 'payment.succeeded',
       data: { reference, amount, currency: 'MMK', occurredAt: occurredAt.toISOString() },
     };
-    const body = JSON.stringify(event);
-    const timestamp = Math.floor(s.clock().getTime() / 1000);
-    return s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(timestamp),
-        'x-webhook-signature': signWebhook(s.t.secrets.paymentWebhookSecret, timestamp, body),
-      },
-      payload: body,
-    });
+    return deliverSandboxWebhook(s.t, s.clock(), JSON.stringify(event));
   }
 
   it('a payment that arrives after the reservation ended and the card was taken is not applied: flagged for refund', async () => {

@@ -14,7 +14,7 @@ import {
 } from '../checkout/checkout-test-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
-import { signWebhook } from './webhook-signature.ts';
+import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
 
 const PAIRS = 500;
 const SPREAD_MS = 1000;
@@ -60,18 +60,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each([
           headers: { 'content-type': 'application/json' },
           payload: kbz.successCallback(event.data.reference, event.data.amount),
         });
-      const body = JSON.stringify(event);
-      const timestamp = Math.floor(s.clock().getTime() / 1000);
-      return s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/webhook/sandbox',
-        headers: {
-          'content-type': 'application/json',
-          'x-webhook-timestamp': String(timestamp),
-          'x-webhook-signature': signWebhook(s.t.secrets.paymentWebhookSecret, timestamp, body),
-        },
-        payload: body,
-      });
+      return deliverSandboxWebhook(s.t, s.clock(), JSON.stringify(event));
     }
 
     /**

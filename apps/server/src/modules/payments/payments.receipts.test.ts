@@ -11,7 +11,7 @@ import {
   type ShopTest,
 } from '../checkout/checkout-test-kit.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
-import { signWebhook } from './webhook-signature.ts';
+import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
 
 /**
  * Every kyat received is recorded (issue 11, ADR 0017): each webhook that reports money gets a
@@ -39,18 +39,7 @@ describe('payments: every payment received is recorded', () => {
         occurredAt: s.clock().toISOString(),
       },
     };
-    const body = JSON.stringify(event);
-    const timestamp = Math.floor(s.clock().getTime() / 1000);
-    return s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(timestamp),
-        'x-webhook-signature': signWebhook(s.t.secrets.paymentWebhookSecret, timestamp, body),
-      },
-      payload: body,
-    });
+    return deliverSandboxWebhook(s.t, s.clock(), JSON.stringify(event));
   }
   const receipts = (orderId: string) =>
     s.t.database.db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId));

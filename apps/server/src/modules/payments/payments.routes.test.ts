@@ -21,7 +21,7 @@ import {
 } from '../checkout/checkout-test-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
-import { signWebhook } from './webhook-signature.ts';
+import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
 
 describe('payments: sandbox bank, webhook, expiry', () => {
   let s: ShopTest;
@@ -54,22 +54,9 @@ describe('payments: sandbox bank, webhook, expiry', () => {
     event: WebhookEvent,
     options: { secret?: string; timestamp?: number; body?: string } = {},
   ) {
-    const body = options.body ?? JSON.stringify(event);
-    const timestamp = options.timestamp ?? Math.floor(s.clock().getTime() / 1000);
-    const signed = JSON.stringify(event);
-    return s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(timestamp),
-        'x-webhook-signature': signWebhook(
-          options.secret ?? s.t.secrets.paymentWebhookSecret,
-          timestamp,
-          signed,
-        ),
-      },
-      payload: body,
+    return deliverSandboxWebhook(s.t, s.clock(), options.body ?? JSON.stringify(event), {
+      ...options,
+      signedText: JSON.stringify(event),
     });
   }
   const successEvent = (
