@@ -1,33 +1,11 @@
 import { errorStatus, type ErrorBody, type ErrorCode } from '@shop/contracts/errors';
 import { languageFromHeader, type Language } from '@shop/contracts/languages';
-import { adminCatalogueSchemaMessages } from '@shop/contracts/admin-catalogue-messages';
-import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-messages';
-import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import { adminSettingsSchemaMessages } from '@shop/contracts/admin-settings-messages';
-import { analyticsSchemaMessages } from '@shop/contracts/analytics-schema-messages';
-import { checkoutMessages } from '@shop/contracts/checkout';
-import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
-import { shareSchemaMessages } from '@shop/contracts/share-schema-messages';
-import { addValidationMessages, localizeMessage } from '@shop/contracts/validation-messages';
+import { localizeMessage } from '@shop/contracts/validation-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-
-// Every feature's schema messages, in each language of a validation answer.
-for (const messages of [
-  shareSchemaMessages,
-  notificationSchemaMessages,
-  analyticsSchemaMessages,
-  adminSchemaMessages,
-  adminCatalogueSchemaMessages,
-  adminCustomerSchemaMessages,
-  adminSettingsSchemaMessages,
-  // The codes address (checkout, and sending the codes again: ADR 0050).
-  { invalidEmail: checkoutMessages.invalidEmail },
-])
-  addValidationMessages(messages);
 
 /** A message for the user: one text for every language, or one per language ({ en, my }). */
 export type Text = string | Readonly<Record<Language, string>>;

@@ -29,6 +29,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import type { AdminCatalogueService } from './admin-catalogue.service.ts';
 import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
+import { adminCatalogueSchemaMessages } from '@shop/contracts/admin-catalogue-messages';
+import { addValidationMessages } from '@shop/contracts/validation-messages';
+
+// This module's schema messages, in each language of a validation answer (platform/errors.ts).
+addValidationMessages(adminCatalogueSchemaMessages);
 
 /**
  * The card file's JSON: 2 MB of CSV, with room for its escapes (quotes, line ends) in the JSON

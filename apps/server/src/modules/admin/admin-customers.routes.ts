@@ -17,6 +17,11 @@ import type { AdminCustomersService } from './admin-customers.service.ts';
 import type { AdminReportsRepo } from './admin-reports.repo.ts';
 import type { AuditService } from './audit.service.ts';
 import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
+import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-messages';
+import { addValidationMessages } from '@shop/contracts/validation-messages';
+
+// This module's schema messages, in each language of a validation answer (platform/errors.ts).
+addValidationMessages(adminCustomerSchemaMessages);
 
 /** Customer management and CSV reports of the back-office (issue 17); each route names its role. */
 export const adminCustomersRoutes =

@@ -11,6 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../platform/http.ts';
 import type { AdminSettingsService } from './admin-settings.service.ts';
 import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
+import { adminSettingsSchemaMessages } from '@shop/contracts/admin-settings-messages';
+import { addValidationMessages } from '@shop/contracts/validation-messages';
+
+// This module's schema messages, in each language of a validation answer (platform/errors.ts).
+addValidationMessages(adminSettingsSchemaMessages);
 
 /**
  * The shop settings of the back-office (issue 17): exchange rates, call-centre contact and hours,

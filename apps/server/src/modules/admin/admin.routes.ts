@@ -27,6 +27,11 @@ import { requestLanguage } from '../../platform/http.ts';
 import type { AdminService } from './admin.service.ts';
 import type { AuditService } from './audit.service.ts';
 import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
+import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
+import { addValidationMessages } from '@shop/contracts/validation-messages';
+
+// This module's schema messages, in each language of a validation answer (platform/errors.ts).
+addValidationMessages(adminSchemaMessages);
 
 /** The back-office lists and edits (issue 17); each route names the least role it needs. */
 export const adminRoutes =

@@ -18,6 +18,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth.ts';
 import { requestLanguage } from '../../platform/http.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import { addValidationMessages } from '@shop/contracts/validation-messages';
+
+// This module's schema message, in each language of a validation answer (platform/errors.ts):
+// the codes address (checkout, and sending the codes again: ADR 0050).
+addValidationMessages({ invalidEmail: checkoutMessages.invalidEmail });
 
 const errors = {
   400: errorBodySchema,

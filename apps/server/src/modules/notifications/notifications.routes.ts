@@ -12,6 +12,11 @@ import type { AuthGuard } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/http.ts';
 import type { PushService } from './push.service.ts';
+import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
+import { addValidationMessages } from '@shop/contracts/validation-messages';
+
+// This module's schema messages, in each language of a validation answer (platform/errors.ts).
+addValidationMessages(notificationSchemaMessages);
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 

@@ -25,6 +25,11 @@ import type { AuthGuard } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/http.ts';
 import type { SharingService } from './sharing.service.ts';
+import { shareSchemaMessages } from '@shop/contracts/share-schema-messages';
+import { addValidationMessages } from '@shop/contracts/validation-messages';
+
+// This module's schema messages, in each language of a validation answer (platform/errors.ts).
+addValidationMessages(shareSchemaMessages);
 
 const errors = {
   400: errorBodySchema,

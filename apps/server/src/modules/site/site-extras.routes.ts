@@ -13,6 +13,11 @@ import { requestLanguage } from '../../platform/http.ts';
 import type { ClaimsService } from './claims.service.ts';
 import type { FestivalsService } from './festivals.service.ts';
 import { analyticsEvents } from './site.tables.ts';
+import { analyticsSchemaMessages } from '@shop/contracts/analytics-schema-messages';
+import { addValidationMessages } from '@shop/contracts/validation-messages';
+
+// This module's schema messages, in each language of a validation answer (platform/errors.ts).
+addValidationMessages(analyticsSchemaMessages);
 
 /**
  * The festival windows (the overlay's dates) and first-party analytics (issue 16), the shop's
