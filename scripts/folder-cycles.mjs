@@ -23,7 +23,7 @@ function sourceFiles(dir) {
   return files;
 }
 
-/** The room a source file is in: "server:modules/orders", "web:features/cart", "web:lib"… */
+/** The room a source file is in: "server:modules/orders", "web:features/cart", "web:lib", "server:app.ts"… */
 function roomOf(root, file) {
   const relative = path.relative(root, file).split(path.sep);
   // apps/<app>/src/<folder>[/<name>]/…
@@ -33,7 +33,8 @@ function roomOf(root, file) {
   if (folder === 'test') return null;
   const nested = folder === 'modules' || folder === 'features';
   if (nested && relative.length > 5) return `${app}:${folder}/${name}`;
-  return `${app}:${relative.length > 4 ? folder : '(root)'}`;
+  // A file at src/ is a room of its own: config.ts is below everything, app.ts above everything.
+  return `${app}:${folder}`;
 }
 
 /** Tarjan's strongly connected components of the room graph. */

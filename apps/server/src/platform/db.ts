@@ -8,13 +8,16 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from '../db/schema.ts';
 import { migrationsFolder } from './paths.ts';
 import { UnnamedStatementsClient } from './pg-statements.ts';
 
-export type Schema = typeof schema;
-/** The one database type the modules see; it is the same for PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type the modules see; it is the same for PGlite and PostgreSQL. It knows no
+ * module's tables (each module imports its own): queries name their tables, none uses Drizzle's
+ * relational `db.query` API, so platform/ needs no schema of every module (issue 30). The tables
+ * are collected for drizzle-kit's migrations in db/schema.ts only.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
@@ -106,7 +109,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
       // A transaction's lock, held by an open transaction while fn runs on other connections: a
       // session lock would stay behind PgBouncer in transaction mode with whichever server
@@ -153,7 +156,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',

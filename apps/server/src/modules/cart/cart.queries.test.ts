@@ -4,7 +4,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../db/schema.ts';
 import { createResponseCache, type ResponseCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db.ts';
 import { createMediaUrls } from '../../platform/media.ts';
@@ -71,8 +70,8 @@ describe('cart statements per call', () => {
     const client = (database.db as unknown as { $client: unknown }).$client;
     db =
       database.kind === 'pglite'
-        ? drizzlePglite(client as PGlite, { schema, logger })
-        : drizzlePg(client as pg.Pool, { schema, logger });
+        ? drizzlePglite(client as PGlite, { logger })
+        : drizzlePg(client as pg.Pool, { logger });
     cache = createResponseCache({ name: 'catalogue' });
     const catalogue = createCatalogueService(
       createCatalogueRepo(db),
