@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import {
   emailSchema,
   loginRequestSchema,
