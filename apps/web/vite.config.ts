@@ -248,6 +248,14 @@ const browserBuild = defineConfig({
     libraryList(),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: path.join(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },
