@@ -9,17 +9,23 @@ import { loadCartController } from './load-cart-controller.ts';
  * idle or at the first tap, whichever comes first, instead of with the page.
  */
 let loaded: CartController | undefined;
+let arrival: Promise<CartController> | undefined;
 const whenLoaded = new Set<() => void>();
 
-/** The controller, loading it if need be; parts that watch its state see it from then on. */
-export async function cartControllerNow(): Promise<CartController> {
-  if (loaded) return loaded;
-  const controller = await loadCartController();
-  if (!loaded) {
-    loaded = controller;
-    for (const listener of whenLoaded) listener();
-  }
-  return controller;
+/** The controller, loading it if need be (again after a failed load); watchers see it arrive. */
+export function cartControllerNow(): Promise<CartController> {
+  arrival ??= loadCartController().then(
+    (controller) => {
+      loaded = controller;
+      for (const listener of whenLoaded) listener();
+      return controller;
+    },
+    (error: unknown) => {
+      arrival = undefined;
+      throw error;
+    },
+  );
+  return arrival;
 }
 
 /** Subscribes to the controller's state once it has loaded (and to its arrival until then). */
