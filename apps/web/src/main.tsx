@@ -37,31 +37,41 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   else window.addEventListener('load', register);
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-// Burmese readers wait for their strings (one small chunk) rather than see English flash first.
-await i18nReady();
-const queryClient = createQueryClient();
-const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>
-);
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding a slow phone's main thread for one long task (Lighthouse "total blocking time").
-// The page's lazily loaded parts first, so that React takes the server's HTML over in one go.
-if (serverState) await preloadPage(window.location.pathname).catch(() => undefined);
-startTransition(() => {
-  if (serverState) {
-    // The page arrived rendered: React attaches to that HTML, with the data it was made from.
-    hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => {
-        console.error('Hydration error', error);
-      },
-    });
-  } else {
-    createRoot(root).render(app);
-  }
-});
+/**
+ * Renders the app into #root: hydrates the page the server rendered, or renders the app page.
+ * A function, not top-level await: with a top-level await anywhere, Rolldown turns off its chunk
+ * optimizations and every module the entry shares with a lazy chunk becomes a chunk of its own
+ * (issue 29: ~30 small chunks on Home, each with its own import/export overhead).
+ */
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  // Burmese readers wait for their strings (one small chunk) rather than see English flash first.
+  await i18nReady();
+  const queryClient = createQueryClient();
+  const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>
+  );
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding a slow phone's main thread for one long task (Lighthouse "total blocking time").
+  // The page's lazily loaded parts first, so that React takes the server's HTML over in one go.
+  if (serverState) await preloadPage(window.location.pathname).catch(() => undefined);
+  startTransition(() => {
+    if (serverState) {
+      // The page arrived rendered: React attaches to that HTML, with the data it was made from.
+      hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => {
+          console.error('Hydration error', error);
+        },
+      });
+    } else {
+      createRoot(root).render(app);
+    }
+  });
+}
+
+void start();

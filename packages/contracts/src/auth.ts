@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { errorBodySchema } from './errors.ts';
-import { myanmarPhoneSchema, validatePhone } from './phone.ts';
+import { validatePhone } from './phone.ts';
+import { myanmarPhoneSchema } from './phone-schemas.ts';
 import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,

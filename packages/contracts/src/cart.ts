@@ -14,10 +14,7 @@ import { operatorCodes } from './phone.ts';
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 20;
 
-/** Products whose lines carry the recipient's phone number (E-load top-ups and data packages). */
-export const phoneProductKinds = ['topup', 'data'] as const;
-export const needsRecipientPhone = (kind: string): boolean =>
-  (phoneProductKinds as readonly string[]).includes(kind);
+export { needsRecipientPhone, phoneProductKinds } from './phone-products.ts';
 
 // ---------------------------------------------------------------- messages
 

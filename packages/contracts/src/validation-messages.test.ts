@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailSchema, newPasswordSchema, registerRequestSchema } from './auth.ts';
-import { myanmarPhoneSchema } from './phone.ts';
+import { myanmarPhoneSchema } from './phone-schemas.ts';
 import { knownMessages, localizeMessage } from './validation-messages.ts';
 
 const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>

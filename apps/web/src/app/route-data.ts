@@ -88,8 +88,11 @@ const serverPages: readonly ServerPage[] = [
       Promise.all([
         client.query(bannersQuery(language)).catch(inBrowser),
         client.query(parentCategoriesQuery(language)).catch(inBrowser),
-        // The highlights below the grid: the owner's claims, so the HTML has them from the start.
+        // The highlights below the grid: the owner's claims, so the HTML has them from the start,
+        // and the call-centre hours their support claim reads: without them the browser fetches
+        // them (and the schema library with their check) while the page starts (issue 29).
         client.query(shopClaimsQuery).catch(inBrowser),
+        client.query(callCentreContactQuery).catch(inBrowser),
       ]),
   },
   {

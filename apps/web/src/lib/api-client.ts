@@ -5,6 +5,7 @@ import { getAuthSession, PROACTIVE_REFRESH_MS } from './auth-session.ts';
 import { getGuestId, rememberGuestId, GUEST_ID_COOKIE } from './guest-session.ts';
 import { readCookie } from './cookies.ts';
 import { currentLanguage, i18n } from './i18n.ts';
+import { whenIdleAfterLoad } from './when-idle.ts';
 
 /** A failed call, carrying the server's message (already in the request's language) and code. */
 /** The message of an answer without the API's error body (a proxy's page, an empty answer). */
@@ -125,6 +126,26 @@ export function setServerTransport(transport: ServerTransport): void {
  */
 export type SchemaSource<S extends $ZodType> = S | (() => Promise<S>);
 
+/** Whether the page has had its first idle moment since it loaded (see schemaOf). */
+let pageIdle = false;
+
+/**
+ * The schema of a SchemaSource. An import asked for while the page starts waits for its first idle
+ * moment (issue 29): a server-rendered page that refreshes its data at once (a page kept by the
+ * server or the worker, its data older than the query's staleTime) would otherwise fetch the
+ * schema library while the page starts; the page shows the data it came with meanwhile.
+ */
+function schemaOf<S extends $ZodType>(source: SchemaSource<S>): Promise<S> {
+  if (typeof source !== 'function') return Promise.resolve(source);
+  if (serverTransport || pageIdle) return source();
+  return new Promise<S>((resolve, reject) => {
+    whenIdleAfterLoad(() => {
+      pageIdle = true;
+      source().then(resolve, reject);
+    });
+  });
+}
+
 /** Thrown when an answer does not match its contract: a server and client out of step. */
 export class ContractError extends Error {
   constructor(path: string, issues: readonly { message: string }[]) {
@@ -155,8 +176,8 @@ export async function apiRequest<S extends $ZodType>(
   schema: SchemaSource<S>,
   options: RequestOptions = {},
 ): Promise<output<S>> {
-  // Start loading a lazily imported schema now, in parallel with the request.
-  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // Start loading a lazily imported schema now (once the page is idle), in parallel with the request.
+  const schemaReady = schemaOf(schema);
   schemaReady.catch(() => undefined);
   const response = serverTransport
     ? await serverTransport(path, {

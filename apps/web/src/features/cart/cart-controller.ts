@@ -6,7 +6,8 @@ import {
   type CartLine,
   type CartResponse,
 } from '@shop/contracts/cart';
-import { recipientPhoneSchema, toInternationalPhone } from '@shop/contracts/phone';
+import { toInternationalPhone } from '@shop/contracts/phone';
+import { recipientPhoneSchema } from '@shop/contracts/phone-schemas';
 import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError, errorMessageOr } from '../../lib/api-client.ts';

@@ -1,3 +1,4 @@
+import './content/hours-messages.ts';
 import type { BusinessHours } from '@shop/contracts/business-hours';
 import { localDigits } from '@shop/contracts/languages';
 import type { TFunction } from '../../lib/translator.ts';
@@ -5,7 +6,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 
 /**
  * "Monday–Friday, 09:00–17:00 (Myanmar time)" in the UI language, from the configured call-centre
- * hours (strings in the catalogue's lazy messages: import them where this is used).
+ * hours (its strings come with it: content/hours-messages.ts).
  */
 export function formatBusinessHours(t: TFunction, hours: BusinessHours): string {
   const days = [...hours.workingDays].sort((a, b) => a - b);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contrastWithWhite, headerTintFor } from '../../components/layout/header-tint.ts';
+import enHours from './content/hours-messages.en.json';
+import myHours from './content/hours-messages.my.json';
+import enDialogs from './content/dialog-messages.en.json';
+import myDialogs from './content/dialog-messages.my.json';
 import enInfo from './content/info-pages.en.json';
 import myInfo from './content/info-pages.my.json';
 import enLazy from './content/lazy-messages.en.json';
@@ -109,13 +113,15 @@ describe('translations', () => {
   it.each([
     ['locales', en, my],
     ['lazy messages', enLazy, myLazy],
+    ['hours messages', enHours, myHours],
+    ['dialog messages', enDialogs, myDialogs],
     ['info pages', enInfo, myInfo],
   ])('%s have the same keys in English and Burmese', (_name, english, burmese) => {
     expect(keyPaths(burmese).sort()).toEqual(keyPaths(english).sort());
   });
 
   it('Burmese texts are written in Myanmar script', () => {
-    const strings = JSON.stringify([my, myLazy, myInfo]);
+    const strings = JSON.stringify([my, myLazy, myHours, myDialogs, myInfo]);
     expect(strings).toMatch(/[\u1000-\u109F]/);
     expect(myInfo.infoPages.legal.terms.title).toMatch(/^[\u1000-\u109F ]+$/);
   });

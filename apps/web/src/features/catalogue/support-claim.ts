@@ -1,4 +1,5 @@
-import './content/lazy-messages.ts';
+// Its own strings only, not the catalogue's lazy ones: Home's highlights load with the page.
+import './content/hours-messages.ts';
 import { defaultBusinessHours, isAroundTheClock } from '@shop/contracts/business-hours';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { useCallCentreContact } from './api/call-centre-contact.ts';

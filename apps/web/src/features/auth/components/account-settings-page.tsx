@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { formatPhoneDisplay } from '@shop/contracts/phone';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';

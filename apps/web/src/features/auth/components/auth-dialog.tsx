@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useAuth, type AuthDialogMode, type AuthDialogOptions } from '../hooks/auth-context.ts';

@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { classifyAuthError, type AuthErrorKind } from '@shop/contracts/auth';
 import { errorCodes } from '@shop/contracts/error-codes';
 import type { PhoneError } from '@shop/contracts/phone';

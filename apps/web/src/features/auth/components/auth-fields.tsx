@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '@shop/contracts/auth-rules';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation.ts';

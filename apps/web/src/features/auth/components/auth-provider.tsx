@@ -266,6 +266,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setExpiredReason(null);
       setDialog(null);
       stripDialogParams();
+      // Its words came with the form that logged in (the account strings load with the forms).
       toast.success(t('auth.login.success'));
       const callback = onLoginSuccess.current;
       onLoginSuccess.current = undefined;

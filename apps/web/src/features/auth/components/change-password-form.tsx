@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';

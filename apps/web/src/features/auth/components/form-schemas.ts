@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import {
   emailSchema,
   loginRequestSchema,
@@ -5,7 +6,7 @@ import {
   otpSchema,
   registerRequestSchema,
 } from '@shop/contracts/auth';
-import { myanmarPhoneSchema } from '@shop/contracts/phone';
+import { myanmarPhoneSchema } from '@shop/contracts/phone-schemas';
 import * as z from 'zod/mini';
 
 /**

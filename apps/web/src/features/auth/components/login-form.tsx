@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatPhoneDisplay } from '@shop/contracts/phone';
 import { useId, useState } from 'react';

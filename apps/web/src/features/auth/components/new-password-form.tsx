@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation.ts';

@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { OfflineDialog } from '../../../components/ui/offline-dialog.tsx';
 

@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_LENGTH } from '@shop/contracts/auth';
 import { useId, useMemo, useState, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_RESEND_COOLDOWN_SECONDS, otpLifetimeSeconds } from '@shop/contracts/auth';
 import { useId, useState } from 'react';

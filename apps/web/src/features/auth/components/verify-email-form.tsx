@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { otpLifetimeSeconds } from '@shop/contracts/auth';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { toast } from '../../../components/ui/toast-store.ts';

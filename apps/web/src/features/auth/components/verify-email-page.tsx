@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';

@@ -1,3 +1,4 @@
+import '../content/lazy-messages.ts';
 import { otpLifetimeSeconds } from '@shop/contracts/auth';
 import { validatePhone } from '@shop/contracts/phone';
 import { useEffect, useState } from 'react';

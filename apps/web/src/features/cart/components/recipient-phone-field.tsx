@@ -4,9 +4,9 @@ import {
   detectOperator,
   normalizePhone,
   operatorNames,
-  recipientPhoneSchema,
   type OperatorCode,
 } from '@shop/contracts/phone';
+import { recipientPhoneSchema } from '@shop/contracts/phone-schemas';
 import { useCallback, useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation.ts';

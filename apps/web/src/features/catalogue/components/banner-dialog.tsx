@@ -1,4 +1,4 @@
-import '../content/lazy-messages.ts';
+import '../content/dialog-messages.ts';
 import type { Banner } from '@shop/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';

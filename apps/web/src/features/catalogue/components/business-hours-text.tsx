@@ -1,4 +1,3 @@
-import '../content/lazy-messages.ts';
 import type { BusinessHours } from '@shop/contracts/business-hours';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatBusinessHours } from '../business-hours.ts';

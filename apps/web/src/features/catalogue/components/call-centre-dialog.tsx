@@ -1,4 +1,4 @@
-import '../content/lazy-messages.ts';
+import '../content/dialog-messages.ts';
 import { defaultBusinessHours, isCallCentreOpen } from '@shop/contracts/catalogue';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';

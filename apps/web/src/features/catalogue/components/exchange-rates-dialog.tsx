@@ -1,4 +1,4 @@
-import '../content/lazy-messages.ts';
+import '../content/dialog-messages.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import '../catalogue-dialogs.css';
 import { formatNumber } from '@shop/contracts/languages';

@@ -1,5 +1,5 @@
 import '../content/lazy-messages.ts';
-import { needsRecipientPhone } from '@shop/contracts/cart';
+import { needsRecipientPhone } from '@shop/contracts/phone-products';
 import type { Product } from '@shop/contracts/catalogue';
 import { formatNumber, type Language } from '@shop/contracts/languages';
 import { validatePhone } from '@shop/contracts/phone';

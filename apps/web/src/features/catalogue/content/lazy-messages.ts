@@ -3,8 +3,9 @@ import en from './lazy-messages.en.json';
 import my from './lazy-messages.my.json';
 
 /**
- * Strings of the catalogue's lazily loaded parts (listing, dialogs, call centre), still under the
+ * Strings of the product listing (its products, phone field and filters), still under the
  * "catalogue" key, merged into i18n when the first of those modules loads. Keeping them out of
- * locales/*.json keeps them out of the Home route's initial JavaScript (120 KiB budget).
+ * locales/*.json keeps them out of Home's initial JavaScript; the dialogs' strings are apart
+ * (dialog-messages.ts), out of the listing's (issue 29).
  */
 addLazyMessages(en, my);

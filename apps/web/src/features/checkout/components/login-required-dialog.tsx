@@ -1,3 +1,4 @@
+import '../../auth/content/lazy-messages.ts';
 import '../content/lazy-messages.ts';
 import '../checkout.css';
 import { useId, useState } from 'react';
