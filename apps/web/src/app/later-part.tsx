@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 import { OptionalPart } from '../components/ui/optional-part.tsx';
 import { whenIdleAfterLoad } from '../lib/when-idle.ts';
 
@@ -25,7 +25,12 @@ export function LaterPart({
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const cancel = whenIdleAfterLoad(() => {
-      timer = setTimeout(setDue, delayMs, true);
+      // Its first render (and the one once its chunk has arrived) yields to the browser.
+      timer = setTimeout(() => {
+        startTransition(() => {
+          setDue(true);
+        });
+      }, delayMs);
     });
     return () => {
       cancel();

@@ -1,5 +1,14 @@
 import type { Membership, User } from '@shop/contracts/auth';
-import { lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';
@@ -163,22 +172,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [session, forgetPreviousUser]);
 
-  // Start-up: recover, refresh if expired, then the fresh profile (account spec §4).
+  // Start-up: recover, refresh if expired, then the fresh profile (account spec §4). Its answer
+  // (loading → signed in or out) is a transition: a context change reaches every region of a
+  // server-rendered page not yet hydrated, and React hydrates them for it at once and in one task
+  // unless the update is a transition, which it renders in slices that yield (ADR 0069, C2).
   useEffect(() => {
     let cancelled = false;
+    const answer = (update: () => void) => {
+      startTransition(update);
+    };
     const start = async () => {
       // A logout left unsent when the app was last open (offline) goes now.
       void session.flushPendingLogout();
       const recovered = await session.recover();
       if (!recovered) {
-        if (!cancelled) setStatus('unauthenticated');
+        if (!cancelled)
+          answer(() => {
+            setStatus('unauthenticated');
+          });
         return;
       }
       if (!isJwtValid(recovered.accessToken)) {
         try {
           await session.refresh();
         } catch {
-          if (!cancelled) setStatus('unauthenticated');
+          if (!cancelled)
+            answer(() => {
+              setStatus('unauthenticated');
+            });
           return;
         }
       }
@@ -188,15 +209,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         profileFetch.current.at = Date.now();
         signedInUserId.current = profile.user.id;
         await session.updateUser(profile.user);
-        setUser(profile.user);
-        setMembership(profile.membership);
-        setStatus('authenticated');
+        answer(() => {
+          setUser(profile.user);
+          setMembership(profile.membership);
+          setStatus('authenticated');
+        });
       } catch {
         if (cancelled) return;
         const cached = session.getTokens()?.userData ?? null;
         if (cached) {
-          setUser(cached);
-          setStatus('authenticated');
+          answer(() => {
+            setUser(cached);
+            setStatus('authenticated');
+          });
         } else {
           await session.clear();
         }

@@ -1,10 +1,10 @@
-import '../../auth/content/lazy-messages.ts';
 import '../content/lazy-messages.ts';
 import '../checkout.css';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+// The register form brings the account strings this dialog's title reads too.
 import { RegisterForm } from '../../auth/components/register-form.tsx';
 import '../../auth/auth.css';
 import { rememberGuestChoice } from '../guest-choice.ts';
