@@ -10,6 +10,7 @@ import {
   type Identity,
 } from './auth-support.ts';
 import { expectAccessible, productCard } from './shop-support.ts';
+import { appTranslator, type Language } from './app-messages.ts';
 
 /**
  * Issue 12 "Accessibility": axe (WCAG 2.0/2.1 A and AA) finds nothing on any page or dialog of the
@@ -24,44 +25,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 const shotDir = '/tmp/a11y-shots';
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
 
-type Language = 'en' | 'my';
-type Messages = { [key: string]: string | Messages };
-
-function deepMerge(target: Messages, source: Messages): Messages {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    target[key] =
-      typeof value === 'object' && typeof current === 'object' ? deepMerge(current, value) : value;
-  }
-  return target;
-}
-
-/** The app's own strings (shared, per feature and lazily loaded), so one walk serves both languages. */
-function loadMessages(language: Language): Messages {
-  const files = [
-    path.join(srcDir, 'locales', `${language}.json`),
-    ...fs
-      .readdirSync(path.join(srcDir, 'features'))
-      .flatMap((feature) => [
-        path.join(srcDir, 'features', feature, 'locales', `${language}.json`),
-        path.join(srcDir, 'features', feature, 'content', `lazy-messages.${language}.json`),
-      ]),
-  ].filter((file) => fs.existsSync(file));
-  return files.reduce<Messages>(
-    (all, file) => deepMerge(all, JSON.parse(fs.readFileSync(file, 'utf8')) as Messages),
-    {},
-  );
-}
-
-function translator(language: Language) {
-  const messages = loadMessages(language);
-  return (key: string): string => {
-    let node: string | Messages | undefined = messages;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node !== 'string') throw new Error(`No ${language} message ${key}`);
-    return node;
-  };
-}
+const translator = appTranslator;
 
 /** A product's name in `language`, found by its English name. */
 async function productName(

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appTranslator } from './app-messages.ts';
 import { expect, test } from './fixtures.ts';
 import { newIdentity, readCode, readNewCode } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
@@ -12,21 +11,7 @@ import { expectAccessible } from './shop-support.ts';
  * server's 60 s are waited out, so this runs on the phone only (our customers buy on phones); a
  * desktop-width screenshot of the sign-up is taken on the way.
  */
-const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
-type Messages = { [key: string]: string | Messages };
-const load = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Messages;
-const translator = (language: 'en' | 'my') => {
-  const all: Messages = {
-    ...load(path.join(webSrc, 'features/auth/locales', `${language}.json`)),
-    ...load(path.join(webSrc, 'features/checkout/content', `lazy-messages.${language}.json`)),
-  };
-  return (key: string) => {
-    let node: string | Messages | undefined = all;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node !== 'string') throw new Error(`No ${language} message ${key}`);
-    return node;
-  };
-};
+const translator = appTranslator;
 const SHOTS = '/tmp/shots-signin';
 fs.mkdirSync(SHOTS, { recursive: true });
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appTranslator } from './app-messages.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { newIdentity, readCode, readMessages, registerVerified } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
@@ -11,21 +10,7 @@ import { expectAccessible } from './shop-support.ts';
  * a minute ago) with a way to get a new code; the right code then signs the person in with the
  * password just typed, by e-mail or by phone, without asking for them again.
  */
-const authDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/features/auth');
-type Messages = { [key: string]: string | Messages };
-const messages = (language: 'en' | 'my') =>
-  JSON.parse(
-    fs.readFileSync(path.join(authDir, 'locales', `${language}.json`), 'utf8'),
-  ) as Messages;
-const translator = (language: 'en' | 'my') => {
-  const all = messages(language);
-  return (key: string, values: Record<string, string> = {}) => {
-    let node: string | Messages | undefined = all;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node !== 'string') throw new Error(`No ${language} message ${key}`);
-    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-  };
-};
+const translator = appTranslator;
 
 /** A message with its PHONE placeholder matching any number. */
 const pattern = (text: string) =>
