@@ -1,3 +1,4 @@
+import '../content/button-messages.ts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
