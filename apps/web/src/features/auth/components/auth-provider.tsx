@@ -178,16 +178,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // unless the update is a transition, which it renders in slices that yield (ADR 0069, C2).
   useEffect(() => {
     let cancelled = false;
-    const answer = (update: () => void) => {
-      startTransition(update);
-    };
     const start = async () => {
       // A logout left unsent when the app was last open (offline) goes now.
       void session.flushPendingLogout();
       const recovered = await session.recover();
       if (!recovered) {
         if (!cancelled)
-          answer(() => {
+          startTransition(() => {
             setStatus('unauthenticated');
           });
         return;
@@ -197,7 +194,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           await session.refresh();
         } catch {
           if (!cancelled)
-            answer(() => {
+            startTransition(() => {
               setStatus('unauthenticated');
             });
           return;
@@ -209,7 +206,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         profileFetch.current.at = Date.now();
         signedInUserId.current = profile.user.id;
         await session.updateUser(profile.user);
-        answer(() => {
+        startTransition(() => {
           setUser(profile.user);
           setMembership(profile.membership);
           setStatus('authenticated');
@@ -218,7 +215,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         const cached = session.getTokens()?.userData ?? null;
         if (cached) {
-          answer(() => {
+          startTransition(() => {
             setUser(cached);
             setStatus('authenticated');
           });
