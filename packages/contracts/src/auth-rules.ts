@@ -13,6 +13,9 @@ export {
 // use them in its first bundle; auth.ts re-exports them beside the schemas.
 
 export const OTP_LENGTH = 6;
+/** A code as the boxes take it: exactly six digits. */
+export const OTP_PATTERN = /^\d{6}$/;
+export const isOtpCode = (code: string): boolean => OTP_PATTERN.test(code);
 /** Seconds a code lives, by purpose: registration 900 s, forgot-password and verify-email 300 s. */
 export const otpLifetimeSeconds = {
   register: 900,

@@ -10,10 +10,13 @@ import {
   nameMessages,
   nameProblem,
   normaliseName,
+  OTP_PATTERN,
   passwordMessages,
 } from './auth-rules.ts';
 export {
   OTP_LENGTH,
+  OTP_PATTERN,
+  isOtpCode,
   otpLifetimeSeconds,
   OTP_RESEND_COOLDOWN_SECONDS,
   OTP_MAX_ATTEMPTS,
@@ -69,7 +72,7 @@ export const newPasswordSchema = z
 
 export const otpSchema = z
   .string({ error: authMessages.otpRequired })
-  .check(z.regex(/^\d{6}$/, { error: authMessages.otpIncomplete }));
+  .check(z.regex(OTP_PATTERN, { error: authMessages.otpIncomplete }));
 
 export const userRoleSchema = z.enum(['user'], { error: authMessages.roleUser });
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { productKinds } from './catalogue.ts';
 import { EMAIL_PATTERN } from './email.ts';
 import { localizedTextSchema, type LocalizedText } from './i18n.ts';
+import { orderStatuses } from './order-status.ts';
 import { operatorCodes } from './phone.ts';
 
 /**
@@ -37,8 +38,7 @@ export const paymentMethodLabels: Record<PaymentMethodId, LocalizedText> = {
 export const paymentMethodLabel = (method: string): string =>
   (paymentMethodLabels as Record<string, LocalizedText | undefined>)[method]?.en ?? method;
 
-export const orderStatuses = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export { orderStatuses, type OrderStatus } from './order-status.ts';
 
 /**
  * pending: waiting for the customer; paid; failed (the bank refused); expired (the 300 s window

@@ -5,6 +5,7 @@ import { eloadResultSchema, wholeQuery } from './orders.ts';
 import { shareMessages } from './share-messages.ts';
 
 export * from './share-messages.ts';
+export * from './share-types.ts';
 
 /**
  * Shapes of the sharing calls (shopping spec §3 "Share request/response", "Share type", §4 "Share
@@ -21,19 +22,6 @@ export const SHARE_NOTE_MAX_LENGTH = 300;
 export const SHARE_TYPE_PAGE_DEFAULT = 1;
 export const SHARE_TYPE_LIMIT_DEFAULT = 10;
 export const SHARE_TYPE_LIMIT_MAX = 50;
-
-/** The built-in share types (spec §3), each with its own style. */
-export const builtInShareTypes = [
-  'gift',
-  'treat',
-  'share',
-  'allowance',
-  'repayment',
-  'love',
-] as const;
-export type BuiltInShareType = (typeof builtInShareTypes)[number];
-export const isBuiltInShareType = (title: string): title is BuiltInShareType =>
-  (builtInShareTypes as readonly string[]).includes(title);
 
 // ---------------------------------------------------------------- share types
 

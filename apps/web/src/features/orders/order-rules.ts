@@ -1,10 +1,9 @@
 import {
   isCardKind,
   orderDisplayStatus,
-  type Order,
-  type OrderDetailItem,
   type OrderDisplayStatus,
-} from '@shop/contracts/orders';
+} from '@shop/contracts/order-status';
+import type { Order, OrderDetailItem } from '@shop/contracts/orders';
 
 /** The outcome the payment redirect put in the URL (`/orders/{id}?status=success|failed`). */
 export type RedirectStatus = 'success' | 'failed';

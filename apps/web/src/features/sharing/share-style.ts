@@ -1,5 +1,6 @@
 import type { Language } from '@shop/contracts/languages';
-import { isBuiltInShareType, type ShareStyle, type ShareType } from '@shop/contracts/sharing';
+import { isBuiltInShareType } from '@shop/contracts/share-types';
+import type { ShareStyle, ShareType } from '@shop/contracts/sharing';
 import type { TFunction } from '../../lib/translator.ts';
 import type { CSSProperties } from 'react';
 

@@ -1,18 +1,13 @@
-import {
-  messageResponseSchema,
-  otpSentResponseSchema,
-  registerResponseSchema,
-  userSchema,
-  type ChangePasswordRequest,
-  type LoginRequest,
-  type PasswordResetConfirm,
-  type PasswordResetRequest,
-  type RegisterRequest,
-  type User,
-  type VerifyOtpRequest,
+import type {
+  ChangePasswordRequest,
+  LoginRequest,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  RegisterRequest,
+  User,
+  VerifyOtpRequest,
 } from '@shop/contracts/auth';
 import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-session-rules';
-import * as z from 'zod/mini';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { getAuthSession } from '../../../lib/auth-session.ts';
 
@@ -25,10 +20,18 @@ export interface LoginAnswer {
   user: User;
 }
 
-const tokenFieldsSchema = z.object({
-  accessToken: z.string().check(z.minLength(1)),
-  user: userSchema,
-});
+// The schemas arrive with the first call rather than in a page's first JavaScript: the verify pages
+// start without the schema library (issue 29).
+const schemas = () => import('@shop/contracts/auth');
+const otpSentSchema = () => schemas().then((m) => m.otpSentResponseSchema);
+const messageSchema = () => schemas().then((m) => m.messageResponseSchema);
+const anyAnswer = () => import('zod/mini').then((z) => z.unknown());
+
+/** What a login answer must carry, under data or at the top level. */
+async function tokenFieldsSchema() {
+  const [{ userSchema }, z] = await Promise.all([schemas(), import('zod/mini')]);
+  return z.object({ accessToken: z.string().check(z.minLength(1)), user: userSchema });
+}
 
 /** Thrown when a 2xx login answer lacks the tokens (account spec §8). */
 export class InvalidLoginResponseError extends Error {
@@ -70,50 +73,57 @@ export async function login(body: LoginRequest, onProving?: () => void): Promise
 }
 
 async function sendLogin(body: LoginRequest): Promise<LoginAnswer> {
-  const json = await apiRequest(`${base}/login`, z.unknown(), {
-    method: 'POST',
-    body,
-    auth: false,
-    // The refresh token stays in the HttpOnly cookie and out of this answer.
-    headers: { [REFRESH_TRANSPORT_HEADER]: 'cookie' },
-  });
+  const [json, tokenFields] = await Promise.all([
+    apiRequest(`${base}/login`, anyAnswer, {
+      method: 'POST',
+      body,
+      auth: false,
+      // The refresh token stays in the HttpOnly cookie and out of this answer.
+      headers: { [REFRESH_TRANSPORT_HEADER]: 'cookie' },
+    }),
+    tokenFieldsSchema(),
+  ]);
   const record = typeof json === 'object' && json !== null ? json : {};
-  const nested = 'data' in record ? tokenFieldsSchema.safeParse(record.data) : null;
+  const nested = 'data' in record ? tokenFields.safeParse(record.data) : null;
   if (nested?.success) return nested.data;
-  const top = tokenFieldsSchema.safeParse(record);
+  const top = tokenFields.safeParse(record);
   if (top.success) return top.data;
   throw new InvalidLoginResponseError();
 }
 
 export const register = (body: RegisterRequest) =>
-  apiRequest(`${base}/register`, registerResponseSchema, { method: 'POST', body, auth: false });
+  apiRequest(`${base}/register`, () => schemas().then((m) => m.registerResponseSchema), {
+    method: 'POST',
+    body,
+    auth: false,
+  });
 
 export const sendEmailOtp = (email: string) =>
-  apiRequest(`${base}/verify/email/send`, otpSentResponseSchema, {
+  apiRequest(`${base}/verify/email/send`, otpSentSchema, {
     method: 'POST',
     body: { email },
     auth: false,
   });
 
 export const sendPhoneOtp = (phoneNumber: string) =>
-  apiRequest(`${base}/verify/phone/send`, otpSentResponseSchema, {
+  apiRequest(`${base}/verify/phone/send`, otpSentSchema, {
     method: 'POST',
     body: { phoneNumber },
     auth: false,
   });
 
 export const verifyOtp = (body: VerifyOtpRequest) =>
-  apiRequest(`${base}/verify/otp`, messageResponseSchema, { method: 'POST', body, auth: false });
+  apiRequest(`${base}/verify/otp`, messageSchema, { method: 'POST', body, auth: false });
 
 export const requestPasswordReset = (body: PasswordResetRequest) =>
-  apiRequest(`${base}/password/reset/request`, otpSentResponseSchema, {
+  apiRequest(`${base}/password/reset/request`, otpSentSchema, {
     method: 'POST',
     body,
     auth: false,
   });
 
 export const confirmPasswordReset = (body: PasswordResetConfirm) =>
-  apiRequest(`${base}/password/reset/confirm`, messageResponseSchema, {
+  apiRequest(`${base}/password/reset/confirm`, messageSchema, {
     method: 'POST',
     body,
     auth: false,
@@ -121,4 +131,4 @@ export const confirmPasswordReset = (body: PasswordResetConfirm) =>
 
 /** PUT /api/v1/users/password (bearer): the other devices' sessions end, this one stays. */
 export const changePassword = (body: ChangePasswordRequest) =>
-  apiRequest('/api/v1/users/password', messageResponseSchema, { method: 'PUT', body });
+  apiRequest('/api/v1/users/password', messageSchema, { method: 'PUT', body });

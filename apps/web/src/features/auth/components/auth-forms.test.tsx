@@ -7,7 +7,6 @@ import { initI18n } from '../../../lib/i18n.ts';
 import { formMessage } from '../../../lib/form-messages.ts';
 import { EmailField, NewPasswordFields, PhoneField } from './auth-fields.tsx';
 import {
-  otpFormSchema,
   registerDetailsSchema,
   type NewPasswordValues,
   type RegisterDetails,
@@ -150,13 +149,5 @@ describe('formMessage', () => {
     expect(formMessage(i18n, 'Invalid OTP. Please try again.')).toBe(
       'Invalid OTP. Please try again.',
     );
-  });
-
-  it('the OTP form schema: six digits, the form’s own message for fewer', () => {
-    const schema = otpFormSchema('auth.errors.enterOtp');
-    expect(schema.safeParse({ code: '12345' }).error?.issues[0]?.message).toBe(
-      'auth.errors.enterOtp',
-    );
-    expect(schema.safeParse({ code: '123456' }).success).toBe(true);
   });
 });

@@ -3,7 +3,6 @@ import {
   emailSchema,
   loginRequestSchema,
   newPasswordSchema,
-  otpSchema,
   registerRequestSchema,
 } from '@shop/contracts/auth';
 import { myanmarPhoneSchema } from '@shop/contracts/phone-schemas';
@@ -67,15 +66,3 @@ export type LoginValues = z.input<typeof loginRequestSchema>;
 
 export const emailFormSchema = z.object({ email: emailSchema });
 export type EmailValues = z.input<typeof emailFormSchema>;
-
-/**
- * The six OTP boxes: the contract's code rule (six digits); the message for a short or empty code
- * differs by form in the spec (reset: 'Please enter the 6-digit verification code', the others:
- * 'Please enter the complete 6-digit code.').
- */
-export function otpFormSchema(incompleteKey: string) {
-  return z.object({
-    code: z.pipe(z.string().check(z.regex(/^\d{6}$/, { error: incompleteKey })), otpSchema),
-  });
-}
-export type OtpValues = z.input<ReturnType<typeof otpFormSchema>>;

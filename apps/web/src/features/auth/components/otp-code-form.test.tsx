@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { OtpCodeForm } from './otp-code-form.tsx';
@@ -64,5 +64,40 @@ describe('OtpCodeForm', () => {
       false,
     );
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(false);
+  });
+
+  it("a short code gets the form's own message and is not submitted", async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    render(form({ incompleteKey: 'auth.errors.enterOtp', initialCode: '12345', onSubmit }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('alert').textContent).toBe(i18n.t('auth.errors.enterOtp'));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('six digits are submitted', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    render(form({ initialCode: '123456', onSubmit }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await Promise.resolve();
+    });
+    expect(onSubmit).toHaveBeenCalledWith('123456');
+  });
+
+  it("the server's refusal shows under the boxes", async () => {
+    render(
+      form({
+        initialCode: '123456',
+        onSubmit: () => Promise.reject(new Error('Invalid OTP. Please try again.')),
+      }),
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('alert').textContent).not.toBe('');
   });
 });

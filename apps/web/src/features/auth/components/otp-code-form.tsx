@@ -1,8 +1,6 @@
 import '../content/lazy-messages.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { OTP_LENGTH } from '@shop/contracts/auth';
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { isOtpCode, OTP_LENGTH } from '@shop/contracts/auth-rules';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
@@ -11,7 +9,6 @@ import { formatCountdown } from '../../../lib/dates.ts';
 import { formMessage } from '../../../lib/form-messages.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from './auth-errors.ts';
-import { otpFormSchema, type OtpValues } from './form-schemas.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 
 interface OtpCodeFormProps {
@@ -45,8 +42,10 @@ interface OtpCodeFormProps {
 }
 
 /**
- * Six OTP boxes with countdown, resend and submit (account spec §2, §4 "OTP timer"), on
- * react-hook-form with the contract's code rule (ADR 0018). A failure shows once, under the boxes.
+ * Six OTP boxes with countdown, resend and submit (account spec §2, §4 "OTP timer"), checked with
+ * the contract's code rule. One field needs no form library: the verify pages start without
+ * react-hook-form and the schema library (issue 29, ADR 0018's addendum). A failure shows once,
+ * under the boxes.
  */
 export function OtpCodeForm({
   seconds,
@@ -64,11 +63,10 @@ export function OtpCodeForm({
 }: OtpCodeFormProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const schema = useMemo(() => otpFormSchema(incompleteKey), [incompleteKey]);
-  const form = useForm<OtpValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { code: initialCode.replace(/\D/g, '').slice(0, OTP_LENGTH) },
-  });
+  const [code, setCode] = useState(() => initialCode.replace(/\D/g, '').slice(0, OTP_LENGTH));
+  /** A message key (the code is incomplete) or the server's translated answer; null when none. */
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
   const [sending, setSending] = useState(false);
   /** Why the last send did not happen; null once a code went out. */
   const [sendRefused, setSendRefused] = useState<string | null>(notSentReason ?? null);
@@ -76,41 +74,46 @@ export function OtpCodeForm({
   const resendWait = useCountdown(sendRefused === null ? (resendAfter ?? seconds) : 0);
   // Nothing was sent: no code's clock runs out (one sent earlier may still be typed in).
   const expired = sendRefused === null && remaining === 0;
-  const formError =
-    form.formState.errors.code?.message ?? form.formState.errors.root?.server?.message;
   const shownError =
     expired && variant === 'expiry'
       ? t('auth.errors.otpExpired')
-      : formError
-        ? formMessage(i18n, formError)
+      : failure
+        ? formMessage(i18n, failure)
         : sendRefused;
 
-  const submit = form.handleSubmit(async ({ code }) => {
-    if (expired) {
-      form.setError('root.server', { message: t('auth.errors.otpExpired') });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (!isOtpCode(code)) {
+      setFailure(incompleteKey);
       return;
     }
+    if (expired) {
+      setFailure(t('auth.errors.otpExpired'));
+      return;
+    }
+    setSubmitting(true);
     try {
       await onSubmit(code);
-    } catch (failure) {
-      form.setError('root.server', { message: errorText(t, failure, 'auth.errors.invalidOtp') });
+    } catch (error) {
+      setFailure(errorText(t, error, 'auth.errors.invalidOtp'));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const resend = async () => {
     setSending(true);
-    form.clearErrors();
+    setFailure(null);
     try {
       const next = await onResend();
       setSendRefused(null);
       restart(next);
       resendWait.restart(resendAfter ?? next);
-      form.reset({ code: '' });
+      setCode('');
       toast.success(t('auth.otp.resent'));
-    } catch (failure) {
-      form.setError('root.server', {
-        message: errorText(t, failure, 'auth.errors.resendFailed'),
-      });
+    } catch (error) {
+      setFailure(errorText(t, error, 'auth.errors.resendFailed'));
     } finally {
       setSending(false);
     }
@@ -138,22 +141,16 @@ export function OtpCodeForm({
   return (
     <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="auth-form__intro">{intro}</p>
-      <Controller
-        control={form.control}
-        name="code"
-        render={({ field }) => (
-          <OtpInput
-            value={field.value}
-            onChange={(next) => {
-              field.onChange(next);
-              form.clearErrors();
-            }}
-            label={t('auth.otp.label')}
-            invalid={shownError !== null}
-            autoFocus
-            describedBy={`${id}-timer${shownError ? ` ${id}-error` : ''}`}
-          />
-        )}
+      <OtpInput
+        value={code}
+        onChange={(next) => {
+          setCode(next);
+          setFailure(null);
+        }}
+        label={t('auth.otp.label')}
+        invalid={shownError !== null}
+        autoFocus
+        describedBy={`${id}-timer${shownError ? ` ${id}-error` : ''}`}
       />
       {variant === 'expiry' && sendRefused === null ? (
         <p id={`${id}-timer`} className={timerClass} aria-live="polite">
@@ -188,13 +185,7 @@ export function OtpCodeForm({
             {t('auth.common.back')}
           </Button>
         ) : null}
-        <Button
-          type="submit"
-          block
-          busy={form.formState.isSubmitting}
-          busyLabel={busyLabel}
-          disabled={expired}
-        >
+        <Button type="submit" block busy={submitting} busyLabel={busyLabel} disabled={expired}>
           {submitLabel}
         </Button>
       </div>

@@ -1,13 +1,9 @@
-import {
-  orderFeedbackResponseSchema,
-  orderListResponseSchema,
-  orderResponseSchema,
-  scratchCardResponseSchema,
-  type ResendCodesRequest,
-  type CardListFormat,
-  type Order,
-  type OrderDisplayStatus,
-  type OrderFeedbackRequest,
+import type { OrderDisplayStatus } from '@shop/contracts/order-status';
+import type {
+  CardListFormat,
+  Order,
+  OrderFeedbackRequest,
+  ResendCodesRequest,
 } from '@shop/contracts/orders';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
@@ -20,6 +16,11 @@ export const ORDER_ERROR_PAUSE_MS = 10_000;
 export const ORDERS_PER_PAGE = 10;
 /** While an order is being fulfilled its page checks again this often. */
 export const ORDER_PROGRESS_POLL_MS = 3000;
+
+// The schemas arrive with the first order call rather than in the page's first JavaScript.
+const schemas = () => import('@shop/contracts/orders');
+const orderListSchema = () => schemas().then((m) => m.orderListResponseSchema);
+const orderSchema = () => schemas().then((m) => m.orderResponseSchema);
 
 const orderPath = (orderId: string) => `/api/v1/orders/${encodeURIComponent(orderId)}`;
 
@@ -34,7 +35,7 @@ export const ordersApi = {
     return withCooldown(
       path,
       ORDER_ERROR_PAUSE_MS,
-      () => apiRequest(path, orderListResponseSchema, signal ? { signal } : {}),
+      () => apiRequest(path, orderListSchema, signal ? { signal } : {}),
       { signal },
     );
   },
@@ -42,22 +43,30 @@ export const ordersApi = {
     withCooldown(
       orderPath(orderId),
       ORDER_ERROR_PAUSE_MS,
-      () => apiRequest(orderPath(orderId), orderResponseSchema, signal ? { signal } : {}),
+      () => apiRequest(orderPath(orderId), orderSchema, signal ? { signal } : {}),
       { signal },
     ),
   scratch: (cardId: string) =>
-    apiRequest(`/api/v1/cards/${encodeURIComponent(cardId)}/scratch`, scratchCardResponseSchema, {
-      method: 'PUT',
-      body: { scratch: true },
-    }),
+    apiRequest(
+      `/api/v1/cards/${encodeURIComponent(cardId)}/scratch`,
+      () => schemas().then((m) => m.scratchCardResponseSchema),
+      {
+        method: 'PUT',
+        body: { scratch: true },
+      },
+    ),
   feedback: (orderId: string, body: OrderFeedbackRequest) =>
-    apiRequest(`${orderPath(orderId)}/feedback`, orderFeedbackResponseSchema, {
-      method: 'POST',
-      body,
-    }),
+    apiRequest(
+      `${orderPath(orderId)}/feedback`,
+      () => schemas().then((m) => m.orderFeedbackResponseSchema),
+      {
+        method: 'POST',
+        body,
+      },
+    ),
   /** The codes e-mail again, to the order's address or to a new one (ADR 0050); answers the order. */
   resendCodes: (orderId: string, body: ResendCodesRequest) =>
-    apiRequest(`${orderPath(orderId)}/codes/resend`, orderResponseSchema, {
+    apiRequest(`${orderPath(orderId)}/codes/resend`, orderSchema, {
       method: 'POST',
       body,
     }),

@@ -1,12 +1,8 @@
 import '../content/lazy-messages.ts';
 import '../orders.css';
 import '../../../components/ui/result-box.css';
-import {
-  cardExpiryDate,
-  type CardListFormat,
-  type Order,
-  type OrderDetailItem,
-} from '@shop/contracts/orders';
+import { cardExpiryDate } from '@shop/contracts/order-status';
+import type { CardListFormat, Order, OrderDetailItem } from '@shop/contracts/orders';
 import { formatNumber } from '@shop/contracts/languages';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';

@@ -1,6 +1,7 @@
 import '../content/lazy-messages.ts';
 import '../orders.css';
-import { orderDisplayStatuses, type Order, type OrderDisplayStatus } from '@shop/contracts/orders';
+import { orderDisplayStatuses, type OrderDisplayStatus } from '@shop/contracts/order-status';
+import type { Order } from '@shop/contracts/orders';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation, useSearch } from 'wouter';
