@@ -1,4 +1,6 @@
+import { newIdentity, registerVerified } from './auth-support.ts';
 import { expect, test, type Page } from './fixtures.ts';
+import { apiSession, paidOrder, productId } from './shop-support.ts';
 
 /**
  * Issue 29: a first visit runs what the page needs and nothing else before the page is idle, and
@@ -37,6 +39,17 @@ async function scriptsBeforeIdle(page: Page): Promise<string[]> {
   });
 }
 
+/** Opens `url` cold and expects no script before the first idle moment beyond what it needs. */
+async function expectOnlyNeededScriptsBeforeIdle(page: Page, url: string) {
+  await page.addInitScript(MARK_IDLE);
+  await page.goto(url);
+  const needed = await scriptsThePageNeeds(page);
+  expect(needed.length).toBeGreaterThan(1);
+  const fetched = await scriptsBeforeIdle(page);
+  expect(fetched.length).toBeGreaterThan(1);
+  expect(fetched.filter((path) => !needed.includes(path))).toEqual([]);
+}
+
 for (const url of [
   '/',
   '/?lang=my',
@@ -47,15 +60,35 @@ for (const url of [
   test(`${url} fetches no script before it is idle that its first paint does not need`, async ({
     page,
   }) => {
-    await page.addInitScript(MARK_IDLE);
-    await page.goto(url);
-    const needed = await scriptsThePageNeeds(page);
-    expect(needed.length).toBeGreaterThan(1);
-    const fetched = await scriptsBeforeIdle(page);
-    expect(fetched.length).toBeGreaterThan(1);
-    expect(fetched.filter((path) => !needed.includes(path))).toEqual([]);
+    await expectOnlyNeededScriptsBeforeIdle(page, url);
   });
 }
+
+test('a shared order (/sharewith/{id}) fetches no script before it is idle that its first paint does not need, in both languages', async ({
+  page,
+  request,
+}) => {
+  const person = newIdentity();
+  await registerVerified(request, person);
+  const headers = await apiSession(request, person);
+  const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
+  const orderId = await paidOrder(
+    request,
+    headers,
+    [{ productId: epin, quantity: 1 }],
+    'completed',
+  );
+  const shared = await request.post(`/api/v1/orders/${orderId}/share`, {
+    headers,
+    data: { type: 'gift' },
+  });
+  expect(shared.ok(), await shared.text()).toBe(true);
+  const { data } = (await shared.json()) as { data: { shareUrl: string } };
+  const path = new URL(data.shareUrl).pathname;
+  await expectOnlyNeededScriptsBeforeIdle(page, path);
+  const burmese = await page.context().newPage();
+  await expectOnlyNeededScriptsBeforeIdle(burmese, `${path}?lang=my`);
+});
 
 test('a chunk fetched before the page is idle fails the check above (it can fail)', async ({
   page,
