@@ -16,50 +16,32 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { paymentStatuses } from '@shop/contracts/checkout';
+import { orderStatuses } from '@shop/contracts/order-status';
+import { refundDestinations, refundStatuses } from '@shop/contracts/orders';
 import type { Config } from './config.ts';
 import { isAccountBlocked } from './modules/auth/account-block.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
-import { ACCOUNT_SWEEP_INTERVAL_MS, createAuthModule } from './modules/auth/auth.module.ts';
+import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createStaffRepo } from './modules/admin/staff.repo.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
-import { createCartRepo } from './modules/cart/cart.repo.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { createCartService, GUEST_CART_IDLE_DAYS } from './modules/cart/cart.service.ts';
-import { createCatalogueCache } from './modules/catalogue/catalogue-cache.ts';
-import { createCatalogueRepo } from './modules/catalogue/catalogue.repo.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
-import { createStockRepo } from './modules/catalogue/stock.repo.ts';
 import { createFulfilmentModule } from './modules/fulfilment/fulfilment.module.ts';
 import type { TopupProvider } from './modules/fulfilment/topup-provider.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
-import { createOrderHistoryService } from './modules/orders/order-history.service.ts';
-import { createOrdersRepo } from './modules/orders/orders.repo.ts';
-import { orderPaymentStatus, orderStatus } from './modules/orders/orders.tables.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createPushService } from './modules/notifications/push.service.ts';
-import { createAcquirers, createPaymentsModule } from './modules/payments/payments.module.ts';
+import { registerCartModule } from './modules/cart/cart.module.ts';
+import { registerCatalogueModule } from './modules/catalogue/catalogue.module.ts';
+import { registerMediaModule } from './modules/media/media.module.ts';
+import { registerNotificationsModule } from './modules/notifications/notifications.module.ts';
+import { registerOrdersModule } from './modules/orders/orders.module.ts';
+import {
+  createAcquirers,
+  createPaymentsModule,
+  receiptOutcomes,
+} from './modules/payments/payments.module.ts';
+import { registerSharingModule } from './modules/sharing/sharing.module.ts';
+import { registerSiteModule } from './modules/site/site.module.ts';
+import { registerSmsModule } from './modules/sms/sms.module.ts';
 import { createProviderRefunds } from './modules/refunds/provider-refunds.service.ts';
-import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
-import { createSmsService, selectSmsGateway } from './modules/sms/sms.service.ts';
-import { smsReceiptRoutes } from './modules/sms/sms.routes.ts';
-import { createRefundsRepo } from './modules/refunds/refunds.repo.ts';
-import { refundDestination, refundStatus } from './modules/refunds/refunds.tables.ts';
-import { receiptOutcomes } from './modules/payments/payments.tables.ts';
-import { createLocalContentScreen } from './modules/sharing/content-screen.ts';
-import { createHttpContentScreen } from './modules/sharing/http-content-screen.ts';
-import { createLocalStyleGenerator } from './modules/sharing/share-style.ts';
-import { createSharingRepo } from './modules/sharing/sharing.repo.ts';
-import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
-import { createSharingService } from './modules/sharing/sharing.service.ts';
-import { createClaimsService } from './modules/site/claims.service.ts';
-import { createContactRepo } from './modules/site/contact.repo.ts';
-import { contactRoutes } from './modules/site/contact.routes.ts';
-import { createContactService } from './modules/site/contact.service.ts';
-import { healthRoutes } from './modules/site/health.routes.ts';
-import { createFestivalsService } from './modules/site/festivals.service.ts';
-import { siteExtrasRoutes } from './modules/site/site-extras.routes.ts';
 import {
   cachedResponse,
   COMPRESS_MIN_BYTES,
@@ -77,9 +59,6 @@ import {
 } from './platform/http.ts';
 import { countOpenJobs } from './platform/jobs.ts';
 import { createMediaUrls } from './platform/media.ts';
-import { createMediaRepo } from './modules/media/media.repo.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { createMediaService } from './modules/media/media.service.ts';
 import {
   createTopupAccountModule,
   type TopupAccountService,
@@ -90,7 +69,7 @@ import {
   registerHttpMetrics,
   registerMetricsRoute,
 } from './platform/metrics.ts';
-import { createRedisClient, pingRedis } from './platform/redis.ts';
+import { createRedisClient } from './platform/redis.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import {
@@ -293,79 +272,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     log: app.log,
   });
+  const clock = deps.clock ?? systemClock;
+  // The modules, in order: each registers its routes and hooks and answers what others may call.
   const loyalty = createLoyaltyService({ db: database.db, config: config.loyalty });
-  // SMS_PROVIDER's gateway (ADR 0061): messages are queued for a send job in a lane of its own
-  // (SMS_CONCURRENCY) and its receipts recorded; without one, deps.sms (the outbox) sends them.
-  const smsGateway = selectSmsGateway(config);
-  const smsService = smsGateway
-    ? createSmsService({
-        db: database.db,
-        gateway: smsGateway,
-        publicUrl: config.publicUrl,
-        log: app.log,
-        metrics,
-        wake: () => {
-          fulfilment.worker.wake();
-        },
-      })
-    : null;
-  const sms = smsService?.sender ?? deps.sms;
-  if (smsService) await app.register(smsReceiptRoutes(smsService, config.publicUrl));
+  const sms = await registerSmsModule(app, {
+    config,
+    database,
+    fallback: deps.sms,
+    metrics,
+    wake: () => {
+      fulfilment.worker.wake();
+    },
+  });
   const auth = createAuthModule({
     ...deps,
-    sms,
-    clock: deps.clock ?? systemClock,
+    sms: sms.sender,
+    clock,
     log: app.log,
     redis,
     membership: (userId) => loyalty.membership(userId),
     endStaffSessions: (userId, now) => createStaffRepo(database.db).endUserSessions(userId, now),
   });
-  const festivals = createFestivalsService({
-    repo: createContactRepo(database.db),
-    configured: config.festivals,
-  });
-  // Images uploaded through the back-office, kept in the database (ADR 0039).
-  const uploads = createMediaService({
-    repo: createMediaRepo(database.db),
-    clock: deps.clock ?? systemClock,
+  const site = await registerSiteModule(app, { config, database, redis });
+  const uploads = await registerMediaModule(app, {
+    database,
+    clock,
     imageCdnOrigin: config.imageCdnOrigin,
     assetsFolder,
   });
-  // The back-office's access hook goes in before any route (ADR 0033): every route under
-  // /api/v1/admin, wherever registered, is checked by it.
+  // The back-office's access hook goes in before any route of its own (ADR 0033): every route
+  // under /api/v1/admin, wherever registered, is checked by it.
   const admin = createAdminModule({
     app,
     database,
     secrets: deps.secrets,
-    clock: deps.clock ?? systemClock,
+    clock,
     limiter: auth.limiter,
     customers: auth.guard,
     loyalty,
-    festivals,
+    festivals: site.festivals,
     media: uploads,
     secureCookies: https,
   });
-  await app.register(
-    healthRoutes({ database: () => database.ping(), redis: redis ? () => pingRedis(redis) : null }),
-  );
-  // Catalogue answers are cached as bytes; with REDIS_URL every instance drops them on a change.
-  const catalogueCache = createCatalogueCache(config, (err, what) => {
-    app.log.warn({ err }, what);
-  });
-  // Serve only once subscribed to changes (bounded: a Redis failure is logged, not fatal).
-  app.addHook('onReady', () => catalogueCache.ready());
-  app.addHook('onClose', () => catalogueCache.close());
-  const catalogue = createCatalogueService(createCatalogueRepo(database.db), media, catalogueCache);
-  app.decorate('catalogueChanged', () => catalogue.catalogueChanged());
-  await app.register(catalogueRoutes(catalogue, catalogueCache, deps.clock ?? systemClock));
-  await app.register(contactRoutes(createContactService(createContactRepo(database.db))));
-  await app.register(
-    siteExtrasRoutes({
-      db: database.db,
-      festivals,
-      claims: createClaimsService(createContactRepo(database.db)),
-    }),
-  );
+  const catalogue = await registerCatalogueModule(app, { config, database, media, clock });
   app.addHook('onReady', () => {
     auth.startSweep();
     return Promise.resolve();
@@ -374,37 +323,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('runAccountSweep', () => auth.service.sweepUnverified());
   await app.register(auth.routes);
   // Cart, checkout, orders and payments (issue 5); fulfilment and loyalty (issue 6).
-  const cartRepo = createCartRepo(database.db);
-  const cart = createCartService(cartRepo, catalogue);
-  await app.register(cartRoutes(cart, auth.guard));
-  // Guest carts idle for 30 days go, hourly (as the account sweep); any instance may run it.
-  let cartSweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    cartSweep = setInterval(() => {
-      cartRepo.purgeIdleGuestCarts(GUEST_CART_IDLE_DAYS).catch((err: unknown) => {
-        app.log.error({ err }, 'guest cart purge failed');
-      });
-    }, ACCOUNT_SWEEP_INTERVAL_MS);
-    cartSweep.unref();
-    return Promise.resolve();
+  const cart = await registerCartModule(app, {
+    database,
+    catalogue: catalogue.service,
+    guard: auth.guard,
   });
-  app.addHook('onClose', () => {
-    clearInterval(cartSweep);
-    return Promise.resolve();
+  const notifications = await registerNotificationsModule(app, {
+    config,
+    database,
+    secrets: deps.secrets,
+    guard: auth.guard,
   });
-  // Web Push of order events (issue 16): the events' jobs run in the job worker's loops of their
-  // own (PUSH_CONCURRENCY), so a slow push service never takes fulfilment's slots (ADR 0042).
-  const push = createPushService({
-    db: database.db,
-    vapid: { ...deps.secrets.vapid, subject: config.push.subject },
-    allowHttp: config.push.allowHttp,
-    destinations: {
-      extraHosts: config.push.allowedHosts,
-      allowPrivateAddresses: config.push.allowPrivateAddresses,
-    },
-    log: app.log,
-  });
-  await app.register(notificationsRoutes(push, auth.guard));
   // The acquirers PAYMENT_PROVIDER names; refunds of their payments go back through those with a
   // refund API, in job slots of their own (REFUND_CONCURRENCY, ADR 0060).
   const acquirers = createAcquirers({ config, secrets: deps.secrets, log: app.log });
@@ -421,15 +350,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     secrets: deps.secrets,
     mailer: deps.mailer,
-    sms,
+    sms: sms.sender,
     loyalty,
     log: app.log,
     account: (userId) => auth.service.profile(userId),
     topupProvider: deps.topupProvider,
     lanes: [
-      { types: push.jobTypes, concurrency: config.push.concurrency },
+      notifications.lane,
       { types: providerRefunds.jobTypes, concurrency: config.refundConcurrency },
-      ...(smsService ? [{ types: smsService.jobTypes, concurrency: config.sms.concurrency }] : []),
+      ...sms.lanes,
     ],
     metrics,
     bankRefundOwed: providerRefunds.orderRefundOwed,
@@ -438,65 +367,53 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     topupFunds: (unitCost, quantity) =>
       topupAccount ? topupAccount.funds(unitCost, quantity) : Promise.resolve(true),
   });
+  const wakeWorker = () => {
+    fulfilment.worker.wake();
+  };
   const payments = createPaymentsModule({
     app,
     config,
     database,
     secrets: deps.secrets,
-    clock: deps.clock ?? systemClock,
+    clock,
     guard: auth.guard,
     cart,
     log: app.log,
     accountEmail: async (userId) => (await auth.service.profile(userId)).email,
     accountBlocked: (userId) => isAccountBlocked(database.db, userId),
     loyalty,
-    onJobQueued: () => {
-      fulfilment.worker.wake();
-    },
+    onJobQueued: wakeWorker,
     acquirers,
     receiptRefundOwed: providerRefunds.receiptOwed,
   });
   await app.register(payments.routes);
-  const ordersRepo = createOrdersRepo(database.db);
-  const sharingRepo = createSharingRepo(database.db);
-  const orderHistory = createOrderHistoryService({
-    orders: ordersRepo,
+  const orders = await registerOrdersModule(app, {
+    database,
+    guard: auth.guard,
     fulfilment: fulfilment.service,
     account: (userId) => auth.service.profile(userId),
-    unappliedRefunds: (orderIds) => createPaymentsRepo(database.db).unappliedRefunds(orderIds),
+    unappliedRefunds: payments.unappliedRefunds,
     refunds: (orderIds) => fulfilment.refunds.refundsOf(orderIds),
     shares: (orderIds) => sharing.liveSharesOf(orderIds),
-    recipientReveals: (orderCardIds) => sharingRepo.revealsOf(orderCardIds),
-    jobQueued: () => {
-      fulfilment.worker.wake();
-    },
+    recipientReveals: (orderCardIds) => sharing.recipientReveals(orderCardIds),
+    jobQueued: wakeWorker,
   });
-  await app.register(ordersRoutes(orderHistory, auth.guard));
   // Gift links and share types (issue 15).
-  const sharing = createSharingService({
-    repo: sharingRepo,
-    config: { publicUrl: config.publicUrl, ...config.sharing },
-    clock: deps.clock ?? systemClock,
-    screen: config.sharing.contentScreenUrl
-      ? createHttpContentScreen({ url: config.sharing.contentScreenUrl })
-      : createLocalContentScreen(),
-    styles: createLocalStyleGenerator(),
-    findOrder: (orderId) => ordersRepo.findOrder(orderId),
-    orderView: (orderId, lang) => orderHistory.view(orderId, lang),
+  const sharing = await registerSharingModule(app, {
+    config,
+    database,
+    clock,
+    guard: auth.guard,
+    findOrder: orders.findOrder,
+    orderView: (orderId, lang) => orders.history.view(orderId, lang),
     findDeliveredCard: (cardId) => fulfilment.service.findDeliveredCard(cardId),
     readPins: (cardIds) => fulfilment.service.readPins(cardIds),
     accountName: async (userId) => (await auth.service.profile(userId)).name,
   });
-  await app.register(sharingRoutes(sharing, auth.guard));
   // The back-office (issue 17).
   await admin.registerRoutes(
-    () => catalogue.catalogueChanged(),
-    {
-      lines: fulfilment.service,
-      wakeWorker: () => {
-        fulfilment.worker.wake();
-      },
-    },
+    () => catalogue.service.catalogueChanged(),
+    { lines: fulfilment.service, wakeWorker },
     payments.payments,
   );
   // The aggregator's balance (issue 28): dashboard, metric, low-balance e-mail.
@@ -505,43 +422,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database,
     mailer: deps.mailer,
-    clock: deps.clock ?? systemClock,
+    clock,
     metrics,
   });
 
-  const paymentsRepo = createPaymentsRepo(database.db);
-  const stockRepo = createStockRepo(database.db);
   registerMetricsRoute(app, {
     token: config.metricsToken,
     metrics,
-    clock: deps.clock ?? systemClock,
+    clock,
     sources: {
       engine: database.kind,
       poolStats: () => database.poolStats(),
-      orders: () => ordersRepo.countByStatus(),
-      orderStatuses: orderStatus.enumValues,
-      payments: () => paymentsRepo.countByStatus(),
-      paymentStatuses: orderPaymentStatus.enumValues,
-      paymentReceipts: () => paymentsRepo.countReceiptsByOutcome(),
+      orders: orders.countByStatus,
+      orderStatuses,
+      payments: payments.countByStatus,
+      paymentStatuses,
+      paymentReceipts: payments.countReceiptsByOutcome,
       receiptOutcomes,
       jobs: () => countOpenJobs(database.db),
       jobTypes: fulfilment.worker.types,
-      stock: () => stockRepo.freeCardsPerProduct(),
-      refunds: () => createRefundsRepo(database.db).countByStatus(),
-      refundStatuses: refundStatus.enumValues,
-      refundDestinations: refundDestination.enumValues,
+      stock: catalogue.freeCardsPerProduct,
+      refunds: () => fulfilment.refunds.countByStatus(),
+      refundStatuses,
+      refundDestinations,
     },
-  });
-
-  // Images uploaded through the back-office, from the database: /media/uploads/<sha256>.<ext>, a
-  // route more specific than the /media/* wildcard below, which never sees these paths.
-  await app.register(mediaRoutes(uploads));
-  // Images the shop serves itself (banners, category and product art).
-  await app.register(fastifyStatic, {
-    root: assetsFolder,
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '7d',
   });
 
   const indexHtmlPath = path.join(deps.webRoot, 'index.html');
@@ -555,7 +459,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serverRenderer =
     indexHtml === null
       ? null
-      : await loadServerRenderer(app, deps.webRoot, indexHtml, catalogueCache, config.publicUrl);
+      : await loadServerRenderer(app, deps.webRoot, indexHtml, catalogue.cache, config.publicUrl);
   if (indexHtml !== null) {
     await app.register(fastifyStatic, {
       root: deps.webRoot,

@@ -12,28 +12,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { paymentStatuses } from '@shop/contracts/checkout';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
+import { orderStatuses } from '@shop/contracts/order-status';
 import { users } from '../auth/auth.tables.ts';
 import { productKind, products } from '../catalogue/catalogue.tables.ts';
 
-export const orderStatus = pgEnum('order_status', [
-  'pending',
-  'processing',
-  'completed',
-  'failed',
-  'cancelled',
-]);
-export const orderPaymentStatus = pgEnum('order_payment_status', [
-  'pending',
-  'paid',
-  'failed',
-  'expired',
-  'cancelled',
-  /** Paid, and a failed part of the order is owed back (ADR 0020). */
-  'refund_pending',
-  /** Paid, and the failed part was given back (points at once, bank once support paid it). */
-  'refunded',
-]);
+export const orderStatus = pgEnum('order_status', orderStatuses);
+/** Also refund_pending / refunded: a failed part is owed back or was given back (ADR 0020). */
+export const orderPaymentStatus = pgEnum('order_payment_status', paymentStatuses);
 export const paymentMethod = pgEnum('payment_method', ['mmqr', 'aplus', 'direct', 'points']);
 export const orderItemStatus = pgEnum('order_item_status', ['pending', 'delivered', 'failed']);
 

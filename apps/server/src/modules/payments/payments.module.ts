@@ -13,6 +13,7 @@ import { createOrdersService } from '../orders/orders.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { selectAcquirer } from './providers/index.ts';
 import { createSandboxAcquirer, type SandboxAcquirer } from './providers/sandbox.ts';
+import { createPaymentsRepo, type PaymentsRepo } from './payments.repo.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { Acquirer } from './acquirer.ts';
 import {
@@ -21,6 +22,8 @@ import {
   type PaymentsService,
 } from './payments.service.ts';
 import { sandboxBankRoutes, type WebhookSender } from './sandbox-bank.routes.ts';
+
+export { receiptOutcomes } from './payments.tables.ts';
 
 /** How often expired payments are closed on the server, whether or not anyone polls. */
 export const PAYMENT_SWEEP_INTERVAL_MS = 30_000;
@@ -92,6 +95,16 @@ export function createAcquirers(deps: {
   return { list, sandbox };
 }
 
+export interface PaymentsModule {
+  routes: FastifyPluginAsync;
+  payments: PaymentsService;
+  /** Kyat received per order and not applied to it, due back (ADR 0017). */
+  unappliedRefunds: PaymentsRepo['unappliedRefunds'];
+  /** Payments by status and receipts by outcome, for the metrics. */
+  countByStatus: PaymentsRepo['countByStatus'];
+  countReceiptsByOutcome: PaymentsRepo['countReceiptsByOutcome'];
+}
+
 /**
  * Wires checkout, orders and payments (issue 5), the acquirers PAYMENT_PROVIDER names (ADR 0058),
  * the periodic expiry sweep and the reconciliation sweep.
@@ -118,7 +131,7 @@ export function createPaymentsModule(deps: {
   acquirers: ShopAcquirers;
   /** Money a receipt flagged for refund may go back through its provider (ADR 0060). */
   receiptRefundOwed?: PaymentsDeps['receiptRefundOwed'];
-}): { routes: FastifyPluginAsync; payments: PaymentsService } {
+}): PaymentsModule {
   const { config, clock } = deps;
   const { sandbox, list: acquirers } = deps.acquirers;
   const orders = createOrdersService(createOrdersRepo(deps.database.db), clock);
@@ -196,7 +209,14 @@ export function createPaymentsModule(deps: {
     if (timer) clearInterval(timer);
     return Promise.resolve();
   });
-  return { routes, payments };
+  const repo = createPaymentsRepo(deps.database.db);
+  return {
+    routes,
+    payments,
+    unappliedRefunds: (orderIds) => repo.unappliedRefunds(orderIds),
+    countByStatus: () => repo.countByStatus(),
+    countReceiptsByOutcome: () => repo.countReceiptsByOutcome(),
+  };
 }
 
 declare module 'fastify' {

@@ -255,6 +255,8 @@ export function createRefundsService(deps: {
       const rows = await createRefundsRepo(db).ofOrders(orderIds);
       return new Map(rows.map((r) => [r.orderId, r]));
     },
+    /** Refunds by status and destination, for the metrics. */
+    countByStatus: () => createRefundsRepo(db).countByStatus(),
     jobTypes: {
       [REFUND_NOTICE_JOB]: {
         handle: (job: JobRow) => {

@@ -1,3 +1,4 @@
+import { refundDestinations, refundStatuses } from '@shop/contracts/orders';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,8 +16,8 @@ import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from '../payments/payments.tables.ts';
 
 /** Where the money of a failed part goes back: the points it was paid with, or the payer's bank. */
-export const refundDestination = pgEnum('refund_destination', ['points', 'bank']);
-export const refundStatus = pgEnum('refund_status', ['refund_pending', 'refunded']);
+export const refundDestination = pgEnum('refund_destination', refundDestinations);
+export const refundStatus = pgEnum('refund_status', refundStatuses);
 
 /**
  * What a paid order that failed (wholly or partly) owes its buyer, one row per order (ADR 0020),

@@ -178,6 +178,11 @@ export function createSharingService(deps: {
       await repo.disableShare(orderId, clock());
     },
 
+    /** When a link's holder first revealed each delivered card, by order_cards.id. */
+    recipientReveals(orderCardIds: string[]): Promise<Map<string, Date>> {
+      return repo.revealsOf(orderCardIds);
+    },
+
     /** The live links of the buyer's orders, for the order answers. */
     async liveSharesOf(orderIds: string[]) {
       const rows = await repo.liveSharesOf(orderIds, clock());

@@ -1,6 +1,6 @@
 import '../content/lazy-messages.ts';
 import { isOtpCode, OTP_LENGTH } from '@shop/contracts/auth-rules';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { OtpInput } from '../../../components/ui/otp-input.tsx';
@@ -81,7 +81,7 @@ export function OtpCodeForm({
         ? formMessage(i18n, failure)
         : sendRefused;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     if (!isOtpCode(code)) {
