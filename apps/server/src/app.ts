@@ -22,10 +22,9 @@ import { refundDestinations, refundStatuses } from '@shop/contracts/orders';
 import type { Config } from './config.ts';
 import { isAccountBlocked } from './modules/auth/account-block.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
-import { createAuthModule } from './modules/auth/auth.module.ts';
-import { createStaffRepo } from './modules/admin/staff.repo.ts';
-import { createAdminModule } from './modules/admin/admin.module.ts';
-import { createFulfilmentModule } from './modules/fulfilment/fulfilment.module.ts';
+import { registerAuthModule } from './modules/auth/auth.module.ts';
+import { registerAdminAccess, registerAdminModule } from './modules/admin/admin.module.ts';
+import { registerFulfilmentModule } from './modules/fulfilment/fulfilment.module.ts';
 import type { TopupProvider } from './modules/fulfilment/topup-provider.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { registerCartModule } from './modules/cart/cart.module.ts';
@@ -35,8 +34,8 @@ import { registerNotificationsModule } from './modules/notifications/notificatio
 import { registerOrdersModule } from './modules/orders/orders.module.ts';
 import {
   createAcquirers,
-  createPaymentsModule,
   receiptOutcomes,
+  registerPaymentsModule,
 } from './modules/payments/payments.module.ts';
 import { registerSharingModule } from './modules/sharing/sharing.module.ts';
 import { registerSiteModule } from './modules/site/site.module.ts';
@@ -60,7 +59,7 @@ import {
 import { countOpenJobs } from './platform/jobs.ts';
 import { createMediaUrls } from './platform/media.ts';
 import {
-  createTopupAccountModule,
+  registerTopupAccountModule,
   type TopupAccountService,
 } from './modules/topup-account/topup-account.module.ts';
 import { mappingToSendOf } from './modules/topup-account/topup-mappings.ts';
@@ -284,14 +283,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       fulfilment.worker.wake();
     },
   });
-  const auth = createAuthModule({
+  const auth = await registerAuthModule(app, {
     ...deps,
     sms: sms.sender,
     clock,
     log: app.log,
     redis,
     membership: (userId) => loyalty.membership(userId),
-    endStaffSessions: (userId, now) => createStaffRepo(database.db).endUserSessions(userId, now),
+    endStaffSessions: (userId, now) => adminAccess.endUserSessions(userId, now),
   });
   const site = await registerSiteModule(app, { config, database, redis });
   const uploads = await registerMediaModule(app, {
@@ -300,28 +299,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     imageCdnOrigin: config.imageCdnOrigin,
     assetsFolder,
   });
-  // The back-office's access hook goes in before any route of its own (ADR 0033): every route
-  // under /api/v1/admin, wherever registered, is checked by it.
-  const admin = createAdminModule({
-    app,
+  // The back-office's access hook goes in before any route under /api/v1/admin (ADR 0033).
+  const adminAccess = registerAdminAccess(app, {
     database,
     secrets: deps.secrets,
     clock,
     limiter: auth.limiter,
     customers: auth.guard,
-    loyalty,
-    festivals: site.festivals,
-    media: uploads,
-    secureCookies: https,
   });
   const catalogue = await registerCatalogueModule(app, { config, database, media, clock });
-  app.addHook('onReady', () => {
-    auth.startSweep();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => auth.close());
-  app.decorate('runAccountSweep', () => auth.service.sweepUnverified());
-  await app.register(auth.routes);
   // Cart, checkout, orders and payments (issue 5); fulfilment and loyalty (issue 6).
   const cart = await registerCartModule(app, {
     database,
@@ -344,8 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   let topupAccount: TopupAccountService | null = null;
-  const fulfilment = createFulfilmentModule({
-    app,
+  const fulfilment = await registerFulfilmentModule(app, {
     config,
     database,
     secrets: deps.secrets,
@@ -370,8 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wakeWorker = () => {
     fulfilment.worker.wake();
   };
-  const payments = createPaymentsModule({
-    app,
+  const payments = await registerPaymentsModule(app, {
     config,
     database,
     secrets: deps.secrets,
@@ -386,7 +370,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     acquirers,
     receiptRefundOwed: providerRefunds.receiptOwed,
   });
-  await app.register(payments.routes);
   const orders = await registerOrdersModule(app, {
     database,
     guard: auth.guard,
@@ -411,14 +394,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountName: async (userId) => (await auth.service.profile(userId)).name,
   });
   // The back-office (issue 17).
-  await admin.registerRoutes(
-    () => catalogue.service.catalogueChanged(),
-    { lines: fulfilment.service, wakeWorker },
-    payments.payments,
-  );
+  await registerAdminModule(app, {
+    access: adminAccess,
+    database,
+    secrets: deps.secrets,
+    clock,
+    loyalty,
+    festivals: site.festivals,
+    media: uploads,
+    secureCookies: https,
+    catalogueChanged: () => catalogue.service.catalogueChanged(),
+    orderLines: { lines: fulfilment.service, wakeWorker },
+    payments: payments.payments,
+  });
   // The aggregator's balance (issue 28): dashboard, metric, low-balance e-mail.
-  topupAccount = await createTopupAccountModule({
-    app,
+  topupAccount = await registerTopupAccountModule(app, {
     config,
     database,
     mailer: deps.mailer,

@@ -1,4 +1,5 @@
 import type { productKinds } from './catalogue.ts';
+import type { PaymentStatus } from './checkout.ts';
 import { formatNumber } from './languages.ts';
 import type { LocalizedText } from './i18n.ts';
 import { isOperatorCode, operatorNames } from './phone.ts';
@@ -11,6 +12,18 @@ import { isOperatorCode, operatorNames } from './phone.ts';
 
 export const orderStatuses = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * The one definition of "paid": the money was taken — paid, or paid and a failed part is being (or
+ * was) refunded (ADR 0020). The server's payment rules and the order pages both ask it.
+ */
+export const paidPaymentStatuses = [
+  'paid',
+  'refund_pending',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
+export const isPaidStatus = (status: PaymentStatus): boolean =>
+  (paidPaymentStatuses as readonly PaymentStatus[]).includes(status);
 
 /**
  * How an order is shown (ADR 0051): its stored status, except that an order stored `failed` is

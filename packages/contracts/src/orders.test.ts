@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { checkoutInitializeRequestSchema } from './checkout.ts';
+import { checkoutInitializeRequestSchema, paymentStatuses } from './checkout.ts';
+import { isPaidStatus } from './order-status.ts';
 import {
   cardListQuerySchema,
   orderFeedbackRequestSchema,
@@ -74,5 +75,11 @@ describe('scratch, feedback and card-list requests', () => {
     expect(firstMessage(checkoutInitializeRequestSchema, { email: 'not-an-email' })).toBe(
       'Please enter a valid email address for your codes',
     );
+  });
+});
+
+describe('the one definition of "paid"', () => {
+  it('is paid, refund_pending and refunded: money was taken; no other payment status', () => {
+    expect(paymentStatuses.filter(isPaidStatus)).toEqual(['paid', 'refund_pending', 'refunded']);
   });
 });

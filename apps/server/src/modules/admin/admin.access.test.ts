@@ -91,6 +91,9 @@ describe('back-office access', () => {
       'PUT /api/v1/admin/settings/festivals',
       'PUT /api/v1/admin/settings/claims',
       'DELETE /api/v1/admin/settings/claims',
+      // Another module's routes under the prefix (the aggregator account, ADR 0070).
+      'GET /api/v1/admin/topup-provider/balance',
+      'PUT /api/v1/admin/topup-provider/mappings/:productId',
       ...SIGN_IN_STEPS,
     ])
       expect(names).toContain(expected);

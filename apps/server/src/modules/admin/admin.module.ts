@@ -37,7 +37,7 @@ import { createAdminService } from './admin.service.ts';
 import { createAuditRepo } from './audit.repo.ts';
 import { createAuditService } from './audit.service.ts';
 import { registerStaffAccess } from './staff-access.ts';
-import { createStaffAuthService } from './staff-auth.service.ts';
+import { createStaffAuthService, type StaffAuthService } from './staff-auth.service.ts';
 import { staffAuthRoutes } from './staff-auth.routes.ts';
 import { createStaffRepo } from './staff.repo.ts';
 
@@ -45,130 +45,155 @@ import { createStaffRepo } from './staff.repo.ts';
 export const totpKeyOf = (secrets: Secrets): Buffer =>
   createHmac('sha256', secrets.pinEncryptionKey).update('staff-totp-secret-key').digest();
 
+/** Who may open the back-office (registerAdminAccess), for the routes registered after it. */
+export interface AdminAccess {
+  audit: ReturnType<typeof createAuditService>;
+  staffAuth: StaffAuthService;
+  /** Ends an account's back-office sessions (its password changed). */
+  endUserSessions: (userId: string, now: Date) => Promise<void>;
+}
+
 /**
- * The back-office (issue 17, ADR 0033). Two steps, because its access hook must be in place before
- * any route exists (so that no route under /api/v1/admin can be registered without it), while its
- * routes come after the catalogue they edit.
+ * The back-office's gate (issue 17, ADR 0033): its access hook goes in before any route exists, so
+ * that no route under /api/v1/admin — its own, or another module's (the aggregator account's) — can
+ * be registered without it. The back-office's own routes come later (registerAdminModule), after
+ * the modules whose services they use.
  */
-export function createAdminModule(deps: {
-  app: FastifyInstance;
-  database: Database;
-  secrets: Secrets;
-  clock: Clock;
-  limiter: RateLimitStore;
-  customers: AuthGuard;
-  /** Refunds given as points (the order actions). */
-  loyalty: LoyaltyService;
-  /** The festival windows the shop answers (the settings page edits them). */
-  festivals: FestivalsService;
-  /** Uploaded images (ADR 0039): stored by the back-office, checked in catalogue edits. */
-  media: MediaService;
-  /** Whether cookies are Secure (the shop is served over https). */
-  secureCookies: boolean;
-}) {
+export function registerAdminAccess(
+  app: FastifyInstance,
+  deps: {
+    database: Database;
+    secrets: Secrets;
+    clock: Clock;
+    limiter: RateLimitStore;
+    customers: AuthGuard;
+  },
+): AdminAccess {
   const { database, clock } = deps;
   const audit = createAuditService({ repo: createAuditRepo(database.db), clock });
+  const staff = createStaffRepo(database.db);
   const staffAuth = createStaffAuthService({
-    repo: createStaffRepo(database.db),
+    repo: staff,
     accounts: createAuthRepo(database.db),
     audit,
     limiter: deps.limiter,
     clock,
     db: database.db,
     totpKey: totpKeyOf(deps.secrets),
-    log: deps.app.log,
+    log: app.log,
     // A key of its own (as the shop login's device key), so the two cookies never pass for each other.
     deviceKey: createHmac('sha256', deps.secrets.jwtSecret)
       .update('staff-login-device-key')
       .digest('base64'),
   });
-  registerStaffAccess(deps.app, { staffAuth, customers: deps.customers });
+  registerStaffAccess(app, { staffAuth, customers: deps.customers });
   return {
     audit,
     staffAuth,
-    /**
-     * Registers the routes; catalogueChanged drops the catalogue caches on every instance;
-     * `orderLines` are fulfilment's line actions (resolve, retry) and the worker's wake-up;
-     * `payments` records staff's findings about payments whose outcome is unknown (ADR 0059).
-     */
-    async registerRoutes(
-      catalogueChanged: () => Promise<void>,
-      orderLines: {
-        lines: Pick<
-          FulfilmentService,
-          'resolveUnconfirmed' | 'checkUnconfirmedCards' | 'startRetry' | 'queueCodesAgain'
-        >;
-        wakeWorker: () => void;
-      },
-      payments: Pick<PaymentsService, 'recordUnknownFinding'>,
-    ): Promise<void> {
-      const reports = createAdminReportsRepo(database.db);
-      const unknownPayments = createAdminPaymentsRepo(database.db);
-      const service = createAdminService({
-        reports,
-        unknownPayments,
-        audit,
-        products: createProductAdminService({
-          repo: createProductAdminRepo(database.db),
+    endUserSessions: (userId, now) => staff.endUserSessions(userId, now),
+  };
+}
+
+/**
+ * The back-office's routes (issue 17) behind the gate `access`: `catalogueChanged` drops the
+ * catalogue caches on every instance; `orderLines` are fulfilment's line actions (resolve, retry)
+ * and the worker's wake-up; `payments` records staff's findings about payments whose outcome is
+ * unknown (ADR 0059).
+ */
+export async function registerAdminModule(
+  app: FastifyInstance,
+  deps: {
+    access: AdminAccess;
+    database: Database;
+    secrets: Secrets;
+    clock: Clock;
+    /** Refunds given as points (the order actions). */
+    loyalty: LoyaltyService;
+    /** The festival windows the shop answers (the settings page edits them). */
+    festivals: FestivalsService;
+    /** Uploaded images (ADR 0039): stored by the back-office, checked in catalogue edits. */
+    media: MediaService;
+    /** Whether cookies are Secure (the shop is served over https). */
+    secureCookies: boolean;
+    catalogueChanged: () => Promise<void>;
+    orderLines: {
+      lines: Pick<
+        FulfilmentService,
+        'resolveUnconfirmed' | 'checkUnconfirmedCards' | 'startRetry' | 'queueCodesAgain'
+      >;
+      wakeWorker: () => void;
+    };
+    payments: Pick<PaymentsService, 'recordUnknownFinding'>;
+  },
+): Promise<void> {
+  const { database, clock, catalogueChanged, orderLines, payments } = deps;
+  const { audit, staffAuth } = deps.access;
+  const reports = createAdminReportsRepo(database.db);
+  const unknownPayments = createAdminPaymentsRepo(database.db);
+  const service = createAdminService({
+    reports,
+    unknownPayments,
+    audit,
+    products: createProductAdminService({
+      repo: createProductAdminRepo(database.db),
+      clock,
+      catalogueChanged,
+    }),
+    promotions: createPromotionsService({ db: database.db, clock }),
+    media: deps.media,
+    clock,
+  });
+  await app.register(staffAuthRoutes(staffAuth, { secureCookies: deps.secureCookies }));
+  await app.register(adminRoutes(service, audit));
+  await app.register(
+    adminCatalogueRoutes(
+      createAdminCatalogueService({
+        catalogue: createCatalogueAdminService({
+          repo: createCatalogueAdminRepo(database.db),
+          db: database.db,
+          pinKey: deps.secrets.pinEncryptionKey,
           clock,
           catalogueChanged,
         }),
-        promotions: createPromotionsService({ db: database.db, clock }),
+        audit,
         media: deps.media,
         clock,
-      });
-      await deps.app.register(staffAuthRoutes(staffAuth, { secureCookies: deps.secureCookies }));
-      await deps.app.register(adminRoutes(service, audit));
-      await deps.app.register(
-        adminCatalogueRoutes(
-          createAdminCatalogueService({
-            catalogue: createCatalogueAdminService({
-              repo: createCatalogueAdminRepo(database.db),
-              db: database.db,
-              pinKey: deps.secrets.pinEncryptionKey,
-              clock,
-              catalogueChanged,
-            }),
-            audit,
-            media: deps.media,
-            clock,
-          }),
-        ),
-      );
-      await deps.app.register(adminMediaRoutes(deps.media, audit));
-      await deps.app.register(
-        adminOrderRoutes(
-          createAdminOrdersService({
-            db: database.db,
-            repo: createAdminOrdersRepo(database.db),
-            audit,
-            loyalty: deps.loyalty,
-            ...orderLines,
-          }),
-        ),
-      );
-      await deps.app.register(
-        adminPaymentRoutes(createAdminPaymentsService({ repo: unknownPayments, audit, payments })),
-      );
-      await deps.app.register(
-        adminCustomersRoutes(
-          createAdminCustomersService({ db: database.db, reports, audit, clock }),
-          { db: database.db, reports, audit },
-        ),
-      );
-      await deps.app.register(
-        adminSettingsRoutes(
-          createAdminSettingsService({
-            db: database.db,
-            rates: createExchangeRatesAdminRepo(database.db),
-            site: createContactRepo(database.db),
-            festivals: deps.festivals,
-            audit,
-            clock,
-            catalogueChanged,
-          }),
-        ),
-      );
-    },
-  };
+      }),
+    ),
+  );
+  await app.register(adminMediaRoutes(deps.media, audit));
+  await app.register(
+    adminOrderRoutes(
+      createAdminOrdersService({
+        db: database.db,
+        repo: createAdminOrdersRepo(database.db),
+        audit,
+        loyalty: deps.loyalty,
+        ...orderLines,
+      }),
+    ),
+  );
+  await app.register(
+    adminPaymentRoutes(createAdminPaymentsService({ repo: unknownPayments, audit, payments })),
+  );
+  await app.register(
+    adminCustomersRoutes(createAdminCustomersService({ db: database.db, reports, audit, clock }), {
+      db: database.db,
+      reports,
+      audit,
+    }),
+  );
+  await app.register(
+    adminSettingsRoutes(
+      createAdminSettingsService({
+        db: database.db,
+        rates: createExchangeRatesAdminRepo(database.db),
+        site: createContactRepo(database.db),
+        festivals: deps.festivals,
+        audit,
+        clock,
+        catalogueChanged,
+      }),
+    ),
+  );
 }

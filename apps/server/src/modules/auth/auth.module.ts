@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Membership } from '@shop/contracts/auth';
-import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createAuthGuard, type AuthGuard } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -21,35 +20,37 @@ import { createAuthService, type AuthService } from './auth.service.ts';
 import { createLoginProofs } from './login-proof.ts';
 
 export interface AuthModule {
-  routes: FastifyPluginAsyncZod;
   /** requireUser / optionalUser / resolveCaller for the other modules (cart, orders, ...). */
   guard: AuthGuard;
   service: AuthService;
   limiter: RateLimitStore;
-  /** Starts the hourly sweep of accounts unverified for 7 days (ADR 0014). */
-  startSweep(): void;
-  close(): Promise<void>;
 }
 
 /** How often accounts unverified for 7 days are looked for. */
 export const ACCOUNT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Wires the account area: repo → service → routes, the rate-limit store and the auth guard. */
-export function createAuthModule(deps: {
-  config: Config;
-  database: Database;
-  secrets: Secrets;
-  mailer: Mailer;
-  sms: SmsSender;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** The app's Redis connection when REDIS_URL is set: limits shared by every instance. */
-  redis: Redis | null;
-  /** The loyalty membership of the profile answer (shopping spec §3 Membership). */
-  membership: (userId: string) => Promise<Membership>;
-  /** The back-office's sessions of an account, ended when its password changes. */
-  endStaffSessions: (userId: string, now: Date) => Promise<void>;
-}): AuthModule {
+/**
+ * The account area: repo → service → routes, the rate-limit store, the auth guard, and the hourly
+ * sweep of accounts unverified for 7 days (ADR 0014; `app.runAccountSweep()` runs it now).
+ */
+export async function registerAuthModule(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    secrets: Secrets;
+    mailer: Mailer;
+    sms: SmsSender;
+    clock: Clock;
+    log: FastifyBaseLogger;
+    /** The app's Redis connection when REDIS_URL is set: limits shared by every instance. */
+    redis: Redis | null;
+    /** The loyalty membership of the profile answer (shopping spec §3 Membership). */
+    membership: (userId: string) => Promise<Membership>;
+    /** The back-office's sessions of an account, ended when its password changes. */
+    endStaffSessions: (userId: string, now: Date) => Promise<void>;
+  },
+): Promise<AuthModule> {
   const { config } = deps;
   const limiter = deps.redis
     ? createFailoverRateLimitStore({
@@ -95,24 +96,22 @@ export function createAuthModule(deps: {
   const secureCookies = config.publicUrl.startsWith('https://');
   const guard = createAuthGuard(service.verifier, { secureCookies, clock: deps.clock });
   let timer: NodeJS.Timeout | null = null;
-  return {
-    routes: authRoutes(service, guard, deps.membership, { secureCookies }),
-    guard,
-    service,
-    limiter,
-    startSweep() {
-      timer = setInterval(() => {
-        service.sweepUnverified().catch((err: unknown) => {
-          deps.log.error({ err }, 'unverified account sweep failed');
-        });
-      }, ACCOUNT_SWEEP_INTERVAL_MS);
-      timer.unref();
-    },
-    close: () => {
-      if (timer) clearInterval(timer);
-      return limiter.close();
-    },
-  };
+  app.addHook('onReady', () => {
+    timer = setInterval(() => {
+      service.sweepUnverified().catch((err: unknown) => {
+        deps.log.error({ err }, 'unverified account sweep failed');
+      });
+    }, ACCOUNT_SWEEP_INTERVAL_MS);
+    timer.unref();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => {
+    if (timer) clearInterval(timer);
+    return limiter.close();
+  });
+  app.decorate('runAccountSweep', () => service.sweepUnverified());
+  await app.register(authRoutes(service, guard, deps.membership, { secureCookies }));
+  return { guard, service, limiter };
 }
 
 declare module 'fastify' {

@@ -55,38 +55,46 @@ export function selectTopupProvider(config: Config, database: Database, log: Fas
  * worker: main.ts starts it after listening (app.startJobWorker()), tests run the queue with
  * app.runPendingJobs(); closing the app stops it after the jobs in hand.
  */
-export function createFulfilmentModule(deps: {
-  app: FastifyInstance;
-  config: Config;
-  database: Database;
-  secrets: Secrets;
-  mailer: Mailer;
-  sms: SmsSender;
-  loyalty: LoyaltyService;
-  log: FastifyBaseLogger;
-  /** The buyer's contact details (refund notices). */
-  account: Parameters<typeof createRefundsService>[0]['account'];
-  /** Tests may put in their own aggregator. */
-  topupProvider?: TopupProvider;
-  /**
-   * Jobs of other modules the worker runs too, in loops of their own (the pushes of order events:
-   * a slow push service never holds fulfilment's slots, ADR 0042).
-   */
-  lanes: JobLane[];
-  /** Job and top-up timings (METRICS_TOKEN set); null: nothing is measured. */
-  metrics: ShopMetrics | null;
-  /** A failed order's bank refund is pending: it may go back through its provider (ADR 0060). */
-  bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
-  /** A top-up or data product's aggregator operator and amount (topup-account's mappings). */
-  topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
-  /** Whether the aggregator balance covers a line (topup-account's funds). */
-  topupFunds?: (unitCost: TopupUnitCost | null, quantity: number) => Promise<boolean>;
-}): { service: FulfilmentService; refunds: RefundsService; worker: JobWorker } {
+export interface FulfilmentModule {
+  service: FulfilmentService;
+  refunds: RefundsService;
+  worker: JobWorker;
+}
+
+export async function registerFulfilmentModule(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    secrets: Secrets;
+    mailer: Mailer;
+    sms: SmsSender;
+    loyalty: LoyaltyService;
+    log: FastifyBaseLogger;
+    /** The buyer's contact details (refund notices). */
+    account: Parameters<typeof createRefundsService>[0]['account'];
+    /** Tests may put in their own aggregator. */
+    topupProvider?: TopupProvider;
+    /**
+     * Jobs of other modules the worker runs too, in loops of their own (the pushes of order events:
+     * a slow push service never holds fulfilment's slots, ADR 0042).
+     */
+    lanes: JobLane[];
+    /** Job and top-up timings (METRICS_TOKEN set); null: nothing is measured. */
+    metrics: ShopMetrics | null;
+    /** A failed order's bank refund is pending: it may go back through its provider (ADR 0060). */
+    bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
+    /** A top-up or data product's aggregator operator and amount (topup-account's mappings). */
+    topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
+    /** Whether the aggregator balance covers a line (topup-account's funds). */
+    topupFunds?: (unitCost: TopupUnitCost | null, quantity: number) => Promise<boolean>;
+  },
+): Promise<FulfilmentModule> {
   const { config, database, metrics } = deps;
   const topup = deps.topupProvider ?? selectTopupProvider(config, database, deps.log);
   if ('wake' in topup && config.topupProvider === 'reloadly') {
     const { webhookSecret } = reloadlySettingsOrStop(config.topupProviderEnv);
-    void deps.app.register(
+    await app.register(
       reloadlyWebhookRoutes(webhookSecret, async (customIdentifier, itemId) => {
         (topup as ReturnType<typeof createReloadlyTopupProvider>).wake(customIdentifier);
         if (itemId) await wakeTopupJobs(database.db, itemId);
@@ -104,7 +112,7 @@ export function createFulfilmentModule(deps: {
     loyalty: deps.loyalty,
     publicUrl: config.publicUrl,
     log: deps.log,
-    soldOut: () => deps.app.catalogueChanged(),
+    soldOut: () => app.catalogueChanged(),
     bankRefundOwed: deps.bankRefundOwed,
     topupMappingOf: deps.topupMappingOf,
     topupFunds: deps.topupFunds,
@@ -127,10 +135,8 @@ export function createFulfilmentModule(deps: {
     maxAttempts: config.jobMaxAttempts,
     metrics,
   });
-  deps.app.decorate('runPendingJobs', (options?: { max?: number }) =>
-    worker.runPendingJobs(options),
-  );
-  deps.app.decorate('startJobWorker', async () => {
+  app.decorate('runPendingJobs', (options?: { max?: number }) => worker.runPendingJobs(options));
+  app.decorate('startJobWorker', async () => {
     // The embedded database belongs to this process alone (DATA_DIR lock): a job still marked
     // running was left by a crash, so it is taken again now rather than after its lease.
     if (database.kind === 'pglite') {
@@ -139,9 +145,9 @@ export function createFulfilmentModule(deps: {
     }
     worker.start();
   });
-  deps.app.decorate('stopJobWorker', () => worker.stop());
+  app.decorate('stopJobWorker', () => worker.stop());
   // Also on close (tests); main.ts stops it first, before its own hook closes the database.
-  deps.app.addHook('onClose', () => worker.stop());
+  app.addHook('onClose', () => worker.stop());
   return { service, refunds, worker };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AuthGuard } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -96,7 +96,6 @@ export function createAcquirers(deps: {
 }
 
 export interface PaymentsModule {
-  routes: FastifyPluginAsync;
   payments: PaymentsService;
   /** Kyat received per order and not applied to it, due back (ADR 0017). */
   unappliedRefunds: PaymentsRepo['unappliedRefunds'];
@@ -109,29 +108,31 @@ export interface PaymentsModule {
  * Wires checkout, orders and payments (issue 5), the acquirers PAYMENT_PROVIDER names (ADR 0058),
  * the periodic expiry sweep and the reconciliation sweep.
  */
-export function createPaymentsModule(deps: {
-  app: FastifyInstance;
-  config: Config;
-  database: Database;
-  secrets: Secrets;
-  clock: Clock;
-  guard: AuthGuard;
-  cart: CartService;
-  log: FastifyBaseLogger;
-  /** The account's email (codes go there unless checkout names another address). */
-  accountEmail: (userId: string) => Promise<string>;
-  /** Whether the shop blocked the account (issue 17). */
-  accountBlocked: (userId: string) => Promise<boolean>;
-  loyalty: LoyaltyService;
-  /** A fulfilment job was committed (the worker looks at once). */
-  onJobQueued: () => void;
-  /** Tests may route the sandbox bank's webhook elsewhere. */
-  webhookSender?: WebhookSender;
-  /** The acquirers (createAcquirers). */
-  acquirers: ShopAcquirers;
-  /** Money a receipt flagged for refund may go back through its provider (ADR 0060). */
-  receiptRefundOwed?: PaymentsDeps['receiptRefundOwed'];
-}): PaymentsModule {
+export async function registerPaymentsModule(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    secrets: Secrets;
+    clock: Clock;
+    guard: AuthGuard;
+    cart: CartService;
+    log: FastifyBaseLogger;
+    /** The account's email (codes go there unless checkout names another address). */
+    accountEmail: (userId: string) => Promise<string>;
+    /** Whether the shop blocked the account (issue 17). */
+    accountBlocked: (userId: string) => Promise<boolean>;
+    loyalty: LoyaltyService;
+    /** A fulfilment job was committed (the worker looks at once). */
+    onJobQueued: () => void;
+    /** Tests may route the sandbox bank's webhook elsewhere. */
+    webhookSender?: WebhookSender;
+    /** The acquirers (createAcquirers). */
+    acquirers: ShopAcquirers;
+    /** Money a receipt flagged for refund may go back through its provider (ADR 0060). */
+    receiptRefundOwed?: PaymentsDeps['receiptRefundOwed'];
+  },
+): Promise<PaymentsModule> {
   const { config, clock } = deps;
   const { sandbox, list: acquirers } = deps.acquirers;
   const orders = createOrdersService(createOrdersRepo(deps.database.db), clock);
@@ -144,7 +145,7 @@ export function createPaymentsModule(deps: {
     cardHolds: config.cardHolds,
     onOrderPaid: ({ userId, bought }) => deps.cart.removeBought(userCartOwner(userId), bought),
     onJobQueued: deps.onJobQueued,
-    stockChanged: () => deps.app.catalogueChanged(),
+    stockChanged: () => app.catalogueChanged(),
     // ADR 0035: an order that ends unpaid gives its promo-code use back.
     ordersEnded: async (tx, orderIds) => {
       await promotions.release(tx, orderIds);
@@ -163,28 +164,26 @@ export function createPaymentsModule(deps: {
     cardHolds: config.cardHolds,
     db: deps.database.db,
     clock,
-    stockChanged: () => deps.app.catalogueChanged(),
+    stockChanged: () => app.catalogueChanged(),
   });
 
-  deps.app.decorate('runPaymentSweep', () => payments.sweep());
-  deps.app.decorate('runPaymentReconciliation', () => payments.reconcile());
+  app.decorate('runPaymentSweep', () => payments.sweep());
+  app.decorate('runPaymentReconciliation', () => payments.reconcile());
   let timer: NodeJS.Timeout | null = null;
-  const routes: FastifyPluginAsync = async (app) => {
-    await app.register(checkoutRoutes(checkout, deps.guard));
-    await app.register(paymentsRoutes(payments, deps.guard));
-    // The sandbox bank exists only when it is the selected acquirer (ADR 0017).
-    if (sandbox)
-      await app.register(
-        sandboxBankRoutes({
-          acquirer: sandbox,
-          webhookSecret: deps.secrets.paymentWebhookSecret,
-          clock,
-          send: deps.webhookSender ?? createWebhookSender(deps.app),
-          silence: (reference) => payments.silence(sandbox.name, reference),
-        }),
-      );
-  };
-  deps.app.addHook('onReady', () => {
+  await app.register(checkoutRoutes(checkout, deps.guard));
+  await app.register(paymentsRoutes(payments, deps.guard));
+  // The sandbox bank exists only when it is the selected acquirer (ADR 0017).
+  if (sandbox)
+    await app.register(
+      sandboxBankRoutes({
+        acquirer: sandbox,
+        webhookSecret: deps.secrets.paymentWebhookSecret,
+        clock,
+        send: deps.webhookSender ?? createWebhookSender(app),
+        silence: (reference) => payments.silence(sandbox.name, reference),
+      }),
+    );
+  app.addHook('onReady', () => {
     let reconciling = false;
     timer = setInterval(() => {
       payments.sweep().catch((err: unknown) => {
@@ -205,13 +204,12 @@ export function createPaymentsModule(deps: {
     timer.unref();
     return Promise.resolve();
   });
-  deps.app.addHook('onClose', () => {
+  app.addHook('onClose', () => {
     if (timer) clearInterval(timer);
     return Promise.resolve();
   });
   const repo = createPaymentsRepo(deps.database.db);
   return {
-    routes,
     payments,
     unappliedRefunds: (orderIds) => repo.unappliedRefunds(orderIds),
     countByStatus: () => repo.countByStatus(),

@@ -40,11 +40,8 @@ import {
 import { createPaymentsRepo, type PaymentRow } from './payments.repo.ts';
 import type { ReceiptOutcome } from './payments.tables.ts';
 import { isUuid } from '@shop/contracts/ids';
+import { isPaidStatus } from '@shop/contracts/order-status';
 
-/** Pending orders nobody pays for end failed after this long (the sweep). */
-/** Money was taken for the order (a refund of a failed part may follow: ADR 0020). */
-const isPaidStatus = (status: PaymentStatus) =>
-  status === 'paid' || status === 'refund_pending' || status === 'refunded';
 
 export const ABANDONED_ORDER_MS = 24 * 60 * 60 * 1000;
 /** The reconciliation sweep asks about payments made over a minute ago… */

@@ -60,15 +60,17 @@ function scheduleChecks(
  * watched (dashboard, metric, the owner e-mailed below RELOADLY_LOW_BALANCE) and its Myanmar
  * catalogue listed; the simulator has neither. Registered after the back-office's access hook, so its routes are staff-only.
  */
-export async function createTopupAccountModule(deps: {
-  app: FastifyInstance;
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  clock: Clock;
-  metrics: ShopMetrics | null;
-}): Promise<TopupAccountService> {
-  const { app, config } = deps;
+export async function registerTopupAccountModule(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    mailer: Mailer;
+    clock: Clock;
+    metrics: ShopMetrics | null;
+  },
+): Promise<TopupAccountService> {
+  const { config } = deps;
   let service: TopupAccountService = {
     balance: () => Promise.resolve(noBalance(config.topupProvider)),
     catalogue: () => Promise.resolve(noCatalogue(config.topupProvider)),
