@@ -1,5 +1,6 @@
 import {
   isCardKind,
+  isPaidStatus,
   orderDisplayStatus,
   type OrderDisplayStatus,
 } from '@shop/contracts/order-status';
@@ -77,11 +78,8 @@ export function buyAgainLines(order: Order) {
   }));
 }
 
-/** The money was taken: paid, or paid and a failed part is being (or was) refunded (ADR 0020). */
-export const isPaid = (order: Pick<Order, 'paymentStatus'>) =>
-  order.paymentStatus === 'paid' ||
-  order.paymentStatus === 'refund_pending' ||
-  order.paymentStatus === 'refunded';
+/** The money was taken (the contracts' one definition of "paid"). */
+export const isPaid = (order: Pick<Order, 'paymentStatus'>) => isPaidStatus(order.paymentStatus);
 
 /**
  * A top-up or data line that failed: "Try another number" puts it back in the cart. Not while the
