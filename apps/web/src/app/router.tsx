@@ -1,7 +1,11 @@
 import { whenRegionsLive } from '../components/layout/hydration-region.tsx';
-import { useEffect, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '../components/layout/app-layout.tsx';
+import type { ShellParts } from '../components/layout/shell-parts.ts';
+import { MobileAccountItems } from '../features/auth/components/mobile-account-items.tsx';
+import { UserMenu } from '../features/auth/components/user-menu.tsx';
+import { CartButton } from '../features/cart/components/cart-button.tsx';
 import { PageErrorBoundary } from '../features/crash/components/page-error-boundary.tsx';
 import { FestivalButton } from '../features/festival/components/festival-button.tsx';
 import { appPagePaths, isAppPath, type AppPagePath } from '../lib/app-pages.ts';
@@ -94,10 +98,23 @@ const pageComponents: Record<AppPagePath, ComponentType> = {
   '/sandbox/bank': SandboxBankPage,
 };
 
+/** The feature pieces of the shared header, three-dot menu and footer (spec §2 Home). */
+const shellParts: ShellParts = {
+  festivalButton: <FestivalButton />,
+  cartButton: <CartButton />,
+  userMenu: <UserMenu />,
+  MobileAccountItems,
+  // Loaded when first opened.
+  CallCentreDialog: lazy(() => import('../features/catalogue/components/call-centre-dialog.tsx')),
+  ExchangeRatesDialog: lazy(
+    () => import('../features/catalogue/components/exchange-rates-dialog.tsx'),
+  ),
+};
+
 /** Route table. Route files only compose features (DESIGN §2). */
 export function AppRoutes() {
   return (
-    <AppLayout PageBoundary={PageErrorBoundary} festivalButton={<FestivalButton />}>
+    <AppLayout PageBoundary={PageErrorBoundary} parts={shellParts}>
       <Switch>
         {appPagePaths.map((path) => (
           <Route key={path} path={path} component={pageComponents[path]} />

@@ -5,6 +5,7 @@ import { BottomTabBar, isTabBarHidden } from './bottom-tab-bar.tsx';
 import { HydrationRegion } from './hydration-region.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import type { ShellParts } from './shell-parts.ts';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
 function PageFallback() {
@@ -23,12 +24,11 @@ export type PageBoundary = ComponentType<{ children: ReactNode; resetKey: string
 export function AppLayout({
   children,
   PageBoundary,
-  festivalButton,
+  parts,
 }: {
   children: ReactNode;
   PageBoundary: PageBoundary;
-  /** The header's festival icon (spec §2), a feature piece the app passes in. */
-  festivalButton?: ReactNode;
+  parts: ShellParts;
 }) {
   const { t } = useTranslation();
   const [path] = useLocation();
@@ -39,7 +39,7 @@ export function AppLayout({
         {t('app.skipToContent')}
       </a>
       <HydrationRegion>
-        <SiteHeader festivalButton={festivalButton} />
+        <SiteHeader parts={parts} />
       </HydrationRegion>
       <main id="main" tabIndex={-1}>
         <PageBoundary resetKey={path}>
@@ -47,7 +47,7 @@ export function AppLayout({
         </PageBoundary>
       </main>
       <HydrationRegion>
-        <SiteFooter />
+        <SiteFooter ExchangeRatesDialog={parts.ExchangeRatesDialog} />
       </HydrationRegion>
       <HydrationRegion>
         <BottomTabBar />

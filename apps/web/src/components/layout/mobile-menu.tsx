@@ -1,20 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation } from 'wouter';
-import { useUserMenuItems } from '../../features/auth/components/user-menu-items.ts';
-
-/** The account entries the three-dot menu repeats from the user menu (spec §2 Home). */
-const mobileAccountKeys = new Set(['login', 'signup', 'logout', 'install']);
 
 /**
  * The mobile three-dot menu (spec §2 Home): Support, About Us, Login/Sign Up or Logout and WebApp
- * Install (the account entries come from the auth feature's user-menu items).
+ * Install (the account entries, `AccountItems`, are the auth feature's, passed in by the app).
  * A disclosure (button + list of links): Escape and a click outside close it.
  */
-export function MobileMenu() {
+export function MobileMenu({
+  AccountItems,
+}: {
+  AccountItems: ComponentType<{ onChosen: () => void }>;
+}) {
   const { t } = useTranslation();
-  const accountItems = useUserMenuItems().filter((item) => mobileAccountKeys.has(item.key));
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   // The menu belongs to the page it was opened on: navigating anywhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location;
@@ -75,20 +74,11 @@ export function MobileMenu() {
           <li>
             <Link href="/about-us">{t('nav.aboutUs')}</Link>
           </li>
-          {accountItems.map((item) => (
-            <li key={item.key}>
-              <button
-                type="button"
-                onClick={() => {
-                  setOpen(false);
-                  if (item.href) navigate(item.href);
-                  item.onSelect?.();
-                }}
-              >
-                {item.label}
-              </button>
-            </li>
-          ))}
+          <AccountItems
+            onChosen={() => {
+              setOpen(false);
+            }}
+          />
         </ul>
       </nav>
     </div>

@@ -1,13 +1,11 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { OptionalPart } from '../ui/optional-part.tsx';
+import type { ShellDialog } from './shell-parts.ts';
 
-const ExchangeRatesDialog = lazy(
-  () => import('../../features/catalogue/components/exchange-rates-dialog.tsx'),
-);
-
-export function SiteFooter() {
+/** Footer of every page (spec §2 Home); the exchange-rates dialog is the catalogue's, passed in. */
+export function SiteFooter({ ExchangeRatesDialog }: { ExchangeRatesDialog: ShellDialog }) {
   const { t } = useTranslation();
   const [ratesOpen, setRatesOpen] = useState(false);
   return (

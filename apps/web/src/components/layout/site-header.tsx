@@ -1,21 +1,17 @@
-import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
-import { UserMenu } from '../../features/auth/components/user-menu.tsx';
-import { CartButton } from '../../features/cart/components/cart-button.tsx';
+import type { ShellParts } from './shell-parts.ts';
 import { useHeaderTint } from './header-tint.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { OptionalPart } from '../ui/optional-part.tsx';
 
-const CallCentreDialog = lazy(
-  () => import('../../features/catalogue/components/call-centre-dialog.tsx'),
-);
-
 const navClass = (active: boolean) => (active ? 'active' : '');
 
 /** Header of every page (spec §2 Home): tinted from the current banner's colours on Home. */
-export function SiteHeader({ festivalButton }: { festivalButton?: ReactNode }) {
+export function SiteHeader({ parts }: { parts: ShellParts }) {
+  const { CallCentreDialog } = parts;
   const { t } = useTranslation();
   const tint = useHeaderTint();
   const [callCentreOpen, setCallCentreOpen] = useState(false);
@@ -32,7 +28,7 @@ export function SiteHeader({ festivalButton }: { festivalButton?: ReactNode }) {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className="brand__name">{t('app.name')}</span>
         </Link>
-        {festivalButton}
+        {parts.festivalButton}
         <nav aria-label={t('nav.mainNavigation')} className="main-nav">
           <Link href="/" className={navClass}>
             {t('nav.home')}
@@ -62,9 +58,9 @@ export function SiteHeader({ festivalButton }: { festivalButton?: ReactNode }) {
             <span className="call-centre-button__text">{t('catalogue.header.callCenter')}</span>
           </button>
           <LanguageToggle />
-          <CartButton />
-          <UserMenu />
-          <MobileMenu />
+          {parts.cartButton}
+          {parts.userMenu}
+          <MobileMenu AccountItems={parts.MobileAccountItems} />
         </div>
       </div>
       {callCentreOpen ? (
