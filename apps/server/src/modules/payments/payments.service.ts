@@ -42,7 +42,6 @@ import type { ReceiptOutcome } from './payments.tables.ts';
 import { isUuid } from '@shop/contracts/ids';
 import { isPaidStatus } from '@shop/contracts/order-status';
 
-
 export const ABANDONED_ORDER_MS = 24 * 60 * 60 * 1000;
 /** The reconciliation sweep asks about payments made over a minute ago… */
 const RECONCILE_GRACE_MS = 60_000;
