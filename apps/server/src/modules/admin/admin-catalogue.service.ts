@@ -19,11 +19,11 @@ import { AppError, type Text } from '../../platform/errors.ts';
 import type {
   BannerEdit,
   BannerRow,
+  CatalogueAdminService,
   CategoryRow,
   CategoryWithCount,
   OperatorRow,
-} from '../catalogue/catalogue-admin.repo.ts';
-import type { CatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
+} from '../catalogue/catalogue-admin.service.ts';
 import type { MediaService } from '../media/media.service.ts';
 import { pageMeta } from './admin-paging.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';

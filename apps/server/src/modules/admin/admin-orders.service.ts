@@ -20,9 +20,9 @@ import {
 } from '../fulfilment/fulfilment.service.ts';
 import { TopupUnavailableError } from '../fulfilment/topup-provider.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
-import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
+import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import { staffFindingEventId } from '../payments/payments.service.ts';
-import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
+import type { OrderRefundRow } from '../refunds/refunds.service.ts';
 import { markRefundDone, RefundError } from '../refunds/refunds.service.ts';
 import type { AdminOrderRecords, AdminOrdersRepo } from './admin-orders.repo.ts';
 import { UNKNOWN_FINDING_ACTION } from './admin-payments.repo.ts';

@@ -24,9 +24,9 @@ import { normalizePhone } from '@shop/contracts/phone';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ProductAdminService } from '../catalogue/product-admin.service.ts';
-import type { ProductRow } from '../catalogue/product-admin.repo.ts';
+import type { ProductRow } from '../catalogue/product-admin.service.ts';
 import type { MediaService } from '../media/media.service.ts';
-import type { PromoCodeRow } from '../promotions/promotions.repo.ts';
+import type { PromoCodeRow } from '../promotions/promotions.service.ts';
 import {
   promoRecord,
   promoStateAt,

@@ -14,6 +14,15 @@ import type {
 } from './catalogue-admin.repo.ts';
 import { checkStockCsv, writeStock, type StockCheck } from './stock-import.ts';
 
+/** The catalogue's stored shapes the back-office edits (the module's public types). */
+export type {
+  BannerEdit,
+  BannerRow,
+  CategoryRow,
+  CategoryWithCount,
+  OperatorRow,
+} from './catalogue-admin.repo.ts';
+
 type Page = { offset: number; limit: number };
 
 /**

@@ -12,6 +12,9 @@ import type {
   ProductRow,
 } from './product-admin.repo.ts';
 
+/** A product as stored, for the back-office (the module's public type). */
+export type { ProductRow } from './product-admin.repo.ts';
+
 /** The fields of a product a back-office edit may change, as the audit log records them. */
 export type ProductEditable = Pick<
   ProductRow,

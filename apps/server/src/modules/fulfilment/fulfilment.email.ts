@@ -4,7 +4,7 @@ import { formatKyat } from '@shop/contracts/money';
 import { cardExpiryDate, isCardKind } from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
-import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
+import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import type { DeliveredCard } from './fulfilment.repo.ts';
 
 const text = {

@@ -46,6 +46,9 @@ import {
   type TopupResult,
 } from './topup-provider.ts';
 
+/** A delivered card as stored, for gift links (the module's public type). */
+export type { OrderCardRow } from './fulfilment.repo.ts';
+
 /** A card line bought on demand (ADR 0063): its Reloadly product, null when no longer set. */
 type OnDemandSource = { reloadlyProductId: number; unitPrice: string } | null;
 

@@ -25,7 +25,7 @@ import {
 } from '../fulfilment/fulfilment.service.ts';
 import type { OrderFeedbackRow, OrderItemRow, OrderWithItems, OrdersRepo } from './orders.repo.ts';
 import { toOrderSummary } from './orders.service.ts';
-import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
+import type { OrderRefundRow } from '../refunds/refunds.service.ts';
 import { presentRefund } from '../refunds/refunds.service.ts';
 import { cardListCsv, cardListPdf, invoicePdf } from './order-documents.ts';
 import { isUuid } from '@shop/contracts/ids';

@@ -12,6 +12,9 @@ import {
   type OrdersRepo,
 } from './orders.repo.ts';
 
+/** The stored order shapes other modules may read (the module's public types). */
+export type { OrderItemRow, OrderRow, OrderWithItems } from './orders.repo.ts';
+
 /** Crockford base32: no I, L, O, U, so an order number read over the phone is not misheard. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -12,6 +12,9 @@ import {
   type PromoCodeRow,
 } from './promotions.repo.ts';
 
+/** A promo code as stored, for the back-office (the module's public type). */
+export type { PromoCodeRow } from './promotions.repo.ts';
+
 /** Letters, digits, "-" and "_": what a customer can read off a flyer and type. */
 const CODE_PATTERN = promoCodePattern;
 

@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts/orders';
 import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
-import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
+import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import type { OrderRefundRow } from './refunds.repo.ts';
 
 /**

@@ -16,6 +16,9 @@ import { createProviderRefundsRepo, OPEN_PROVIDER_REFUND } from './provider-refu
 import { refundNotice, type RefundEvent } from './refunds.email.ts';
 import { createRefundsRepo, type OrderRefundRow } from './refunds.repo.ts';
 
+/** A refund as stored, for the order answers (the module's public type). */
+export type { OrderRefundRow } from './refunds.repo.ts';
+
 export const REFUND_NOTICE_JOB = 'send_refund_notice';
 
 /** Why a refund cannot be marked done (the back-office answers each in the staff's language). */

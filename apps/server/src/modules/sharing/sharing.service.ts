@@ -18,8 +18,8 @@ import {
 import type { PaginationMeta } from '@shop/contracts/catalogue';
 import { startOfYangonDay, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { OrderCardRow } from '../fulfilment/fulfilment.repo.ts';
-import type { OrderWithItems } from '../orders/orders.repo.ts';
+import type { OrderCardRow } from '../fulfilment/fulfilment.service.ts';
+import type { OrderWithItems } from '../orders/orders.service.ts';
 import type { ContentScreen } from './content-screen.ts';
 import { builtInStyles, type StyleGenerator } from './share-style.ts';
 import type { ShareRow, ShareTypeRow, SharingRepo } from './sharing.repo.ts';
