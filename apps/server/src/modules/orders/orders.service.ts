@@ -9,7 +9,6 @@ import {
   isOpenOrder,
   type NewOrderItem,
   type OrderWithItems,
-  type OrdersRepo,
 } from './orders.repo.ts';
 
 /** The stored order shapes other modules may read (the module's public types). */
@@ -87,7 +86,9 @@ export interface OrderDraft {
   language: Language;
 }
 
-export function createOrdersService(repo: OrdersRepo, clock: Clock) {
+/** The orders module's service on `db` (it builds its own repo). */
+export function createOrdersService(db: Db, clock: Clock) {
+  const repo = createOrdersRepo(db);
   return {
     /**
      * One open order per cart (ADR 0022). Checkouts of one user are serialised by an advisory

@@ -7,7 +7,6 @@ import type { Secrets } from '../../platform/secrets.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
 import { checkoutRoutes } from '../checkout/checkout.routes.ts';
 import { createCheckoutService } from '../checkout/checkout.service.ts';
-import { createOrdersRepo } from '../orders/orders.repo.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
@@ -135,7 +134,7 @@ export async function registerPaymentsModule(
 ): Promise<PaymentsModule> {
   const { config, clock } = deps;
   const { sandbox, list: acquirers } = deps.acquirers;
-  const orders = createOrdersService(createOrdersRepo(deps.database.db), clock);
+  const orders = createOrdersService(deps.database.db, clock);
   const promotions = createPromotionsService({ db: deps.database.db, clock });
   const payments = createPaymentsService({
     db: deps.database.db,
