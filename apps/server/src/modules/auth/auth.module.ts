@@ -6,6 +6,7 @@ import { createAuthGuard, type AuthGuard } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
+import { runPeriodically } from '../../platform/periodic.ts';
 import type { Redis } from 'ioredis';
 import {
   createFailoverRateLimitStore,
@@ -95,20 +96,10 @@ export async function registerAuthModule(
   });
   const secureCookies = config.publicUrl.startsWith('https://');
   const guard = createAuthGuard(service.verifier, { secureCookies, clock: deps.clock });
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', () => {
-    timer = setInterval(() => {
-      service.sweepUnverified().catch((err: unknown) => {
-        deps.log.error({ err }, 'unverified account sweep failed');
-      });
-    }, ACCOUNT_SWEEP_INTERVAL_MS);
-    timer.unref();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => {
-    if (timer) clearInterval(timer);
-    return limiter.close();
-  });
+  runPeriodically(app, ACCOUNT_SWEEP_INTERVAL_MS, 'unverified account sweep failed', () =>
+    service.sweepUnverified(),
+  );
+  app.addHook('onClose', () => limiter.close());
   app.decorate('runAccountSweep', () => service.sweepUnverified());
   await app.register(authRoutes(service, guard, deps.membership, { secureCookies }));
   return { guard, service, limiter };

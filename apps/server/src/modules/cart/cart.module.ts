@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthGuard } from '../../platform/auth.ts';
 import type { Database } from '../../platform/db.ts';
+import { runPeriodically } from '../../platform/periodic.ts';
 import { createCartRepo } from './cart.repo.ts';
 import { cartRoutes } from './cart.routes.ts';
 import {
@@ -21,19 +22,8 @@ export async function registerCartModule(
   const repo = createCartRepo(deps.database.db);
   const cart = createCartService(repo, deps.catalogue);
   await app.register(cartRoutes(cart, deps.guard));
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    sweep = setInterval(() => {
-      repo.purgeIdleGuestCarts(GUEST_CART_IDLE_DAYS).catch((err: unknown) => {
-        app.log.error({ err }, 'guest cart purge failed');
-      });
-    }, CART_SWEEP_INTERVAL_MS);
-    sweep.unref();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => {
-    clearInterval(sweep);
-    return Promise.resolve();
-  });
+  runPeriodically(app, CART_SWEEP_INTERVAL_MS, 'guest cart purge failed', () =>
+    repo.purgeIdleGuestCarts(GUEST_CART_IDLE_DAYS),
+  );
   return cart;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { AuthGuard } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
+import { runPeriodically } from '../../platform/periodic.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
 import { checkoutRoutes } from '../checkout/checkout.routes.ts';
@@ -168,7 +169,6 @@ export async function registerPaymentsModule(
 
   app.decorate('runPaymentSweep', () => payments.sweep());
   app.decorate('runPaymentReconciliation', () => payments.reconcile());
-  let timer: NodeJS.Timeout | null = null;
   await app.register(checkoutRoutes(checkout, deps.guard));
   await app.register(paymentsRoutes(payments, deps.guard));
   // The sandbox bank exists only when it is the selected acquirer (ADR 0017).
@@ -182,30 +182,17 @@ export async function registerPaymentsModule(
         silence: (reference) => payments.silence(sandbox.name, reference),
       }),
     );
-  app.addHook('onReady', () => {
-    let reconciling = false;
-    timer = setInterval(() => {
-      payments.sweep().catch((err: unknown) => {
-        deps.log.error({ err }, 'payment sweep failed');
-      });
-      // The provider is asked about unpaid payments (ADR 0058); a run still asking is not doubled.
-      if (reconciling) return;
-      reconciling = true;
-      payments
-        .reconcile()
-        .catch((err: unknown) => {
-          deps.log.error({ err }, 'payment reconciliation failed');
-        })
-        .finally(() => {
-          reconciling = false;
-        });
-    }, PAYMENT_SWEEP_INTERVAL_MS);
-    timer.unref();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => {
-    if (timer) clearInterval(timer);
-    return Promise.resolve();
+  runPeriodically(app, PAYMENT_SWEEP_INTERVAL_MS, 'payment sweep failed', () => payments.sweep());
+  // The provider is asked about unpaid payments (ADR 0058); a run still asking is not doubled.
+  let reconciling = false;
+  runPeriodically(app, PAYMENT_SWEEP_INTERVAL_MS, 'payment reconciliation failed', async () => {
+    if (reconciling) return;
+    reconciling = true;
+    try {
+      await payments.reconcile();
+    } finally {
+      reconciling = false;
+    }
   });
   const repo = createPaymentsRepo(deps.database.db);
   return {

@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/messaging.ts';
 import type { ShopMetrics } from '../../platform/metrics.ts';
+import { runPeriodically } from '../../platform/periodic.ts';
 import { reloadlySettingsOrStop } from '../fulfilment/providers/reloadly.ts';
 import { createReloadlyAccount } from '../fulfilment/providers/reloadly-account.ts';
 import { topupAccountRoutes, type TopupAccountService } from './topup-account.routes.ts';
@@ -32,28 +33,6 @@ export function lowBalanceThreshold(env: Record<string, string | undefined>): nu
 }
 
 export type { TopupAccountService, TopupMapping };
-
-/** Runs `check` now and then on this instance (after listen), until the app closes. */
-function scheduleChecks(
-  app: FastifyInstance,
-  everyMs: number,
-  check: () => Promise<unknown>,
-): void {
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', () => {
-    timer = setInterval(() => {
-      check().catch((err: unknown) => {
-        app.log.error({ err }, 'a top-up account check failed');
-      });
-    }, everyMs);
-    timer.unref();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => {
-    if (timer) clearInterval(timer);
-    return Promise.resolve();
-  });
-}
 
 /**
  * The top-up aggregator's account (issue 28): with TOPUP_PROVIDER=reloadly its prepaid balance is
@@ -90,7 +69,9 @@ export async function registerTopupAccountModule(
       log: app.log,
     });
     if (deps.metrics) monitor.registerGauge(deps.metrics.registry);
-    scheduleChecks(app, BALANCE_CHECK_INTERVAL_MS, () => monitor.refresh());
+    runPeriodically(app, BALANCE_CHECK_INTERVAL_MS, 'a top-up account check failed', () =>
+      monitor.refresh(),
+    );
     app.decorate('checkTopupBalance', async () => {
       await monitor.refresh();
     });
@@ -118,7 +99,9 @@ export async function registerTopupAccountModule(
       log: app.log,
       report: (start, end) => account.transactions(start, end),
     });
-    scheduleChecks(app, RECONCILIATION_CHECK_INTERVAL_MS, () => reconciliation.runDue());
+    runPeriodically(app, RECONCILIATION_CHECK_INTERVAL_MS, 'a top-up account check failed', () =>
+      reconciliation.runDue(),
+    );
     service = {
       balance: () => monitor.view(),
       catalogue: (refresh) => catalogue.view(refresh),
