@@ -299,7 +299,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     imageCdnOrigin: config.imageCdnOrigin,
     assetsFolder,
   });
-  // The back-office's access hook goes in before any route under /api/v1/admin (ADR 0033).
+  // The back-office's access hook goes in before any route under /api/v1/admin (ADR 0033): a
+  // module that adds routes there is registered after it (ADR 0070).
   const adminAccess = registerAdminAccess(app, {
     database,
     secrets: deps.secrets,
