@@ -15,7 +15,7 @@ import {
   MPT_PHONE,
   orderAwaitingQrPayment,
   type ShopTest,
-} from './modules/checkout/checkout-test-kit.ts';
+} from './test/checkout-kit.ts';
 
 /**
  * Robustness sweep: every route of the OpenAPI document gets a fixed set of malformed requests

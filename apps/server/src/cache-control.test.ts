@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInStaff, type SignedInStaff } from './modules/admin/admin-test-kit.ts';
-import { movableClock } from './modules/auth/auth-test-kit.ts';
-import { insertTestCatalogue } from './modules/catalogue/catalogue.test-fixtures.ts';
+import { signedInStaff, type SignedInStaff } from './test/admin-kit.ts';
+import { movableClock } from './test/auth-kit.ts';
+import { insertTestCatalogue } from './test/catalogue-kit.ts';
 import {
   addToCart,
   MPT_PHONE,
   orderAwaitingQrPayment,
   type ShopTest,
-} from './modules/checkout/checkout-test-kit.ts';
+} from './test/checkout-kit.ts';
 import { createTestApp } from './test/test-app.ts';
 
 /*

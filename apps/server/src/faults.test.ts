@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  errorOf,
-  login,
-  newPerson,
-  post,
-  verifiedPerson,
-  type Person,
-} from './modules/auth/auth-test-kit.ts';
+import { errorOf, login, newPerson, post, verifiedPerson, type Person } from './test/auth-kit.ts';
 import { REFUND_NOTICE_JOB } from './modules/refunds/refunds.service.ts';
 import { enqueueJob } from './platform/jobs.ts';
 import { jobs } from './platform/jobs.tables.ts';

@@ -6,12 +6,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeLimits } from './modules/auth/auth.service.ts';
-import {
-  createShopTest,
-  MPT_PHONE,
-  signedIn,
-  type ShopTest,
-} from './modules/checkout/checkout-test-kit.ts';
+import { createShopTest, MPT_PHONE, signedIn, type ShopTest } from './test/checkout-kit.ts';
 import { platformTexts } from './platform/errors.ts';
 import {
   registerRequestLimits,

@@ -1,8 +1,8 @@
 import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInStaff, type SignedInStaff } from './modules/admin/admin-test-kit.ts';
-import { createShopTest, signedIn, type ShopTest } from './modules/checkout/checkout-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from './test/admin-kit.ts';
+import { createShopTest, signedIn, type ShopTest } from './test/checkout-kit.ts';
 import { analyticsEvents, siteSettings } from './modules/site/site.tables.ts';
 import { fieldWithUnstorableText } from './platform/http.ts';
 

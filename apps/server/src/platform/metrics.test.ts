@@ -2,12 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MPT_PHONE, createShopTest, type ShopTest } from '../modules/checkout/checkout-test-kit.ts';
-import {
-  availableCards,
-  paidOrder,
-  stockCards,
-} from '../modules/fulfilment/fulfilment-test-kit.ts';
+import { MPT_PHONE, createShopTest, type ShopTest } from '../test/checkout-kit.ts';
+import { availableCards, paidOrder, stockCards } from '../test/fulfilment-kit.ts';
 import { createTestApp } from '../test/test-app.ts';
 import {
   createShopMetrics,

@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../../platform/paths.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { login, movableClock, newPerson, register, verifiedPerson } from '../auth/auth-test-kit.ts';
+import { login, movableClock, newPerson, register, verifiedPerson } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { auditLog } from './admin.tables.ts';
-import { signedInStaff, staffLogin, totpAt } from './admin-test-kit.ts';
+import { signedInStaff, staffLogin, totpAt } from '../../test/admin-kit.ts';
 import { createOrPromoteStaff, DEMO_ADMIN, ensureDemoAdmin } from './staff-accounts.ts';
-import { post } from '../auth/auth-test-kit.ts';
+import { post } from '../../test/auth-kit.ts';
 
 /* `npm run admin:create` (issue 17) and the embedded demo's admin. */
 

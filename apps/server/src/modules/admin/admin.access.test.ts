@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, login, movableClock, verifiedPerson } from '../auth/auth-test-kit.ts';
-import { signedInStaff } from './admin-test-kit.ts';
+import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-kit.ts';
+import { signedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17: every route under /api/v1/admin answers 401 to an anonymous caller and 403 to a

@@ -3,9 +3,9 @@ import { adminCatalogueSchemaMessages as sm } from '@shop/contracts/admin-catalo
 import type { Banner } from '@shop/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, MINUTE, movableClock } from '../auth/auth-test-kit.ts';
-import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { errorOf, MINUTE, movableClock } from '../../test/auth-kit.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 26: a banner's headline and button words are text per language (never Burmese drawn in a

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, movableClock } from '../auth/auth-test-kit.ts';
-import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { errorOf, movableClock } from '../../test/auth-kit.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's banner and category edits: GET and PATCH under /api/v1/admin/banners and

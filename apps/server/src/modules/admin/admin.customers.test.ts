@@ -9,7 +9,7 @@ import { adminMessages } from '@shop/contracts/admin-messages';
 import { authTexts } from '@shop/contracts/auth-rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, post, refresh } from '../auth/auth-test-kit.ts';
+import { errorOf, post, refresh } from '../../test/auth-kit.ts';
 import { refreshFamilies } from '../auth/auth.tables.ts';
 import {
   addToCart,
@@ -18,10 +18,10 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { paidOrder } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /* Back-office customer management (issue 17): detail, points adjustments, block and unblock. */
 

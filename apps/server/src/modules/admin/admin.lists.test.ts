@@ -1,16 +1,16 @@
 import type { AdminCustomer, AdminOrder, AdminProduct, Dashboard } from '@shop/contracts/admin';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf } from '../auth/auth-test-kit.ts';
+import { errorOf } from '../../test/auth-kit.ts';
 import {
   createShopTest,
   MPT_PHONE,
   OOREDOO_PHONE,
   stockCards,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { availableCards, paidOrder } from '../fulfilment/fulfilment-test-kit.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { availableCards, paidOrder } from '../../test/fulfilment-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /* The back-office lists and dashboard (issue 17), from real orders paid in the sandbox bank. */
 

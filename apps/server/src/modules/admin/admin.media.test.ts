@@ -19,11 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, login, movableClock, verifiedPerson } from '../auth/auth-test-kit.ts';
-import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
-import { solidPng, tinyJpeg, tinyWebp } from '../media/media-test-images.ts';
+import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-kit.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
+import { solidPng, tinyJpeg, tinyWebp } from '../../test/media-kit.ts';
 import { mediaUploads } from '../media/media.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's image uploads (ADR 0039): POST /api/v1/admin/media stores a checked PNG, JPEG or WebP

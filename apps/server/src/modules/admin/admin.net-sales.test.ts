@@ -1,12 +1,12 @@
 import type { AdminCustomer, Dashboard } from '@shop/contracts/admin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createShopTest, signedIn, type ShopTest } from '../checkout/checkout-test-kit.ts';
-import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
+import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { SIMULATOR_DECLINED_SUFFIX } from '../fulfilment/topup-provider.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 26 (Owner): the dashboard's sales and a customer's "spent" leave refunded money out. One

@@ -10,7 +10,7 @@ import { formatRecipientNumber } from '@shop/contracts/phone';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { errorOf, outboxFor } from '../auth/auth-test-kit.ts';
+import { errorOf, outboxFor } from '../../test/auth-kit.ts';
 import {
   addToCart,
   call,
@@ -18,8 +18,8 @@ import {
   initialize,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { topupRequests, topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import {
   SIMULATOR_DECLINED_SUFFIX,
@@ -29,7 +29,7 @@ import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
 import { auditLog } from './admin.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17 / ADR 0036, line actions of the back-office order page: an `unconfirmed` top-up

@@ -4,7 +4,7 @@ import type { AdminProduct, AuditEntry } from '@shop/contracts/admin';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf } from '../auth/auth-test-kit.ts';
+import { errorOf } from '../../test/auth-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import {
   MPT_PHONE,
@@ -12,11 +12,11 @@ import {
   call,
   createShopTest,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { paidOrder } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17: the back-office creates products of every kind. A top-up carries its operator and

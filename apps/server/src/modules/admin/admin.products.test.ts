@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, movableClock } from '../auth/auth-test-kit.ts';
+import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
-import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
 import { auditLog } from './admin.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * The staff write of issue 17's access part: PATCH /api/v1/admin/products/{id}, audited with

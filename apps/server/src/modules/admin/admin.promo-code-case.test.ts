@@ -12,9 +12,9 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 26 (Owner): promo codes are stored in one case, upper, however they were typed, and found

@@ -6,7 +6,7 @@ import type { CheckoutInitializeResponse } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/languages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf } from '../auth/auth-test-kit.ts';
+import { errorOf } from '../../test/auth-kit.ts';
 import {
   addToCart,
   call,
@@ -14,10 +14,10 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * The back-office side of promo codes (issue 17, ADR 0035): the list (support), creation and the

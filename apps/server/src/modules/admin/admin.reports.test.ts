@@ -2,14 +2,9 @@ import type { AuditEntry } from '@shop/contracts/admin';
 import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-messages';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf } from '../auth/auth-test-kit.ts';
-import {
-  createShopTest,
-  MPT_PHONE,
-  signedIn,
-  type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { paidOrder } from '../fulfilment/fulfilment-test-kit.ts';
+import { errorOf } from '../../test/auth-kit.ts';
+import { createShopTest, MPT_PHONE, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
+import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import {
@@ -21,7 +16,7 @@ import {
   REPORT_PAGE_SIZE,
 } from './admin-csv.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /* The back-office CSV reports (issue 17): content, quoting, formula injection, paging, refusals. */
 

@@ -9,10 +9,10 @@ import type { FestivalWindow } from '@shop/contracts/festivals';
 import type { ShopClaim } from '@shop/contracts/shop-claims';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, login, movableClock, verifiedPerson } from '../auth/auth-test-kit.ts';
-import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
+import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-kit.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { siteSettings } from '../site/site.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's shop settings: GET /api/v1/admin/settings, PATCH …/exchange-rates and

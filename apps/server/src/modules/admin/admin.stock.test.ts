@@ -16,7 +16,7 @@ import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/crypto.ts';
-import { errorOf } from '../auth/auth-test-kit.ts';
+import { errorOf } from '../../test/auth-kit.ts';
 import { cards, products } from '../catalogue/catalogue.tables.ts';
 import {
   addToCart,
@@ -26,10 +26,10 @@ import {
   newCardProduct,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
-import { paidOrder } from '../fulfilment/fulfilment-test-kit.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { paidOrder } from '../../test/fulfilment-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's card stock: POST /api/v1/admin/stock/import runs the importer of

@@ -1,8 +1,8 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createShopTest, type ShopTest } from '../checkout/checkout-test-kit.ts';
-import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { call, createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
+import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 26 (Owner): the order timeline leaves the writing of its moments to the back-office (in

@@ -5,7 +5,7 @@ import type { ErrorBody } from '@shop/contracts/errors';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWaveStandin, type WaveStandin } from '../../test/standins/wave.ts';
-import { login } from '../auth/auth-test-kit.ts';
+import { login } from '../../test/auth-kit.ts';
 import {
   call,
   createShopTest,
@@ -14,10 +14,10 @@ import {
   pendingTopUpOrder,
   receiptsOf,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, payments } from '../payments/payments.tables.ts';
-import { signedInStaff, type SignedInStaff } from './admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import { auditLog } from './admin.tables.ts';
 
 /*

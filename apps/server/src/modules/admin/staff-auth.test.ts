@@ -12,8 +12,8 @@ import {
   post,
   SECOND,
   verifiedPerson,
-} from '../auth/auth-test-kit.ts';
-import { newStaff, signedInStaff, staffLogin, totpAt } from './admin-test-kit.ts';
+} from '../../test/auth-kit.ts';
+import { newStaff, signedInStaff, staffLogin, totpAt } from '../../test/admin-kit.ts';
 
 /* Staff sign-in (issue 17, ADR 0033): password and TOTP, recovery codes, 15 minutes idle. */
 

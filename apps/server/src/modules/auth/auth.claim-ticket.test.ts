@@ -11,7 +11,7 @@ import {
   wrongCode,
   type Browser,
   type Person,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 import { otpCodes, users } from './auth.tables.ts';
 
 /**

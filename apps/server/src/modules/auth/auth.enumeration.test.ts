@@ -12,7 +12,7 @@ import {
   SECOND,
   verifiedPerson,
   wrongCode,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 import { users } from './auth.tables.ts';
 
 const median = (values: number[]) => {

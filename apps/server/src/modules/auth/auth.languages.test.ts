@@ -10,7 +10,7 @@ import {
   register,
   verifiedPerson,
   wrongCode,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 
 const my = { 'accept-language': 'my' };
 const en = { 'accept-language': 'en' };

@@ -13,7 +13,7 @@ import {
   SECOND,
   verifiedPerson,
   type Person,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 
 const RATE_LIMITED = 'Too many failed login attempts. Please try again later.';
 

@@ -12,7 +12,7 @@ import {
   register,
   verifiedPerson,
   wrongCode,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 import { otpCodes, users } from './auth.tables.ts';
 
 const GUESSES = 100;

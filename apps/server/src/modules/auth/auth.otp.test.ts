@@ -13,7 +13,7 @@ import {
   SECOND,
   verifiedPerson,
   wrongCode,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 
 // The assertions quote the spec's English wording.
 const { post, profile, refresh } = inEnglish;

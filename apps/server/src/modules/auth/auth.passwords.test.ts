@@ -16,7 +16,7 @@ import {
   refresh,
   verifiedPerson,
   type Person,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 import { buildBloomFilter, expectedFalsePositiveRate, parseBloomFilter } from './bloom-filter.ts';
 import { breachedPasswords } from './password-policy.ts';
 

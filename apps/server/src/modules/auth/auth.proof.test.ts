@@ -4,7 +4,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, MINUTE, movableClock, verifiedPerson, type Person } from './auth-test-kit.ts';
+import { errorOf, MINUTE, movableClock, verifiedPerson, type Person } from '../../test/auth-kit.ts';
 import { LOGIN_PROOF_TTL_MS, proofWork } from './login-proof.ts';
 
 /*

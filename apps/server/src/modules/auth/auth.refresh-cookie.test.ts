@@ -12,7 +12,7 @@ import {
   refresh,
   SECOND,
   verifiedPerson,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 
 // Issue 11: the web app's refresh credential is an HttpOnly, SameSite=Strict cookie scoped to the
 // auth calls; refresh and logout work from it alone, and it never reaches the JSON the page reads.

@@ -15,7 +15,7 @@ import {
   register,
   SECOND,
   verifiedPerson,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 import { users } from './auth.tables.ts';
 
 describe('registration, verification and login', () => {

@@ -9,7 +9,7 @@ import {
   SECOND,
   type Browser,
   type Person,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 
 /**
  * Issue 26 (ADR 0052): the registration code and the phone code can be sent again after 60 s. The

@@ -12,7 +12,7 @@ import {
   SECOND,
   verifiedPerson,
   type Person,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 import { users } from './auth.tables.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   inEnglish,
   SECOND,
   verifiedPerson,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 
 // The assertions quote the spec's English wording.
 const { post, profile, refresh } = inEnglish;

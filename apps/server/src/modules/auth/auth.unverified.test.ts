@@ -13,7 +13,7 @@ import {
   register,
   verifiedPerson,
   type Person,
-} from './auth-test-kit.ts';
+} from '../../test/auth-kit.ts';
 import { users } from './auth.tables.ts';
 
 const HOUR = 60 * MINUTE;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from './auth.tables.ts';
-import { errorOf, post } from './auth-test-kit.ts';
+import { errorOf, post } from '../../test/auth-kit.ts';
 import { localizeMessage } from '@shop/contracts/validation-messages';
 import { breachedPasswords } from './password-policy.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
-import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { GUEST_CART_IDLE_DAYS } from './cart.service.ts';
 import { createCartRepo } from './cart.repo.ts';
 import { cartItems } from './cart.tables.ts';

@@ -11,7 +11,7 @@ import { createTestDatabase } from '../../test/test-app.ts';
 import { createCatalogueRepo } from '../catalogue/catalogue.repo.ts';
 import { createCatalogueService } from '../catalogue/catalogue.service.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
-import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { createCartRepo } from './cart.repo.ts';
 import { createCartService, guestCartOwner, userCartOwner } from './cart.service.ts';
 

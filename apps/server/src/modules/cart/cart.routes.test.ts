@@ -12,7 +12,7 @@ import {
   signedIn,
   stockCards,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 
 describe('cart API', () => {
   let s: ShopTest;

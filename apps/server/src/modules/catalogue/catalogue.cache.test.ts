@@ -10,7 +10,7 @@ import { buildApp } from '../../app.ts';
 import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { products } from './catalogue.tables.ts';
-import { insertTestCatalogue } from './catalogue.test-fixtures.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 
 // Needs a Redis server; CI and the helpers' machine set TEST_REDIS_URL=redis://127.0.0.1:6379.
 const redisUrl = process.env.TEST_REDIS_URL;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { products } from './catalogue.tables.ts';
-import { insertTestCatalogue } from './catalogue.test-fixtures.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 
 type Fixture = Awaited<ReturnType<typeof insertTestCatalogue>>;
 

@@ -8,7 +8,7 @@ import { decryptSecret } from '../../platform/crypto.ts';
 import { serverRoot } from '../../platform/paths.ts';
 import { createTestDatabase, testSecrets } from '../../test/test-app.ts';
 import { cards } from './catalogue.tables.ts';
-import { insertTestCatalogue } from './catalogue.test-fixtures.ts';
+import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { importStock, parseCsv } from './stock-import.ts';
 
 describe('CSV reading', () => {

@@ -2,7 +2,7 @@ import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/c
 import type { ErrorBody } from '@shop/contracts/errors';
 import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../auth/auth-test-kit.ts';
+import { login } from '../../test/auth-kit.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import {
@@ -11,7 +11,7 @@ import {
   newCardProduct,
   signedIn,
   type ShopTest,
-} from './checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 
 type Buyer = Awaited<ReturnType<typeof signedIn>>;
 

@@ -17,7 +17,7 @@ import {
   newCardProduct,
   signedIn,
   type ShopTest,
-} from './checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 
 /**
  * Issue 12, ADR 0022: opening and closing the checkout again and again leaves at most one pending

@@ -19,7 +19,7 @@ import {
   signedIn,
   stockCards,
   type ShopTest,
-} from './checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 
 describe('checkout API', () => {
   let s: ShopTest;

@@ -18,7 +18,7 @@ import {
   newCardProduct,
   signedIn,
   type ShopTest,
-} from './checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 
 type Buyer = Awaited<ReturnType<typeof signedIn>>;
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import { users } from '../auth/auth.tables.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
-import { createShopTest, type ShopTest } from '../checkout/checkout-test-kit.ts';
+import { createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
 import { payments } from '../payments/payments.tables.ts';

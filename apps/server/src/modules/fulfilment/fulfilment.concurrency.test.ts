@@ -5,7 +5,7 @@ import { encryptSecret } from '../../platform/crypto.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { users } from '../auth/auth.tables.ts';
 import { cards, products } from '../catalogue/catalogue.tables.ts';
-import { createShopTest, type ShopTest } from '../checkout/checkout-test-kit.ts';
+import { createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { orderCards } from './fulfilment.tables.ts';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '@shop/contracts/orders';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { outboxFor } from '../auth/auth-test-kit.ts';
+import { outboxFor } from '../../test/auth-kit.ts';
 import { encryptSecret } from '../../platform/crypto.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import {
@@ -11,7 +11,7 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
@@ -21,7 +21,7 @@ import {
   emptyStock,
   paidOrder,
   stockCards,
-} from './fulfilment-test-kit.ts';
+} from '../../test/fulfilment-kit.ts';
 import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
 import { SIMULATOR_DECLINED_SUFFIX, SIMULATOR_TIMEOUT_SUFFIX } from './topup-provider.ts';
 

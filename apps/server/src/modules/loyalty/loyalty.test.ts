@@ -13,8 +13,8 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { JOB_MAX_ATTEMPTS } from '../../platform/job-worker.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { orders } from '../orders/orders.tables.ts';

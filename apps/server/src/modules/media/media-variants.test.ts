@@ -4,9 +4,9 @@ import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { errorOf, movableClock } from '../auth/auth-test-kit.ts';
-import { signedInStaff, type SignedInStaff } from '../admin/admin-test-kit.ts';
-import { solidPng } from './media-test-images.ts';
+import { errorOf, movableClock } from '../../test/auth-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { solidPng } from '../../test/media-kit.ts';
 import { mediaUploads, mediaVariants } from './media.tables.ts';
 
 /*

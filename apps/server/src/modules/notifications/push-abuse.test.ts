@@ -11,8 +11,8 @@ import {
   orderAwaitingQrPayment,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { pushSubscriptions } from './notifications.tables.ts';
 import { enqueuePush } from './push-jobs.ts';

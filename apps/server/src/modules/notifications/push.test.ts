@@ -13,8 +13,8 @@ import {
   orderAwaitingQrPayment,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
 import { markRefundDone } from '../refunds/refunds.service.ts';
 import { pushSubscriptions } from './notifications.tables.ts';

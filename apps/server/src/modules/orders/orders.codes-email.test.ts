@@ -4,7 +4,7 @@ import { platformTexts } from '../../platform/errors.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { errorOf, outboxFor } from '../auth/auth-test-kit.ts';
+import { errorOf, outboxFor } from '../../test/auth-kit.ts';
 import {
   addToCart,
   call,
@@ -12,8 +12,8 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { orders } from './orders.tables.ts';
 
 /*

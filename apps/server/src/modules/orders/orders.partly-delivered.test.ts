@@ -4,9 +4,9 @@ import { orderDisplayStatus, orderResponseSchema } from '@shop/contracts/orders'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { signedInStaff } from '../admin/admin-test-kit.ts';
-import { call, createShopTest, MPT_PHONE, type ShopTest } from '../checkout/checkout-test-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+import { signedInStaff } from '../../test/admin-kit.ts';
+import { call, createShopTest, MPT_PHONE, type ShopTest } from '../../test/checkout-kit.ts';
+import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
   SIMULATOR_DECLINED_SUFFIX,
   SIMULATOR_NO_ANSWER_SUFFIX,

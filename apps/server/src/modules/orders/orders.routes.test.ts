@@ -17,10 +17,10 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
-import { emptyStock, paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { orderFeedback } from './orders.tables.ts';
 
 describe('orders API (shopping spec §7 Orders)', () => {

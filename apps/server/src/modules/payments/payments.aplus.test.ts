@@ -7,7 +7,7 @@ import {
   pendingTopUpOrder,
   receiptsOf,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 
 /*
  * Issue 27 / ADR 0058: PAYMENT_PROVIDER=aplus. A+ calls back with an unsigned GET that anyone can

@@ -15,7 +15,7 @@ import {
   receiptsOf,
   type ShopTest,
   signedIn,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts';
 import { payments } from './payments.tables.ts';
 import { kbzSign, kbzSignText } from './providers/kbzpay.ts';

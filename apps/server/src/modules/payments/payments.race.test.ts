@@ -11,7 +11,7 @@ import {
   orderAwaitingQrPayment,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
 import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';

@@ -9,7 +9,7 @@ import {
   createShopTest,
   orderAwaitingQrPayment,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
 import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
 

@@ -18,7 +18,7 @@ import {
   orderAwaitingQrPayment,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';

@@ -9,7 +9,7 @@ import {
   pendingTopUpOrder,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, waveHash } from './providers/wave.ts';
 
 /*

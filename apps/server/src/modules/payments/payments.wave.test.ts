@@ -3,7 +3,7 @@ import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWaveStandin, type WaveStandin } from '../../test/standins/wave.ts';
-import { signedInStaff } from '../admin/admin-test-kit.ts';
+import { signedInStaff } from '../../test/admin-kit.ts';
 import {
   addToCart,
   call,
@@ -17,7 +17,7 @@ import {
   receiptsOf,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { paymentEvents, payments } from './payments.tables.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, WAVE_REQUEST_HASH_FIELDS, waveHash } from './providers/wave.ts';
 

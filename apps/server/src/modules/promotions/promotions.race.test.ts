@@ -10,7 +10,7 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { createPromotionsService } from './promotions.service.ts';
 import { promoRedemptions } from './promotions.tables.ts';

@@ -12,7 +12,7 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import {
   createPromotionsService,

@@ -7,10 +7,10 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { outboxFor } from '../auth/auth-test-kit.ts';
+import { outboxFor } from '../../test/auth-kit.ts';
 import { createAdminOrdersRepo } from '../admin/admin-orders.repo.ts';
 import { buildTimeline } from '../admin/admin-orders.service.ts';
-import { signedInStaff, type SignedInStaff } from '../admin/admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import {
   addToCart,
   call,
@@ -21,7 +21,7 @@ import {
   pendingTopUpOrder,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { SIMULATOR_DECLINED_SUFFIX } from '../fulfilment/topup-provider.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
 import { AcquirerError } from '../payments/acquirer.ts';

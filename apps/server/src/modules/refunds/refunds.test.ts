@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderResponseSchema, orderListResponseSchema, type Order } from '@shop/contracts/orders';
 import { paymentStatusResponseSchema } from '@shop/contracts/payments';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { outboxFor } from '../auth/auth-test-kit.ts';
+import { outboxFor } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import {
   addToCart,
@@ -13,8 +13,8 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
   SIMULATOR_DECLINED_SUFFIX,
   SIMULATOR_TIMEOUT_SUFFIX,

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createShopTest, signedIn, type ShopTest } from '../checkout/checkout-test-kit.ts';
-import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
+import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { createHttpContentScreen } from './http-content-screen.ts';
 
 /**

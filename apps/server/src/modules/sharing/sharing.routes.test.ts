@@ -10,7 +10,7 @@ import {
   type ShareStyle,
 } from '@shop/contracts/sharing';
 import { eq } from 'drizzle-orm';
-import { login } from '../auth/auth-test-kit.ts';
+import { login } from '../../test/auth-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -20,8 +20,8 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
-import { paidOrder, stockCards } from '../fulfilment/fulfilment-test-kit.ts';
+} from '../../test/checkout-kit.ts';
+import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { shares } from './sharing.tables.ts';
 
 const DAY_MS = 86_400_000;

@@ -8,7 +8,7 @@ import {
   type SmspohStandin,
 } from '../../test/standins/smspoh.ts';
 import { startTwilioStandin, type TwilioStandin } from '../../test/standins/twilio.ts';
-import { latestCode, newPerson, post, register, type Person } from '../auth/auth-test-kit.ts';
+import { latestCode, newPerson, post, register, type Person } from '../../test/auth-kit.ts';
 import { selectSmsGateway, smsStartWarning } from './sms.service.ts';
 import { smsMessages } from './sms.tables.ts';
 

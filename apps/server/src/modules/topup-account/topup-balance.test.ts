@@ -1,8 +1,8 @@
 import type { TopupBalance } from '@shop/contracts/topup-provider-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxFor } from '../auth/auth-test-kit.ts';
-import { signedInStaff, type SignedInStaff } from '../admin/admin-test-kit.ts';
-import { createShopTest, type ShopTest } from '../checkout/checkout-test-kit.ts';
+import { outboxFor } from '../../test/auth-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import {

@@ -1,7 +1,7 @@
 import type { TopupCatalogue } from '@shop/contracts/topup-provider-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInStaff, type SignedInStaff } from '../admin/admin-test-kit.ts';
-import { createShopTest, type ShopTest } from '../checkout/checkout-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import { catalogueOf, costOf } from '../fulfilment/providers/reloadly-catalogue.ts';
 import { CATALOGUE_CACHE_MS, createTopupCatalogue } from './topup-catalogue.ts';

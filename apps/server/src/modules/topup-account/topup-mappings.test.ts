@@ -1,6 +1,6 @@
 import type { TopupMapping } from '@shop/contracts/topup-provider-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInStaff, type SignedInStaff } from '../admin/admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import {
   addToCart,
   call,
@@ -8,7 +8,7 @@ import {
   MPT_PHONE,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from '../../test/checkout-kit.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import { defaultReloadlyCatalogue } from '../../test/standins/reloadly-catalogue.ts';
 

@@ -2,9 +2,9 @@ import type { TopupReconciliationDay } from '@shop/contracts/topup-provider-admi
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yangonDay } from '../../platform/clock.ts';
-import { signedInStaff, type SignedInStaff } from '../admin/admin-test-kit.ts';
-import { createShopTest, MPT_PHONE, type ShopTest } from '../checkout/checkout-test-kit.ts';
-import { paidOrder } from '../fulfilment/fulfilment-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { createShopTest, MPT_PHONE, type ShopTest } from '../../test/checkout-kit.ts';
+import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { orderItems } from '../orders/orders.tables.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import { yangonDayWindow } from '../../platform/clock.ts';

@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../admin/admin.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../admin/admin-test-kit.ts';
+import { signedInStaff, type SignedInStaff } from '../../../test/admin-kit.ts';
 import type { AdminProduct } from '@shop/contracts/admin';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import { outboxFor } from '../../auth/auth-test-kit.ts';
+import { outboxFor } from '../../../test/auth-kit.ts';
 import { cards, products } from '../../catalogue/catalogue.tables.ts';
 import { jobs } from '../../../platform/jobs.tables.ts';
 import {
@@ -20,10 +20,10 @@ import {
   MPT_PHONE,
   stockCards,
   type ShopTest,
-} from '../../checkout/checkout-test-kit.ts';
+} from '../../../test/checkout-kit.ts';
 import { orderItems, orders } from '../../orders/orders.tables.ts';
 import { payments } from '../../payments/payments.tables.ts';
-import { paidOrder } from '../fulfilment-test-kit.ts';
+import { paidOrder } from '../../../test/fulfilment-kit.ts';
 import { orderCards, topupRequests } from '../fulfilment.tables.ts';
 
 /*

@@ -2,15 +2,15 @@ import { orderDisplayStatus } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
-import { outboxFor } from '../../auth/auth-test-kit.ts';
+import { outboxFor } from '../../../test/auth-kit.ts';
 import { jobs } from '../../../platform/jobs.tables.ts';
 import { products } from '../../catalogue/catalogue.tables.ts';
 import { topupProductMappings } from '../../topup-account/topup-account.tables.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../../test/standins/reloadly.ts';
-import { createShopTest, MPT_PHONE, type ShopTest } from '../../checkout/checkout-test-kit.ts';
+import { createShopTest, MPT_PHONE, type ShopTest } from '../../../test/checkout-kit.ts';
 import { orderItems, orders } from '../../orders/orders.tables.ts';
 import { payments } from '../../payments/payments.tables.ts';
-import { paidOrder } from '../fulfilment-test-kit.ts';
+import { paidOrder } from '../../../test/fulfilment-kit.ts';
 import { topupRequests } from '../fulfilment.tables.ts';
 import {
   createReloadlyTokens,

@@ -1,8 +1,8 @@
 import type { StaffRole } from '@shop/contracts/admin';
 import { generate } from 'otplib';
-import type { TestApp } from '../../test/test-app.ts';
-import { post } from '../auth/auth-test-kit.ts';
-import { createOrPromoteStaff } from './staff-accounts.ts';
+import type { TestApp } from './test-app.ts';
+import { post } from './auth-kit.ts';
+import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
 
 let counter = 0;
 

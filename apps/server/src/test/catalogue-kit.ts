@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db.ts';
+import type { Db } from '../platform/db.ts';
 import {
   banners,
   cards,
@@ -6,7 +6,7 @@ import {
   exchangeRates,
   operators,
   products,
-} from './catalogue.tables.ts';
+} from '../modules/catalogue/catalogue.tables.ts';
 
 /**
  * A small catalogue for the tests, independent of the demo seed: names chosen so that the price

@@ -1,8 +1,8 @@
 import type { PaymentSession } from '@shop/contracts/checkout';
 import type { SandboxPayResponse } from '@shop/contracts/payments';
 import { and, eq, inArray } from 'drizzle-orm';
-import { cards } from '../catalogue/catalogue.tables.ts';
-export { stockCards } from '../checkout/checkout-test-kit.ts';
+import { cards } from '../modules/catalogue/catalogue.tables.ts';
+export { stockCards } from './checkout-kit.ts';
 import {
   addToCart,
   call,
@@ -10,7 +10,7 @@ import {
   initialize,
   signedIn,
   type ShopTest,
-} from '../checkout/checkout-test-kit.ts';
+} from './checkout-kit.ts';
 
 /** Takes every available card of a product out of stock (sold to nobody), for a clean count. */
 export async function emptyStock(s: ShopTest, sku: string) {

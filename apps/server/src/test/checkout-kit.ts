@@ -1,18 +1,18 @@
 import type { CartResponse } from '@shop/contracts/cart';
 import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
-import { login, movableClock, newPerson, verifiedPerson } from '../auth/auth-test-kit.ts';
-import { encryptSecret } from '../../platform/crypto.ts';
+import { login, movableClock, newPerson, verifiedPerson } from './auth-kit.ts';
+import { encryptSecret } from '../platform/crypto.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { cards, products } from '../catalogue/catalogue.tables.ts';
-import { insertTestCatalogue } from '../catalogue/catalogue.test-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { jobs } from '../../platform/jobs.tables.ts';
+import { cards, products } from '../modules/catalogue/catalogue.tables.ts';
+import { insertTestCatalogue } from './catalogue-kit.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { jobs } from '../platform/jobs.tables.ts';
 import type { PaymentStatusResponse } from '@shop/contracts/payments';
-import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
-import { paymentReceipts } from '../payments/payments.tables.ts';
-import { selectAcquirers } from '../payments/providers/index.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { FULFIL_ORDER_JOB } from '../modules/payments/payments.service.ts';
+import { paymentReceipts } from '../modules/payments/payments.tables.ts';
+import { selectAcquirers } from '../modules/payments/providers/index.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 
 /** Recipients that fit the test catalogue's operators (account spec §9 prefixes). */
 export const MPT_PHONE = '09250000001';
