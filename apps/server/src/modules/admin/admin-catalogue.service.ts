@@ -33,23 +33,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The table keeps "no link" as an empty text (the shop's banner answer has a string). */
 const linkOf = (row: BannerRow) => (row.linkUrl === '' ? null : row.linkUrl);
 
-const toBanner = (row: BannerRow): AdminBanner => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  linkUrl: linkOf(row),
-  headline: row.headline,
-  ctaLabel: row.ctaLabel,
-  endsOn: row.endsOn,
-  sortOrder: row.sortOrder,
-  active: row.isActive,
-  tint: row.tint,
-  imageUrl: row.imageUrl,
-  tabletImageUrl: row.tabletImageUrl,
-  mobileImageUrl: row.mobileImageUrl,
-  burmeseImages: row.localizedImages?.my ?? null,
-  updatedAt: row.updatedAt.toISOString(),
-});
 /** What the audit log keeps of a banner: the fields an edit may change. */
 const bannerRecord = (row: BannerRow) => ({
   title: row.title,
@@ -65,6 +48,12 @@ const bannerRecord = (row: BannerRow) => ({
   tabletImageUrl: row.tabletImageUrl,
   mobileImageUrl: row.mobileImageUrl,
   burmeseImages: row.localizedImages?.my ?? null,
+});
+
+const toBanner = (row: BannerRow): AdminBanner => ({
+  id: row.id,
+  ...bannerRecord(row),
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 const toCategory = ({ category, productCount }: CategoryWithCount): AdminCategory => ({

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@shop/contracts/admin';
 import { useAuditLog } from '../api/admin-api.ts';
 import { FilterForm, ListBody, useListFilters, when, type FilterField } from './admin-list.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'actor', label: 'Staff e-mail' },
@@ -68,6 +69,23 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
+const auditColumns: AdminColumn<AuditEntry>[] = [
+  { header: 'When', col: 'admin-col--when', cell: (entry) => when(entry.createdAt) },
+  { header: 'Who', col: 'admin-col--who', cell: (entry) => entry.actorEmail },
+  { header: 'Action', col: 'admin-col--action', cell: (entry) => entry.action },
+  {
+    header: 'Target',
+    col: 'admin-col--target',
+    cell: (entry) => (
+      <>
+        {entry.targetType} <span className="admin-sub">{entry.targetId}</span>
+      </>
+    ),
+  },
+  { header: 'Before and after', cell: (entry) => <Changes entry={entry} /> },
+  { header: 'Address', col: 'admin-col--address', cell: (entry) => entry.address },
+];
+
 /** The append-only audit log: every staff write, who, what, before and after, when, from where. */
 export function AuditLogPage() {
   const { filters, apply, goTo } = useListFilters();
@@ -78,42 +96,13 @@ export function AuditLogPage() {
       <FilterForm fields={fields} onApply={apply} label="Filter the audit log" />
       <ListBody query={query} empty="No entries match." onPage={goTo}>
         {(entries) => (
-          <table className="admin-table admin-table--audit" data-testid="audit-log">
-            <colgroup>
-              <col className="admin-col--when" />
-              <col className="admin-col--who" />
-              <col className="admin-col--action" />
-              <col className="admin-col--target" />
-              <col />
-              <col className="admin-col--address" />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Before and after</th>
-                <th scope="col">Address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{when(entry.createdAt)}</td>
-                  <td>{entry.actorEmail}</td>
-                  <td>{entry.action}</td>
-                  <td>
-                    {entry.targetType} <span className="admin-sub">{entry.targetId}</span>
-                  </td>
-                  <td>
-                    <Changes entry={entry} />
-                  </td>
-                  <td>{entry.address}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            className="admin-table--audit"
+            testId="audit-log"
+            rows={entries}
+            rowKey={(entry) => String(entry.id)}
+            columns={auditColumns}
+          />
         )}
       </ListBody>
     </>

@@ -1,15 +1,17 @@
 import type { AdminBanner, AdminBannerImages } from '@shop/contracts/admin-catalogue';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { safeImageSource } from '../../catalogue/image-source.ts';
 import { adminWrites, useAdminBanners } from '../api/admin-api.ts';
-import { AdminAlert } from './admin-alert.tsx';
-import { ListBody, useListFilters } from './admin-list.tsx';
+import {
+  AdminFormDialog,
+  BilingualFields,
+  SortOrderField,
+  TextField,
+  useAdminWrite,
+} from './admin-form.tsx';
+import { useListFilters } from './admin-list.tsx';
+import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
 
 /**
@@ -19,88 +21,50 @@ import { ImageUploadField } from './image-upload-field.tsx';
 export function BannersPage() {
   const { filters, goTo } = useListFilters();
   const query = useAdminBanners(filters);
-  const [editing, setEditing] = useState<AdminBanner | null>(null);
   return (
     <>
       <h1>Banners</h1>
       <p className="admin-note">
         The banners of Home’s carousel, in display order. Changes show on Home at once.
       </p>
-      <ListBody query={query} empty="There are no banners." onPage={goTo}>
-        {(banners) => (
-          <table className="admin-table" data-testid="admin-banners">
-            <thead>
-              <tr>
-                <th scope="col">Picture</th>
-                <th scope="col">Title</th>
-                <th scope="col">Link</th>
-                <th scope="col">Order</th>
-                <th scope="col">Shown</th>
-                <th scope="col">Ends</th>
-                <th scope="col">Tint</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {banners.map((banner) => (
-                <tr key={banner.id}>
-                  <td>
-                    {banner.imageUrl ? (
-                      <img
-                        className="admin-thumb"
-                        src={safeImageSource(banner.imageUrl)}
-                        alt=""
-                        width={120}
-                        height={45}
-                        loading="lazy"
-                      />
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <th scope="row">
-                    {banner.title.en}
-                    <span className="admin-sub" lang="my">
-                      {banner.title.my}
-                    </span>
-                  </th>
-                  <td className="admin-json">{banner.linkUrl ?? '—'}</td>
-                  <td>{banner.sortOrder}</td>
-                  <td>{banner.active ? 'Yes' : 'No'}</td>
-                  <td>{banner.endsOn ?? '—'}</td>
-                  <td>
-                    <Tint tint={banner.tint} />
-                  </td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Edit ${banner.title.en}`}
-                      onClick={() => {
-                        setEditing(banner);
-                      }}
-                    >
-                      Edit
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </ListBody>
-      {editing ? (
-        <EditBannerDialog
-          banner={editing}
-          onClose={() => {
-            setEditing(null);
-          }}
-        />
-      ) : null}
+      <EditableList
+        query={query}
+        empty="There are no banners."
+        onPage={goTo}
+        testId="admin-banners"
+        rowKey={(banner) => banner.id}
+        columns={bannerColumns}
+        name={(banner) => banner.title.en}
+        editor={(banner, onClose) => <EditBannerDialog banner={banner} onClose={onClose} />}
+      />
     </>
   );
 }
+
+const bannerColumns: AdminColumn<AdminBanner>[] = [
+  {
+    header: 'Picture',
+    cell: (banner) =>
+      banner.imageUrl ? (
+        <img
+          className="admin-thumb"
+          src={safeImageSource(banner.imageUrl)}
+          alt=""
+          width={120}
+          height={45}
+          loading="lazy"
+        />
+      ) : (
+        '—'
+      ),
+  },
+  { header: 'Title', rowHeader: true, cell: (banner) => <BilingualName text={banner.title} /> },
+  { header: 'Link', className: 'admin-json', cell: (banner) => banner.linkUrl ?? '—' },
+  { header: 'Order', cell: (banner) => banner.sortOrder },
+  { header: 'Shown', cell: (banner) => (banner.active ? 'Yes' : 'No') },
+  { header: 'Ends', cell: (banner) => banner.endsOn ?? '—' },
+  { header: 'Tint', cell: (banner) => <Tint tint={banner.tint} /> },
+];
 
 /** The header colour as a swatch with its hex code, or "from the picture". */
 function Tint({ tint }: { tint: string | null }) {
@@ -132,8 +96,7 @@ interface BannerValues {
 
 function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<unknown>(null);
+  const write = useAdminWrite([['admin', 'banners']]);
   const form = useForm<BannerValues>({
     defaultValues: {
       titleEn: banner.title.en,
@@ -172,177 +135,136 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
     ),
   );
   const burmeseChanged = JSON.stringify(burmese) !== JSON.stringify(banner.burmeseImages);
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const answer = await adminWrites.editBanner(banner.id, {
-        title: { en: values.titleEn, my: values.titleMy },
-        description: { en: values.descriptionEn, my: values.descriptionMy },
-        linkUrl: values.linkUrl.trim() === '' ? null : values.linkUrl,
-        headline: { en: values.headlineEn, my: values.headlineMy },
-        ctaLabel: { en: values.ctaEn, my: values.ctaMy },
-        endsOn: values.endsOn === '' ? null : values.endsOn,
-        sortOrder: Number(values.sortOrder.trim()),
-        active: values.active,
-        tint: values.noTint ? null : values.tint,
-        ...changedImages,
-        ...(burmeseChanged ? { burmeseImages: burmese } : {}),
-      });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'banners'] });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
-  });
-  const text = (
-    name: 'titleEn' | 'titleMy' | 'headlineEn' | 'headlineMy' | 'ctaEn' | 'ctaMy',
-    label: string,
-    lang: 'en' | 'my',
-    focus = false,
-  ) => (
-    <FormField id={`${id}-${name}`} label={label}>
-      <input
-        {...form.register(name)}
-        {...fieldAria(`${id}-${name}`)}
-        className="ui-input"
-        lang={lang}
-        data-autofocus={focus || undefined}
-      />
-    </FormField>
-  );
-  const area = (name: 'descriptionEn' | 'descriptionMy', label: string, lang: 'en' | 'my') => (
-    <FormField id={`${id}-${name}`} label={label}>
-      <textarea
-        {...form.register(name)}
-        {...fieldAria(`${id}-${name}`)}
-        className="ui-input"
-        rows={3}
-        lang={lang}
-      />
-    </FormField>
+  const submit = form.handleSubmit((values) =>
+    write.run(
+      () =>
+        adminWrites.editBanner(banner.id, {
+          title: { en: values.titleEn, my: values.titleMy },
+          description: { en: values.descriptionEn, my: values.descriptionMy },
+          linkUrl: values.linkUrl.trim() === '' ? null : values.linkUrl,
+          headline: { en: values.headlineEn, my: values.headlineMy },
+          ctaLabel: { en: values.ctaEn, my: values.ctaMy },
+          endsOn: values.endsOn === '' ? null : values.endsOn,
+          sortOrder: Number(values.sortOrder.trim()),
+          active: values.active,
+          tint: values.noTint ? null : values.tint,
+          ...changedImages,
+          ...(burmeseChanged ? { burmeseImages: burmese } : {}),
+        }),
+      onClose,
+    ),
   );
   return (
-    <Dialog open onClose={onClose} title={`Edit ${banner.title.en}`} className="admin-dialog--wide">
-      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="admin-form__pair">
-          {text('titleEn', 'Title (English)', 'en', true)}
-          {text('titleMy', 'Title (Burmese)', 'my')}
-        </div>
-        <div className="admin-form__pair">
-          {area('descriptionEn', 'Description (English)', 'en')}
-          {area('descriptionMy', 'Description (Burmese)', 'my')}
-        </div>
+    <AdminFormDialog
+      title={`Edit ${banner.title.en}`}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={write.failure}
+      fallback="The banner could not be saved."
+      submitting={form.formState.isSubmitting}
+      disabled={uploads > 0}
+    >
+      <BilingualFields
+        id={`${id}-title`}
+        label="Title"
+        en={form.register('titleEn')}
+        my={form.register('titleMy')}
+        autoFocus
+      />
+      <BilingualFields
+        id={`${id}-description`}
+        label="Description"
+        en={form.register('descriptionEn')}
+        my={form.register('descriptionMy')}
+        rows={3}
+      />
+      <fieldset className="admin-fieldset">
+        <legend>Words over the picture</legend>
+        <p className="admin-note">
+          Shown as text in the reader’s language, so every phone can read them; leave both empty for
+          none. The button leads to the link below.
+        </p>
+        <BilingualFields
+          id={`${id}-headline`}
+          label="Headline"
+          en={form.register('headlineEn')}
+          my={form.register('headlineMy')}
+        />
+        <BilingualFields
+          id={`${id}-cta`}
+          label="Button"
+          en={form.register('ctaEn')}
+          my={form.register('ctaMy')}
+        />
+      </fieldset>
+      <TextField
+        id={`${id}-link`}
+        label="Link"
+        hint="A page of this shop (/product/…) or an http(s) address. Empty: the banner leads nowhere."
+        registration={form.register('linkUrl')}
+        inputMode="url"
+      />
+      <div className="admin-form__pair">
+        <SortOrderField id={`${id}-order`} registration={form.register('sortOrder')} />
         <fieldset className="admin-fieldset">
-          <legend>Words over the picture</legend>
-          <p className="admin-note">
-            Shown as text in the reader’s language, so every phone can read them; leave both empty
-            for none. The button leads to the link below.
-          </p>
-          <div className="admin-form__pair">
-            {text('headlineEn', 'Headline (English)', 'en')}
-            {text('headlineMy', 'Headline (Burmese)', 'my')}
-          </div>
-          <div className="admin-form__pair">
-            {text('ctaEn', 'Button (English)', 'en')}
-            {text('ctaMy', 'Button (Burmese)', 'my')}
-          </div>
-        </fieldset>
-        <FormField
-          id={`${id}-link`}
-          label="Link"
-          hint="A page of this shop (/product/…) or an http(s) address. Empty: the banner leads nowhere."
-        >
-          <input
-            {...form.register('linkUrl')}
-            {...fieldAria(`${id}-link`, null, true)}
-            className="ui-input"
-            inputMode="url"
-          />
-        </FormField>
-        <div className="admin-form__pair">
-          <FormField id={`${id}-order`} label="Order" hint="Lower numbers show first.">
+          <legend>Header tint</legend>
+          <label className="admin-check">
             <input
-              {...form.register('sortOrder')}
-              {...fieldAria(`${id}-order`, null, true)}
-              className="ui-input"
-              inputMode="numeric"
+              type="checkbox"
+              {...form.register('noTint', {
+                onChange: (event: { target: { checked: boolean } }) => {
+                  setNoTint(event.target.checked);
+                },
+              })}
             />
-          </FormField>
-          <fieldset className="admin-fieldset">
-            <legend>Header tint</legend>
-            <label className="admin-check">
-              <input
-                type="checkbox"
-                {...form.register('noTint', {
-                  onChange: (event: { target: { checked: boolean } }) => {
-                    setNoTint(event.target.checked);
-                  },
-                })}
-              />
-              No tint (taken from the picture)
-            </label>
-            <label className="admin-colour">
-              <input type="color" {...form.register('tint')} disabled={noTint} />
-              Tint colour
-            </label>
-          </fieldset>
-        </div>
-        <label className="admin-check">
-          <input type="checkbox" {...form.register('active')} />
-          Shown on Home
-        </label>
-        <FormField
-          id={`${id}-ends`}
-          label="Last day shown"
-          hint="Yangon time: the banner leaves Home at midnight after this day. Empty: no end."
-        >
-          <input
-            type="date"
-            {...form.register('endsOn')}
-            {...fieldAria(`${id}-ends`, null, true)}
-            className="ui-input"
-          />
-        </FormField>
+            No tint (taken from the picture)
+          </label>
+          <label className="admin-colour">
+            <input type="color" {...form.register('tint')} disabled={noTint} />
+            Tint colour
+          </label>
+        </fieldset>
+      </div>
+      <label className="admin-check">
+        <input type="checkbox" {...form.register('active')} />
+        Shown on Home
+      </label>
+      <TextField
+        id={`${id}-ends`}
+        label="Last day shown"
+        hint="Yangon time: the banner leaves Home at midnight after this day. Empty: no end."
+        registration={form.register('endsOn')}
+        type="date"
+      />
+      <BannerImagesFields
+        title="Pictures"
+        images={images}
+        onChange={(key, url) => {
+          setImages((now) => ({ ...now, [key]: url }));
+        }}
+        onBusy={onBusy}
+      />
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          checked={burmese !== null}
+          onChange={(event) => {
+            setBurmese(event.target.checked ? (banner.burmeseImages ?? images) : null);
+          }}
+        />
+        Burmese readers see pictures of their own (words drawn in Burmese)
+      </label>
+      {burmese ? (
         <BannerImagesFields
-          title="Pictures"
-          images={images}
+          title="Pictures for Burmese readers"
+          images={burmese}
           onChange={(key, url) => {
-            setImages((now) => ({ ...now, [key]: url }));
+            setBurmese((now) => now && { ...now, [key]: url });
           }}
           onBusy={onBusy}
         />
-        <label className="admin-check">
-          <input
-            type="checkbox"
-            checked={burmese !== null}
-            onChange={(event) => {
-              setBurmese(event.target.checked ? (banner.burmeseImages ?? images) : null);
-            }}
-          />
-          Burmese readers see pictures of their own (words drawn in Burmese)
-        </label>
-        {burmese ? (
-          <BannerImagesFields
-            title="Pictures for Burmese readers"
-            images={burmese}
-            onChange={(key, url) => {
-              setBurmese((now) => now && { ...now, [key]: url });
-            }}
-            onBusy={onBusy}
-          />
-        ) : null}
-        <AdminAlert error={failure} fallback="The banner could not be saved." />
-        <Button
-          type="submit"
-          disabled={uploads > 0}
-          busy={form.formState.isSubmitting}
-          busyLabel="Saving…"
-        >
-          Save
-        </Button>
-      </form>
-    </Dialog>
+      ) : null}
+    </AdminFormDialog>
   );
 }
 

@@ -1,15 +1,17 @@
-import type { AdminCustomerDetail } from '@shop/contracts/admin-customers';
+import type { AdminCustomerDetail, AdminLedgerEntry } from '@shop/contracts/admin-customers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCustomer } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { kyat, recipientText, statusText, when } from './admin-list.tsx';
+import { TextField } from './admin-form.tsx';
+import { kyat, recipientText, when } from './admin-list.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
+import { orderColumns } from './orders-page.tsx';
 
 /**
  * One customer (ADR 0037): their orders and points, points adjusted with a reason (a ledger
@@ -68,64 +70,41 @@ export function CustomerDetailPage() {
       {detail.ledger.length === 0 ? (
         <p className="admin-empty">No points yet.</p>
       ) : (
-        <table className="admin-table" data-testid="customer-ledger">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Points</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Why</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.ledger.map((entry) => (
-              <tr key={entry.id}>
-                <td>{when(entry.createdAt)}</td>
-                <td>{entry.points > 0 ? `+${String(entry.points)}` : entry.points}</td>
-                <td>{entry.balanceAfter}</td>
-                <td>
-                  {entry.kind.replace(/_/g, ' ')}
-                  {entry.orderNumber ? ` · ${entry.orderNumber}` : ''}
-                  {entry.reason ? ` · ${entry.reason}` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTable
+          testId="customer-ledger"
+          rows={detail.ledger}
+          rowKey={(entry) => entry.id}
+          columns={ledgerColumns}
+        />
       )}
 
       <h2>Latest orders</h2>
       {detail.orders.length === 0 ? (
         <p className="admin-empty">No orders yet.</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Placed</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.orders.map((order) => (
-              <tr key={order.id}>
-                <td>
-                  <Link href={`/orders/${order.id}`}>{order.orderNumber}</Link>
-                </td>
-                <td>{when(order.createdAt)}</td>
-                <td>{statusText(order.shownStatus)}</td>
-                <td>{statusText(order.paymentStatus)}</td>
-                <td>{kyat(order.totalMmk)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTable
+          rows={detail.orders}
+          rowKey={(order) => order.id}
+          columns={orderColumns(false)}
+        />
       )}
     </>
   );
 }
+
+const ledgerColumns: AdminColumn<AdminLedgerEntry>[] = [
+  { header: 'When', cell: (entry) => when(entry.createdAt) },
+  {
+    header: 'Points',
+    cell: (entry) => (entry.points > 0 ? `+${String(entry.points)}` : entry.points),
+  },
+  { header: 'Balance', cell: (entry) => entry.balanceAfter },
+  {
+    header: 'Why',
+    cell: (entry) =>
+      [entry.kind.replace(/_/g, ' '), entry.orderNumber, entry.reason].filter(Boolean).join(' · '),
+  },
+];
 
 /** Shows the customer's new state (the action's answer) and says it was done. */
 function useShowAnswer(customerId: string) {
@@ -166,21 +145,19 @@ function PointsForm({ customerId }: { customerId: string }) {
         onSubmit={(event) => void submit(event)}
         noValidate
       >
-        <FormField id={`${id}-points`} label="Points" hint="Negative to take points away.">
-          <input
-            {...form.register('points')}
-            {...fieldAria(`${id}-points`, null, true)}
-            className="ui-input"
-            inputMode="numeric"
-          />
-        </FormField>
-        <FormField id={`${id}-reason`} label="Reason" hint="Kept in the ledger and the audit log.">
-          <input
-            {...form.register('reason')}
-            {...fieldAria(`${id}-reason`, null, true)}
-            className="ui-input"
-          />
-        </FormField>
+        <TextField
+          id={`${id}-points`}
+          label="Points"
+          hint="Negative to take points away."
+          registration={form.register('points')}
+          inputMode="numeric"
+        />
+        <TextField
+          id={`${id}-reason`}
+          label="Reason"
+          hint="Kept in the ledger and the audit log."
+          registration={form.register('reason')}
+        />
         <div className="admin-form__actions">
           <AdminAlert error={failure} fallback="The points could not be changed." />
           <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
@@ -222,13 +199,11 @@ function BlockForm({ detail }: { detail: AdminCustomerDetail }) {
             <p>
               A blocked account cannot sign in or check out, and every session it has ends at once.
             </p>
-            <FormField id={`${id}-reason`} label="Reason for blocking">
-              <input
-                {...form.register('reason')}
-                {...fieldAria(`${id}-reason`)}
-                className="ui-input"
-              />
-            </FormField>
+            <TextField
+              id={`${id}-reason`}
+              label="Reason for blocking"
+              registration={form.register('reason')}
+            />
           </>
         )}
         <AdminAlert error={failure} fallback="The account could not be changed." />

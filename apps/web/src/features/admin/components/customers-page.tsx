@@ -1,3 +1,4 @@
+import type { AdminCustomer } from '@shop/contracts/admin';
 import { Link } from 'wouter';
 import { useAdminCustomers } from '../api/admin-api.ts';
 import {
@@ -9,8 +10,35 @@ import {
   when,
   type FilterField,
 } from './admin-list.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [{ name: 'q', label: 'Name, e-mail or phone' }];
+
+const customerColumns: AdminColumn<AdminCustomer>[] = [
+  {
+    header: 'Name',
+    rowHeader: true,
+    cell: (customer) => (
+      <>
+        <Link href={`/customers/${customer.id}`}>{customer.name}</Link>
+        {customer.blocked ? <span className="admin-sub">Blocked</span> : null}
+      </>
+    ),
+  },
+  {
+    header: 'E-mail',
+    cell: (customer) => `${customer.email}${customer.emailVerified ? '' : ' (unverified)'}`,
+  },
+  {
+    header: 'Phone',
+    cell: (customer) =>
+      `${recipientText(customer.phoneNumber)}${customer.phoneVerified ? '' : ' (unverified)'}`,
+  },
+  { header: 'Role', cell: (customer) => customer.role },
+  { header: 'Orders', cell: (customer) => customer.orderCount },
+  { header: 'Spent', cell: (customer) => kyat(customer.spentMmk) },
+  { header: 'Joined', cell: (customer) => when(customer.createdAt) },
+];
 
 /** Customers: search, with their orders and spending. */
 export function CustomersPage() {
@@ -22,41 +50,12 @@ export function CustomersPage() {
       <FilterForm fields={fields} onApply={apply} label="Search customers" />
       <ListBody query={query} empty="No customers match." onPage={goTo}>
         {(customers) => (
-          <table className="admin-table" data-testid="admin-customers">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Role</th>
-                <th scope="col">Orders</th>
-                <th scope="col">Spent</th>
-                <th scope="col">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.map((customer) => (
-                <tr key={customer.id}>
-                  <th scope="row">
-                    <Link href={`/customers/${customer.id}`}>{customer.name}</Link>
-                    {customer.blocked ? <span className="admin-sub">Blocked</span> : null}
-                  </th>
-                  <td>
-                    {customer.email}
-                    {customer.emailVerified ? '' : ' (unverified)'}
-                  </td>
-                  <td>
-                    {recipientText(customer.phoneNumber)}
-                    {customer.phoneVerified ? '' : ' (unverified)'}
-                  </td>
-                  <td>{customer.role}</td>
-                  <td>{customer.orderCount}</td>
-                  <td>{kyat(customer.spentMmk)}</td>
-                  <td>{when(customer.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            testId="admin-customers"
+            rows={customers}
+            rowKey={(customer) => customer.id}
+            columns={customerColumns}
+          />
         )}
       </ListBody>
     </>

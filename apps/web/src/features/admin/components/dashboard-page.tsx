@@ -4,6 +4,7 @@ import { useDashboard } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { getStaffSession } from '../api/staff-session.ts';
 import { expiryDay, kyat } from './admin-list.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 import { TopupBalanceCard } from './topup-balance-card.tsx';
 
 type SalesWindow = Dashboard['sales']['today'];
@@ -69,22 +70,11 @@ export function DashboardPage() {
         {Object.keys(data.ordersByStatus).length === 0 ? (
           <p className="admin-empty">No orders yet.</p>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Orders</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(data.ordersByStatus).map(([status, count]) => (
-                <tr key={status}>
-                  <td>{status}</td>
-                  <td>{count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            rows={Object.entries(data.ordersByStatus)}
+            rowKey={([status]) => status}
+            columns={statusColumns}
+          />
         )}
       </section>
       <section aria-labelledby="stock-title">
@@ -118,6 +108,11 @@ export function DashboardPage() {
     </>
   );
 }
+
+const statusColumns: AdminColumn<[string, number]>[] = [
+  { header: 'Status', cell: ([status]) => status },
+  { header: 'Orders', cell: ([, count]) => count },
+];
 
 interface ChartRow {
   label: string;

@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
+import { ConfirmDialog } from './admin-form.tsx';
 import { kyat, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
@@ -274,45 +275,25 @@ function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line })
         >
           Not delivered
         </Button>
-        <Dialog
+        <ConfirmDialog
           open={asking !== null}
-          onClose={() => {
-            if (!busy) setAsking(null);
+          onCancel={() => {
+            setAsking(null);
           }}
-          role="alertdialog"
-          size="small"
+          onConfirm={() => {
+            run(() => adminWrites.resolveLine(detail.order.id, item.id, delivered));
+          }}
+          busy={busy}
           title={delivered ? 'Mark the top-up delivered?' : 'Mark the top-up not delivered?'}
           description={
             delivered
               ? `Only if the aggregator's records show that ${item.productName.en} to ${recipientText(item.recipientPhone)} arrived. Its ${kyat(item.lineTotalMmk)} leave the refund; with nothing left to refund the order is completed. The customer is told.`
               : `Only if the aggregator's records show that ${item.productName.en} to ${recipientText(item.recipientPhone)} never arrived. It stays in the refund${refund.destination === 'points' ? '; with nothing else to check, the points go back now' : ', which waits for its bank payout'}.`
           }
-        >
-          <div className="admin-form">
-            <AdminAlert error={failure} fallback="The line could not be changed." />
-            <div className="admin-actions">
-              <Button
-                data-autofocus
-                variant="secondary"
-                disabled={busy}
-                onClick={() => {
-                  setAsking(null);
-                }}
-              >
-                Cancel
-              </Button>
-              <Button
-                busy={busy}
-                busyLabel="Saving…"
-                onClick={() => {
-                  run(() => adminWrites.resolveLine(detail.order.id, item.id, delivered));
-                }}
-              >
-                {delivered ? 'Yes, it was delivered' : 'Yes, it was not delivered'}
-              </Button>
-            </div>
-          </div>
-        </Dialog>
+          failure={failure}
+          fallback="The line could not be changed."
+          confirmLabel={delivered ? 'Yes, it was delivered' : 'Yes, it was not delivered'}
+        />
       </div>
     );
   }

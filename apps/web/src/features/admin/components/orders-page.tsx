@@ -1,4 +1,4 @@
-import { adminOrderStatuses } from '@shop/contracts/admin';
+import { adminOrderStatuses, type AdminOrder } from '@shop/contracts/admin';
 import { Link } from 'wouter';
 import { useAdminOrders } from '../api/admin-api.ts';
 import {
@@ -11,6 +11,7 @@ import {
   when,
   type FilterField,
 } from './admin-list.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'orderNumber', label: 'Order number' },
@@ -20,6 +21,24 @@ const fields: FilterField[] = [
   { name: 'status', label: 'Status', type: 'select', options: adminOrderStatuses },
   { name: 'from', label: 'From', type: 'date' },
   { name: 'to', label: 'To', type: 'date' },
+];
+
+/** An order's row: its number (linked), when, status, payment and total; who, where the list needs it. */
+export const orderColumns = (withWho: boolean): AdminColumn<AdminOrder>[] => [
+  {
+    header: 'Order',
+    cell: (order) => <Link href={`/orders/${order.id}`}>{order.orderNumber}</Link>,
+  },
+  { header: 'Placed', cell: (order) => when(order.createdAt) },
+  ...(withWho ? whoColumns : []),
+  { header: 'Status', cell: (order) => statusText(order.shownStatus) },
+  { header: 'Payment', cell: (order) => statusText(order.paymentStatus) },
+  { header: 'Total', cell: (order) => kyat(order.totalMmk) },
+];
+
+const whoColumns: AdminColumn<AdminOrder>[] = [
+  { header: 'Customer', cell: (order) => order.email ?? order.customer.email },
+  { header: 'Recipients', cell: (order) => order.recipients.map(recipientText).join(', ') || '—' },
 ];
 
 /** Orders: search by number, e-mail, phone, recipient number, dates and status. */
@@ -32,34 +51,12 @@ export function OrdersPage() {
       <FilterForm fields={fields} onApply={apply} label="Search orders" />
       <ListBody query={query} empty="No orders match." onPage={goTo}>
         {(orders) => (
-          <table className="admin-table" data-testid="admin-orders">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Recipients</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link href={`/orders/${order.id}`}>{order.orderNumber}</Link>
-                  </td>
-                  <td>{when(order.createdAt)}</td>
-                  <td>{order.email ?? order.customer.email}</td>
-                  <td>{order.recipients.map(recipientText).join(', ') || '—'}</td>
-                  <td>{statusText(order.shownStatus)}</td>
-                  <td>{statusText(order.paymentStatus)}</td>
-                  <td>{kyat(order.totalMmk)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            testId="admin-orders"
+            rows={orders}
+            rowKey={(order) => order.id}
+            columns={orderColumns(true)}
+          />
         )}
       </ListBody>
     </>

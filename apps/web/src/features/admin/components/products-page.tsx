@@ -11,26 +11,23 @@ import {
 import type { ProductKind } from '@shop/contracts/catalogue';
 import { isCardKind } from '@shop/contracts/orders';
 import { operatorCodes, type OperatorCode } from '@shop/contracts/phone';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useForm } from 'react-hook-form';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
 import { MarginCell } from './topup-mappings.tsx';
-import { AdminAlert } from './admin-alert.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
-import { FACE_VALUE_INVALID, minorUnits } from './face-value.ts';
 import {
-  FilterForm,
-  ListBody,
-  kyat,
-  statusText,
-  useListFilters,
-  type FilterField,
-} from './admin-list.tsx';
+  AdminFormDialog,
+  BilingualFields,
+  SortOrderField,
+  TextField,
+  useAdminWrite,
+} from './admin-form.tsx';
+import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
+import { FACE_VALUE_INVALID, minorUnits } from './face-value.ts';
+import { FilterForm, kyat, statusText, useListFilters, type FilterField } from './admin-list.tsx';
 
 const fields: FilterField[] = [
   { name: 'q', label: 'SKU or name' },
@@ -45,7 +42,6 @@ const fields: FilterField[] = [
 export function ProductsPage() {
   const { filters, apply, goTo } = useListFilters();
   const query = useAdminProducts(filters);
-  const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -60,69 +56,16 @@ export function ProductsPage() {
         </Button>
       </div>
       <FilterForm fields={fields} onApply={apply} label="Search products" />
-      <ListBody query={query} empty="No products match." onPage={goTo}>
-        {(products) => (
-          <table className="admin-table" data-testid="admin-products">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">SKU</th>
-                <th scope="col">Category</th>
-                <th scope="col">Price</th>
-                <th scope="col">Discount price</th>
-                <th scope="col">State</th>
-                <th scope="col">Cards on hand</th>
-                <th scope="col">Margin</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product.id}>
-                  <th scope="row">
-                    {product.name.en}
-                    <span className="admin-sub" lang="my">
-                      {product.name.my}
-                    </span>
-                  </th>
-                  <td>{product.sku}</td>
-                  <td>{product.category.en}</td>
-                  <td>{kyat(product.priceMmk)}</td>
-                  <td>
-                    {product.discountPriceMmk === null ? '—' : kyat(product.discountPriceMmk)}
-                  </td>
-                  <td>{statusText(product.status)}</td>
-                  <td>{product.availableCards ?? '—'}</td>
-                  <td>
-                    <MarginCell productId={product.id} />
-                  </td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Edit ${product.name.en}`}
-                      onClick={() => {
-                        setEditing(product);
-                      }}
-                    >
-                      Edit
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </ListBody>
-      {editing ? (
-        <EditProductDialog
-          product={editing}
-          onClose={() => {
-            setEditing(null);
-          }}
-        />
-      ) : null}
+      <EditableList
+        query={query}
+        empty="No products match."
+        onPage={goTo}
+        testId="admin-products"
+        rowKey={(product) => product.id}
+        columns={productColumns}
+        name={(product) => product.name.en}
+        editor={(product, onClose) => <EditProductDialog product={product} onClose={onClose} />}
+      />
       {creating ? (
         <NewProductDialog
           onClose={() => {
@@ -133,6 +76,20 @@ export function ProductsPage() {
     </>
   );
 }
+
+const productColumns: AdminColumn<AdminProduct>[] = [
+  { header: 'Product', rowHeader: true, cell: (product) => <BilingualName text={product.name} /> },
+  { header: 'SKU', cell: (product) => product.sku },
+  { header: 'Category', cell: (product) => product.category.en },
+  { header: 'Price', cell: (product) => kyat(product.priceMmk) },
+  {
+    header: 'Discount price',
+    cell: (product) => (product.discountPriceMmk === null ? '—' : kyat(product.discountPriceMmk)),
+  },
+  { header: 'State', cell: (product) => statusText(product.status) },
+  { header: 'Cards on hand', cell: (product) => product.availableCards ?? '—' },
+  { header: 'Margin', cell: (product) => <MarginCell productId={product.id} /> },
+];
 
 interface ProductValues {
   /** The new product's only (an edit keeps its category, kind and SKU). */
@@ -294,46 +251,6 @@ function instructionsBody(values: ProductValues, kind: string) {
   };
 }
 
-/** A text of the product in English and Burmese, side by side (each textarea in its language). */
-function TextareaPair({
-  id,
-  form,
-  field,
-  label,
-  hint,
-}: {
-  id: string;
-  form: ReturnType<typeof useForm<ProductValues>>;
-  field: 'description' | 'instructions';
-  label: string;
-  hint?: string;
-}) {
-  return (
-    <div className="admin-form__pair">
-      {(['En', 'My'] as const).map((lang) => {
-        const fieldId = `${id}-${field}-${lang.toLowerCase()}`;
-        const withHint = lang === 'En' && hint !== undefined;
-        return (
-          <FormField
-            key={lang}
-            id={fieldId}
-            label={`${label} (${lang === 'En' ? 'English' : 'Burmese'})`}
-            hint={withHint ? hint : undefined}
-          >
-            <textarea
-              {...form.register(`${field}${lang}`)}
-              {...fieldAria(fieldId, null, withHint)}
-              className="ui-input"
-              lang={lang.toLowerCase()}
-              rows={3}
-            />
-          </FormField>
-        );
-      })}
-    </div>
-  );
-}
-
 /** The fields both dialogs share: English and Burmese side by side, then operator and prices. */
 function ProductFields({
   id,
@@ -354,33 +271,28 @@ function ProductFields({
 }) {
   return (
     <>
-      <div className="admin-form__pair">
-        <FormField id={`${id}-name-en`} label="Name (English)">
-          <input
-            {...form.register('nameEn')}
-            {...fieldAria(`${id}-name-en`)}
-            className="ui-input"
-            lang="en"
-            {...(autofocusName ? { 'data-autofocus': true } : {})}
-          />
-        </FormField>
-        <FormField id={`${id}-name-my`} label="Name (Burmese)">
-          <input
-            {...form.register('nameMy')}
-            {...fieldAria(`${id}-name-my`)}
-            className="ui-input"
-            lang="my"
-          />
-        </FormField>
-      </div>
-      <TextareaPair id={id} form={form} field="description" label="Description" />
+      <BilingualFields
+        id={`${id}-name`}
+        label="Name"
+        en={form.register('nameEn')}
+        my={form.register('nameMy')}
+        autoFocus={autofocusName}
+      />
+      <BilingualFields
+        id={`${id}-description`}
+        label="Description"
+        en={form.register('descriptionEn')}
+        my={form.register('descriptionMy')}
+        rows={3}
+      />
       {withInstructions && (
-        <TextareaPair
-          id={id}
-          form={form}
-          field="instructions"
+        <BilingualFields
+          id={`${id}-instructions`}
           label="How to redeem"
           hint="Shown with the delivered codes. Leave both empty for none."
+          en={form.register('instructionsEn')}
+          my={form.register('instructionsMy')}
+          rows={3}
         />
       )}
       <div className="admin-form__pair">
@@ -403,36 +315,22 @@ function ProductFields({
             ))}
           </select>
         </FormField>
-        <FormField id={`${id}-order`} label="Order" hint="Lower numbers show first.">
-          <input
-            {...form.register('sortOrder')}
-            {...fieldAria(`${id}-order`, null, true)}
-            className="ui-input"
-            inputMode="numeric"
-          />
-        </FormField>
+        <SortOrderField id={`${id}-order`} registration={form.register('sortOrder')} />
       </div>
       <div className="admin-form__pair">
-        <FormField id={`${id}-price`} label="Price (Ks)">
-          <input
-            {...form.register('priceMmk')}
-            {...fieldAria(`${id}-price`)}
-            className="ui-input"
-            inputMode="numeric"
-          />
-        </FormField>
-        <FormField
+        <TextField
+          id={`${id}-price`}
+          label="Price (Ks)"
+          registration={form.register('priceMmk')}
+          inputMode="numeric"
+        />
+        <TextField
           id={`${id}-discount`}
           label="Discount price (Ks)"
           hint="Leave empty for no discount."
-        >
-          <input
-            {...form.register('discountPriceMmk')}
-            {...fieldAria(`${id}-discount`, null, true)}
-            className="ui-input"
-            inputMode="numeric"
-          />
-        </FormField>
+          registration={form.register('discountPriceMmk')}
+          inputMode="numeric"
+        />
       </div>
       <FormField id={`${id}-status`} label="State">
         <select {...form.register('status')} {...fieldAria(`${id}-status`)} className="ui-input">
@@ -451,8 +349,7 @@ const PRODUCT_PICTURE_HINT = 'Square: 400 × 400 pixels or larger.';
 
 function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<unknown>(null);
+  const write = useAdminWrite([['admin']]);
   const [imageUrl, setImageUrl] = useState(product.imageUrl);
   const [uploading, setUploading] = useState(false);
   const form = useForm<ProductValues>({
@@ -481,56 +378,49 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
       reloadlyUnitPrice: product.reloadlyUnitPrice ?? '',
     },
   });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const answer = await adminWrites.editProduct(product.id, {
-        ...productBody(values),
-        ...instructionsBody(values, product.kind),
-        ...(isCardKind(product.kind) ? sourceBody(values) : {}),
-        status: values.status,
-        ...(imageUrl === product.imageUrl ? {} : { imageUrl }),
-      });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    write.run(
+      () =>
+        adminWrites.editProduct(product.id, {
+          ...productBody(values),
+          ...instructionsBody(values, product.kind),
+          ...(isCardKind(product.kind) ? sourceBody(values) : {}),
+          status: values.status,
+          ...(imageUrl === product.imageUrl ? {} : { imageUrl }),
+        }),
+      onClose,
+    ),
+  );
   return (
-    <Dialog open onClose={onClose} title={`Edit ${product.name.en}`} className="admin-dialog--wide">
-      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        <p className="admin-note">
-          {product.sku} · {product.kind} · {product.category.en}
-        </p>
-        <ProductFields
-          id={id}
-          form={form}
-          statuses={adminProductStatuses}
-          autofocusName
-          operatorRequired={needsOperator(product.kind)}
-          withInstructions={isCardKind(product.kind)}
-        />
-        {isCardKind(product.kind) && <SourceFields id={id} form={form} />}
-        <ImageUploadField
-          label="Picture"
-          value={imageUrl}
-          onChange={setImageUrl}
-          onBusy={setUploading}
-          sizeHint={PRODUCT_PICTURE_HINT}
-        />
-        <AdminAlert error={failure} fallback="The product could not be saved." />
-        <Button
-          type="submit"
-          disabled={uploading}
-          busy={form.formState.isSubmitting}
-          busyLabel="Saving…"
-        >
-          Save
-        </Button>
-      </form>
-    </Dialog>
+    <AdminFormDialog
+      title={`Edit ${product.name.en}`}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={write.failure}
+      fallback="The product could not be saved."
+      submitting={form.formState.isSubmitting}
+      disabled={uploading}
+    >
+      <p className="admin-note">
+        {product.sku} · {product.kind} · {product.category.en}
+      </p>
+      <ProductFields
+        id={id}
+        form={form}
+        statuses={adminProductStatuses}
+        autofocusName
+        operatorRequired={needsOperator(product.kind)}
+        withInstructions={isCardKind(product.kind)}
+      />
+      {isCardKind(product.kind) && <SourceFields id={id} form={form} />}
+      <ImageUploadField
+        label="Picture"
+        value={imageUrl}
+        onChange={setImageUrl}
+        onBusy={setUploading}
+        sizeHint={PRODUCT_PICTURE_HINT}
+      />
+    </AdminFormDialog>
   );
 }
 
@@ -540,9 +430,8 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
  */
 function NewProductDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
+  const write = useAdminWrite([['admin']]);
   const categories = useAdminCategories({ limit: 100 });
-  const [failure, setFailure] = useState<unknown>(null);
   // null: the category's picture until one is uploaded (as the server does).
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [categoryId, setCategoryId] = useState('');
@@ -576,7 +465,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
   });
   const faceError = form.formState.errors.faceValue?.message;
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
+    write.setFailure(null);
     form.clearErrors('faceValue');
     const typedFace = values.kind === 'giftcard' && values.faceValue.trim() !== '';
     const face = typedFace ? minorUnits(values.faceValue, values.faceCurrency) : null;
@@ -584,184 +473,156 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
       form.setError('faceValue', { message: FACE_VALUE_INVALID }, { shouldFocus: true });
       return;
     }
-    try {
-      const answer = await adminWrites.createProduct({
-        ...productBody(values),
-        ...kindBody(values, face),
-        ...instructionsBody(values, values.kind),
-        categoryId: values.categoryId,
-        sku: values.sku,
-        status: values.status === 'archived' ? 'active' : values.status,
-        ...(imageUrl === null ? {} : { imageUrl }),
-      });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
+    await write.run(
+      () =>
+        adminWrites.createProduct({
+          ...productBody(values),
+          ...kindBody(values, face),
+          ...instructionsBody(values, values.kind),
+          categoryId: values.categoryId,
+          sku: values.sku,
+          status: values.status === 'archived' ? 'active' : values.status,
+          ...(imageUrl === null ? {} : { imageUrl }),
+        }),
+      onClose,
+    );
   });
   const options = categories.data?.data ?? [];
   const nameOf = (categoryId: string | null) =>
     options.find((c) => c.id === categoryId)?.name.en ?? '';
   return (
-    <Dialog open onClose={onClose} title="New product" className="admin-dialog--wide">
-      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        <p className="admin-note">
-          E-PINs and gift cards are sold from card stock (added on the Card stock page); top-ups and
-          data packages are sent to the buyer’s number through the operator.
-        </p>
-        <div className="admin-form__pair">
-          <FormField id={`${id}-category`} label="Category">
-            <select
-              {...form.register('categoryId', {
-                onChange: (event: { target: { value: string } }) => {
-                  setCategoryId(event.target.value);
-                },
-              })}
-              {...fieldAria(`${id}-category`)}
-              className="ui-input"
-              data-autofocus
-            >
-              <option value="">Choose…</option>
-              {options.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.parentId
-                    ? `${nameOf(category.parentId)} › ${category.name.en}`
-                    : category.name.en}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={`${id}-kind`} label="Kind">
-            <select
-              {...form.register('kind', {
-                onChange: (event: { target: { value: string } }) => {
-                  const chosen = adminCreatableProductKinds.find((k) => k === event.target.value);
-                  if (chosen) setKind(chosen);
-                },
-              })}
-              {...fieldAria(`${id}-kind`)}
-              className="ui-input"
-            >
-              {adminCreatableProductKinds.map((k) => (
-                <option key={k} value={k}>
-                  {kindLabels[k]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-        </div>
-        <FormField id={`${id}-sku`} label="SKU" hint="Letters, digits, - and _; kept in capitals.">
-          <input
-            {...form.register('sku')}
-            {...fieldAria(`${id}-sku`, null, true)}
+    <AdminFormDialog
+      title="New product"
+      onClose={onClose}
+      onSubmit={submit}
+      failure={write.failure}
+      fallback="The product could not be created."
+      submitting={form.formState.isSubmitting}
+      disabled={uploading}
+      submitLabel="Create product"
+      busyLabel="Creating…"
+    >
+      <p className="admin-note">
+        E-PINs and gift cards are sold from card stock (added on the Card stock page); top-ups and
+        data packages are sent to the buyer’s number through the operator.
+      </p>
+      <div className="admin-form__pair">
+        <FormField id={`${id}-category`} label="Category">
+          <select
+            {...form.register('categoryId', {
+              onChange: (event: { target: { value: string } }) => {
+                setCategoryId(event.target.value);
+              },
+            })}
+            {...fieldAria(`${id}-category`)}
             className="ui-input"
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
+            data-autofocus
+          >
+            <option value="">Choose…</option>
+            {options.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.parentId
+                  ? `${nameOf(category.parentId)} › ${category.name.en}`
+                  : category.name.en}
+              </option>
+            ))}
+          </select>
         </FormField>
-        {kind === 'data' ? (
-          <fieldset className="admin-fieldset">
-            <legend>Data package</legend>
-            <div className="admin-form__pair">
-              <FormField
-                id={`${id}-data-mb`}
-                label="Data volume (MB)"
-                hint={`1 GB is 1024 MB; up to ${DATA_MB_MAX.toLocaleString('en')} MB.`}
-              >
-                <input
-                  {...form.register('dataMb')}
-                  {...fieldAria(`${id}-data-mb`, null, true)}
-                  className="ui-input"
-                  inputMode="numeric"
-                  aria-required
-                />
-              </FormField>
-              <FormField
-                id={`${id}-validity`}
-                label="Validity (days)"
-                hint={`Days from activation, 1 to ${String(VALIDITY_DAYS_MAX)}.`}
-              >
-                <input
-                  {...form.register('validityDays')}
-                  {...fieldAria(`${id}-validity`, null, true)}
-                  className="ui-input"
-                  inputMode="numeric"
-                  aria-required
-                />
-              </FormField>
-            </div>
-          </fieldset>
-        ) : null}
-        {kind === 'giftcard' ? (
-          <fieldset className="admin-fieldset">
-            <legend>Gift card</legend>
-            <div className="admin-form__pair">
-              <FormField
-                id={`${id}-face-value`}
-                label="Face value (optional)"
-                hint="In the card’s own currency, such as 10 or 12.50; empty for game credits."
-                error={faceError}
-                attempt={form.formState.submitCount}
-              >
-                <input
-                  {...form.register('faceValue')}
-                  {...fieldAria(`${id}-face-value`, faceError, true)}
-                  className="ui-input"
-                  inputMode="decimal"
-                />
-              </FormField>
-              <FormField
-                id={`${id}-face-currency`}
-                label="Currency"
-                hint="Three letters, such as USD."
-              >
-                <input
-                  {...form.register('faceCurrency')}
-                  {...fieldAria(`${id}-face-currency`, null, true)}
-                  className="ui-input"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={3}
-                />
-              </FormField>
-            </div>
-          </fieldset>
-        ) : null}
-        {kind === 'topup' ? (
-          <p className="admin-note">
-            A top-up credits its price: a 5,000 Ks top-up sends 5,000 Ks of airtime, whatever its
-            discount price.
-          </p>
-        ) : null}
-        <ProductFields
-          id={id}
-          form={form}
-          statuses={adminCreatableProductStatuses}
-          autofocusName={false}
-          operatorRequired={needsOperator(kind)}
-          withInstructions={isCardKind(kind)}
-        />
-        <ImageUploadField
-          label="Picture"
-          value={
-            imageUrl ?? options.find((c) => c.id === categoryId)?.imageUrl ?? '/media/default.svg'
-          }
-          onChange={setImageUrl}
-          onBusy={setUploading}
-          sizeHint={`${PRODUCT_PICTURE_HINT} None uploaded: the category’s picture.`}
-        />
-        <AdminAlert error={failure} fallback="The product could not be created." />
-        <Button
-          type="submit"
-          disabled={uploading}
-          busy={form.formState.isSubmitting}
-          busyLabel="Creating…"
-        >
-          Create product
-        </Button>
-      </form>
-    </Dialog>
+        <FormField id={`${id}-kind`} label="Kind">
+          <select
+            {...form.register('kind', {
+              onChange: (event: { target: { value: string } }) => {
+                const chosen = adminCreatableProductKinds.find((k) => k === event.target.value);
+                if (chosen) setKind(chosen);
+              },
+            })}
+            {...fieldAria(`${id}-kind`)}
+            className="ui-input"
+          >
+            {adminCreatableProductKinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabels[k]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <TextField
+        id={`${id}-sku`}
+        label="SKU"
+        hint="Letters, digits, - and _; kept in capitals."
+        registration={form.register('sku')}
+        inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+      />
+      {kind === 'data' ? (
+        <fieldset className="admin-fieldset">
+          <legend>Data package</legend>
+          <div className="admin-form__pair">
+            <TextField
+              id={`${id}-data-mb`}
+              label="Data volume (MB)"
+              hint={`1 GB is 1024 MB; up to ${DATA_MB_MAX.toLocaleString('en')} MB.`}
+              registration={form.register('dataMb')}
+              inputMode="numeric"
+              inputProps={{ 'aria-required': true }}
+            />
+            <TextField
+              id={`${id}-validity`}
+              label="Validity (days)"
+              hint={`Days from activation, 1 to ${String(VALIDITY_DAYS_MAX)}.`}
+              registration={form.register('validityDays')}
+              inputMode="numeric"
+              inputProps={{ 'aria-required': true }}
+            />
+          </div>
+        </fieldset>
+      ) : null}
+      {kind === 'giftcard' ? (
+        <fieldset className="admin-fieldset">
+          <legend>Gift card</legend>
+          <div className="admin-form__pair">
+            <TextField
+              id={`${id}-face-value`}
+              label="Face value (optional)"
+              hint="In the card’s own currency, such as 10 or 12.50; empty for game credits."
+              error={faceError}
+              attempt={form.formState.submitCount}
+              registration={form.register('faceValue')}
+              inputMode="decimal"
+            />
+            <TextField
+              id={`${id}-face-currency`}
+              label="Currency"
+              hint="Three letters, such as USD."
+              registration={form.register('faceCurrency')}
+              inputProps={{ autoCapitalize: 'characters', spellCheck: false, maxLength: 3 }}
+            />
+          </div>
+        </fieldset>
+      ) : null}
+      {kind === 'topup' ? (
+        <p className="admin-note">
+          A top-up credits its price: a 5,000 Ks top-up sends 5,000 Ks of airtime, whatever its
+          discount price.
+        </p>
+      ) : null}
+      <ProductFields
+        id={id}
+        form={form}
+        statuses={adminCreatableProductStatuses}
+        autofocusName={false}
+        operatorRequired={needsOperator(kind)}
+        withInstructions={isCardKind(kind)}
+      />
+      <ImageUploadField
+        label="Picture"
+        value={
+          imageUrl ?? options.find((c) => c.id === categoryId)?.imageUrl ?? '/media/default.svg'
+        }
+        onChange={setImageUrl}
+        onBusy={setUploading}
+        sizeHint={`${PRODUCT_PICTURE_HINT} None uploaded: the category’s picture.`}
+      />
+    </AdminFormDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { promoKinds, promoStates } from '@shop/contracts/admin-promo';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { promoKinds, promoStates, type AdminPromoCode } from '@shop/contracts/admin-promo';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, usePromoCodes } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
+import { TextField, useAdminWrite } from './admin-form.tsx';
 import {
   FilterForm,
   ListBody,
@@ -15,10 +14,32 @@ import {
   when,
   type FilterField,
 } from './admin-list.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'q', label: 'Code' },
   { name: 'status', label: 'State', type: 'select', options: promoStates },
+];
+
+const promoColumns: AdminColumn<AdminPromoCode>[] = [
+  { header: 'Code', rowHeader: true, cell: (code) => code.code },
+  {
+    header: 'Discount',
+    cell: (code) => (code.kind === 'percent' ? `${String(code.value)}%` : kyat(code.value)),
+  },
+  {
+    header: 'Minimum spend',
+    cell: (code) => (code.minimumSpendMmk ? kyat(code.minimumSpendMmk) : '—'),
+  },
+  { header: 'Window', cell: (code) => `${when(code.startsAt)} – ${when(code.endsAt)}` },
+  {
+    header: 'Uses',
+    cell: (code) =>
+      `${String(code.redeemedCount)}${code.totalLimit === null ? '' : ` of ${String(code.totalLimit)}`}${
+        code.perCustomerLimit === null ? '' : ` (${String(code.perCustomerLimit)} per customer)`
+      }`,
+  },
+  { header: 'State', cell: (code) => code.state },
 ];
 
 /** Promo codes (ADR 0035): the list with their uses, and a new code. */
@@ -33,38 +54,12 @@ export function PromoCodesPage() {
       <FilterForm fields={fields} onApply={apply} label="Search promo codes" />
       <ListBody query={query} empty="No promo codes match." onPage={goTo}>
         {(codes) => (
-          <table className="admin-table" data-testid="admin-promo-codes">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Minimum spend</th>
-                <th scope="col">Window</th>
-                <th scope="col">Uses</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((code) => (
-                <tr key={code.id}>
-                  <th scope="row">{code.code}</th>
-                  <td>{code.kind === 'percent' ? `${String(code.value)}%` : kyat(code.value)}</td>
-                  <td>{code.minimumSpendMmk ? kyat(code.minimumSpendMmk) : '—'}</td>
-                  <td>
-                    {when(code.startsAt)} – {when(code.endsAt)}
-                  </td>
-                  <td>
-                    {code.redeemedCount}
-                    {code.totalLimit === null ? '' : ` of ${String(code.totalLimit)}`}
-                    {code.perCustomerLimit === null
-                      ? ''
-                      : ` (${String(code.perCustomerLimit)} per customer)`}
-                  </td>
-                  <td>{code.state}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            testId="admin-promo-codes"
+            rows={codes}
+            rowKey={(code) => code.id}
+            columns={promoColumns}
+          />
         )}
       </ListBody>
     </>
@@ -101,38 +96,39 @@ const optionalInstant = (text: string) => (text ? new Date(text).toISOString() :
 
 function NewPromoForm() {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<unknown>(null);
+  const write = useAdminWrite([['admin', 'promo-codes']]);
   const form = useForm<PromoValues>({ defaultValues: blank });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const answer = await adminWrites.createPromo({
-        code: values.code,
-        kind: values.kind,
-        value: Number(values.value.replace(/,/g, '')),
-        minimumSpendMmk: optionalNumber(values.minimumSpendMmk) ?? 0,
-        startsAt: optionalInstant(values.startsAt),
-        endsAt: optionalInstant(values.endsAt),
-        totalLimit: optionalNumber(values.totalLimit),
-        perCustomerLimit: optionalNumber(values.perCustomerLimit),
-      });
-      toast.success(answer.message);
-      form.reset(blank);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'promo-codes'] });
-    } catch (error) {
-      setFailure(error);
-    }
-  });
-  const text = (name: keyof PromoValues, label: string, hint?: string, type = 'text') => (
-    <FormField id={`${id}-${name}`} label={label} hint={hint}>
-      <input
-        {...form.register(name)}
-        {...fieldAria(`${id}-${name}`, null, Boolean(hint))}
-        className="ui-input"
-        type={type}
-      />
-    </FormField>
+  const submit = form.handleSubmit((values) =>
+    write.run(
+      () =>
+        adminWrites.createPromo({
+          code: values.code,
+          kind: values.kind,
+          value: Number(values.value.replace(/,/g, '')),
+          minimumSpendMmk: optionalNumber(values.minimumSpendMmk) ?? 0,
+          startsAt: optionalInstant(values.startsAt),
+          endsAt: optionalInstant(values.endsAt),
+          totalLimit: optionalNumber(values.totalLimit),
+          perCustomerLimit: optionalNumber(values.perCustomerLimit),
+        }),
+      () => {
+        form.reset(blank);
+      },
+    ),
+  );
+  const text = (
+    name: keyof PromoValues,
+    label: string,
+    hint: string,
+    type: 'text' | 'datetime-local' = 'text',
+  ) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      hint={hint}
+      registration={form.register(name)}
+      type={type}
+    />
   );
   return (
     <section aria-labelledby={`${id}-title`} className="admin-panel">
@@ -160,7 +156,7 @@ function NewPromoForm() {
         {text('totalLimit', 'Total uses', 'Empty: no limit.')}
         {text('perCustomerLimit', 'Uses per customer', 'Empty: no limit.')}
         <div className="admin-form__actions">
-          <AdminAlert error={failure} fallback="The promo code could not be created." />
+          <AdminAlert error={write.failure} fallback="The promo code could not be created." />
           <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Creating…">
             Create promo code
           </Button>

@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { adminWrites, useAdminStock, useProductCards } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { expiryDay, ListBody, useListFilters, when } from './admin-list.tsx';
+import { AdminTable, BilingualName, actionColumn, type AdminColumn } from './admin-table.tsx';
 
 /** Card stock of every E-PIN and gift-card product, and the card file import. */
 export function StockPage() {
@@ -30,53 +31,15 @@ export function StockPage() {
       <h2>Cards per product</h2>
       <ListBody query={query} empty="There are no card products." onPage={goTo}>
         {(rows) => (
-          <table className="admin-table" data-testid="admin-stock">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">SKU</th>
-                <th scope="col">Available</th>
-                <th scope="col">Held</th>
-                <th scope="col">Sold</th>
-                <th scope="col">Voided</th>
-                <th scope="col">Expiring soon</th>
-                <th scope="col">Expired</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.productId}>
-                  <th scope="row">
-                    {row.name.en}
-                    <span className="admin-sub" lang="my">
-                      {row.name.my}
-                    </span>
-                  </th>
-                  <td>{row.sku}</td>
-                  <td data-testid="stock-available">{row.available}</td>
-                  <td>{row.held}</td>
-                  <td data-testid="stock-sold">{row.sold}</td>
-                  <td data-testid="stock-voided">{row.voided}</td>
-                  <td>{row.expiringSoon}</td>
-                  <td>{row.expired}</td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Cards of ${row.name.en}`}
-                      onClick={() => {
-                        setViewing(row);
-                      }}
-                    >
-                      Cards
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            testId="admin-stock"
+            rows={rows}
+            rowKey={(row) => row.productId}
+            columns={[
+              ...stockColumns,
+              actionColumn<AdminStock>('Cards', (row) => `Cards of ${row.name.en}`, setViewing),
+            ]}
+          />
         )}
       </ListBody>
       {viewing ? (
@@ -90,6 +53,24 @@ export function StockPage() {
     </>
   );
 }
+
+const stockColumns: AdminColumn<AdminStock>[] = [
+  { header: 'Product', rowHeader: true, cell: (row) => <BilingualName text={row.name} /> },
+  { header: 'SKU', cell: (row) => row.sku },
+  { header: 'Available', testId: 'stock-available', cell: (row) => row.available },
+  { header: 'Held', cell: (row) => row.held },
+  { header: 'Sold', testId: 'stock-sold', cell: (row) => row.sold },
+  { header: 'Voided', testId: 'stock-voided', cell: (row) => row.voided },
+  { header: 'Expiring soon', cell: (row) => row.expiringSoon },
+  { header: 'Expired', cell: (row) => row.expired },
+];
+
+const cardColumns: AdminColumn<AdminStockCard>[] = [
+  { header: 'Serial', rowHeader: true, cell: (card) => card.serial },
+  { header: 'State', cell: cardState },
+  { header: 'Expires', cell: (card) => expiryDay(card.expiresAt) },
+  { header: 'Added', cell: (card) => when(card.createdAt) },
+];
 
 /** A card's state as the list says it: held and expired cards are "available" in the table. */
 function cardState(card: AdminStockCard): string {
@@ -166,44 +147,24 @@ function ProductCardsDialog({ product, onClose }: { product: AdminStock; onClose
         </div>
         <ListBody query={query} empty="No cards in this state." onPage={setPage}>
           {(rows) => (
-            <table className="admin-table" data-testid="product-cards">
-              <thead>
-                <tr>
-                  <th scope="col">Serial</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((card) => (
-                  <tr key={card.id}>
-                    <th scope="row">{card.serial}</th>
-                    <td>{cardState(card)}</td>
-                    <td>{expiryDay(card.expiresAt)}</td>
-                    <td>{when(card.createdAt)}</td>
-                    <td>
-                      {card.status === 'available' && !card.held ? (
-                        <Button
-                          variant="secondary"
-                          aria-label={`Void ${card.serial}`}
-                          onClick={() => {
-                            setFailure(null);
-                            setReason('');
-                            setVoiding(card);
-                          }}
-                        >
-                          Void
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable
+              testId="product-cards"
+              rows={rows}
+              rowKey={(card) => card.id}
+              columns={[
+                ...cardColumns,
+                actionColumn<AdminStockCard>(
+                  'Void',
+                  (card) => `Void ${card.serial}`,
+                  (card) => {
+                    setFailure(null);
+                    setReason('');
+                    setVoiding(card);
+                  },
+                  (card) => card.status === 'available' && !card.held,
+                ),
+              ]}
+            />
           )}
         </ListBody>
         {voiding ? (
@@ -257,6 +218,17 @@ interface Rejected {
   line: number;
   reason: string;
 }
+
+const fileColumns: AdminColumn<AdminStockImportResult['byProduct'][number]>[] = [
+  { header: 'Product', rowHeader: true, cell: (row) => <BilingualName text={row.name} /> },
+  { header: 'SKU', cell: (row) => row.sku },
+  { header: 'Cards', cell: (row) => row.cards },
+];
+
+const refusedColumns: AdminColumn<Rejected>[] = [
+  { header: 'Line', rowHeader: true, cell: (row) => (row.line === 0 ? 'File' : row.line) },
+  { header: 'Reason', cell: (row) => row.reason },
+];
 
 /** The refused rows of a 409 (the error body's fields, "line.N": reason), in file order. */
 function rejectedOf(error: unknown): Rejected[] {
@@ -388,51 +360,23 @@ function ImportPanel() {
               : `${String(preview.rejected.length)} ${preview.rejected.length === 1 ? 'row is' : 'rows are'} refused: nothing can be imported until the file is corrected.`}
           </p>
           {preview.byProduct.length > 0 ? (
-            <table className="admin-table">
-              <caption>Cards per product in the file</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col">Cards</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.byProduct.map((row) => (
-                  <tr key={row.productId}>
-                    <th scope="row">
-                      {row.name.en}
-                      <span className="admin-sub" lang="my">
-                        {row.name.my}
-                      </span>
-                    </th>
-                    <td>{row.sku}</td>
-                    <td>{row.cards}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable
+              caption="Cards per product in the file"
+              rows={preview.byProduct}
+              rowKey={(row) => row.productId}
+              columns={fileColumns}
+            />
           ) : null}
         </div>
       ) : null}
       {refused.length > 0 ? (
-        <table className="admin-table" data-testid="stock-rejected">
-          <caption>Refused rows</caption>
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refused.map((row) => (
-              <tr key={row.line}>
-                <th scope="row">{row.line === 0 ? 'File' : row.line}</th>
-                <td>{row.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTable
+          testId="stock-rejected"
+          caption="Refused rows"
+          rows={refused}
+          rowKey={(row) => String(row.line)}
+          columns={refusedColumns}
+        />
       ) : null}
       {canImport ? (
         <Button

@@ -12,6 +12,7 @@ import { adminCall } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { kyat } from './admin-list.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 
 const mappingsKey = ['admin', 'topup-mappings'] as const;
 
@@ -138,39 +139,35 @@ export function TopupMappingsSection({ operators }: { operators: TopupCatalogueO
   );
 }
 
+const mappingColumns: AdminColumn<TopupMapping>[] = [
+  {
+    header: 'Product',
+    rowHeader: true,
+    cell: (m) => (
+      <>
+        {m.name}
+        <span className="admin-sub">{m.sku}</span>
+      </>
+    ),
+  },
+  { header: 'Operator and amount', cell: (m) => `${m.operatorName}: ${kyat(m.localAmount)}` },
+  { header: 'Price', cell: (m) => kyat(m.priceMmk) },
+  {
+    header: 'Cost',
+    cell: (m) => `${m.cost} ${m.costCurrency} × ${m.fxRate} = ${kyat(m.costMmk)}`,
+  },
+  { header: 'Margin', cell: (m) => kyat(m.marginMmk) },
+  { header: 'Sold', cell: (m) => (m.offered ? 'Yes' : 'No: no longer offered by the aggregator') },
+];
+
 function MappingsTable({ mappings }: { mappings: TopupMapping[] }) {
   if (mappings.length === 0) return <p className="admin-empty">No product is mapped yet.</p>;
   return (
-    <table className="admin-table" data-testid="topup-mappings">
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Operator and amount</th>
-          <th scope="col">Price</th>
-          <th scope="col">Cost</th>
-          <th scope="col">Margin</th>
-          <th scope="col">Sold</th>
-        </tr>
-      </thead>
-      <tbody>
-        {mappings.map((m) => (
-          <tr key={m.productId}>
-            <th scope="row">
-              {m.name}
-              <span className="admin-sub">{m.sku}</span>
-            </th>
-            <td>
-              {m.operatorName}: {kyat(m.localAmount)}
-            </td>
-            <td>{kyat(m.priceMmk)}</td>
-            <td>
-              {m.cost} {m.costCurrency} × {m.fxRate} = {kyat(m.costMmk)}
-            </td>
-            <td>{kyat(m.marginMmk)}</td>
-            <td>{m.offered ? 'Yes' : 'No: no longer offered by the aggregator'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <AdminTable
+      testId="topup-mappings"
+      rows={mappings}
+      rowKey={(m) => m.productId}
+      columns={mappingColumns}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { adminCall } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 
 const reconciliationKey = ['admin', 'topup-reconciliation'] as const;
 
@@ -40,29 +41,31 @@ function RecordText({ record }: { record: Record<string, unknown> | null | undef
   );
 }
 
-function MismatchRow({ mismatch }: { mismatch: TopupReconciliationMismatch }) {
-  const orderId = typeof mismatch.ours?.orderId === 'string' ? mismatch.ours.orderId : null;
-  return (
-    <tr>
-      <th scope="row">{kindText[mismatch.kind]}</th>
-      <td>
-        {orderId ? (
-          <Link href={`/orders/${orderId}`}>Order line {mismatch.orderItemId}</Link>
-        ) : (
-          (mismatch.orderItemId ?? '—')
-        )}
-      </td>
-      <td>
-        <RecordText record={mismatch.ours} />
-      </td>
-      <td>
-        {(mismatch.theirs ?? []).length === 0
-          ? '—'
-          : (mismatch.theirs ?? []).map((row, index) => <RecordText key={index} record={row} />)}
-      </td>
-    </tr>
-  );
-}
+const orderIdOf = (mismatch: TopupReconciliationMismatch) =>
+  typeof mismatch.ours?.orderId === 'string' ? mismatch.ours.orderId : null;
+
+const mismatchColumns: AdminColumn<TopupReconciliationMismatch>[] = [
+  { header: 'Mismatch', rowHeader: true, cell: (mismatch) => kindText[mismatch.kind] },
+  {
+    header: 'Line',
+    cell: (mismatch) => {
+      const orderId = orderIdOf(mismatch);
+      return orderId ? (
+        <Link href={`/orders/${orderId}`}>Order line {mismatch.orderItemId}</Link>
+      ) : (
+        (mismatch.orderItemId ?? '—')
+      );
+    },
+  },
+  { header: "The shop's record", cell: (mismatch) => <RecordText record={mismatch.ours} /> },
+  {
+    header: "The aggregator's record",
+    cell: (mismatch) =>
+      (mismatch.theirs ?? []).length === 0
+        ? '—'
+        : (mismatch.theirs ?? []).map((row, index) => <RecordText key={index} record={row} />),
+  },
+];
 
 /**
  * The daily comparison of the shop's delivered top-ups with the aggregator's transaction report
@@ -134,21 +137,12 @@ export function TopupReconciliationPage() {
             {run.status === 'done' ? '' : ' (being compared)'}.
           </p>
           {run.mismatches.length === 0 ? null : (
-            <table className="admin-table" data-testid={`reconciliation-${run.day}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Mismatch</th>
-                  <th scope="col">Line</th>
-                  <th scope="col">The shop&apos;s record</th>
-                  <th scope="col">The aggregator&apos;s record</th>
-                </tr>
-              </thead>
-              <tbody>
-                {run.mismatches.map((mismatch) => (
-                  <MismatchRow key={mismatch.id} mismatch={mismatch} />
-                ))}
-              </tbody>
-            </table>
+            <AdminTable
+              testId={`reconciliation-${run.day}`}
+              rows={run.mismatches}
+              rowKey={(mismatch) => mismatch.id}
+              columns={mismatchColumns}
+            />
           )}
         </section>
       ))}

@@ -8,11 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useUnknownPayments } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
-import { AdminAlert } from './admin-alert.tsx';
+import { ConfirmDialog } from './admin-form.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 import {
   FilterForm,
   ListBody,
@@ -45,58 +45,54 @@ export function UnknownPaymentsPage() {
       <FilterForm fields={fields} onApply={apply} label="Filter unknown payments" />
       <ListBody query={query} empty="No payment's outcome is unknown." onPage={goTo}>
         {(payments) => (
-          <table className="admin-table" data-testid="admin-unknown-payments">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Provider and reference</th>
-                <th scope="col">Window ended</th>
-                <th scope="col">Resolved</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <UnknownPaymentRow key={payment.paymentId} payment={payment} />
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            testId="admin-unknown-payments"
+            rows={payments}
+            rowKey={(payment) => payment.paymentId}
+            columns={paymentColumns}
+          />
         )}
       </ListBody>
     </>
   );
 }
 
-function UnknownPaymentRow({ payment }: { payment: AdminUnknownPayment }) {
-  return (
-    <tr>
-      <th scope="row">
+const paymentColumns: AdminColumn<AdminUnknownPayment>[] = [
+  {
+    header: 'Order',
+    rowHeader: true,
+    cell: (payment) => (
+      <>
         <Link href={`/orders/${payment.order.id}`}>{payment.order.orderNumber}</Link>
         <span className="admin-sub">{statusText(payment.order.status)}</span>
-      </th>
-      <td>
+      </>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: (payment) => (
+      <>
         {payment.customer.name}
         <span className="admin-sub">{payment.customer.email}</span>
-      </td>
-      <td>{kyat(payment.amountMmk)}</td>
-      <td>
+      </>
+    ),
+  },
+  { header: 'Amount', cell: (payment) => kyat(payment.amountMmk) },
+  {
+    header: 'Provider and reference',
+    cell: (payment) => (
+      <>
         {paymentProviderLabel(payment.provider)}
         <span className="admin-sub">
           <code translate="no">{payment.reference}</code>
         </span>
-      </td>
-      <td>{when(payment.windowEndedAt)}</td>
-      <td>
-        <Resolution payment={payment} />
-      </td>
-      <td>
-        <FindingActions payment={payment} />
-      </td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+  { header: 'Window ended', cell: (payment) => when(payment.windowEndedAt) },
+  { header: 'Resolved', cell: (payment) => <Resolution payment={payment} /> },
+  { header: 'Actions', cell: (payment) => <FindingActions payment={payment} /> },
+];
 
 /** What the shop did when the finding came, when it says more than "paid" or "refused". */
 function outcomeNote(outcome: string): string | null {
@@ -183,45 +179,25 @@ function FindingActions({ payment }: { payment: AdminUnknownPayment }) {
       >
         Mark not paid
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={asking !== null}
-        onClose={() => {
-          if (!busy) setAsking(null);
+        onCancel={() => {
+          setAsking(null);
         }}
-        role="alertdialog"
-        size="small"
+        onConfirm={() => {
+          if (asking) confirm(asking);
+        }}
+        busy={busy}
         title={
           asking === 'paid'
             ? `Mark payment ${payment.reference} paid?`
             : `Mark payment ${payment.reference} not paid?`
         }
         description={asking ? findingConsequence(payment, asking) : undefined}
-      >
-        <div className="admin-form">
-          <AdminAlert error={failure} fallback="The finding could not be recorded." />
-          <div className="admin-actions">
-            <Button
-              data-autofocus
-              variant="secondary"
-              disabled={busy}
-              onClick={() => {
-                setAsking(null);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button
-              busy={busy}
-              busyLabel="Saving…"
-              onClick={() => {
-                if (asking) confirm(asking);
-              }}
-            >
-              {asking === 'paid' ? 'Yes, it was paid' : 'Yes, it was not paid'}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+        failure={failure}
+        fallback="The finding could not be recorded."
+        confirmLabel={asking === 'paid' ? 'Yes, it was paid' : 'Yes, it was not paid'}
+      />
     </div>
   );
 }

@@ -1,0 +1,240 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  useState,
+  type SyntheticEvent,
+  type HTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { AdminAlert } from './admin-alert.tsx';
+
+/**
+ * A back-office write (issue 30: one home for what every edit did by hand): `run` clears the last
+ * failure, makes the call, says the server's answer, reads the named lists again and then calls
+ * `after`; a refusal is kept in `failure` for the form's alert and nothing else happens.
+ */
+export function useAdminWrite(invalidate: readonly QueryKey[]) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<unknown>(null);
+  const run = async (write: () => Promise<{ message: string }>, after?: () => void) => {
+    setFailure(null);
+    try {
+      const answer = await write();
+      toast.success(answer.message);
+      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      after?.();
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+  return { failure, setFailure, run };
+}
+
+/** An edit or create form in a wide dialog: its fields, the failure's alert and the submit button. */
+export function AdminFormDialog({
+  title,
+  onClose,
+  onSubmit,
+  failure,
+  fallback,
+  submitting,
+  disabled = false,
+  submitLabel = 'Save',
+  busyLabel = 'Saving…',
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: SyntheticEvent) => Promise<void>;
+  failure: unknown;
+  /** Said when the server's refusal carries no message. */
+  fallback: string;
+  submitting: boolean;
+  /** While a picture uploads, the form waits for it. */
+  disabled?: boolean;
+  submitLabel?: string;
+  busyLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={onClose} title={title} className="admin-dialog--wide">
+      <form className="admin-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        {children}
+        <AdminAlert error={failure} fallback={fallback} />
+        <Button type="submit" disabled={disabled} busy={submitting} busyLabel={busyLabel}>
+          {submitLabel}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  hint?: string;
+  lang?: 'en' | 'my';
+  /** A textarea of so many rows; a one-line input without. */
+  rows?: number;
+  autoFocus?: boolean;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  type?: 'text' | 'date' | 'datetime-local';
+  /** The field's own error (an i18n key or a text), and the form's submit count for its tooltip. */
+  error?: string | undefined;
+  attempt?: number;
+  /** What else a one-line input says of itself. */
+  inputProps?: Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'autoCapitalize' | 'spellCheck' | 'maxLength' | 'aria-required'
+  >;
+}
+
+/** A labelled text field of a back-office form (its hint read with it). */
+export function TextField({
+  id,
+  label,
+  registration,
+  hint,
+  lang,
+  rows,
+  autoFocus = false,
+  inputMode,
+  type,
+  error,
+  attempt,
+  inputProps,
+}: TextFieldProps) {
+  const common = {
+    ...registration,
+    ...fieldAria(id, error, hint !== undefined),
+    className: 'ui-input',
+    lang,
+    'data-autofocus': autoFocus || undefined,
+  };
+  return (
+    <FormField id={id} label={label} hint={hint} error={error} attempt={attempt}>
+      {rows ? (
+        <textarea {...common} rows={rows} />
+      ) : (
+        <input {...common} {...inputProps} type={type} inputMode={inputMode} />
+      )}
+    </FormField>
+  );
+}
+
+/** The English and Burmese fields of one text, side by side: "Name (English)", "Name (Burmese)". */
+export function BilingualFields({
+  id,
+  label,
+  en,
+  my,
+  rows,
+  autoFocus = false,
+  hint,
+}: {
+  id: string;
+  label: string;
+  en: UseFormRegisterReturn;
+  my: UseFormRegisterReturn;
+  rows?: number;
+  autoFocus?: boolean;
+  /** Shown under the English field, for both. */
+  hint?: string;
+}) {
+  return (
+    <div className="admin-form__pair">
+      <TextField
+        id={`${id}-en`}
+        label={`${label} (English)`}
+        registration={en}
+        hint={hint}
+        lang="en"
+        rows={rows}
+        autoFocus={autoFocus}
+      />
+      <TextField
+        id={`${id}-my`}
+        label={`${label} (Burmese)`}
+        registration={my}
+        lang="my"
+        rows={rows}
+      />
+    </div>
+  );
+}
+
+/** Where a row stands in its list (categories, banners, products): lower numbers first. */
+export function SortOrderField({
+  id,
+  registration,
+}: {
+  id: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="Order"
+      hint="Lower numbers show first."
+      registration={registration}
+      inputMode="numeric"
+    />
+  );
+}
+
+/**
+ * "Are you sure?" before a write that cannot be taken back: what it does, the failure if the
+ * server refused, Cancel (focused first) and the confirming button.
+ */
+export function ConfirmDialog({
+  open,
+  onCancel,
+  onConfirm,
+  busy,
+  title,
+  description,
+  failure,
+  fallback,
+  confirmLabel,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  busy: boolean;
+  title: string;
+  description: string | undefined;
+  failure: unknown;
+  fallback: string;
+  confirmLabel: string;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      role="alertdialog"
+      size="small"
+      title={title}
+      description={description}
+    >
+      <div className="admin-form">
+        <AdminAlert error={failure} fallback={fallback} />
+        <div className="admin-actions">
+          <Button data-autofocus variant="secondary" disabled={busy} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button busy={busy} busyLabel="Saving…" onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
