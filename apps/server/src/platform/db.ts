@@ -53,6 +53,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** The connection pool's counts now (metrics); null on PGlite, which has one in-process connection. */
   poolStats(): PoolStats | null;
+  /** PGlite in memory: its data directory as a tar (the tests' migrated template). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -80,7 +82,8 @@ export type DatabaseTarget =
       timeouts?: { connectMs: number; queryMs: number };
     }
   | { dataDir: string }
-  | { memory: true };
+  /** In memory; started from a data directory's dump when given (the tests' template). */
+  | { memory: true; loadDataDir?: Blob };
 
 /** Connections of one instance's pool to PostgreSQL. */
 const POOL_MAX = 20;
@@ -154,7 +157,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
   const db = drizzlePglite(client) as unknown as Db;
   return {
@@ -165,6 +168,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     withStartupLock: (fn) => fn(),
     ping: () => ping(db),
     poolStats: () => null,
+    ...('memory' in target ? { dumpDataDir: () => client.dumpDataDir('none') } : {}),
     close: () => client.close(),
   };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { seedDemoShop } from '../db/seed.ts';
@@ -14,7 +15,8 @@ import { generateVapidKeys, type Secrets } from '../platform/secrets.ts';
 
 /**
  * Integration tests run on a fresh database: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite once each way).
+ * PostgreSQL server named by TEST_DATABASE_URL. Each is a copy of the run's migrated template
+ * (global-setup.ts) when there is one, else migrated on its own.
  */
 export async function createTestDatabase(
   options: {
@@ -25,14 +27,18 @@ export async function createTestDatabase(
 ): Promise<Database & { dispose(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ memory: true });
+    const dump = await templateDump();
+    const database = await openDatabase(
+      dump ? { memory: true, loadDataDir: dump } : { memory: true },
+    );
     await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('templateDatabase');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -53,6 +59,14 @@ export async function createTestDatabase(
     },
   };
 }
+
+/** The migrated PGlite data directory of this run, read once per test process. */
+let templateBlob: Promise<Blob | null> | undefined;
+const templateDump = () =>
+  (templateBlob ??= (async () => {
+    const file = inject('templateDataDir');
+    return file ? new Blob([await fs.promises.readFile(file)]) : null;
+  })());
 
 export const testSecrets = (): Secrets => ({
   jwtSecret: randomBytes(48).toString('base64url'),

@@ -1,7 +1,7 @@
 import { formatNumber, localDigits } from '@shop/contracts/languages';
 import { groupInFours, rechargeTelHref } from '@shop/contracts/phone';
 import { describe, expect, it } from 'vitest';
-import { formatKyat } from '../features/catalogue/money-format.ts';
+import { formatKyat } from './money-format.ts';
 import { formatCountdown, formatDate } from './dates.ts';
 import { initI18n } from './i18n.ts';
 

@@ -3,7 +3,9 @@ import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { isCardKind } from '@shop/contracts/orders';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createStockRepo } from './stock.repo.ts';
+import { createStockRepo, type StockRepo } from './stock.repo.ts';
+
+export type { CardRow } from './stock.repo.ts';
 
 /** An order line as the reservation needs it. */
 export interface ReservableLine {
@@ -51,3 +53,26 @@ export async function anySoldOut(db: Db, productIds: string[]): Promise<boolean>
   const free = await createStockRepo(db).countFree(productIds);
   return productIds.some((id) => (free.get(id) ?? 0) === 0);
 }
+
+/**
+ * What other modules may do to card stock, on the database or inside their own transaction
+ * (issue 30: they pass the transaction and get these operations, never the repo): see what an
+ * order holds, give holds back, sell held cards, and add the cards bought on demand.
+ */
+export type StockRecords = Pick<
+  StockRepo,
+  | 'productsHeldBy'
+  | 'release'
+  | 'releaseLapsed'
+  | 'onDemandOf'
+  | 'countFreeOrHeldBy'
+  | 'insertCards'
+  | 'cardsByIds'
+  | 'instructionsOf'
+  | 'countAvailable'
+  | 'faceValuesOf'
+  | 'lockAvailable'
+  | 'lockReserved'
+  | 'markSold'
+>;
+export const stockRecords = (db: Db): StockRecords => createStockRepo(db);

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { authTexts } from '@shop/contracts/auth-rules';
 import {
   checkoutMessages,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
   MMQR_MINIMUM_MMK,
   SERVICE_FEE_MMK,
   type CheckoutInitializeRequest,
@@ -11,10 +9,8 @@ import {
   type PaymentMethodId,
   type PaymentSession,
 } from '@shop/contracts/checkout';
-import { stockShortMessage } from '@shop/contracts/cart';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { formatNumber } from '@shop/contracts/languages';
-import { isCardKind } from '@shop/contracts/orders';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -22,25 +18,28 @@ import type { CardHoldLimits } from '../../config.ts';
 import { clientNetwork } from '../../platform/http.ts';
 import { checkCardHoldLimits, holdUntil } from '../orders/card-holds.ts';
 import { anySoldOut, reserveOrderStock } from '../catalogue/stock-reservation.ts';
-import { createStockRepo } from '../catalogue/stock.repo.ts';
+import { stockRecords } from '../catalogue/stock-reservation.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
-import { createOrdersRepo, type OrderRow } from '../orders/orders.repo.ts';
+import { orderRecords, type OrderRow, type OrderWithItems } from '../orders/orders.service.ts';
 import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { EndedPayment, PayableMethod } from '../payments/acquirer.ts';
 import type { PromoQuote, PromotionsService } from '../promotions/promotions.service.ts';
 import { isUuid } from '@shop/contracts/ids';
+import {
+  cartFingerprint,
+  checkIdempotencyKey,
+  checkSentCart,
+  orderItemsOf,
+  refuseUnsellable,
+} from './initialize.ts';
 
 const methodNames: Record<PaymentMethodId, LocalizedText> = {
   mmqr: { en: 'MM QR payment', my: 'MM QR ငွေပေးချေမှု' },
   aplus: { en: 'A+ wallet', my: 'A+ ပိုက်ဆံအိတ်' },
   direct: { en: 'Direct online transfer', my: 'အွန်လိုင်း တိုက်ရိုက်ငွေလွှဲ' },
   points: { en: 'Points payment', my: 'ပွိုင့်ဖြင့် ငွေပေးချေမှု' },
-};
-const cartChanged: LocalizedText = {
-  en: 'Your cart has changed. Please review your cart and try again.',
-  my: 'သင့်ခြင်းတောင်း ပြောင်းလဲသွားပါသည်။ ခြင်းတောင်းကို ပြန်စစ်ပြီး ထပ်ကြိုးစားပါ။',
 };
 
 export function createCheckoutService(deps: {
@@ -165,6 +164,34 @@ export function createCheckoutService(deps: {
     return method;
   }
 
+  /**
+   * DESIGN §6.5: the cards are held for the payment window in the order's own transaction (a
+   * reused order's hold is renewed, released cards taken again); too few left refuses the checkout
+   * ("Sold out" / "Only N left") and changes nothing. ADR 0043: a checkout starts the order's hold
+   * clock, and the account's and the network's caps and the product's share are checked first (the
+   * account's checkout lock is held here). Answers the products whose cards were held.
+   */
+  async function holdOrderCards(
+    tx: Db,
+    held: OrderWithItems,
+    user: string,
+    clientAddress: string,
+    lang: Language,
+  ): Promise<string[]> {
+    const now = deps.clock();
+    const network = clientNetwork(clientAddress);
+    const order = await orderRecords(tx).startHold(held.order.id, now, network);
+    await checkCardHoldLimits(
+      tx,
+      { orderId: order.id, userId: user, network, lines: held.items },
+      deps.cardHolds,
+      now,
+      lang,
+    );
+    const until = holdUntil(order.holdStartedAt, now, deps.cardHolds);
+    return reserveOrderStock(tx, held.order.id, held.items, { until, now }, lang);
+  }
+
   return {
     /**
      * Turns the signed-in user's cart into a pending order (DESIGN §6.1): prices re-read from the
@@ -180,91 +207,15 @@ export function createCheckoutService(deps: {
       clientAddress: string,
     ): Promise<{ order: OrderSummary; created: boolean }> {
       const user = await requireBuyer(userId, lang);
-      if (
-        idempotencyKey !== undefined &&
-        (idempotencyKey.length === 0 ||
-          idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH ||
-          !/^[\x21-\x7e]+$/.test(idempotencyKey))
-      )
-        throw new AppError('VALIDATION_ERROR', checkoutMessages.idempotencyKeyInvalid[lang]);
+      checkIdempotencyKey(idempotencyKey, lang);
       const lines = await cart.pricedLines(userCartOwner(user), lang);
-      if (lines.length === 0) throw new AppError('BAD_REQUEST', checkoutMessages.cartEmpty[lang]);
-      // A card product whose free stock is gone (sold, or held by other checkouts) is "sold out";
-      // cards this customer's own open order holds are theirs (the reservation below decides).
-      const ownHolds = await createStockRepo(deps.db).productsHeldBy(
+      const ownHolds = await stockRecords(deps.db).productsHeldBy(
         await orders.openOrderIds(user),
         deps.clock(),
       );
-      const stockOut = (l: (typeof lines)[number]) =>
-        !l.available && l.product?.status === 'out_of_stock' && isCardKind(l.product.kind);
-      const soldOut = lines.find((l) => stockOut(l) && !ownHolds.has(l.row.productId));
-      if (soldOut?.product)
-        throw new AppError(
-          'CONFLICT',
-          stockShortMessage(soldOut.product._nameMultilingual, 0, lang),
-        );
-      if (lines.some((l) => !l.available && !stockOut(l)))
-        throw new AppError('CONFLICT', checkoutMessages.itemsUnavailable[lang]);
-
-      // The client's view of the cart, when sent, must be what the server has (never a price source).
-      const sent = body?.items;
-      if (sent) {
-        // Each sent item is one line of the cart (the same product for the same recipient, when
-        // one is sent), each line matched once.
-        const unmatched = [...lines];
-        const sameLines =
-          sent.length === lines.length &&
-          sent.every((item) => {
-            const at = unmatched.findIndex(
-              (l) =>
-                l.row.productId === item.productId &&
-                l.row.quantity === item.quantity &&
-                (item.phoneNumber === undefined || item.phoneNumber === l.row.phoneNumber),
-            );
-            if (at >= 0) unmatched.splice(at, 1);
-            return at >= 0;
-          });
-        if (!sameLines) throw new AppError('CONFLICT', cartChanged[lang]);
-        const priceTampered = sent.some((item) => {
-          if (item.price === undefined) return false;
-          const line = lines.find((l) => l.row.productId === item.productId);
-          return (
-            !line?.product || (item.price !== line.unitPrice && item.price !== line.product.price)
-          );
-        });
-        if (priceTampered) throw new AppError('CONFLICT', checkoutMessages.pricesChanged[lang]);
-      }
-
-      const items = lines.map((l, position) => {
-        const product = l.product;
-        if (!product) throw new AppError('CONFLICT', checkoutMessages.itemsUnavailable[lang]);
-        const needsPhone = product.kind === 'topup' || product.kind === 'data';
-        if (needsPhone && !l.row.phoneNumber)
-          throw new AppError(
-            'VALIDATION_ERROR',
-            checkoutMessages.phoneRequired[lang].replace(
-              '{product}',
-              product._nameMultilingual[lang],
-            ),
-          );
-        return {
-          productId: product.id,
-          kind: product.kind,
-          sku: product.sku,
-          topupAmountMmk: product.kind === 'topup' ? (product.topupAmount ?? product.price) : null,
-          dataMb: product.kind === 'data' ? product.dataMb : null,
-          name: product._nameMultilingual,
-          quantity: l.row.quantity,
-          listPriceMmk: product.price,
-          unitPriceMmk: l.unitPrice,
-          lineTotalMmk: l.unitPrice * l.row.quantity,
-          phoneNumber: needsPhone ? l.row.phoneNumber : null,
-          // The product's operator: the recipient's network for top-ups and data, the network an
-          // operator's E-PIN loads onto (the order page offers to dial it).
-          operatorCode: product.operator?.code ?? null,
-          position,
-        };
-      });
+      refuseUnsellable(lines, ownHolds, lang);
+      checkSentCart(body?.items, lines, lang);
+      const items = orderItemsOf(lines, lang);
       const subtotal = items.reduce((n, i) => n + i.listPriceMmk * i.quantity, 0);
       const itemsTotal = items.reduce((n, i) => n + i.lineTotalMmk, 0);
       // DESIGN §6.1: the member's tier discount, on what the items cost after sale prices.
@@ -286,22 +237,7 @@ export function createCheckoutService(deps: {
       const promoMmk = quote ? Math.min(quote.discountMmk, itemsTotal - tier.mmk) : 0;
       const total = itemsTotal - tier.mmk - promoMmk + SERVICE_FEE_MMK;
       const email = body?.email ?? (await deps.accountEmail(user));
-      // What makes two checkouts "the same cart" (ADR 0022): lines, prices, recipients and the
-      // total (a tier discount reached since makes a new order). Not where the codes go: another
-      // address keeps the open order and changes its address (ADR 0050).
-      const fingerprint = createHash('sha256')
-        .update(
-          JSON.stringify([
-            total,
-            quote?.promoCodeId ?? null,
-            ...items
-              .map((i) => [i.productId, i.quantity, i.unitPriceMmk, i.phoneNumber])
-              .sort((a, b) =>
-                `${String(a[0])} ${String(a[3])}`.localeCompare(`${String(b[0])} ${String(b[3])}`),
-              ),
-          ]),
-        )
-        .digest('hex');
+      const fingerprint = cartFingerprint(total, quote?.promoCodeId ?? null, items);
       let reservedProducts: string[] = [];
       let freed = 0;
       let ended: EndedPayment[] = [];
@@ -322,30 +258,8 @@ export function createCheckoutService(deps: {
         },
         idempotencyKey ?? null,
         {
-          // DESIGN §6.5: the cards are held for the payment window in the order's own
-          // transaction (a reused order's hold is renewed, released cards taken again); too few
-          // left refuses the checkout ("Sold out" / "Only N left") and changes nothing. ADR 0043:
-          // a checkout starts the order's hold clock, and the account's and the network's caps and
-          // the product's share are checked first (the account's checkout lock is held here).
           hold: async (tx, held) => {
-            const now = deps.clock();
-            const network = clientNetwork(clientAddress);
-            const order = await createOrdersRepo(tx).startHold(held.order.id, now, network);
-            await checkCardHoldLimits(
-              tx,
-              { orderId: order.id, userId: user, network, lines: held.items },
-              deps.cardHolds,
-              now,
-              lang,
-            );
-            const until = holdUntil(order.holdStartedAt, now, deps.cardHolds);
-            reservedProducts = await reserveOrderStock(
-              tx,
-              held.order.id,
-              held.items,
-              { until, now },
-              lang,
-            );
+            reservedProducts = await holdOrderCards(tx, held, user, clientAddress, lang);
           },
           // An open order of a cart that has changed since: cancelled, its cards given back first.
           supersede: async (tx, orderIds) => {

@@ -14,20 +14,22 @@ import { enqueueJob } from '../../platform/jobs.ts';
 import { jobs as jobsTable } from '../../platform/jobs.tables.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Mailer } from '../../platform/messaging.ts';
-import { createStockRepo } from '../catalogue/stock.repo.ts';
+import { stockRecords } from '../catalogue/stock-reservation.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import {
-  createOrdersRepo,
+  orderRecords,
   type OrderItemRow,
   type OrderRow,
   type OrderWithItems,
-} from '../orders/orders.repo.ts';
-import { createPaymentsRepo } from '../payments/payments.repo.ts';
-import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
-import type { OrderRefundRow } from '../refunds/refunds.repo.ts';
-import { createProviderRefundsRepo } from '../refunds/provider-refunds.repo.ts';
-import { createRefundsRepo } from '../refunds/refunds.repo.ts';
-import { enqueueRefundNotice, recordOrderRefund } from '../refunds/refunds.service.ts';
+} from '../orders/orders.service.ts';
+import { FULFIL_ORDER_JOB, paymentRecords } from '../payments/payments.service.ts';
+import {
+  enqueueRefundNotice,
+  providerRefundSent,
+  recordOrderRefund,
+  refundRecords,
+  type OrderRefundRow,
+} from '../refunds/refunds.service.ts';
 import { orderCodesEmail } from './fulfilment.email.ts';
 import {
   createFulfilmentRepo,
@@ -225,7 +227,7 @@ export function createFulfilmentService(deps: {
   topupFunds?: (unitCost: TopupUnitCost | null, quantity: number) => Promise<boolean>;
 }) {
   const { db, log } = deps;
-  const orders = createOrdersRepo(db);
+  const orders = orderRecords(db);
   const transaction = <T>(fn: (tx: Db) => Promise<T>) => orders.inTransaction(fn);
   const isPending = (item: OrderItemRow) => item.status === 'pending';
 
@@ -276,12 +278,12 @@ export function createFulfilmentService(deps: {
   async function claimCards(orderId: string): Promise<OrderWithItems | null> {
     const soldFrom = new Set<string>();
     const claimed = await transaction(async (tx) => {
-      const txOrders = createOrdersRepo(tx);
+      const txOrders = orderRecords(tx);
       const order = await txOrders.lockOrder(orderId);
       if (!order || order.status !== 'processing') return null;
       const found = await txOrders.findOrder(orderId);
       if (!found) return null;
-      const stock = createStockRepo(tx);
+      const stock = stockRecords(tx);
       const delivered = createFulfilmentRepo(tx);
       const onDemand = await onDemandLines(tx, found.items);
       for (const item of found.items) {
@@ -320,7 +322,7 @@ export function createFulfilmentService(deps: {
     // Counted after the commit: of two orders taking the last cards at once, the later count sees
     // both sales (inside the transaction neither sees the other's).
     if (deps.soldOut && soldFrom.size > 0) {
-      const stock = createStockRepo(db);
+      const stock = stockRecords(db);
       // A count that fails cannot be retried (a rerun finds these lines delivered): announce then.
       const left = await Promise.all([...soldFrom].map((id) => stock.countAvailable(id))).catch(
         () => [0],
@@ -338,7 +340,7 @@ export function createFulfilmentService(deps: {
   async function onDemandLines(tx: Db, items: OrderItemRow[]) {
     const cardLines = items.filter((i) => isCardKind(i.kind) && isPending(i));
     if (cardLines.length === 0) return new Map<string, OnDemandSource>();
-    const sources = await createStockRepo(tx).onDemandOf(cardLines.map((i) => i.productId));
+    const sources = await stockRecords(tx).onDemandOf(cardLines.map((i) => i.productId));
     const started = new Set(
       (await createFulfilmentRepo(tx).topupRequestsOf(cardLines.map((i) => i.id))).map(
         (r) => r.orderItemId,
@@ -363,7 +365,7 @@ export function createFulfilmentService(deps: {
     item: OrderItemRow,
     result: GiftCardResult,
   ) {
-    const txOrders = createOrdersRepo(tx);
+    const txOrders = orderRecords(tx);
     const order = await txOrders.lockOrder(orderId);
     const line = (await txOrders.findOrder(orderId))?.items.find((i) => i.id === item.id);
     if (order?.status !== 'processing' || !line || !isPending(line)) return;
@@ -391,7 +393,7 @@ export function createFulfilmentService(deps: {
       status: 'sold' as const,
       soldAt: new Date(),
     }));
-    await createStockRepo(tx).insertCards(cards);
+    await stockRecords(tx).insertCards(cards);
     await createFulfilmentRepo(tx).insertOrderCards(
       cards.map((card, position) => ({ orderId, orderItemId: item.id, cardId: card.id, position })),
     );
@@ -480,7 +482,7 @@ export function createFulfilmentService(deps: {
   /** The aggregator's answer on the attempt and the line, in the caller's transaction. */
   async function recordAnswer(tx: Db, itemId: string, attempt: number, result: TopupResult) {
     await createFulfilmentRepo(tx).finishTopupRequest(itemId, result, attempt);
-    await createOrdersRepo(tx).setItemStatus(
+    await orderRecords(tx).setItemStatus(
       itemId,
       result.status === 'success' ? 'delivered' : 'failed',
       failureCodeOf(result),
@@ -509,7 +511,7 @@ export function createFulfilmentService(deps: {
    */
   async function finish(orderId: string): Promise<void> {
     await transaction(async (tx) => {
-      const txOrders = createOrdersRepo(tx);
+      const txOrders = orderRecords(tx);
       const order = await txOrders.lockOrder(orderId);
       if (!order || order.status !== 'processing') return;
       const found = await txOrders.findOrder(orderId);
@@ -517,7 +519,7 @@ export function createFulfilmentService(deps: {
       const { items } = found;
       if (items.some(isPending)) throw new Error('order still has undelivered lines');
       const failed = items.filter((i) => i.status === 'failed');
-      const txPayments = createPaymentsRepo(tx);
+      const txPayments = paymentRecords(tx);
       // What paid decides, not the order's chosen method (it can change after a QR is opened).
       const accepted = await txPayments.acceptedPayment(orderId);
       const byPoints = accepted?.method === 'points';
@@ -582,7 +584,7 @@ export function createFulfilmentService(deps: {
     const fulfilment = createFulfilmentRepo(db);
     const orderCards = await fulfilment.cardsOfOrders(orderIds);
     const cards = new Map(
-      (await createStockRepo(db).cardsByIds(orderCards.map((c) => c.cardId))).map((c) => [c.id, c]),
+      (await stockRecords(db).cardsByIds(orderCards.map((c) => c.cardId))).map((c) => [c.id, c]),
     );
     const cardsByItem = new Map<string, DeliveredCard[]>();
     for (const orderCard of orderCards) {
@@ -603,7 +605,7 @@ export function createFulfilmentService(deps: {
   async function readPins(
     cardIds: string[],
   ): Promise<Map<string, { pin: string; serial: string }>> {
-    const cards = await createStockRepo(db).cardsByIds(cardIds);
+    const cards = await stockRecords(db).cardsByIds(cardIds);
     return new Map(
       cards.map((c) => [
         c.id,
@@ -680,12 +682,12 @@ export function createFulfilmentService(deps: {
     refund: OrderRefundRow,
     delivered: string | null,
   ): Promise<LineOutcome> {
-    const txOrders = createOrdersRepo(tx);
+    const txOrders = orderRecords(tx);
     const items = (await txOrders.findOrder(order.id))?.items ?? [];
     const byPoints = refund.destination === 'points';
     const { paidFor, owed, unconfirmed, reason } = refundOf(order, items, byPoints);
-    const payments = createPaymentsRepo(tx);
-    const refunds = createRefundsRepo(tx);
+    const payments = paymentRecords(tx);
+    const refunds = refundRecords(tx);
     if (owed.length === 0) {
       await txOrders.updateOrder(order.id, {
         status: 'completed',
@@ -743,10 +745,10 @@ export function createFulfilmentService(deps: {
 
   /** The order, its refund and one line, locked in that order (the order first, ADR 0017). */
   async function lockLine(tx: Db, orderId: string, itemId: string) {
-    const txOrders = createOrdersRepo(tx);
+    const txOrders = orderRecords(tx);
     const order = await txOrders.lockOrder(orderId);
     if (!order) throw new LineActionError('no_order');
-    const refund = await createRefundsRepo(tx).lock(orderId);
+    const refund = await refundRecords(tx).lock(orderId);
     const item = (await txOrders.findOrder(orderId))?.items.find((i) => i.id === itemId);
     if (!item) throw new LineActionError('no_item');
     const attempts = await createFulfilmentRepo(tx).topupRequestsOf([itemId]);
@@ -754,9 +756,9 @@ export function createFulfilmentService(deps: {
   }
 
   async function lineState(tx: Db, orderId: string, itemId: string): Promise<LineState> {
-    const found = await createOrdersRepo(tx).findOrder(orderId);
+    const found = await orderRecords(tx).findOrder(orderId);
     const item = found?.items.find((i) => i.id === itemId);
-    const [refund] = await createRefundsRepo(tx).ofOrders([orderId]);
+    const [refund] = await refundRecords(tx).ofOrders([orderId]);
     const last = (await createFulfilmentRepo(tx).topupRequestsOf([itemId])).at(-1);
     return {
       line: {
@@ -798,7 +800,7 @@ export function createFulfilmentService(deps: {
     itemId: string,
     delivered: boolean,
   ): Promise<LineOutcome> {
-    const restated = await createOrdersRepo(tx).restateItem(
+    const restated = await orderRecords(tx).restateItem(
       itemId,
       { status: 'failed', failureCode: 'unconfirmed' },
       delivered
@@ -931,8 +933,7 @@ export function createFulfilmentService(deps: {
       if (!refund) throw new LineActionError('no_refund');
       if (refund.status === 'refunded') throw new LineActionError('refund_paid');
       if (refund.destination === 'points') throw new LineActionError('points_order');
-      if (await createProviderRefundsRepo(tx).sentFor(refund.id))
-        throw new LineActionError('refund_at_provider');
+      if (await providerRefundSent(tx, refund.id)) throw new LineActionError('refund_at_provider');
       if (!item.phoneNumber) throw new LineActionError('no_recipient');
       // A retry job that died before recording its request still used up its attempt number.
       const jobs = await tx
@@ -949,7 +950,7 @@ export function createFulfilmentService(deps: {
         .map((j) => Number(j.payload.attempt) || 0);
       const attempt = Math.max(tried, 1, ...queued) + 1;
       const before = await lineState(tx, orderId, itemId);
-      const restated = await createOrdersRepo(tx).restateItem(
+      const restated = await orderRecords(tx).restateItem(
         itemId,
         { status: 'failed', failureCode: item.failureCode },
         { status: 'pending', failureCode: null },
@@ -995,7 +996,7 @@ export function createFulfilmentService(deps: {
       const { order, refund, item, attempts } = await lockLine(tx, orderId, itemId);
       if (item.status !== 'pending' || refund?.status !== 'refund_pending') return;
       const sent = attempts.some((a) => a.attempt === attempt && a.status === 'sending');
-      await createOrdersRepo(tx).setItemStatus(itemId, 'failed', sent ? 'unconfirmed' : 'error');
+      await orderRecords(tx).setItemStatus(itemId, 'failed', sent ? 'unconfirmed' : 'error');
       await settleLines(tx, order, refund, null);
     });
   }
@@ -1009,9 +1010,7 @@ export function createFulfilmentService(deps: {
     const email = to ?? found?.order.email;
     if (!found || !email) return;
     const { cardsByItem } = await deliveries([orderId], 'all');
-    const instructions = await createStockRepo(db).instructionsOf(
-      found.items.map((i) => i.productId),
-    );
+    const instructions = await stockRecords(db).instructionsOf(found.items.map((i) => i.productId));
     await deps.mailer.send({
       to: email,
       ...orderCodesEmail({
@@ -1039,7 +1038,7 @@ export function createFulfilmentService(deps: {
     },
   ): Promise<CodesResent> {
     const sent = await transaction(async (tx) => {
-      const txOrders = createOrdersRepo(tx);
+      const txOrders = orderRecords(tx);
       const order = await txOrders.lockOrder(orderId);
       if (!order) throw new CodesResendError('no_order');
       const cards = (await createFulfilmentRepo(tx).cardsOfOrders([orderId])).length;
@@ -1086,7 +1085,7 @@ export function createFulfilmentService(deps: {
 
     /** Redemption instructions and gift-card face values of products (catalogue stock data). */
     async productDetails(productIds: string[]) {
-      const stock = createStockRepo(db);
+      const stock = stockRecords(db);
       const [instructions, faceValues] = await Promise.all([
         stock.instructionsOf(productIds),
         stock.faceValuesOf(productIds),

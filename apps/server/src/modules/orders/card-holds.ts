@@ -7,7 +7,7 @@ import { lockForTransaction, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import type { ReservableLine } from '../catalogue/stock-reservation.ts';
-import { createStockRepo } from '../catalogue/stock.repo.ts';
+import { stockRecords } from '../catalogue/stock-reservation.ts';
 import { openPaymentStatuses } from './orders.repo.ts';
 import { orders } from './orders.tables.ts';
 
@@ -115,7 +115,7 @@ export async function checkCardHoldLimits(
   lang: Language,
 ): Promise<void> {
   // Cards bought on demand at fulfilment (ADR 0063) hold no stock: no cap to count them against.
-  const onDemand = await createStockRepo(tx).onDemandOf(request.lines.map((l) => l.productId));
+  const onDemand = await stockRecords(tx).onDemandOf(request.lines.map((l) => l.productId));
   const cardLines = request.lines.filter((l) => isCardKind(l.kind) && !onDemand.has(l.productId));
   const wanted = cardLines.reduce((n, l) => n + l.quantity, 0);
   if (wanted === 0) return;
@@ -147,7 +147,7 @@ export async function checkCardHoldLimits(
         }),
       );
   }
-  const stock = await createStockRepo(tx).countFreeOrHeldBy(
+  const stock = await stockRecords(tx).countFreeOrHeldBy(
     request.orderId,
     cardLines.map((l) => l.productId),
     now,

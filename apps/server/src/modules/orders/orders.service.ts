@@ -9,10 +9,34 @@ import {
   isOpenOrder,
   type NewOrderItem,
   type OrderWithItems,
+  type OrdersRepo,
 } from './orders.repo.ts';
 
 /** The stored order shapes other modules may read (the module's public types). */
-export type { OrderItemRow, OrderRow, OrderWithItems } from './orders.repo.ts';
+export type { NewOrderItem, OrderItemRow, OrderRow, OrderWithItems } from './orders.repo.ts';
+
+/**
+ * What other modules may do to orders, on the database or inside their own transaction (issue 30:
+ * they pass the transaction and get these operations, never the repo): read and lock an order,
+ * move it or one of its lines, start its card hold, end its lapsed payments.
+ */
+export type OrderRecords = Pick<
+  OrdersRepo,
+  | 'inTransaction'
+  | 'findOrder'
+  | 'lockOrder'
+  | 'lockOrders'
+  | 'updateOrder'
+  | 'setItemStatus'
+  | 'restateItem'
+  | 'startHold'
+  | 'markPaymentsExpired'
+  | 'failAbandoned'
+  | 'setEmail'
+  | 'ownerOf'
+  | 'lockUserCheckout'
+>;
+export const orderRecords = (db: Db): OrderRecords => createOrdersRepo(db);
 
 /** Crockford base32: no I, L, O, U, so an order number read over the phone is not misheard. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

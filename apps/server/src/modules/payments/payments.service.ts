@@ -21,13 +21,13 @@ import {
   holdUntil,
 } from '../orders/card-holds.ts';
 import { reserveOrderStock } from '../catalogue/stock-reservation.ts';
-import { createStockRepo } from '../catalogue/stock.repo.ts';
+import { stockRecords } from '../catalogue/stock-reservation.ts';
 import {
-  createOrdersRepo,
+  orderRecords,
   type OrderItemRow,
   type OrderRow,
-  type OrdersRepo,
-} from '../orders/orders.repo.ts';
+  type OrderRecords,
+} from '../orders/orders.service.ts';
 import { randomBase32 } from '../orders/orders.service.ts';
 import {
   AcquirerError,
@@ -37,7 +37,17 @@ import {
   type CallbackInput,
   type PayableMethod,
 } from './acquirer.ts';
-import { createPaymentsRepo, type PaymentRow } from './payments.repo.ts';
+import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo.ts';
+
+/**
+ * What other modules may do to payments inside their own transaction (issue 30: they pass the
+ * transaction, never reach into the repo): read what paid an order, and flag its refund.
+ */
+export type PaymentRecords = Pick<
+  PaymentsRepo,
+  'acceptedPayment' | 'flagOrderRefund' | 'reflagOrderRefund'
+>;
+export const paymentRecords = (db: Db): PaymentRecords => createPaymentsRepo(db);
 import type { ReceiptOutcome } from './payments.tables.ts';
 import { isUuid } from '@shop/contracts/ids';
 import { isPaidStatus } from '@shop/contracts/order-status';
@@ -155,7 +165,7 @@ export interface WebhookResult {
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { clock } = deps;
-  const orders: OrdersRepo = createOrdersRepo(deps.db);
+  const orders: OrderRecords = orderRecords(deps.db);
   const transaction = <T>(fn: (tx: Db) => Promise<T>) => orders.inTransaction(fn);
 
   const notFound = (lang: Language) =>
@@ -221,7 +231,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     lang: Language,
     unpaid = false,
   ): Promise<OrderItemRow[]> {
-    const items = (await createOrdersRepo(tx).findOrder(order.id))?.items ?? [];
+    const items = (await orderRecords(tx).findOrder(order.id))?.items ?? [];
     const now = clock();
     if (unpaid)
       await checkCardHoldLimits(
@@ -242,12 +252,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function endOverdue(tx: Db, order: OrderRow): Promise<number> {
     await createPaymentsRepo(tx).endPending(order.id, 'expired');
-    await createOrdersRepo(tx).updateOrder(order.id, {
+    await orderRecords(tx).updateOrder(order.id, {
       status: 'failed',
       paymentStatus: 'expired',
     });
     if (deps.ordersEnded) await deps.ordersEnded(tx, [order.id]);
-    return createStockRepo(tx).release([order.id]);
+    return stockRecords(tx).release([order.id]);
   }
 
   /**
@@ -259,12 +269,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const due = await createPaymentsRepo(deps.db).ordersWithDuePayments(clock(), orderId);
     if (due.length === 0) return 0;
     const { expired, freed } = await transaction(async (tx) => {
-      const txOrders = createOrdersRepo(tx);
+      const txOrders = orderRecords(tx);
       await txOrders.lockOrders(due);
       const expired = await createPaymentsRepo(tx).expireDue(clock(), due);
       await txOrders.markPaymentsExpired(expired);
       for (const orderId of expired) await enqueuePush(tx, orderId, 'payment_expired');
-      return { expired, freed: await createStockRepo(tx).release(expired) };
+      return { expired, freed: await stockRecords(tx).release(expired) };
     });
     await released(freed);
     return expired.length;
@@ -429,7 +439,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const created = await createAtAcquirer(acquirer, orderId, method, lang);
     const createdHere = { provider: acquirer.name, reference: created.reference };
     const answer = await transaction(async (tx) => {
-      const txOrders = createOrdersRepo(tx);
+      const txOrders = orderRecords(tx);
       const txPayments = createPaymentsRepo(tx);
       // The account's checkout lock before the order's (checkout's lock order): the caps count
       // the account's holds under it.
@@ -489,7 +499,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     tx: Db,
     orderIds: string[],
   ): Promise<{ freed: number; ended: EndedPayment[] }> {
-    const txOrders = createOrdersRepo(tx);
+    const txOrders = orderRecords(tx);
     const ended: EndedPayment[] = [];
     for (const orderId of orderIds) {
       ended.push(...(await createPaymentsRepo(tx).endPending(orderId, 'cancelled')));
@@ -500,7 +510,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
     }
     if (deps.ordersEnded) await deps.ordersEnded(tx, orderIds);
-    return { freed: await createStockRepo(tx).release(orderIds), ended };
+    return { freed: await stockRecords(tx).release(orderIds), ended };
   }
 
   /**
@@ -516,6 +526,137 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (event.id === findingId || event.data.amount !== payment.amountMmk) return false;
     const finding = await createPaymentsRepo(tx).findEvent(payment.provider, findingId);
     return finding?.type === 'payment.succeeded' && finding.outcome === 'applied';
+  }
+
+  /**
+   * Every delivery with a payment gets a receipt: what arrived and what is due back. Money due
+   * back is flagged for refund (ADR 0017) and logged.
+   */
+  async function writeReceipt(
+    tx: Db,
+    delivery: { eventRowId: string; event: WebhookEvent; receivedAt: Date },
+    locked: { order: OrderRow; payment: PaymentRow },
+    name: ReceiptOutcome,
+    refundAmount: number,
+  ): Promise<void> {
+    const { event } = delivery;
+    const { order, payment } = locked;
+    const row = await createPaymentsRepo(tx).insertReceipt({
+      eventId: delivery.eventRowId,
+      paymentId: payment.id,
+      orderId: order.id,
+      amount: event.type === 'payment.failed' ? 0 : event.data.amount,
+      currency: event.data.currency,
+      outcome: name,
+      refundRequired: refundAmount > 0,
+      refundAmount,
+      receivedAt: delivery.receivedAt,
+    });
+    if (refundAmount === 0) return;
+    await deps.receiptRefundOwed?.(tx, {
+      receiptId: row.id,
+      orderId: order.id,
+      outcome: name,
+      amount: refundAmount,
+      currency: event.data.currency,
+      payment: { id: payment.id, provider: payment.provider },
+    });
+    deps.log.warn(
+      {
+        orderId: order.id,
+        reference: payment.reference,
+        outcome: name,
+        refundAmount,
+        currency: event.data.currency,
+      },
+      'payment received that the order cannot take: flagged for refund',
+    );
+  }
+
+  /**
+   * Why money received cannot be applied to the order (all of it is then due back), or null
+   * when it can: another currency, a second payment, after cancel, after the window, too little.
+   * 'confirmed': the delivery confirms what staff recorded as paid (nothing due back).
+   */
+  async function refusalOf(
+    tx: Db,
+    acquirer: Pick<Acquirer, 'enforcesWindow'>,
+    event: WebhookEvent,
+    locked: { order: OrderRow; payment: PaymentRow },
+    paidAt: Date,
+  ): Promise<ReceiptOutcome | null> {
+    const { order, payment } = locked;
+    if (event.data.currency !== 'MMK') return 'wrong_amount';
+    if (payment.status === 'paid' && (await confirmsStaffFinding(tx, payment, event)))
+      return 'confirmed';
+    if (payment.status === 'paid') return 'duplicate';
+    if (order.status === 'cancelled' || payment.status === 'cancelled') return 'after_cancel';
+    if (
+      isPaidStatus(order.paymentStatus) ||
+      (await createPaymentsRepo(tx).hasPaid(order.id, payment.id))
+    )
+      return 'duplicate';
+    // The attempt is open, expired or refused here (paid and cancelled are handled above):
+    // money paid within its window counts, even if the expiry was recorded first.
+    // A provider that itself refuses payment past the window it was given (ADR 0058) paid it in
+    // time whatever the clock of its notice says.
+    const inTime = acquirer.enforcesWindow || paidAt.getTime() <= payment.expiresAt.getTime();
+    if (!inTime || order.status !== 'pending') return 'after_expiry';
+    // Too little: recorded and refunded, and the QR stays open for the right amount.
+    if (event.data.amount < payment.amountMmk) return 'wrong_amount';
+    return null;
+  }
+
+  /**
+   * DESIGN §6.5: paid in time, but the cards must still be held (a late delivery may come after
+   * the hold ended and others took them); held now until fulfilment sells them. False when they
+   * are gone: the order's holds are released (counted in `freed`).
+   */
+  async function holdPaidCards(tx: Db, order: OrderRow): Promise<{ held: boolean; freed: number }> {
+    const until = new Date(clock().getTime() + ABANDONED_ORDER_MS);
+    const held = await holdStock(tx, order, until, order.language).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof AppError) return false;
+        throw err;
+      },
+    );
+    return held ? { held, freed: 0 } : { held, freed: await stockRecords(tx).release([order.id]) };
+  }
+
+  /** The payment and its order are paid, and the fulfilment job is written in the same transaction. */
+  async function markPaid(tx: Db, order: OrderRow, payment: PaymentRow, paidAt: Date) {
+    const txPayments = createPaymentsRepo(tx);
+    await txPayments.updatePayment(payment.id, { status: 'paid', paidAt });
+    await txPayments.endPending(order.id, 'cancelled', payment.id);
+    await orderRecords(tx).updateOrder(order.id, {
+      status: 'processing',
+      paymentStatus: 'paid',
+      // The method chosen since (say points) is not what paid: the accepted payment's is.
+      paymentMethod: payment.method,
+      paidAt,
+    });
+    // Same transaction: the job exists exactly when the order is paid (transactional outbox).
+    await enqueueJob(tx, {
+      type: FULFIL_ORDER_JOB,
+      dedupeKey: `${FULFIL_ORDER_JOB}:${order.id}`,
+      payload: { orderId: order.id },
+    });
+  }
+
+  /** After the commit of a payment: the worker is woken and the bought lines leave the cart. */
+  async function afterPaid(paid: { userId: string; orderId: string }): Promise<void> {
+    deps.onJobQueued?.();
+    const found = await orders.findOrder(paid.orderId);
+    await deps
+      .onOrderPaid({
+        userId: paid.userId,
+        bought:
+          found?.items.map((i) => ({ productId: i.productId, phoneNumber: i.phoneNumber })) ?? [],
+      })
+      .catch((err: unknown) => {
+        deps.log.error({ err }, 'could not empty the cart after payment');
+      });
   }
 
   /**
@@ -536,7 +677,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     let freed = 0;
     const apply = async (tx: Db): Promise<WebhookResult> => {
       const txPayments = createPaymentsRepo(tx);
-      const txOrders = createOrdersRepo(tx);
+      const txOrders = orderRecords(tx);
       const receivedAt = clock();
       const eventRowId = await txPayments.recordEvent({
         provider,
@@ -559,41 +700,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const payment = order ? await txPayments.lockPayment(found.id) : null;
       if (!order || !payment) return outcome('unknown_payment', found.id);
       await hooks.checkLocked?.(tx, { order, payment });
-
-      /** Every delivery with a payment gets a receipt: what arrived and what is due back. */
+      const locked = { order, payment };
       const receipt = async (name: ReceiptOutcome, refundAmount: number) => {
-        const amount = event.type === 'payment.failed' ? 0 : event.data.amount;
-        const row = await txPayments.insertReceipt({
-          eventId: eventRowId,
-          paymentId: payment.id,
-          orderId: order.id,
-          amount,
-          currency: event.data.currency,
-          outcome: name,
-          refundRequired: refundAmount > 0,
-          refundAmount,
-          receivedAt,
-        });
-        if (refundAmount > 0)
-          await deps.receiptRefundOwed?.(tx, {
-            receiptId: row.id,
-            orderId: order.id,
-            outcome: name,
-            amount: refundAmount,
-            currency: event.data.currency,
-            payment: { id: payment.id, provider: payment.provider },
-          });
-        if (refundAmount > 0)
-          deps.log.warn(
-            {
-              orderId: order.id,
-              reference: payment.reference,
-              outcome: name,
-              refundAmount,
-              currency: event.data.currency,
-            },
-            'payment received that the order cannot take: flagged for refund',
-          );
+        await writeReceipt(tx, { eventRowId, event, receivedAt }, locked, name, refundAmount);
         return outcome(name, payment.id);
       };
 
@@ -607,61 +716,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return receipt('declined', 0);
       }
 
-      const received = event.data.amount;
       // Money that is not applied is kept for a refund, all of it, with the amount received.
-      const refundAll = (name: ReceiptOutcome) => receipt(name, Math.max(0, received));
-      if (event.data.currency !== 'MMK') return refundAll('wrong_amount');
-      if (payment.status === 'paid' && (await confirmsStaffFinding(tx, payment, event)))
-        return receipt('confirmed', 0);
-      if (payment.status === 'paid') return refundAll('duplicate');
-      if (order.status === 'cancelled' || payment.status === 'cancelled')
-        return refundAll('after_cancel');
-      if (isPaidStatus(order.paymentStatus) || (await txPayments.hasPaid(order.id, payment.id)))
-        return refundAll('duplicate');
+      const received = event.data.amount;
       const occurredAt = new Date(event.data.occurredAt);
       const paidAt = Number.isNaN(occurredAt.getTime()) ? clock() : occurredAt;
-      // The attempt is open, expired or refused here (paid and cancelled are handled above):
-      // money paid within its window counts, even if the expiry was recorded first.
-      // A provider that itself refuses payment past the window it was given (ADR 0058) paid it in
-      // time whatever the clock of its notice says.
-      const inTime = acquirer.enforcesWindow || paidAt.getTime() <= payment.expiresAt.getTime();
-      if (!inTime || order.status !== 'pending') return refundAll('after_expiry');
-      // Too little: recorded and refunded, and the QR stays open for the right amount.
-      if (received < payment.amountMmk) return refundAll('wrong_amount');
-      // DESIGN §6.5: paid in time, but the cards must still be held (a late delivery may come
-      // after the hold ended and others took them); held now until fulfilment sells them.
-      const held = await holdStock(
-        tx,
-        order,
-        new Date(clock().getTime() + ABANDONED_ORDER_MS),
-        order.language,
-      ).then(
-        () => true,
-        (err: unknown) => {
-          if (err instanceof AppError) return false;
-          throw err;
-        },
-      );
-      if (!held) {
-        freed = await createStockRepo(tx).release([order.id]);
-        return refundAll('sold_out');
-      }
+      const refusal = await refusalOf(tx, acquirer, event, locked, paidAt);
+      if (refusal === 'confirmed') return receipt('confirmed', 0);
+      if (refusal) return receipt(refusal, Math.max(0, received));
+      const hold = await holdPaidCards(tx, order);
+      freed = hold.freed;
+      if (!hold.held) return receipt('sold_out', Math.max(0, received));
 
-      await txPayments.updatePayment(payment.id, { status: 'paid', paidAt });
-      await txPayments.endPending(order.id, 'cancelled', payment.id);
-      await txOrders.updateOrder(order.id, {
-        status: 'processing',
-        paymentStatus: 'paid',
-        // The method chosen since (say points) is not what paid: the accepted payment's is.
-        paymentMethod: payment.method,
-        paidAt,
-      });
-      // Same transaction: the job exists exactly when the order is paid (transactional outbox).
-      await enqueueJob(tx, {
-        type: FULFIL_ORDER_JOB,
-        dedupeKey: `${FULFIL_ORDER_JOB}:${order.id}`,
-        payload: { orderId: order.id },
-      });
+      await markPaid(tx, order, payment, paidAt);
       paid = { userId: order.userId, orderId: order.id };
       // Too much: the order is paid and the part above its price is due back.
       const excess = received - payment.amountMmk;
@@ -675,19 +741,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     await released(freed);
     const applied = paid as { userId: string; orderId: string } | null;
-    if (applied) {
-      deps.onJobQueued?.();
-      const found = await orders.findOrder(applied.orderId);
-      await deps
-        .onOrderPaid({
-          userId: applied.userId,
-          bought:
-            found?.items.map((i) => ({ productId: i.productId, phoneNumber: i.phoneNumber })) ?? [],
-        })
-        .catch((err: unknown) => {
-          deps.log.error({ err }, 'could not empty the cart after payment');
-        });
-    }
+    if (applied) await afterPaid(applied);
     return result;
   }
 
@@ -801,7 +855,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
       if (!recorded) return null;
       // Lock order: the order, then its payment (ADR 0017).
-      const order = await createOrdersRepo(tx).lockOrder(payment.orderId);
+      const order = await orderRecords(tx).lockOrder(payment.orderId);
       const locked = await txPayments.lockPayment(payment.id);
       if (!order || !locked) throw new UnknownFindingError('no_payment');
       await refuseIfReported(tx, locked);
@@ -878,7 +932,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       let freed = 0;
       let ended: EndedPayment[] = [];
       const answer = await transaction(async (tx) => {
-        const txOrders = createOrdersRepo(tx);
+        const txOrders = orderRecords(tx);
         const order = await txOrders.lockOrder(orderId);
         if (!order) throw notFound(lang);
         if (order.status === 'cancelled')
@@ -968,7 +1022,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       redeem: (tx: Db, order: OrderRow) => Promise<void>,
     ): Promise<PaymentSession> {
       const session_ = await transaction(async (tx) => {
-        const txOrders = createOrdersRepo(tx);
+        const txOrders = orderRecords(tx);
         const txPayments = createPaymentsRepo(tx);
         const order = await txOrders.lockOrder(orderId);
         if (!order) throw notFound(lang);
@@ -1060,9 +1114,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async sweep(): Promise<{ expired: number; abandoned: number }> {
       const expired = await expireDue();
       // Reservations whose time ran out without an expiry (checkout never asked for a payment).
-      await released(await createStockRepo(deps.db).releaseLapsed(clock()));
+      await released(await stockRecords(deps.db).releaseLapsed(clock()));
       const abandoned = await transaction(async (tx) => {
-        const ended = await createOrdersRepo(tx).failAbandoned(
+        const ended = await orderRecords(tx).failAbandoned(
           new Date(clock().getTime() - ABANDONED_ORDER_MS),
         );
         if (deps.ordersEnded && ended.length > 0) await deps.ordersEnded(tx, ended);

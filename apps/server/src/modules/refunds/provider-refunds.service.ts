@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { RetryJob, type JobRow, type JobType } from '../../platform/job-worker.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
-import { createOrdersRepo } from '../orders/orders.repo.ts';
+import { orderRecords } from '../orders/orders.service.ts';
 import type { Acquirer, RefundResult } from '../payments/acquirer.ts';
 import type { ReceiptRefundOwed } from '../payments/payments.service.ts';
 import type { ReceiptOutcome } from '../payments/payments.tables.ts';
@@ -100,7 +100,7 @@ export function createProviderRefunds(deps: {
     const [refund] = await createRefundsRepo(tx).ofOrders([orderId]);
     if (refund?.status !== 'refund_pending' || refund.destination !== 'bank') return;
     if (refund.amountMmk <= 0) return;
-    const found = await createOrdersRepo(tx).findOrder(orderId);
+    const found = await orderRecords(tx).findOrder(orderId);
     if (!found || found.items.some(awaitsSupport)) return;
     const payment = await createProviderRefundsRepo(tx).orderRefundPayment(orderId);
     if (!payment || !refunders.has(payment.provider) || refund.amountMmk > payment.amountMmk)
@@ -121,8 +121,8 @@ export function createProviderRefunds(deps: {
    * support would mark it, and the customer is told.
    */
   async function record(refund: ProviderRefundRow, outcome: OutcomeToRecord): Promise<void> {
-    const changed = await createOrdersRepo(db).inTransaction(async (tx) => {
-      await createOrdersRepo(tx).lockOrder(refund.orderId);
+    const changed = await orderRecords(db).inTransaction(async (tx) => {
+      await orderRecords(tx).lockOrder(refund.orderId);
       const done = await createProviderRefundsRepo(tx).finish(refund.id, {
         status: outcome.status,
         ...(outcome.status === 'refunded'

@@ -111,3 +111,5 @@ export function createRefundsRepo(db: Db) {
     },
   };
 }
+
+export type RefundsRepo = ReturnType<typeof createRefundsRepo>;

@@ -11,13 +11,22 @@ import { enqueueJob } from '../../platform/jobs.ts';
 import { enqueuePush } from '../notifications/push-jobs.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
-import { createOrdersRepo, type OrderItemRow, type OrderRow } from '../orders/orders.repo.ts';
+import { orderRecords, type OrderItemRow, type OrderRow } from '../orders/orders.service.ts';
 import { createProviderRefundsRepo, OPEN_PROVIDER_REFUND } from './provider-refunds.repo.ts';
 import { refundNotice, type RefundEvent } from './refunds.email.ts';
-import { createRefundsRepo, type OrderRefundRow } from './refunds.repo.ts';
+import { createRefundsRepo, type OrderRefundRow, type RefundsRepo } from './refunds.repo.ts';
 
 /** A refund as stored, for the order answers (the module's public type). */
 export type { OrderRefundRow } from './refunds.repo.ts';
+
+/**
+ * What other modules may do to an order's refund inside their own transaction (issue 30): lock and
+ * read it, recompute what is owed, drop a pending one; and whether a provider refund was sent.
+ */
+export type RefundRecords = Pick<RefundsRepo, 'lock' | 'ofOrders' | 'removePending' | 'recompute'>;
+export const refundRecords = (db: Db): RefundRecords => createRefundsRepo(db);
+export const providerRefundSent = (db: Db, refundId: string): Promise<boolean> =>
+  createProviderRefundsRepo(db).sentFor(refundId);
 
 export const REFUND_NOTICE_JOB = 'send_refund_notice';
 
@@ -76,7 +85,7 @@ export async function recordOrderRefund(
     refundedAt: entry.pending ? null : new Date(),
   });
   if (!row) return;
-  await createOrdersRepo(tx).updateOrder(entry.order.id, { paymentStatus: status });
+  await orderRecords(tx).updateOrder(entry.order.id, { paymentStatus: status });
   await enqueueRefundNotice(tx, entry.order.id, 'failed');
 }
 
@@ -116,9 +125,7 @@ export async function markRefundDone(
   orderId: string,
   options: MarkRefundOptions = {},
 ): Promise<{ refund: OrderRefundRow; changed: boolean }> {
-  return createOrdersRepo(db).inTransaction((tx) =>
-    markRefundDoneIn(tx, loyalty, orderId, options),
-  );
+  return orderRecords(db).inTransaction((tx) => markRefundDoneIn(tx, loyalty, orderId, options));
 }
 
 type RefundLoyalty = Pick<
@@ -140,7 +147,7 @@ export async function markRefundDoneIn(
   orderId: string,
   options: MarkRefundOptions = {},
 ): Promise<{ refund: OrderRefundRow; changed: boolean }> {
-  const order = await createOrdersRepo(tx).lockOrder(orderId);
+  const order = await orderRecords(tx).lockOrder(orderId);
   if (!order) throw new RefundError(`no order ${orderId}`, 'no_order');
   const refunds = createRefundsRepo(tx);
   const refund = await refunds.lock(orderId);
@@ -153,7 +160,7 @@ export async function markRefundDoneIn(
       'at_provider',
     );
   // A line sent to the aggregator again (ADR 0036) may still arrive: pay nothing before it ends.
-  const found = await createOrdersRepo(tx).findOrder(orderId);
+  const found = await orderRecords(tx).findOrder(orderId);
   if (found?.items.some((i) => i.status === 'pending'))
     throw new RefundError(
       `a top-up of order ${order.orderNumber} is being sent again: wait for its answer`,
@@ -188,7 +195,7 @@ export async function markRefundDoneIn(
     });
   }
   await refunds.markRefunded(orderId, { reference, pointsReturned, destination, points });
-  await createOrdersRepo(tx).updateOrder(orderId, { paymentStatus: 'refunded' });
+  await orderRecords(tx).updateOrder(orderId, { paymentStatus: 'refunded' });
   await enqueueRefundNotice(tx, orderId, 'refunded');
   await enqueuePush(tx, orderId, 'order_refunded');
   const [updated] = await refunds.ofOrders([orderId]);
@@ -230,7 +237,7 @@ export function createRefundsService(deps: {
   const { db } = deps;
 
   async function sendNotice(orderId: string, event: RefundEvent, itemId?: string): Promise<void> {
-    const found = await createOrdersRepo(db).findOrder(orderId);
+    const found = await orderRecords(db).findOrder(orderId);
     const [refund] = await createRefundsRepo(db).ofOrders([orderId]);
     // A line that arrived after all may have left nothing to refund (the order completed).
     if (!found || (!refund && event !== 'delivered')) return;

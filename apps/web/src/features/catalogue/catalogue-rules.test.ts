@@ -8,10 +8,10 @@ import enInfo from './content/info-pages.en.json';
 import myInfo from './content/info-pages.my.json';
 import enLazy from './content/lazy-messages.en.json';
 import myLazy from './content/lazy-messages.my.json';
-import { PLACEHOLDER_IMAGE, safeImageSource } from './image-source.ts';
+import { PLACEHOLDER_IMAGE, safeImageSource } from '../../lib/image-source.ts';
 import en from './locales/en.json';
 import my from './locales/my.json';
-import { formatFaceValue, formatKyat } from './money-format.ts';
+import { formatFaceValue, formatKyat } from '../../lib/money-format.ts';
 import { resolveSafeUrl } from './safe-url.ts';
 
 const origin = 'https://shop.example';

@@ -1,7 +1,7 @@
 import type { AdminCategory } from '@shop/contracts/admin-catalogue';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { safeImageSource } from '../../catalogue/image-source.ts';
+import { safeImageSource } from '../../../lib/image-source.ts';
 import { adminWrites, useAdminCategories } from '../api/admin-api.ts';
 import { AdminFormDialog, BilingualFields, SortOrderField, useAdminWrite } from './admin-form.tsx';
 import { useListFilters } from './admin-list.tsx';

@@ -1,7 +1,7 @@
 import { mediaUploadTypes } from '@shop/contracts/admin-media';
 import { useId, useState } from 'react';
 import { errorMessageOr } from '../../../lib/api-client.ts';
-import { safeImageSource } from '../../catalogue/image-source.ts';
+import { safeImageSource } from '../../../lib/image-source.ts';
 import { uploadImage } from '../api/admin-media.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { AdminOperator } from '@shop/contracts/admin-catalogue';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { safeImageSource } from '../../catalogue/image-source.ts';
+import { safeImageSource } from '../../../lib/image-source.ts';
 import { adminWrites, useAdminOperators } from '../api/admin-api.ts';
 import { AdminFormDialog, BilingualFields, useAdminWrite } from './admin-form.tsx';
 import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';

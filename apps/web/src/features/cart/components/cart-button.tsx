@@ -1,7 +1,7 @@
 import { lazy, useEffect } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useAuth } from '../../auth/hooks/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 import '../cart-button.css';
 import { badgeText, cartBadge, useCartBadge } from '../cart-badge-store.ts';
 import { loadCartController } from '../load-cart-controller.ts';

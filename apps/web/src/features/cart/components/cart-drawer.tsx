@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 import '../cart.css';
 import { cartController, useCartState } from '../cart-controller.ts';
 import { CartLineItem } from './cart-line-item.tsx';

@@ -7,8 +7,8 @@ import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { uploadSrcSet } from '@shop/contracts/media-variants';
-import { fallBackToLogo, safeImageSource } from '../../catalogue/image-source.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { fallBackToLogo, safeImageSource } from '../../../lib/image-source.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 import { cartController } from '../cart-controller.ts';
 import { RecipientPhoneField } from './recipient-phone-field.tsx';
 

@@ -2,7 +2,7 @@ import '../content/lazy-messages.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../auth/hooks/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 import { isGuestDialogHidden } from '../../checkout/guest-choice.ts';
 import { paymentApi } from '../../payment/api/payment-api.ts';
 import {

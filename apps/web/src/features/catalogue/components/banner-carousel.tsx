@@ -6,7 +6,7 @@ import { setHeaderTint } from '../../../components/layout/header-tint.ts';
 import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
 import { averageImageColour } from '../image-average-colour.ts';
 import { uploadCopy, uploadSrcSet } from '@shop/contracts/media-variants';
-import { fallBackToLogo, safeImageSource } from '../image-source.ts';
+import { fallBackToLogo, safeImageSource } from '../../../lib/image-source.ts';
 import { openInNewTab, type SafeUrl } from '../safe-url.ts';
 import { BannerLink } from './banner-link.tsx';
 

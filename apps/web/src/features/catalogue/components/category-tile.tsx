@@ -1,7 +1,7 @@
 import type { Category } from '@shop/contracts/catalogue';
 import { Link } from 'wouter';
 import { uploadSrcSet } from '@shop/contracts/media-variants';
-import { fallBackToLogo, safeImageSource } from '../image-source.ts';
+import { fallBackToLogo, safeImageSource } from '../../../lib/image-source.ts';
 
 export function CategoryTile({
   category,

@@ -7,8 +7,8 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 import { uploadSrcSet } from '@shop/contracts/media-variants';
-import { fallBackToLogo, safeImageSource } from '../image-source.ts';
-import { formatFaceValue, formatKyat } from '../money-format.ts';
+import { fallBackToLogo, safeImageSource } from '../../../lib/image-source.ts';
+import { formatFaceValue, formatKyat } from '../../../lib/money-format.ts';
 
 function dataVolume(mb: number, language: Language): string {
   if (mb < 1024) return `${formatNumber(mb, language)} MB`;

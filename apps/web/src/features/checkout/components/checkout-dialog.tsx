@@ -18,7 +18,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 import { cartController } from '../../cart/cart-controller.ts';
 import { track } from '../../privacy/track.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../api/checkout-api.ts';

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 
 /**
  * What a customer may type: the server's rule (letters, digits, "-" and "_"), spaces around it.

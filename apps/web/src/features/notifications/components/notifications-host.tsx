@@ -3,7 +3,7 @@ import '../notifications.css';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
-import { useAuth } from '../../auth/hooks/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 import { getAuthSession } from '../../../lib/auth-session.ts';
 import { deleteSubscription } from '../api/notifications-api.ts';
 import { useNotificationFlow } from '../hooks/use-notification-flow.ts';

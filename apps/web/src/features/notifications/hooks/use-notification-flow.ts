@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useAuth } from '../../auth/hooks/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 import { deleteSubscription, saveSubscription, vapidKeyQuery } from '../api/notifications-api.ts';
 import {
   disableNotifications,

@@ -16,8 +16,8 @@ import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
 import { formatCalendarDate, formatDate } from '../../../lib/dates.ts';
 import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useAuth } from '../../auth/hooks/auth-context.ts';
-import { formatFaceValue, formatKyat } from '../../catalogue/money-format.ts';
+import { useAuth } from '../../auth/index.ts';
+import { formatFaceValue, formatKyat } from '../../../lib/money-format.ts';
 import {
   isOrderInProgress,
   ordersApi,

@@ -14,7 +14,7 @@ import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { cartBadge } from '../../cart/cart-badge-store.ts';
 import { loadCartController } from '../../cart/load-cart-controller.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 import { useInvalidateOrders, useOrderList } from '../api/orders-api.ts';
 import { buyAgainLines, canPayNow } from '../order-rules.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';

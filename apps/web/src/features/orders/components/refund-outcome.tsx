@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { cartBadge } from '../../cart/cart-badge-store.ts';
 import { loadCartController } from '../../cart/load-cart-controller.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 import { canTryAnotherNumber, outcomeTitleKey, shownStatus } from '../order-rules.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../auth/hooks/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 
 /**
  * Order pages need sign-in (spec §2: a route that requires sign-in opens the login dialog and

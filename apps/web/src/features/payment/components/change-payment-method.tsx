@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Code } from '../../../components/ui/code-in-text.tsx';
 import { errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../../checkout/api/checkout-api.ts';
 import {
   canUseMethod,

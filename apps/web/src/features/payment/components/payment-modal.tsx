@@ -13,7 +13,7 @@ import { errorMessageOr } from '../../../lib/api-client.ts';
 import { formatCountdown } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { parseRestartPayment, postToServiceWorker } from '../../../lib/sw-messages.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 import { useConnectivity } from '../../connectivity/connectivity-store.ts';
 import { useCheckoutBodyClass } from '../../checkout/components/checkout-dialog.tsx';
 import { loadCartController } from '../../cart/load-cart-controller.ts';

@@ -16,7 +16,7 @@ import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formMessage } from '../../../lib/form-messages.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatKyat } from '../../catalogue/money-format.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
 import { paymentApi } from '../api/payment-api.ts';
 import { PageTitle } from '../../../lib/page-title.tsx';
 

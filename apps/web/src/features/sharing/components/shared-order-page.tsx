@@ -12,7 +12,7 @@ import { ScratchReveal } from '../../../components/ui/scratch-reveal.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatFaceValue } from '../../catalogue/money-format.ts';
+import { formatFaceValue } from '../../../lib/money-format.ts';
 import { sharingApi, useSharedOrder } from '../api/sharing-api.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
 import { greetingOf, shareStyleVariables } from '../share-style.ts';

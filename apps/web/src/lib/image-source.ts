@@ -1,4 +1,4 @@
-import placeholderImage from './assets/image-placeholder.svg';
+import placeholderImage from '../assets/image-placeholder.svg';
 
 /** The shop logo, shown when an image fails to load (shopping spec §5). */
 export const DEFAULT_LOGO_IMAGE = '/favicon.svg';
