@@ -2,7 +2,7 @@
 // `npm test`: installs dependencies when missing or out of date, then lint, typecheck, unit tests,
 // the server's integration tests (on PostgreSQL when TEST_DATABASE_URL is set, else on the embedded
 // PGlite), then browser tests against the built app.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureInstalled, root } from './ensure-install.mjs';
 
@@ -29,41 +29,89 @@ delete withoutPg.TEST_DATABASE_URL;
 // database the shop runs on in production, and the only one where races are real. Without it they
 // run on the embedded PGlite. The embedded database stays covered in CI by the browser tests,
 // whose server runs on it as `npm start` does (ADR 0041).
-const steps = [
-  ['lint', ['npm', 'run', 'lint']],
-  ['typecheck', ['npm', 'run', 'typecheck']],
+// Each entry is one step, or a list of steps that run side by side (issue 30: a suite a newcomer
+// can run). Side by side only where the steps share nothing and each leaves a core idle: lint and
+// the type check (one process each); the unit tests and the build (the build writes apps/web/dist,
+// which no unit or integration test reads).
+const groups = [
+  [
+    ['lint', ['npm', 'run', 'lint']],
+    ['typecheck', ['npm', 'run', 'typecheck']],
+  ],
   ...(pgUrl
     ? [
         [
-          'unit tests (web, contracts)',
-          ['npx', 'vitest', 'run', '--project', 'web', '--project', 'contracts'],
-          withoutPg,
+          [
+            'unit tests (web, contracts)',
+            ['npx', 'vitest', 'run', '--project', 'web', '--project', 'contracts'],
+            withoutPg,
+          ],
+          ['build', ['npm', 'run', 'build']],
         ],
         [
-          'integration tests (PostgreSQL)',
-          ['npx', 'vitest', 'run', '--project', 'server'],
-          { ...process.env, TEST_DATABASE_URL: pgUrl },
+          [
+            'integration tests (PostgreSQL)',
+            ['npx', 'vitest', 'run', '--project', 'server'],
+            { ...process.env, TEST_DATABASE_URL: pgUrl },
+          ],
         ],
       ]
-    : [['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg]]),
-  ['build', ['npm', 'run', 'build']],
+    : [
+        [['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg]],
+        [['build', ['npm', 'run', 'build']]],
+      ]),
   // A browser test that fails is run once more; a pass on the second try is listed as "flaky" in
   // the report (not hidden), one that fails twice fails the run. Two CI runs were lost to timing on
   // a busy machine. Run a spec alone (test:e2e) and nothing is retried.
   [
-    'browser tests (Chromium)',
-    ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--retries=1'],
+    [
+      'browser tests (Chromium)',
+      ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--retries=1'],
+    ],
   ],
 ];
 
-for (const [name, [cmd, ...args], env] of steps) {
+const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+
+/** One step with the terminal to itself. */
+function runAlone([name, [cmd, ...args], env]) {
   console.log(`\n=== ${name} ===`);
   const t0 = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: env ?? process.env });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✓ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  return { name, status: result.status ?? 1, time: seconds(t0) };
 }
+
+/** Steps side by side: each one's output is kept and printed whole when it ends. */
+function runTogether(steps) {
+  console.log(`\n=== ${steps.map(([name]) => name).join(' + ')} (side by side) ===`);
+  return Promise.all(
+    steps.map(
+      ([name, [cmd, ...args], env]) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const output = [];
+          const child = spawn(cmd, args, { cwd: root, env: env ?? process.env });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            console.log(`\n--- ${name} ---`);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, status: status ?? 1, time: seconds(t0) });
+          });
+        }),
+    ),
+  );
+}
+
+const started = Date.now();
+for (const group of groups) {
+  const results = group.length === 1 ? [runAlone(group[0])] : await runTogether(group);
+  for (const { name, status, time } of results) {
+    if (status === 0) console.log(`✓ ${name} (${time} s)`);
+    else console.error(`\n✗ ${name} failed`);
+  }
+  const failed = results.find((r) => r.status !== 0);
+  if (failed) process.exit(failed.status);
+}
+console.log(`\nAll steps passed in ${seconds(started)} s.`);
 if (!pgUrl) console.log('\nNote: TEST_DATABASE_URL is not set, so the PostgreSQL run was skipped.');
