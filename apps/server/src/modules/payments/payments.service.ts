@@ -1063,17 +1063,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         });
         return { session: session(updated, payment, items), userId: order.userId };
       });
-      deps.onJobQueued?.();
-      const found = await orders.findOrder(orderId);
-      await deps
-        .onOrderPaid({
-          userId: session_.userId,
-          bought:
-            found?.items.map((i) => ({ productId: i.productId, phoneNumber: i.phoneNumber })) ?? [],
-        })
-        .catch((err: unknown) => {
-          deps.log.error({ err }, 'could not empty the cart after payment');
-        });
+      await afterPaid({ userId: session_.userId, orderId });
       return session_.session;
     },
 
