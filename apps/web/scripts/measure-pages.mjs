@@ -76,7 +76,7 @@ const routes = [
   ['/verify-phone', 'src/features/auth/components/verify-phone-page.tsx'],
   ['/orders', 'src/features/orders/components/orders-page.tsx'],
   ['/orders/{id}', 'src/features/orders/components/order-detail-page.tsx'],
-  ['/account-settings', 'src/features/auth/components/account-settings-page.tsx'],
+  ['/account-settings', 'src/app/routes/account-settings-page.tsx'],
 ];
 /** Loaded before the first render of a Burmese page (src/lib/i18n.ts loadBurmese). */
 const burmeseModules = ['src/locales/my.json', 'src/lib/i18n-burmese-features.ts'];

@@ -46,9 +46,7 @@ export const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx')
 // Account pages (issue 3), loaded on demand.
 const VerifyEmailPage = lazyPage(() => import('../features/auth/components/verify-email-page.tsx'));
 const VerifyPhonePage = lazyPage(() => import('../features/auth/components/verify-phone-page.tsx'));
-const AccountSettingsPage = lazyPage(
-  () => import('../features/auth/components/account-settings-page.tsx'),
-);
+const AccountSettingsPage = lazyPage(() => import('./routes/account-settings-page.tsx'));
 
 // Orders (issue 6).
 const OrdersPage = lazyPage(() => import('../features/orders/components/orders-page.tsx'));

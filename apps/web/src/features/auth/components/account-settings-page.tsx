@@ -1,6 +1,6 @@
 import '../content/lazy-messages.ts';
 import { formatPhoneDisplay } from '@shop/contracts/phone';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,13 +15,6 @@ import { PageTitle } from '../../../lib/page-title.tsx';
 const ChangePasswordForm = lazy(() =>
   import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })),
 );
-// Notifications on this device (issue 16): its own feature, loaded with the page's other parts.
-const NotificationSettingsSection = lazy(
-  () => import('../../notifications/components/notification-settings-section.tsx'),
-);
-// Privacy (analytics consent) and the help assistant (the spec's "bot" setting; ADR 0031), one
-// chunk: kept on this device, so guests have them too.
-const DeviceSettingsSections = lazy(() => import('./device-settings-sections.tsx'));
 
 /** Language choice: Burmese sets ?lang=my, English removes it (shopping spec "Language"). */
 function LanguageChoice() {
@@ -74,7 +67,17 @@ function VerificationBadge({ verified }: { verified: boolean }) {
  * /account-settings (shopping spec §2): profile, verification, member since, change password
  * (issue 11), notifications, privacy and the help assistant (issue 16), language.
  */
-export default function AccountSettingsPage() {
+/**
+ * The sections of other features the page shows (issue 30: the app composes them, auth imports
+ * none): `signedIn` for an account (notifications on this device), `device` for anyone once the
+ * session is known (privacy, the help assistant), each loaded on its own.
+ */
+export interface AccountSettingsSections {
+  signedIn?: ReactNode;
+  device?: ReactNode;
+}
+
+export default function AccountSettingsPage({ signedIn, device }: AccountSettingsSections) {
   const { t, i18n } = useTranslation();
   const { status, user, openAuthDialog } = useAuth();
 
@@ -151,16 +154,8 @@ export default function AccountSettingsPage() {
           <ChangePasswordForm />
         </Suspense>
       ) : null}
-      {status === 'authenticated' && user ? (
-        <Suspense fallback={null}>
-          <NotificationSettingsSection />
-        </Suspense>
-      ) : null}
-      {status === 'loading' ? null : (
-        <Suspense fallback={null}>
-          <DeviceSettingsSections />
-        </Suspense>
-      )}
+      {status === 'authenticated' && user ? <Suspense fallback={null}>{signedIn}</Suspense> : null}
+      {status === 'loading' ? null : <Suspense fallback={null}>{device}</Suspense>}
       <LanguageChoice />
     </div>
   );

@@ -1,5 +1,5 @@
-import HelpAssistantSettingsSection from '../../help-assistant/components/help-assistant-settings-section.tsx';
-import PrivacySettingsSection from '../../privacy/components/privacy-settings-section.tsx';
+import HelpAssistantSettingsSection from '../../features/help-assistant/components/help-assistant-settings-section.tsx';
+import PrivacySettingsSection from '../../features/privacy/components/privacy-settings-section.tsx';
 
 /**
  * Account settings' privacy (analytics consent) and help assistant (the spec's "bot" setting;
