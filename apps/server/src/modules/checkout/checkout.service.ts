@@ -17,11 +17,15 @@ import { AppError } from '../../platform/errors.ts';
 import type { CardHoldLimits } from '../../config.ts';
 import { clientNetwork } from '../../platform/http.ts';
 import { checkCardHoldLimits, holdUntil } from '../orders/card-holds.ts';
-import { anySoldOut, reserveOrderStock } from '../catalogue/stock-reservation.ts';
-import { stockRecords } from '../catalogue/stock-reservation.ts';
+import { anySoldOut, reserveOrderStock, stockRecords } from '../catalogue/stock-reservation.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
-import { orderRecords, type OrderRow, type OrderWithItems } from '../orders/orders.service.ts';
-import { toOrderSummary, type OrdersService } from '../orders/orders.service.ts';
+import {
+  orderRecords,
+  toOrderSummary,
+  type OrderRow,
+  type OrdersService,
+  type OrderWithItems,
+} from '../orders/orders.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { EndedPayment, PayableMethod } from '../payments/acquirer.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
-import type { CardRow } from '../catalogue/stock.repo.ts';
+import type { CardRow } from '../catalogue/stock-reservation.ts';
 import { orderItems } from '../orders/orders.tables.ts';
 import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
 

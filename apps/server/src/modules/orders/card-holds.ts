@@ -6,8 +6,7 @@ import type { CardHoldLimits } from '../../config.ts';
 import { lockForTransaction, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
-import type { ReservableLine } from '../catalogue/stock-reservation.ts';
-import { stockRecords } from '../catalogue/stock-reservation.ts';
+import { stockRecords, type ReservableLine } from '../catalogue/stock-reservation.ts';
 import { openPaymentStatuses } from './orders.repo.ts';
 import { orders } from './orders.tables.ts';
 

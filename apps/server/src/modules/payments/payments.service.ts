@@ -20,15 +20,14 @@ import {
   holdOverError,
   holdUntil,
 } from '../orders/card-holds.ts';
-import { reserveOrderStock } from '../catalogue/stock-reservation.ts';
-import { stockRecords } from '../catalogue/stock-reservation.ts';
+import { reserveOrderStock, stockRecords } from '../catalogue/stock-reservation.ts';
 import {
   orderRecords,
+  randomBase32,
   type OrderItemRow,
   type OrderRow,
   type OrderRecords,
 } from '../orders/orders.service.ts';
-import { randomBase32 } from '../orders/orders.service.ts';
 import {
   AcquirerError,
   type Acquirer,
@@ -38,6 +37,9 @@ import {
   type PayableMethod,
 } from './acquirer.ts';
 import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo.ts';
+import type { ReceiptOutcome } from './payments.tables.ts';
+import { isUuid } from '@shop/contracts/ids';
+import { isPaidStatus } from '@shop/contracts/order-status';
 
 /**
  * What other modules may do to payments inside their own transaction (issue 30: they pass the
@@ -48,9 +50,6 @@ export type PaymentRecords = Pick<
   'acceptedPayment' | 'flagOrderRefund' | 'reflagOrderRefund'
 >;
 export const paymentRecords = (db: Db): PaymentRecords => createPaymentsRepo(db);
-import type { ReceiptOutcome } from './payments.tables.ts';
-import { isUuid } from '@shop/contracts/ids';
-import { isPaidStatus } from '@shop/contracts/order-status';
 
 export const ABANDONED_ORDER_MS = 24 * 60 * 60 * 1000;
 /** The reconciliation sweep asks about payments made over a minute ago… */
