@@ -31,14 +31,23 @@ export function boundaryZones(root) {
       from: `./${server}/modules`,
       message: 'platform/ knows no module: the module registers itself with the platform.',
     },
-    ...modules.map((name) => ({
-      target: `./${server}/modules/!(${name})/**/*`,
-      from: [
-        `./${server}/modules/${name}/**/*.repo.ts`,
-        `./${server}/modules/${name}/**/*.tables.ts`,
-      ],
-      message: `The ${name} module's tables and repo are its own: call its service.`,
-    })),
+    ...modules.flatMap((name) => [
+      {
+        target: `./${server}/modules/!(${name})/**/!(*.tables).ts`,
+        from: [
+          `./${server}/modules/${name}/**/*.repo.ts`,
+          `./${server}/modules/${name}/**/*.tables.ts`,
+        ],
+        message: `The ${name} module's tables and repo are its own: call its service.`,
+      },
+      // A table may name another module's table in a foreign key (ADR 0073); the foreignKeysOnly
+      // check below holds it to that.
+      {
+        target: `./${server}/modules/!(${name})/**/*.tables.ts`,
+        from: `./${server}/modules/${name}/**/*.repo.ts`,
+        message: `The ${name} module's repo is its own: a table names another module's table only in a foreign key.`,
+      },
+    ]),
     {
       target: [`./${web}/components`, `./${web}/lib`],
       from: `./${web}/features`,
@@ -56,4 +65,49 @@ export function boundaryZones(root) {
       message: 'The contracts import nothing of the apps.',
     },
   ];
+}
+
+/**
+ * ADR 0073: a module's `*.tables.ts` may import another module's tables for two things only — a
+ * foreign key (`.references(() => table.column)`) and a column of that module's database enum type
+ * (`kind('kind')`). Returns each other use as "file: name" (the lint fails on any).
+ * @param {string} root the repository's root
+ */
+export function tablesBeyondForeignKeys(root) {
+  const dir = path.join(root, 'apps/server/src/modules');
+  const found = [];
+  for (const name of foldersIn(dir)) {
+    for (const file of fs.readdirSync(path.join(dir, name))) {
+      if (!file.endsWith('.tables.ts')) continue;
+      const text = fs
+        .readFileSync(path.join(dir, name, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      const imports = /import\s*{([^}]*)}\s*from\s*'\.\.\/([a-z-]+)\/[^']*\.tables\.ts';/g;
+      // The rest of the file without its strings: a name in a string is no use of the table.
+      const body = text.replace(imports, '').replace(/'(?:[^'\\\n]|\\.)*'/g, "''");
+      for (const [, names, other] of text.matchAll(imports)) {
+        if (other === name) continue;
+        for (const imported of names.split(',').map((n) =>
+          n
+            .trim()
+            .split(/\s+as\s+/)
+            .pop(),
+        )) {
+          if (!imported) continue;
+          for (const use of body.matchAll(new RegExp(`\\b${imported}\\b`, 'g'))) {
+            const before = body.slice(0, use.index);
+            const after = body.slice(use.index + imported.length);
+            const foreignKey =
+              /\.references\(\s*\(\)(?:\s*:\s*\w+)?\s*=>\s*$/.test(before) && /^\.\w+/.test(after);
+            const enumColumn = /^\(''\)/.test(after);
+            if (!foreignKey && !enumColumn)
+              found.push(
+                `apps/server/src/modules/${name}/${file}: ${imported}${after.slice(0, 30)}`,
+              );
+          }
+        }
+      }
+    }
+  }
+  return found;
 }

@@ -5,12 +5,14 @@
  * count per file and rule message. A count above its baseline fails (a new arrow into a room); a
  * count below it fails too until the baseline is lowered (`node scripts/lint.mjs --update`), so the
  * baseline only shrinks. When it is empty, the rules become errors. The same for the rooms caught
- * in import cycles between rooms (scripts/folder-cycles.mjs): none may join one.
+ * in import cycles between rooms (scripts/folder-cycles.mjs): none may join one. A table that uses
+ * another module's table beyond a foreign key (ADR 0073) is an error.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import { tablesBeyondForeignKeys } from './boundaries.mjs';
 import { roomCycles } from './folder-cycles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,6 +25,14 @@ const errors = results.filter((result) => result.errorCount > 0);
 if (errors.length > 0) {
   const formatter = await eslint.loadFormatter('stylish');
   console.log(await formatter.format(errors));
+  process.exit(1);
+}
+
+// ADR 0073: another module's table only in a foreign key or as an enum column's type.
+const beyond = tablesBeyondForeignKeys(root);
+if (beyond.length > 0) {
+  for (const use of beyond)
+    console.log(`✗ ${use.split('\n')[0]} — another module's table, used beyond a foreign key`);
   process.exit(1);
 }
 
