@@ -31,16 +31,19 @@ import { registerCartModule } from './modules/cart/cart.module.ts';
 import { registerCatalogueModule } from './modules/catalogue/catalogue.module.ts';
 import { registerMediaModule } from './modules/media/media.module.ts';
 import { registerNotificationsModule } from './modules/notifications/notifications.module.ts';
-import { registerOrdersModule } from './modules/orders/orders.module.ts';
+import { registerOrderHistoryModule } from './modules/order-history/order-history.module.ts';
 import {
   createAcquirers,
   receiptOutcomes,
   registerPaymentsModule,
 } from './modules/payments/payments.module.ts';
+import { registerCheckoutModule } from './modules/checkout/checkout.module.ts';
+import { createPromotionsService } from './modules/promotions/promotions.service.ts';
 import { registerSharingModule } from './modules/sharing/sharing.module.ts';
 import { registerSiteModule } from './modules/site/site.module.ts';
 import { registerSmsModule } from './modules/sms/sms.module.ts';
 import { createProviderRefunds } from './modules/refunds/provider-refunds.service.ts';
+import { unappliedRefunds } from './modules/refunds/refunds.service.ts';
 import {
   cachedResponse,
   COMPRESS_MIN_BYTES,
@@ -356,6 +359,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wakeWorker = () => {
     fulfilment.worker.wake();
   };
+  // One promotions service: payments give an unpaid order's code use back, checkout spends it.
+  const promotions = createPromotionsService({ db: database.db, clock });
   const payments = await registerPaymentsModule(app, {
     config,
     database,
@@ -364,19 +369,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guard: auth.guard,
     cart,
     log: app.log,
-    accountEmail: async (userId) => (await auth.service.profile(userId)).email,
-    accountBlocked: (userId) => isAccountBlocked(database.db, userId),
-    loyalty,
+    promotions,
     onJobQueued: wakeWorker,
     acquirers,
     receiptRefundOwed: providerRefunds.receiptOwed,
   });
-  const orders = await registerOrdersModule(app, {
+  await registerCheckoutModule(app, {
+    config,
+    database,
+    clock,
+    guard: auth.guard,
+    cart,
+    payments: payments.payments,
+    methodsAvailable: [...new Set(acquirers.list.flatMap((a) => a.methods))],
+    accountEmail: async (userId) => (await auth.service.profile(userId)).email,
+    accountBlocked: (userId) => isAccountBlocked(database.db, userId),
+    loyalty,
+    promotions,
+  });
+  const orders = await registerOrderHistoryModule(app, {
     database,
     guard: auth.guard,
     fulfilment: fulfilment.service,
     account: (userId) => auth.service.profile(userId),
-    unappliedRefunds: payments.unappliedRefunds,
+    unappliedRefunds: (orderIds) => unappliedRefunds(database.db, orderIds),
     refunds: (orderIds) => fulfilment.refunds.refundsOf(orderIds),
     shares: (orderIds) => sharing.liveSharesOf(orderIds),
     recipientReveals: (orderCardIds) => sharing.recipientReveals(orderCardIds),

@@ -26,7 +26,6 @@ import {
   operators,
   products,
 } from './catalogue.tables.ts';
-import { topupProductMappings } from '../topup-account/topup-account.tables.ts';
 import { isUuid } from '@shop/contracts/ids';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -88,7 +87,7 @@ export function createCatalogueRepo(db: Db) {
     // an aggregator amount no longer offered at its last catalogue read is not sold (issue 28).
     hasStock: sql<boolean>`((not ${isCardProductKind(products.kind)} or ${products.source} = 'reloadly' or exists (
       select 1 from ${cards} where ${cards.productId} = ${products.id} and ${freeCard()}))
-      and not exists (select 1 from ${topupProductMappings} where ${topupProductMappings.productId} = ${products.id} and not ${topupProductMappings.offered}))`,
+      and ${products.providerOffered})`,
   };
 
   // Hot (every cart answer and checkout): prepared once, so neither the SQL text is rebuilt per call

@@ -97,6 +97,12 @@ export const products = pgTable(
     topupAmountMmk: integer('topup_amount_mmk'),
     dataMb: integer('data_mb'),
     validityDays: integer('validity_days'),
+    /**
+     * False while the aggregator no longer offers the amount this top-up or data product is mapped
+     * to (issue 28): it is not sold until offered again. Kept by the topup-account module through
+     * setProviderOffered (product-supply.ts).
+     */
+    providerOffered: boolean('provider_offered').notNull().default(true),
     imageUrl: text('image_url').notNull(),
     /** How to redeem the product (dial code, store steps), shown with the delivered cards. */
     instructions: jsonb('instructions').$type<LocalizedText>(),

@@ -66,6 +66,7 @@ export type StockRecords = Pick<
   | 'releaseLapsed'
   | 'onDemandOf'
   | 'countFreeOrHeldBy'
+  | 'countLiveHeldBy'
   | 'insertCards'
   | 'cardsByIds'
   | 'instructionsOf'

@@ -134,6 +134,22 @@ export function createStockRepo(db: Db) {
       return new Map(rows.map((r) => [r.productId, r.n]));
     },
 
+    /** Cards on sale that these orders hold now (a live hold: its time not over). */
+    async countLiveHeldBy(orderIds: string[], now: Date): Promise<number> {
+      if (orderIds.length === 0) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(cards)
+        .where(
+          and(
+            inArray(cards.reservedOrderId, orderIds),
+            eq(cards.status, 'available'),
+            gt(cards.reservedUntil, now),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
     /** Products of which these orders hold cards now (their own hold is no shortage for them). */
     async productsHeldBy(orderIds: string[], now: Date): Promise<Set<string>> {
       if (orderIds.length === 0) return new Set();

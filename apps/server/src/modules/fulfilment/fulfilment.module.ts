@@ -18,6 +18,7 @@ import {
   reloadlyGiftCardsSettingsOrStop,
 } from './providers/reloadly-giftcards.ts';
 import { wakeTopupJobs } from './fulfilment.repo.ts';
+import { orderRecords } from '../orders/orders.service.ts';
 import {
   createSimulatorTopupProvider,
   measuredTopupProvider,
@@ -97,7 +98,9 @@ export async function registerFulfilmentModule(
     await app.register(
       reloadlyWebhookRoutes(webhookSecret, async (customIdentifier, itemId) => {
         (topup as ReturnType<typeof createReloadlyTopupProvider>).wake(customIdentifier);
-        if (itemId) await wakeTopupJobs(database.db, itemId);
+        if (!itemId) return;
+        const orderId = await orderRecords(database.db).orderOfItem(itemId);
+        await wakeTopupJobs(database.db, { itemId, orderId });
       }),
     );
   }

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
 import type { CardRow } from '../catalogue/stock-reservation.ts';
-import { orderItems } from '../orders/orders.tables.ts';
 import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
 
 export type OrderCardRow = typeof orderCards.$inferSelect;
@@ -149,7 +148,10 @@ export type FulfilmentRepo = ReturnType<typeof createFulfilmentRepo>;
  * rather than after their back-off: the aggregator said the top-up changed (a webhook, which
  * wakes but never decides). Jobs running or done are left alone.
  */
-export async function wakeTopupJobs(db: Db, itemId: string): Promise<number> {
+export async function wakeTopupJobs(
+  db: Db,
+  line: { itemId: string; orderId: string | null },
+): Promise<number> {
   const woken = await db
     .update(jobs)
     .set({ runAt: sql`now()` })
@@ -157,9 +159,8 @@ export async function wakeTopupJobs(db: Db, itemId: string): Promise<number> {
       and(
         eq(jobs.status, 'queued'),
         sql`${jobs.runAt} > now()`,
-        sql`((${jobs.type} = 'fulfil_order' and ${jobs.payload} ->> 'orderId' =
-              (select ${orderItems.orderId}::text from ${orderItems} where ${orderItems.id} = ${itemId}))
-          or (${jobs.type} = 'retry_topup' and ${jobs.payload} ->> 'itemId' = ${itemId}))`,
+        sql`((${jobs.type} = 'fulfil_order' and ${jobs.payload} ->> 'orderId' = ${line.orderId})
+          or (${jobs.type} = 'retry_topup' and ${jobs.payload} ->> 'itemId' = ${line.itemId}))`,
       ),
     )
     .returning({ id: jobs.id });

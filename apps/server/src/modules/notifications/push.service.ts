@@ -13,7 +13,7 @@ import webPush from 'web-push';
 import { lockForTransaction, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobRow } from '../../platform/job-worker.ts';
-import { orders } from '../orders/orders.tables.ts';
+import { orderRecords } from '../orders/orders.service.ts';
 import { pushSends, pushSubscriptions } from './notifications.tables.ts';
 import {
   endpointHostAllowed,
@@ -197,10 +197,7 @@ export function createPushService(deps: {
   }
 
   async function sendEvent(orderId: string, event: PushEvent): Promise<void> {
-    const [order] = await db
-      .select({ id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId })
-      .from(orders)
-      .where(eq(orders.id, orderId));
+    const order = (await orderRecords(db).findOrder(orderId))?.order;
     if (!order) return;
     const eventKey = `${event}:${orderId}`;
     // The newest devices only, also for an account that stored more before the limit existed.

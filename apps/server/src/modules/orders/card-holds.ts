@@ -1,11 +1,10 @@
 import { PAYMENT_WINDOW_SECONDS } from '@shop/contracts/checkout';
 import { formatNumber, type Language, type LocalizedText } from '@shop/contracts/i18n';
 import { isCardKind } from '@shop/contracts/orders';
-import { and, count, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { CardHoldLimits } from '../../config.ts';
 import { lockForTransaction, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { cards } from '../catalogue/catalogue.tables.ts';
 import { stockRecords, type ReservableLine } from '../catalogue/stock-reservation.ts';
 import { openPaymentStatuses } from './orders.repo.ts';
 import { orders } from './orders.tables.ts';
@@ -65,21 +64,21 @@ export function holdOverError(limits: CardHoldLimits, lang: Language): AppError 
 
 /** Cards live-held now by open (unpaid) orders matching `owner`, other than `orderId`. */
 async function cardsHeldByOthers(tx: Db, orderId: string, owner: SQL, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(cards)
-    .innerJoin(orders, eq(cards.reservedOrderId, orders.id))
+  const open = await tx
+    .select({ id: orders.id })
+    .from(orders)
     .where(
       and(
         owner,
         ne(orders.id, orderId),
         eq(orders.status, 'pending'),
         inArray(orders.paymentStatus, openPaymentStatuses),
-        eq(cards.status, 'available'),
-        gt(cards.reservedUntil, now),
       ),
     );
-  return row?.n ?? 0;
+  return stockRecords(tx).countLiveHeldBy(
+    open.map((o) => o.id),
+    now,
+  );
 }
 
 /** Serialises holds counted against one client network until the transaction ends. */

@@ -9,6 +9,7 @@ import {
   isNull,
   lt,
   not,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -67,6 +68,37 @@ export function createOrdersRepo(db: Db) {
         .where(eq(orders.id, orderId))
         .limit(1);
       return row?.userId ?? null;
+    },
+
+    /** The id of the order with this number or id (what staff type in), or null. */
+    async idOf(orderOrNumber: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          or(
+            eq(orders.orderNumber, orderOrNumber),
+            eq(sql`${orders.id}::text`, orderOrNumber.toLowerCase()),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /** Order lines by their ids (any order; ids with no line are absent). */
+    async itemsByIds(itemIds: string[]): Promise<OrderItemRow[]> {
+      if (itemIds.length === 0) return [];
+      return db.select().from(orderItems).where(inArray(orderItems.id, itemIds));
+    },
+
+    /** The order a line is in (null when there is no such line). */
+    async orderOfItem(itemId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ orderId: orderItems.orderId })
+        .from(orderItems)
+        .where(eq(orderItems.id, itemId))
+        .limit(1);
+      return row?.orderId ?? null;
     },
 
     /**

@@ -13,7 +13,13 @@ import {
 } from './orders.repo.ts';
 
 /** The stored order shapes other modules may read (the module's public types). */
-export type { NewOrderItem, OrderItemRow, OrderRow, OrderWithItems } from './orders.repo.ts';
+export type {
+  NewOrderItem,
+  OrderFeedbackRow,
+  OrderItemRow,
+  OrderRow,
+  OrderWithItems,
+} from './orders.repo.ts';
 
 /**
  * What other modules may do to orders, on the database or inside their own transaction (issue 30:
@@ -34,10 +40,28 @@ export type OrderRecords = Pick<
   | 'failAbandoned'
   | 'setEmail'
   | 'ownerOf'
+  | 'orderOfItem'
+  | 'itemsByIds'
+  | 'idOf'
   | 'lockUserCheckout'
 >;
 export const orderRecords = (db: Db): OrderRecords => createOrdersRepo(db);
 
+/**
+ * What the buyer's order history (the order-history module) reads and writes of orders: the
+ * buyer's list and one order, the Happiness Meter, the invoice number, sharing turned off.
+ */
+export type OrderHistoryRecords = Pick<
+  OrdersRepo,
+  | 'findOrder'
+  | 'listForUser'
+  | 'feedbackOf'
+  | 'saveFeedback'
+  | 'assignInvoiceNumber'
+  | 'disableSharing'
+  | 'countByStatus'
+>;
+export const orderHistoryRecords = (db: Db): OrderHistoryRecords => createOrdersRepo(db);
 /** Crockford base32: no I, L, O, U, so an order number read over the phone is not misheard. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -6,11 +6,7 @@ import type { Database } from '../../platform/db.ts';
 import { runPeriodically } from '../../platform/periodic.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import { userCartOwner, type CartService } from '../cart/cart.service.ts';
-import { checkoutRoutes } from '../checkout/checkout.routes.ts';
-import { createCheckoutService } from '../checkout/checkout.service.ts';
-import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
-import { createOrdersService } from '../orders/orders.service.ts';
-import { createPromotionsService } from '../promotions/promotions.service.ts';
+import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { selectAcquirer } from './providers/index.ts';
 import { createSandboxAcquirer, type SandboxAcquirer } from './providers/sandbox.ts';
 import { createPaymentsRepo, type PaymentsRepo } from './payments.repo.ts';
@@ -97,16 +93,14 @@ export function createAcquirers(deps: {
 
 export interface PaymentsModule {
   payments: PaymentsService;
-  /** Kyat received per order and not applied to it, due back (ADR 0017). */
-  unappliedRefunds: PaymentsRepo['unappliedRefunds'];
   /** Payments by status and receipts by outcome, for the metrics. */
   countByStatus: PaymentsRepo['countByStatus'];
   countReceiptsByOutcome: PaymentsRepo['countReceiptsByOutcome'];
 }
 
 /**
- * Wires checkout, orders and payments (issue 5), the acquirers PAYMENT_PROVIDER names (ADR 0058),
- * the periodic expiry sweep and the reconciliation sweep.
+ * Wires payments (issue 5): the acquirers PAYMENT_PROVIDER names (ADR 0058), the sandbox bank, the
+ * periodic expiry sweep and the reconciliation sweep. Checkout is its own module above it.
  */
 export async function registerPaymentsModule(
   app: FastifyInstance,
@@ -118,11 +112,8 @@ export async function registerPaymentsModule(
     guard: AuthGuard;
     cart: CartService;
     log: FastifyBaseLogger;
-    /** The account's email (codes go there unless checkout names another address). */
-    accountEmail: (userId: string) => Promise<string>;
-    /** Whether the shop blocked the account (issue 17). */
-    accountBlocked: (userId: string) => Promise<boolean>;
-    loyalty: LoyaltyService;
+    /** An order ended unpaid gives its promo-code use back (ADR 0035). */
+    promotions: PromotionsService;
     /** A fulfilment job was committed (the worker looks at once). */
     onJobQueued: () => void;
     /** Tests may route the sandbox bank's webhook elsewhere. */
@@ -135,8 +126,6 @@ export async function registerPaymentsModule(
 ): Promise<PaymentsModule> {
   const { config, clock } = deps;
   const { sandbox, list: acquirers } = deps.acquirers;
-  const orders = createOrdersService(deps.database.db, clock);
-  const promotions = createPromotionsService({ db: deps.database.db, clock });
   const payments = createPaymentsService({
     db: deps.database.db,
     acquirers,
@@ -148,28 +137,12 @@ export async function registerPaymentsModule(
     stockChanged: () => app.catalogueChanged(),
     // ADR 0035: an order that ends unpaid gives its promo-code use back.
     ordersEnded: async (tx, orderIds) => {
-      await promotions.release(tx, orderIds);
+      await deps.promotions.release(tx, orderIds);
     },
     receiptRefundOwed: deps.receiptRefundOwed,
   });
-  const checkout = createCheckoutService({
-    cart: deps.cart,
-    orders,
-    payments,
-    methodsAvailable: [...new Set(acquirers.flatMap((a) => a.methods))],
-    accountEmail: deps.accountEmail,
-    accountBlocked: deps.accountBlocked,
-    loyalty: deps.loyalty,
-    promotions,
-    cardHolds: config.cardHolds,
-    db: deps.database.db,
-    clock,
-    stockChanged: () => app.catalogueChanged(),
-  });
-
   app.decorate('runPaymentSweep', () => payments.sweep());
   app.decorate('runPaymentReconciliation', () => payments.reconcile());
-  await app.register(checkoutRoutes(checkout, deps.guard));
   await app.register(paymentsRoutes(payments, deps.guard));
   // The sandbox bank exists only when it is the selected acquirer (ADR 0017).
   if (sandbox)
@@ -197,7 +170,6 @@ export async function registerPaymentsModule(
   const repo = createPaymentsRepo(deps.database.db);
   return {
     payments,
-    unappliedRefunds: (orderIds) => repo.unappliedRefunds(orderIds),
     countByStatus: () => repo.countByStatus(),
     countReceiptsByOutcome: () => repo.countReceiptsByOutcome(),
   };

@@ -11,12 +11,10 @@ import {
   isNull,
   lte,
   ne,
-  notExists,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { EndedPayment } from './acquirer.ts';
-import { providerRefunds } from '../refunds/refunds.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -312,19 +310,20 @@ export function createPaymentsRepo(db: Db) {
     /**
      * Kyat received per order and not applied to it (receipts flagged for refund: a second
      * payment, a wrong amount, the part above the price, after cancel or expiry), due back to the
-     * customer. A payment flagged the same way before receipts existed (no refund amount: all of
-     * it) counts too; the undelivered part of an accepted payment (fulfilment) does not.
-     * Orders with nothing due are absent.
+     * customer, by receipt; a receipt the provider gave back (ADR 0060) is left out by the refunds
+     * module (`unappliedRefunds`). A payment flagged the same way before receipts existed (no
+     * refund amount: all of it) counts too, with no receipt; the undelivered part of an accepted
+     * payment (fulfilment) does not.
      */
-    async unappliedRefunds(orderIds: string[]): Promise<Map<string, number>> {
-      const due = new Map<string, number>();
-      if (orderIds.length === 0) return due;
-      const add = (orderId: string, amount: number) =>
-        due.set(orderId, (due.get(orderId) ?? 0) + amount);
+    async flaggedReceipts(
+      orderIds: string[],
+    ): Promise<{ orderId: string; receiptId: string | null; amount: number }[]> {
+      if (orderIds.length === 0) return [];
       const receipts = await db
         .select({
           orderId: paymentReceipts.orderId,
-          amount: sql<number>`sum(${paymentReceipts.refundAmount})::int`,
+          receiptId: paymentReceipts.id,
+          amount: paymentReceipts.refundAmount,
         })
         .from(paymentReceipts)
         .where(
@@ -333,22 +332,8 @@ export function createPaymentsRepo(db: Db) {
             eq(paymentReceipts.refundRequired, true),
             // Other currencies are on their receipts for staff; the customer's figure is kyat.
             eq(paymentReceipts.currency, 'MMK'),
-            // Given back by the provider that collected it (ADR 0060): no longer due.
-            notExists(
-              db
-                .select({ id: providerRefunds.id })
-                .from(providerRefunds)
-                .where(
-                  and(
-                    eq(providerRefunds.receiptId, paymentReceipts.id),
-                    eq(providerRefunds.status, 'refunded'),
-                  ),
-                ),
-            ),
           ),
-        )
-        .groupBy(paymentReceipts.orderId);
-      for (const r of receipts) if (r.amount > 0) add(r.orderId, r.amount);
+        );
       const legacy = await db
         .select({ orderId: payments.orderId, amount: payments.amountMmk })
         .from(payments)
@@ -359,8 +344,39 @@ export function createPaymentsRepo(db: Db) {
             isNull(payments.refundAmountMmk),
           ),
         );
-      for (const p of legacy) add(p.orderId, p.amount);
-      return due;
+      return [...receipts, ...legacy.map((p) => ({ ...p, receiptId: null }))];
+    },
+
+    /**
+     * The payment an order's refund gives money of: the accepted payment fulfilment flagged with
+     * the refund's amount (ADR 0020), if any.
+     */
+    async refundedPayment(
+      orderId: string,
+    ): Promise<{ id: string; provider: string; amountMmk: number } | null> {
+      const [row] = await db
+        .select({ id: payments.id, provider: payments.provider, amountMmk: payments.amountMmk })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.status, 'paid'),
+            eq(payments.refundRequired, true),
+            isNotNull(payments.refundAmountMmk),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The payment's reference at its provider (what a refund there names). */
+    async referenceOf(paymentId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .where(eq(payments.id, paymentId))
+        .limit(1);
+      return row?.reference ?? null;
     },
 
     async setEventOutcome(

@@ -38,16 +38,24 @@ import {
 } from './acquirer.ts';
 import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo.ts';
 import type { ReceiptOutcome } from './payments.tables.ts';
+
+export type { ReceiptOutcome } from './payments.tables.ts';
 import { isUuid } from '@shop/contracts/ids';
 import { isPaidStatus } from '@shop/contracts/order-status';
 
 /**
  * What other modules may do to payments inside their own transaction (issue 30: they pass the
- * transaction, never reach into the repo): read what paid an order, and flag its refund.
+ * transaction, never reach into the repo): read what paid an order, flag its refund, read what is
+ * flagged for refund and the reference a refund at the provider names.
  */
 export type PaymentRecords = Pick<
   PaymentsRepo,
-  'acceptedPayment' | 'flagOrderRefund' | 'reflagOrderRefund'
+  | 'acceptedPayment'
+  | 'flagOrderRefund'
+  | 'reflagOrderRefund'
+  | 'flaggedReceipts'
+  | 'refundedPayment'
+  | 'referenceOf'
 >;
 export const paymentRecords = (db: Db): PaymentRecords => createPaymentsRepo(db);
 

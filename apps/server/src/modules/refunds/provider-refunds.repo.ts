@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { payments } from '../payments/payments.tables.ts';
 import { providerRefunds } from './refunds.tables.ts';
 
 export type ProviderRefundRow = typeof providerRefunds.$inferSelect;
@@ -46,15 +45,28 @@ export function createProviderRefundsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The refund with its payment's reference at the provider. */
-    async find(id: string): Promise<(ProviderRefundRow & { reference: string }) | null> {
+    async find(id: string): Promise<ProviderRefundRow | null> {
       const [row] = await db
-        .select({ refund: providerRefunds, reference: payments.reference })
+        .select()
         .from(providerRefunds)
-        .innerJoin(payments, eq(payments.id, providerRefunds.paymentId))
         .where(eq(providerRefunds.id, id))
         .limit(1);
-      return row ? { ...row.refund, reference: row.reference } : null;
+      return row ?? null;
+    },
+
+    /** Which of these receipts their provider gave back in full (ADR 0060). */
+    async refundedReceipts(receiptIds: string[]): Promise<Set<string>> {
+      if (receiptIds.length === 0) return new Set();
+      const rows = await db
+        .select({ receiptId: providerRefunds.receiptId })
+        .from(providerRefunds)
+        .where(
+          and(
+            inArray(providerRefunds.receiptId, receiptIds),
+            eq(providerRefunds.status, 'refunded'),
+          ),
+        );
+      return new Set(rows.flatMap((r) => (r.receiptId ? [r.receiptId] : [])));
     },
 
     /** The provider accepted it and has not finished: asked again later. */
@@ -97,28 +109,6 @@ export function createProviderRefundsRepo(db: Db) {
         )
         .returning({ id: providerRefunds.id });
       return rows.length > 0;
-    },
-
-    /**
-     * The payment an order's refund gives money of: the accepted payment fulfilment flagged with
-     * the refund's amount (ADR 0020), if any.
-     */
-    async orderRefundPayment(
-      orderId: string,
-    ): Promise<{ id: string; provider: string; amountMmk: number } | null> {
-      const [row] = await db
-        .select({ id: payments.id, provider: payments.provider, amountMmk: payments.amountMmk })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, orderId),
-            eq(payments.status, 'paid'),
-            eq(payments.refundRequired, true),
-            isNotNull(payments.refundAmountMmk),
-          ),
-        )
-        .limit(1);
-      return row ?? null;
     },
 
     /** The order refund's refund at its provider, if it was sent (any status). */

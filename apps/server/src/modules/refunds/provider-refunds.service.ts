@@ -5,8 +5,11 @@ import { enqueueJob } from '../../platform/jobs.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { orderRecords } from '../orders/orders.service.ts';
 import type { Acquirer, RefundResult } from '../payments/acquirer.ts';
-import type { ReceiptRefundOwed } from '../payments/payments.service.ts';
-import type { ReceiptOutcome } from '../payments/payments.tables.ts';
+import {
+  paymentRecords,
+  type ReceiptOutcome,
+  type ReceiptRefundOwed,
+} from '../payments/payments.service.ts';
 import {
   createProviderRefundsRepo,
   OPEN_PROVIDER_REFUND,
@@ -102,7 +105,7 @@ export function createProviderRefunds(deps: {
     if (refund.amountMmk <= 0) return;
     const found = await orderRecords(tx).findOrder(orderId);
     if (!found || found.items.some(awaitsSupport)) return;
-    const payment = await createProviderRefundsRepo(tx).orderRefundPayment(orderId);
+    const payment = await paymentRecords(tx).refundedPayment(orderId);
     if (!payment || !refunders.has(payment.provider) || refund.amountMmk > payment.amountMmk)
       return;
     await queue(tx, {
@@ -183,6 +186,8 @@ export function createProviderRefunds(deps: {
   async function send(job: JobRow): Promise<void> {
     const refund = await createProviderRefundsRepo(db).find(refundIdOf(job));
     if (!refund || !OPEN_PROVIDER_REFUND.includes(refund.status)) return;
+    const reference = await paymentRecords(db).referenceOf(refund.paymentId);
+    if (!reference) return;
     const acquirer = refunders.get(refund.provider);
     if (!acquirer?.refund) {
       await record(refund, {
@@ -192,7 +197,7 @@ export function createProviderRefunds(deps: {
       return;
     }
     const result = await acquirer.refund({
-      reference: refund.reference,
+      reference,
       refundId: refund.requestNo,
       amountMmk: refund.amountMmk,
       reason: refund.reason,

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { eq, or, sql } from 'drizzle-orm';
 import { openCliDatabase } from '../../platform/cli-database.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
-import { orders } from '../orders/orders.tables.ts';
+import { orderRecords } from '../orders/orders.service.ts';
 import { markRefundDone, RefundError } from './refunds.service.ts';
 
 // `npm run refund:done -w @shop/server -- --order <order id or number> [--reference <payout ref>]`:
@@ -49,16 +48,7 @@ try {
 process.exit(exitCode);
 
 async function resolveOrderId(orderOrNumber: string): Promise<string> {
-  const [row] = await database.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      or(
-        eq(orders.orderNumber, orderOrNumber),
-        eq(sql`${orders.id}::text`, orderOrNumber.toLowerCase()),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new RefundError(`no order ${orderOrNumber}`, 'no_order');
-  return row.id;
+  const id = await orderRecords(database.db).idOf(orderOrNumber);
+  if (!id) throw new RefundError(`no order ${orderOrNumber}`, 'no_order');
+  return id;
 }

@@ -12,6 +12,7 @@ import { enqueuePush } from '../notifications/push-jobs.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import { orderRecords, type OrderItemRow, type OrderRow } from '../orders/orders.service.ts';
+import { paymentRecords } from '../payments/payments.service.ts';
 import { createProviderRefundsRepo, OPEN_PROVIDER_REFUND } from './provider-refunds.repo.ts';
 import { refundNotice, type RefundEvent } from './refunds.email.ts';
 import { createRefundsRepo, type OrderRefundRow, type RefundsRepo } from './refunds.repo.ts';
@@ -27,6 +28,28 @@ export type RefundRecords = Pick<RefundsRepo, 'lock' | 'ofOrders' | 'removePendi
 export const refundRecords = (db: Db): RefundRecords => createRefundsRepo(db);
 export const providerRefundSent = (db: Db, refundId: string): Promise<boolean> =>
   createProviderRefundsRepo(db).sentFor(refundId);
+
+/**
+ * Kyat received per order and not applied to it, due back to the customer (ADR 0017): the
+ * receipts payments flagged for refund, less those their provider gave back (ADR 0060). Orders
+ * with nothing due are absent.
+ */
+export async function unappliedRefunds(db: Db, orderIds: string[]): Promise<Map<string, number>> {
+  const flagged = await paymentRecords(db).flaggedReceipts(orderIds);
+  const givenBack = await createProviderRefundsRepo(db).refundedReceipts(
+    flagged.flatMap((f) => (f.receiptId ? [f.receiptId] : [])),
+  );
+  const receipts = new Map<string, number>();
+  const due = new Map<string, number>();
+  for (const { orderId, receiptId, amount } of flagged) {
+    if (receiptId === null) due.set(orderId, (due.get(orderId) ?? 0) + amount);
+    else if (!givenBack.has(receiptId))
+      receipts.set(orderId, (receipts.get(orderId) ?? 0) + amount);
+  }
+  for (const [orderId, amount] of receipts)
+    if (amount > 0) due.set(orderId, (due.get(orderId) ?? 0) + amount);
+  return due;
+}
 
 export const REFUND_NOTICE_JOB = 'send_refund_notice';
 

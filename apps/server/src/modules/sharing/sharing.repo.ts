@@ -1,7 +1,6 @@
 import type { ShareStyle } from '@shop/contracts/sharing';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
-import { orders } from '../orders/orders.tables.ts';
+import { lockAccount } from '../auth/account-block.ts';
 import type { Db, Tx } from '../../platform/db.ts';
 import { shareReveals, shares, shareStyleGenerations, shareTypes } from './sharing.tables.ts';
 
@@ -16,8 +15,7 @@ const isUniqueViolation = (err: unknown): boolean => {
 };
 
 /** Holds the user's row until the transaction ends: per-user counts and their insert in turn. */
-const lockUser = (tx: Tx, userId: string) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+const lockUser = (tx: Tx, userId: string) => lockAccount(tx, userId);
 
 export function createSharingRepo(db: Db) {
   return {
@@ -83,24 +81,13 @@ export function createSharingRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /**
-     * The link with this id while it is live: not disabled, not expired, and its order's sharing
-     * not turned off since (a scratch or an invoice by the buyer). Null for every other case alike.
-     */
+    /** The link with this id while it is neither disabled nor expired; null otherwise. */
     async findLiveShare(shareId: string, now: Date): Promise<ShareRow | null> {
       const [row] = await db
-        .select({ share: shares })
+        .select()
         .from(shares)
-        .innerJoin(orders, eq(orders.id, shares.orderId))
-        .where(
-          and(
-            eq(shares.id, shareId),
-            isNull(shares.disabledAt),
-            gt(shares.expiresAt, now),
-            isNull(orders.sharingDisabledAt),
-          ),
-        );
-      return row?.share ?? null;
+        .where(and(eq(shares.id, shareId), isNull(shares.disabledAt), gt(shares.expiresAt, now)));
+      return row ?? null;
     },
 
     /** Records the first reveal of a card by the link's holder (later ones change nothing). */

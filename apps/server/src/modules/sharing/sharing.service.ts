@@ -99,6 +99,18 @@ export function createSharingService(deps: {
     return found.order;
   }
 
+  /**
+   * The link with this id while it is live: not disabled, not expired, and its order's sharing not
+   * turned off since (a scratch or an invoice by the buyer). Null for every other case alike.
+   */
+  async function liveShare(shareId: string): Promise<ShareRow | null> {
+    if (!SHARE_ID.test(shareId)) return null;
+    const share = await repo.findLiveShare(shareId, clock());
+    if (!share) return null;
+    const order = await deps.findOrder(share.orderId);
+    return order?.order.sharingDisabledAt === null ? share : null;
+  }
+
   /** The note as it will be stored, or the screen's refusal as a 400 (503 when it cannot tell). */
   async function screenNote(note: string, lang: Language): Promise<string> {
     const verdict = await deps.screen.screen(note).catch((err: unknown) => {
@@ -203,7 +215,7 @@ export function createSharingService(deps: {
     /** GET /shares/{id}: the shared order as anyone with the link sees it. */
     async read(shareId: string, lang: Language): Promise<SharedOrder> {
       const notFound = new AppError('NOT_FOUND', shareMessages.shareNotFound[lang]);
-      const share = SHARE_ID.test(shareId) ? await repo.findLiveShare(shareId, clock()) : null;
+      const share = await liveShare(shareId);
       if (!share) throw notFound;
       const [order, sender] = await Promise.all([
         deps.orderView(share.orderId, lang),
@@ -250,7 +262,7 @@ export function createSharingService(deps: {
 
     /** PUT /shares/{id}/cards/{cardId}/scratch: the PIN to the link's holder, the reveal recorded. */
     async scratch(shareId: string, cardId: string, lang: Language) {
-      const share = SHARE_ID.test(shareId) ? await repo.findLiveShare(shareId, clock()) : null;
+      const share = await liveShare(shareId);
       if (!share) throw new AppError('NOT_FOUND', shareMessages.shareNotFound[lang]);
       const delivered = isUuid(cardId) ? await deps.findDeliveredCard(cardId) : null;
       if (delivered?.orderId !== share.orderId)

@@ -1,13 +1,12 @@
 import type { TopupBalance } from '@shop/contracts/topup-provider-admin';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/messaging.ts';
-import { users } from '../auth/auth.tables.ts';
+import { adminEmails } from '../auth/admin-emails.ts';
 import type { ReloadlyBalance } from '../fulfilment/providers/reloadly-account.ts';
-import { siteSettings } from '../site/site.tables.ts';
+import { clearAlarm, raiseAlarm } from '../site/alarm-settings.ts';
 
 /** A read balance is answered again for this long (dashboard, scrapes, the periodic check). */
 export const BALANCE_CACHE_MS = 30_000;
@@ -18,15 +17,6 @@ interface BalanceRead {
   readAt: Date;
 }
 
-/** The owner's addresses: every admin of the back-office not blocked. */
-async function ownerEmails(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.blockedAt), isNotNull(users.email)));
-  return rows.map((row) => row.email);
-}
-
 /** The site_settings key of a provider's balance alarm. */
 const alarmKey = (provider: string) => `topup_balance_low:${provider}`;
 
@@ -35,35 +25,22 @@ const alarmKey = (provider: string) => `topup_balance_low:${provider}`;
  * instance that makes it so: the row is written only when it was not low already, in one
  * statement (a concurrent check waits for the row and then finds it low).
  */
-async function claimLowCrossing(db: Db, provider: string, balance: ReloadlyBalance, now: Date) {
-  const value = { low: true, amount: balance.amount, currencyCode: balance.currencyCode };
-  const rows = await db
-    .insert(siteSettings)
-    .values({ key: alarmKey(provider), value, updatedAt: now })
-    .onConflictDoUpdate({
-      target: siteSettings.key,
-      set: { value, updatedAt: now },
-      setWhere: sql`(${siteSettings.value} ->> 'low') is distinct from 'true'`,
-    })
-    .returning({ key: siteSettings.key });
-  return rows.length > 0;
-}
+const claimLowCrossing = (db: Db, provider: string, balance: ReloadlyBalance, now: Date) =>
+  raiseAlarm(
+    db,
+    alarmKey(provider),
+    { amount: balance.amount, currencyCode: balance.currencyCode },
+    now,
+  );
 
 /** Clears the mark: the next crossing below the threshold e-mails again. */
-async function clearLow(db: Db, provider: string, balance: ReloadlyBalance, now: Date) {
-  await db
-    .update(siteSettings)
-    .set({
-      value: { low: false, amount: balance.amount, currencyCode: balance.currencyCode },
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(siteSettings.key, alarmKey(provider)),
-        sql`(${siteSettings.value} ->> 'low') = 'true'`,
-      ),
-    );
-}
+const clearLow = (db: Db, provider: string, balance: ReloadlyBalance, now: Date) =>
+  clearAlarm(
+    db,
+    alarmKey(provider),
+    { amount: balance.amount, currencyCode: balance.currencyCode },
+    now,
+  );
 
 function lowBalanceEmail(
   to: string,
@@ -111,7 +88,7 @@ export function createTopupBalanceMonitor(deps: {
     }
     if (!(await claimLowCrossing(db, provider, balance, now))) return;
     try {
-      for (const to of await ownerEmails(db))
+      for (const to of await adminEmails(db))
         await deps.mailer.send(lowBalanceEmail(to, provider, balance, threshold));
     } catch (err) {
       // Not told: the mark goes so that the next check tries again.

@@ -1,10 +1,14 @@
 import { toBurmeseDigits } from '@shop/contracts/languages';
 import type { TopupCatalogueOperator, TopupMapping } from '@shop/contracts/topup-provider-admin';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, type Text } from '../../platform/errors.ts';
-import { products } from '../catalogue/catalogue.tables.ts';
+import {
+  productFacts,
+  setProviderOffered,
+  type ProductFacts,
+} from '../catalogue/product-supply.ts';
 import { costOf } from '../fulfilment/providers/reloadly-catalogue.ts';
 import type { TopupMapping as MappingToSend } from '../fulfilment/topup-provider.ts';
 import { topupProductMappings } from './topup-account.tables.ts';
@@ -13,34 +17,20 @@ import type { TopupCatalogueReader } from './topup-catalogue.ts';
 /** The product kinds the aggregator's airtime catalogue delivers. */
 const MAPPABLE_KINDS = new Set(['topup', 'data']);
 
-const mappingColumns = {
-  mapping: topupProductMappings,
-  sku: products.sku,
-  name: products.name,
-  kind: products.kind,
-  priceMmk: products.priceMmk,
-  discountPriceMmk: products.discountPriceMmk,
-};
-
 type MappingRow = {
   mapping: typeof topupProductMappings.$inferSelect;
-  sku: string;
-  name: { en: string };
-  kind: string;
-  priceMmk: number;
-  discountPriceMmk: number | null;
+  product: ProductFacts;
 };
 
 /** The margin in kyat: the customer's price less the cost at the quoted FX. */
-function toMapping(row: MappingRow): TopupMapping {
-  const m = row.mapping;
-  const price = row.discountPriceMmk ?? row.priceMmk;
+function toMapping({ mapping: m, product }: MappingRow): TopupMapping {
+  const price = product.discountPriceMmk ?? product.priceMmk;
   const costMmk = Math.round(m.cost * m.fxRate);
   return {
     productId: m.productId,
-    sku: row.sku,
-    name: row.name.en,
-    kind: row.kind,
+    sku: product.sku,
+    name: product.name.en,
+    kind: product.kind,
     priceMmk: price,
     operatorId: m.operatorId,
     operatorName: m.operatorName,
@@ -110,24 +100,35 @@ export function createTopupMappings(deps: {
 }) {
   const { db, provider } = deps;
 
-  const select = () =>
-    db
-      .select(mappingColumns)
-      .from(topupProductMappings)
-      .innerJoin(products, eq(products.id, topupProductMappings.productId));
+  /** The mappings with their products, in the order given (a mapping's product always exists). */
+  async function withProducts(
+    mappings: (typeof topupProductMappings.$inferSelect)[],
+  ): Promise<MappingRow[]> {
+    const facts = await productFacts(
+      db,
+      mappings.map((m) => m.productId),
+    );
+    return mappings.flatMap((mapping) => {
+      const product = facts.get(mapping.productId);
+      return product ? [{ mapping, product }] : [];
+    });
+  }
 
   async function one(productId: string): Promise<TopupMapping> {
-    const [row] = await select().where(eq(topupProductMappings.productId, productId));
+    const [row] = await withProducts(
+      await db
+        .select()
+        .from(topupProductMappings)
+        .where(eq(topupProductMappings.productId, productId)),
+    );
     if (!row) throw refused('NOT_FOUND', mappingTexts.notMapped);
     return toMapping(row);
   }
 
   async function mappableProduct(productId: string) {
-    const [product] = await db
-      .select({ kind: products.kind, topupAmountMmk: products.topupAmountMmk })
-      .from(products)
-      .where(and(eq(products.id, productId), ne(products.status, 'archived')));
-    if (!product) throw refused('NOT_FOUND', mappingTexts.noProduct);
+    const product = (await productFacts(db, [productId])).get(productId);
+    if (!product || product.status === 'archived')
+      throw refused('NOT_FOUND', mappingTexts.noProduct);
     if (!MAPPABLE_KINDS.has(product.kind))
       throw refused('VALIDATION_ERROR', mappingTexts.notMappable);
     return product;
@@ -135,10 +136,13 @@ export function createTopupMappings(deps: {
 
   return {
     async list(): Promise<TopupMapping[]> {
-      const rows = await select()
-        .where(eq(topupProductMappings.provider, provider))
-        .orderBy(products.sku);
-      return rows.map(toMapping);
+      const rows = await withProducts(
+        await db
+          .select()
+          .from(topupProductMappings)
+          .where(eq(topupProductMappings.provider, provider)),
+      );
+      return rows.sort((a, b) => a.product.sku.localeCompare(b.product.sku, 'en')).map(toMapping);
     },
 
     async put(
@@ -170,6 +174,7 @@ export function createTopupMappings(deps: {
         .insert(topupProductMappings)
         .values(values)
         .onConflictDoUpdate({ target: topupProductMappings.productId, set: values });
+      await setProviderOffered(db, productId, true);
       await deps.catalogueChanged();
       return one(productId);
     },
@@ -180,6 +185,7 @@ export function createTopupMappings(deps: {
         .where(eq(topupProductMappings.productId, productId))
         .returning({ productId: topupProductMappings.productId });
       if (gone.length === 0) throw refused('NOT_FOUND', mappingTexts.notMapped);
+      await setProviderOffered(db, productId, true);
       await deps.catalogueChanged();
     },
 
@@ -201,6 +207,7 @@ export function createTopupMappings(deps: {
               : { offered: false, checkedAt: at },
           )
           .where(eq(topupProductMappings.productId, m.productId));
+        await setProviderOffered(db, m.productId, offer !== null);
       }
       if (sellabilityChanged) await deps.catalogueChanged();
     },

@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { previousYangonDay, yangonDayWindow, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { topupRequests } from '../fulfilment/fulfilment.tables.ts';
+import { completedTopups } from '../fulfilment/completed-topups.ts';
 import { itemIdOfUnitKey } from '../fulfilment/providers/reloadly.ts';
-import { orderItems } from '../orders/orders.tables.ts';
+import { orderRecords } from '../orders/orders.service.ts';
 import { topupReconciliationMismatches, topupReconciliationRuns } from './topup-account.tables.ts';
 
 /** A claimed run not finished after this long was left by a crashed instance: taken over. */
@@ -104,39 +104,26 @@ export function createTopupReconciliation(deps: {
   const { db, provider } = deps;
 
   async function ourLines(start: Date, end: Date): Promise<OurLine[]> {
-    const rows = await db
-      .select({
-        orderItemId: orderItems.id,
-        orderId: orderItems.orderId,
-        sku: orderItems.sku,
-        phoneNumber: orderItems.phoneNumber,
-        quantity: orderItems.quantity,
-        topupAmountMmk: orderItems.topupAmountMmk,
-        reference: topupRequests.reference,
-        completedAt: topupRequests.completedAt,
-      })
-      .from(topupRequests)
-      .innerJoin(orderItems, eq(orderItems.id, topupRequests.orderItemId))
-      .where(
-        and(
-          eq(topupRequests.provider, provider),
-          eq(topupRequests.status, 'success'),
-          eq(orderItems.status, 'delivered'),
-          gte(topupRequests.completedAt, start),
-          lt(topupRequests.completedAt, end),
-        ),
-      )
-      .orderBy(asc(topupRequests.completedAt));
-    return rows.map((r) => ({
-      orderItemId: r.orderItemId,
-      orderId: r.orderId,
-      sku: r.sku,
-      phoneNumber: r.phoneNumber,
-      quantity: r.quantity,
-      expectedMmk: (r.topupAmountMmk ?? 0) * r.quantity,
-      reference: r.reference,
-      deliveredAt: r.completedAt?.toISOString() ?? '',
-    }));
+    const topups = await completedTopups(db, provider, start, end);
+    const items = new Map(
+      (await orderRecords(db).itemsByIds(topups.map((t) => t.orderItemId))).map((i) => [i.id, i]),
+    );
+    return topups.flatMap((topup) => {
+      const item = items.get(topup.orderItemId);
+      if (item?.status !== 'delivered') return [];
+      return [
+        {
+          orderItemId: item.id,
+          orderId: item.orderId,
+          sku: item.sku,
+          phoneNumber: item.phoneNumber,
+          quantity: item.quantity,
+          expectedMmk: (item.topupAmountMmk ?? 0) * item.quantity,
+          reference: topup.reference,
+          deliveredAt: topup.completedAt?.toISOString() ?? '',
+        },
+      ];
+    });
   }
 
   /** The day's row, claimed for this run; false when another instance holds or finished it. */

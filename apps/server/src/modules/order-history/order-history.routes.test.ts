@@ -21,7 +21,7 @@ import {
 import { products } from '../catalogue/catalogue.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
-import { orderFeedback } from './orders.tables.ts';
+import { orderFeedback } from '../orders/orders.tables.ts';
 
 describe('orders API (shopping spec §7 Orders)', () => {
   let s: ShopTest;

@@ -23,8 +23,13 @@ import {
   type FulfilmentService,
   type OrderDeliveries,
 } from '../fulfilment/fulfilment.service.ts';
-import type { OrderFeedbackRow, OrderItemRow, OrderWithItems, OrdersRepo } from './orders.repo.ts';
-import { toOrderSummary } from './orders.service.ts';
+import {
+  toOrderSummary,
+  type OrderFeedbackRow,
+  type OrderHistoryRecords,
+  type OrderItemRow,
+  type OrderWithItems,
+} from '../orders/orders.service.ts';
 import type { OrderRefundRow } from '../refunds/refunds.service.ts';
 import { presentRefund } from '../refunds/refunds.service.ts';
 import { cardListCsv, cardListPdf, invoicePdf } from './order-documents.ts';
@@ -58,7 +63,7 @@ export interface Download {
  * "not found", so an id tells a stranger nothing.
  */
 export function createOrderHistoryService(deps: {
-  orders: OrdersRepo;
+  orders: OrderHistoryRecords;
   fulfilment: FulfilmentService;
   /** The account's name and email (invoice "billed to"). */
   account: (userId: string) => Promise<{ name: string; email: string }>;

@@ -14,7 +14,7 @@ import {
   type ShopTest,
 } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
-import { orders } from './orders.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
 
 /*
  * Issue 26, "where the codes go": the codes e-mail goes to the address given at checkout (the
