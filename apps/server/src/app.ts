@@ -26,7 +26,7 @@ import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerAdminAccess, registerAdminModule } from './modules/admin/admin.module.ts';
 import { registerFulfilmentModule } from './modules/fulfilment/fulfilment.module.ts';
 import type { TopupProvider } from './modules/fulfilment/topup-provider.ts';
-import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
+import { registerLoyaltyModule } from './modules/loyalty/loyalty.module.ts';
 import { registerCartModule } from './modules/cart/cart.module.ts';
 import { registerCatalogueModule } from './modules/catalogue/catalogue.module.ts';
 import { registerMediaModule } from './modules/media/media.module.ts';
@@ -38,11 +38,11 @@ import {
   registerPaymentsModule,
 } from './modules/payments/payments.module.ts';
 import { registerCheckoutModule } from './modules/checkout/checkout.module.ts';
-import { createPromotionsService } from './modules/promotions/promotions.service.ts';
+import { registerPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { registerSharingModule } from './modules/sharing/sharing.module.ts';
 import { registerSiteModule } from './modules/site/site.module.ts';
 import { registerSmsModule } from './modules/sms/sms.module.ts';
-import { createProviderRefunds } from './modules/refunds/provider-refunds.service.ts';
+import { registerRefundsModule } from './modules/refunds/refunds.module.ts';
 import { unappliedRefunds } from './modules/refunds/refunds.service.ts';
 import {
   cachedResponse,
@@ -276,7 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const clock = deps.clock ?? systemClock;
   // The modules, in order: each registers its routes and hooks and answers what others may call.
-  const loyalty = createLoyaltyService({ db: database.db, config: config.loyalty });
+  const loyalty = (await registerLoyaltyModule(app, { config, database })).service;
+  const promotions = (await registerPromotionsModule(app, { database, clock })).service;
   const sms = await registerSmsModule(app, {
     config,
     database,
@@ -327,12 +328,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The acquirers PAYMENT_PROVIDER names; refunds of their payments go back through those with a
   // refund API, in job slots of their own (REFUND_CONCURRENCY, ADR 0060).
   const acquirers = createAcquirers({ config, secrets: deps.secrets, log: app.log });
-  const providerRefunds = createProviderRefunds({
-    db: database.db,
-    acquirers: acquirers.list,
+  const refunds = await registerRefundsModule(app, {
+    config,
+    database,
+    mailer: deps.mailer,
+    sms: sms.sender,
     loyalty,
+    acquirers: acquirers.list,
+    account: (userId) => auth.service.profile(userId),
     log: app.log,
   });
+  const { providerRefunds } = refunds;
   let topupAccount: TopupAccountService | null = null;
   const fulfilment = await registerFulfilmentModule(app, {
     config,
@@ -342,13 +348,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: sms.sender,
     loyalty,
     log: app.log,
-    account: (userId) => auth.service.profile(userId),
+    refunds: refunds.service,
     topupProvider: deps.topupProvider,
-    lanes: [
-      notifications.lane,
-      { types: providerRefunds.jobTypes, concurrency: config.refundConcurrency },
-      ...sms.lanes,
-    ],
+    lanes: [notifications.lane, refunds.lane, ...sms.lanes],
     metrics,
     bankRefundOwed: providerRefunds.orderRefundOwed,
     topupMappingOf: (productId) => mappingToSendOf(database.db, config.topupProvider, productId),
@@ -359,8 +361,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wakeWorker = () => {
     fulfilment.worker.wake();
   };
-  // One promotions service: payments give an unpaid order's code use back, checkout spends it.
-  const promotions = createPromotionsService({ db: database.db, clock });
   const payments = await registerPaymentsModule(app, {
     config,
     database,
@@ -393,7 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fulfilment: fulfilment.service,
     account: (userId) => auth.service.profile(userId),
     unappliedRefunds: (orderIds) => unappliedRefunds(database.db, orderIds),
-    refunds: (orderIds) => fulfilment.refunds.refundsOf(orderIds),
+    refunds: (orderIds) => refunds.service.refundsOf(orderIds),
     shares: (orderIds) => sharing.liveSharesOf(orderIds),
     recipientReveals: (orderCardIds) => sharing.recipientReveals(orderCardIds),
     jobQueued: wakeWorker,
@@ -449,7 +449,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       jobs: () => countOpenJobs(database.db),
       jobTypes: fulfilment.worker.types,
       stock: catalogue.freeCardsPerProduct,
-      refunds: () => fulfilment.refunds.countByStatus(),
+      refunds: () => refunds.service.countByStatus(),
       refundStatuses,
       refundDestinations,
     },

@@ -6,7 +6,7 @@ import type { Mailer, SmsSender } from '../../platform/messaging.ts';
 import type { ShopMetrics } from '../../platform/metrics.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
-import { createRefundsService, type RefundsService } from '../refunds/refunds.service.ts';
+import type { RefundsService } from '../refunds/refunds.service.ts';
 import { createFulfilmentService, type FulfilmentService } from './fulfilment.service.ts';
 import {
   createReloadlyTopupProvider,
@@ -58,7 +58,6 @@ export function selectTopupProvider(config: Config, database: Database, log: Fas
  */
 export interface FulfilmentModule {
   service: FulfilmentService;
-  refunds: RefundsService;
   worker: JobWorker;
 }
 
@@ -72,8 +71,8 @@ export async function registerFulfilmentModule(
     sms: SmsSender;
     loyalty: LoyaltyService;
     log: FastifyBaseLogger;
-    /** The buyer's contact details (refund notices). */
-    account: Parameters<typeof createRefundsService>[0]['account'];
+    /** Failed parts' refunds: their notices are jobs of this worker (ADR 0020). */
+    refunds: RefundsService;
     /** Tests may put in their own aggregator. */
     topupProvider?: TopupProvider;
     /**
@@ -120,17 +119,9 @@ export async function registerFulfilmentModule(
     topupMappingOf: deps.topupMappingOf,
     topupFunds: deps.topupFunds,
   });
-  const refunds = createRefundsService({
-    db: database.db,
-    mailer: deps.mailer,
-    sms: deps.sms,
-    publicUrl: config.publicUrl,
-    account: deps.account,
-    log: deps.log,
-  });
   const worker = createJobWorker({
     db: database.db,
-    types: { ...service.jobTypes, ...refunds.jobTypes },
+    types: { ...service.jobTypes, ...deps.refunds.jobTypes },
     lanes: deps.lanes,
     log: deps.log,
     leaseSeconds: config.jobLeaseSeconds,
@@ -151,7 +142,7 @@ export async function registerFulfilmentModule(
   app.decorate('stopJobWorker', () => worker.stop());
   // Also on close (tests); main.ts stops it first, before its own hook closes the database.
   app.addHook('onClose', () => worker.stop());
-  return { service, refunds, worker };
+  return { service, worker };
 }
 
 declare module 'fastify' {
