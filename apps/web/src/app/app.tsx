@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
+import { loadOrdersPersistence } from '../features/orders/index.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { LaterPart } from './later-part.tsx';
 import { AppRoutes, PageReady } from './router.tsx';
@@ -46,7 +47,8 @@ export function App({
           ? { ssrPath: serverLocation.path, ssrSearch: serverLocation.search }
           : {})}
       >
-        <AuthProvider>
+        {/* The signed-in customer's orders kept on this device (ADR 0030) are the orders feature's. */}
+        <AuthProvider loadOrdersCache={loadOrdersPersistence}>
           <Switch>
             <Route path="/admin" nest>
               <Suspense fallback={<p role="status">Loading the back-office…</p>}>

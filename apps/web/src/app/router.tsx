@@ -6,6 +6,9 @@ import type { ShellParts } from '../components/layout/shell-parts.ts';
 import { MobileAccountItems } from '../features/auth/components/mobile-account-items.tsx';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { CartButton } from '../features/cart/components/cart-button.tsx';
+// Not through payment's index.ts: a module the start reaches statically joins the start chunk when
+// lazy chunks share it (Rolldown's 'start' group, vite.config.ts), used here or not — its API would.
+import { savedPayment } from '../features/payment/pending-payment.ts';
 import { PageErrorBoundary } from '../features/crash/components/page-error-boundary.tsx';
 import { FestivalButton } from '../features/festival/components/festival-button.tsx';
 import { appPagePaths, isAppPath, type AppPagePath } from '../lib/app-pages.ts';
@@ -20,6 +23,8 @@ const SupportPage = lazyPage(() => import('./routes/support-page.tsx'));
 const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service-page.tsx'));
 const PrivacyPolicyPage = lazyPage(() => import('./routes/privacy-policy-page.tsx'));
 const InstallPage = lazyPage(() => import('./routes/install-page.tsx'));
+// What opens from the cart button: the drawer, checkout and the payment modal (on demand).
+const ShopOverlays = lazy(() => import('./shop-overlays.tsx'));
 // The public shared-order page (issue 15), also server-rendered.
 const SharedOrderPage = lazyPage(
   () => import('../features/sharing/components/shared-order-page.tsx'),
@@ -99,7 +104,8 @@ const pageComponents: Record<AppPagePath, ComponentType> = {
 /** The feature pieces of the shared header, three-dot menu and footer (spec §2 Home). */
 const shellParts: ShellParts = {
   festivalButton: <FestivalButton />,
-  cartButton: <CartButton />,
+  // The cart button opens the drawer, then checkout and payment (the app's overlays, on demand).
+  cartButton: <CartButton overlays={<ShopOverlays />} hasPendingPayment={savedPayment} />,
   userMenu: <UserMenu />,
   MobileAccountItems,
   // Loaded when first opened.

@@ -1,6 +1,6 @@
 import type { PaymentSession } from '@shop/contracts/checkout';
 import { useSyncExternalStore } from 'react';
-import { cartBadge } from '../cart/cart-badge-store.ts';
+import { cartBadge } from '../cart/index.ts';
 
 /**
  * "A lost QR comes back" (issue 26, ADR 0054): the payment being shown — its QR and when it stops

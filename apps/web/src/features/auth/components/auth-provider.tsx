@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -47,6 +47,17 @@ function dialogFromSearch(search: string): AuthContextValue['dialog'] {
   return null;
 }
 
+/**
+ * The copy of the signed-in customer's orders kept on this device for offline reading (ADR 0030):
+ * the orders feature's, loaded on demand; the app gives its loader (orders is above auth, issue 30).
+ */
+export interface OrdersCache {
+  /** Keeps `userId`'s orders of the query cache on this device; returns the stop. */
+  persistOrders: (client: QueryClient, userId: string) => () => void;
+  /** Forgets the kept orders (all, or all but `keepUserId`'s). */
+  clearPersistedOrders: (options: { keepUserId?: string }) => void;
+}
+
 /** Shopping spec §4 / §9: profile cached 30 s, paused 15 s after an error. */
 const PROFILE_CACHE_MS = 30_000;
 const PROFILE_PAUSE_MS = 15_000;
@@ -56,7 +67,13 @@ const PROFILE_PAUSE_MS = 15_000;
  * expired access token, loads the profile (cached user as fallback), reacts to the session
  * ending (session-expired modal), and hosts the auth dialog opened by mode name.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  loadOrdersCache,
+}: {
+  children: ReactNode;
+  loadOrdersCache: () => Promise<OrdersCache>;
+}) {
   const { t } = useTranslation();
   const session = getAuthSession();
   const [pathname, navigate] = useLocation();
@@ -118,13 +135,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (userId === null || (previous !== null && previous !== userId)) {
         queryClient.removeQueries({ queryKey: ['orders'] });
         // And the copy kept on this device for offline reading (ADR 0030).
-        void import('../../orders/orders-persistence.ts').then((persistence) => {
+        void loadOrdersCache().then((persistence) => {
           persistence.clearPersistedOrders(userId === null ? {} : { keepUserId: userId });
         });
       }
       signedInUserId.current = userId;
     },
-    [queryClient],
+    [queryClient, loadOrdersCache],
   );
 
   // Session events: tokens changed (login, refresh, other tab, logout) or the session ended.
@@ -236,14 +253,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!userId) return undefined;
     let stop: (() => void) | undefined;
     let stopped = false;
-    void import('../../orders/orders-persistence.ts').then((persistence) => {
+    void loadOrdersCache().then((persistence) => {
       if (!stopped) stop = persistence.persistOrders(queryClient, userId);
     });
     return () => {
       stopped = true;
       stop?.();
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, loadOrdersCache]);
 
   const stripDialogParams = useCallback(() => {
     const params = new URLSearchParams(window.location.search);

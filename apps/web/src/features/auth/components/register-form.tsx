@@ -1,4 +1,5 @@
 import '../content/lazy-messages.ts';
+import '../auth.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_RESEND_COOLDOWN_SECONDS, otpLifetimeSeconds } from '@shop/contracts/auth';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/index.ts';
@@ -6,24 +6,30 @@ import '../cart-button.css';
 import { badgeText, cartBadge, useCartBadge } from '../cart-badge-store.ts';
 import { loadCartController } from '../load-cart-controller.ts';
 import { OptionalPart } from '../../../components/ui/optional-part.tsx';
-import { savedPayment } from '../../payment/pending-payment.ts';
-
-// The drawer, checkout dialog and payment modal are loaded on demand (Home's 120 KiB JS budget).
-const CartOverlays = lazy(() => import('./cart-overlays.tsx'));
 
 /** Spec §4 Cart: loaded about 1 second after start. */
 const INITIAL_LOAD_DELAY_MS = 1000;
 
-/** Header cart button with the item-count badge (99+ cap); opens the cart drawer. */
-export function CartButton() {
+/**
+ * Header cart button with the item-count badge (99+ cap); opens the cart drawer. The app gives
+ * `overlays`, the drawer and what follows it (loaded on demand, app/shop-overlays.tsx), mounted
+ * once needed, and `hasPendingPayment` (the payment feature's savedPayment).
+ */
+export function CartButton({
+  overlays,
+  hasPendingPayment,
+}: {
+  overlays: ReactNode;
+  hasPendingPayment: () => unknown;
+}) {
   const { t } = useTranslation();
   const { status } = useAuth();
   const { totalItems, bounce, overlaysMounted } = useCartBadge();
 
   // A payment left pending (a reload, a closed tab): the overlays show its pill again (ADR 0054).
   useEffect(() => {
-    if (status === 'authenticated' && savedPayment()) cartBadge.mountOverlays();
-  }, [status]);
+    if (status === 'authenticated' && hasPendingPayment()) cartBadge.mountOverlays();
+  }, [status, hasPendingPayment]);
 
   // Loaded ~1 s after start and again whenever the sign-in status changes (spec §4 Cart).
   useEffect(() => {
@@ -65,11 +71,7 @@ export function CartButton() {
           </span>
         ) : null}
       </button>
-      {overlaysMounted ? (
-        <OptionalPart>
-          <CartOverlays />
-        </OptionalPart>
-      ) : null}
+      {overlaysMounted ? <OptionalPart>{overlays}</OptionalPart> : null}
     </>
   );
 }

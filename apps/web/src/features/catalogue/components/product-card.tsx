@@ -5,7 +5,7 @@ import { formatNumber, type Language } from '@shop/contracts/languages';
 import { validatePhone } from '@shop/contracts/phone';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
+import { AddToCartButton } from '../../cart/index.ts';
 import { uploadSrcSet } from '@shop/contracts/media-variants';
 import { fallBackToLogo, safeImageSource } from '../../../lib/image-source.ts';
 import { formatFaceValue, formatKyat } from '../../../lib/money-format.ts';

@@ -19,9 +19,10 @@ import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../../lib/money-format.ts';
-import { cartController } from '../../cart/cart-controller.ts';
-import { track } from '../../privacy/track.ts';
+import { cartController } from '../../cart/index.ts';
+import { track } from '../../privacy/index.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../api/checkout-api.ts';
+import { useCheckoutBodyClass } from '../checkout-body-class.ts';
 import { readCodesEmail } from '../../../lib/codes-email.ts';
 import { CodesEmailField } from './codes-email-field.tsx';
 import { PaymentMethodPicker } from './payment-method-picker.tsx';
@@ -38,17 +39,6 @@ const hasCodes = (order: OrderSummary) => order.items.some((item) => isCardKind(
 
 /** The address the order's codes go to, when it has codes (sent again with every checkout call). */
 const codesEmailOf = (order: OrderSummary) => (hasCodes(order) ? order.email : null);
-
-/** Mobile tab bar hides while a checkout dialog is open (spec §2 "Bottom tab bar"). */
-export function useCheckoutBodyClass(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    document.body.classList.add('checkout-dialog-open');
-    return () => {
-      document.body.classList.remove('checkout-dialog-open');
-    };
-  }, [active]);
-}
 
 /**
  * Checkout dialog: creates the pending order from the server cart (database prices), shows its

@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-// The register form brings the account strings this dialog's title reads too.
-import { RegisterForm } from '../../auth/components/register-form.tsx';
-import '../../auth/auth.css';
+// The register form brings the account strings this dialog's title reads too, and auth's
+// stylesheet (this dialog wears its auth-dialog look).
+import { RegisterForm } from '../../auth/index.ts';
 import { rememberGuestChoice } from '../guest-choice.ts';
 
 /**

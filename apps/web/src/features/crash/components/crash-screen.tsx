@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
-import { callCentreContactQuery } from '../../catalogue/api/call-centre-contact.ts';
+import { callCentreContactQuery } from '../../catalogue/index.ts';
 import {
   AUTO_RETRY_DELAY_SECONDS,
   autoRetryPending,

@@ -1,7 +1,6 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Code } from '../../../components/ui/code-in-text.tsx';
-import { useCallCentreContact } from '../../catalogue/api/call-centre-contact.ts';
-import { BusinessHoursText } from '../../catalogue/components/business-hours-text.tsx';
+import { BusinessHoursText, useCallCentreContact } from '../../catalogue/index.ts';
 
 /** Spec §2: "A failed order shows a help box with the call-centre hours." */
 export function FailedOrderHelp() {

@@ -17,6 +17,7 @@ import { formatCalendarDate, formatDate } from '../../../lib/dates.ts';
 import { isFetchPaused } from '../../../lib/fetch-cooldown.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/index.ts';
+import { loadSharePanel } from '../../sharing/index.ts';
 import { formatFaceValue, formatKyat } from '../../../lib/money-format.ts';
 import {
   isOrderInProgress,
@@ -58,7 +59,7 @@ const CodesEmail = lazy(() =>
   import('./codes-email.tsx').then((module) => ({ default: module.CodesEmail })),
 );
 // Sharing (issue 15): the share section of a completed order, with its dialog, in its own chunks.
-const SharePanel = lazy(() => import('../../sharing/components/share-panel.tsx'));
+const SharePanel = lazy(loadSharePanel);
 
 /** /orders/{orderId} (spec §2 "Orders"), for the signed-in buyer. */
 export default function OrderDetailPage() {

@@ -6,8 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
 import { postToServiceWorker } from '../../../lib/sw-messages.ts';
-import { paymentApi } from '../../payment/api/payment-api.ts';
-import { paymentHost } from '../../payment/pending-payment.ts';
+import { paymentApi, paymentHost } from '../../payment/index.ts';
 import { PayNowButton } from './pay-now-button.tsx';
 
 /**

@@ -4,8 +4,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
-import { paymentApi } from '../../payment/api/payment-api.ts';
-import { paymentHost, savedPayment } from '../../payment/pending-payment.ts';
+import { paymentApi, paymentHost, savedPayment } from '../../payment/index.ts';
 
 /**
  * Back into the payment modal for an order still waiting for its money: "Pay now" in the order

@@ -9,8 +9,7 @@ import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { cartBadge } from '../../cart/cart-badge-store.ts';
-import { loadCartController } from '../../cart/load-cart-controller.ts';
+import { cartBadge, loadCartController } from '../../cart/index.ts';
 import { formatKyat } from '../../../lib/money-format.ts';
 import { canTryAnotherNumber, outcomeTitleKey, shownStatus } from '../order-rules.ts';
 

@@ -9,11 +9,12 @@ import { Code } from '../../../components/ui/code-in-text.tsx';
 import { errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../../lib/money-format.ts';
-import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../../checkout/api/checkout-api.ts';
 import {
   canUseMethod,
+  checkoutApi,
+  PAYMENT_METHODS_CACHE_MS,
   PaymentMethodPicker,
-} from '../../checkout/components/payment-method-picker.tsx';
+} from '../../checkout/index.ts';
 
 /**
  * "Change payment method" (offered beside cancelling the order): the same order, paid another

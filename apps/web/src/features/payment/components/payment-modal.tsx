@@ -1,7 +1,14 @@
 import '../content/lazy-messages.ts';
 import '../payment.css';
 import type { PaymentSession } from '@shop/contracts/checkout';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,16 +21,26 @@ import { formatCountdown } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { parseRestartPayment, postToServiceWorker } from '../../../lib/sw-messages.ts';
 import { formatKyat } from '../../../lib/money-format.ts';
-import { useConnectivity } from '../../connectivity/connectivity-store.ts';
-import { useCheckoutBodyClass } from '../../checkout/components/checkout-dialog.tsx';
-import { loadCartController } from '../../cart/load-cart-controller.ts';
-import { track } from '../../privacy/track.ts';
+import { useConnectivity } from '../../connectivity/index.ts';
+import { useCheckoutBodyClass } from '../../checkout/index.ts';
+import { loadCartController } from '../../cart/index.ts';
+import { track } from '../../privacy/index.ts';
 import { paymentApi } from '../api/payment-api.ts';
 import { forgetPayment, savePayment } from '../pending-payment.ts';
 import { ChangePaymentMethod } from './change-payment-method.tsx';
-import { PaymentOutcome } from './payment-outcome.tsx';
 import { downloadQrPng, mmqrMerchantName, PaymentQrCode } from './payment-qr-code.tsx';
 import { PaymentRecipients } from './payment-recipients.tsx';
+
+/**
+ * The modal's end for a paid order that failed, wholly or partly (ADR 0020): what happened per line
+ * and the refund. Drawn by the orders feature, which reads the order; the app gives it to the modal.
+ */
+export interface PaymentOutcomeProps {
+  orderId: string;
+  /** The payment's summary (amount, method), shown above the outcome. */
+  summary: ReactNode;
+  onClose: () => void;
+}
 
 /** Spec §9 "Payment window 300 s; status poll every 3 s". */
 export const STATUS_POLL_MS = 3000;
@@ -54,6 +71,7 @@ export function PaymentModal({
   deadline: initialDeadline,
   startMinimized = false,
   onClose,
+  Outcome,
 }: {
   session: PaymentSession;
   /** When the QR stops being payable (a saved payment shown again); else now + its seconds. */
@@ -61,6 +79,8 @@ export function PaymentModal({
   /** Shown as the pending-payment pill (a payment restored after a reload). */
   startMinimized?: boolean;
   onClose: () => void;
+  /** The end of a paid order that failed, wholly or partly: the orders feature's (given by the app). */
+  Outcome: ComponentType<PaymentOutcomeProps>;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -343,7 +363,7 @@ export function PaymentModal({
   }
 
   if (phase === 'outcome') {
-    return <PaymentOutcome orderId={session.orderId} summary={summary} onClose={close} />;
+    return <Outcome orderId={session.orderId} summary={summary} onClose={close} />;
   }
 
   if (phase === 'success') {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useBlockingDialogOpen } from '../../../components/ui/blocking-dialogs.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { loadCartController } from '../../cart/load-cart-controller.ts';
+import { loadCartController } from '../../cart/index.ts';
 import { useConsent } from '../consent-store.ts';
 import { analyticsPagePath } from '../page-path.ts';
 import { track } from '../track.ts';

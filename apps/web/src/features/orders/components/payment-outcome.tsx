@@ -1,26 +1,20 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useOrder } from '../../orders/api/orders-api.ts';
-import { RefundOutcome } from '../../orders/components/refund-outcome.tsx';
-import { outcomeTitleKey } from '../../orders/order-rules.ts';
+import type { PaymentOutcomeProps } from '../../payment/index.ts';
+import { useOrder } from '../api/orders-api.ts';
+import { outcomeTitleKey } from '../order-rules.ts';
+import { RefundOutcome } from './refund-outcome.tsx';
 
 /**
  * The payment modal's end for a paid order that failed, wholly or partly (ADR 0020): never
  * "Payment successful", but what happened per line and the refund — amount, where it goes, how
- * long it takes and its status — with "Try another number" on a failed top-up.
+ * long it takes and its status — with "Try another number" on a failed top-up. Orders draws it (it
+ * reads the order); the payment modal shows it, given by the app (payment is below orders, issue 30).
+ * Its button's string is the payment modal's (payment.goToOrder), registered with the modal.
  */
-export function PaymentOutcome({
-  orderId,
-  summary,
-  onClose,
-}: {
-  orderId: string;
-  summary: ReactNode;
-  onClose: () => void;
-}) {
+export function PaymentOutcome({ orderId, summary, onClose }: PaymentOutcomeProps) {
   const { t } = useTranslation();
   const order = useOrder(orderId).data;
   const title = order ? t(outcomeTitleKey(order)) : t('orders.refund.titleWhole');
