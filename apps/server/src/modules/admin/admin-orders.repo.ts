@@ -4,9 +4,9 @@ import { jobs } from '../../platform/jobs.tables.ts';
 import { authAdminReads } from '../auth/auth.admin-reads.ts';
 import { fulfilmentAdminReads } from '../fulfilment/fulfilment.admin-reads.ts';
 import { loyaltyAdminReads } from '../loyalty/loyalty.admin-reads.ts';
-import { orderAdminReads } from '../orders/orders.admin-reads.ts';
-import { paymentAdminReads } from '../payments/payments.admin-reads.ts';
-import { refundAdminReads } from '../refunds/refunds.admin-reads.ts';
+import { ordersAdminReads } from '../orders/orders.admin-reads.ts';
+import { paymentsAdminReads } from '../payments/payments.admin-reads.ts';
+import { refundsAdminReads } from '../refunds/refunds.admin-reads.ts';
 import { sharingAdminReads } from '../sharing/sharing.admin-reads.ts';
 import { auditLog } from './admin.tables.ts';
 
@@ -20,9 +20,9 @@ export function createAdminOrdersRepo(db: Db) {
   const auth = authAdminReads(db);
   const fulfilment = fulfilmentAdminReads(db);
   const loyalty = loyaltyAdminReads(db);
-  const orders = orderAdminReads(db);
-  const payments = paymentAdminReads(db);
-  const refunds = refundAdminReads(db);
+  const orders = ordersAdminReads(db);
+  const payments = paymentsAdminReads(db);
+  const refunds = refundsAdminReads(db);
   const sharing = sharingAdminReads(db);
 
   return {

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { authAdminReads } from '../auth/auth.admin-reads.ts';
-import { orderAdminReads } from '../orders/orders.admin-reads.ts';
-import { paymentAdminReads, type UnknownPaymentFilter } from '../payments/payments.admin-reads.ts';
+import { ordersAdminReads } from '../orders/orders.admin-reads.ts';
+import { paymentsAdminReads, type UnknownPaymentFilter } from '../payments/payments.admin-reads.ts';
 import { auditLog } from './admin.tables.ts';
 
 /** The staff action that records a finding about an unknown payment (audit log, order timeline). */
@@ -17,8 +17,8 @@ export const UNKNOWN_FINDING_ACTION = 'payment.unknown_finding';
  */
 export function createAdminPaymentsRepo(db: Db) {
   const auth = authAdminReads(db);
-  const orders = orderAdminReads(db);
-  const payments = paymentAdminReads(db);
+  const orders = ordersAdminReads(db);
+  const payments = paymentsAdminReads(db);
 
   /** Who first recorded staff's finding about each payment (its order's audit record names it). */
   async function findingStaff(page: readonly { id: string; orderId: string }[]) {

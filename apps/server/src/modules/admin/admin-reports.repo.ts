@@ -5,9 +5,9 @@ import { jobs } from '../../platform/jobs.tables.ts';
 import { authAdminReads } from '../auth/auth.admin-reads.ts';
 import { catalogueAdminReads } from '../catalogue/catalogue.admin-reads.ts';
 import { loyaltyAdminReads } from '../loyalty/loyalty.admin-reads.ts';
-import { orderAdminReads, type OrderAdminReads } from '../orders/orders.admin-reads.ts';
-import { paymentAdminReads } from '../payments/payments.admin-reads.ts';
-import { refundAdminReads } from '../refunds/refunds.admin-reads.ts';
+import { ordersAdminReads, type OrdersAdminReads } from '../orders/orders.admin-reads.ts';
+import { paymentsAdminReads } from '../payments/payments.admin-reads.ts';
+import { refundsAdminReads } from '../refunds/refunds.admin-reads.ts';
 
 /*
  * The back-office's read side (ADR 0033): reports and search lists. Each module answers from its
@@ -30,7 +30,7 @@ export interface SalesFigures {
   byOperator: { operator: string | null; orders: number; kyat: number }[];
 }
 
-type OrderStatus = NonNullable<Parameters<OrderAdminReads['list']>[0]['status']>;
+type OrderStatus = NonNullable<Parameters<OrdersAdminReads['list']>[0]['status']>;
 
 const byId = <T extends { id: string }>(rows: readonly T[]) =>
   new Map(rows.map((row) => [row.id, row]));
@@ -46,9 +46,9 @@ export function createAdminReportsRepo(db: Db) {
   const auth = authAdminReads(db);
   const catalogue = catalogueAdminReads(db);
   const loyalty = loyaltyAdminReads(db);
-  const orders = orderAdminReads(db);
-  const payments = paymentAdminReads(db);
-  const refunds = refundAdminReads(db);
+  const orders = ordersAdminReads(db);
+  const payments = paymentsAdminReads(db);
+  const refunds = refundsAdminReads(db);
 
   /**
    * Orders paid since `since` (up to now: nothing is paid in the future), net of refunds (issue

@@ -45,7 +45,7 @@ const paidSince = (since: Date) => and(isNotNull(orders.paidAt), gte(orders.paid
  * products' categories) comes in as ids, subqueries of ids or a JSON map, so pages and sums stay
  * in the database.
  */
-export function orderAdminReads(db: Db) {
+export function ordersAdminReads(db: Db) {
   return {
     /** The order and its lines in their order, or null. */
     async orderWithItems(orderId: string) {
@@ -298,4 +298,4 @@ export function orderAdminReads(db: Db) {
   };
 }
 
-export type OrderAdminReads = ReturnType<typeof orderAdminReads>;
+export type OrdersAdminReads = ReturnType<typeof ordersAdminReads>;

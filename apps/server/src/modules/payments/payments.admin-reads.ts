@@ -46,7 +46,7 @@ function whereOf(filter: UnknownPaymentFilter): SQL | undefined {
  * an order's attempts, receipts and provider events, the payments whose outcome is unknown (ADR
  * 0059) and the payments report. Plain rows; their orders are the orders module's to read.
  */
-export function paymentAdminReads(db: Db) {
+export function paymentsAdminReads(db: Db) {
   async function countUnknown(filter: UnknownPaymentFilter): Promise<number> {
     const [row] = await db
       .select({ n: count() })
@@ -167,4 +167,4 @@ export function paymentAdminReads(db: Db) {
   };
 }
 
-export type PaymentAdminReads = ReturnType<typeof paymentAdminReads>;
+export type PaymentsAdminReads = ReturnType<typeof paymentsAdminReads>;

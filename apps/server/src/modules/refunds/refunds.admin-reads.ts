@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { orderRefunds, providerRefunds } from './refunds.tables.ts';
 
 /** The back-office's reads of refunds (issue 30: a module owns the read models of its tables). */
-export function refundAdminReads(db: Db) {
+export function refundsAdminReads(db: Db) {
   return {
     /** The order's refund, or null. */
     async refundOf(orderId: string) {
@@ -46,4 +46,4 @@ export function refundAdminReads(db: Db) {
   };
 }
 
-export type RefundAdminReads = ReturnType<typeof refundAdminReads>;
+export type RefundsAdminReads = ReturnType<typeof refundsAdminReads>;
