@@ -1,45 +1,37 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { users } from '../auth/auth.tables.ts';
-import { orderCards, topupRequests } from '../fulfilment/fulfilment.tables.ts';
-import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
-import { orderItems, orders } from '../orders/orders.tables.ts';
-import { paymentEvents, paymentReceipts, payments } from '../payments/payments.tables.ts';
-import { orderRefunds, providerRefunds } from '../refunds/refunds.tables.ts';
-import { shareReveals, shares } from '../sharing/sharing.tables.ts';
+import { authAdminReads } from '../auth/auth.admin-reads.ts';
+import { fulfilmentAdminReads } from '../fulfilment/fulfilment.admin-reads.ts';
+import { loyaltyAdminReads } from '../loyalty/loyalty.admin-reads.ts';
+import { ordersAdminReads } from '../orders/orders.admin-reads.ts';
+import { paymentsAdminReads } from '../payments/payments.admin-reads.ts';
+import { refundsAdminReads } from '../refunds/refunds.admin-reads.ts';
+import { sharingAdminReads } from '../sharing/sharing.admin-reads.ts';
 import { auditLog } from './admin.tables.ts';
 
 /**
- * The back-office's read side of one order (issue 17): the order and everything the modules'
- * tables record about it, read in SQL (ADR 0033: reads cross modules, writes go through the
- * owning module). Secrets stay out: no PINs, no share ids (a share id is the link), no QR payloads
- * and no webhook bodies.
+ * The back-office's read side of one order (issue 17): the order and everything the modules
+ * record about it, each module answering from its own tables (its `*.admin-reads.ts`, issue 30).
+ * Secrets stay out: no PINs, no share ids (a share id is the link), no QR payloads and no webhook
+ * bodies.
  */
 export function createAdminOrdersRepo(db: Db) {
+  const auth = authAdminReads(db);
+  const fulfilment = fulfilmentAdminReads(db);
+  const loyalty = loyaltyAdminReads(db);
+  const orders = ordersAdminReads(db);
+  const payments = paymentsAdminReads(db);
+  const refunds = refundsAdminReads(db);
+  const sharing = sharingAdminReads(db);
+
   return {
     async order(orderId: string) {
-      const [row] = await db
-        .select({
-          order: orders,
-          customer: {
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            phoneNumber: users.phoneNumber,
-          },
-        })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(eq(orders.id, orderId))
-        .limit(1);
-      if (!row) return null;
-      const items = await db
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(asc(orderItems.position));
-      return { ...row, items };
+      const found = await orders.orderWithItems(orderId);
+      if (!found) return null;
+      const [customer] = await auth.customersByIds([found.order.userId]);
+      if (!customer) return null;
+      return { order: found.order, customer, items: found.items };
     },
 
     /** Everything recorded about the order, for its timeline and its lines' delivery counts. */
@@ -52,41 +44,13 @@ export function createAdminOrdersRepo(db: Db) {
         topups,
         cards,
         shareRows,
-        reveals,
         ledger,
         audit,
         refundsAtProviders,
       ] = await Promise.all([
-        db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1),
-        db
-          .select({
-            id: payments.id,
-            provider: payments.provider,
-            method: payments.method,
-            reference: payments.reference,
-            amountMmk: payments.amountMmk,
-            status: payments.status,
-            expiresAt: payments.expiresAt,
-            paidAt: payments.paidAt,
-            refundRequired: payments.refundRequired,
-            refundReason: payments.refundReason,
-            refundAmountMmk: payments.refundAmountMmk,
-            createdAt: payments.createdAt,
-            updatedAt: payments.updatedAt,
-          })
-          .from(payments)
-          .where(eq(payments.orderId, orderId)),
-        db
-          .select({
-            eventId: paymentReceipts.eventId,
-            amount: paymentReceipts.amount,
-            currency: paymentReceipts.currency,
-            outcome: paymentReceipts.outcome,
-            refundRequired: paymentReceipts.refundRequired,
-            refundAmount: paymentReceipts.refundAmount,
-          })
-          .from(paymentReceipts)
-          .where(eq(paymentReceipts.orderId, orderId)),
+        refunds.refundOf(orderId),
+        payments.paymentsOf(orderId),
+        payments.receiptsOf(orderId),
         // Every job of the order names it in its payload (fulfilment, e-mails, notices, pushes).
         db
           .select({
@@ -102,46 +66,10 @@ export function createAdminOrdersRepo(db: Db) {
           })
           .from(jobs)
           .where(sql`${jobs.payload} ->> 'orderId' = ${orderId}`),
-        itemIds.length
-          ? db.select().from(topupRequests).where(inArray(topupRequests.orderItemId, itemIds))
-          : Promise.resolve([]),
-        db
-          .select({
-            id: orderCards.id,
-            orderItemId: orderCards.orderItemId,
-            position: orderCards.position,
-            scratchedAt: orderCards.scratchedAt,
-            createdAt: orderCards.createdAt,
-          })
-          .from(orderCards)
-          .where(eq(orderCards.orderId, orderId)),
-        db
-          .select({
-            type: shares.type,
-            createdAt: shares.createdAt,
-            expiresAt: shares.expiresAt,
-            disabledAt: shares.disabledAt,
-          })
-          .from(shares)
-          .where(eq(shares.orderId, orderId)),
-        db
-          .select({
-            orderItemId: orderCards.orderItemId,
-            position: orderCards.position,
-            revealedAt: shareReveals.revealedAt,
-          })
-          .from(shareReveals)
-          .innerJoin(orderCards, eq(orderCards.id, shareReveals.orderCardId))
-          .where(eq(orderCards.orderId, orderId)),
-        db
-          .select({
-            kind: loyaltyLedger.kind,
-            points: loyaltyLedger.points,
-            balanceAfter: loyaltyLedger.balanceAfter,
-            createdAt: loyaltyLedger.createdAt,
-          })
-          .from(loyaltyLedger)
-          .where(eq(loyaltyLedger.orderId, orderId)),
+        fulfilment.topupsOf(itemIds),
+        fulfilment.cardsOf(orderId),
+        sharing.sharesOf(orderId),
+        loyalty.ledgerOf(orderId),
         db
           .select({
             id: auditLog.id,
@@ -154,29 +82,21 @@ export function createAdminOrdersRepo(db: Db) {
           .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)))
           .orderBy(asc(auditLog.id)),
         // Refunds sent to the payment's provider (ADR 0060), with what it answered.
-        db
-          .select()
-          .from(providerRefunds)
-          .where(eq(providerRefunds.orderId, orderId))
-          .orderBy(asc(providerRefunds.createdAt)),
+        refunds.providerRefundsOf(orderId),
       ]);
-      const paymentIds = paymentRows.map((p) => p.id);
-      const events = paymentIds.length
-        ? await db
-            .select({
-              id: paymentEvents.id,
-              provider: paymentEvents.provider,
-              eventId: paymentEvents.eventId,
-              type: paymentEvents.type,
-              paymentId: paymentEvents.paymentId,
-              outcome: paymentEvents.outcome,
-              receivedAt: paymentEvents.receivedAt,
-            })
-            .from(paymentEvents)
-            .where(inArray(paymentEvents.paymentId, paymentIds))
-        : [];
+      const [events, revealRows] = await Promise.all([
+        payments.eventsOf(paymentRows.map((p) => p.id)),
+        sharing.revealsOf(cards.map((c) => c.id)),
+      ]);
+      const cardOf = new Map(cards.map((c) => [c.id, c]));
+      const reveals = revealRows.flatMap((r) => {
+        const card = cardOf.get(r.orderCardId);
+        return card
+          ? [{ orderItemId: card.orderItemId, position: card.position, revealedAt: r.revealedAt }]
+          : [];
+      });
       return {
-        refund: refund[0] ?? null,
+        refund,
         payments: paymentRows,
         events,
         receipts,

@@ -1,108 +1,87 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { users } from '../auth/auth.tables.ts';
-import { orders } from '../orders/orders.tables.ts';
-import { paymentEvents, payments } from '../payments/payments.tables.ts';
+import { authAdminReads } from '../auth/auth.admin-reads.ts';
+import { ordersAdminReads } from '../orders/orders.admin-reads.ts';
+import { paymentsAdminReads, type UnknownPaymentFilter } from '../payments/payments.admin-reads.ts';
+import { auditLog } from './admin.tables.ts';
 
 /** The staff action that records a finding about an unknown payment (audit log, order timeline). */
 export const UNKNOWN_FINDING_ACTION = 'payment.unknown_finding';
 
 /**
- * The first report on the payment after its outcome became unknown: the provider's callback (paid
- * or refused) or staff's finding, as JSON (type, event id, outcome, time), or null. Correlated on
- * the outer query's payments row (named with its table: see `outer` in admin-reports.repo.ts).
- */
-const firstReport = sql<{ type: string; eventId: string; outcome: string; at: string } | null>`(
-  select json_build_object('type', e.type, 'eventId', e.event_id, 'outcome', e.outcome, 'at', e.received_at)
-  from payment_events e
-  where e.payment_id = "payments"."id" and e.type in ('payment.succeeded', 'payment.failed')
-  order by e.received_at, e.id
-  limit 1
-)`;
-
-/** Who recorded staff's finding about the payment (its audit record names the payment). */
-const findingStaff = sql<string | null>`(
-  select a.actor_email from audit_log a
-  where a.action = ${UNKNOWN_FINDING_ACTION} and a.target_type = 'order'
-    and a.target_id = "payments"."order_id"::text and a.after ->> 'paymentId' = "payments"."id"::text
-  order by a.id
-  limit 1
-)`;
-
-const resolved = sql<boolean>`exists (
-  select 1 from payment_events e
-  where e.payment_id = "payments"."id" and e.type in ('payment.succeeded', 'payment.failed')
-)`;
-
-interface UnknownFilter {
-  state?: 'unresolved' | 'resolved' | undefined;
-  paymentId?: string;
-}
-
-/** The payments recorded unknown (their payment.unknown events) in the filter's state. */
-function whereOf(filter: UnknownFilter): SQL | undefined {
-  const conditions: SQL[] = [eq(paymentEvents.type, 'payment.unknown')];
-  if (filter.state === 'unresolved') conditions.push(sql`not ${resolved}`);
-  if (filter.state === 'resolved') conditions.push(resolved);
-  if (filter.paymentId) conditions.push(eq(payments.id, filter.paymentId));
-  return and(...conditions);
-}
-
-/**
  * The back-office's read side of payments whose outcome is unknown (ADR 0059): each payment the
- * sweep recorded as never reported on, with its order, its customer and how it was resolved.
- * Nothing here writes; findings go through the payments module.
+ * sweep recorded as never reported on, with its order, its customer and how it was resolved. The
+ * payments module pages them (its order and filter are its own columns); orders, accounts and
+ * staff's findings (the audit log) are looked up for the page. Nothing here writes; findings go
+ * through the payments module.
  */
 export function createAdminPaymentsRepo(db: Db) {
-  /** How many there are in this state. */
-  async function countOf(filter: UnknownFilter): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(paymentEvents)
-      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
-      .where(whereOf(filter));
-    return row?.n ?? 0;
+  const auth = authAdminReads(db);
+  const orders = ordersAdminReads(db);
+  const payments = paymentsAdminReads(db);
+
+  /** Who first recorded staff's finding about each payment (its order's audit record names it). */
+  async function findingStaff(page: readonly { id: string; orderId: string }[]) {
+    if (page.length === 0) return new Map<string, string>();
+    const rows = await db
+      .select({
+        paymentId: sql<string>`${auditLog.after} ->> 'paymentId'`,
+        orderId: auditLog.targetId,
+        email: auditLog.actorEmail,
+      })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, UNKNOWN_FINDING_ACTION),
+          eq(auditLog.targetType, 'order'),
+          inArray(
+            auditLog.targetId,
+            page.map((p) => p.orderId),
+          ),
+        ),
+      )
+      .orderBy(asc(auditLog.id));
+    const staff = new Map<string, string>();
+    for (const p of page) {
+      const first = rows.find((r) => r.paymentId === p.id && r.orderId === p.orderId);
+      if (first) staff.set(p.id, first.email);
+    }
+    return staff;
   }
 
   /** One page of them (or the one `paymentId`): unresolved first, the latest window first. */
-  async function list(filter: UnknownFilter & { offset: number; limit: number }) {
-    const [rows, total] = await Promise.all([
-      db
-        .select({
-          payment: payments,
-          unknownSince: paymentEvents.receivedAt,
-          order: {
-            id: orders.id,
-            orderNumber: orders.orderNumber,
-            status: orders.status,
-            paymentStatus: orders.paymentStatus,
-          },
-          customer: {
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            phoneNumber: users.phoneNumber,
-          },
-          report: firstReport,
-          staffEmail: findingStaff,
-        })
-        .from(paymentEvents)
-        .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(whereOf(filter))
-        .orderBy(asc(resolved), desc(payments.expiresAt), desc(payments.id))
-        .offset(filter.offset)
-        .limit(filter.limit),
-      countOf(filter),
+  async function list(filter: UnknownPaymentFilter & { offset: number; limit: number }) {
+    const page = await payments.unknownPage(filter);
+    const paid = page.rows.map((r) => r.payment);
+    const [orderRows, staff] = await Promise.all([
+      orders.summariesByIds(paid.map((p) => p.orderId)),
+      findingStaff(paid),
     ]);
-    return { rows, total };
+    const orderOf = new Map(orderRows.map((o) => [o.id, o]));
+    const customerOf = new Map(
+      (await auth.customersByIds(orderRows.map((o) => o.userId))).map((c) => [c.id, c]),
+    );
+    const rows = page.rows.flatMap((row) => {
+      const order = orderOf.get(row.payment.orderId);
+      const customer = order && customerOf.get(order.userId);
+      if (!order || !customer) return [];
+      const orderSummary = {
+        id: order.id,
+        orderNumber: order.orderNumber,
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+      };
+      return [
+        { ...row, order: orderSummary, customer, staffEmail: staff.get(row.payment.id) ?? null },
+      ];
+    });
+    return { rows, total: page.total };
   }
 
   return {
     list,
     /** Unknown payments nobody has resolved yet (the dashboard's figure). */
-    countUnresolved: () => countOf({ state: 'unresolved' }),
+    countUnresolved: () => payments.countUnknown({ state: 'unresolved' }),
   };
 }
 

@@ -15,16 +15,16 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type {
   ExchangeRateAdminRow,
-  ExchangeRatesAdminRepo,
-} from '../catalogue/exchange-rates-admin.repo.ts';
+  ExchangeRateRecords,
+} from '../catalogue/catalogue-admin.service.ts';
 import { parseClaims } from '../site/claims.service.ts';
 import {
   CALL_CENTRE_SETTING,
   CLAIMS_SETTING,
   FESTIVALS_SETTING,
-  type ContactRepo,
-} from '../site/contact.repo.ts';
-import { parseCallCentre } from '../site/contact.service.ts';
+  parseCallCentre,
+  type SiteSettingRecords,
+} from '../site/contact.service.ts';
 import { parseFestivals, type FestivalsService } from '../site/festivals.service.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
@@ -59,8 +59,8 @@ const toCallCentre = (contact: CallCentreContact | null): AdminCallCentre => ({
  */
 export function createAdminSettingsService(deps: {
   db: Db;
-  rates: ExchangeRatesAdminRepo;
-  site: ContactRepo;
+  rates: ExchangeRateRecords;
+  site: SiteSettingRecords;
   festivals: FestivalsService;
   audit: AuditService;
   clock: Clock;

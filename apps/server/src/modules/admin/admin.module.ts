@@ -5,15 +5,15 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import type { RateLimitStore } from '../../platform/rate-limit.ts';
 import type { Secrets } from '../../platform/secrets.ts';
-import { createAuthRepo } from '../auth/auth.repo.ts';
-import { createCatalogueAdminRepo } from '../catalogue/catalogue-admin.repo.ts';
-import { createCatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
-import { createExchangeRatesAdminRepo } from '../catalogue/exchange-rates-admin.repo.ts';
-import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
-import { createProductAdminService } from '../catalogue/product-admin.service.ts';
+import { staffAccountRecords } from '../auth/auth.service.ts';
+import {
+  buildCatalogueAdminService,
+  exchangeRateRecords,
+} from '../catalogue/catalogue-admin.service.ts';
+import { buildProductAdminService } from '../catalogue/product-admin.service.ts';
 import type { FulfilmentService } from '../fulfilment/fulfilment.service.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
-import { createContactRepo } from '../site/contact.repo.ts';
+import { siteSettingRecords } from '../site/contact.service.ts';
 import type { FestivalsService } from '../site/festivals.service.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -74,7 +74,7 @@ export function registerAdminAccess(
   const staff = createStaffRepo(database.db);
   const staffAuth = createStaffAuthService({
     repo: staff,
-    accounts: createAuthRepo(database.db),
+    accounts: staffAccountRecords(database.db),
     audit,
     limiter: deps.limiter,
     clock,
@@ -134,11 +134,7 @@ export async function registerAdminModule(
     reports,
     unknownPayments,
     audit,
-    products: createProductAdminService({
-      repo: createProductAdminRepo(database.db),
-      clock,
-      catalogueChanged,
-    }),
+    products: buildProductAdminService(database.db, { clock, catalogueChanged }),
     promotions: createPromotionsService({ db: database.db, clock }),
     media: deps.media,
     clock,
@@ -148,8 +144,7 @@ export async function registerAdminModule(
   await app.register(
     adminCatalogueRoutes(
       createAdminCatalogueService({
-        catalogue: createCatalogueAdminService({
-          repo: createCatalogueAdminRepo(database.db),
+        catalogue: buildCatalogueAdminService({
           db: database.db,
           pinKey: deps.secrets.pinEncryptionKey,
           clock,
@@ -187,8 +182,8 @@ export async function registerAdminModule(
     adminSettingsRoutes(
       createAdminSettingsService({
         db: database.db,
-        rates: createExchangeRatesAdminRepo(database.db),
-        site: createContactRepo(database.db),
+        rates: exchangeRateRecords(database.db),
+        site: siteSettingRecords(database.db),
         festivals: deps.festivals,
         audit,
         clock,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@shop/contracts/admin';
 import { toInternationalPhone } from '@shop/contracts/phone';
 import type { Db } from '../../platform/db.ts';
-import { createAuthRepo, type AuthRepo, type Claim } from '../auth/auth.repo.ts';
+import { staffAccountRecords, type Claim, type StaffAccountRecords } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password-policy.ts';
 import { createAuditRepo } from './audit.repo.ts';
 import { createAuditService } from './audit.service.ts';
@@ -23,7 +23,7 @@ export type StaffAccountResult =
   | { ok: false; problem: string };
 
 /** The account that proved the e-mail or phone, if any. */
-async function provedHolder(accounts: AuthRepo, claim: Claim) {
+async function provedHolder(accounts: StaffAccountRecords, claim: Claim) {
   const [first] = await accounts.findClaimants(claim, 1);
   const proved = claim.channel === 'email' ? first?.emailVerifiedAt : first?.phoneVerifiedAt;
   return proved ? first : undefined;
@@ -49,7 +49,7 @@ export async function createOrPromoteStaff(
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const accounts = createAuthRepo(tx);
+    const accounts = staffAccountRecords(tx);
     const staff = createStaffRepo(tx);
     const audit = createAuditService({ repo: createAuditRepo(tx), clock: () => now });
     // Only the account that proved the e-mail has it (ADR 0046): an unproved claim of it may be a
@@ -121,7 +121,7 @@ export async function ensureDemoAdmin(
   db: Db,
   now = new Date(),
 ): Promise<{ email: string; password: string } | null> {
-  if (await provedHolder(createAuthRepo(db), { channel: 'email', target: DEMO_ADMIN.email }))
+  if (await provedHolder(staffAccountRecords(db), { channel: 'email', target: DEMO_ADMIN.email }))
     return null;
   const result = await createOrPromoteStaff(
     db,

@@ -26,7 +26,7 @@ import {
   type LoginLane,
 } from '../../platform/login-lanes.ts';
 import type { RateLimitStore } from '../../platform/rate-limit.ts';
-import type { AuthRepo, UserRow } from '../auth/auth.repo.ts';
+import type { StaffAccountRecords, UserRow } from '../auth/auth.service.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password-policy.ts';
 import type { AuditService } from './audit.service.ts';
 import { createStaffRepo, type ChallengeRow, type StaffRepo } from './staff.repo.ts';
@@ -131,7 +131,7 @@ const toStaff = (user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>): StaffMe
  */
 export function createStaffAuthService(deps: {
   repo: StaffRepo;
-  accounts: AuthRepo;
+  accounts: StaffAccountRecords;
   audit: AuditService;
   limiter: RateLimitStore;
   clock: Clock;
@@ -402,16 +402,21 @@ export function createStaffAuthService(deps: {
     /** The staff member of a session token, if the session is live; each call restarts its idle time. */
     async authenticate(token: string): Promise<StaffCaller> {
       const now = clock();
-      const row = await repo.touchSession(sha256(token), now, addSeconds(now, -STAFF_IDLE_SECONDS));
-      if (!row) throw new AppError('UNAUTHORIZED', adminMessages.sessionEnded);
+      const session = await repo.touchSession(
+        sha256(token),
+        now,
+        addSeconds(now, -STAFF_IDLE_SECONDS),
+      );
+      const user = session && (await deps.accounts.findUserById(session.userId));
+      if (!session || !user) throw new AppError('UNAUTHORIZED', adminMessages.sessionEnded);
       // A staff member whose role was taken away is a customer again, from the next call on.
-      if (!isStaffRole(row.role)) throw new AppError('FORBIDDEN', adminMessages.staffOnly);
+      if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', adminMessages.staffOnly);
       return {
-        sessionId: row.sessionId,
-        id: row.userId,
-        email: row.email,
-        name: row.name,
-        role: row.role,
+        sessionId: session.sessionId,
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
       };
     },
 

@@ -1,6 +1,5 @@
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { users } from '../auth/auth.tables.ts';
 import {
   staffLoginChallenges,
   staffRecoveryCodes,
@@ -177,31 +176,23 @@ export function createStaffRepo(db: Db) {
     },
 
     /**
-     * The session of a token with its account, if it is live: not ended, used within the idle
-     * window, before its absolute end. Being asked counts as use (lastSeenAt moves to now), in the
-     * same statement, so two instances agree on when a session went idle.
+     * The session of a token, if it is live: not ended, used within the idle window, before its
+     * absolute end. Being asked counts as use (lastSeenAt moves to now), in the same statement, so
+     * two instances agree on when a session went idle. Its account is auth's to read.
      */
     async touchSession(tokenHash: string, now: Date, idleSince: Date) {
       const [row] = await db
         .update(staffSessions)
         .set({ lastSeenAt: now })
-        .from(users)
         .where(
           and(
             eq(staffSessions.tokenHash, tokenHash),
-            eq(users.id, staffSessions.userId),
             isNull(staffSessions.revokedAt),
             gt(staffSessions.lastSeenAt, idleSince),
             gt(staffSessions.expiresAt, now),
           ),
         )
-        .returning({
-          sessionId: staffSessions.id,
-          userId: users.id,
-          email: users.email,
-          name: users.name,
-          role: users.role,
-        });
+        .returning({ sessionId: staffSessions.id, userId: staffSessions.userId });
       return row;
     },
 

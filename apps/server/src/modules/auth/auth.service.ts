@@ -33,6 +33,7 @@ import type { Language } from '@shop/contracts/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionVerifier } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientNetwork } from '../../platform/http.ts';
 import type { Mailer, SmsSender } from '../../platform/messaging.ts';
@@ -41,14 +42,15 @@ import type { RateLimitStore } from '../../platform/rate-limit.ts';
 import type { AccessTokens } from './access-token.ts';
 import { createClaimTickets } from './claim-ticket.ts';
 import { codeLimitMessages, noticeEmail, otpEmail, otpSms } from './auth.messages.ts';
-import type {
-  AuthRepo,
-  Claim,
-  OtpChannelValue,
-  OtpOwner,
-  OtpPurposeValue,
-  OtpRow,
-  UserRow,
+import {
+  createAuthRepo,
+  type AuthRepo,
+  type Claim,
+  type OtpChannelValue,
+  type OtpOwner,
+  type OtpPurposeValue,
+  type OtpRow,
+  type UserRow,
 } from './auth.repo.ts';
 import type { LoginProofs } from './login-proof.ts';
 import {
@@ -64,6 +66,24 @@ import {
  * presented again within this many seconds of its first use gets a new sibling token instead of
  * being treated as stolen.
  */
+export type { Claim, UserRow };
+
+/**
+ * What the back-office does to accounts (ADR 0072): staff sign-in reads them, admin:create makes or
+ * promotes a staff account in its own transaction.
+ */
+export type StaffAccountRecords = Pick<
+  AuthRepo,
+  | 'findUserById'
+  | 'findUserByEmail'
+  | 'findClaimants'
+  | 'setRoleAndPassword'
+  | 'revokeUserFamilies'
+  | 'insertStaffUser'
+  | 'dropOtherClaims'
+>;
+export const staffAccountRecords = (db: Db): StaffAccountRecords => createAuthRepo(db);
+
 export const REFRESH_GRACE_SECONDS = 30;
 
 /**

@@ -2,16 +2,21 @@ import { adminCatalogueMessages } from '@shop/contracts/admin-catalogue-messages
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type {
-  BannerEdit,
-  BannerRow,
-  CardWithSku,
-  CatalogueAdminRepo,
-  CategoryEdit,
-  CategoryRow,
-  OperatorEdit,
-  OperatorRow,
+import {
+  createCatalogueAdminRepo,
+  type BannerEdit,
+  type BannerRow,
+  type CardWithSku,
+  type CatalogueAdminRepo,
+  type CategoryEdit,
+  type CategoryRow,
+  type OperatorEdit,
+  type OperatorRow,
 } from './catalogue-admin.repo.ts';
+import {
+  createExchangeRatesAdminRepo,
+  type ExchangeRatesAdminRepo,
+} from './exchange-rates-admin.repo.ts';
 import { checkStockCsv, writeStock, type StockCheck } from './stock-import.ts';
 
 /** The catalogue's stored shapes the back-office edits (the module's public types). */
@@ -22,6 +27,13 @@ export type {
   CategoryWithCount,
   OperatorRow,
 } from './catalogue-admin.repo.ts';
+
+export type { ExchangeRateAdminRow } from './exchange-rates-admin.repo.ts';
+
+/** What the back-office's settings page does to the exchange rates, in its own transaction. */
+export type ExchangeRateRecords = Pick<ExchangeRatesAdminRepo, 'list' | 'lockAll' | 'update'>;
+export const exchangeRateRecords = (db: Db): ExchangeRateRecords =>
+  createExchangeRatesAdminRepo(db);
 
 type Page = { offset: number; limit: number };
 
@@ -153,3 +165,9 @@ export function createCatalogueAdminService(deps: {
 }
 
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
+
+/** The service on the database, its repo built here (the back-office builds no catalogue repo). */
+export const buildCatalogueAdminService = (
+  deps: Omit<Parameters<typeof createCatalogueAdminService>[0], 'repo'>,
+): CatalogueAdminService =>
+  createCatalogueAdminService({ ...deps, repo: createCatalogueAdminRepo(deps.db) });

@@ -3,13 +3,14 @@ import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import type { AdminProductCreate, AdminProductPatch } from '@shop/contracts/admin';
 import { isCardKind } from '@shop/contracts/orders';
 import type { Clock } from '../../platform/clock.ts';
-import type { Tx } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type {
-  ProductAdminRepo,
-  ProductEdit,
-  ProductInsert,
-  ProductRow,
+import {
+  createProductAdminRepo,
+  type ProductAdminRepo,
+  type ProductEdit,
+  type ProductInsert,
+  type ProductRow,
 } from './product-admin.repo.ts';
 
 /** A product as stored, for the back-office (the module's public type). */
@@ -247,3 +248,9 @@ export function createProductAdminService(deps: {
 }
 
 export type ProductAdminService = ReturnType<typeof createProductAdminService>;
+
+/** The service on the database, its repo built here (the back-office builds no catalogue repo). */
+export const buildProductAdminService = (
+  db: Db,
+  deps: Omit<Parameters<typeof createProductAdminService>[0], 'repo'>,
+): ProductAdminService => createProductAdminService({ ...deps, repo: createProductAdminRepo(db) });

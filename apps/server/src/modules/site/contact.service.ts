@@ -1,7 +1,17 @@
 import { defaultBusinessHours, type CallCentreContact } from '@shop/contracts/catalogue';
 import { z } from 'zod';
+import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { CALL_CENTRE_SETTING, type ContactRepo } from './contact.repo.ts';
+import { CALL_CENTRE_SETTING, createContactRepo, type ContactRepo } from './contact.repo.ts';
+
+export { CALL_CENTRE_SETTING, CLAIMS_SETTING, FESTIVALS_SETTING } from './contact.repo.ts';
+
+/** What the back-office's settings page does to the site's settings, in its own transaction. */
+export type SiteSettingRecords = Pick<
+  ContactRepo,
+  'readSetting' | 'lockSetting' | 'writeSetting' | 'deleteSetting'
+>;
+export const siteSettingRecords = (db: Db): SiteSettingRecords => createContactRepo(db);
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
