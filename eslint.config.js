@@ -41,9 +41,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The rooms (issue 30, README "Architecture"): which folder may import which. Warnings with a
-    // counted baseline (scripts/lint.mjs, scripts/lint-baseline.json) until each count is zero;
-    // then errors. Tests and their kits may reach into a room to set up its state.
+    // The rooms (issue 30, README "Architecture"): which folder may import which, and no import
+    // cycle. Errors (they were warnings with a counted baseline until every count was zero). Tests
+    // and their kits may reach into a room to set up its state.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/*.spec.ts'],
     plugins: { 'import-x': importX },
@@ -51,8 +51,8 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['warn', { zones: boundaryZones(import.meta.dirname) }],
-      'import-x/no-cycle': ['warn', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones(import.meta.dirname) }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
