@@ -10,7 +10,7 @@ import {
   orderAwaitingQrPayment,
   type ShopTest,
 } from './test/checkout-kit.ts';
-import { createTestApp } from './test/test-app.ts';
+import { createTestApp } from './test/app-kit.ts';
 
 /*
  * Answers are private unless they say otherwise (ADR 0047, issue 25): every GET route of the API

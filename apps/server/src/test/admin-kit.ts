@@ -1,6 +1,6 @@
 import type { StaffRole } from '@shop/contracts/admin';
 import { generate } from 'otplib';
-import type { TestApp } from './test-app.ts';
+import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
 import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { cards, products } from '../modules/catalogue/catalogue.tables.ts';
 import { insertTestCatalogue } from './catalogue-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './app-kit.ts';
 import { jobs } from '../platform/jobs.tables.ts';
 import type { PaymentStatusResponse } from '@shop/contracts/payments';
 import { FULFIL_ORDER_JOB } from '../modules/payments/payments.service.ts';

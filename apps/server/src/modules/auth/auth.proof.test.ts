@@ -3,7 +3,7 @@ import type { LoginChallenge } from '@shop/contracts/auth';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, MINUTE, movableClock, verifiedPerson, type Person } from '../../test/auth-kit.ts';
 import { LOGIN_PROOF_TTL_MS, proofWork } from './login-proof.ts';
 
