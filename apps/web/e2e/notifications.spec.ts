@@ -344,7 +344,17 @@ test('a push delivered to the service worker shows its notification, unless noti
       notificationSoundEnabled: true,
     });
   });
-  await page.waitForTimeout(500);
+  // The worker has taken it once it has kept it (sw.ts keeps the settings in the Cache Storage).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const kept = await (
+          await caches.open('notification-settings')
+        ).match('/__notification-settings');
+        return kept?.json() as Promise<unknown> | undefined;
+      }),
+    )
+    .toMatchObject({ notificationsEnabled: false });
   await push('order-MT-TEST-off');
   await page.waitForTimeout(2_000);
   expect(await shownNotifications(page, 'order-MT-TEST-off')).toEqual([]);

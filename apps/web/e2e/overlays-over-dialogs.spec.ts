@@ -1,7 +1,13 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { newIdentity, registerVerified } from './auth-support.ts';
-import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
+import {
+  apiSession,
+  expectAccessible,
+  offerInstall,
+  productId,
+  signInFromHome,
+} from './shop-support.ts';
 
 /**
  * Issue 26, "Nothing covers the checkout" (ADR 0053): while the checkout or the payment dialog is
@@ -13,18 +19,6 @@ import { apiSession, expectAccessible, productId, signInFromHome } from './shop-
 const GIFT_CARD = 'Netflix Gift Card US$25';
 const shots = '/tmp/shots-overlays';
 fs.mkdirSync(shots, { recursive: true });
-
-/** Chromium's install prompt, as the browser fires it (as in app-overlays.spec.ts). */
-async function offerInstall(page: Page) {
-  await page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: () => Promise.resolve(),
-      userChoice: Promise.resolve({ outcome: 'dismissed' }),
-    });
-    window.dispatchEvent(event);
-  });
-}
 
 for (const lang of ['en', 'my'] as const) {
   test(`nothing covers the checkout or the payment: the prompt, the install banner and toasts wait (${lang})`, async ({

@@ -143,3 +143,21 @@ export async function expectAccessible(
     screen,
   ).toEqual([]);
 }
+
+/**
+ * Chromium's install prompt, as the browser fires it; `outcome` is the person's choice. Its
+ * prompt() marks the page (`<html data-install-prompted="yes">`).
+ */
+export async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'dismissed') {
+  await page.evaluate((answer) => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: () => {
+        document.documentElement.dataset.installPrompted = 'yes';
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: answer }),
+    });
+    window.dispatchEvent(event);
+  }, outcome);
+}
