@@ -2,6 +2,11 @@ import type { PaymentSession } from '@shop/contracts/checkout';
 import type { SandboxPayResponse } from '@shop/contracts/payments';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cards } from '../modules/catalogue/catalogue.tables.ts';
+import {
+  SIMULATOR_DECLINED_SUFFIX,
+  SIMULATOR_NO_ANSWER_SUFFIX,
+  SIMULATOR_TIMEOUT_SUFFIX,
+} from '../modules/fulfilment/topup-provider.ts';
 export { stockCards } from './checkout-kit.ts';
 import {
   addToCart,
@@ -11,6 +16,13 @@ import {
   signedIn,
   type ShopTest,
 } from './checkout-kit.ts';
+
+/** The top-up simulator declines numbers ending 0000 (README "Top-up simulator"). */
+export const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
+/** The simulator's first call for it times out after the top-up was made: `unconfirmed`. */
+export const TIMEOUT_PHONE = `0925000${SIMULATOR_TIMEOUT_SUFFIX}`;
+/** The simulator never answers it: the job's last try gives up and the line is `unconfirmed`. */
+export const NO_ANSWER_PHONE = `0925000${SIMULATOR_NO_ANSWER_SUFFIX}`;
 
 /** Takes every available card of a product out of stock (sold to nobody), for a clean count. */
 export async function emptyStock(s: ShopTest, sku: string) {

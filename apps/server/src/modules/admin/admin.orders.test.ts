@@ -20,11 +20,13 @@ import {
   signedIn,
   type ShopTest,
 } from '../../test/checkout-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
-  SIMULATOR_DECLINED_SUFFIX,
-  SIMULATOR_TIMEOUT_SUFFIX,
-} from '../fulfilment/topup-provider.ts';
+  DECLINED_PHONE,
+  emptyStock,
+  paidOrder,
+  stockCards,
+  TIMEOUT_PHONE,
+} from '../../test/fulfilment-kit.ts';
 import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
 import { auditLog } from './admin.tables.ts';
@@ -36,11 +38,6 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  * the codes e-mail sent again. PGlite here; PostgreSQL with TEST_DATABASE_URL (where the five
  * calls really run in parallel transactions).
  */
-
-/** The simulator declines numbers ending 0000 (README "Top-up simulator"). */
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
-/** Its first call times out after the top-up was made: the line ends `unconfirmed`. */
-const TIMEOUT_PHONE = `0925000${SIMULATOR_TIMEOUT_SUFFIX}`;
 
 describe('back-office order detail and actions', () => {
   let s: ShopTest;

@@ -22,7 +22,7 @@ import {
   signedIn,
   type ShopTest,
 } from '../../test/checkout-kit.ts';
-import { SIMULATOR_DECLINED_SUFFIX } from '../fulfilment/topup-provider.ts';
+import { DECLINED_PHONE } from '../../test/fulfilment-kit.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
 import { AcquirerError } from '../payments/acquirer.ts';
 import { createKbzPayAcquirer, kbzpaySettings } from '../payments/providers/kbzpay.ts';
@@ -42,9 +42,6 @@ import { markRefundDone } from './refunds.service.ts';
  * accepts only a client certificate of its test CA. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
-
-/** The simulator declines numbers ending 0000: the order fails and its refund is owed. */
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
 
 describe('KBZPay refund configuration (ADR 0060)', () => {
   const base = {

@@ -14,20 +14,17 @@ import {
   signedIn,
   type ShopTest,
 } from '../../test/checkout-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
-  SIMULATOR_DECLINED_SUFFIX,
-  SIMULATOR_TIMEOUT_SUFFIX,
-} from '../fulfilment/topup-provider.ts';
+  DECLINED_PHONE,
+  emptyStock,
+  paidOrder,
+  stockCards,
+  TIMEOUT_PHONE,
+} from '../../test/fulfilment-kit.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { markRefundDone, RefundError, REFUND_NOTICE_JOB } from './refunds.service.ts';
-
-/** The simulator declines numbers ending 0000 (README "Top-up simulator"). */
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
-/** Its first call times out after the top-up was made: the line ends `unconfirmed`. */
-const TIMEOUT_PHONE = `0925000${SIMULATOR_TIMEOUT_SUFFIX}`;
 
 describe('refunds of failed orders (ADR 0020)', () => {
   let s: ShopTest;
