@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
 import {
   apiSession,
   expectAccessible,
   offerInstall,
   productId,
-  signInFromHome,
+  signedInCustomer,
 } from './shop-support.ts';
 
 /**
@@ -29,9 +28,7 @@ for (const lang of ['en', 'my'] as const) {
     test.setTimeout(120_000);
     const shot = (name: string) =>
       page.screenshot({ path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
-    const person = newIdentity();
-    await registerVerified(request, person);
-    await signInFromHome(page, person);
+    const person = await signedInCustomer(page, request);
     const added = await request.post('/api/v1/cart/add', {
       headers: await apiSession(request, person, lang),
       data: { productId: await productId(request, 'egift-cards', GIFT_CARD), quantity: 1 },
