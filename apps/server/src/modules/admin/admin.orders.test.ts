@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
 import {
-  addToCart,
+  addMptTopUp,
   call,
   createShopTest,
   initialize,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import {
   DECLINED_PHONE,
@@ -371,11 +371,7 @@ describe('back-office order detail and actions', () => {
   it('a points order’s unconfirmed top-up: to check, refunded only as points (bank is a 409), once', async () => {
     const user = await signedIn(s);
     await db().insert(loyaltyAccounts).values({ userId: user.userId, balance: 50 });
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: TIMEOUT_PHONE,
-    });
+    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
     const order = await initialize(s, user.headers);
     const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
       sessionId: order.orderId,

@@ -6,13 +6,13 @@ import { jobs } from '../../platform/jobs.tables.ts';
 import { outboxFor } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import {
-  addToCart,
+  addMptTopUp,
   call,
   createShopTest,
   initialize,
   MPT_PHONE,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import {
   DECLINED_PHONE,
@@ -161,11 +161,7 @@ describe('refunds of failed orders (ADR 0020)', () => {
     await stockCards(s, 'G-STEAM-10', 1);
     await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
     await s.t.app.runPendingJobs();
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: DECLINED_PHONE,
-    });
+    await addMptTopUp(s, user.headers, DECLINED_PHONE);
     const order = await initialize(s, user.headers);
     const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
       sessionId: order.orderId,
@@ -201,11 +197,7 @@ describe('refunds of failed orders (ADR 0020)', () => {
     await stockCards(s, 'G-STEAM-10', 1);
     await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
     await s.t.app.runPendingJobs();
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: TIMEOUT_PHONE,
-    });
+    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
     const order = await initialize(s, user.headers);
     await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
       sessionId: order.orderId,
