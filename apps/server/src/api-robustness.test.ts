@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './modules/auth/access-token.ts';
 import { paymentReceipts, payments } from './modules/payments/payments.tables.ts';
-import { deliverSandboxWebhook } from './test/signed-webhook.ts';
+import { deliverSandboxWebhook } from './test/webhook-kit.ts';
 import {
   call,
   createShopTest,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, type TestApp } from './test/app-kit.ts';
 
 describe('platform', () => {
   let t: TestApp;

@@ -4,13 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './test/admin-kit.ts';
 import { movableClock } from './test/auth-kit.ts';
 import { insertTestCatalogue } from './test/catalogue-kit.ts';
-import {
-  addToCart,
-  MPT_PHONE,
-  orderAwaitingQrPayment,
-  type ShopTest,
-} from './test/checkout-kit.ts';
-import { createTestApp } from './test/test-app.ts';
+import { addMptTopUp, orderAwaitingQrPayment, type ShopTest } from './test/checkout-kit.ts';
+import { createTestApp } from './test/app-kit.ts';
 
 /*
  * Answers are private unless they say otherwise (ADR 0047, issue 25): every GET route of the API
@@ -60,11 +55,7 @@ describe('Cache-Control of every answer', () => {
     // A customer with an order awaiting payment and a cart holding a recipient's number.
     const { user, order } = await orderAwaitingQrPayment(s);
     customer = user.headers;
-    await addToCart(s, customer, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
+    await addMptTopUp(s, customer);
     admin = await signedInStaff(t, clock, 'admin');
     values = {
       id: s.catalogue.productId('T-MPT-1000'),

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, type TestApp } from './test/app-kit.ts';
 
 /**
  * Compression (issue 13): the catalogue's cached answers go out as the br or gzip bytes stored

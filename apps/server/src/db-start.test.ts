@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, scratchDatabase, spawnServer, stop, waitFor } from '../bench/server-process.mjs';
-import { startTcpProxy } from './test/tcp-proxy.ts';
+import { startTcpProxy } from './test/fault-kit.ts';
 
 /*
  * Issue 25: a PostgreSQL not reachable when the server starts ended the process with a raw stack

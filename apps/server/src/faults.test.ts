@@ -6,8 +6,8 @@ import { errorOf, login, newPerson, post, verifiedPerson, type Person } from './
 import { REFUND_NOTICE_JOB } from './modules/refunds/refunds.service.ts';
 import { enqueueJob } from './platform/jobs.ts';
 import { jobs } from './platform/jobs.tables.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
-import { startTcpProxy, type TcpProxy } from './test/tcp-proxy.ts';
+import { createTestApp, type TestApp } from './test/app-kit.ts';
+import { startTcpProxy, type TcpProxy } from './test/fault-kit.ts';
 
 /**
  * Faults (issue 13, ADR 0025): Redis and PostgreSQL go down or freeze under a running shop,

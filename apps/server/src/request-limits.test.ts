@@ -14,7 +14,7 @@ import {
   requestLimitOf,
   type RequestLimitGroup,
 } from './platform/request-limits.ts';
-import { startTcpProxy, type TcpProxy } from './test/tcp-proxy.ts';
+import { startTcpProxy, type TcpProxy } from './test/fault-kit.ts';
 
 /**
  * Request limits (issue 13 "Limits and hygiene", ADR 0026): every write route and the expensive

@@ -18,7 +18,7 @@ import {
   stop,
   waitFor,
 } from '../bench/server-process.mjs';
-import { buyWithSandboxBank, fulfilledOrder, productId, scratch } from './test/purchase-path.ts';
+import { buyWithSandboxBank, fulfilledOrder, productId, scratch } from './test/purchase-kit.ts';
 
 /*
  * Issue 13, "Proven scale-out": two real server processes (src/main.ts, as `npm start` runs it) on

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, type TestApp } from './test/app-kit.ts';
 
 /**
  * Slow clients over real sockets (issue 13, ADR 0025): a client that sends its headers or body a

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import {
+  type Identity,
   newIdentity,
   readCode,
   readNewCode,
-  registerVerified,
-  type Identity,
+  verifiedIdentity,
 } from './auth-support.ts';
 import { expectAccessible, productCard } from './shop-support.ts';
 import { appTranslator, type Language } from './app-messages.ts';
@@ -77,8 +77,7 @@ for (const language of ['en', 'my'] as const) {
       // this one (two at once), so 10 min.
       test.setTimeout(600_000);
       const t = translator(language);
-      const person = newIdentity();
-      await registerVerified(request, person);
+      const person = await verifiedIdentity(request);
       const registrationCode = await readCode(person.email);
       fs.mkdirSync(shotDir, { recursive: true });
       let shotNumber = 0;

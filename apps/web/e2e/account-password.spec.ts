@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { loginByEmail, newIdentity, registerVerified } from './auth-support.ts';
+import { loginByEmail, newIdentity, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -16,8 +16,7 @@ test('change password: errors, refusals, success; the other device is signed out
 }) => {
   // Four argon2 checks, two languages and axe: past 30 s on a loaded 2-core machine.
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   // Another device, signed in through the API.
   const other = await request.post('/api/v1/auth/login', {
     data: { email: person.email, password: person.password },

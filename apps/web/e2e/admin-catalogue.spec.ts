@@ -1,6 +1,6 @@
 import { expect, test, type Page, newPersonPage } from './fixtures.ts';
 import { signInToBackOffice } from './admin-support.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, paidOrder, productId } from './shop-support.ts';
 
 /**
@@ -173,8 +173,7 @@ test(
     await panelShot(page, '8-imported');
 
     // A customer buys one: it is one of the imported cards.
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     const customer = await apiSession(request, person);
     const apple = await productId(request, 'app-stores', PRODUCT);
     const orderId = await paidOrder(

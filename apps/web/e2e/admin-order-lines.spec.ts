@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { expect, test, newPersonPage } from './fixtures.ts';
-import { signInToBackOffice } from './admin-support.ts';
-import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
+import { ordersByRecipient, signInToBackOffice } from './admin-support.ts';
+import { readMessages } from './auth-support.ts';
 import {
-  apiSession,
   expectAccessible,
-  paidOrder,
-  productId,
+  failedTopUpOrder,
+  recipientEnding,
   signInFromHome,
 } from './shop-support.ts';
 
@@ -28,23 +27,11 @@ test(
     const shot = (name: string) =>
       page.screenshot({ path: `/tmp/admin/${name}.png`, fullPage: true });
     // A number of its own that the sandbox aggregator never answers (…8888).
-    const recipient = `0925${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}8888`;
-    const person = newIdentity();
-    await registerVerified(request, person);
-    const customer = await apiSession(request, person);
-    const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
-    const orderId = await paidOrder(
-      request,
-      customer,
-      [{ productId: topup, quantity: 1, phoneNumber: recipient }],
-      'failed',
-    );
+    const recipient = recipientEnding('8888');
+    const { person, orderId } = await failedTopUpOrder(request, recipient);
 
     await signInToBackOffice(page);
-    await page.getByRole('link', { name: 'Orders', exact: true }).click();
-    await page.getByLabel('Recipient number').fill(recipient);
-    await page.getByRole('button', { name: 'Search' }).click();
-    const orders = page.getByTestId('admin-orders');
+    const orders = await ordersByRecipient(page, recipient);
     await expect(orders.getByRole('row')).toHaveCount(2);
     await orders.getByRole('link').click();
     // Stored failed, shown as being checked while its top-up is unconfirmed (ADR 0051).

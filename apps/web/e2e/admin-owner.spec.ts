@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { signInToBackOffice } from './admin-support.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { ordersByRecipient, signInToBackOffice } from './admin-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, paidOrder, productId } from './shop-support.ts';
 
 /**
@@ -33,8 +33,7 @@ test(
     const middle = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
     const recipient = `0925${middle}0000`;
     const readable = `09 25${middle.slice(0, 1)} ${middle.slice(1)}0 000`;
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     const customer = await apiSession(request, person);
     const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
     const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
@@ -49,10 +48,7 @@ test(
     );
 
     await signInToBackOffice(page);
-    await page.getByRole('link', { name: 'Orders', exact: true }).click();
-    await page.getByLabel('Recipient number').fill(recipient);
-    await page.getByRole('button', { name: 'Search' }).click();
-    const orders = page.getByTestId('admin-orders');
+    const orders = await ordersByRecipient(page, recipient);
     await expect(orders.getByRole('row')).toHaveCount(2);
     const row = orders.getByRole('row').nth(1);
     await expect(row.getByRole('cell').nth(3)).toHaveText(readable);
@@ -124,8 +120,7 @@ test(
   { tag: '@desktop-only' },
   async ({ page, request }) => {
     test.setTimeout(120_000);
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     const customer = await apiSession(request, person);
     const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
     const orderId = await paidOrder(

@@ -7,7 +7,7 @@ import {
 import { expect, newPersonPage, test } from './fixtures.ts';
 import { startOwnShop, type OwnShop } from './own-shop.ts';
 import { signInToBackOffice } from './admin-support.ts';
-import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
+import { readMessages, verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
   expectAccessible,
@@ -98,8 +98,7 @@ test.describe('an unconfirmed Reloadly gift card checked from the back-office', 
     expect(edited.status(), await edited.text()).toBe(200);
 
     // A customer buys two and pays; Reloadly never answers: the order fails, the line unconfirmed.
-    const person = newIdentity();
-    await registerVerified(request, person, shop.dataDir);
+    const person = await verifiedIdentity(request, shop.dataDir);
     const customer = await apiSession(request, person);
     const orderId = await paidOrder(
       request,

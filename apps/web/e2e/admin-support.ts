@@ -159,3 +159,11 @@ export async function adminApi(page: Page, request: APIRequestContext) {
     },
   };
 }
+
+/** The back-office's Orders, searched by a recipient number: answers the orders table. */
+export async function ordersByRecipient(page: Page, recipient: string) {
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await page.getByLabel('Recipient number').fill(recipient);
+  await page.getByRole('button', { name: 'Search' }).click();
+  return page.getByTestId('admin-orders');
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { demoAdminLogin, signInToBackOffice } from './admin-support.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { apiSession, expectAccessible, productId } from './shop-support.ts';
 
@@ -15,8 +15,7 @@ const shots = '/tmp/shots-unknown';
 
 /** A customer's MM QR order whose payment the sandbox bank will never report on. */
 async function silentPayment(request: APIRequestContext) {
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const headers = await apiSession(request, person);
   const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
   const added = await request.post('/api/v1/cart/add', {

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, newPersonPage } from './fixtures.ts';
-import { demoAdminLogin, signInToBackOffice } from './admin-support.ts';
-import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
+import { demoAdminLogin, ordersByRecipient, signInToBackOffice } from './admin-support.ts';
+import { readMessages, verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
   expectAccessible,
-  paidOrder,
+  failedTopUpOrder,
   productId,
+  recipientEnding,
   signInFromHome,
 } from './shop-support.ts';
 
@@ -30,8 +31,7 @@ test(
       page.screenshot({ path: `/tmp/admin/${name}.png`, fullPage: true });
 
     // A customer's token opens no back-office door.
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     const customer = await apiSession(request, person);
     for (const path of [
       'dashboard',
@@ -136,23 +136,11 @@ test(
     const shot = (name: string) =>
       page.screenshot({ path: `/tmp/admin/${name}.png`, fullPage: true });
     // A number of its own that the sandbox aggregator declines (…0000): only this order has it.
-    const recipient = `0925${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}0000`;
-    const person = newIdentity();
-    await registerVerified(request, person);
-    const customer = await apiSession(request, person);
-    const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
-    const orderId = await paidOrder(
-      request,
-      customer,
-      [{ productId: topup, quantity: 1, phoneNumber: recipient }],
-      'failed',
-    );
+    const recipient = recipientEnding('0000');
+    const { person, orderId } = await failedTopUpOrder(request, recipient);
 
     await signInToBackOffice(page);
-    await page.getByRole('link', { name: 'Orders', exact: true }).click();
-    await page.getByLabel('Recipient number').fill(recipient);
-    await page.getByRole('button', { name: 'Search' }).click();
-    const orders = page.getByTestId('admin-orders');
+    const orders = await ordersByRecipient(page, recipient);
     // This order's row (the number has 3 random digits: another test's declined top-up may share
     // it, and the search lists that order too; CI 2026-12-02 saw one such run).
     const row = orders
@@ -209,8 +197,7 @@ test(
   { tag: '@desktop-only' },
   async ({ page, request }) => {
     test.setTimeout(120_000);
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     const login = () =>
       request.post('/api/v1/auth/login', {
         data: { email: person.email, password: person.password },

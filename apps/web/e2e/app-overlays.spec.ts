@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { expectAccessible } from './shop-support.ts';
+import { expectAccessible, offerInstall } from './shop-support.ts';
 
 /**
  * Issue 16, the app around the pages: the crash screen (spec §4 "Crash screen": auto-retry up to
@@ -88,21 +88,6 @@ async function pauseClockSoon(page: Page, ahead: number) {
       if (margin >= ahead * 16 || !String(error).includes('fast-forward to the past')) throw error;
     }
   }
-}
-
-/** Chromium's install prompt, as the browser fires it. */
-async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed') {
-  await page.evaluate((answer) => {
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: () => {
-        document.documentElement.dataset.installPrompted = 'yes';
-        return Promise.resolve();
-      },
-      userChoice: Promise.resolve({ outcome: answer }),
-    });
-    window.dispatchEvent(event);
-  }, outcome);
 }
 
 for (const l of languages) {

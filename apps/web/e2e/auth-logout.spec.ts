@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
-import { loginByEmail, newIdentity, openLoginDialog, registerVerified } from './auth-support.ts';
+import { loginByEmail, openLoginDialog, verifiedIdentity } from './auth-support.ts';
 
 // Issue 11: the refresh credential is an HttpOnly cookie no script can read, and Logout tells the
 // server (at once, or when the browser is back online).
@@ -53,8 +53,7 @@ const refreshWith = (request: APIRequestContext, cookie: string) =>
   });
 
 async function signIn(page: Page, request: APIRequestContext) {
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   await page.goto('/');
   await openLoginDialog(page);
   await loginByEmail(page, person);

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from './fixtures.ts';
 import {
   loginByEmail,
-  newIdentity,
   openLoginDialog,
   readCode,
   readNewCode,
-  registerVerified,
+  verifiedIdentity,
 } from './auth-support.ts';
 
 /** An expired, well-formed JWT: the client must refresh before using it. */
@@ -22,8 +21,7 @@ async function expireAccessToken(page: Page) {
 
 test.describe('account: sessions and password reset', () => {
   test('an expired access token is refreshed silently at start', async ({ page, request }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     await page.goto('/');
     await openLoginDialog(page);
     await loginByEmail(page, person);
@@ -48,8 +46,7 @@ test.describe('account: sessions and password reset', () => {
     page,
     request,
   }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     await page.goto('/');
     await openLoginDialog(page);
     await loginByEmail(page, person);
@@ -95,8 +92,7 @@ test.describe('account: sessions and password reset', () => {
     page,
     request,
   }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     const registrationCode = await readCode(person.email);
     await page.goto('/');
     await openLoginDialog(page);

@@ -121,6 +121,13 @@ export async function registerVerified(
   expect(verified.ok()).toBe(true);
 }
 
+/** A new person (newIdentity), registered with the e-mail verified through the API. */
+export async function verifiedIdentity(request: APIRequestContext, dataDir?: string) {
+  const person = newIdentity();
+  await registerVerified(request, person, dataDir);
+  return person;
+}
+
 /**
  * Proves the person's phone too (a texted code): only a proved phone is held, so a sign-up by
  * someone else with it is refused (ADR 0046); an unproved one may be claimed by another sign-up.

@@ -8,7 +8,7 @@ import {
   provePhone,
   readCode,
   readMessages,
-  registerVerified,
+  verifiedIdentity,
 } from './auth-support.ts';
 
 /** The same digits in Burmese ("0925…" → "၀၉၂၅…"). */
@@ -115,8 +115,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     // Issue 11: register no longer answers 409 for a taken e-mail or phone (that told anyone who
     // has an account); the form goes on as for a new account and the owner is told by mail. The
     // owner proved the phone: an unproved one holds nothing (ADR 0046).
-    const owner = newIdentity();
-    await registerVerified(request, owner);
+    const owner = await verifiedIdentity(request);
     await provePhone(request, owner);
     const mailsBefore = readMessages(owner.email).length;
     const caller = { ...newIdentity(), local: owner.local };
@@ -150,8 +149,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     page,
     request,
   }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     await page.goto('/');
     await openLoginDialog(page);
     const dialog = page.getByRole('dialog', { name: 'Login' });
@@ -208,8 +206,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     page,
     request,
   }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     await page.goto('/');
     await openLoginDialog(page);
     await loginByEmail(page, person, 'not-the-password');
@@ -223,8 +220,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     page,
     request,
   }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     await page.goto('/?lang=my');
     await page.getByRole('button', { name: /အကောင့်မီနူး$/ }).click();
     await page.getByRole('menuitem', { name: 'အကောင့်ဝင်မည်' }).click();
@@ -247,8 +243,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
   });
 
   test('a wrong password six times shows the rate-limit message', async ({ page, request }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     // The e2e server trusts X-Forwarded-For (TRUST_PROXY=true), so this test's failures count
     // against an address of its own (the lockout is per account and address, ADR 0013).
     const octet = () => Math.floor(Math.random() * 250) + 1;
@@ -279,8 +274,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     page,
     request,
   }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     // Customer and attacker share one (carrier NAT) address, one of this test's own.
     const octet = () => Math.floor(Math.random() * 250) + 1;
     const nat = { 'x-forwarded-for': `203.0.113.${octet()}` };

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
 
 /**
@@ -27,8 +27,7 @@ for (const lang of ['en', 'my'] as const) {
     { tag: '@mobile-only' },
     async ({ page, request }) => {
       test.setTimeout(150_000);
-      const person = newIdentity();
-      await registerVerified(request, person);
+      const person = await verifiedIdentity(request);
       // 5 of each of five E-PINs: within each product's share, over the account's 20.
       const headers = await apiSession(request, person);
       for (const name of EPINS) {

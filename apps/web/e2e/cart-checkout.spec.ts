@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures.ts';
-import { loginByEmail, newIdentity, registerVerified } from './auth-support.ts';
+import { loginByEmail, verifiedIdentity } from './auth-support.ts';
 import {
   addFromListing,
   checkOutWithQr,
   saveRecipientNumber,
+  signedInCustomer,
   signInFromHome,
 } from './shop-support.ts';
 
@@ -17,8 +18,7 @@ test('guest adds to cart, keeps it through sign-in, checks out and pays by MM QR
   request,
 }) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
 
   await addFromListing(page, 'mobile-topup', mpt1000, '1');
   await expect(page.getByText('Item added to cart')).toBeVisible();
@@ -85,9 +85,7 @@ test('guest adds to cart, keeps it through sign-in, checks out and pays by MM QR
 
 test('a QR payment can be cancelled after confirmation', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
+  await signedInCustomer(page, request);
   await addFromListing(page, 'mobile-topup', mpt3000, '1');
   await saveRecipientNumber(page, '09250000001');
   await checkOutWithQr(page);
@@ -108,8 +106,7 @@ test('an expired QR offers Pay Again; the saved new code is uploaded and paid on
   request,
 }) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   await page.clock.install();
   await signInFromHome(page, person);
   await addFromListing(page, 'mobile-topup', mpt3000, '1');

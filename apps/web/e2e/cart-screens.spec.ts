@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { loginByEmail, newIdentity, registerVerified } from './auth-support.ts';
+import { loginByEmail, verifiedIdentity } from './auth-support.ts';
 
 /**
  * Screenshots of every cart, checkout and payment screen at 390 px and 1280 px in English and
@@ -20,8 +20,7 @@ for (const width of widths) {
           path: `/tmp/cart-screens/${testInfo.project.name}-${String(width)}-${lang}-${name}.png`,
         });
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-      const person = newIdentity();
-      await registerVerified(request, person);
+      const person = await verifiedIdentity(request);
 
       // Guest: listing with the add button, drawer, login-required dialog.
       await page.goto(`/product/mobile-topup?lang=${lang}`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import jsQR from 'jsqr';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, signInFromHome } from './shop-support.ts';
 
 /**
@@ -53,8 +53,7 @@ test('opening the checkout again and again makes one pending order; "Pay now" in
   test.setTimeout(120_000);
   const shot = (name: string) =>
     page.screenshot({ path: `${shotDir}/${testInfo.project.name}-${name}.png` });
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const api = await apiSession(request, person);
   await cartWithTopup(request, api);
   await signInFromHome(page, person);
@@ -121,8 +120,7 @@ test('"Cancel Payment" offers "Change payment method": the same order is paid by
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const api = await apiSession(request, person);
   await cartWithTopup(request, api);
   await signInFromHome(page, person);
@@ -165,8 +163,7 @@ test('the saved QR image scans from a gallery: same payload, a white quiet zone 
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const api = await apiSession(request, person);
   await cartWithTopup(request, api);
   await signInFromHome(page, person);

@@ -26,6 +26,15 @@ const words = {
   },
 } as const;
 
+/** The chunks of the app's parts mounted once the page is idle (app.tsx's LaterPart). */
+const laterParts = [
+  '/notifications-host-',
+  '/install-banner-',
+  '/connectivity-host-',
+  '/libraries-host-',
+  '/after-load-parts-',
+];
+
 for (const lang of ['en', 'my'] as const) {
   test(`a page whose code cannot be downloaded shows the crash screen; Try Again loads it when the network is back (${lang})`, async ({
     page,
@@ -38,7 +47,11 @@ for (const lang of ['en', 'my'] as const) {
     await page.goto(`/?lang=${lang}`);
     await expect(page.locator('html')).toHaveAttribute('data-page-ready', '');
     // The parts loaded after the page (prompt, banner, help…) have their chunks too.
-    await page.waitForTimeout(2500);
+    await expect
+      .poll(() => laterParts.filter((part) => ![...loaded].some((url) => url.includes(part))), {
+        timeout: 15_000,
+      })
+      .toEqual([]);
     const lost: string[] = [];
     await page.route('**/assets/*.js', async (route) => {
       const url = route.request().url();

@@ -1,4 +1,4 @@
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { apiSession, paidOrder, productId } from './shop-support.ts';
 
@@ -68,8 +68,7 @@ test('a shared order (/sharewith/{id}) fetches no script before it is idle that 
   page,
   request,
 }) => {
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const headers = await apiSession(request, person);
   const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
   const orderId = await paidOrder(

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
-import { checkOutWithQr, productCard, signInFromHome } from './shop-support.ts';
+import { checkOutWithQr, productCard, signedInCustomer } from './shop-support.ts';
 
 /**
  * Keyboard focus (issue 12, Accessibility): the focus ring reaches 3:1 where it is drawn, the
@@ -131,9 +130,7 @@ test('focus moves into the cancel confirmation (Escape closes it, back on "Cance
   request,
 }) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
+  await signedInCustomer(page, request);
   await page.goto('/product/local-epins');
   await productCard(page, /^MEC E-PIN 1,000 Ks$/)
     .getByTestId('add-to-cart')

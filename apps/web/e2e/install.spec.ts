@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { expectAccessible, offerInstall } from './shop-support.ts';
 
 /**
  * /webapp/install (issue 16 "Install", issue 14 "Render on the server"): server-rendered steps for
@@ -8,28 +8,6 @@ import { expect, test, type Page } from './fixtures.ts';
  * button when it offers one; the installed app goes home. Screenshots go to /tmp/install/.
  */
 const shotDir = '/tmp/install';
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations).toEqual([]);
-}
-
-/** Chromium's install prompt, as the browser fires it; `answer` is the person's choice. */
-async function offerInstall(page: Page, answer: 'accepted' | 'dismissed') {
-  await page.evaluate((outcome) => {
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: () => {
-        document.documentElement.dataset.installPrompted = 'yes';
-        return Promise.resolve();
-      },
-      userChoice: Promise.resolve({ outcome }),
-    });
-    window.dispatchEvent(event);
-  }, answer);
-}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -66,7 +44,7 @@ test('the Install button shows the browser prompt; accepted, the page says it is
     'Your browser does not offer one-tap install here. Follow the steps for your device below.',
   );
   await expect(page.getByTestId('bottom-tab-bar')).toHaveCount(0);
-  await axe(page);
+  await expectAccessible(page);
   await page.screenshot({ path: `${shotDir}/1-steps-en.png`, fullPage: true });
 
   await offerInstall(page, 'dismissed');
@@ -87,7 +65,7 @@ test('the Install button shows the browser prompt; accepted, the page says it is
   );
   const button = page.getByRole('button', { name: 'အက်ပ်ကို ထည့်သွင်းမည်' });
   await expect(button).toBeVisible();
-  await axe(page);
+  await expectAccessible(page);
   await page.screenshot({ path: `${shotDir}/2-button-my.png`, fullPage: true });
   await button.click();
   await expect(page.getByTestId('install-status')).toHaveText(

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './fixtures.ts';
-import { newIdentity, registerVerified, type Identity } from './auth-support.ts';
+import { type Identity, verifiedIdentity } from './auth-support.ts';
 import { signInFromHome } from './shop-support.ts';
 
 /**
@@ -39,8 +39,7 @@ test('page 2 of 15 orders says "Showing 11–15 of 15 orders" and opens at the t
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   await createOrders(request, person, 15);
   await signInFromHome(page, person);
 

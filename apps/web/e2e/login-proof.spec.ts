@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { newIdentity, openLoginDialog, registerVerified, type Identity } from './auth-support.ts';
+import { type Identity, openLoginDialog, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -128,8 +128,7 @@ for (const lang of ['en', 'my'] as const) {
     page,
     request,
   }) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     await signInAfterSpray(page, request, person, lang);
   });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
 
 /**
@@ -35,8 +35,7 @@ const words = {
 
 /** A new customer signed in with one E-PIN in the cart, at checkout's QR. Answers its payload. */
 async function atTheQr(page: Page, request: Parameters<typeof apiSession>[0], lang: 'en' | 'my') {
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const api = await apiSession(request, person, lang);
   const added = await request.post('/api/v1/cart/add', {
     headers: api,

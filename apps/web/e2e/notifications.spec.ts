@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
-import { signInFromHome } from './shop-support.ts';
+import { signedInCustomer } from './shop-support.ts';
 
 /**
  * Notifications (issue 16; shopping spec §3 keys, §4 "Notification prompt", §8 messages): the
@@ -72,14 +71,6 @@ const shownNotifications = (page: Page, tag: string) =>
   }, tag);
 
 const prompt = (page: Page) => page.getByTestId('notification-prompt');
-
-/** A new customer, signed in on Home. */
-async function signedInCustomer(page: Page, request: Parameters<typeof registerVerified>[0]) {
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
-  return person;
-}
 
 const copy = {
   en: {
@@ -344,7 +335,17 @@ test('a push delivered to the service worker shows its notification, unless noti
       notificationSoundEnabled: true,
     });
   });
-  await page.waitForTimeout(500);
+  // The worker has taken it once it has kept it (sw.ts keeps the settings in the Cache Storage).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const kept = await (
+          await caches.open('notification-settings')
+        ).match('/__notification-settings');
+        return kept?.json() as Promise<unknown> | undefined;
+      }),
+    )
+    .toMatchObject({ notificationsEnabled: false });
   await push('order-MT-TEST-off');
   await page.waitForTimeout(2_000);
   expect(await shownNotifications(page, 'order-MT-TEST-off')).toEqual([]);

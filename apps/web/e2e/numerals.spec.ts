@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, paidOrder, productId, signInFromHome } from './shop-support.ts';
 
 /**
@@ -46,8 +46,7 @@ test('Burmese pages write every number in Burmese digits; a PIN shows in fours w
   request,
 }) => {
   test.setTimeout(120_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const headers = await apiSession(request, person);
 
   // A paid order with an E-PIN and a top-up.

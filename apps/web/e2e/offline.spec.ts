@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
 import {
   addFromListing,
   checkOutWithQr,
   expectAccessible,
   saveRecipientNumber,
-  signInFromHome,
+  signedInCustomer,
 } from './shop-support.ts';
 
 /**
@@ -129,9 +128,7 @@ test.describe('with the service worker', () => {
     }, testInfo) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: 390, height: 844 });
-      const person = newIdentity();
-      await registerVerified(request, person);
-      await signInFromHome(page, person);
+      const person = await signedInCustomer(page, request);
       // The worker in control from here on.
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;

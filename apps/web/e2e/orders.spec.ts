@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { readMessages, verifiedIdentity } from './auth-support.ts';
 import {
   addFromListing,
   checkOutWithQr,
   saveRecipientNumber,
+  signedInCustomer,
   signInFromHome,
 } from './shop-support.ts';
 
@@ -17,23 +17,6 @@ import {
 
 const mptEpin3000 = /^MPT E-PIN 3,000 Ks$/;
 
-interface OutboxMail {
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-function mailsTo(address: string): OutboxMail[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as OutboxMail)
-    .filter((mail) => mail.to === address);
-}
-
 test('buy an E-PIN and a top-up, pay, scratch the card, get the invoice and the e-mail, earn points', async ({
   page,
   request,
@@ -44,9 +27,7 @@ test('buy an E-PIN and a top-up, pay, scratch the card, get the invoice and the 
       path: `/tmp/order-screens/${testInfo.project.name}-${name}.png`,
       fullPage: true,
     });
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
+  const person = await signedInCustomer(page, request);
 
   // Before buying: bronze with 0 points.
   await page.getByRole('button', { name: /^Account menu/ }).click();
@@ -104,11 +85,11 @@ test('buy an E-PIN and a top-up, pay, scratch the card, get the invoice and the 
 
   // The codes went to the e-mail given at checkout.
   await expect
-    .poll(() => mailsTo(person.email).some((mail) => mail.text.includes(pinText)), {
+    .poll(() => readMessages(person.email).some((mail) => mail.text.includes(pinText)), {
       timeout: 10_000,
     })
     .toBe(true);
-  expect(mailsTo(person.email).some((mail) => mail.text.includes(serial))).toBe(true);
+  expect(readMessages(person.email).some((mail) => mail.text.includes(serial))).toBe(true);
 
   // Points and tier in the user menu.
   await page.getByRole('button', { name: /^Account menu/ }).click();
@@ -142,9 +123,7 @@ test('a success URL on an unpaid order shows the mismatch; after sign-out anothe
   request,
 }) => {
   test.setTimeout(150_000);
-  const buyer = newIdentity();
-  await registerVerified(request, buyer);
-  await signInFromHome(page, buyer);
+  await signedInCustomer(page, request);
   await addFromListing(page, 'local-epins', mptEpin3000, '1');
   await page.getByTestId('cart-button').click();
   await checkOutWithQr(page);
@@ -172,9 +151,7 @@ test('a success URL on an unpaid order shows the mismatch; after sign-out anothe
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully')).toBeVisible();
-  const other = newIdentity();
-  await registerVerified(request, other);
-  await signInFromHome(page, other);
+  await signedInCustomer(page, request);
   await page.goto('/orders');
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
   await expect(page.getByTestId('order-entry')).toHaveCount(0);
@@ -186,8 +163,7 @@ test('a failed order list is not asked for again for 10 seconds: "Fetch paused d
   page,
   request,
 }) => {
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   await page.clock.install();
   await signInFromHome(page, person);
   let calls = 0;
@@ -218,9 +194,7 @@ test('points earned on one order pay for the next (payment method "Points paymen
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
+  await signedInCustomer(page, request);
   const accountMenu = page.getByRole('button', { name: /^Account menu/ });
 
   // A 3,000 Ks E-PIN paid by MM QR earns 600 points here (LOYALTY_POINTS_PER_1000_MMK=200 in

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
-import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  apiSession,
+  expectAccessible,
+  offerInstall,
+  productId,
+  signedInCustomer,
+} from './shop-support.ts';
 
 /**
  * Issue 26, "Nothing covers the checkout" (ADR 0053): while the checkout or the payment dialog is
@@ -14,18 +19,6 @@ const GIFT_CARD = 'Netflix Gift Card US$25';
 const shots = '/tmp/shots-overlays';
 fs.mkdirSync(shots, { recursive: true });
 
-/** Chromium's install prompt, as the browser fires it (as in app-overlays.spec.ts). */
-async function offerInstall(page: Page) {
-  await page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: () => Promise.resolve(),
-      userChoice: Promise.resolve({ outcome: 'dismissed' }),
-    });
-    window.dispatchEvent(event);
-  });
-}
-
 for (const lang of ['en', 'my'] as const) {
   test(`nothing covers the checkout or the payment: the prompt, the install banner and toasts wait (${lang})`, async ({
     page,
@@ -35,9 +28,7 @@ for (const lang of ['en', 'my'] as const) {
     test.setTimeout(120_000);
     const shot = (name: string) =>
       page.screenshot({ path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
-    const person = newIdentity();
-    await registerVerified(request, person);
-    await signInFromHome(page, person);
+    const person = await signedInCustomer(page, request);
     const added = await request.post('/api/v1/cart/add', {
       headers: await apiSession(request, person, lang),
       data: { productId: await productId(request, 'egift-cards', GIFT_CARD), quantity: 1 },

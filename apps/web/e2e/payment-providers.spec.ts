@@ -154,7 +154,10 @@ test.describe('ABank A+ (MM QR)', () => {
 
     // A callback before the customer paid: the enquiry says pending, nothing is paid.
     await aplus.callback(orderId, { orderId, status: 'SUCCESS', amount: String(order?.amount) });
-    await page.waitForTimeout(1500);
+    // The page's next status poll (every 3 s), asked after the callback was answered.
+    const poll = await page.waitForRequest((req) => req.url().includes('/payment-status'));
+    const answer = (await (await poll.response())?.json()) as { data: { paymentStatus: string } };
+    expect(answer.data.paymentStatus).toBe('pending');
     await expect(qr).toBeVisible();
 
     // Paid: the callback makes the shop ask, and the enquiry's answer pays.

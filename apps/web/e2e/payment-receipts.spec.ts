@@ -1,10 +1,9 @@
 import { expect, test } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
 import {
   addFromListing,
   checkOutWithQr,
   expectAccessible,
-  signInFromHome,
+  signedInCustomer,
 } from './shop-support.ts';
 
 /**
@@ -24,9 +23,7 @@ test('a QR paid twice: the order page shows the second payment as a pending refu
       path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
       fullPage: true,
     });
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
+  await signedInCustomer(page, request);
   await addFromListing(page, 'local-epins', mptEpin3000, '1');
   await page.getByTestId('cart-button').click();
   const payload = await checkOutWithQr(page);
@@ -61,9 +58,7 @@ test('a refused payment leaves the order open: Pay Again on the order page, then
       path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
       fullPage: true,
     });
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
+  await signedInCustomer(page, request);
   await addFromListing(page, 'local-epins', mptEpin3000, '1');
   await page.getByTestId('cart-button').click();
   const refused = await checkOutWithQr(page);

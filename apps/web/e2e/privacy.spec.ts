@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type Request } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import {
   addFromListing,
   checkOutWithQr,
@@ -350,8 +350,7 @@ test('checkout and payment are counted after Accept: begin_checkout and purchase
   request,
 }) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   await page.addInitScript(() => {
     if (localStorage.getItem('analytics-consent') === null)
       localStorage.setItem('analytics-consent', 'granted');

@@ -1,10 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
 import {
   addFromListing,
   expectAccessible,
   saveRecipientNumber,
-  signInFromHome,
+  signedInCustomer,
 } from './shop-support.ts';
 
 /**
@@ -62,9 +61,7 @@ for (const lang of ['en', 'my'] as const) {
   }, testInfo) => {
     test.setTimeout(150_000);
     const t = texts[lang];
-    const person = newIdentity();
-    await registerVerified(request, person);
-    await signInFromHome(page, person);
+    await signedInCustomer(page, request);
     await addFromListing(page, 'mobile-topup', mpt3000, '1');
     await saveRecipientNumber(page, '09250000123');
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from './fixtures.ts';
-import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
-import { expectAccessible, productCard, signInFromHome } from './shop-support.ts';
+import { readMessages } from './auth-support.ts';
+import { expectAccessible, productCard, signedInCustomer } from './shop-support.ts';
 
 /**
  * Issue 12, "The recipient number, entered once", in Burmese at 390 px: the number pasted on the
@@ -35,9 +35,7 @@ test(
     test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const shot = (name: string) => page.screenshot({ path: `/tmp/number-screens/${name}.png` });
-    const person = newIdentity();
-    await registerVerified(request, person);
-    await signInFromHome(page, person);
+    const person = await signedInCustomer(page, request);
 
     // The listing: a number in Burmese digits and "+95 9 421 234 567" pasted fit and read
     // 09421234567 (issue 26); letters get the spec's message; the operator shows.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
-import { newIdentity, readMessages, registerVerified } from './auth-support.ts';
+import { readMessages, verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, signInFromHome } from './shop-support.ts';
 
 /**
@@ -49,8 +49,7 @@ test('a top-up to a failing number: the modal, the order page and the list show 
   fs.mkdirSync(shotDir, { recursive: true });
   const shot = (name: string) =>
     page.screenshot({ path: `${shotDir}/${testInfo.project.name}-${name}.png` });
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const api = await apiSession(request, person, 'my');
   const productId = await addTopup(request, api, 'MPT Top-up 1,000 Ks', FAILING_NUMBER);
   await signInFromHome(page, person);
@@ -133,8 +132,7 @@ test('a part failed: "A part of this order" on the order page and in the list; t
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const api = { ...(await apiSession(request, person, 'my')), 'accept-language': 'en' };
   await addTopup(request, api, 'MPT Top-up 1,000 Ks', GOOD_NUMBER);
   await addTopup(request, api, 'MPT Top-up 3,000 Ks', FAILING_NUMBER);

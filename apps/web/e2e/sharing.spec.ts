@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
   expectAccessible,
@@ -43,8 +43,7 @@ async function openShareDialog(
   dialogName: string,
 ) {
   await page.setViewportSize({ width: 390, height: 844 });
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const headers = await apiSession(request, person);
   const orderId = await completedEpinOrder(request, headers);
   await signInFromHome(page, person);
@@ -223,8 +222,7 @@ test('a failed order offers no sharing, and the server refuses it @desktop-only'
   page,
   request,
 }) => {
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const headers = await apiSession(request, person);
   // The simulator declines numbers ending in 0000: the top-up fails and is refunded.
   const orderId = await paidOrder(

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from './fixtures.ts';
-import { loginByEmail, openLoginDialog, type Identity } from './auth-support.ts';
+import { loginByEmail, openLoginDialog, verifiedIdentity, type Identity } from './auth-support.ts';
 
 /** Helpers for the shopping browser tests: sign in, fill the cart, check out. */
 
@@ -13,6 +13,13 @@ export async function signInFromHome(page: Page, person: Identity) {
   await openLoginDialog(page);
   await loginByEmail(page, person);
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeHidden();
+}
+
+/** A new customer (verifiedIdentity), signed in on Home; answers the person. */
+export async function signedInCustomer(page: Page, request: APIRequestContext) {
+  const person = await verifiedIdentity(request);
+  await signInFromHome(page, person);
+  return person;
 }
 
 /** Adds a product from its category listing and waits for the badge to show `badge`. */
@@ -108,6 +115,30 @@ export async function paidOrder(
 }
 
 /**
+ * A recipient number of a test's own (three random digits) ending `suffix`: the sandbox aggregator
+ * declines numbers ending 0000 and never answers those ending 8888.
+ */
+export const recipientEnding = (suffix: '0000' | '8888') =>
+  `0925${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${suffix}`;
+
+/**
+ * A new customer's MPT 1,000 Ks top-up to `recipient`, paid in the sandbox bank through the API,
+ * once the order has ended failed (a declined or an unconfirmed top-up).
+ */
+export async function failedTopUpOrder(request: APIRequestContext, recipient: string) {
+  const person = await verifiedIdentity(request);
+  const customer = await apiSession(request, person);
+  const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
+  const orderId = await paidOrder(
+    request,
+    customer,
+    [{ productId: topup, quantity: 1, phoneNumber: recipient }],
+    'failed',
+  );
+  return { person, customer, orderId };
+}
+
+/**
  * axe (WCAG 2.1 A and AA) on the part of the page `selector` names: no violations. `soft` lets a
  * walk over many screens go on and report every screen's violations (titled `screen`) at the end.
  */
@@ -142,4 +173,22 @@ export async function expectAccessible(
     ),
     screen,
   ).toEqual([]);
+}
+
+/**
+ * Chromium's install prompt, as the browser fires it; `outcome` is the person's choice. Its
+ * prompt() marks the page (`<html data-install-prompted="yes">`).
+ */
+export async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'dismissed') {
+  await page.evaluate((answer) => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: () => {
+        document.documentElement.dataset.installPrompted = 'yes';
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: answer }),
+    });
+    window.dispatchEvent(event);
+  }, outcome);
 }

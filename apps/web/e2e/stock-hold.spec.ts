@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
-import { signInFromHome } from './shop-support.ts';
+import { verifiedIdentity } from './auth-support.ts';
+import { signedInCustomer } from './shop-support.ts';
 
 /**
  * Card stock held at checkout (DESIGN §6.5, issue 11): when other checkouts hold the cards, the
@@ -14,8 +14,7 @@ const PRODUCT_MY = 'MyTel E-PIN ၁,၀၀၀ ကျပ်တန်';
 
 /** Another customer, through the API, checks out `quantity` units: they are held for 300 s. */
 async function holdCards(request: APIRequestContext, productId: string, quantity: number) {
-  const person = newIdentity();
-  await registerVerified(request, person);
+  const person = await verifiedIdentity(request);
   const login = await request.post('/api/v1/auth/login', {
     data: { email: person.email, password: person.password },
   });
@@ -48,9 +47,7 @@ test(
     // most a fifth of a product's free cards, or 5: ADR 0043).
     for (let i = 0; i < 4; i += 1) await holdCards(request, productId, 5);
 
-    const person = newIdentity();
-    await registerVerified(request, person);
-    await signInFromHome(page, person);
+    await signedInCustomer(page, request);
     await page.goto('/product/local-epins?lang=en');
     const card = page
       .getByTestId('product-card')

@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { newIdentity, registerVerified } from './auth-support.ts';
-import { expectAccessible, signInFromHome } from './shop-support.ts';
+import { expectAccessible, signedInCustomer } from './shop-support.ts';
 
 /**
  * Issue 26, "goes wrong silently": the same MPT top-up for Mum's number and then for Dad's became
@@ -28,9 +27,7 @@ test('the same top-up for two numbers is two lines, two recipients, two top-ups'
   const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
   const shot = (name: string) =>
     page.screenshot({ path: `/tmp/two-recipients/${testInfo.project.name}-${name}.png` });
-  const person = newIdentity();
-  await registerVerified(request, person);
-  await signInFromHome(page, person);
+  await signedInCustomer(page, request);
 
   await page.goto(`/product/mobile-topup?lang=${lang}`);
   const phone = page.getByTestId('listing-phone-input');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { appTranslator } from './app-messages.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { newIdentity, readCode, readMessages, registerVerified } from './auth-support.ts';
+import { newIdentity, readCode, readMessages, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -97,8 +97,7 @@ for (const language of ['en', 'my'] as const) {
     page,
     request,
   }, testInfo) => {
-    const person = newIdentity();
-    await registerVerified(request, person);
+    const person = await verifiedIdentity(request);
     await page.goto(`/?lang=${language}`);
     const login = await openLogin(page, t);
     await login.getByLabel(t('auth.login.phoneLabel')).fill(person.local);

@@ -6,7 +6,7 @@ import { decryptSecret } from '../platform/crypto.ts';
 import type { Database } from '../platform/db.ts';
 import { assetsFolder } from '../platform/paths.ts';
 import type { Secrets } from '../platform/secrets.ts';
-import { createTestDatabase, testSecrets } from '../test/test-app.ts';
+import { createTestDatabase, testSecrets } from '../test/app-kit.ts';
 import {
   banners,
   cards,

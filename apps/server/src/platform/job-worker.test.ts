@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app.ts';
+import { createTestDatabase } from '../test/app-kit.ts';
 import { createJobWorker, JOB_MAX_ATTEMPTS, RetryJob } from './job-worker.ts';
 import { enqueueJob } from './jobs.ts';
 import { jobs } from './jobs.tables.ts';

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MPT_PHONE, createShopTest, type ShopTest } from '../test/checkout-kit.ts';
 import { availableCards, paidOrder, stockCards } from '../test/fulfilment-kit.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { createTestApp } from '../test/app-kit.ts';
 import {
   createShopMetrics,
   hasBearerToken,

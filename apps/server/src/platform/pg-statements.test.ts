@@ -16,7 +16,7 @@ import {
 } from '../../bench/server-process.mjs';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createCartRepo } from '../modules/cart/cart.repo.ts';
-import { buyWithSandboxBank, fulfilledOrder, productId, scratch } from '../test/purchase-path.ts';
+import { buyWithSandboxBank, fulfilledOrder, productId, scratch } from '../test/purchase-kit.ts';
 import { openDatabase } from './db.ts';
 import { withoutStatementName } from './pg-statements.ts';
 

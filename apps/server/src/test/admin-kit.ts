@@ -1,7 +1,9 @@
 import type { StaffRole } from '@shop/contracts/admin';
 import { generate } from 'otplib';
-import type { TestApp } from './test-app.ts';
+import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
+import { createShopTest } from './checkout-kit.ts';
+import { startReloadlyStandin } from './standins/reloadly.ts';
 import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
 
 let counter = 0;
@@ -71,4 +73,20 @@ export async function signedInStaff(
     sessionToken,
     headers: { authorization: `Bearer ${sessionToken}`, 'accept-language': 'en' },
   };
+}
+
+/**
+ * A shop on the Reloadly stand-in (its env, then `env`) with the owner (admin) and a support person
+ * signed in to the back-office; `close` ends the shop, then the stand-in.
+ */
+export async function reloadlyBackOffice(env: Record<string, string> = {}) {
+  const rld = await startReloadlyStandin();
+  const s = await createShopTest({ ...rld.env, ...env });
+  const owner = await signedInStaff(s.t, s.clock, 'admin');
+  const support = await signedInStaff(s.t, s.clock, 'support');
+  const close = async () => {
+    await s.t.close();
+    await rld.close();
+  };
+  return { rld, s, owner, support, close };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TokenResponse } from '@shop/contracts/auth';
 import type { ErrorBody } from '@shop/contracts/errors';
 import type { OutboxRecord } from '../platform/messaging.ts';
-import type { TestApp } from './test-app.ts';
+import type { TestApp } from './app-kit.ts';
 
 /** A clock tests move forward instead of sleeping. */
 export function movableClock(start = new Date('2030-01-01T03:00:00Z')) {

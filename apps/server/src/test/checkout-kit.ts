@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { cards, products } from '../modules/catalogue/catalogue.tables.ts';
 import { insertTestCatalogue } from './catalogue-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './app-kit.ts';
 import { jobs } from '../platform/jobs.tables.ts';
 import type { PaymentStatusResponse } from '@shop/contracts/payments';
 import { FULFIL_ORDER_JOB } from '../modules/payments/payments.service.ts';
@@ -123,6 +123,37 @@ export async function addToCart(
   return res.json<CartResponse>();
 }
 
+/**
+ * A provider stand-in's callback (KBZPay, Wave) delivered through inject, the shop in these tests
+ * not listening: a JSON POST to the URL's path. `shop` answers the shop test once it is made.
+ */
+export const callbackThroughInject =
+  (shop: () => ShopTest) => async (url: string, body: string) => {
+    const res = await shop().t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    return {
+      status: res.statusCode,
+      contentType: String(res.headers['content-type'] ?? ''),
+      body: res.body,
+    };
+  };
+
+/** Puts one 1,000 Ks MPT top-up (T-MPT-1000) to `phoneNumber` in the cart. */
+export const addMptTopUp = (
+  s: ShopTest,
+  headers: Record<string, string>,
+  phoneNumber: string = MPT_PHONE,
+) =>
+  addToCart(s, headers, {
+    productId: s.catalogue.productId('T-MPT-1000'),
+    quantity: 1,
+    phoneNumber,
+  });
+
 export async function initialize(s: ShopTest, headers: Record<string, string>) {
   const res = await call(s, 'POST', '/api/v1/checkout/initialize', headers);
   if (res.statusCode !== 201 && res.statusCode !== 200)
@@ -147,11 +178,7 @@ export async function completeWith(
 /** A signed-in customer with an MPT top-up (1,500 Ks of data + 1,000 Ks top-up) ready to pay by MM QR. */
 export async function orderAwaitingQrPayment(s: ShopTest) {
   const user = await signedIn(s);
-  await addToCart(s, user.headers, {
-    productId: s.catalogue.productId('T-MPT-1000'),
-    quantity: 1,
-    phoneNumber: MPT_PHONE,
-  });
+  await addMptTopUp(s, user.headers);
   await addToCart(s, user.headers, {
     productId: s.catalogue.productId('D-MPT-1GB'),
     quantity: 1,
@@ -188,11 +215,7 @@ export async function paymentStatusOf(
 /** A signed-in customer's pending order for a 1,000 Ks MPT top-up and its payment. */
 export async function pendingTopUpOrder(s: ShopTest, method: 'mmqr' | 'aplus' | 'direct' = 'mmqr') {
   const user = await signedIn(s);
-  await addToCart(s, user.headers, {
-    productId: s.catalogue.productId('T-MPT-1000'),
-    quantity: 1,
-    phoneNumber: MPT_PHONE,
-  });
+  await addMptTopUp(s, user.headers);
   const order = await initialize(s, user.headers);
   const session = await completeWith(s, user.headers, order.orderId, method);
   return { user, order, session };

@@ -2,6 +2,15 @@ import type { PaymentSession } from '@shop/contracts/checkout';
 import type { SandboxPayResponse } from '@shop/contracts/payments';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cards } from '../modules/catalogue/catalogue.tables.ts';
+import { topupRequests } from '../modules/fulfilment/fulfilment.tables.ts';
+import { orderItems, orders } from '../modules/orders/orders.tables.ts';
+import { payments } from '../modules/payments/payments.tables.ts';
+import { jobs } from '../platform/jobs.tables.ts';
+import {
+  SIMULATOR_DECLINED_SUFFIX,
+  SIMULATOR_NO_ANSWER_SUFFIX,
+  SIMULATOR_TIMEOUT_SUFFIX,
+} from '../modules/fulfilment/topup-provider.ts';
 export { stockCards } from './checkout-kit.ts';
 import {
   addToCart,
@@ -11,6 +20,13 @@ import {
   signedIn,
   type ShopTest,
 } from './checkout-kit.ts';
+
+/** The top-up simulator declines numbers ending 0000 (README "Top-up simulator"). */
+export const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
+/** The simulator's first call for it times out after the top-up was made: `unconfirmed`. */
+export const TIMEOUT_PHONE = `0925000${SIMULATOR_TIMEOUT_SUFFIX}`;
+/** The simulator never answers it: the job's last try gives up and the line is `unconfirmed`. */
+export const NO_ANSWER_PHONE = `0925000${SIMULATOR_NO_ANSWER_SUFFIX}`;
 
 /** Takes every available card of a product out of stock (sold to nobody), for a clean count. */
 export async function emptyStock(s: ShopTest, sku: string) {
@@ -73,4 +89,35 @@ export async function paidOrder(
   if (paid.statusCode !== 200 || paid.json<SandboxPayResponse>().data.webhookStatus !== 200)
     throw new Error(`payment failed: ${paid.body}`);
   return { user, order };
+}
+
+/**
+ * The rows a fulfilment test reads of an order, on `shop`'s database (a function: the shop test is
+ * made in beforeAll): its status, its (first) line, a line's top-up request, its paid payment, its
+ * fulfilment job; and `dueNow`, a job's retry made due now (it waits its back-off otherwise).
+ */
+export function orderRowsOf(shop: () => ShopTest) {
+  const db = () => shop().t.database.db;
+  return {
+    orderStatus: async (id: string) =>
+      (await db().select().from(orders).where(eq(orders.id, id)))[0]?.status,
+    lineOf: async (orderId: string) =>
+      (await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)))[0],
+    requestOf: async (itemId: string) =>
+      (await db().select().from(topupRequests).where(eq(topupRequests.orderItemId, itemId)))[0],
+    paymentOf: async (orderId: string) =>
+      (await db().select().from(payments).where(eq(payments.orderId, orderId))).find(
+        (p) => p.status === 'paid',
+      ),
+    fulfilJob: async (orderId: string) =>
+      (await db().select().from(jobs)).find(
+        (j) => j.type === 'fulfil_order' && (j.payload as { orderId?: string }).orderId === orderId,
+      ),
+    dueNow: async (jobId: string, attempts?: number) => {
+      await db()
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000), ...(attempts ? { attempts } : {}) })
+        .where(eq(jobs.id, jobId));
+    },
+  };
 }

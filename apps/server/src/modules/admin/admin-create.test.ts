@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../../platform/paths.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { login, movableClock, newPerson, register, verifiedPerson } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { auditLog } from './admin.tables.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-kit.ts';
 import { signedInStaff } from '../../test/admin-kit.ts';
 

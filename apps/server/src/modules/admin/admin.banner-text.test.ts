@@ -2,7 +2,7 @@ import type { AdminBanner } from '@shop/contracts/admin-catalogue';
 import { adminCatalogueSchemaMessages as sm } from '@shop/contracts/admin-catalogue-messages';
 import type { Banner } from '@shop/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, MINUTE, movableClock } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';

@@ -14,7 +14,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';

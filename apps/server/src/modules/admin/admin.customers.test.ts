@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, post, refresh } from '../../test/auth-kit.ts';
 import { refreshFamilies } from '../auth/auth.tables.ts';
 import {
-  addToCart,
+  addMptTopUp,
   call,
   createShopTest,
   MPT_PHONE,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
@@ -341,11 +341,7 @@ describe('back-office customers', () => {
       const buyer = await signedIn(s);
       const second = await loginAs(buyer.person);
       const { refreshToken } = second.json<{ refreshToken: string }>();
-      await addToCart(s, buyer.headers, {
-        productId: s.catalogue.productId('T-MPT-1000'),
-        quantity: 1,
-        phoneNumber: MPT_PHONE,
-      });
+      await addMptTopUp(s, buyer.headers);
 
       const res = await block(buyer.userId, '  Chargeback fraud  ');
       expect(res.statusCode).toBe(200);

@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { solidPng, tinyJpeg, tinyWebp } from '../../test/media-kit.ts';

@@ -2,8 +2,7 @@ import type { AdminCustomer, Dashboard } from '@shop/contracts/admin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
-import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
-import { SIMULATOR_DECLINED_SUFFIX } from '../fulfilment/topup-provider.ts';
+import { DECLINED_PHONE, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
@@ -14,9 +13,6 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  * by bank) and for a declined top-up alone (failed whole; its refund still owed). Only the gift
  * card was sold. PGlite here; PostgreSQL with TEST_DATABASE_URL.
  */
-
-/** The simulator declines numbers ending 0000 (README "Top-up simulator"). */
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
 
 describe('sales and spent net of refunds', () => {
   let s: ShopTest;

@@ -12,19 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
 import {
-  addToCart,
+  addMptTopUp,
   call,
   createShopTest,
   initialize,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
-import { topupRequests, topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import {
-  SIMULATOR_DECLINED_SUFFIX,
-  SIMULATOR_TIMEOUT_SUFFIX,
-} from '../fulfilment/topup-provider.ts';
+  DECLINED_PHONE,
+  emptyStock,
+  paidOrder,
+  stockCards,
+  TIMEOUT_PHONE,
+} from '../../test/fulfilment-kit.ts';
+import { topupRequests, topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
@@ -36,11 +38,6 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  * resolved (delivered / not delivered) and a failed top-up sent again. PGlite here; PostgreSQL
  * with TEST_DATABASE_URL, where the parallel calls really run in parallel transactions.
  */
-
-/** The simulator declines numbers ending 0000 (README "Top-up simulator"). */
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
-/** Its first call with a key times out after the top-up was made: the line ends `unconfirmed`. */
-const TIMEOUT_PHONE = `0925000${SIMULATOR_TIMEOUT_SUFFIX}`;
 
 describe('back-office: resolving and retrying top-up lines', () => {
   let s: ShopTest;
@@ -119,11 +116,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
   const pointsOrder = async () => {
     const user = await signedIn(s);
     await db().insert(loyaltyAccounts).values({ userId: user.userId, balance: 50 });
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: TIMEOUT_PHONE,
-    });
+    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
     const order = await initialize(s, user.headers);
     const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
       sessionId: order.orderId,

@@ -4,7 +4,7 @@ import type { AdminProduct, AuditEntry } from '@shop/contracts/admin';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';

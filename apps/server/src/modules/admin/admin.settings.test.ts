@@ -8,7 +8,7 @@ import type { CallCentreContact, ExchangeRate } from '@shop/contracts/catalogue'
 import type { FestivalWindow } from '@shop/contracts/festivals';
 import type { ShopClaim } from '@shop/contracts/shop-claims';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { siteSettings } from '../site/site.tables.ts';

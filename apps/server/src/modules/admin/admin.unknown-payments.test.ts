@@ -8,6 +8,7 @@ import { startWaveStandin, type WaveStandin } from '../../test/standins/wave.ts'
 import { login } from '../../test/auth-kit.ts';
 import {
   call,
+  callbackThroughInject,
   createShopTest,
   fulfilJobsOf,
   paymentStatusOf,
@@ -43,15 +44,7 @@ describe('payments whose outcome is unknown, in the back-office', () => {
 
   beforeAll(async () => {
     wave = await startWaveStandin({
-      sendCallback: async (url, body) => {
-        const res = await s.t.app.inject({
-          method: 'POST',
-          url: new URL(url).pathname,
-          headers: { 'content-type': 'application/json' },
-          payload: body,
-        });
-        return { status: res.statusCode, body: res.body };
-      },
+      sendCallback: callbackThroughInject(() => s),
     });
     // An hour of card holds: a customer may still open a new payment (Pay Again) after Wave's
     // 15 silent minutes.

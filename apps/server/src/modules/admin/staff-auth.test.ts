@@ -4,7 +4,12 @@ import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  closeInstances,
+  createTestApp,
+  twoInstancesOnRedis,
+  type TestApp,
+} from '../../test/app-kit.ts';
 import {
   errorOf,
   MINUTE,
@@ -584,14 +589,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('staff sign-in throttling through Red
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: prefix };
-    a = await createTestApp({ env });
-    b = await createTestApp({ env, secondInstanceOf: a });
+    [a, b] = await twoInstancesOnRedis({ prefix, sharedDatabase: true });
   });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  afterAll(() => closeInstances(a, b));
 
   const tryPassword = (app: TestApp, email: string, password: string, address: string) =>
     app.app.inject({

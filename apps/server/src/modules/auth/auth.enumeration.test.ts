@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  closeInstances,
+  createTestApp,
+  twoInstancesOnRedis,
+  type TestApp,
+} from '../../test/app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -304,18 +308,12 @@ describe('limits of code sends, checks and sign-ups (issue 11)', () => {
  * hold across instances. Runs when TEST_REDIS_URL names a Redis server.
  */
 describe.runIf(process.env.TEST_REDIS_URL)('code limits through Redis', () => {
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: prefix };
-    a = await createTestApp({ env });
-    b = await createTestApp({ env });
+    [a, b] = await twoInstancesOnRedis();
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  afterAll(() => closeInstances(a, b));
 
   it('the cooldown and the check limit of an email hold across instances', async () => {
     const email = `shared.${Date.now()}@example.com`;

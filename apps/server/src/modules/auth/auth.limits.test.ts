@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGuestId } from '@shop/contracts/auth';
 import { clientNetwork } from '../../platform/http.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  closeInstances,
+  createTestApp,
+  twoInstancesOnRedis,
+  type TestApp,
+} from '../../test/app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -303,19 +308,13 @@ describe('login throttling: per account and address, known devices, spray limit 
  * (CI and the dev machine set it). Without it there is nothing to test against.
  */
 describe.runIf(process.env.TEST_REDIS_URL)('login throttling through Redis', () => {
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: prefix };
-    a = await createTestApp({ env });
-    // The second instance shares the database too, as instances behind a load balancer do.
-    b = await createTestApp({ env });
+    // Each on a database of its own: what the two share is the counters in Redis.
+    [a, b] = await twoInstancesOnRedis();
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  afterAll(() => closeInstances(a, b));
 
   it('failures on one instance count on another (shared counters)', async () => {
     const email = newPerson().email;

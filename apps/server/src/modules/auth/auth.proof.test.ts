@@ -3,7 +3,12 @@ import type { LoginChallenge } from '@shop/contracts/auth';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  closeInstances,
+  createTestApp,
+  twoInstancesOnRedis,
+  type TestApp,
+} from '../../test/app-kit.ts';
 import { errorOf, MINUTE, movableClock, verifiedPerson, type Person } from '../../test/auth-kit.ts';
 import { LOGIN_PROOF_TTL_MS, proofWork } from './login-proof.ts';
 
@@ -245,18 +250,12 @@ describe('login past the spray limit of an address: a proof of work, not a flat 
  * one instance is refused on the other, and two requests racing with one solution get one login.
  */
 describe.runIf(process.env.TEST_REDIS_URL)('login proofs through Redis, two instances', () => {
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: prefix };
-    a = await createTestApp({ env });
-    b = await createTestApp({ env });
+    [a, b] = await twoInstancesOnRedis();
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  afterAll(() => closeInstances(a, b));
 
   it('a challenge of one instance is solved on the other; a used solution is refused on both; a race gets one login', async () => {
     const nat = '10.26.0.1';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@shop/contracts/auth';
 import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import {
   errorOf,
   MINUTE,

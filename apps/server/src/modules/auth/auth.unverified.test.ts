@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import {
   latestCode,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { users } from './auth.tables.ts';
 import { errorOf, post } from '../../test/auth-kit.ts';
 import { localizeMessage } from '@shop/contracts/validation-messages';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/app-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { GUEST_CART_IDLE_DAYS } from './cart.service.ts';
 import { createCartRepo } from './cart.repo.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResponseCache, type ResponseCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db.ts';
 import { createMediaUrls } from '../../platform/media.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/app-kit.ts';
 import { createCatalogueRepo } from '../catalogue/catalogue.repo.ts';
 import { createCatalogueService } from '../catalogue/catalogue.service.ts';
 import { products } from '../catalogue/catalogue.tables.ts';

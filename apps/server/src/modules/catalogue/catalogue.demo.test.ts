@@ -7,7 +7,7 @@ import type {
   ProductListResponse,
 } from '@shop/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 
 /** The catalogue endpoints over the demo shop the server seeds on first start. */
 describe('catalogue API over the demo data', () => {

@@ -1,7 +1,7 @@
 import type { Banner, ExchangeRate, Product, ProductListResponse } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { products } from './catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 

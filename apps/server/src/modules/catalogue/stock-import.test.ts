@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/crypto.ts';
 import { serverRoot } from '../../platform/paths.ts';
-import { createTestDatabase, testSecrets } from '../../test/test-app.ts';
+import { createTestDatabase, testSecrets } from '../../test/app-kit.ts';
 import { cards } from './catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { importStock, parseCsv } from './stock-import.ts';

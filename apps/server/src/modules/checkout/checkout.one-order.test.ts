@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from '../payments/payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
+import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 import {
+  addMptTopUp,
   addToCart,
   call,
   completeWith,
   createShopTest,
   initialize,
-  MPT_PHONE,
   newCardProduct,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 
 /**
@@ -88,11 +88,7 @@ describe('one open order per cart (ADR 0022)', () => {
     const oldQr = await completeWith(s, user.headers, old.orderId);
     expect(await heldBy(old.orderId)).toHaveLength(2);
 
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
+    await addMptTopUp(s, user.headers);
     const changed = await initializeRaw(user.headers);
     expect(changed.statusCode, changed.body).toBe(201);
     const next = changed.json<CheckoutInitializeResponse>().data;
@@ -184,11 +180,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const old = await initialize(s, user.headers);
         const oldQr = await completeWith(s, user.headers, old.orderId);
         // The cart changes (a top-up joins), then 30 checkouts at once, as the old QR is paid.
-        await addToCart(s, user.headers, {
-          productId: s.catalogue.productId('T-MPT-1000'),
-          quantity: 1,
-          phoneNumber: MPT_PHONE,
-        });
+        await addMptTopUp(s, user.headers);
         const [answers, paid] = await Promise.all([
           Promise.all(
             Array.from({ length: 30 }, (_, i) =>

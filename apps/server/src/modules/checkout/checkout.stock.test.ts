@@ -8,7 +8,7 @@ import { cards } from '../catalogue/catalogue.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from '../payments/payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
+import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 import {
   addToCart,
   call,

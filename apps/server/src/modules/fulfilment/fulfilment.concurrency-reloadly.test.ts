@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import { users } from '../auth/auth.tables.ts';
 import { products } from '../catalogue/catalogue.tables.ts';

@@ -18,15 +18,13 @@ import { payments } from '../payments/payments.tables.ts';
 import {
   availableCards,
   cardsById,
+  DECLINED_PHONE,
   emptyStock,
   paidOrder,
   stockCards,
+  TIMEOUT_PHONE,
 } from '../../test/fulfilment-kit.ts';
 import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
-import { SIMULATOR_DECLINED_SUFFIX, SIMULATOR_TIMEOUT_SUFFIX } from './topup-provider.ts';
-
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
-const TIMEOUT_PHONE = `0925000${SIMULATOR_TIMEOUT_SUFFIX}`;
 
 describe('fulfilment of paid orders (DESIGN §6.4)', () => {
   let s: ShopTest;

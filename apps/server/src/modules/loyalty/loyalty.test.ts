@@ -5,14 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import {
+  addMptTopUp,
   addToCart,
   call,
   completeWith,
   createShopTest,
   initialize,
   MPT_PHONE,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { JOB_MAX_ATTEMPTS } from '../../platform/job-worker.ts';
@@ -197,11 +198,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
 
   it('too few points: a clear 409 and nothing changes', async () => {
     const user = await signedIn(s);
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
+    await addMptTopUp(s, user.headers);
     const order = await initialize(s, user.headers);
     const res = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
       sessionId: order.orderId,

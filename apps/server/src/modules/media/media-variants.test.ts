@@ -3,7 +3,7 @@ import { adminCatalogueMessages as cm } from '@shop/contracts/admin-catalogue-me
 import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import { solidPng } from '../../test/media-kit.ts';

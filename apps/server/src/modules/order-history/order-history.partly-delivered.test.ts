@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { signedInStaff } from '../../test/admin-kit.ts';
 import { call, createShopTest, MPT_PHONE, type ShopTest } from '../../test/checkout-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
-  SIMULATOR_DECLINED_SUFFIX,
-  SIMULATOR_NO_ANSWER_SUFFIX,
-} from '../fulfilment/topup-provider.ts';
+  DECLINED_PHONE,
+  emptyStock,
+  NO_ANSWER_PHONE,
+  paidOrder,
+  stockCards,
+} from '../../test/fulfilment-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 
 /*
@@ -19,10 +21,6 @@ import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
  * an invoice for the delivered part, points for what was paid and delivered; a top-up the
  * operator never confirmed is being checked, not failed, until support resolves it.
  */
-
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
-/** The simulator never answers it: the job's last try gives up and the line is `unconfirmed`. */
-const NO_ANSWER_PHONE = `0925000${SIMULATOR_NO_ANSWER_SUFFIX}`;
 
 const textOf = (pdf: Buffer) =>
   execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');

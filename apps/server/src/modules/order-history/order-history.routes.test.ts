@@ -10,13 +10,13 @@ import { orderListResponseSchema, orderResponseSchema } from '@shop/contracts/or
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addToCart,
+  addMptTopUp,
   call,
   createShopTest,
   initialize,
   MPT_PHONE,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
@@ -61,11 +61,7 @@ describe('orders API (shopping spec §7 Orders)', () => {
     ).order.orderId;
     await s.t.app.runPendingJobs();
     s.clock.advance(1000);
-    await addToCart(s, buyer.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
+    await addMptTopUp(s, buyer.headers);
     pending = (await initialize(s, buyer.headers)).orderId;
   });
   afterAll(() => s.t.close());

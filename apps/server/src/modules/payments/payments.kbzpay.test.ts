@@ -3,14 +3,14 @@ import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  addToCart,
+  addMptTopUp,
   call,
+  callbackThroughInject,
   createShopTest,
   fulfilJobsOf,
   initialize,
-  MPT_PHONE,
-  paymentStatusOf,
   paymentProviderStartError,
+  paymentStatusOf,
   pendingTopUpOrder,
   receiptsOf,
   type ShopTest,
@@ -62,20 +62,7 @@ describe('payments through KBZPay (stand-in)', () => {
   beforeAll(async () => {
     kbz = await startKbzStandin({
       pwaUrl: 'https://pwa.kbz.test/pgw/pwa/#/',
-      // The shop in these tests is not listening: KBZ's callbacks reach it through inject.
-      sendCallback: async (url, body) => {
-        const res = await s.t.app.inject({
-          method: 'POST',
-          url: new URL(url).pathname,
-          headers: { 'content-type': 'application/json' },
-          payload: body,
-        });
-        return {
-          status: res.statusCode,
-          contentType: String(res.headers['content-type'] ?? ''),
-          body: res.body,
-        };
-      },
+      sendCallback: callbackThroughInject(() => s),
     });
     s = await createShopTest({ PAYMENT_PROVIDER: 'kbzpay', ...kbz.env });
   });
@@ -186,11 +173,7 @@ describe('payments through KBZPay (stand-in)', () => {
 
   it('a create that times out or is refused is a clean 503; nothing is half made; it works again after', async () => {
     const user = await signedIn(s);
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
+    await addMptTopUp(s, user.headers);
     const order = await initialize(s, user.headers);
     const complete = () =>
       call(s, 'POST', '/api/v1/checkout/complete', user.headers, {

@@ -14,7 +14,7 @@ import {
 } from '../../test/checkout-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
+import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 
 const PAIRS = 500;
 const SPREAD_MS = 1000;

@@ -11,7 +11,7 @@ import {
   type ShopTest,
 } from '../../test/checkout-kit.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
+import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 
 /**
  * Every kyat received is recorded (issue 11, ADR 0017): each webhook that reports money gets a

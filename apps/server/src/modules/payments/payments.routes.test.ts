@@ -21,7 +21,7 @@ import {
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/signed-webhook.ts';
+import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 
 describe('payments: sandbox bank, webhook, expiry', () => {
   let s: ShopTest;

@@ -3,12 +3,13 @@ import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts'
 import { startWaveStandin, type WaveStandin } from '../../test/standins/wave.ts';
 import {
   call,
+  callbackThroughInject,
   createShopTest,
   fulfilJobsOf,
   paymentStatusOf,
   pendingTopUpOrder,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, waveHash } from './providers/wave.ts';
 
@@ -24,19 +25,7 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
   let wave: WaveStandin;
 
   beforeAll(async () => {
-    const inject = async (url: string, body: string) => {
-      const res = await s.t.app.inject({
-        method: 'POST',
-        url: new URL(url).pathname,
-        headers: { 'content-type': 'application/json' },
-        payload: body,
-      });
-      return {
-        status: res.statusCode,
-        contentType: String(res.headers['content-type'] ?? ''),
-        body: res.body,
-      };
-    };
+    const inject = callbackThroughInject(() => s);
     kbz = await startKbzStandin({ sendCallback: inject });
     wave = await startWaveStandin({ sendCallback: inject });
     s = await createShopTest({ PAYMENT_PROVIDER: 'kbzpay,wave', ...kbz.env, ...wave.env });

@@ -5,18 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWaveStandin, type WaveStandin } from '../../test/standins/wave.ts';
 import { signedInStaff } from '../../test/admin-kit.ts';
 import {
-  addToCart,
+  addMptTopUp,
   call,
+  callbackThroughInject,
   createShopTest,
   fulfilJobsOf,
   initialize,
-  MPT_PHONE,
-  paymentStatusOf,
   paymentProviderStartError,
+  paymentStatusOf,
   pendingTopUpOrder,
   receiptsOf,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { paymentEvents, payments } from './payments.tables.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, WAVE_REQUEST_HASH_FIELDS, waveHash } from './providers/wave.ts';
@@ -68,16 +68,7 @@ describe('payments through Wave (stand-in)', () => {
 
   beforeAll(async () => {
     wave = await startWaveStandin({
-      // The shop in these tests is not listening: Wave's callbacks reach it through inject.
-      sendCallback: async (url, body) => {
-        const res = await s.t.app.inject({
-          method: 'POST',
-          url: new URL(url).pathname,
-          headers: { 'content-type': 'application/json' },
-          payload: body,
-        });
-        return { status: res.statusCode, body: res.body };
-      },
+      sendCallback: callbackThroughInject(() => s),
     });
     s = await createShopTest({ PAYMENT_PROVIDER: 'wave', ...wave.env });
   });
@@ -176,11 +167,7 @@ describe('payments through Wave (stand-in)', () => {
 
   it('a create Wave refuses or never answers is a clean 503; nothing is half made', async () => {
     const user = await signedIn(s);
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
+    await addMptTopUp(s, user.headers);
     const order = await initialize(s, user.headers);
     const complete = () =>
       call(s, 'POST', '/api/v1/checkout/complete', user.headers, {

@@ -5,13 +5,14 @@ import { promoMessages } from '@shop/contracts/promo-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addMptTopUp,
   addToCart,
   call,
   completeWith,
   createShopTest,
   MPT_PHONE,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import {
@@ -237,11 +238,7 @@ describe('promo codes at checkout (issue 17)', () => {
         },
       );
       expect(paid.statusCode, paid.body).toBe(200);
-      await addToCart(s, user.headers, {
-        productId: s.catalogue.productId('T-MPT-1000'),
-        quantity: 1,
-        phoneNumber: MPT_PHONE,
-      });
+      await addMptTopUp(s, user.headers);
       const again = await checkout(user.headers, code);
       expect(again.statusCode, again.body).toBe(409);
       expect(again.json<ErrorBody>().message).toBe(promoMessages.alreadyUsed[lang]);

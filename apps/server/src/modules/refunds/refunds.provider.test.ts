@@ -12,17 +12,18 @@ import { createAdminOrdersRepo } from '../admin/admin-orders.repo.ts';
 import { buildTimeline } from '../admin/admin-orders.service.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import {
-  addToCart,
+  addMptTopUp,
   call,
+  callbackThroughInject,
   completeWith,
   createShopTest,
   initialize,
   paymentProviderStartError,
   pendingTopUpOrder,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
-import { SIMULATOR_DECLINED_SUFFIX } from '../fulfilment/topup-provider.ts';
+import { DECLINED_PHONE } from '../../test/fulfilment-kit.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
 import { AcquirerError } from '../payments/acquirer.ts';
 import { createKbzPayAcquirer, kbzpaySettings } from '../payments/providers/kbzpay.ts';
@@ -42,9 +43,6 @@ import { markRefundDone } from './refunds.service.ts';
  * accepts only a client certificate of its test CA. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
-
-/** The simulator declines numbers ending 0000: the order fails and its refund is owed. */
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
 
 describe('KBZPay refund configuration (ADR 0060)', () => {
   const base = {
@@ -135,20 +133,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
   beforeAll(async () => {
     kbz = await startKbzStandin({
       refunds: true,
-      // The shop in these tests is not listening: KBZ's callbacks reach it through inject.
-      sendCallback: async (url, body) => {
-        const res = await s.t.app.inject({
-          method: 'POST',
-          url: new URL(url).pathname,
-          headers: { 'content-type': 'application/json' },
-          payload: body,
-        });
-        return {
-          status: res.statusCode,
-          contentType: String(res.headers['content-type'] ?? ''),
-          body: res.body,
-        };
-      },
+      sendCallback: callbackThroughInject(() => s),
     });
     s = await createShopTest({
       PAYMENT_PROVIDER: 'kbzpay',
@@ -201,11 +186,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
   /** A 1,000 Ks top-up paid through KBZ by a signed callback; the operator declines it. */
   async function failedKbzOrder() {
     const user = await signedIn(s);
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: DECLINED_PHONE,
-    });
+    await addMptTopUp(s, user.headers, DECLINED_PHONE);
     const order = await initialize(s, user.headers);
     const session = await completeWith(s, user.headers, order.orderId);
     const replies = await kbz.pay(session.paymentReference);

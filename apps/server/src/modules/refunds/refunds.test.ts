@@ -6,28 +6,25 @@ import { jobs } from '../../platform/jobs.tables.ts';
 import { outboxFor } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import {
-  addToCart,
+  addMptTopUp,
   call,
   createShopTest,
   initialize,
   MPT_PHONE,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
-  SIMULATOR_DECLINED_SUFFIX,
-  SIMULATOR_TIMEOUT_SUFFIX,
-} from '../fulfilment/topup-provider.ts';
+  DECLINED_PHONE,
+  emptyStock,
+  paidOrder,
+  stockCards,
+  TIMEOUT_PHONE,
+} from '../../test/fulfilment-kit.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { markRefundDone, RefundError, REFUND_NOTICE_JOB } from './refunds.service.ts';
-
-/** The simulator declines numbers ending 0000 (README "Top-up simulator"). */
-const DECLINED_PHONE = `0925000${SIMULATOR_DECLINED_SUFFIX}`;
-/** Its first call times out after the top-up was made: the line ends `unconfirmed`. */
-const TIMEOUT_PHONE = `0925000${SIMULATOR_TIMEOUT_SUFFIX}`;
 
 describe('refunds of failed orders (ADR 0020)', () => {
   let s: ShopTest;
@@ -164,11 +161,7 @@ describe('refunds of failed orders (ADR 0020)', () => {
     await stockCards(s, 'G-STEAM-10', 1);
     await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
     await s.t.app.runPendingJobs();
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: DECLINED_PHONE,
-    });
+    await addMptTopUp(s, user.headers, DECLINED_PHONE);
     const order = await initialize(s, user.headers);
     const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
       sessionId: order.orderId,
@@ -204,11 +197,7 @@ describe('refunds of failed orders (ADR 0020)', () => {
     await stockCards(s, 'G-STEAM-10', 1);
     await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
     await s.t.app.runPendingJobs();
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: TIMEOUT_PHONE,
-    });
+    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
     const order = await initialize(s, user.headers);
     await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
       sessionId: order.orderId,

@@ -13,13 +13,13 @@ import { eq } from 'drizzle-orm';
 import { login } from '../../test/auth-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addToCart,
+  addMptTopUp,
   call,
   createShopTest,
   initialize,
   MPT_PHONE,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { shares } from './sharing.tables.ts';
@@ -59,11 +59,7 @@ describe('sharing API (shopping spec §7 Share, Share types; issue 15)', () => {
       })
     ).order.orderId;
     await s.t.app.runPendingJobs();
-    await addToCart(s, buyer.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
+    await addMptTopUp(s, buyer.headers);
     pending = (await initialize(s, buyer.headers)).orderId;
     // Another buyer's order, cancelled before payment.
     cancelled = (await initialize(s, await cartWithTopUp(stranger.headers))).orderId;
@@ -78,11 +74,7 @@ describe('sharing API (shopping spec §7 Share, Share types; issue 15)', () => {
   afterAll(() => s.t.close());
 
   async function cartWithTopUp(headers: Record<string, string>) {
-    await addToCart(s, headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
+    await addMptTopUp(s, headers);
     return headers;
   }
 

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@shop/contracts/errors';
 import { festivalsResponseSchema, inFestival } from '@shop/contracts/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { analyticsEvents } from './site.tables.ts';
 
 describe('festival windows and first-party analytics (issue 16)', () => {

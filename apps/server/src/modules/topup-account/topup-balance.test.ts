@@ -1,9 +1,9 @@
 import type { TopupBalance } from '@shop/contracts/topup-provider-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor } from '../../test/auth-kit.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
-import { createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
-import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
+import { reloadlyBackOffice, type SignedInStaff } from '../../test/admin-kit.ts';
+import type { ShopTest } from '../../test/checkout-kit.ts';
+import type { ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import {
   createReloadlyAccount,
@@ -27,17 +27,15 @@ describe('the top-up balance (Reloadly stand-in)', () => {
   let rld: ReloadlyStandin;
   let owner: SignedInStaff;
   let support: SignedInStaff;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    rld = await startReloadlyStandin();
-    s = await createShopTest({ ...rld.env, RELOADLY_LOW_BALANCE: '5000', METRICS_TOKEN });
-    owner = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
+    ({ rld, s, owner, support, close } = await reloadlyBackOffice({
+      RELOADLY_LOW_BALANCE: '5000',
+      METRICS_TOKEN,
+    }));
   });
-  afterAll(async () => {
-    await s.t.close();
-    await rld.close();
-  });
+  afterAll(() => close());
 
   const setBalance = (amount: number) => {
     rld.emptyBalance();

@@ -1,8 +1,8 @@
 import type { TopupCatalogue } from '@shop/contracts/topup-provider-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
-import { createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
-import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
+import { reloadlyBackOffice, type SignedInStaff } from '../../test/admin-kit.ts';
+import type { ShopTest } from '../../test/checkout-kit.ts';
+import type { ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import { catalogueOf, costOf } from '../fulfilment/providers/reloadly-catalogue.ts';
 import { CATALOGUE_CACHE_MS, createTopupCatalogue } from './topup-catalogue.ts';
 
@@ -17,17 +17,12 @@ describe("the aggregator's catalogue (Reloadly stand-in)", () => {
   let rld: ReloadlyStandin;
   let owner: SignedInStaff;
   let support: SignedInStaff;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    rld = await startReloadlyStandin();
-    s = await createShopTest(rld.env);
-    owner = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
+    ({ rld, s, owner, support, close } = await reloadlyBackOffice());
   });
-  afterAll(async () => {
-    await s.t.close();
-    await rld.close();
-  });
+  afterAll(() => close());
 
   const catalogueAs = (headers: Record<string, string>, query = '') =>
     s.t.app.inject({ method: 'GET', url: `${CATALOGUE_URL}${query}`, headers });

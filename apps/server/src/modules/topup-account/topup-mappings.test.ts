@@ -1,15 +1,8 @@
 import type { TopupMapping } from '@shop/contracts/topup-provider-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
-import {
-  addToCart,
-  call,
-  createShopTest,
-  MPT_PHONE,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
-import { startReloadlyStandin, type ReloadlyStandin } from '../../test/standins/reloadly.ts';
+import { reloadlyBackOffice, type SignedInStaff } from '../../test/admin-kit.ts';
+import { addToCart, call, MPT_PHONE, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
+import type { ReloadlyStandin } from '../../test/standins/reloadly.ts';
 import { defaultReloadlyCatalogue } from '../../test/standins/reloadly-catalogue.ts';
 
 const MAPPINGS_URL = '/api/v1/admin/topup-provider/mappings';
@@ -25,17 +18,12 @@ describe('products mapped to the aggregator (Reloadly stand-in)', () => {
   let rld: ReloadlyStandin;
   let owner: SignedInStaff;
   let support: SignedInStaff;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    rld = await startReloadlyStandin();
-    s = await createShopTest(rld.env);
-    owner = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
+    ({ rld, s, owner, support, close } = await reloadlyBackOffice());
   });
-  afterAll(async () => {
-    await s.t.close();
-    await rld.close();
-  });
+  afterAll(() => close());
 
   const id = (sku: string) => s.catalogue.productId(sku);
   const map = (sku: string, body: unknown, headers = owner.headers) =>

@@ -9,7 +9,6 @@ import type { AdminProduct } from '@shop/contracts/admin';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { outboxFor } from '../../../test/auth-kit.ts';
 import { cards, products } from '../../catalogue/catalogue.tables.ts';
-import { jobs } from '../../../platform/jobs.tables.ts';
 import {
   startReloadlyGiftCardsStandin,
   type ReloadlyGiftCardsStandin,
@@ -21,10 +20,9 @@ import {
   stockCards,
   type ShopTest,
 } from '../../../test/checkout-kit.ts';
-import { orderItems, orders } from '../../orders/orders.tables.ts';
-import { payments } from '../../payments/payments.tables.ts';
-import { paidOrder } from '../../../test/fulfilment-kit.ts';
-import { orderCards, topupRequests } from '../fulfilment.tables.ts';
+import { orderItems } from '../../orders/orders.tables.ts';
+import { orderRowsOf, paidOrder } from '../../../test/fulfilment-kit.ts';
+import { orderCards } from '../fulfilment.tables.ts';
 
 /*
  * Gift cards on demand from Reloadly (issue 28, ADR 0063) against the gift-cards stand-in:
@@ -74,27 +72,7 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
     return product.id;
   }
 
-  const orderStatus = async (id: string) =>
-    (await db().select().from(orders).where(eq(orders.id, id)))[0]?.status;
-  const lineOf = async (orderId: string) =>
-    (await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)))[0];
-  const requestOf = async (itemId: string) =>
-    (await db().select().from(topupRequests).where(eq(topupRequests.orderItemId, itemId)))[0];
-  const paymentOf = async (orderId: string) =>
-    (await db().select().from(payments).where(eq(payments.orderId, orderId))).find(
-      (p) => p.status === 'paid',
-    );
-  const fulfilJob = async (orderId: string) =>
-    (await db().select().from(jobs)).find(
-      (j) => j.type === 'fulfil_order' && (j.payload as { orderId?: string }).orderId === orderId,
-    );
-  /** The job's retry made due now (it waits its back-off otherwise). */
-  const dueNow = async (jobId: string, attempts?: number) => {
-    await db()
-      .update(jobs)
-      .set({ runAt: new Date(Date.now() - 1000), ...(attempts ? { attempts } : {}) })
-      .where(eq(jobs.id, jobId));
-  };
+  const { orderStatus, lineOf, requestOf, paymentOf, fulfilJob, dueNow } = orderRowsOf(() => s);
   const ordersOf = (reloadlyProductId: number) =>
     rld.orders.filter((o) => o.productId === reloadlyProductId);
 

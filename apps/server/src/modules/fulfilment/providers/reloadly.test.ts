@@ -8,10 +8,7 @@ import { products } from '../../catalogue/catalogue.tables.ts';
 import { topupProductMappings } from '../../topup-account/topup-account.tables.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from '../../../test/standins/reloadly.ts';
 import { createShopTest, MPT_PHONE, type ShopTest } from '../../../test/checkout-kit.ts';
-import { orderItems, orders } from '../../orders/orders.tables.ts';
-import { payments } from '../../payments/payments.tables.ts';
-import { paidOrder } from '../../../test/fulfilment-kit.ts';
-import { topupRequests } from '../fulfilment.tables.ts';
+import { orderRowsOf, paidOrder } from '../../../test/fulfilment-kit.ts';
 import {
   createReloadlyTokens,
   itemIdOfUnitKey,
@@ -42,27 +39,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
   });
 
   const db = () => s.t.database.db;
-  const orderStatus = async (id: string) =>
-    (await db().select().from(orders).where(eq(orders.id, id)))[0]?.status;
-  const lineOf = async (orderId: string) =>
-    (await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)))[0];
-  const requestOf = async (itemId: string) =>
-    (await db().select().from(topupRequests).where(eq(topupRequests.orderItemId, itemId)))[0];
-  const paymentOf = async (orderId: string) =>
-    (await db().select().from(payments).where(eq(payments.orderId, orderId))).find(
-      (p) => p.status === 'paid',
-    );
-  const fulfilJob = async (orderId: string) =>
-    (await db().select().from(jobs)).find(
-      (j) => j.type === 'fulfil_order' && (j.payload as { orderId?: string }).orderId === orderId,
-    );
-  /** The job's retry made due now (it waits its back-off otherwise). */
-  const dueNow = async (jobId: string, attempts?: number) => {
-    await db()
-      .update(jobs)
-      .set({ runAt: new Date(Date.now() - 1000), ...(attempts ? { attempts } : {}) })
-      .where(eq(jobs.id, jobId));
-  };
+  const { orderStatus, lineOf, requestOf, paymentOf, fulfilJob, dueNow } = orderRowsOf(() => s);
   const sentTo = (msisdn: string) => rld.transactions.filter((t) => t.number === msisdn);
   const buy = (phoneNumber: string, quantity = 1, sku = 'T-MPT-1000') =>
     paidOrder(s, [{ sku, quantity, phoneNumber }]);

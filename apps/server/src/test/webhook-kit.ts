@@ -1,5 +1,5 @@
 import { signWebhook } from '../modules/payments/webhook-signature.ts';
-import type { TestApp } from './test-app.ts';
+import type { TestApp } from './app-kit.ts';
 
 /**
  * A delivery to the sandbox acquirer's webhook, signed as the sandbox bank signs one: the server's

@@ -155,3 +155,29 @@ export async function createTestApp(
     },
   };
 }
+
+/** Settings that put an app on the test Redis (TEST_REDIS_URL) under the key prefix given. */
+export const sharedRedisEnv = (prefix: string) => ({
+  REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+  REDIS_KEY_PREFIX: prefix,
+});
+
+/**
+ * Two instances of the app on one Redis (TEST_REDIS_URL), under a key prefix of their own (new for
+ * every pair unless given), as instances behind a load balancer are. `sharedDatabase`: the second
+ * is on the first's database, with its secrets (secondInstanceOf); otherwise each has its own.
+ * Close them with closeInstances.
+ */
+export async function twoInstancesOnRedis(
+  options: { prefix?: string; sharedDatabase?: boolean } = {},
+): Promise<[TestApp, TestApp]> {
+  const env = sharedRedisEnv(options.prefix ?? `test:${randomBytes(6).toString('hex')}:`);
+  const a = await createTestApp({ env });
+  const b = await createTestApp(options.sharedDatabase ? { env, secondInstanceOf: a } : { env });
+  return [a, b];
+}
+
+/** Closes instances last first (a second instance before the one whose database it is on). */
+export async function closeInstances(...instances: TestApp[]) {
+  for (const instance of instances.reverse()) await instance.close();
+}
