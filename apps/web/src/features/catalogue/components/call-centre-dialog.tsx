@@ -6,7 +6,7 @@ import '../catalogue-dialogs.css';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useCallCentreContact } from '../api/call-centre-contact.ts';
 import { BusinessHoursText } from './business-hours-text.tsx';
-import { Code } from '../../../components/ui/code-in-text.tsx';
+import { ContactDetails } from './contact-details.tsx';
 
 /** Call-centre dialog: open or closed judged on the Asia/Yangon clock (spec §2, §9). */
 export default function CallCentreDialog({ onClose }: { onClose: () => void }) {
@@ -37,24 +37,14 @@ export default function CallCentreDialog({ onClose }: { onClose: () => void }) {
           <BusinessHoursText hours={hours} />
         </p>
         {contact.data ? (
-          <dl className="call-centre__details">
-            <div>
-              <dt>{t('catalogue.callCentre.phone')}</dt>
-              <dd>
-                <a href={`tel:${contact.data.phone.replace(/\s+/g, '')}`}>
-                  <Code>{contact.data.phone}</Code>
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('catalogue.callCentre.email')}</dt>
-              <dd>
-                <a href={`mailto:${contact.data.email}`}>
-                  <Code>{contact.data.email}</Code>
-                </a>
-              </dd>
-            </div>
-          </dl>
+          <ContactDetails
+            contact={contact.data}
+            labels={{
+              phone: t('catalogue.callCentre.phone'),
+              email: t('catalogue.callCentre.email'),
+            }}
+            className="call-centre__details"
+          />
         ) : contact.isPending ? (
           <p role="status">{t('catalogue.common.loading')}</p>
         ) : null}

@@ -8,7 +8,7 @@ import '../catalogue-dialogs.css';
 import { useCallCentreContact } from '../api/call-centre-contact.ts';
 import { useSupportClaim } from '../support-claim.ts';
 import { BusinessHoursText } from './business-hours-text.tsx';
-import { Code } from '../../../components/ui/code-in-text.tsx';
+import { ContactDetails } from './contact-details.tsx';
 import { stringList } from '../../../lib/string-list.ts';
 import { PageTitle } from '../../../lib/page-title.tsx';
 
@@ -100,24 +100,11 @@ export function Support({ onOpenCallCentre }: { onOpenCallCentre: () => void }) 
         <section className="info-card" aria-labelledby="support-contact">
           <h2 id="support-contact">{t('infoPages.support.contactTitle')}</h2>
           {contact.data ? (
-            <dl className="contact-list">
-              <div>
-                <dt>{t('infoPages.support.phone')}</dt>
-                <dd>
-                  <a href={`tel:${contact.data.phone.replace(/\s+/g, '')}`}>
-                    <Code>{contact.data.phone}</Code>
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('infoPages.support.email')}</dt>
-                <dd>
-                  <a href={`mailto:${contact.data.email}`}>
-                    <Code>{contact.data.email}</Code>
-                  </a>
-                </dd>
-              </div>
-            </dl>
+            <ContactDetails
+              contact={contact.data}
+              labels={{ phone: t('infoPages.support.phone'), email: t('infoPages.support.email') }}
+              className="contact-list"
+            />
           ) : contact.isPending ? (
             <p role="status">{t('catalogue.common.loading')}</p>
           ) : (
