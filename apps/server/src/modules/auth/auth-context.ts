@@ -138,10 +138,3 @@ export function createAuthContext(deps: AuthServiceDeps): AuthContext {
 
   return { deps, repo, tokens, limiter, clock, tickets, devices, lanes };
 }
-
-/** A use case `fn(ctx, ...args)` as the service's method `(...args)`, run with `ctx`. */
-export const withContext =
-  (ctx: AuthContext) =>
-  <A extends unknown[], R>(fn: (ctx: AuthContext, ...args: A) => R) =>
-  (...args: A): R =>
-    fn(ctx, ...args);

@@ -1,6 +1,7 @@
+import { withContext } from '../../platform/use-case.ts';
 import type { Db } from '../../platform/db.ts';
 import { profile, sweepUnverified } from './accounts.ts';
-import { createAuthContext, withContext, type AuthServiceDeps } from './auth-context.ts';
+import { createAuthContext, type AuthServiceDeps } from './auth-context.ts';
 import { createAuthRepo, type AuthRepo } from './auth.repo.ts';
 import { login } from './login.ts';
 import { changePassword } from './password-change.ts';

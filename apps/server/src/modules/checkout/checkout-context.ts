@@ -52,13 +52,6 @@ export function createCheckoutContext(deps: CheckoutDeps): CheckoutContext {
   return { deps, cart, orders, payments, loyalty, promotions };
 }
 
-/** A use case `fn(ctx, ...args)` as the service's method `(...args)`, run with `ctx`. */
-export const withContext =
-  (ctx: CheckoutContext) =>
-  <A extends unknown[], R>(fn: (ctx: CheckoutContext, ...args: A) => R) =>
-  (...args: A): R =>
-    fn(ctx, ...args);
-
 export function requireUser(userId: string | null, lang: Language): string {
   if (!userId) throw new AppError('UNAUTHORIZED', checkoutMessages.userNotAuthenticated[lang]);
   return userId;

@@ -1,4 +1,5 @@
-import { createCheckoutContext, withContext, type CheckoutDeps } from './checkout-context.ts';
+import { withContext } from '../../platform/use-case.ts';
+import { createCheckoutContext, type CheckoutDeps } from './checkout-context.ts';
 import { complete } from './complete-checkout.ts';
 import { initialize } from './initialize.ts';
 import {

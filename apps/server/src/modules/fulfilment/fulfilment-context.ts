@@ -52,10 +52,3 @@ export function createFulfilmentContext(deps: FulfilmentDeps): FulfilmentContext
   const transaction = <T>(fn: (tx: Db) => Promise<T>) => orders.inTransaction(fn);
   return { deps, db, log, orders, transaction };
 }
-
-/** A use case `fn(ctx, ...args)` as the service's method `(...args)`, run with `ctx`. */
-export const withContext =
-  (ctx: FulfilmentContext) =>
-  <A extends unknown[], R>(fn: (ctx: FulfilmentContext, ...args: A) => R) =>
-  (...args: A): R =>
-    fn(ctx, ...args);

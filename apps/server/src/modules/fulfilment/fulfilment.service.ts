@@ -1,3 +1,4 @@
+import { withContext } from '../../platform/use-case.ts';
 import type { JobRow } from '../../platform/job-worker.ts';
 import { FULFIL_ORDER_JOB } from '../payments/payments.service.ts';
 import {
@@ -9,7 +10,7 @@ import {
 } from './card-reveal.ts';
 import { queueCodesAgain, sendOrderCodes } from './codes-email.ts';
 import { abandonOrder, fulfilOrder } from './fulfil-order.ts';
-import { createFulfilmentContext, withContext, type FulfilmentDeps } from './fulfilment-context.ts';
+import { createFulfilmentContext, type FulfilmentDeps } from './fulfilment-context.ts';
 import {
   awaitingFunds,
   payloadEmail,

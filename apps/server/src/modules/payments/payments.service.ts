@@ -1,12 +1,9 @@
+import { withContext } from '../../platform/use-case.ts';
 import type { Db } from '../../platform/db.ts';
 import { createPaymentsRepo, type PaymentsRepo } from './payments.repo.ts';
 import { closeAtAcquirer } from './acquirer-calls.ts';
 import { handleCallback } from './apply-callback.ts';
-import {
-  createPaymentsContext,
-  type PaymentsContext,
-  type PaymentsDeps,
-} from './payments-context.ts';
+import { createPaymentsContext, type PaymentsDeps } from './payments-context.ts';
 import { cancel, openSession, paymentStatus, regenerate } from './payment-session.ts';
 import { payWithPoints } from './points-payment.ts';
 import { reconcile, sweep } from './reconcile.ts';
@@ -56,10 +53,7 @@ export const paymentRecords = (db: Db): PaymentRecords => createPaymentsRepo(db)
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const ctx = createPaymentsContext(deps);
-  const withCtx =
-    <A extends unknown[], R>(fn: (ctx: PaymentsContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const withCtx = withContext(ctx);
   return {
     startPayment: withCtx(startPayment),
     expireDue: withCtx(expireDue),
