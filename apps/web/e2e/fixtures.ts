@@ -16,14 +16,32 @@ async function waitForApp(page: Page) {
 /** The key and answers of the cookie banner (src/features/privacy/track.ts). */
 const ANALYTICS_CONSENT_KEY = 'analytics-consent';
 
-export const test = base.extend<{
-  /**
-   * The cookie banner's answer a test starts with (kept unless the test changes it): 'denied' by
-   * default, so the banner does not cover what a test clicks on a phone and no events are sent
-   * while the suite runs; null starts unanswered (e2e/privacy.spec.ts tests the banner itself).
-   */
-  analyticsConsent: 'granted' | 'denied' | null;
-}>({
+/** A project's shop (playwright.config.ts): the back-office specs have one of their own. */
+export interface ShopOptions {
+  /** The DATA_DIR of the project's shop: its outbox and its demo admin's login. */
+  shopDataDir: string;
+}
+
+export const test = base.extend<
+  {
+    /**
+     * The cookie banner's answer a test starts with (kept unless the test changes it): 'denied'
+     * by default, so the banner does not cover what a test clicks on a phone and no events are
+     * sent while the suite runs; null starts unanswered (e2e/privacy.spec.ts tests the banner).
+     */
+    analyticsConsent: 'granted' | 'denied' | null;
+  },
+  ShopOptions & { useShopDataDir: undefined }
+>({
+  shopDataDir: [process.env.E2E_DATA_DIR ?? '', { option: true, scope: 'worker' }],
+  // A worker runs one project's tests: the kits read the shop's folder from E2E_DATA_DIR.
+  useShopDataDir: [
+    async ({ shopDataDir }, use) => {
+      if (shopDataDir) process.env.E2E_DATA_DIR = shopDataDir;
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
+  ],
   analyticsConsent: ['denied', { option: true }],
   context: async ({ context, analyticsConsent }, use) => {
     if (analyticsConsent) {
