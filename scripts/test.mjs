@@ -29,25 +29,23 @@ delete withoutPg.TEST_DATABASE_URL;
 // database the shop runs on in production, and the only one where races are real. Without it they
 // run on the embedded PGlite. The embedded database stays covered in CI by the browser tests,
 // whose server runs on it as `npm start` does (ADR 0041).
-// Each entry is one step, or a list of steps that run side by side (issue 30: a suite a newcomer
-// can run). Side by side only where the steps share nothing and each leaves a core idle: lint and
-// the type check (one process each); the unit tests and the build (the build writes apps/web/dist,
-// which no unit or integration test reads).
+// Each entry is a group of lanes that run side by side; a lane is one or more steps, one after
+// another (issue 30: a suite a newcomer can run). Side by side only where the steps share nothing
+// and each leaves a core idle: the lint (one process, the longest) beside the type check, the unit
+// tests and the build (the build writes apps/web/dist, which no unit or integration test reads).
+const unitTests = [
+  'unit tests (web, contracts)',
+  ['npx', 'vitest', 'run', '--project', 'web', '--project', 'contracts'],
+  withoutPg,
+];
+const build = ['build', ['npm', 'run', 'build']];
 const groups = [
   [
-    ['lint', ['npm', 'run', 'lint']],
-    ['typecheck', ['npm', 'run', 'typecheck']],
+    [['lint', ['npm', 'run', 'lint']]],
+    [['typecheck', ['npm', 'run', 'typecheck']], ...(pgUrl ? [unitTests] : []), build],
   ],
-  ...(pgUrl
+  pgUrl
     ? [
-        [
-          [
-            'unit tests (web, contracts)',
-            ['npx', 'vitest', 'run', '--project', 'web', '--project', 'contracts'],
-            withoutPg,
-          ],
-          ['build', ['npm', 'run', 'build']],
-        ],
         [
           [
             'integration tests (PostgreSQL)',
@@ -56,17 +54,16 @@ const groups = [
           ],
         ],
       ]
-    : [
-        [['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg]],
-        [['build', ['npm', 'run', 'build']]],
-      ]),
+    : [[['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg]]],
   // A browser test that fails is run once more; a pass on the second try is listed as "flaky" in
   // the report (not hidden), one that fails twice fails the run. Two CI runs were lost to timing on
   // a busy machine. Run a spec alone (test:e2e) and nothing is retried.
   [
     [
-      'browser tests (Chromium)',
-      ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--retries=1'],
+      [
+        'browser tests (Chromium)',
+        ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--retries=1'],
+      ],
     ],
   ],
 ];
@@ -81,31 +78,46 @@ function runAlone([name, [cmd, ...args], env]) {
   return { name, status: result.status ?? 1, time: seconds(t0) };
 }
 
-/** Steps side by side: each one's output is kept and printed whole when it ends. */
-function runTogether(steps) {
-  console.log(`\n=== ${steps.map(([name]) => name).join(' + ')} (side by side) ===`);
-  return Promise.all(
-    steps.map(
-      ([name, [cmd, ...args], env]) =>
-        new Promise((resolve) => {
-          const t0 = Date.now();
-          const output = [];
-          const child = spawn(cmd, args, { cwd: root, env: env ?? process.env });
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (status) => {
-            console.log(`\n--- ${name} ---`);
-            process.stdout.write(Buffer.concat(output));
-            resolve({ name, status: status ?? 1, time: seconds(t0) });
-          });
-        }),
-    ),
-  );
+/** One step beside others: its output is kept and printed whole when it ends. */
+function runQuietly([name, [cmd, ...args], env]) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const output = [];
+    const child = spawn(cmd, args, { cwd: root, env: env ?? process.env });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      console.log(`\n--- ${name} ---`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ name, status: status ?? 1, time: seconds(t0) });
+    });
+  });
+}
+
+/** A lane's steps one after another, stopping at the first that fails. */
+async function runLane(steps) {
+  const results = [];
+  for (const step of steps) {
+    const result = await runQuietly(step);
+    results.push(result);
+    if (result.status !== 0) break;
+  }
+  return results;
+}
+
+/** Lanes side by side. */
+async function runTogether(lanes) {
+  const names = lanes.map((lane) => lane.map(([name]) => name).join(' → '));
+  console.log(`\n=== ${names.join(' + ')} (side by side) ===`);
+  return (await Promise.all(lanes.map(runLane))).flat();
 }
 
 const started = Date.now();
 for (const group of groups) {
-  const results = group.length === 1 ? [runAlone(group[0])] : await runTogether(group);
+  const results =
+    group.length === 1 && group[0].length === 1
+      ? [runAlone(group[0][0])]
+      : await runTogether(group);
   for (const { name, status, time } of results) {
     if (status === 0) console.log(`✓ ${name} (${time} s)`);
     else console.error(`\n✗ ${name} failed`);
