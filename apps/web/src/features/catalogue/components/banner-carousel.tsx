@@ -239,12 +239,26 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       </div>
       {count > 1 ? (
         <>
-          <ArrowButton
-            side="previous"
-            label={t('catalogue.carousel.previous')}
+          <button
+            type="button"
+            className="banner-carousel__arrow banner-carousel__arrow--previous"
+            aria-label={t('catalogue.carousel.previous')}
             onClick={carousel.previous}
-          />
-          <ArrowButton side="next" label={t('catalogue.carousel.next')} onClick={carousel.next} />
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="banner-carousel__arrow banner-carousel__arrow--next"
+            aria-label={t('catalogue.carousel.next')}
+            onClick={carousel.next}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
           <button
             type="button"
             className="banner-carousel__pause"
@@ -307,32 +321,5 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         </Suspense>
       ) : null}
     </section>
-  );
-}
-
-/** The chevron each arrow draws: pointing back, or on. */
-const arrowPaths = { previous: 'M15 5l-7 7 7 7', next: 'M9 5l7 7-7 7' } as const;
-
-/** The carousel's Previous or Next button, a chevron pointing its way. */
-function ArrowButton({
-  side,
-  label,
-  onClick,
-}: {
-  side: keyof typeof arrowPaths;
-  label: string;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className={`banner-carousel__arrow banner-carousel__arrow--${side}`}
-      aria-label={label}
-      onClick={onClick}
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
-        <path d={arrowPaths[side]} fill="none" stroke="currentColor" strokeWidth="2.5" />
-      </svg>
-    </button>
   );
 }
