@@ -1,12 +1,18 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
+  useId,
   useState,
   type SyntheticEvent,
   type HTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
@@ -33,6 +39,35 @@ export function useAdminWrite(invalidate: readonly QueryKey[]) {
     }
   };
   return { failure, setFailure, run };
+}
+
+/**
+ * A back-office dialog's form (issue 30: the set-up every edit dialog repeated): the prefix of its
+ * field ids, the react-hook-form with the row's values, its write, and the props of
+ * `AdminFormDialog`: `saving(save)` sends the valid values through `save` and closes on success;
+ * `submitting(onValid)` for a dialog that checks more before it writes.
+ */
+export function useAdminForm<V extends FieldValues>({
+  invalidate,
+  defaultValues,
+  onClose,
+}: {
+  invalidate: readonly QueryKey[];
+  defaultValues: DefaultValues<V>;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const write = useAdminWrite(invalidate);
+  const form = useForm<V>({ defaultValues });
+  const submitting = (onValid: (values: V) => Promise<void>) => ({
+    onClose,
+    onSubmit: form.handleSubmit(onValid),
+    failure: write.failure,
+    submitting: form.formState.isSubmitting,
+  });
+  const saving = (save: (values: V) => Promise<{ message: string }>) =>
+    submitting((values) => write.run(() => save(values), onClose));
+  return { id, form, write, submitting, saving };
 }
 
 /** An edit or create form in a wide dialog: its fields, the failure's alert and the submit button. */
@@ -236,5 +271,57 @@ export function ConfirmDialog({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/** A section of a back-office page: its heading (naming the section) and what it holds. */
+export function AdminPanel({
+  title,
+  testId,
+  children,
+}: {
+  title: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="admin-panel" data-testid={testId}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The foot of a form that saves: any buttons of its own first, the failure's alert, the submit
+ * button, then what comes after it.
+ */
+export function SaveActions({
+  failure,
+  fallback,
+  busy,
+  label,
+  busyLabel = 'Saving…',
+  after,
+  children,
+}: {
+  failure: unknown;
+  fallback: string;
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+  after?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="admin-form__actions">
+      {children}
+      <AdminAlert error={failure} fallback={fallback} />
+      <Button type="submit" busy={busy} busyLabel={busyLabel}>
+        {label}
+      </Button>
+      {after}
+    </div>
   );
 }

@@ -118,6 +118,24 @@ export function actionColumn<T>(
 export const editColumn = <T,>(name: (row: T) => string, onEdit: (row: NoInfer<T>) => void) =>
   actionColumn<T>('Edit', (row) => `Edit ${name(row)}`, onEdit);
 
+/** A list's states and pages (ListBody) around its table: what most back-office pages show. */
+export function ListTable<T>({
+  query,
+  empty,
+  onPage,
+  ...table
+}: {
+  query: Parameters<typeof ListBody<T>>[0]['query'];
+  empty: string;
+  onPage: (page: number) => void;
+} & Omit<Parameters<typeof AdminTable<T>>[0], 'rows'>) {
+  return (
+    <ListBody query={query} empty={empty} onPage={onPage}>
+      {(rows) => <AdminTable {...table} rows={rows} />}
+    </ListBody>
+  );
+}
+
 /**
  * A list whose rows an admin edits: its states and pages (ListBody), the table with an Edit button
  * per row, and the row's edit dialog while it is open.
@@ -149,16 +167,14 @@ export function EditableList<T>({
   };
   return (
     <>
-      <ListBody query={query} empty={empty} onPage={onPage}>
-        {(rows) => (
-          <AdminTable
-            testId={testId}
-            rows={rows}
-            rowKey={rowKey}
-            columns={[...columns, editColumn(name, edit)]}
-          />
-        )}
-      </ListBody>
+      <ListTable
+        query={query}
+        empty={empty}
+        onPage={onPage}
+        testId={testId}
+        rowKey={rowKey}
+        columns={[...columns, editColumn(name, edit)]}
+      />
       {editing
         ? editor(editing.row, () => {
             setEditing(null);

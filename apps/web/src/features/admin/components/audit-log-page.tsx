@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@shop/contracts/admin';
 import { useAuditLog } from '../api/admin-api.ts';
-import { FilterForm, ListBody, useListFilters, when, type FilterField } from './admin-list.tsx';
-import { AdminTable, type AdminColumn } from './admin-table.tsx';
+import { FilterForm, useListFilters, when, type FilterField } from './admin-list.tsx';
+import { ListTable, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'actor', label: 'Staff e-mail' },
@@ -94,17 +94,15 @@ export function AuditLogPage() {
     <>
       <h1>Audit log</h1>
       <FilterForm fields={fields} onApply={apply} label="Filter the audit log" />
-      <ListBody query={query} empty="No entries match." onPage={goTo}>
-        {(entries) => (
-          <AdminTable
-            className="admin-table--audit"
-            testId="audit-log"
-            rows={entries}
-            rowKey={(entry) => String(entry.id)}
-            columns={auditColumns}
-          />
-        )}
-      </ListBody>
+      <ListTable
+        query={query}
+        empty="No entries match."
+        onPage={goTo}
+        className="admin-table--audit"
+        testId="audit-log"
+        rowKey={(entry) => String(entry.id)}
+        columns={auditColumns}
+      />
     </>
   );
 }

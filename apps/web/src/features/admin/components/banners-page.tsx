@@ -1,6 +1,5 @@
 import type { AdminBanner, AdminBannerImages } from '@shop/contracts/admin-catalogue';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { safeImageSource } from '../../../lib/image-source.ts';
 import { adminWrites, useAdminBanners } from '../api/admin-api.ts';
 import {
@@ -8,7 +7,7 @@ import {
   BilingualFields,
   SortOrderField,
   TextField,
-  useAdminWrite,
+  useAdminForm,
 } from './admin-form.tsx';
 import { useListFilters } from './admin-list.tsx';
 import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
@@ -95,9 +94,8 @@ interface BannerValues {
 }
 
 function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: () => void }) {
-  const id = useId();
-  const write = useAdminWrite([['admin', 'banners']]);
-  const form = useForm<BannerValues>({
+  const { id, form, saving } = useAdminForm<BannerValues>({
+    invalidate: [['admin', 'banners']],
     defaultValues: {
       titleEn: banner.title.en,
       titleMy: banner.title.my,
@@ -114,6 +112,7 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
       noTint: banner.tint === null,
       tint: banner.tint ?? '#1f3a68',
     },
+    onClose,
   });
   // Local state, not useWatch: see FestivalsForm in settings-page.tsx (ADR 0038).
   const [noTint, setNoTint] = useState(banner.tint === null);
@@ -135,9 +134,9 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
     ),
   );
   const burmeseChanged = JSON.stringify(burmese) !== JSON.stringify(banner.burmeseImages);
-  const submit = form.handleSubmit((values) =>
-    write.run(
-      () =>
+  return (
+    <AdminFormDialog
+      {...saving((values) =>
         adminWrites.editBanner(banner.id, {
           title: { en: values.titleEn, my: values.titleMy },
           description: { en: values.descriptionEn, my: values.descriptionMy },
@@ -151,17 +150,9 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
           ...changedImages,
           ...(burmeseChanged ? { burmeseImages: burmese } : {}),
         }),
-      onClose,
-    ),
-  );
-  return (
-    <AdminFormDialog
+      )}
       title={`Edit ${banner.title.en}`}
-      onClose={onClose}
-      onSubmit={submit}
-      failure={write.failure}
       fallback="The banner could not be saved."
-      submitting={form.formState.isSubmitting}
       disabled={uploads > 0}
     >
       <BilingualFields

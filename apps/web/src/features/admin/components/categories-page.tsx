@@ -1,9 +1,8 @@
 import type { AdminCategory } from '@shop/contracts/admin-catalogue';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { safeImageSource } from '../../../lib/image-source.ts';
 import { adminWrites, useAdminCategories } from '../api/admin-api.ts';
-import { AdminFormDialog, BilingualFields, SortOrderField, useAdminWrite } from './admin-form.tsx';
+import { AdminFormDialog, BilingualFields, SortOrderField, useAdminForm } from './admin-form.tsx';
 import { useListFilters } from './admin-list.tsx';
 import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
@@ -78,38 +77,30 @@ function EditCategoryDialog({
   category: AdminCategory;
   onClose: () => void;
 }) {
-  const id = useId();
-  const write = useAdminWrite([['admin', 'categories']]);
   const [imageUrl, setImageUrl] = useState(category.imageUrl);
   const [uploading, setUploading] = useState(false);
-  const form = useForm<CategoryValues>({
+  const { id, form, saving } = useAdminForm<CategoryValues>({
+    invalidate: [['admin', 'categories']],
     defaultValues: {
       nameEn: category.name.en,
       nameMy: category.name.my,
       sortOrder: String(category.sortOrder),
       active: category.active,
     },
+    onClose,
   });
-  const submit = form.handleSubmit((values) =>
-    write.run(
-      () =>
+  return (
+    <AdminFormDialog
+      {...saving((values) =>
         adminWrites.editCategory(category.id, {
           name: { en: values.nameEn, my: values.nameMy },
           sortOrder: Number(values.sortOrder.trim()),
           active: values.active,
           ...(imageUrl === category.imageUrl ? {} : { imageUrl }),
         }),
-      onClose,
-    ),
-  );
-  return (
-    <AdminFormDialog
+      )}
       title={`Edit ${category.name.en}`}
-      onClose={onClose}
-      onSubmit={submit}
-      failure={write.failure}
       fallback="The category could not be saved."
-      submitting={form.formState.isSubmitting}
       disabled={uploading}
     >
       <BilingualFields

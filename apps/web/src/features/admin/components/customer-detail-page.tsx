@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCustomer } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { TextField } from './admin-form.tsx';
+import { AdminPanel, SaveActions, TextField } from './admin-form.tsx';
 import { kyat, recipientText, when } from './admin-list.tsx';
 import { AdminTable, type AdminColumn } from './admin-table.tsx';
 import { orderColumns } from './orders-page.tsx';
@@ -106,40 +106,51 @@ const ledgerColumns: AdminColumn<AdminLedgerEntry>[] = [
   },
 ];
 
-/** Shows the customer's new state (the action's answer) and says it was done. */
-function useShowAnswer(customerId: string) {
+/**
+ * A write on the customer: `run` makes the call, shows the customer's new state (its answer), says
+ * it was done, reads the list again and calls `after`; a refusal is kept in `failure`.
+ */
+function useCustomerWrite(customerId: string) {
   const queryClient = useQueryClient();
-  return async (answer: { message: string; data: AdminCustomerDetail }) => {
-    queryClient.setQueryData(['admin', 'customer', customerId], answer);
-    toast.success(answer.message);
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+  const [failure, setFailure] = useState<unknown>(null);
+  const run = async (
+    call: () => Promise<{ message: string; data: AdminCustomerDetail }>,
+    after: () => void,
+  ) => {
+    setFailure(null);
+    try {
+      const answer = await call();
+      queryClient.setQueryData(['admin', 'customer', customerId], answer);
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+      after();
+    } catch (error) {
+      setFailure(error);
+    }
   };
+  return { failure, run };
 }
 
 function PointsForm({ customerId }: { customerId: string }) {
   const id = useId();
-  const show = useShowAnswer(customerId);
-  const [failure, setFailure] = useState<unknown>(null);
+  const write = useCustomerWrite(customerId);
   const form = useForm<{ points: string; reason: string }>({
     defaultValues: { points: '', reason: '' },
   });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await show(
-        await adminWrites.adjustPoints(customerId, {
+  const submit = form.handleSubmit((values) =>
+    write.run(
+      () =>
+        adminWrites.adjustPoints(customerId, {
           points: Number(values.points.replace(/[,\s]/g, '')),
           reason: values.reason,
         }),
-      );
-      form.reset();
-    } catch (error) {
-      setFailure(error);
-    }
-  });
+      () => {
+        form.reset();
+      },
+    ),
+  );
   return (
-    <section aria-labelledby={`${id}-title`} className="admin-panel">
-      <h2 id={`${id}-title`}>Adjust points</h2>
+    <AdminPanel title="Adjust points">
       <form
         className="admin-form admin-form--grid"
         onSubmit={(event) => void submit(event)}
@@ -158,39 +169,33 @@ function PointsForm({ customerId }: { customerId: string }) {
           hint="Kept in the ledger and the audit log."
           registration={form.register('reason')}
         />
-        <div className="admin-form__actions">
-          <AdminAlert error={failure} fallback="The points could not be changed." />
-          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
-            Adjust points
-          </Button>
-        </div>
+        <SaveActions
+          failure={write.failure}
+          fallback="The points could not be changed."
+          busy={form.formState.isSubmitting}
+          label="Adjust points"
+        />
       </form>
-    </section>
+    </AdminPanel>
   );
 }
 
 function BlockForm({ detail }: { detail: AdminCustomerDetail }) {
   const id = useId();
   const customerId = detail.customer.id;
-  const show = useShowAnswer(customerId);
-  const [failure, setFailure] = useState<unknown>(null);
+  const write = useCustomerWrite(customerId);
   const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
-  const submit = form.handleSubmit(async ({ reason }) => {
-    setFailure(null);
-    try {
-      await show(
-        detail.blocked
-          ? await adminWrites.unblock(customerId)
-          : await adminWrites.block(customerId, reason),
-      );
-      form.reset();
-    } catch (error) {
-      setFailure(error);
-    }
-  });
+  const submit = form.handleSubmit(({ reason }) =>
+    write.run(
+      () =>
+        detail.blocked ? adminWrites.unblock(customerId) : adminWrites.block(customerId, reason),
+      () => {
+        form.reset();
+      },
+    ),
+  );
   return (
-    <section aria-labelledby={`${id}-title`} className="admin-panel">
-      <h2 id={`${id}-title`}>{detail.blocked ? 'Unblock the account' : 'Block the account'}</h2>
+    <AdminPanel title={detail.blocked ? 'Unblock the account' : 'Block the account'}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         {detail.blocked ? (
           <p>The customer can sign in and buy again; they sign in afresh.</p>
@@ -206,7 +211,7 @@ function BlockForm({ detail }: { detail: AdminCustomerDetail }) {
             />
           </>
         )}
-        <AdminAlert error={failure} fallback="The account could not be changed." />
+        <AdminAlert error={write.failure} fallback="The account could not be changed." />
         <Button
           type="submit"
           variant={detail.blocked ? 'secondary' : 'danger'}
@@ -216,6 +221,6 @@ function BlockForm({ detail }: { detail: AdminCustomerDetail }) {
           {detail.blocked ? 'Unblock' : 'Block'}
         </Button>
       </form>
-    </section>
+    </AdminPanel>
   );
 }

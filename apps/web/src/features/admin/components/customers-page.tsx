@@ -3,14 +3,13 @@ import { Link } from 'wouter';
 import { useAdminCustomers } from '../api/admin-api.ts';
 import {
   FilterForm,
-  ListBody,
   kyat,
   recipientText,
   useListFilters,
   when,
   type FilterField,
 } from './admin-list.tsx';
-import { AdminTable, type AdminColumn } from './admin-table.tsx';
+import { ListTable, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [{ name: 'q', label: 'Name, e-mail or phone' }];
 
@@ -48,16 +47,14 @@ export function CustomersPage() {
     <>
       <h1>Customers</h1>
       <FilterForm fields={fields} onApply={apply} label="Search customers" />
-      <ListBody query={query} empty="No customers match." onPage={goTo}>
-        {(customers) => (
-          <AdminTable
-            testId="admin-customers"
-            rows={customers}
-            rowKey={(customer) => customer.id}
-            columns={customerColumns}
-          />
-        )}
-      </ListBody>
+      <ListTable
+        query={query}
+        empty="No customers match."
+        onPage={goTo}
+        testId="admin-customers"
+        rowKey={(customer) => customer.id}
+        columns={customerColumns}
+      />
     </>
   );
 }

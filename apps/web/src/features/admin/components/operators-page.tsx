@@ -1,10 +1,9 @@
 import type { AdminOperator } from '@shop/contracts/admin-catalogue';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { safeImageSource } from '../../../lib/image-source.ts';
 import { adminWrites, useAdminOperators } from '../api/admin-api.ts';
-import { AdminFormDialog, BilingualFields, useAdminWrite } from './admin-form.tsx';
+import { AdminFormDialog, BilingualFields, useAdminForm } from './admin-form.tsx';
 import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
 
@@ -74,38 +73,30 @@ function EditOperatorDialog({
   operator: AdminOperator;
   onClose: () => void;
 }) {
-  const id = useId();
-  const write = useAdminWrite([['admin']]);
   const [logoUrl, setLogoUrl] = useState(operator.logoUrl);
   const [uploading, setUploading] = useState(false);
   // The picker follows what is typed (local state, not useWatch: ADR 0038).
   const [colour, setColour] = useState(operator.brandColor);
-  const form = useForm<OperatorValues>({
+  const { id, form, saving } = useAdminForm<OperatorValues>({
+    invalidate: [['admin']],
     defaultValues: {
       nameEn: operator.name.en,
       nameMy: operator.name.my,
       brandColor: operator.brandColor,
     },
+    onClose,
   });
-  const submit = form.handleSubmit((values) =>
-    write.run(
-      () =>
+  return (
+    <AdminFormDialog
+      {...saving((values) =>
         adminWrites.editOperator(operator.id, {
           name: { en: values.nameEn, my: values.nameMy },
           brandColor: values.brandColor,
           ...(logoUrl === operator.logoUrl ? {} : { logoUrl }),
         }),
-      onClose,
-    ),
-  );
-  return (
-    <AdminFormDialog
+      )}
       title={`Edit ${operator.name.en} (${operator.code})`}
-      onClose={onClose}
-      onSubmit={submit}
-      failure={write.failure}
       fallback="The operator could not be saved."
-      submitting={form.formState.isSubmitting}
       disabled={uploading}
     >
       <BilingualFields

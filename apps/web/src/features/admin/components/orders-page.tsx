@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { useAdminOrders } from '../api/admin-api.ts';
 import {
   FilterForm,
-  ListBody,
   kyat,
   recipientText,
   statusText,
@@ -11,7 +10,7 @@ import {
   when,
   type FilterField,
 } from './admin-list.tsx';
-import { AdminTable, type AdminColumn } from './admin-table.tsx';
+import { ListTable, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'orderNumber', label: 'Order number' },
@@ -49,16 +48,14 @@ export function OrdersPage() {
     <>
       <h1>Orders</h1>
       <FilterForm fields={fields} onApply={apply} label="Search orders" />
-      <ListBody query={query} empty="No orders match." onPage={goTo}>
-        {(orders) => (
-          <AdminTable
-            testId="admin-orders"
-            rows={orders}
-            rowKey={(order) => order.id}
-            columns={orderColumns(true)}
-          />
-        )}
-      </ListBody>
+      <ListTable
+        query={query}
+        empty="No orders match."
+        onPage={goTo}
+        testId="admin-orders"
+        rowKey={(order) => order.id}
+        columns={orderColumns(true)}
+      />
     </>
   );
 }

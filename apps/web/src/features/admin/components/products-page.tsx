@@ -11,9 +11,9 @@ import {
 import type { ProductKind } from '@shop/contracts/catalogue';
 import { isCardKind } from '@shop/contracts/orders';
 import { operatorCodes, type OperatorCode } from '@shop/contracts/phone';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { useForm } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
 import { MarginCell } from './topup-mappings.tsx';
@@ -23,7 +23,7 @@ import {
   BilingualFields,
   SortOrderField,
   TextField,
-  useAdminWrite,
+  useAdminForm,
 } from './admin-form.tsx';
 import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
 import { FACE_VALUE_INVALID, minorUnits } from './face-value.ts';
@@ -140,13 +140,7 @@ function sourceBody(values: ProductValues) {
 }
 
 /** The source of a card product's codes, and Reloadly's product id and unit price. */
-function SourceFields({
-  id,
-  form,
-}: {
-  id: string;
-  form: ReturnType<typeof useForm<ProductValues>>;
-}) {
+function SourceFields({ id, form }: { id: string; form: UseFormReturn<ProductValues> }) {
   return (
     <fieldset className="admin-fieldset">
       <legend>Codes from</legend>
@@ -261,7 +255,7 @@ function ProductFields({
   withInstructions,
 }: {
   id: string;
-  form: ReturnType<typeof useForm<ProductValues>>;
+  form: UseFormReturn<ProductValues>;
   statuses: readonly AdminProduct['status'][];
   autofocusName: boolean;
   /** A top-up or data package: no "None" (the line is sent to this operator's network). */
@@ -348,11 +342,10 @@ function ProductFields({
 const PRODUCT_PICTURE_HINT = 'Square: 400 × 400 pixels or larger.';
 
 function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
-  const id = useId();
-  const write = useAdminWrite([['admin']]);
   const [imageUrl, setImageUrl] = useState(product.imageUrl);
   const [uploading, setUploading] = useState(false);
-  const form = useForm<ProductValues>({
+  const { id, form, saving } = useAdminForm<ProductValues>({
+    invalidate: [['admin']],
     defaultValues: {
       categoryId: '',
       sku: '',
@@ -377,10 +370,11 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
         product.reloadlyProductId === null ? '' : String(product.reloadlyProductId),
       reloadlyUnitPrice: product.reloadlyUnitPrice ?? '',
     },
+    onClose,
   });
-  const submit = form.handleSubmit((values) =>
-    write.run(
-      () =>
+  return (
+    <AdminFormDialog
+      {...saving((values) =>
         adminWrites.editProduct(product.id, {
           ...productBody(values),
           ...instructionsBody(values, product.kind),
@@ -388,17 +382,9 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
           status: values.status,
           ...(imageUrl === product.imageUrl ? {} : { imageUrl }),
         }),
-      onClose,
-    ),
-  );
-  return (
-    <AdminFormDialog
+      )}
       title={`Edit ${product.name.en}`}
-      onClose={onClose}
-      onSubmit={submit}
-      failure={write.failure}
       fallback="The product could not be saved."
-      submitting={form.formState.isSubmitting}
       disabled={uploading}
     >
       <p className="admin-note">
@@ -429,8 +415,6 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
  * data packages, MB and days for data, face value and currency for gift cards).
  */
 function NewProductDialog({ onClose }: { onClose: () => void }) {
-  const id = useId();
-  const write = useAdminWrite([['admin']]);
   const categories = useAdminCategories({ limit: 100 });
   // null: the category's picture until one is uploaded (as the server does).
   const [imageUrl, setImageUrl] = useState<string | null>(null);
@@ -438,7 +422,8 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
   // Kept in React state like the category (ADR 0038: no useWatch in the shared chunk).
   const [kind, setKind] = useState<ProductKind>('epin');
   const [uploading, setUploading] = useState(false);
-  const form = useForm<ProductValues>({
+  const { id, form, write, submitting } = useAdminForm<ProductValues>({
+    invalidate: [['admin']],
     defaultValues: {
       categoryId: '',
       sku: '',
@@ -462,9 +447,10 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
       reloadlyProductId: '',
       reloadlyUnitPrice: '',
     },
+    onClose,
   });
   const faceError = form.formState.errors.faceValue?.message;
-  const submit = form.handleSubmit(async (values) => {
+  const create = async (values: ProductValues) => {
     write.setFailure(null);
     form.clearErrors('faceValue');
     const typedFace = values.kind === 'giftcard' && values.faceValue.trim() !== '';
@@ -486,18 +472,15 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
         }),
       onClose,
     );
-  });
+  };
   const options = categories.data?.data ?? [];
   const nameOf = (categoryId: string | null) =>
     options.find((c) => c.id === categoryId)?.name.en ?? '';
   return (
     <AdminFormDialog
+      {...submitting(create)}
       title="New product"
-      onClose={onClose}
-      onSubmit={submit}
-      failure={write.failure}
       fallback="The product could not be created."
-      submitting={form.formState.isSubmitting}
       disabled={uploading}
       submitLabel="Create product"
       busyLabel="Creating…"

@@ -1,20 +1,11 @@
 import { promoKinds, promoStates, type AdminPromoCode } from '@shop/contracts/admin-promo';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { adminWrites, usePromoCodes } from '../api/admin-api.ts';
-import { AdminAlert } from './admin-alert.tsx';
-import { TextField, useAdminWrite } from './admin-form.tsx';
-import {
-  FilterForm,
-  ListBody,
-  kyat,
-  useListFilters,
-  when,
-  type FilterField,
-} from './admin-list.tsx';
-import { AdminTable, type AdminColumn } from './admin-table.tsx';
+import { AdminPanel, SaveActions, TextField, useAdminWrite } from './admin-form.tsx';
+import { FilterForm, kyat, useListFilters, when, type FilterField } from './admin-list.tsx';
+import { ListTable, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'q', label: 'Code' },
@@ -52,16 +43,14 @@ export function PromoCodesPage() {
       <NewPromoForm />
       <h2>Codes</h2>
       <FilterForm fields={fields} onApply={apply} label="Search promo codes" />
-      <ListBody query={query} empty="No promo codes match." onPage={goTo}>
-        {(codes) => (
-          <AdminTable
-            testId="admin-promo-codes"
-            rows={codes}
-            rowKey={(code) => code.id}
-            columns={promoColumns}
-          />
-        )}
-      </ListBody>
+      <ListTable
+        query={query}
+        empty="No promo codes match."
+        onPage={goTo}
+        testId="admin-promo-codes"
+        rowKey={(code) => code.id}
+        columns={promoColumns}
+      />
     </>
   );
 }
@@ -131,8 +120,7 @@ function NewPromoForm() {
     />
   );
   return (
-    <section aria-labelledby={`${id}-title`} className="admin-panel">
-      <h2 id={`${id}-title`}>New promo code</h2>
+    <AdminPanel title="New promo code">
       <form
         className="admin-form admin-form--grid"
         onSubmit={(event) => void submit(event)}
@@ -155,13 +143,14 @@ function NewPromoForm() {
         {text('endsAt', 'Ends', 'Empty: no end.', 'datetime-local')}
         {text('totalLimit', 'Total uses', 'Empty: no limit.')}
         {text('perCustomerLimit', 'Uses per customer', 'Empty: no limit.')}
-        <div className="admin-form__actions">
-          <AdminAlert error={write.failure} fallback="The promo code could not be created." />
-          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Creating…">
-            Create promo code
-          </Button>
-        </div>
+        <SaveActions
+          failure={write.failure}
+          fallback="The promo code could not be created."
+          busy={form.formState.isSubmitting}
+          label="Create promo code"
+          busyLabel="Creating…"
+        />
       </form>
-    </section>
+    </AdminPanel>
   );
 }

@@ -19,6 +19,7 @@ import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useShopSettings } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
+import { AdminPanel, SaveActions } from './admin-form.tsx';
 import { when } from './admin-list.tsx';
 
 /**
@@ -43,18 +44,33 @@ export function SettingsPage() {
   );
 }
 
-/** After a save: the settings as the server answered them, and the audit log to be read again. */
-function useSaved() {
+/**
+ * A section's save: `run` makes the call, says the server's answer, keeps the settings it answered
+ * (the audit log is read again) and hands them to `apply`; a refusal is kept in `failure`.
+ */
+function useSettingsWrite(apply: (data: AdminSettings) => void) {
   const queryClient = useQueryClient();
-  return async (answer: AdminSettingsResponse): Promise<AdminSettings> => {
-    toast.success(answer.message);
-    queryClient.setQueryData(['admin', 'settings'], answer);
-    await queryClient.invalidateQueries({
-      queryKey: ['admin'],
-      predicate: (q) => q.queryKey[1] !== 'settings',
-    });
-    return answer.data;
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (call: () => Promise<AdminSettingsResponse>) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      const answer = await call();
+      toast.success(answer.message);
+      queryClient.setQueryData(['admin', 'settings'], answer);
+      await queryClient.invalidateQueries({
+        queryKey: ['admin'],
+        predicate: (q) => q.queryKey[1] !== 'settings',
+      });
+      apply(answer.data);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
   };
+  return { failure, setFailure, busy, run };
 }
 
 // ---------------------------------------------------------------- exchange rates
@@ -68,11 +84,12 @@ const rateValues = (rates: AdminExchangeRate[]): RateValues => ({
 
 function ExchangeRatesForm({ rates }: { rates: AdminExchangeRate[] }) {
   const id = useId();
-  const saved = useSaved();
-  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<RateValues>({ defaultValues: rateValues(rates) });
+  const write = useSettingsWrite((data) => {
+    form.reset(rateValues(data.exchangeRates));
+  });
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
+    write.setFailure(null);
     // Only the currencies changed are sent (and audited).
     const changed = values.rates.flatMap((value, i) => {
       const was = rates[i];
@@ -90,16 +107,10 @@ function ExchangeRatesForm({ rates }: { rates: AdminExchangeRate[] }) {
       toast.success('Nothing to save: no rate was changed.');
       return;
     }
-    try {
-      const data = await saved(await adminWrites.editExchangeRates({ rates: changed }));
-      form.reset(rateValues(data.exchangeRates));
-    } catch (error) {
-      setFailure(error);
-    }
+    await write.run(() => adminWrites.editExchangeRates({ rates: changed }));
   });
   return (
-    <section aria-labelledby={`${id}-title`} className="admin-panel" data-testid="settings-rates">
-      <h2 id={`${id}-title`}>Exchange rates</h2>
+    <AdminPanel title="Exchange rates" testId="settings-rates">
       <p>Kyat for one unit of each currency (up to 4 decimals), as the shop’s rate table shows.</p>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         {rates.length === 0 ? (
@@ -143,14 +154,14 @@ function ExchangeRatesForm({ rates }: { rates: AdminExchangeRate[] }) {
             </tbody>
           </table>
         )}
-        <div className="admin-form__actions">
-          <AdminAlert error={failure} fallback="The exchange rates could not be saved." />
-          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
-            Save exchange rates
-          </Button>
-        </div>
+        <SaveActions
+          failure={write.failure}
+          fallback="The exchange rates could not be saved."
+          busy={form.formState.isSubmitting}
+          label="Save exchange rates"
+        />
       </form>
-    </section>
+    </AdminPanel>
   );
 }
 
@@ -186,29 +197,24 @@ const contactValues = (contact: AdminCallCentre): ContactValues => ({
 
 function CallCentreForm({ contact }: { contact: AdminCallCentre }) {
   const id = useId();
-  const saved = useSaved();
-  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<ContactValues>({ defaultValues: contactValues(contact) });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const data = await saved(
-        await adminWrites.editCallCentre({
-          phone: values.phone,
-          email: values.email,
-          viber: values.viber.trim() === '' ? null : values.viber,
-          hours: {
-            start: values.start,
-            end: values.end,
-            workingDays: values.workingDays.map(Number),
-          },
-        }),
-      );
-      form.reset(contactValues(data.callCentre));
-    } catch (error) {
-      setFailure(error);
-    }
+  const write = useSettingsWrite((data) => {
+    form.reset(contactValues(data.callCentre));
   });
+  const submit = form.handleSubmit((values) =>
+    write.run(() =>
+      adminWrites.editCallCentre({
+        phone: values.phone,
+        email: values.email,
+        viber: values.viber.trim() === '' ? null : values.viber,
+        hours: {
+          start: values.start,
+          end: values.end,
+          workingDays: values.workingDays.map(Number),
+        },
+      }),
+    ),
+  );
   const text = (
     name: 'phone' | 'viber' | 'email' | 'start' | 'end',
     label: string,
@@ -225,12 +231,7 @@ function CallCentreForm({ contact }: { contact: AdminCallCentre }) {
     </FormField>
   );
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="admin-panel"
-      data-testid="settings-call-centre"
-    >
-      <h2 id={`${id}-title`}>Call centre</h2>
+    <AdminPanel title="Call centre" testId="settings-call-centre">
       <p>
         The contact and opening hours on the support page and in the call-centre dialog (hours on
         the clock of {contact.hours.timezone}).
@@ -253,14 +254,14 @@ function CallCentreForm({ contact }: { contact: AdminCallCentre }) {
             </label>
           ))}
         </fieldset>
-        <div className="admin-form__actions">
-          <AdminAlert error={failure} fallback="The call-centre details could not be saved." />
-          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
-            Save call centre
-          </Button>
-        </div>
+        <SaveActions
+          failure={write.failure}
+          fallback="The call-centre details could not be saved."
+          busy={form.formState.isSubmitting}
+          label="Save call centre"
+        />
       </form>
-    </section>
+    </AdminPanel>
   );
 }
 
@@ -282,36 +283,21 @@ const festivalRows = (festivals: AdminFestivalWindow[]): FestivalRow[] =>
  */
 function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
   const id = useId();
-  const saved = useSaved();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [rows, setRows] = useState(() => festivalRows(festivals));
+  const write = useSettingsWrite((data) => {
+    setRows(festivalRows(data.festivals));
+  });
   const change = (key: number, part: 'start' | 'end', value: string) => {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, [part]: value } : row)));
   };
-  const submit = async () => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      const data = await saved(
-        await adminWrites.putFestivals({
-          festivals: rows.map(({ start, end }) => ({ name: 'thadingyut', start, end })),
-        }),
-      );
-      setRows(festivalRows(data.festivals));
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    write.run(() =>
+      adminWrites.putFestivals({
+        festivals: rows.map(({ start, end }) => ({ name: 'thadingyut', start, end })),
+      }),
+    );
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="admin-panel"
-      data-testid="settings-festivals"
-    >
-      <h2 id={`${id}-title`}>Festival dates</h2>
+    <AdminPanel title="Festival dates" testId="settings-festivals">
       <p>
         Thadingyut windows (Yangon days, first and last included): on these days the shop greets
         customers with the festival overlay.
@@ -321,7 +307,7 @@ function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!busy) void submit();
+          if (!write.busy) void submit();
         }}
       >
         {rows.length === 0 ? (
@@ -362,7 +348,12 @@ function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
             ))}
           </ol>
         )}
-        <div className="admin-form__actions">
+        <SaveActions
+          failure={write.failure}
+          fallback="The festival dates could not be saved."
+          busy={write.busy}
+          label="Save festival dates"
+        >
           <Button
             variant="secondary"
             onClick={() => {
@@ -371,13 +362,9 @@ function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
           >
             Add a window
           </Button>
-          <AdminAlert error={failure} fallback="The festival dates could not be saved." />
-          <Button type="submit" busy={busy} busyLabel="Saving…">
-            Save festival dates
-          </Button>
-        </div>
+        </SaveActions>
       </form>
-    </section>
+    </AdminPanel>
   );
 }
 
@@ -410,10 +397,10 @@ const claimFields = [
  */
 function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
   const id = useId();
-  const saved = useSaved();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [rows, setRows] = useState(() => claimRows(claims));
+  const write = useSettingsWrite((data) => {
+    setRows(claimRows(data.claims));
+  });
   const change = (key: number, name: keyof ShopClaim, value: string) => {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, [name]: value } : row)));
   };
@@ -425,20 +412,8 @@ function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
       return next;
     });
   };
-  const run = async (call: () => Promise<AdminSettingsResponse>) => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      const data = await saved(await call());
-      setRows(claimRows(data.claims));
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = () =>
-    run(() =>
+    write.run(() =>
       adminWrites.putClaims({
         claims: rows.map(({ titleEn, titleMy, textEn, textMy }) => ({
           titleEn,
@@ -449,8 +424,7 @@ function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
       }),
     );
   return (
-    <section aria-labelledby={`${id}-title`} className="admin-panel" data-testid="settings-claims">
-      <h2 id={`${id}-title`}>Shop claims</h2>
+    <AdminPanel title="Shop claims" testId="settings-claims">
       <p>
         The claims under “Why shop with us” on Home, in the page’s language, in this order (1 to{' '}
         {SHOP_CLAIMS_MAX}). Home shows them as written: a “24/7” claim is not checked against the
@@ -467,7 +441,7 @@ function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!busy) void save();
+          if (!write.busy) void save();
         }}
       >
         {rows.length > 0 ? (
@@ -541,7 +515,25 @@ function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
             })}
           </ol>
         ) : null}
-        <div className="admin-form__actions">
+        <SaveActions
+          failure={write.failure}
+          fallback="The shop claims could not be saved."
+          busy={write.busy}
+          label="Save shop claims"
+          after={
+            claims === null ? null : (
+              <Button
+                variant="danger"
+                disabled={write.busy}
+                onClick={() => {
+                  void write.run(() => adminWrites.clearClaims());
+                }}
+              >
+                Use the built-in claims
+              </Button>
+            )
+          }
+        >
           <Button
             variant="secondary"
             disabled={rows.length >= SHOP_CLAIMS_MAX}
@@ -551,23 +543,8 @@ function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
           >
             Add a claim
           </Button>
-          <AdminAlert error={failure} fallback="The shop claims could not be saved." />
-          <Button type="submit" busy={busy} busyLabel="Saving…">
-            Save shop claims
-          </Button>
-          {claims === null ? null : (
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={() => {
-                void run(() => adminWrites.clearClaims());
-              }}
-            >
-              Use the built-in claims
-            </Button>
-          )}
-        </div>
+        </SaveActions>
       </form>
-    </section>
+    </AdminPanel>
   );
 }

@@ -15,8 +15,14 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { adminWrites, useAdminStock, useProductCards } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { expiryDay, ListBody, useListFilters, when } from './admin-list.tsx';
-import { AdminTable, BilingualName, actionColumn, type AdminColumn } from './admin-table.tsx';
+import { expiryDay, useListFilters, when } from './admin-list.tsx';
+import {
+  ListTable,
+  AdminTable,
+  BilingualName,
+  actionColumn,
+  type AdminColumn,
+} from './admin-table.tsx';
 
 /** Card stock of every E-PIN and gift-card product, and the card file import. */
 export function StockPage() {
@@ -29,19 +35,17 @@ export function StockPage() {
       <h1>Card stock</h1>
       <ImportPanel />
       <h2>Cards per product</h2>
-      <ListBody query={query} empty="There are no card products." onPage={goTo}>
-        {(rows) => (
-          <AdminTable
-            testId="admin-stock"
-            rows={rows}
-            rowKey={(row) => row.productId}
-            columns={[
-              ...stockColumns,
-              actionColumn<AdminStock>('Cards', (row) => `Cards of ${row.name.en}`, setViewing),
-            ]}
-          />
-        )}
-      </ListBody>
+      <ListTable
+        query={query}
+        empty="There are no card products."
+        onPage={goTo}
+        testId="admin-stock"
+        rowKey={(row) => row.productId}
+        columns={[
+          ...stockColumns,
+          actionColumn<AdminStock>('Cards', (row) => `Cards of ${row.name.en}`, setViewing),
+        ]}
+      />
       {viewing ? (
         <ProductCardsDialog
           product={viewing}
@@ -145,28 +149,26 @@ function ProductCardsDialog({ product, onClose }: { product: AdminStock; onClose
             ))}
           </select>
         </div>
-        <ListBody query={query} empty="No cards in this state." onPage={setPage}>
-          {(rows) => (
-            <AdminTable
-              testId="product-cards"
-              rows={rows}
-              rowKey={(card) => card.id}
-              columns={[
-                ...cardColumns,
-                actionColumn<AdminStockCard>(
-                  'Void',
-                  (card) => `Void ${card.serial}`,
-                  (card) => {
-                    setFailure(null);
-                    setReason('');
-                    setVoiding(card);
-                  },
-                  (card) => card.status === 'available' && !card.held,
-                ),
-              ]}
-            />
-          )}
-        </ListBody>
+        <ListTable
+          query={query}
+          empty="No cards in this state."
+          onPage={setPage}
+          testId="product-cards"
+          rowKey={(card) => card.id}
+          columns={[
+            ...cardColumns,
+            actionColumn<AdminStockCard>(
+              'Void',
+              (card) => `Void ${card.serial}`,
+              (card) => {
+                setFailure(null);
+                setReason('');
+                setVoiding(card);
+              },
+              (card) => card.status === 'available' && !card.held,
+            ),
+          ]}
+        />
         {voiding ? (
           <form
             className="admin-fieldset"

@@ -12,10 +12,9 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useUnknownPayments } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { ConfirmDialog } from './admin-form.tsx';
-import { AdminTable, type AdminColumn } from './admin-table.tsx';
+import { ListTable, type AdminColumn } from './admin-table.tsx';
 import {
   FilterForm,
-  ListBody,
   kyat,
   statusText,
   useListFilters,
@@ -43,16 +42,14 @@ export function UnknownPaymentsPage() {
         portal by its reference, then mark it paid or not paid. Unresolved ones come first.
       </p>
       <FilterForm fields={fields} onApply={apply} label="Filter unknown payments" />
-      <ListBody query={query} empty="No payment's outcome is unknown." onPage={goTo}>
-        {(payments) => (
-          <AdminTable
-            testId="admin-unknown-payments"
-            rows={payments}
-            rowKey={(payment) => payment.paymentId}
-            columns={paymentColumns}
-          />
-        )}
-      </ListBody>
+      <ListTable
+        query={query}
+        empty="No payment's outcome is unknown."
+        onPage={goTo}
+        testId="admin-unknown-payments"
+        rowKey={(payment) => payment.paymentId}
+        columns={paymentColumns}
+      />
     </>
   );
 }

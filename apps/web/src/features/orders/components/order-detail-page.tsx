@@ -231,7 +231,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="order-row">
+    <div className="fact-row">
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>

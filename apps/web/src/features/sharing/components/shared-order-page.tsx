@@ -126,7 +126,7 @@ function SharedOrderView({ share, language }: { share: SharedOrder; language: La
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="shared-row">
+    <div className="fact-row">
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
