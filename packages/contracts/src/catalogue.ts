@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dataResponse, paginationMetaSchema } from './responses.ts';
 import { localizedTextSchema } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 
@@ -18,10 +19,7 @@ export const categorySchema = z.object({
 });
 export type Category = z.output<typeof categorySchema>;
 
-export const categoryListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(categorySchema),
-});
+export const categoryListResponseSchema = dataResponse(z.array(categorySchema));
 export type CategoryListResponse = z.output<typeof categoryListResponseSchema>;
 
 const booleanQuery = z.pipe(
@@ -170,14 +168,8 @@ export const productListQuerySchema = z.object({
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 
-export const paginationMetaSchema = z.object({
-  page: z.int(),
-  /** At least 1, also for an empty list ("page 1 of 1"). */
-  totalPages: z.int(),
-  total: z.int(),
-  limit: z.int(),
-});
-export type PaginationMeta = z.output<typeof paginationMetaSchema>;
+export { paginationMetaSchema };
+export type { PaginationMeta } from './responses.ts';
 
 export const productListResponseSchema = z.object({
   success: z.literal(true),
@@ -186,10 +178,7 @@ export const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.output<typeof productListResponseSchema>;
 
-export const productResponseSchema = z.object({
-  success: z.literal(true),
-  data: productSchema,
-});
+export const productResponseSchema = dataResponse(productSchema);
 export type ProductResponse = z.output<typeof productResponseSchema>;
 
 /**
@@ -252,10 +241,7 @@ export const exchangeRateSchema = z.object({
 });
 export type ExchangeRate = z.output<typeof exchangeRateSchema>;
 
-export const exchangeRateListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(exchangeRateSchema),
-});
+export const exchangeRateListResponseSchema = dataResponse(z.array(exchangeRateSchema));
 export type ExchangeRateListResponse = z.output<typeof exchangeRateListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -282,10 +268,7 @@ export const callCentreContactSchema = z.object({
 });
 export type CallCentreContact = z.output<typeof callCentreContactSchema>;
 
-export const callCentreContactResponseSchema = z.object({
-  success: z.literal(true),
-  data: callCentreContactSchema,
-});
+export const callCentreContactResponseSchema = dataResponse(callCentreContactSchema);
 export type CallCentreContactResponse = z.output<typeof callCentreContactResponseSchema>;
 
 export { defaultBusinessHours, isAroundTheClock, isCallCentreOpen } from './business-hours.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { paginationMetaSchema } from './catalogue.ts';
+import { listOf, successResponse } from './responses.ts';
 import {
   codesEmailSchema,
   orderItemSchema,
@@ -272,36 +272,21 @@ export const orderSchema = z.extend(orderSummarySchema, {
 });
 export type Order = z.output<typeof orderSchema>;
 
-export const orderListResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(orderSchema),
-  meta: paginationMetaSchema,
-});
+export const orderListResponseSchema = listOf(orderSchema);
 export type OrderListResponse = z.output<typeof orderListResponseSchema>;
 
-export const orderResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: orderSchema,
-});
+export const orderResponseSchema = successResponse(orderSchema);
 export type OrderResponse = z.output<typeof orderResponseSchema>;
 
-export const scratchCardResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const scratchCardResponseSchema = successResponse(
+  z.object({
     cardId: z.string(),
     pin: z.string(),
     serialNumber: z.string(),
     scratched: z.literal(true),
   }),
-});
+);
 export type ScratchCardResponse = z.output<typeof scratchCardResponseSchema>;
 
-export const orderFeedbackResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: orderFeedbackSchema,
-});
+export const orderFeedbackResponseSchema = successResponse(orderFeedbackSchema);
 export type OrderFeedbackResponse = z.output<typeof orderFeedbackResponseSchema>;

@@ -28,9 +28,31 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+type CsvCells = readonly (string | number | boolean | null | undefined)[];
+
 /** A record and its CRLF line end (RFC 4180). */
-export const csvLine = (cells: readonly (string | number | boolean | null | undefined)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: CsvCells) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * A report as CSV: the header, then each keyset page that `page` reads after the last row of the
+ * one before (its rows and their records), a chunk of lines a page, until a page comes back short.
+ */
+async function* keysetCsv(
+  header: CsvCells,
+  pageSize: number,
+  page: (after: ReportCursor | null) => Promise<{ rows: ReportCursor[]; records: CsvCells[] }>,
+): AsyncGenerator<string> {
+  yield csvLine(header);
+  let after: ReportCursor | null = null;
+  for (;;) {
+    const { rows, records } = await page(after);
+    const chunk = records.map(csvLine).join('');
+    if (chunk) yield chunk;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    after = { createdKey: last.createdKey, id: last.id };
+  }
+}
 
 const instants = (from: string, to: string) => {
   const range = dayRange(from, to);
@@ -60,16 +82,11 @@ export async function* ordersCsv(
   pageSize = REPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   const range = instants(from, to);
-  yield csvLine(ORDERS_CSV_HEADER);
-  let after: ReportCursor | null = null;
-  for (;;) {
+  yield* keysetCsv(ORDERS_CSV_HEADER, pageSize, async (after) => {
     const { rows, lines } = await reports.ordersReportPage(range, after, pageSize);
-    let chunk = '';
-    for (const row of rows) {
-      const recipients = [
-        ...new Set(lines.filter((l) => l.orderId === row.id).map((l) => l.phoneNumber)),
-      ];
-      chunk += csvLine([
+    return {
+      rows,
+      records: rows.map((row) => [
         row.orderNumber,
         yangonIso(row.createdAt),
         row.status,
@@ -80,14 +97,10 @@ export async function* ordersCsv(
         row.promoCode,
         row.email,
         row.phoneNumber,
-        recipients.join(' '),
-      ]);
-    }
-    if (chunk) yield chunk;
-    const last = rows.at(-1);
-    if (!last || rows.length < pageSize) return;
-    after = { createdKey: last.createdKey, id: last.id };
-  }
+        [...new Set(lines.filter((l) => l.orderId === row.id).map((l) => l.phoneNumber))].join(' '),
+      ]),
+    };
+  });
 }
 
 export const PAYMENTS_CSV_HEADER = [
@@ -111,13 +124,11 @@ export async function* paymentsCsv(
   pageSize = REPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   const range = instants(from, to);
-  yield csvLine(PAYMENTS_CSV_HEADER);
-  let after: ReportCursor | null = null;
-  for (;;) {
+  yield* keysetCsv(PAYMENTS_CSV_HEADER, pageSize, async (after) => {
     const rows = await reports.paymentsReportPage(range, after, pageSize);
-    let chunk = '';
-    for (const row of rows)
-      chunk += csvLine([
+    return {
+      rows,
+      records: rows.map((row) => [
         row.orderNumber,
         row.provider,
         row.method,
@@ -128,10 +139,7 @@ export async function* paymentsCsv(
         yangonIso(row.paidAt),
         row.refundRequired ? 'yes' : 'no',
         row.refundAmountMmk,
-      ]);
-    if (chunk) yield chunk;
-    const last = rows.at(-1);
-    if (!last || rows.length < pageSize) return;
-    after = { createdKey: last.createdKey, id: last.id };
-  }
+      ]),
+    };
+  });
 }
