@@ -33,32 +33,44 @@ type CsvCells = readonly (string | number | boolean | null | undefined)[];
 /** A record and its CRLF line end (RFC 4180). */
 export const csvLine = (cells: CsvCells) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/**
- * A report as CSV: the header, then each keyset page that `page` reads after the last row of the
- * one before (its rows and their records), a chunk of lines a page, until a page comes back short.
- */
-async function* keysetCsv(
-  header: CsvCells,
-  pageSize: number,
-  page: (after: ReportCursor | null) => Promise<{ rows: ReportCursor[]; records: CsvCells[] }>,
-): AsyncGenerator<string> {
-  yield csvLine(header);
-  let after: ReportCursor | null = null;
-  for (;;) {
-    const { rows, records } = await page(after);
-    const chunk = records.map(csvLine).join('');
-    if (chunk) yield chunk;
-    const last = rows.at(-1);
-    if (!last || rows.length < pageSize) return;
-    after = { createdKey: last.createdKey, id: last.id };
-  }
-}
-
 const instants = (from: string, to: string) => {
   const range = dayRange(from, to);
   if (!range.from || !range.to) throw new Error('report range without ends');
   return { from: range.from, to: range.to };
 };
+
+/** One keyset page of a report: its rows (for the next page's cursor) and their CSV records. */
+type ReportPage = (
+  reports: AdminReportsRepo,
+  range: { from: Date; to: Date },
+  after: ReportCursor | null,
+  pageSize: number,
+) => Promise<{ rows: ReportCursor[]; records: CsvCells[] }>;
+
+/**
+ * A CSV report of the rows created on the Yangon days from..to (both included): the header, then
+ * each page `page` reads after the last row of the one before, a chunk of lines a page, until a
+ * page comes back short.
+ */
+const csvReport = (header: CsvCells, page: ReportPage) =>
+  async function* (
+    reports: AdminReportsRepo,
+    from: string,
+    to: string,
+    pageSize = REPORT_PAGE_SIZE,
+  ): AsyncGenerator<string> {
+    const range = instants(from, to);
+    yield csvLine(header);
+    let after: ReportCursor | null = null;
+    for (;;) {
+      const { rows, records } = await page(reports, range, after, pageSize);
+      const chunk = records.map(csvLine).join('');
+      if (chunk) yield chunk;
+      const last = rows.at(-1);
+      if (!last || rows.length < pageSize) return;
+      after = { createdKey: last.createdKey, id: last.id };
+    }
+  };
 
 export const ORDERS_CSV_HEADER = [
   'Order number',
@@ -75,33 +87,25 @@ export const ORDERS_CSV_HEADER = [
 ] as const;
 
 /** The orders created on the Yangon days from..to (both included), header first, page by page. */
-export async function* ordersCsv(
-  reports: AdminReportsRepo,
-  from: string,
-  to: string,
-  pageSize = REPORT_PAGE_SIZE,
-): AsyncGenerator<string> {
-  const range = instants(from, to);
-  yield* keysetCsv(ORDERS_CSV_HEADER, pageSize, async (after) => {
-    const { rows, lines } = await reports.ordersReportPage(range, after, pageSize);
-    return {
-      rows,
-      records: rows.map((row) => [
-        row.orderNumber,
-        yangonIso(row.createdAt),
-        row.status,
-        row.paymentStatus,
-        row.paymentMethod,
-        row.totalMmk,
-        row.discountMmk,
-        row.promoCode,
-        row.email,
-        row.phoneNumber,
-        [...new Set(lines.filter((l) => l.orderId === row.id).map((l) => l.phoneNumber))].join(' '),
-      ]),
-    };
-  });
-}
+export const ordersCsv = csvReport(ORDERS_CSV_HEADER, async (reports, range, after, pageSize) => {
+  const { rows, lines } = await reports.ordersReportPage(range, after, pageSize);
+  return {
+    rows,
+    records: rows.map((row) => [
+      row.orderNumber,
+      yangonIso(row.createdAt),
+      row.status,
+      row.paymentStatus,
+      row.paymentMethod,
+      row.totalMmk,
+      row.discountMmk,
+      row.promoCode,
+      row.email,
+      row.phoneNumber,
+      [...new Set(lines.filter((l) => l.orderId === row.id).map((l) => l.phoneNumber))].join(' '),
+    ]),
+  };
+});
 
 export const PAYMENTS_CSV_HEADER = [
   'Order number',
@@ -117,14 +121,9 @@ export const PAYMENTS_CSV_HEADER = [
 ] as const;
 
 /** Every payment attempt created on the Yangon days from..to, header first, page by page. */
-export async function* paymentsCsv(
-  reports: AdminReportsRepo,
-  from: string,
-  to: string,
-  pageSize = REPORT_PAGE_SIZE,
-): AsyncGenerator<string> {
-  const range = instants(from, to);
-  yield* keysetCsv(PAYMENTS_CSV_HEADER, pageSize, async (after) => {
+export const paymentsCsv = csvReport(
+  PAYMENTS_CSV_HEADER,
+  async (reports, range, after, pageSize) => {
     const rows = await reports.paymentsReportPage(range, after, pageSize);
     return {
       rows,
@@ -141,5 +140,5 @@ export async function* paymentsCsv(
         row.refundAmountMmk,
       ]),
     };
-  });
-}
+  },
+);
