@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { dataResponse, paginationMetaSchema } from './responses.ts';
+import { wholeQuery } from './whole-query.ts';
 import { localizedTextSchema } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 
@@ -117,18 +118,6 @@ export const PRODUCT_PAGE_DEFAULT = 1;
 export const PRODUCT_LIMIT_DEFAULT = 10;
 export const PRODUCT_LIMIT_MAX = 50;
 
-/** A positive whole number in the query string, with the message a caller can act on. */
-const positiveIntQuery = (message: string, max = Number.MAX_SAFE_INTEGER) =>
-  z.pipe(
-    z.string({ error: message }),
-    z.transform((value, ctx) => {
-      const n = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-      if (Number.isInteger(n) && n >= 1 && n <= max) return n;
-      ctx.issues.push({ code: 'custom', message, input: value });
-      return z.NEVER;
-    }),
-  );
-
 const operatorCodeMessage = `operator must be one of ${operatorCodes.join(', ')}`;
 
 /**
@@ -139,14 +128,11 @@ const operatorCodeMessage = `operator must be one of ${operatorCodes.join(', ')}
  */
 export const productListQuerySchema = z.object({
   page: z._default(
-    positiveIntQuery('page must be a whole number of at least 1'),
+    wholeQuery('page must be a whole number of at least 1', Number.MAX_SAFE_INTEGER),
     PRODUCT_PAGE_DEFAULT,
   ),
   limit: z._default(
-    positiveIntQuery(
-      `limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`,
-      PRODUCT_LIMIT_MAX,
-    ),
+    wholeQuery(`limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`, PRODUCT_LIMIT_MAX),
     PRODUCT_LIMIT_DEFAULT,
   ),
   sortField: z._default(

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { listOf, successResponse } from './responses.ts';
+import { wholeQuery } from './whole-query.ts';
 import {
   codesEmailSchema,
   orderItemSchema,
@@ -55,17 +56,7 @@ export * from './order-status.ts';
 
 // ---------------------------------------------------------------- requests
 
-/** A positive whole number in the query string, with the message a caller can act on. */
-export const wholeQuery = (message: string, max: number) =>
-  z.pipe(
-    z.string({ error: message }),
-    z.transform((value, ctx) => {
-      const n = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-      if (Number.isInteger(n) && n >= 1 && n <= max) return n;
-      ctx.issues.push({ code: 'custom', message, input: value });
-      return z.NEVER;
-    }),
-  );
+export { wholeQuery } from './whole-query.ts';
 
 /** GET /api/v1/orders?page&limit&status (page 1, limit 10 by default; newest first). */
 export const orderListQuerySchema = z.object({
