@@ -4,8 +4,10 @@
 // in the request's language.
 
 import * as z from 'zod/mini';
+import { patchBody } from './patch.ts';
+import { listOf, successResponse } from './responses.ts';
 import { adminCatalogueSchemaMessages as m } from './admin-catalogue-messages.ts';
-import { enumQuery, listOf, localized, pageQuery, uuidSchema } from './admin.ts';
+import { enumQuery, localized, pageQuery, uuidSchema } from './admin.ts';
 import { imageUrlSchema } from './admin-media.ts';
 
 export const SORT_ORDER_MAX = 1_000_000;
@@ -155,8 +157,8 @@ export const adminBannerListResponseSchema = listOf(adminBannerSchema);
 export const adminBannerParamsSchema = uuidParam(m.bannerId.en);
 
 /** PATCH /api/v1/admin/banners/{id}: the fields given change; at least one. */
-export const adminBannerPatchSchema = z.pipe(
-  z.object({
+export const adminBannerPatchSchema = patchBody(
+  {
     title: z.optional(localizedInput(m.bannerTitle.en, 1, 120)),
     description: z.optional(localizedInput(m.bannerDescription.en, 0, 500)),
     linkUrl: z.optional(linkUrlSchema),
@@ -185,22 +187,12 @@ export const adminBannerPatchSchema = z.pipe(
         ),
       ),
     ),
-  }),
-  z.transform((body, ctx) => {
-    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
-      ctx.issues.push({ code: 'custom', message: m.bannerNothingToChange.en, input: body });
-      return z.NEVER;
-    }
-    return body;
-  }),
+  },
+  m.bannerNothingToChange.en,
 );
 export type AdminBannerPatch = z.output<typeof adminBannerPatchSchema>;
 
-export const adminBannerResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminBannerSchema,
-});
+export const adminBannerResponseSchema = successResponse(adminBannerSchema);
 
 // ---------------------------------------------------------------- categories
 
@@ -225,28 +217,18 @@ export const adminCategoryListResponseSchema = listOf(adminCategorySchema);
 export const adminCategoryParamsSchema = uuidParam(m.categoryId.en);
 
 /** PATCH /api/v1/admin/categories/{id}: the fields given change; at least one. */
-export const adminCategoryPatchSchema = z.pipe(
-  z.object({
+export const adminCategoryPatchSchema = patchBody(
+  {
     name: z.optional(localizedInput(m.categoryName.en, 1, 80)),
     sortOrder: z.optional(sortOrderSchema),
     active: z.optional(activeSchema),
     imageUrl: z.optional(imageUrlSchema),
-  }),
-  z.transform((body, ctx) => {
-    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
-      ctx.issues.push({ code: 'custom', message: m.categoryNothingToChange.en, input: body });
-      return z.NEVER;
-    }
-    return body;
-  }),
+  },
+  m.categoryNothingToChange.en,
 );
 export type AdminCategoryPatch = z.output<typeof adminCategoryPatchSchema>;
 
-export const adminCategoryResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminCategorySchema,
-});
+export const adminCategoryResponseSchema = successResponse(adminCategorySchema);
 
 // ---------------------------------------------------------------- operators
 
@@ -278,27 +260,17 @@ const brandColorSchema = z.pipe(
 );
 
 /** PATCH /api/v1/admin/operators/{id}: the fields given change; at least one. */
-export const adminOperatorPatchSchema = z.pipe(
-  z.object({
+export const adminOperatorPatchSchema = patchBody(
+  {
     name: z.optional(localizedInput(m.operatorName.en, 1, 60)),
     brandColor: z.optional(brandColorSchema),
     logoUrl: z.optional(imageUrlSchema),
-  }),
-  z.transform((body, ctx) => {
-    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
-      ctx.issues.push({ code: 'custom', message: m.operatorNothingToChange.en, input: body });
-      return z.NEVER;
-    }
-    return body;
-  }),
+  },
+  m.operatorNothingToChange.en,
 );
 export type AdminOperatorPatch = z.output<typeof adminOperatorPatchSchema>;
 
-export const adminOperatorResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminOperatorSchema,
-});
+export const adminOperatorResponseSchema = successResponse(adminOperatorSchema);
 
 // ---------------------------------------------------------------- card stock
 
@@ -330,11 +302,7 @@ export const adminStockImportResultSchema = z.object({
   ),
 });
 export type AdminStockImportResult = z.output<typeof adminStockImportResultSchema>;
-export const adminStockImportResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminStockImportResultSchema,
-});
+export const adminStockImportResponseSchema = successResponse(adminStockImportResultSchema);
 
 export const adminStockSchema = z.object({
   productId: z.string(),
@@ -380,11 +348,7 @@ export const adminCardSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminCard = z.output<typeof adminCardSchema>;
-export const adminCardResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminCardSchema,
-});
+export const adminCardResponseSchema = successResponse(adminCardSchema);
 
 // ---------------------------------------------------------------- cards of a product
 

@@ -3,6 +3,7 @@
 // validation-messages.ts (adminCustomerSchemaMessages) in the request's language.
 
 import * as z from 'zod/mini';
+import { successResponse } from './responses.ts';
 import { adminCustomerSchemaMessages as m } from './admin-customers-messages.ts';
 import { adminCustomerSchema, adminOrderSchema, uuidSchema } from './admin.ts';
 
@@ -47,11 +48,7 @@ export const adminCustomerDetailSchema = z.object({
 });
 export type AdminCustomerDetail = z.output<typeof adminCustomerDetailSchema>;
 
-export const adminCustomerDetailResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminCustomerDetailSchema,
-});
+export const adminCustomerDetailResponseSchema = successResponse(adminCustomerDetailSchema);
 
 /**
  * Control characters (line breaks included: a reason is one line) or a lone UTF-16 surrogate,

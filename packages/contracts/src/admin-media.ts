@@ -3,6 +3,7 @@
 // here, localised by validation-messages.ts (adminCatalogueSchemaMessages).
 
 import * as z from 'zod/mini';
+import { successResponse } from './responses.ts';
 import { adminCatalogueSchemaMessages as m } from './admin-catalogue-messages.ts';
 
 /** The largest image the back-office takes: 2 MB (2 × 1024 × 1024 bytes). */
@@ -36,11 +37,7 @@ export const adminMediaUploadSchema = z.object({
   size: z.int(),
 });
 export type AdminMediaUpload = z.output<typeof adminMediaUploadSchema>;
-export const adminMediaUploadResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminMediaUploadSchema,
-});
+export const adminMediaUploadResponseSchema = successResponse(adminMediaUploadSchema);
 
 /** One of the shop's own paths under /media/: no "//", no "..", no backslash, no query. */
 const OWN_MEDIA_PATH = /^\/media\/(?!.*\/\/)(?!.*\.\.)[A-Za-z0-9._~/-]+$/;

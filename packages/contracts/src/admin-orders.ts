@@ -4,6 +4,7 @@
 // the request's language.
 
 import * as z from 'zod/mini';
+import { successResponse } from './responses.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
 import { adminOrderSchema, localized, uuidSchema } from './admin.ts';
 
@@ -95,11 +96,7 @@ export const adminOrderDetailSchema = z.object({
 });
 export type AdminOrderDetail = z.output<typeof adminOrderDetailSchema>;
 
-export const adminOrderDetailResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminOrderDetailSchema,
-});
+export const adminOrderDetailResponseSchema = successResponse(adminOrderDetailSchema);
 
 /**
  * POST /api/v1/admin/orders/{id}/refund: a pending refund paid out by bank (reference required:

@@ -4,9 +4,9 @@
 // validation-messages.ts (adminSchemaMessages) in the request's language.
 
 import * as z from 'zod/mini';
+import { listOf, successResponse } from './responses.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
 import { enumQuery, pageQuery, uuidSchema } from './admin.ts';
-import { paginationMetaSchema } from './catalogue.ts';
 import { orderStatuses, paymentStatuses } from './checkout.ts';
 
 /** What staff found in the provider's merchant portal. */
@@ -77,12 +77,7 @@ export const adminUnknownPaymentSchema = z.object({
 });
 export type AdminUnknownPayment = z.output<typeof adminUnknownPaymentSchema>;
 
-export const adminUnknownPaymentListResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(adminUnknownPaymentSchema),
-  meta: paginationMetaSchema,
-});
+export const adminUnknownPaymentListResponseSchema = listOf(adminUnknownPaymentSchema);
 
 export const adminPaymentParamsSchema = z.object({ id: uuidSchema(m.paymentId.en) });
 
@@ -96,8 +91,4 @@ export const adminUnknownFindingRequestSchema = z.object({
 });
 export type AdminUnknownFindingRequest = z.output<typeof adminUnknownFindingRequestSchema>;
 
-export const adminUnknownPaymentResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminUnknownPaymentSchema,
-});
+export const adminUnknownPaymentResponseSchema = successResponse(adminUnknownPaymentSchema);

@@ -3,8 +3,10 @@
 // validation-messages.ts (adminSchemaMessages) in the request's language.
 
 import * as z from 'zod/mini';
+import { patchBody } from './patch.ts';
+import { listOf, successResponse } from './responses.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
-import { enumQuery, listOf, localized, pageQuery, searchText, uuidSchema } from './admin.ts';
+import { enumQuery, localized, pageQuery, searchText, uuidSchema } from './admin.ts';
 import { PROMO_CODE_MAX_LENGTH } from './checkout.ts';
 
 export const promoKinds = ['percent', 'fixed'] as const;
@@ -57,11 +59,7 @@ export const adminPromoCodeSchema = z.object({
 export type AdminPromoCode = z.output<typeof adminPromoCodeSchema>;
 
 export const adminPromoListResponseSchema = listOf(adminPromoCodeSchema);
-export const adminPromoResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminPromoCodeSchema,
-});
+export const adminPromoResponseSchema = successResponse(adminPromoCodeSchema);
 
 // ---------------------------------------------------------------- create and change
 
@@ -165,18 +163,12 @@ export const adminPromoParamsSchema = z.object({
  * total limit (null: none; never below the uses the code has). What a customer was promised when
  * the code went out — kind, value, minimum spend, categories — does not change.
  */
-export const adminPromoPatchSchema = z.pipe(
-  z.object({
+export const adminPromoPatchSchema = patchBody(
+  {
     active: z.optional(activeFlag),
     endsAt: z.optional(instant),
     totalLimit: z.optional(useLimit),
-  }),
-  z.transform((body, ctx) => {
-    if (body.active === undefined && body.endsAt === undefined && body.totalLimit === undefined) {
-      ctx.issues.push({ code: 'custom', message: m.promoNothingToChange.en, input: body });
-      return z.NEVER;
-    }
-    return body;
-  }),
+  },
+  m.promoNothingToChange.en,
 );
 export type AdminPromoPatch = z.output<typeof adminPromoPatchSchema>;

@@ -7,6 +7,8 @@
 // admin.ts).
 
 import * as z from 'zod/mini';
+import { patchBody } from './patch.ts';
+import { successResponse } from './responses.ts';
 import { adminSettingsSchemaMessages as m } from './admin-settings-messages.ts';
 import {
   SHOP_CLAIM_TEXT_MAX,
@@ -65,11 +67,7 @@ export const adminSettingsSchema = z.object({
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 
 /** Every settings call answers all of them, as they are after the call. */
-export const adminSettingsResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminSettingsSchema,
-});
+export const adminSettingsResponseSchema = successResponse(adminSettingsSchema);
 export type AdminSettingsResponse = z.output<typeof adminSettingsResponseSchema>;
 
 // ---------------------------------------------------------------- exchange rates
@@ -199,20 +197,14 @@ const hoursSchema = z.pipe(
  * PATCH /api/v1/admin/settings/call-centre: the fields given change; at least one. viber null
  * removes the Viber number. Hours are on the clock of Asia/Yangon (the stored timezone stays).
  */
-export const adminCallCentrePatchSchema = z.pipe(
-  z.object({
+export const adminCallCentrePatchSchema = patchBody(
+  {
     phone: z.optional(phoneText(m.phone.en)),
     email: z.optional(emailSchema),
     viber: z.optional(z.nullable(phoneText(m.viber.en))),
     hours: z.optional(hoursSchema),
-  }),
-  z.transform((body, ctx) => {
-    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
-      ctx.issues.push({ code: 'custom', message: m.callCentreNothingToChange.en, input: body });
-      return z.NEVER;
-    }
-    return body;
-  }),
+  },
+  m.callCentreNothingToChange.en,
 );
 export type AdminCallCentrePatch = z.output<typeof adminCallCentrePatchSchema>;
 

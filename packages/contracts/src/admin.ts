@@ -3,10 +3,12 @@
 // validation-messages.ts (adminSchemaMessages) in the request's language.
 
 import * as z from 'zod/mini';
+import { patchBody } from './patch.ts';
+import { listOf, successResponse } from './responses.ts';
 import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
 import { accountRoles, emailSchema } from './auth.ts';
-import { paginationMetaSchema, productKinds } from './catalogue.ts';
+import { productKinds } from './catalogue.ts';
 import { isCardKind, orderDisplayStatuses, wholeQuery } from './orders.ts';
 import { operatorCodes } from './phone.ts';
 import { UUID_PATTERN } from './ids.ts';
@@ -59,17 +61,15 @@ export const staffLoginRequestSchema = z.object({
 });
 export type StaffLoginRequest = z.input<typeof staffLoginRequestSchema>;
 
-export const staffLoginResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const staffLoginResponseSchema = successResponse(
+  z.object({
     /** Step two's ticket: POST it with a code (or to enrol, or with a recovery code). */
     challengeToken: z.string(),
     expiresIn: z.int(),
     /** false: the authenticator must be set up first (enrol, then enrol/confirm). */
     totpEnrolled: z.boolean(),
   }),
-});
+);
 
 export const staffChallengeRequestSchema = z.object({ challengeToken: challengeTokenSchema });
 export const staffTotpRequestSchema = z.object({
@@ -87,10 +87,8 @@ export const staffRecoveryRequestSchema = z.object({
     ),
 });
 
-export const staffEnrolResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const staffEnrolResponseSchema = successResponse(
+  z.object({
     /** otpauth://totp/... for authenticator apps. */
     otpauthUri: z.string(),
     /** The same URI as a QR code: an SVG image. */
@@ -100,7 +98,7 @@ export const staffEnrolResponseSchema = z.object({
     /** Shown once; each signs in once in place of a code. */
     recoveryCodes: z.array(z.string()),
   }),
-});
+);
 
 export const staffMemberSchema = z.object({
   id: z.string(),
@@ -110,10 +108,8 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.output<typeof staffMemberSchema>;
 
-export const staffSessionResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const staffSessionResponseSchema = successResponse(
+  z.object({
     /** Sent as `Authorization: Bearer <sessionToken>` on /api/v1/admin calls. */
     sessionToken: z.string(),
     /** Seconds without a call before the session ends (each call restarts the count). */
@@ -121,13 +117,9 @@ export const staffSessionResponseSchema = z.object({
     staff: staffMemberSchema,
     recoveryCodesLeft: z.int(),
   }),
-});
+);
 
-export const staffMeResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: staffMemberSchema,
-});
+export const staffMeResponseSchema = successResponse(staffMemberSchema);
 
 // ---------------------------------------------------------------- lists
 
@@ -304,13 +296,6 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
-export const listOf = <T extends z.ZodMiniType>(item: T) =>
-  z.object({
-    success: z.literal(true),
-    message: z.string(),
-    data: z.array(item),
-    meta: paginationMetaSchema,
-  });
 export const adminOrderListResponseSchema = listOf(adminOrderSchema);
 export const adminProductListResponseSchema = listOf(adminProductSchema);
 export const adminCustomerListResponseSchema = listOf(adminCustomerSchema);
@@ -325,10 +310,8 @@ const salesWindowSchema = z.object({
   byOperator: z.array(z.object({ operator: z.nullable(z.string()), ...salesSchema.shape })),
 });
 
-export const dashboardResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const dashboardResponseSchema = successResponse(
+  z.object({
     /** Paid orders by payment time; "today" is the calendar day in Asia/Yangon. */
     sales: z.object({
       today: salesWindowSchema,
@@ -355,7 +338,7 @@ export const dashboardResponseSchema = z.object({
     ),
     failedJobs: z.int(),
   }),
-});
+);
 export type Dashboard = z.output<typeof dashboardResponseSchema>['data'];
 
 /** Cards on hand at or below this many count as low stock. */
@@ -443,8 +426,8 @@ const reloadlyUnitPriceSchema = z.string({ error: m.reloadlyProduct.en }).check(
 );
 
 /** PATCH /api/v1/admin/products/{id}: the fields given change; null clears the discount. */
-export const adminProductPatchSchema = z.pipe(
-  z.object({
+export const adminProductPatchSchema = patchBody(
+  {
     priceMmk: z.optional(priceSchema),
     discountPriceMmk: z.optional(z.nullable(priceSchema)),
     status: z.optional(z.enum(adminProductStatuses, { error: m.productStatus.en })),
@@ -459,22 +442,12 @@ export const adminProductPatchSchema = z.pipe(
     source: z.optional(z.enum(productSources, { error: m.productSource.en })),
     reloadlyProductId: z.optional(z.nullable(reloadlyProductIdSchema)),
     reloadlyUnitPrice: z.optional(z.nullable(reloadlyUnitPriceSchema)),
-  }),
-  z.transform((body, ctx) => {
-    if (Object.values(body as Record<string, unknown>).every((v) => v === undefined)) {
-      ctx.issues.push({ code: 'custom', message: m.nothingToChange.en, input: body });
-      return z.NEVER;
-    }
-    return body;
-  }),
+  },
+  m.nothingToChange.en,
 );
 export type AdminProductPatch = z.output<typeof adminProductPatchSchema>;
 
-export const adminProductResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: adminProductSchema,
-});
+export const adminProductResponseSchema = successResponse(adminProductSchema);
 
 // ---------------------------------------------------------------- product create
 

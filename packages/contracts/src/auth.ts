@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { plainSuccessSchema, successResponse } from './responses.ts';
 import { errorBodySchema } from './errors.ts';
 import { validatePhone } from './phone.ts';
 import { myanmarPhoneSchema } from './phone-schemas.ts';
@@ -285,35 +286,28 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.output<typeof membershipSchema>;
 
-export const messageResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-});
+export const messageResponseSchema = plainSuccessSchema;
 export type MessageResponse = z.output<typeof messageResponseSchema>;
 
 /** An OTP was sent (or, for an unknown reset email, pretended to be): the countdown figures. */
-export const otpSentResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const otpSentResponseSchema = successResponse(
+  z.object({
     /** Seconds until the code expires (900 registration, 300 reset/verify). */
     expiresIn: z.int(),
     /** Seconds until a new code may be requested. */
     resendAfter: z.int(),
   }),
-});
+);
 export type OtpSentResponse = z.output<typeof otpSentResponseSchema>;
 
-export const registerResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const registerResponseSchema = successResponse(
+  z.object({
     user: userSchema,
     /** Seconds the emailed registration code lives. */
     expiresIn: z.int(),
     resendAfter: z.int(),
   }),
-});
+);
 export type RegisterResponse = z.output<typeof registerResponseSchema>;
 
 export const tokenDataSchema = z.object({

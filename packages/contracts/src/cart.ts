@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { successResponse } from './responses.ts';
 import { productKinds } from './catalogue.ts';
 import { formatNumber, localizedTextSchema, type Language, type LocalizedText } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
@@ -172,16 +173,10 @@ export const cartSchema = z.object({
 export type Cart = z.output<typeof cartSchema>;
 
 /** Every cart call answers the cart as it is after the change, so the client needs no refetch. */
-export const cartResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: cartSchema,
-});
+export const cartResponseSchema = successResponse(cartSchema);
 export type CartResponse = z.output<typeof cartResponseSchema>;
 
-export const removeUnavailableResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({ ...cartSchema.shape, removedProductIds: z.array(z.string()) }),
-});
+export const removeUnavailableResponseSchema = successResponse(
+  z.object({ ...cartSchema.shape, removedProductIds: z.array(z.string()) }),
+);
 export type RemoveUnavailableResponse = z.output<typeof removeUnavailableResponseSchema>;

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { dataResponse, paginationMetaSchema } from './responses.ts';
+import { wholeQuery } from './whole-query.ts';
 import { localizedTextSchema } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 
@@ -18,10 +20,7 @@ export const categorySchema = z.object({
 });
 export type Category = z.output<typeof categorySchema>;
 
-export const categoryListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(categorySchema),
-});
+export const categoryListResponseSchema = dataResponse(z.array(categorySchema));
 export type CategoryListResponse = z.output<typeof categoryListResponseSchema>;
 
 const booleanQuery = z.pipe(
@@ -119,18 +118,6 @@ export const PRODUCT_PAGE_DEFAULT = 1;
 export const PRODUCT_LIMIT_DEFAULT = 10;
 export const PRODUCT_LIMIT_MAX = 50;
 
-/** A positive whole number in the query string, with the message a caller can act on. */
-const positiveIntQuery = (message: string, max = Number.MAX_SAFE_INTEGER) =>
-  z.pipe(
-    z.string({ error: message }),
-    z.transform((value, ctx) => {
-      const n = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-      if (Number.isInteger(n) && n >= 1 && n <= max) return n;
-      ctx.issues.push({ code: 'custom', message, input: value });
-      return z.NEVER;
-    }),
-  );
-
 const operatorCodeMessage = `operator must be one of ${operatorCodes.join(', ')}`;
 
 /**
@@ -141,14 +128,11 @@ const operatorCodeMessage = `operator must be one of ${operatorCodes.join(', ')}
  */
 export const productListQuerySchema = z.object({
   page: z._default(
-    positiveIntQuery('page must be a whole number of at least 1'),
+    wholeQuery('page must be a whole number of at least 1', Number.MAX_SAFE_INTEGER),
     PRODUCT_PAGE_DEFAULT,
   ),
   limit: z._default(
-    positiveIntQuery(
-      `limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`,
-      PRODUCT_LIMIT_MAX,
-    ),
+    wholeQuery(`limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`, PRODUCT_LIMIT_MAX),
     PRODUCT_LIMIT_DEFAULT,
   ),
   sortField: z._default(
@@ -170,14 +154,8 @@ export const productListQuerySchema = z.object({
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 
-export const paginationMetaSchema = z.object({
-  page: z.int(),
-  /** At least 1, also for an empty list ("page 1 of 1"). */
-  totalPages: z.int(),
-  total: z.int(),
-  limit: z.int(),
-});
-export type PaginationMeta = z.output<typeof paginationMetaSchema>;
+export { paginationMetaSchema };
+export type { PaginationMeta } from './responses.ts';
 
 export const productListResponseSchema = z.object({
   success: z.literal(true),
@@ -186,10 +164,7 @@ export const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.output<typeof productListResponseSchema>;
 
-export const productResponseSchema = z.object({
-  success: z.literal(true),
-  data: productSchema,
-});
+export const productResponseSchema = dataResponse(productSchema);
 export type ProductResponse = z.output<typeof productResponseSchema>;
 
 /**
@@ -252,10 +227,7 @@ export const exchangeRateSchema = z.object({
 });
 export type ExchangeRate = z.output<typeof exchangeRateSchema>;
 
-export const exchangeRateListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(exchangeRateSchema),
-});
+export const exchangeRateListResponseSchema = dataResponse(z.array(exchangeRateSchema));
 export type ExchangeRateListResponse = z.output<typeof exchangeRateListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -282,10 +254,7 @@ export const callCentreContactSchema = z.object({
 });
 export type CallCentreContact = z.output<typeof callCentreContactSchema>;
 
-export const callCentreContactResponseSchema = z.object({
-  success: z.literal(true),
-  data: callCentreContactSchema,
-});
+export const callCentreContactResponseSchema = dataResponse(callCentreContactSchema);
 export type CallCentreContactResponse = z.output<typeof callCentreContactResponseSchema>;
 
 export { defaultBusinessHours, isAroundTheClock, isCallCentreOpen } from './business-hours.ts';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { successResponse } from './responses.ts';
 import { productKinds } from './catalogue.ts';
 import { EMAIL_PATTERN } from './email.ts';
 import { localizedTextSchema, type LocalizedText } from './i18n.ts';
@@ -304,30 +305,20 @@ export const paymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 
-export const paymentMethodsResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(paymentMethodSchema),
-});
+export const paymentMethodsResponseSchema = successResponse(z.array(paymentMethodSchema));
 export type PaymentMethodsResponse = z.output<typeof paymentMethodsResponseSchema>;
 
-export const checkoutInitializeResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: orderSummarySchema,
-});
+export const checkoutInitializeResponseSchema = successResponse(orderSummarySchema);
 export type CheckoutInitializeResponse = z.output<typeof checkoutInitializeResponseSchema>;
 
-export const paymentMethodSelectedResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const paymentMethodSelectedResponseSchema = successResponse(
+  z.object({
     orderId: z.string(),
     sessionId: z.string(),
     paymentMethod: z.enum(paymentMethodIds),
     amount: z.int(),
   }),
-});
+);
 
 export const paymentRecipientSchema = z.object({
   productId: z.string(),
@@ -366,9 +357,5 @@ export const paymentSessionSchema = z.object({
 });
 export type PaymentSession = z.output<typeof paymentSessionSchema>;
 
-export const paymentSessionResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: paymentSessionSchema,
-});
+export const paymentSessionResponseSchema = successResponse(paymentSessionSchema);
 export type PaymentSessionResponse = z.output<typeof paymentSessionResponseSchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dataResponse } from './responses.ts';
 
 // The festival windows the overlay is shown in (issue 16), apart from the analytics schemas so the
 // web's festival check carries none of theirs.
@@ -11,10 +12,7 @@ export const festivalWindowSchema = z.object({
 });
 export type FestivalWindow = z.output<typeof festivalWindowSchema>;
 
-export const festivalsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(festivalWindowSchema),
-});
+export const festivalsResponseSchema = dataResponse(z.array(festivalWindowSchema));
 export type FestivalsResponse = z.output<typeof festivalsResponseSchema>;
 
 export { inFestival } from './festival-days.ts';

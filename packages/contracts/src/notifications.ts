@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { successResponse } from './responses.ts';
 import { notificationMessages } from './notification-messages.ts';
 
 export * from './notification-messages.ts';
@@ -33,11 +34,7 @@ export const pushUnsubscribeRequestSchema = z.object({
     .check(z.maxLength(1000, { error: notificationMessages.invalidSubscription.en })),
 });
 
-export const vapidKeyResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({ publicKey: z.string() }),
-});
+export const vapidKeyResponseSchema = successResponse(z.object({ publicKey: z.string() }));
 
 export const pushEvents = [
   'order_completed',

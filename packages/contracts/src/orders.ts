@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { paginationMetaSchema } from './catalogue.ts';
+import { listOf, successResponse } from './responses.ts';
+import { wholeQuery } from './whole-query.ts';
 import {
   codesEmailSchema,
   orderItemSchema,
@@ -55,17 +56,7 @@ export * from './order-status.ts';
 
 // ---------------------------------------------------------------- requests
 
-/** A positive whole number in the query string, with the message a caller can act on. */
-export const wholeQuery = (message: string, max: number) =>
-  z.pipe(
-    z.string({ error: message }),
-    z.transform((value, ctx) => {
-      const n = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-      if (Number.isInteger(n) && n >= 1 && n <= max) return n;
-      ctx.issues.push({ code: 'custom', message, input: value });
-      return z.NEVER;
-    }),
-  );
+export { wholeQuery } from './whole-query.ts';
 
 /** GET /api/v1/orders?page&limit&status (page 1, limit 10 by default; newest first). */
 export const orderListQuerySchema = z.object({
@@ -272,36 +263,21 @@ export const orderSchema = z.extend(orderSummarySchema, {
 });
 export type Order = z.output<typeof orderSchema>;
 
-export const orderListResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(orderSchema),
-  meta: paginationMetaSchema,
-});
+export const orderListResponseSchema = listOf(orderSchema);
 export type OrderListResponse = z.output<typeof orderListResponseSchema>;
 
-export const orderResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: orderSchema,
-});
+export const orderResponseSchema = successResponse(orderSchema);
 export type OrderResponse = z.output<typeof orderResponseSchema>;
 
-export const scratchCardResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const scratchCardResponseSchema = successResponse(
+  z.object({
     cardId: z.string(),
     pin: z.string(),
     serialNumber: z.string(),
     scratched: z.literal(true),
   }),
-});
+);
 export type ScratchCardResponse = z.output<typeof scratchCardResponseSchema>;
 
-export const orderFeedbackResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: orderFeedbackSchema,
-});
+export const orderFeedbackResponseSchema = successResponse(orderFeedbackSchema);
 export type OrderFeedbackResponse = z.output<typeof orderFeedbackResponseSchema>;

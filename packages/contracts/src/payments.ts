@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { successResponse } from './responses.ts';
 import {
   orderStatuses,
   paymentMethodIds,
@@ -21,10 +22,8 @@ export const WEBHOOK_TIMESTAMP_HEADER = 'x-webhook-timestamp';
 
 export const orderIdParamsSchema = z.object({ orderId: z.string() });
 
-export const paymentStatusResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const paymentStatusResponseSchema = successResponse(
+  z.object({
     orderId: z.string(),
     orderNumber: z.string(),
     /** The web polls this: paid → success page, failed → failed page (spec §4). */
@@ -35,24 +34,18 @@ export const paymentStatusResponseSchema = z.object({
     /** End of the current payment window, or null when none is open. */
     expiresAt: z.nullable(z.string()),
   }),
-});
+);
 export type PaymentStatusResponse = z.output<typeof paymentStatusResponseSchema>;
 
-export const regenerateQrResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: paymentSessionSchema,
-});
+export const regenerateQrResponseSchema = successResponse(paymentSessionSchema);
 
-export const cancelPaymentResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const cancelPaymentResponseSchema = successResponse(
+  z.object({
     orderId: z.string(),
     status: z.enum(orderStatuses),
     paymentStatus: z.enum(paymentStatuses),
   }),
-});
+);
 
 // ---------------------------------------------------------------- acquirer webhook
 
@@ -93,11 +86,7 @@ export const webhookEventSchema = z.object({
 });
 export type WebhookEvent = z.output<typeof webhookEventSchema>;
 
-export const webhookResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({ duplicate: z.boolean() }),
-});
+export const webhookResponseSchema = successResponse(z.object({ duplicate: z.boolean() }));
 
 // ---------------------------------------------------------------- sandbox bank
 
@@ -125,16 +114,12 @@ export const sandboxSilenceRequestSchema = z.object({
   paymentToken: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
 });
 
-export const sandboxSilenceResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({ reference: z.string(), orderNumber: z.string() }),
-});
+export const sandboxSilenceResponseSchema = successResponse(
+  z.object({ reference: z.string(), orderNumber: z.string() }),
+);
 
-export const sandboxPayResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const sandboxPayResponseSchema = successResponse(
+  z.object({
     eventId: z.string(),
     outcome: z.enum(sandboxOutcomes),
     reference: z.string(),
@@ -144,5 +129,5 @@ export const sandboxPayResponseSchema = z.object({
     /** HTTP status the shop's webhook answered. */
     webhookStatus: z.int(),
   }),
-});
+);
 export type SandboxPayResponse = z.output<typeof sandboxPayResponseSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { paginationMetaSchema, productKinds } from './catalogue.ts';
+import { listOf, successResponse } from './responses.ts';
+import { productKinds } from './catalogue.ts';
 import { orderMessages } from './order-messages.ts';
 import { eloadResultSchema, wholeQuery } from './orders.ts';
 import { shareMessages } from './share-messages.ts';
@@ -95,28 +96,17 @@ export type GenerateStyleRequest = z.input<typeof generateStyleRequestSchema>;
 
 export const shareTypeIdParamsSchema = z.object({ id: z.string() });
 
-export const shareTypeListResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  /** Built-ins first (their titles are the keys above), then the user's own, oldest first. */
-  data: z.array(shareTypeSchema),
-  meta: paginationMetaSchema,
-});
+/** Built-ins first (their titles are the keys above), then the user's own, oldest first. */
+export const shareTypeListResponseSchema = listOf(shareTypeSchema);
 export type ShareTypeListResponse = z.output<typeof shareTypeListResponseSchema>;
 
-export const shareTypeResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: shareTypeSchema,
-});
+export const shareTypeResponseSchema = successResponse(shareTypeSchema);
 export type ShareTypeResponse = z.output<typeof shareTypeResponseSchema>;
 
 /** The generated style, keyed by the title it was made for (spec §7). */
-export const generateStyleResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.catchall(z.object({}), shareStyleSchema),
-});
+export const generateStyleResponseSchema = successResponse(
+  z.catchall(z.object({}), shareStyleSchema),
+);
 export type GenerateStyleResponse = z.output<typeof generateStyleResponseSchema>;
 
 export const aiLimitStatusSchema = z.object({
@@ -128,11 +118,7 @@ export const aiLimitStatusSchema = z.object({
 });
 export type AiLimitStatus = z.output<typeof aiLimitStatusSchema>;
 
-export const aiLimitStatusResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: aiLimitStatusSchema,
-});
+export const aiLimitStatusResponseSchema = successResponse(aiLimitStatusSchema);
 
 // ---------------------------------------------------------------- share links
 
@@ -164,11 +150,7 @@ export const shareLinkSchema = z.object({
 export type ShareLink = z.output<typeof shareLinkSchema>;
 
 /** 201 for a new link, 208 (a success) when the order already had a live one. */
-export const shareResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: shareLinkSchema,
-});
+export const shareResponseSchema = successResponse(shareLinkSchema);
 export type ShareResponse = z.output<typeof shareResponseSchema>;
 
 export const shareIdParamsSchema = z.object({ shareId: z.string() });
@@ -217,9 +199,5 @@ export const sharedOrderSchema = z.object({
 });
 export type SharedOrder = z.output<typeof sharedOrderSchema>;
 
-export const sharedOrderResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: sharedOrderSchema,
-});
+export const sharedOrderResponseSchema = successResponse(sharedOrderSchema);
 export type SharedOrderResponse = z.output<typeof sharedOrderResponseSchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dataResponse } from './responses.ts';
 
 // The shop's claims on Home ("Why shop with us", spec §1's marketing claims), as the owner set them
 // in the back-office (issue 17), apart from the admin contracts so Home's lazily loaded highlights
@@ -18,8 +19,5 @@ export const shopClaimSchema = z.object({
 export type ShopClaim = z.output<typeof shopClaimSchema>;
 
 /** GET /api/v1/site/claims: the owner's claims, or null when none are set (the built-in ones). */
-export const shopClaimsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.nullable(z.array(shopClaimSchema)),
-});
+export const shopClaimsResponseSchema = dataResponse(z.nullable(z.array(shopClaimSchema)));
 export type ShopClaimsResponse = z.output<typeof shopClaimsResponseSchema>;

@@ -2,6 +2,7 @@
 // server and the web back-office.
 
 import * as z from 'zod/mini';
+import { successResponse } from './responses.ts';
 
 /** The aggregator's prepaid balance, as last read (cached briefly by the server). */
 export const topupBalanceSchema = z.object({
@@ -25,11 +26,7 @@ export const topupBalanceSchema = z.object({
 });
 export type TopupBalance = z.output<typeof topupBalanceSchema>;
 
-export const topupBalanceResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: topupBalanceSchema,
-});
+export const topupBalanceResponseSchema = successResponse(topupBalanceSchema);
 
 /** One amount of a FIXED operator: its wholesale cost and the kyat (or bundle) it delivers. */
 export const topupCatalogueAmountSchema = z.object({
@@ -78,11 +75,7 @@ export const topupCatalogueSchema = z.object({
 });
 export type TopupCatalogue = z.output<typeof topupCatalogueSchema>;
 
-export const topupCatalogueResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: topupCatalogueSchema,
-});
+export const topupCatalogueResponseSchema = successResponse(topupCatalogueSchema);
 
 /** ?refresh=true reads the aggregator now instead of the last few minutes' copy. */
 export const topupCatalogueQuerySchema = z.object({
@@ -114,17 +107,9 @@ export const topupMappingSchema = z.object({
 });
 export type TopupMapping = z.output<typeof topupMappingSchema>;
 
-export const topupMappingListResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(topupMappingSchema),
-});
+export const topupMappingListResponseSchema = successResponse(z.array(topupMappingSchema));
 
-export const topupMappingResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: topupMappingSchema,
-});
+export const topupMappingResponseSchema = successResponse(topupMappingSchema);
 
 export const topupMappingParamsSchema = z.object({ productId: z.uuid() });
 
@@ -159,11 +144,9 @@ export const topupReconciliationDaySchema = z.object({
 });
 export type TopupReconciliationDay = z.output<typeof topupReconciliationDaySchema>;
 
-export const topupReconciliationResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(topupReconciliationDaySchema),
-});
+export const topupReconciliationResponseSchema = successResponse(
+  z.array(topupReconciliationDaySchema),
+);
 
 export const topupReconciliationQuerySchema = z.object({ day: z.optional(yangonDaySchema) });
 export const topupReconciliationParamsSchema = z.object({ day: yangonDaySchema });

@@ -86,46 +86,48 @@ export function createShopMetrics(): ShopMetrics & {
   // process_* and nodejs_* (CPU, memory, heap, GC, handles, event-loop lag): the names Grafana's
   // Node.js dashboards expect.
   collectDefaultMetrics({ register: registry });
-  const http = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from request received to answer sent, per route pattern',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: HTTP_BUCKETS,
-    registers: [registry],
-  });
-  const jobDuration = new Histogram({
-    name: 'shop_job_duration_seconds',
-    help: 'Time a background job ran, per type and outcome',
-    labelNames: ['type', 'outcome'] as const,
-    buckets: SLOW_BUCKETS,
-    registers: [registry],
-  });
-  const jobWait = new Histogram({
-    name: 'shop_job_wait_seconds',
-    help: 'Time from a job being due to a worker of this instance claiming it',
-    labelNames: ['type'] as const,
-    buckets: SLOW_BUCKETS,
-    registers: [registry],
-  });
-  const topupDuration = new Histogram({
-    name: 'shop_topup_request_duration_seconds',
-    help: 'Time the top-up aggregator took to answer one request',
-    labelNames: ['provider', 'outcome'] as const,
-    buckets: SLOW_BUCKETS,
-    registers: [registry],
-  });
-  const topupErrors = new Counter({
-    name: 'shop_topup_errors_total',
-    help: 'Top-up requests that did not succeed: declined by the aggregator, or no answer',
-    labelNames: ['provider', 'reason'] as const,
-    registers: [registry],
-  });
-  const smsMessages = new Counter({
-    name: 'shop_sms_messages_total',
-    help: 'SMS per gateway: accepted (sent), then delivered or failed by its receipt or refusal',
-    labelNames: ['provider', 'status'] as const,
-    registers: [registry],
-  });
+  const histogram = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[],
+  ) => new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const http = histogram(
+    'http_request_duration_seconds',
+    'Time from request received to answer sent, per route pattern',
+    ['method', 'route', 'status_code'],
+    HTTP_BUCKETS,
+  );
+  const jobDuration = histogram(
+    'shop_job_duration_seconds',
+    'Time a background job ran, per type and outcome',
+    ['type', 'outcome'],
+    SLOW_BUCKETS,
+  );
+  const jobWait = histogram(
+    'shop_job_wait_seconds',
+    'Time from a job being due to a worker of this instance claiming it',
+    ['type'],
+    SLOW_BUCKETS,
+  );
+  const topupDuration = histogram(
+    'shop_topup_request_duration_seconds',
+    'Time the top-up aggregator took to answer one request',
+    ['provider', 'outcome'],
+    SLOW_BUCKETS,
+  );
+  const topupErrors = counter(
+    'shop_topup_errors_total',
+    'Top-up requests that did not succeed: declined by the aggregator, or no answer',
+    ['provider', 'reason'],
+  );
+  const smsMessages = counter(
+    'shop_sms_messages_total',
+    'SMS per gateway: accepted (sent), then delivered or failed by its receipt or refusal',
+    ['provider', 'status'],
+  );
   return {
     registry,
     http,

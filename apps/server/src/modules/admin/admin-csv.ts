@@ -28,15 +28,49 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+type CsvCells = readonly (string | number | boolean | null | undefined)[];
+
 /** A record and its CRLF line end (RFC 4180). */
-export const csvLine = (cells: readonly (string | number | boolean | null | undefined)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: CsvCells) => `${cells.map(csvCell).join(',')}\r\n`;
 
 const instants = (from: string, to: string) => {
   const range = dayRange(from, to);
   if (!range.from || !range.to) throw new Error('report range without ends');
   return { from: range.from, to: range.to };
 };
+
+/** One keyset page of a report: its rows (for the next page's cursor) and their CSV records. */
+type ReportPage = (
+  reports: AdminReportsRepo,
+  range: { from: Date; to: Date },
+  after: ReportCursor | null,
+  pageSize: number,
+) => Promise<{ rows: ReportCursor[]; records: CsvCells[] }>;
+
+/**
+ * A CSV report of the rows created on the Yangon days from..to (both included): the header, then
+ * each page `page` reads after the last row of the one before, a chunk of lines a page, until a
+ * page comes back short.
+ */
+const csvReport = (header: CsvCells, page: ReportPage) =>
+  async function* (
+    reports: AdminReportsRepo,
+    from: string,
+    to: string,
+    pageSize = REPORT_PAGE_SIZE,
+  ): AsyncGenerator<string> {
+    const range = instants(from, to);
+    yield csvLine(header);
+    let after: ReportCursor | null = null;
+    for (;;) {
+      const { rows, records } = await page(reports, range, after, pageSize);
+      const chunk = records.map(csvLine).join('');
+      if (chunk) yield chunk;
+      const last = rows.at(-1);
+      if (!last || rows.length < pageSize) return;
+      after = { createdKey: last.createdKey, id: last.id };
+    }
+  };
 
 export const ORDERS_CSV_HEADER = [
   'Order number',
@@ -53,42 +87,25 @@ export const ORDERS_CSV_HEADER = [
 ] as const;
 
 /** The orders created on the Yangon days from..to (both included), header first, page by page. */
-export async function* ordersCsv(
-  reports: AdminReportsRepo,
-  from: string,
-  to: string,
-  pageSize = REPORT_PAGE_SIZE,
-): AsyncGenerator<string> {
-  const range = instants(from, to);
-  yield csvLine(ORDERS_CSV_HEADER);
-  let after: ReportCursor | null = null;
-  for (;;) {
-    const { rows, lines } = await reports.ordersReportPage(range, after, pageSize);
-    let chunk = '';
-    for (const row of rows) {
-      const recipients = [
-        ...new Set(lines.filter((l) => l.orderId === row.id).map((l) => l.phoneNumber)),
-      ];
-      chunk += csvLine([
-        row.orderNumber,
-        yangonIso(row.createdAt),
-        row.status,
-        row.paymentStatus,
-        row.paymentMethod,
-        row.totalMmk,
-        row.discountMmk,
-        row.promoCode,
-        row.email,
-        row.phoneNumber,
-        recipients.join(' '),
-      ]);
-    }
-    if (chunk) yield chunk;
-    const last = rows.at(-1);
-    if (!last || rows.length < pageSize) return;
-    after = { createdKey: last.createdKey, id: last.id };
-  }
-}
+export const ordersCsv = csvReport(ORDERS_CSV_HEADER, async (reports, range, after, pageSize) => {
+  const { rows, lines } = await reports.ordersReportPage(range, after, pageSize);
+  return {
+    rows,
+    records: rows.map((row) => [
+      row.orderNumber,
+      yangonIso(row.createdAt),
+      row.status,
+      row.paymentStatus,
+      row.paymentMethod,
+      row.totalMmk,
+      row.discountMmk,
+      row.promoCode,
+      row.email,
+      row.phoneNumber,
+      [...new Set(lines.filter((l) => l.orderId === row.id).map((l) => l.phoneNumber))].join(' '),
+    ]),
+  };
+});
 
 export const PAYMENTS_CSV_HEADER = [
   'Order number',
@@ -104,20 +121,13 @@ export const PAYMENTS_CSV_HEADER = [
 ] as const;
 
 /** Every payment attempt created on the Yangon days from..to, header first, page by page. */
-export async function* paymentsCsv(
-  reports: AdminReportsRepo,
-  from: string,
-  to: string,
-  pageSize = REPORT_PAGE_SIZE,
-): AsyncGenerator<string> {
-  const range = instants(from, to);
-  yield csvLine(PAYMENTS_CSV_HEADER);
-  let after: ReportCursor | null = null;
-  for (;;) {
+export const paymentsCsv = csvReport(
+  PAYMENTS_CSV_HEADER,
+  async (reports, range, after, pageSize) => {
     const rows = await reports.paymentsReportPage(range, after, pageSize);
-    let chunk = '';
-    for (const row of rows)
-      chunk += csvLine([
+    return {
+      rows,
+      records: rows.map((row) => [
         row.orderNumber,
         row.provider,
         row.method,
@@ -128,10 +138,7 @@ export async function* paymentsCsv(
         yangonIso(row.paidAt),
         row.refundRequired ? 'yes' : 'no',
         row.refundAmountMmk,
-      ]);
-    if (chunk) yield chunk;
-    const last = rows.at(-1);
-    if (!last || rows.length < pageSize) return;
-    after = { createdKey: last.createdKey, id: last.id };
-  }
-}
+      ]),
+    };
+  },
+);

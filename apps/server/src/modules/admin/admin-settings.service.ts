@@ -11,7 +11,7 @@ import { adminSettingsMessages } from '@shop/contracts/admin-settings-messages';
 import { adminSettingsSchemaMessages } from '@shop/contracts/admin-settings-messages';
 import { defaultBusinessHours, type CallCentreContact } from '@shop/contracts/catalogue';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type {
   ExchangeRateAdminRow,
@@ -75,11 +75,35 @@ export function createAdminSettingsService(deps: {
     claims: parseClaims(await site.readSetting(CLAIMS_SETTING)),
   });
 
+  /**
+   * One audited change of the setting `id` (audit action `settings.<id>`): `change` writes it in
+   * the transaction and answers what it was and is, or nothing when it changed nothing; the
+   * catalogue's caches are then dropped and the settings answered as they are now.
+   */
+  const changeSetting = async (
+    id: string,
+    actor: AuditActor,
+    change: (tx: Tx) => Promise<{ before: unknown; after: unknown } | undefined>,
+  ): Promise<AdminSettings> => {
+    await db.transaction(async (tx) => {
+      const changed = await change(tx);
+      if (!changed) return;
+      await audit.record(tx, actor, {
+        action: `settings.${id}`,
+        targetType: 'settings',
+        targetId: id,
+        ...changed,
+      });
+    });
+    await deps.catalogueChanged();
+    return settings();
+  };
+
   return {
     settings,
 
     async editRates(patch: AdminExchangeRatesPatch, actor: AuditActor): Promise<AdminSettings> {
-      await db.transaction(async (tx) => {
+      return changeSetting('exchange_rates', actor, async (tx) => {
         const current = new Map((await rates.lockAll(tx)).map((row) => [row.currency, row]));
         const unknown = patch.rates.find((r) => !current.has(r.currency));
         if (unknown) {
@@ -116,20 +140,12 @@ export function createAdminSettingsService(deps: {
             }),
           );
         }
-        await audit.record(tx, actor, {
-          action: 'settings.exchange_rates',
-          targetType: 'settings',
-          targetId: 'exchange_rates',
-          before,
-          after,
-        });
+        return { before, after };
       });
-      await deps.catalogueChanged();
-      return settings();
     },
 
     async editCallCentre(patch: AdminCallCentrePatch, actor: AuditActor): Promise<AdminSettings> {
-      await db.transaction(async (tx) => {
+      return changeSetting('call_centre', actor, async (tx) => {
         const stored = await site.lockSetting(tx, CALL_CENTRE_SETTING);
         const before = toCallCentre(parseCallCentre(stored));
         const after: AdminCallCentre = {
@@ -149,39 +165,23 @@ export function createAdminSettingsService(deps: {
           });
         const { viber, ...rest } = after;
         await site.writeSetting(tx, CALL_CENTRE_SETTING, viber ? after : rest, clock());
-        await audit.record(tx, actor, {
-          action: 'settings.call_centre',
-          targetType: 'settings',
-          targetId: 'call_centre',
-          before,
-          after,
-        });
+        return { before, after };
       });
-      await deps.catalogueChanged();
-      return settings();
     },
 
     async putFestivals(body: AdminFestivalsPut, actor: AuditActor): Promise<AdminSettings> {
-      await db.transaction(async (tx) => {
+      return changeSetting('festivals', actor, async (tx) => {
         const stored = parseFestivals(await site.lockSetting(tx, FESTIVALS_SETTING));
         const before = stored ?? festivals.fallback();
         const after = body.festivals.map((w) => ({ name: w.name, start: w.start, end: w.end }));
         await site.writeSetting(tx, FESTIVALS_SETTING, after, clock());
-        await audit.record(tx, actor, {
-          action: 'settings.festivals',
-          targetType: 'settings',
-          targetId: 'festivals',
-          before,
-          after,
-        });
+        return { before, after };
       });
-      await deps.catalogueChanged();
-      return settings();
     },
 
     /** The whole list, in Home's order (validated by adminClaimsPutSchema). */
     async putClaims(body: AdminClaimsPut, actor: AuditActor): Promise<AdminSettings> {
-      await db.transaction(async (tx) => {
+      return changeSetting('claims', actor, async (tx) => {
         const before = parseClaims(await site.lockSetting(tx, CLAIMS_SETTING));
         const after = body.claims.map((c) => ({
           titleEn: c.titleEn,
@@ -190,34 +190,18 @@ export function createAdminSettingsService(deps: {
           textMy: c.textMy,
         }));
         await site.writeSetting(tx, CLAIMS_SETTING, after, clock());
-        await audit.record(tx, actor, {
-          action: 'settings.claims',
-          targetType: 'settings',
-          targetId: 'claims',
-          before,
-          after,
-        });
+        return { before, after };
       });
-      await deps.catalogueChanged();
-      return settings();
     },
 
     /** No claims of the owner's: Home shows its built-in ones again (audited; none set: no-op). */
     async clearClaims(actor: AuditActor): Promise<AdminSettings> {
-      await db.transaction(async (tx) => {
+      return changeSetting('claims', actor, async (tx) => {
         const stored = await site.lockSetting(tx, CLAIMS_SETTING);
         if (stored === undefined) return;
         await site.deleteSetting(tx, CLAIMS_SETTING);
-        await audit.record(tx, actor, {
-          action: 'settings.claims',
-          targetType: 'settings',
-          targetId: 'claims',
-          before: parseClaims(stored),
-          after: null,
-        });
+        return { before: parseClaims(stored), after: null };
       });
-      await deps.catalogueChanged();
-      return settings();
     },
   };
 }

@@ -29,6 +29,7 @@ import type { MediaService } from '../media/media.service.ts';
 import type { PromoCodeRow } from '../promotions/promotions.service.ts';
 import {
   promoRecord,
+  promoTerms,
   promoStateAt,
   type PromotionsService,
 } from '../promotions/promotions.service.ts';
@@ -127,14 +128,7 @@ export function createAdminService(deps: {
     const names = new Map((await reports.categoriesByIds(ids)).map((c) => [c.id, c.name]));
     return rows.map((row) => ({
       id: row.id,
-      code: row.code,
-      kind: row.kind,
-      value: row.value,
-      minimumSpendMmk: row.minimumSpendMmk,
-      startsAt: row.startsAt?.toISOString() ?? null,
-      endsAt: row.endsAt?.toISOString() ?? null,
-      totalLimit: row.totalLimit,
-      perCustomerLimit: row.perCustomerLimit,
+      ...promoTerms(row),
       categories:
         row.categoryIds?.map((id) => ({ id, name: names.get(id) ?? { en: id, my: id } })) ?? null,
       active: row.active,

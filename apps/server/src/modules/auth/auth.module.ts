@@ -53,6 +53,9 @@ export async function registerAuthModule(
   },
 ): Promise<AuthModule> {
   const { config } = deps;
+  // Keys of their own for each use, derived so that the JWT key itself never touches them.
+  const derivedKey = (purpose: string) =>
+    createHmac('sha256', deps.secrets.jwtSecret).update(purpose).digest('base64');
   const limiter = deps.redis
     ? createFailoverRateLimitStore({
         redis: deps.redis,
@@ -71,23 +74,14 @@ export async function registerAuthModule(
     mailer: deps.mailer,
     sms: deps.sms,
     clock: deps.clock,
-    // A key of its own, derived so that the JWT key itself never touches OTP hashing.
-    otpKey: createHmac('sha256', deps.secrets.jwtSecret).update('otp-hash-key').digest('base64'),
-    deviceKey: createHmac('sha256', deps.secrets.jwtSecret)
-      .update('login-device-key')
-      .digest('base64'),
-    claimKey: createHmac('sha256', deps.secrets.jwtSecret)
-      .update('claim-ticket-key')
-      .digest('base64'),
+    otpKey: derivedKey('otp-hash-key'),
+    deviceKey: derivedKey('login-device-key'),
+    claimKey: derivedKey('claim-ticket-key'),
     loginProofs: createLoginProofs({
       limiter,
       clock: deps.clock,
-      signatureKey: createHmac('sha256', deps.secrets.jwtSecret)
-        .update('login-proof-key')
-        .digest('base64'),
-      keySignatureKey: createHmac('sha256', deps.secrets.jwtSecret)
-        .update('login-proof-answer-key')
-        .digest('base64'),
+      signatureKey: derivedKey('login-proof-key'),
+      keySignatureKey: derivedKey('login-proof-answer-key'),
       difficulty: config.loginProofDifficulty,
     }),
     singleSession: config.singleSession,

@@ -5,6 +5,8 @@ import {
   loginRequestSchema,
   messageResponseSchema,
   otpSentResponseSchema,
+  type MessageResponse,
+  type OtpSentResponse,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   profileResponseSchema,
@@ -27,6 +29,7 @@ import {
   REFRESH_TRANSPORT_HEADER,
 } from '@shop/contracts/auth-rules';
 import { errorBodySchema } from '@shop/contracts/errors';
+import type { Language } from '@shop/contracts/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,6 +38,7 @@ import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/http.ts';
 import { UNVERIFIED_DELETE_SECONDS, type AuthService } from './auth.service.ts';
 import { CLAIM_TICKET_COOKIE } from './claim-ticket.ts';
+import type { OtpSent } from './otp-codes.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -107,6 +111,9 @@ function setClaimTicket(reply: FastifyReply, ticket: string, secure: boolean) {
 
 const claimTicket = (request: FastifyRequest): string | undefined =>
   request.cookies[CLAIM_TICKET_COOKIE];
+
+/** What a code call's service step is told of its caller: language, address and claim ticket. */
+type CodeCaller = [language: Language, clientAddress: string, ticket?: string];
 
 const wantsCookieOnly = (request: FastifyRequest) =>
   request.headers[REFRESH_TRANSPORT_HEADER] === 'cookie';
@@ -280,114 +287,78 @@ export const authRoutes =
       },
     );
 
-    app.post(
+    /**
+     * A call that sends or checks a one-time code: throttled as such, and its service step is given
+     * the body with the caller's language, address and claim ticket (ADR 0046).
+     */
+    const codeCall = <B extends z.core.$ZodType>(
+      path: string,
+      requestLimit: 'codeSends' | 'codeChecks',
+      summary: string,
+      body: B,
+      response: typeof otpSentResponseSchema | typeof messageResponseSchema,
+      step: (
+        body: z.output<B>,
+        ...caller: CodeCaller
+      ) => Promise<OtpSentResponse | MessageResponse>,
+    ) =>
+      app.post(
+        path,
+        {
+          config: { requestLimit },
+          schema: { tags, summary, body, response: { 200: response, ...errors } },
+        },
+        async (request) =>
+          step(
+            request.body as z.output<B>,
+            requestLanguage(request),
+            request.ip,
+            claimTicket(request),
+          ),
+      );
+    const codeSent = ({ message, ...data }: OtpSent) => ({ success: true as const, message, data });
+    const checked = (message: string) => ({ success: true as const, message });
+
+    codeCall(
       '/api/v1/auth/verify/email/send',
-      {
-        config: { requestLimit: 'codeSends' },
-        schema: {
-          tags,
-          summary: 'Email a verification code',
-          body: sendEmailOtpRequestSchema,
-          response: { 200: otpSentResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { message, ...data } = await service.sendEmailOtp(
-          request.body.email,
-          requestLanguage(request),
-          request.ip,
-          claimTicket(request),
-        );
-        return { success: true as const, message, data };
-      },
+      'codeSends',
+      'Email a verification code',
+      sendEmailOtpRequestSchema,
+      otpSentResponseSchema,
+      async (body, ...caller) => codeSent(await service.sendEmailOtp(body.email, ...caller)),
     );
-
-    app.post(
+    codeCall(
       '/api/v1/auth/verify/phone/send',
-      {
-        config: { requestLimit: 'codeSends' },
-        schema: {
-          tags,
-          summary: 'Text a verification code',
-          body: sendPhoneOtpRequestSchema,
-          response: { 200: otpSentResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { message, ...data } = await service.sendPhoneOtp(
-          request.body.phoneNumber,
-          requestLanguage(request),
-          request.ip,
-          claimTicket(request),
-        );
-        return { success: true as const, message, data };
-      },
+      'codeSends',
+      'Text a verification code',
+      sendPhoneOtpRequestSchema,
+      otpSentResponseSchema,
+      async (body, ...caller) => codeSent(await service.sendPhoneOtp(body.phoneNumber, ...caller)),
     );
-
-    app.post(
+    codeCall(
       '/api/v1/auth/verify/otp',
-      {
-        config: { requestLimit: 'codeChecks' },
-        schema: {
-          tags,
-          summary: 'Verify an email ({email, otp}) or a phone ({phoneNumber, otp})',
-          body: verifyOtpRequestSchema,
-          response: { 200: messageResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: await service.verifyOtp(
-          request.body,
-          requestLanguage(request),
-          request.ip,
-          claimTicket(request),
-        ),
-      }),
+      'codeChecks',
+      'Verify an email ({email, otp}) or a phone ({phoneNumber, otp})',
+      verifyOtpRequestSchema,
+      messageResponseSchema,
+      async (body, ...caller) => checked(await service.verifyOtp(body, ...caller)),
     );
-
-    app.post(
+    codeCall(
       '/api/v1/auth/password/reset/request',
-      {
-        config: { requestLimit: 'codeSends' },
-        schema: {
-          tags,
-          summary: 'Email a password-reset code (300 s); same answer for unknown emails',
-          body: passwordResetRequestSchema,
-          response: { 200: otpSentResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { message, ...data } = await service.requestPasswordReset(
-          request.body.email,
-          requestLanguage(request),
-          request.ip,
-          claimTicket(request),
-        );
-        return { success: true as const, message, data };
-      },
+      'codeSends',
+      'Email a password-reset code (300 s); same answer for unknown emails',
+      passwordResetRequestSchema,
+      otpSentResponseSchema,
+      async (body, ...caller) =>
+        codeSent(await service.requestPasswordReset(body.email, ...caller)),
     );
-
-    app.post(
+    codeCall(
       '/api/v1/auth/password/reset/confirm',
-      {
-        config: { requestLimit: 'codeChecks' },
-        schema: {
-          tags,
-          summary: 'Set a new password with the emailed code',
-          body: passwordResetConfirmSchema,
-          response: { 200: messageResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: await service.confirmPasswordReset(
-          request.body,
-          requestLanguage(request),
-          request.ip,
-          claimTicket(request),
-        ),
-      }),
+      'codeChecks',
+      'Set a new password with the emailed code',
+      passwordResetConfirmSchema,
+      messageResponseSchema,
+      async (body, ...caller) => checked(await service.confirmPasswordReset(body, ...caller)),
     );
 
     app.get(

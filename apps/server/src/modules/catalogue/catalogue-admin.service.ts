@@ -1,7 +1,7 @@
 import { adminCatalogueMessages } from '@shop/contracts/admin-catalogue-messages';
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, type Text } from '../../platform/errors.ts';
 import {
   createCatalogueAdminRepo,
   type BannerEdit,
@@ -51,6 +51,23 @@ export function createCatalogueAdminService(deps: {
   catalogueChanged: () => Promise<void>;
 }) {
   const { repo, clock } = deps;
+  /**
+   * An edit under the row's lock: NOT_FOUND (`notFound`) without the row, else the row changed and
+   * `written` told what it was and is, in the same transaction. Answers the changed row.
+   */
+  const lockedEdit = <R>(
+    lock: (tx: Tx) => Promise<R | undefined>,
+    notFound: Text,
+    update: (tx: Tx) => Promise<R>,
+    written: (tx: Tx, before: R, after: R) => Promise<void>,
+  ): Promise<R> =>
+    repo.transaction(async (tx) => {
+      const current = await lock(tx);
+      if (!current) throw new AppError('NOT_FOUND', notFound);
+      const updated = await update(tx);
+      await written(tx, current, updated);
+      return updated;
+    });
   return {
     listBanners: (page: Page) => repo.listBanners(page),
     productOf: (id: string) => repo.productOf(id),
@@ -61,13 +78,12 @@ export function createCatalogueAdminService(deps: {
       edit: BannerEdit,
       written: (tx: Tx, before: BannerRow, after: BannerRow) => Promise<void>,
     ): Promise<BannerRow> {
-      const row = await repo.transaction(async (tx) => {
-        const current = await repo.lockBanner(tx, id);
-        if (!current) throw new AppError('NOT_FOUND', adminCatalogueMessages.bannerNotFound);
-        const updated = await repo.updateBanner(tx, id, edit, clock());
-        await written(tx, current, updated);
-        return updated;
-      });
+      const row = await lockedEdit(
+        (tx) => repo.lockBanner(tx, id),
+        adminCatalogueMessages.bannerNotFound,
+        (tx) => repo.updateBanner(tx, id, edit, clock()),
+        written,
+      );
       await deps.catalogueChanged();
       return row;
     },
@@ -79,12 +95,12 @@ export function createCatalogueAdminService(deps: {
       edit: CategoryEdit,
       written: (tx: Tx, before: CategoryRow, after: CategoryRow) => Promise<void>,
     ) {
-      await repo.transaction(async (tx) => {
-        const current = await repo.lockCategory(tx, id);
-        if (!current) throw new AppError('NOT_FOUND', adminCatalogueMessages.categoryNotFound);
-        const updated = await repo.updateCategory(tx, id, edit, clock());
-        await written(tx, current, updated);
-      });
+      await lockedEdit(
+        (tx) => repo.lockCategory(tx, id),
+        adminCatalogueMessages.categoryNotFound,
+        (tx) => repo.updateCategory(tx, id, edit, clock()),
+        written,
+      );
       await deps.catalogueChanged();
       const found = await repo.categoryById(id);
       if (!found) throw new Error(`category ${id} not found after its edit`);
@@ -99,13 +115,12 @@ export function createCatalogueAdminService(deps: {
       edit: OperatorEdit,
       written: (tx: Tx, before: OperatorRow, after: OperatorRow) => Promise<void>,
     ): Promise<OperatorRow> {
-      const row = await repo.transaction(async (tx) => {
-        const current = await repo.lockOperator(tx, id);
-        if (!current) throw new AppError('NOT_FOUND', adminCatalogueMessages.operatorNotFound);
-        const updated = await repo.updateOperator(tx, id, edit, clock());
-        await written(tx, current, updated);
-        return updated;
-      });
+      const row = await lockedEdit(
+        (tx) => repo.lockOperator(tx, id),
+        adminCatalogueMessages.operatorNotFound,
+        (tx) => repo.updateOperator(tx, id, edit, clock()),
+        written,
+      );
       await deps.catalogueChanged();
       return row;
     },

@@ -9,7 +9,13 @@ import {
   productResponseSchema,
 } from '@shop/contracts/catalogue';
 import { errorBodySchema } from '@shop/contracts/errors';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HookHandlerDoneFunction,
+  LogLevel,
+} from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedResponse, sendCachedResponse, type ResponseCache } from '../../platform/cache.ts';
@@ -29,7 +35,7 @@ const MAX_AGE_SECONDS = 30;
  * answer on the shop's hottest path (measured with apps/server/bench/catalogue.bench.mjs). Server
  * errors are still logged by the error handler, as for /healthz.
  */
-const LOG_LEVEL = 'warn';
+const LOG_LEVEL: LogLevel = 'warn';
 /*
  * `compress: false` on each route: every answer here is a cached entry that carries its br and gzip
  * forms (platform/cache.ts), or a small error; @fastify/compress's hooks would only look and pass.
@@ -83,6 +89,15 @@ export const catalogueRoutes =
      */
     const bannerUrlKey = (request: FastifyRequest) => `${urlKey(request)}#${yangonDay(clock())}`;
 
+    /** A catalogue read's options: its schema, and its answer served from the cache when it can. */
+    const cachedRead = <S extends FastifySchema>(schema: S, onRequest = serveCachedUrl) => ({
+      config: { requestLimit: 'catalogue' as const },
+      logLevel: LOG_LEVEL,
+      onRequest,
+      compress: false as const,
+      schema: { tags: ['catalogue'], ...schema },
+    });
+
     const cached = async <S extends z.core.$ZodType>(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -101,18 +116,11 @@ export const catalogueRoutes =
 
     app.get(
       '/api/v1/categories/parents',
-      {
-        config: { requestLimit: 'catalogue' },
-        logLevel: LOG_LEVEL,
-        onRequest: serveCachedUrl,
-        compress: false,
-        schema: {
-          tags: ['catalogue'],
-          summary: 'Top-level categories',
-          querystring: categoryListQuerySchema,
-          response: { 200: categoryListResponseSchema, 400: errorBodySchema },
-        },
-      },
+      cachedRead({
+        summary: 'Top-level categories',
+        querystring: categoryListQuerySchema,
+        response: { 200: categoryListResponseSchema, 400: errorBodySchema },
+      }),
       async (request, reply) => {
         const lang = languageOf(request);
         const q = request.query;
@@ -131,19 +139,12 @@ export const catalogueRoutes =
 
     app.get(
       '/api/v1/categories/parent/:id',
-      {
-        config: { requestLimit: 'catalogue' },
-        logLevel: LOG_LEVEL,
-        onRequest: serveCachedUrl,
-        compress: false,
-        schema: {
-          tags: ['catalogue'],
-          summary: 'Sub-categories of a category',
-          params: z.object({ id: z.string() }),
-          querystring: categoryListQuerySchema,
-          response: { 200: categoryListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
-        },
-      },
+      cachedRead({
+        summary: 'Sub-categories of a category',
+        params: z.object({ id: z.string() }),
+        querystring: categoryListQuerySchema,
+        response: { 200: categoryListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      }),
       async (request, reply) => {
         const lang = languageOf(request);
         const q = request.query;
@@ -163,24 +164,17 @@ export const catalogueRoutes =
 
     app.get(
       '/api/v1/products/category/:categoryId',
-      {
-        config: { requestLimit: 'catalogue' },
-        logLevel: LOG_LEVEL,
-        onRequest: serveCachedUrl,
-        compress: false,
-        schema: {
-          tags: ['catalogue'],
-          summary: 'Products of a category, paged and sorted',
-          description:
-            'categoryId is the category id or its slug (mobile-topup, data-package…), so the ' +
-            '/product/{categorySlug} page can call it directly. Products of sub-categories are ' +
-            'included. sortField price sorts by what the customer pays (discountPrice, else ' +
-            'price); name sorts by the name in the Accept-Language language; ties by id.',
-          params: categoryKeyParamsSchema,
-          querystring: productListQuerySchema,
-          response: { 200: productListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
-        },
-      },
+      cachedRead({
+        summary: 'Products of a category, paged and sorted',
+        description:
+          'categoryId is the category id or its slug (mobile-topup, data-package…), so the ' +
+          '/product/{categorySlug} page can call it directly. Products of sub-categories are ' +
+          'included. sortField price sorts by what the customer pays (discountPrice, else ' +
+          'price); name sorts by the name in the Accept-Language language; ties by id.',
+        params: categoryKeyParamsSchema,
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      }),
       async (request, reply) => {
         const lang = languageOf(request);
         const q = request.query;
@@ -197,18 +191,11 @@ export const catalogueRoutes =
 
     app.get(
       '/api/v1/products/:id',
-      {
-        config: { requestLimit: 'catalogue' },
-        logLevel: LOG_LEVEL,
-        onRequest: serveCachedUrl,
-        compress: false,
-        schema: {
-          tags: ['catalogue'],
-          summary: 'One product',
-          params: z.object({ id: z.string() }),
-          response: { 200: productResponseSchema, 404: errorBodySchema },
-        },
-      },
+      cachedRead({
+        summary: 'One product',
+        params: z.object({ id: z.string() }),
+        response: { 200: productResponseSchema, 404: errorBodySchema },
+      }),
       async (request, reply) => {
         const lang = languageOf(request);
         const id = request.params.id;
@@ -221,17 +208,13 @@ export const catalogueRoutes =
 
     app.get(
       '/api/v1/ads/banner',
-      {
-        config: { requestLimit: 'catalogue' },
-        logLevel: LOG_LEVEL,
-        onRequest: serveCachedAt(bannerUrlKey),
-        compress: false,
-        schema: {
-          tags: ['catalogue'],
+      cachedRead(
+        {
           summary: 'Home-page banners, in display order',
           response: { 200: bannerListResponseSchema },
         },
-      },
+        serveCachedAt(bannerUrlKey),
+      ),
       async (request, reply) => {
         const lang = languageOf(request);
         const today = yangonDay(clock());
@@ -248,17 +231,10 @@ export const catalogueRoutes =
 
     app.get(
       '/api/v1/exchange-rates',
-      {
-        config: { requestLimit: 'catalogue' },
-        logLevel: LOG_LEVEL,
-        onRequest: serveCachedUrl,
-        compress: false,
-        schema: {
-          tags: ['catalogue'],
-          summary: 'Exchange rates to kyat (active and inactive)',
-          response: { 200: exchangeRateListResponseSchema },
-        },
-      },
+      cachedRead({
+        summary: 'Exchange rates to kyat (active and inactive)',
+        response: { 200: exchangeRateListResponseSchema },
+      }),
       async (request, reply) =>
         cached(request, reply, 'exchange-rates', exchangeRateListResponseSchema, async () => ({
           success: true as const,

@@ -13,6 +13,7 @@ import {
   paymentSessionResponseSchema,
 } from '@shop/contracts/checkout';
 import { errorBodySchema } from '@shop/contracts/errors';
+import type { Language } from '@shop/contracts/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth.ts';
@@ -46,6 +47,16 @@ export const checkoutRoutes =
     const tags = ['checkout'];
     const userId = async (request: FastifyRequest) =>
       (await guard.optionalUser(request))?.userId ?? null;
+    /** A checkout call's answer: `work`'s data for the caller, with `message` in their language. */
+    const answer = async <T>(
+      request: FastifyRequest,
+      message: 'paymentMethods' | 'paymentMethodSelected' | 'paymentCreated',
+      work: (user: string | null, lang: Language) => Promise<T>,
+    ) => {
+      const lang = requestLanguage(request);
+      const data = await work(await userId(request), lang);
+      return { success: true as const, message: checkoutMessages[message][lang], data };
+    };
 
     app.post(
       '/api/v1/checkout/initialize',
@@ -90,15 +101,10 @@ export const checkoutRoutes =
           response: { 200: paymentMethodsResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        const lang = requestLanguage(request);
-        const data = await service.paymentMethodsForSession(
-          await userId(request),
-          request.query.sessionId,
-          lang,
-        );
-        return { success: true as const, message: checkoutMessages.paymentMethods[lang], data };
-      },
+      async (request) =>
+        answer(request, 'paymentMethods', (user, lang) =>
+          service.paymentMethodsForSession(user, request.query.sessionId, lang),
+        ),
     );
 
     app.get(
@@ -111,15 +117,10 @@ export const checkoutRoutes =
           response: { 200: paymentMethodsResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        const lang = requestLanguage(request);
-        const data = await service.paymentMethodsForAmount(
-          await userId(request),
-          request.query.checkoutAmount ?? null,
-          lang,
-        );
-        return { success: true as const, message: checkoutMessages.paymentMethods[lang], data };
-      },
+      async (request) =>
+        answer(request, 'paymentMethods', (user, lang) =>
+          service.paymentMethodsForAmount(user, request.query.checkoutAmount ?? null, lang),
+        ),
     );
 
     app.post(
@@ -134,20 +135,12 @@ export const checkoutRoutes =
           response: { 200: paymentMethodSelectedResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        const lang = requestLanguage(request);
-        const data = await service.selectPaymentMethod(
-          await userId(request),
-          request.body.sessionId,
-          request.body.paymentMethod,
-          lang,
-        );
-        return {
-          success: true as const,
-          message: checkoutMessages.paymentMethodSelected[lang],
-          data: { ...data, sessionId: data.orderId },
-        };
-      },
+      async (request) =>
+        answer(request, 'paymentMethodSelected', async (user, lang) => {
+          const { sessionId, paymentMethod } = request.body;
+          const data = await service.selectPaymentMethod(user, sessionId, paymentMethod, lang);
+          return { ...data, sessionId: data.orderId };
+        }),
     );
 
     app.post(
@@ -162,16 +155,10 @@ export const checkoutRoutes =
           response: { 200: paymentSessionResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        const lang = requestLanguage(request);
-        const data = await service.complete(
-          await userId(request),
-          request.body.sessionId,
-          request.body.paymentMethod,
-          lang,
-        );
-        return { success: true as const, message: checkoutMessages.paymentCreated[lang], data };
-      },
+      async (request) =>
+        answer(request, 'paymentCreated', (user, lang) =>
+          service.complete(user, request.body.sessionId, request.body.paymentMethod, lang),
+        ),
     );
 
     app.post(
@@ -185,15 +172,9 @@ export const checkoutRoutes =
           response: { 200: paymentSessionResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        const lang = requestLanguage(request);
-        const data = await service.complete(
-          await userId(request),
-          request.body.sessionId,
-          'direct',
-          lang,
-        );
-        return { success: true as const, message: checkoutMessages.paymentCreated[lang], data };
-      },
+      async (request) =>
+        answer(request, 'paymentCreated', (user, lang) =>
+          service.complete(user, request.body.sessionId, 'direct', lang),
+        ),
     );
   };

@@ -8,6 +8,37 @@ import { createLoyaltyRepo } from './loyalty.repo.ts';
 
 type LoyaltyConfig = Config['loyalty'];
 
+/** Points to give back to an account for an order. */
+type PointsCredit = { userId: string; orderId: string; points: number };
+
+/**
+ * Gives back points for an order once per `kind`, in the caller's transaction: locks the account,
+ * gives nothing when the order has an entry of that kind already, else `allowed` points (its
+ * answer; nothing when that is 0 or less). Answers the points given.
+ */
+async function creditOnce(
+  tx: Db,
+  entry: PointsCredit,
+  kind: 'refund' | 'refund_checked',
+  allowed: (loyalty: ReturnType<typeof createLoyaltyRepo>) => Promise<number>,
+): Promise<number> {
+  if (entry.points <= 0) return 0;
+  const loyalty = createLoyaltyRepo(tx);
+  const account = await loyalty.lockAccount(entry.userId);
+  if (await loyalty.hasEntry(entry.orderId, kind)) return 0;
+  const points = await allowed(loyalty);
+  if (points <= 0) return 0;
+  await loyalty.apply({
+    userId: entry.userId,
+    orderId: entry.orderId,
+    kind,
+    points,
+    balanceAfter: account.balance + points,
+    earned: 0,
+  });
+  return points;
+}
+
 /** The tier of a points total, with the bounds the spec's Membership answer carries. */
 export function tierFor(config: LoyaltyConfig, tierPoints: number) {
   const { tiers } = config;
@@ -147,48 +178,24 @@ export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
     },
 
     /** Gives back points of an undelivered part of a points order, once, at most those redeemed. */
-    async refundPoints(tx: Db, entry: { userId: string; orderId: string; points: number }) {
-      if (entry.points <= 0) return 0;
-      const loyalty = createLoyaltyRepo(tx);
-      const account = await loyalty.lockAccount(entry.userId);
-      if (await loyalty.hasEntry(entry.orderId, 'refund')) return 0;
-      // Never more than the order's redeem entry took (nothing without one): no points from air.
-      const redeemed = -((await loyalty.entryPoints(entry.orderId, 'redeem')) ?? 0);
-      const points = Math.min(entry.points, redeemed);
-      if (points <= 0) return 0;
-      await loyalty.apply({
-        userId: entry.userId,
-        orderId: entry.orderId,
-        kind: 'refund',
-        points,
-        balanceAfter: account.balance + points,
-        earned: 0,
+    async refundPoints(tx: Db, entry: PointsCredit) {
+      return creditOnce(tx, entry, 'refund', async (loyalty) => {
+        // Never more than the order's redeem entry took (nothing without one): no points from air.
+        const redeemed = -((await loyalty.entryPoints(entry.orderId, 'redeem')) ?? 0);
+        return Math.min(entry.points, redeemed);
       });
-      return points;
     },
 
     /**
      * Gives back, once, the points of a points order's unconfirmed top-ups after support checked
      * that they did not arrive (ADR 0020): at most what was redeemed and not yet refunded.
      */
-    async refundCheckedPoints(tx: Db, entry: { userId: string; orderId: string; points: number }) {
-      if (entry.points <= 0) return 0;
-      const loyalty = createLoyaltyRepo(tx);
-      const account = await loyalty.lockAccount(entry.userId);
-      if (await loyalty.hasEntry(entry.orderId, 'refund_checked')) return 0;
-      const redeemed = -((await loyalty.entryPoints(entry.orderId, 'redeem')) ?? 0);
-      const refunded = (await loyalty.entryPoints(entry.orderId, 'refund')) ?? 0;
-      const points = Math.min(entry.points, redeemed - refunded);
-      if (points <= 0) return 0;
-      await loyalty.apply({
-        userId: entry.userId,
-        orderId: entry.orderId,
-        kind: 'refund_checked',
-        points,
-        balanceAfter: account.balance + points,
-        earned: 0,
+    async refundCheckedPoints(tx: Db, entry: PointsCredit) {
+      return creditOnce(tx, entry, 'refund_checked', async (loyalty) => {
+        const redeemed = -((await loyalty.entryPoints(entry.orderId, 'redeem')) ?? 0);
+        const refunded = (await loyalty.entryPoints(entry.orderId, 'refund')) ?? 0;
+        return Math.min(entry.points, redeemed - refunded);
       });
-      return points;
     },
 
     /**
@@ -196,21 +203,10 @@ export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
      * it in the back-office, issue 17). Such an order redeemed nothing, so its `refund` entry is
      * free; a points order's refunds go through refundPoints and refundCheckedPoints instead.
      */
-    async refundAsPoints(tx: Db, entry: { userId: string; orderId: string; points: number }) {
-      if (entry.points <= 0) return 0;
-      const loyalty = createLoyaltyRepo(tx);
-      const account = await loyalty.lockAccount(entry.userId);
-      if (await loyalty.hasEntry(entry.orderId, 'refund')) return 0;
-      if ((await loyalty.entryPoints(entry.orderId, 'redeem')) !== null) return 0;
-      await loyalty.apply({
-        userId: entry.userId,
-        orderId: entry.orderId,
-        kind: 'refund',
-        points: entry.points,
-        balanceAfter: account.balance + entry.points,
-        earned: 0,
-      });
-      return entry.points;
+    async refundAsPoints(tx: Db, entry: PointsCredit) {
+      return creditOnce(tx, entry, 'refund', async (loyalty) =>
+        (await loyalty.entryPoints(entry.orderId, 'redeem')) === null ? entry.points : 0,
+      );
     },
   };
 }

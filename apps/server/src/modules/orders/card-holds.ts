@@ -117,12 +117,8 @@ export async function checkCardHoldLimits(
   const cardLines = request.lines.filter((l) => isCardKind(l.kind) && !onDemand.has(l.productId));
   const wanted = cardLines.reduce((n, l) => n + l.quantity, 0);
   if (wanted === 0) return;
-  const account = await cardsHeldByOthers(
-    tx,
-    request.orderId,
-    eq(orders.userId, request.userId),
-    now,
-  );
+  const heldByOthers = (whose: SQL) => cardsHeldByOthers(tx, request.orderId, whose, now);
+  const account = await heldByOthers(eq(orders.userId, request.userId));
   if (account + wanted > limits.perAccount)
     throw new AppError(
       'CONFLICT',
@@ -130,12 +126,7 @@ export async function checkCardHoldLimits(
     );
   if (request.network !== null) {
     await lockNetwork(tx, request.network);
-    const network = await cardsHeldByOthers(
-      tx,
-      request.orderId,
-      eq(orders.clientNetwork, request.network),
-      now,
-    );
+    const network = await heldByOthers(eq(orders.clientNetwork, request.network));
     if (network + wanted > limits.perAddress)
       throw new AppError(
         'CONFLICT',

@@ -12,6 +12,7 @@ import {
   lte,
   ne,
   sql,
+  type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { EndedPayment } from './acquirer.ts';
@@ -25,6 +26,23 @@ export type NewPaymentReceipt = typeof paymentReceipts.$inferInsert;
 
 /** Works on the database or inside a transaction (pass the transaction as db). */
 export function createPaymentsRepo(db: Db) {
+  /** Up to `limit` of the provider's payments that meet `conditions`, the soonest to end first. */
+  const providerPaymentsEndingFirst = (provider: string, limit: number, ...conditions: SQL[]) =>
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), ...conditions))
+      .orderBy(asc(payments.expiresAt))
+      .limit(limit);
+
+  /** The order's paid payments that are not flagged for a refund: money the shop keeps. */
+  const keptMoneyOf = (orderId: string) =>
+    and(
+      eq(payments.orderId, orderId),
+      eq(payments.status, 'paid'),
+      eq(payments.refundRequired, false),
+    );
+
   return {
     async insertPayment(payment: NewPayment): Promise<PaymentRow> {
       const [row] = await db.insert(payments).values(payment).returning();
@@ -50,20 +68,14 @@ export function createPaymentsRepo(db: Db) {
       provider: string,
       window: { createdBefore: Date; expiredAfter: Date; limit: number },
     ): Promise<PaymentRow[]> {
-      return db
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.provider, provider),
-            // Not paid (payments_status_expiry_idx serves this).
-            inArray(payments.status, ['pending', 'failed', 'expired', 'cancelled']),
-            lte(payments.createdAt, window.createdBefore),
-            gte(payments.expiresAt, window.expiredAfter),
-          ),
-        )
-        .orderBy(asc(payments.expiresAt))
-        .limit(window.limit);
+      return providerPaymentsEndingFirst(
+        provider,
+        window.limit,
+        // Not paid (payments_status_expiry_idx serves this).
+        inArray(payments.status, ['pending', 'failed', 'expired', 'cancelled']),
+        lte(payments.createdAt, window.createdBefore),
+        gte(payments.expiresAt, window.expiredAfter),
+      );
     },
 
     /**
@@ -75,20 +87,14 @@ export function createPaymentsRepo(db: Db) {
       provider: string,
       window: { expiredAfter: Date; expiredBefore: Date; limit: number },
     ): Promise<PaymentRow[]> {
-      return db
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.provider, provider),
-            inArray(payments.status, ['pending', 'expired']),
-            gte(payments.expiresAt, window.expiredAfter),
-            lte(payments.expiresAt, window.expiredBefore),
-            sql`not exists (select 1 from ${paymentEvents} where ${paymentEvents.paymentId} = ${payments.id})`,
-          ),
-        )
-        .orderBy(asc(payments.expiresAt))
-        .limit(window.limit);
+      return providerPaymentsEndingFirst(
+        provider,
+        window.limit,
+        inArray(payments.status, ['pending', 'expired']),
+        gte(payments.expiresAt, window.expiredAfter),
+        lte(payments.expiresAt, window.expiredBefore),
+        sql`not exists (select 1 from ${paymentEvents} where ${paymentEvents.paymentId} = ${payments.id})`,
+      );
     },
 
     /** A payment by its id, unlocked (lock its order, then it). */
@@ -253,14 +259,7 @@ export function createPaymentsRepo(db: Db) {
       const rows = await db
         .select({ id: payments.id })
         .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, orderId),
-            eq(payments.status, 'paid'),
-            eq(payments.refundRequired, false),
-            ne(payments.id, exceptId),
-          ),
-        )
+        .where(and(keptMoneyOf(orderId), ne(payments.id, exceptId)))
         .limit(1);
       return rows.length > 0;
     },
@@ -270,13 +269,7 @@ export function createPaymentsRepo(db: Db) {
       const [row] = await db
         .select()
         .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, orderId),
-            eq(payments.status, 'paid'),
-            eq(payments.refundRequired, false),
-          ),
-        )
+        .where(keptMoneyOf(orderId))
         .orderBy(desc(payments.paidAt))
         .limit(1);
       return row ?? null;

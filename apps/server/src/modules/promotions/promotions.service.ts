@@ -37,8 +37,8 @@ const editable = (row: PromoCodeRow): PromoEditable => ({
   totalLimit: row.totalLimit,
 });
 
-/** A code as the audit log records its creation. */
-export const promoRecord = (row: PromoCodeRow) => ({
+/** What a code promises and to how many: the terms fixed when it went out, and its limits. */
+export const promoTerms = (row: PromoCodeRow) => ({
   code: row.code,
   kind: row.kind,
   value: row.value,
@@ -47,6 +47,11 @@ export const promoRecord = (row: PromoCodeRow) => ({
   endsAt: row.endsAt?.toISOString() ?? null,
   totalLimit: row.totalLimit,
   perCustomerLimit: row.perCustomerLimit,
+});
+
+/** A code as the audit log records its creation. */
+export const promoRecord = (row: PromoCodeRow) => ({
+  ...promoTerms(row),
   categoryIds: row.categoryIds,
   active: row.active,
 });

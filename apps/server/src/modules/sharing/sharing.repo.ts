@@ -17,6 +17,17 @@ const isUniqueViolation = (err: unknown): boolean => {
 /** Holds the user's row until the transaction ends: per-user counts and their insert in turn. */
 const lockUser = (tx: Tx, userId: string) => lockAccount(tx, userId);
 
+/** Style generations the user made since `since`. */
+async function styleGenerationsSince(db: Db | Tx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shareStyleGenerations)
+    .where(
+      and(eq(shareStyleGenerations.userId, userId), gte(shareStyleGenerations.createdAt, since)),
+    );
+  return row?.n ?? 0;
+}
+
 export function createSharingRepo(db: Db) {
   return {
     /** The order's link that is neither disabled nor expired at `now`. */
@@ -168,16 +179,7 @@ export function createSharingRepo(db: Db) {
     },
 
     async styleGenerationsSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(shareStyleGenerations)
-        .where(
-          and(
-            eq(shareStyleGenerations.userId, userId),
-            gte(shareStyleGenerations.createdAt, since),
-          ),
-        );
-      return row?.n ?? 0;
+      return styleGenerationsSince(db, userId, since);
     },
 
     /**
@@ -193,16 +195,7 @@ export function createSharingRepo(db: Db) {
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         await lockUser(tx, userId);
-        const [row] = await tx
-          .select({ n: count() })
-          .from(shareStyleGenerations)
-          .where(
-            and(
-              eq(shareStyleGenerations.userId, userId),
-              gte(shareStyleGenerations.createdAt, since),
-            ),
-          );
-        if ((row?.n ?? 0) >= limit) return false;
+        if ((await styleGenerationsSince(tx, userId, since)) >= limit) return false;
         await tx.insert(shareStyleGenerations).values({ userId, title, createdAt: now });
         return true;
       });

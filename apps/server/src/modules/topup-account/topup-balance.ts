@@ -19,6 +19,11 @@ interface BalanceRead {
 
 /** The site_settings key of a provider's balance alarm. */
 const alarmKey = (provider: string) => `topup_balance_low:${provider}`;
+/** What the alarm row keeps of the balance that set or cleared it. */
+const alarmValue = (balance: ReloadlyBalance) => ({
+  amount: balance.amount,
+  currencyCode: balance.currencyCode,
+});
 
 /**
  * Marks the balance low (site_settings, one row per provider), true for the one check of every
@@ -26,21 +31,11 @@ const alarmKey = (provider: string) => `topup_balance_low:${provider}`;
  * statement (a concurrent check waits for the row and then finds it low).
  */
 const claimLowCrossing = (db: Db, provider: string, balance: ReloadlyBalance, now: Date) =>
-  raiseAlarm(
-    db,
-    alarmKey(provider),
-    { amount: balance.amount, currencyCode: balance.currencyCode },
-    now,
-  );
+  raiseAlarm(db, alarmKey(provider), alarmValue(balance), now);
 
 /** Clears the mark: the next crossing below the threshold e-mails again. */
 const clearLow = (db: Db, provider: string, balance: ReloadlyBalance, now: Date) =>
-  clearAlarm(
-    db,
-    alarmKey(provider),
-    { amount: balance.amount, currencyCode: balance.currencyCode },
-    now,
-  );
+  clearAlarm(db, alarmKey(provider), alarmValue(balance), now);
 
 function lowBalanceEmail(
   to: string,

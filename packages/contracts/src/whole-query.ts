@@ -1,0 +1,13 @@
+import * as z from 'zod/mini';
+
+/** A positive whole number in the query string, with the message a caller can act on. */
+export const wholeQuery = (message: string, max: number) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const n = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+      if (Number.isInteger(n) && n >= 1 && n <= max) return n;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
