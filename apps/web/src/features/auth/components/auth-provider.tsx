@@ -301,7 +301,14 @@ export function AuthProvider({
   );
 
   const logout = useCallback(async () => {
-    await session.logout();
+    try {
+      await session.logout();
+    } catch {
+      // The device could not forget the session (storage refused): it would sign in again at
+      // the next start, so it is not "Logged out successfully" (account spec §8 fallback).
+      toast.error(t('auth.menu.logoutFailed'));
+      return;
+    }
     toast.success(t('auth.menu.loggedOut'));
   }, [session, t]);
 
