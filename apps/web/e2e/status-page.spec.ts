@@ -1,3 +1,5 @@
+import { APP_VERSION } from '@shop/contracts/app-version';
+import { localDigits } from '@shop/contracts/languages';
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
@@ -52,6 +54,10 @@ for (const language of ['en', 'my'] as const) {
     const parts = page.getByTestId('status-parts');
     await expect(parts.getByRole('definition')).toHaveText([say.working, say.working]);
     await expect(page.getByTestId('status-checked')).toBeVisible();
+    // Shopping spec §9 "App version string" (issue 31), in the page's digits.
+    await expect(page.locator('.status-page__foot [translate="no"]')).toHaveText(
+      localDigits(APP_VERSION, language),
+    );
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-ok-${language}.png` });
     if (language === 'my') {
