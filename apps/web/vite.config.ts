@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // By path, not '@shop/contracts/…': Vite bundles this config with what it imports by path
 // and leaves packages to Node, which cannot load the workspace's TypeScript.
+import { APP_VERSION } from '../../packages/contracts/src/app-version.ts';
 import { languages } from '../../packages/contracts/src/languages.ts';
 import { webAppManifestPath } from '../../packages/contracts/src/web-app-manifest.ts';
 import { webAppManifest, type ImageSize } from './src/features/install/web-app-manifest.ts';
@@ -15,13 +16,8 @@ import { LIBRARY_CHUNK_PREFIX, LIBRARY_LIST_FILE } from './src/lib/library-files
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
-/** The app's version (package.json), shown on the crash screen and in its bug reports. */
-const appVersion = (
-  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
-const define = { __APP_VERSION__: JSON.stringify(appVersion) };
+/** The app's version (the contract's APP_VERSION), shown on the crash screen and the status page. */
+const define = { __APP_VERSION__: JSON.stringify(APP_VERSION) };
 
 /**
  * Writes .br and .gz copies of the text assets next to them; the server sends them to browsers

@@ -1,3 +1,5 @@
+import { APP_VERSION } from '@shop/contracts/app-version';
+import { localDigits } from '@shop/contracts/languages';
 import fs from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { expectAccessible, offerInstall } from './shop-support.ts';
@@ -138,7 +140,11 @@ for (const l of languages) {
       expect(href).toMatch(/^mailto:[^?]+@[^?]+\?subject=/);
       expect(href).toContain('Error: Crash test');
       expect(href).toContain(`Page: /?${l.query}&crash-test`);
-      expect(href).toMatch(/App version: \d+\.\d+\.\d+/);
+      // Shopping spec §9 "App version string" (issue 31), in the report and on the screen.
+      expect(href).toContain(`App version: ${APP_VERSION}`);
+      await expect(screen.locator('.crash-screen__version [translate="no"]')).toHaveText(
+        localDigits(APP_VERSION, l.lang),
+      );
       // The details and the version, in a closed disclosure and plain text.
       await screen.locator('summary').click();
       await expect(screen.locator('pre')).toContainText('Error: Crash test');

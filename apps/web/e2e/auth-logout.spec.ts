@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import { loginByEmail, openLoginDialog, verifiedIdentity } from './auth-support.ts';
+import { appTranslator } from './app-messages.ts';
 
 // Issue 11: the refresh credential is an HttpOnly cookie no script can read, and Logout tells the
 // server (at once, or when the browser is back online).
@@ -147,3 +148,31 @@ test.describe('account: refresh cookie and logout', () => {
     expect((await refreshWith(request, token)).status()).toBe(401);
   });
 });
+
+// Account spec §8: 'Logout failed' when the logout cannot be done and no server message says why.
+for (const language of ['en', 'my'] as const) {
+  test(`a device that cannot forget the session says 'Logout failed' (${language})`, async ({
+    page,
+    request,
+  }) => {
+    const t = appTranslator(language);
+    await signIn(page, request);
+    await page.goto(language === 'my' ? '/?lang=my' : '/');
+    // Storage refuses to let go of the sign-in (a browser's storage blocked mid-visit).
+    await page.evaluate(() => {
+      const removeItem = Object.getOwnPropertyDescriptor(Storage.prototype, 'removeItem')
+        ?.value as (this: Storage, key: string) => void;
+      Storage.prototype.removeItem = function (this: Storage, key: string) {
+        if (key === 'accessToken') throw new DOMException('Storage is blocked', 'SecurityError');
+        removeItem.call(this, key);
+      };
+    });
+    await page.locator('.user-menu__button').click();
+    await page.locator('.user-menu__item--logout').click();
+    await expect(page.getByTestId('toast-error').locator('.ui-toast__message')).toHaveText(
+      t('auth.menu.logoutFailed'),
+    );
+    await page.screenshot({ path: `/tmp/pw-d/logout-failed-${language}.png` });
+    await expect(page.getByText(t('auth.menu.loggedOut'))).toHaveCount(0);
+  });
+}

@@ -1,3 +1,5 @@
+import { APP_VERSION } from '@shop/contracts/app-version';
+import { localDigits } from '@shop/contracts/languages';
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
@@ -16,6 +18,7 @@ const words = {
     working: 'Working',
     notWorking: 'Not working',
     checkAgain: 'Check again',
+    serverError: 'Server Error Error Code: 503',
   },
   my: {
     statusLink: 'ဝန်ဆောင်မှု အခြေအနေ စာမျက်နှာ',
@@ -26,6 +29,7 @@ const words = {
     working: 'အလုပ်လုပ်နေသည်',
     notWorking: 'အလုပ်မလုပ်ပါ',
     checkAgain: 'ထပ်မံစစ်ဆေးမည်',
+    serverError: 'ဆာဗာ အမှား အမှားကုဒ်- ၅၀၃',
   },
 } as const;
 
@@ -50,6 +54,10 @@ for (const language of ['en', 'my'] as const) {
     const parts = page.getByTestId('status-parts');
     await expect(parts.getByRole('definition')).toHaveText([say.working, say.working]);
     await expect(page.getByTestId('status-checked')).toBeVisible();
+    // Shopping spec §9 "App version string" (issue 31), in the page's digits.
+    await expect(page.locator('.status-page__foot [translate="no"]')).toHaveText(
+      localDigits(APP_VERSION, language),
+    );
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-ok-${language}.png` });
     if (language === 'my') {
@@ -69,15 +77,23 @@ for (const language of ['en', 'my'] as const) {
     );
     await page.getByRole('button', { name: say.checkAgain }).click();
     await expect(summary).toContainText(say.down);
+    // Shopping spec §8 "Offline strings": Server Error, Error Code (issue 31).
+    await expect(page.getByTestId('status-error-code')).toHaveText(say.serverError);
     await expect(parts.getByRole('definition')).toHaveText([say.working, say.notWorking]);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-down-${language}.png` });
+    if (language === 'my')
+      expect(
+        await page.locator('main').innerText(),
+        'one language, one numeral system',
+      ).not.toMatch(/[A-Za-z0-9]/);
 
     // No answer at all.
     await page.unroute('**/readyz');
     await page.route('**/readyz', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: say.checkAgain }).click();
     await expect(summary).toContainText(say.unreachable);
+    await expect(page.getByTestId('status-error-code')).toHaveCount(0);
 
     // Back: working again.
     await page.unroute('**/readyz');

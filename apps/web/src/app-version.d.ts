@@ -1,2 +1,2 @@
-/** apps/web/package.json's version, written in by Vite (vite.config.ts `define`). */
+/** packages/contracts' APP_VERSION, written in by Vite (vite.config.ts `define`). */
 declare const __APP_VERSION__: string;

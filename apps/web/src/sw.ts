@@ -41,6 +41,7 @@ import {
   type PaymentTimerStart,
 } from './lib/sw-messages.ts';
 import { openNotificationTarget, parsePushMessage, sameOriginUrl } from './lib/sw-messages.ts';
+import { autoCloseWhileShopVisible } from './lib/notification-close.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -274,6 +275,9 @@ self.addEventListener('activate', (event) => {
 // No skipWaiting/clients.claim: a new version takes over once every tab of the old one is closed, so
 // an open page never loses the lazily loaded chunks of its own build from the precache.
 
+/** The shop's open windows (for the 8 s auto-close of a notification shown while one is seen). */
+const shopWindows = () => self.clients.matchAll({ type: 'window' });
+
 const timers = new Map<string, { timer: ReturnType<typeof setTimeout>; resolve: () => void }>();
 let notificationsEnabled = true;
 
@@ -295,13 +299,15 @@ function startTimer(start: PaymentTimerStart): Promise<void> {
         resolve();
         return;
       }
+      const tag = `payment-${start.orderId}`;
       self.registration
         .showNotification(start.title, {
           body: start.body,
-          tag: `payment-${start.orderId}`,
+          tag,
           icon: '/icons/icon-192.png',
           data: { orderId: start.orderId },
         })
+        .then(() => autoCloseWhileShopVisible(shopWindows, self.registration, tag))
         .then(resolve, resolve);
     }, start.timeLeft * 1000);
     timers.set(start.orderId, { timer, resolve });
@@ -392,14 +398,16 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     settingsRestored.then(() => {
       if (!notificationsEnabled) return undefined;
-      return self.registration.showNotification(payload.title, {
-        body: payload.body,
-        tag: payload.tag,
-        data: { url: payload.url },
-        icon: '/icons/icon-192.png',
-        badge: '/icons/icon-192.png',
-        silent: !notificationSoundEnabled,
-      });
+      return self.registration
+        .showNotification(payload.title, {
+          body: payload.body,
+          tag: payload.tag,
+          data: { url: payload.url },
+          icon: '/icons/icon-192.png',
+          badge: '/icons/icon-192.png',
+          silent: !notificationSoundEnabled,
+        })
+        .then(() => autoCloseWhileShopVisible(shopWindows, self.registration, payload.tag));
     }),
   );
 });

@@ -3,6 +3,7 @@ import { makeJwt, sampleUser } from '../test/jwt-fixture.ts';
 import {
   createAuthSession,
   EXPIRY_CHECK_INTERVAL_MS,
+  readRefreshAnswer,
   type AuthSessionDeps,
   type SessionEvent,
 } from './auth-session.ts';
@@ -175,6 +176,25 @@ describe('auth session refresh', () => {
     expect(session.getTokens()).toBeNull();
   });
 
+  it('a login resets the failed-refresh counter: 3 more failures are needed to end the session', async () => {
+    const { session, fetchMock, events } = setup();
+    fetchMock.mockResolvedValue(json(500, {}));
+    await session.setSession({ accessToken: 'x.y.z', user: null });
+    const outcome = session.refresh().catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(session.failedAttempts).toBe(2);
+    // A login (setSession) while the refresh waits to try again.
+    await session.setSession({ accessToken: 'a.b.c', user: sampleUser });
+    expect(session.failedAttempts).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(session.failedAttempts).toBe(1);
+    expect(events.some((event) => event.type === 'expired')).toBe(false);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await outcome).toMatchObject({ message: 'Max refresh attempts exceeded' });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
   it('an answer naming another device ends the session with other_device_login', async () => {
     const { session, fetchMock, events } = setup();
     fetchMock.mockResolvedValue(
@@ -320,5 +340,40 @@ describe('auth session logout (issue 11)', () => {
     await session.flushPendingLogout();
     expect(localStorage.getItem('pendingLogout')).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('the refresh answer (account spec §7, §8)', () => {
+  it('takes the access token and user from data or from the top level', () => {
+    expect(
+      readRefreshAnswer({ success: true, data: { accessToken: 'a.b.c', user: sampleUser } }),
+    ).toEqual({
+      accessToken: 'a.b.c',
+      user: sampleUser,
+    });
+    expect(readRefreshAnswer({ success: true, accessToken: 'a.b.c' })).toEqual({
+      accessToken: 'a.b.c',
+      user: null,
+    });
+  });
+
+  it.each([null, 'text', 42, undefined])("%s is 'Invalid refresh response structure'", (answer) => {
+    expect(() => readRefreshAnswer(answer)).toThrow(
+      expect.objectContaining({
+        message: 'Invalid refresh response structure',
+        kind: 'invalid_response',
+      }),
+    );
+  });
+
+  it.each([
+    { success: true },
+    { success: true, data: {} },
+    { data: { accessToken: '' } },
+    { accessToken: 7 },
+  ])("%j is 'No access token received'", (answer) => {
+    expect(() => readRefreshAnswer(answer)).toThrow(
+      expect.objectContaining({ message: 'No access token received', kind: 'invalid_response' }),
+    );
   });
 });

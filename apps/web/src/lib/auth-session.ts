@@ -80,7 +80,8 @@ interface RefreshAnswer {
   user: User | null;
 }
 
-function readRefreshAnswer(json: unknown): RefreshAnswer {
+/** The refresh answer's access token (under data or at the top) and user; else the spec's errors. */
+export function readRefreshAnswer(json: unknown): RefreshAnswer {
   if (typeof json !== 'object' || json === null)
     throw new SessionError(sessionMessages.invalidResponse, 'invalid_response');
   const top = json as Record<string, unknown>;

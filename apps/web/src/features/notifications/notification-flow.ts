@@ -1,5 +1,6 @@
 import type { PushSubscriptionRequest } from '@shop/contracts/notifications';
 import type { ServiceWorkerMessage } from '../../lib/sw-messages.ts';
+import { closeNotificationsAfter, TEST_NOTIFICATION_MS } from '../../lib/notification-close.ts';
 import {
   readNotificationSettings,
   writeNotificationSettings,
@@ -31,8 +32,7 @@ export interface EnableDeps {
   testNotification: { title: string; body: string };
 }
 
-/** Spec §9: the test notification closes after 5 s; the sound is 800 Hz for 0.5 s. */
-export const TEST_NOTIFICATION_MS = 5000;
+/** Spec §9: the sound is 800 Hz for 0.5 s (the test notification's 5 s: lib/notification-close.ts). */
 const SOUND_HZ = 800;
 const SOUND_SECONDS = 0.5;
 /** A push service that does not answer (no network to the browser vendor) is given up on. */
@@ -178,14 +178,7 @@ async function showTestNotification(text: { title: string; body: string }) {
   const registration = await workerRegistration();
   if (registration) {
     await registration.showNotification(text.title, options);
-    setTimeout(() => {
-      void registration
-        .getNotifications({ tag: TEST_TAG })
-        .then((shown) => {
-          for (const notification of shown) notification.close();
-        })
-        .catch(() => undefined);
-    }, TEST_NOTIFICATION_MS);
+    void closeNotificationsAfter(registration, TEST_TAG, TEST_NOTIFICATION_MS);
     return;
   }
   // No service worker (development): a page notification, where the browser allows one.

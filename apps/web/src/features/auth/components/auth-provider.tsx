@@ -19,6 +19,11 @@ import { ACCESS_TOKEN_KEY } from '../../../lib/token-storage.ts';
 import type { LoginAnswer } from '../api/auth-api.ts';
 import { fetchProfile } from '../api/profile-api.ts';
 import {
+  createProfileLoader,
+  membershipProblemOf,
+  type MembershipProblem,
+} from '../profile-loader.ts';
+import {
   AuthContext,
   type AuthContextValue,
   type AuthDialogMode,
@@ -58,10 +63,6 @@ export interface OrdersCache {
   clearPersistedOrders: (options: { keepUserId?: string }) => void;
 }
 
-/** Shopping spec §4 / §9: profile cached 30 s, paused 15 s after an error. */
-const PROFILE_CACHE_MS = 30_000;
-const PROFILE_PAUSE_MS = 15_000;
-
 /**
  * Auth state for the app (account spec §4): recovers the stored session at start, refreshes an
  * expired access token, loads the profile (cached user as fallback), reacts to the session
@@ -91,41 +92,21 @@ export function AuthProvider({
   }, [dialog]);
   const queryClient = useQueryClient();
   const signedInUserId = useRef<string | null>(null);
-  const profileFetch = useRef({ at: 0, failedAt: 0, running: false, forceAgain: false });
-
-  const refreshMembership = useCallback(
-    function refresh(force = false) {
-      const state = profileFetch.current;
-      const now = Date.now();
-      const token = session.getAccessToken();
-      if (!token) return;
-      if (state.running) {
-        // A forced refresh (e.g. an order just completed) runs once the current one is done.
-        if (force) state.forceAgain = true;
-        return;
-      }
-      if (!force && (now - state.at < PROFILE_CACHE_MS || now - state.failedAt < PROFILE_PAUSE_MS))
-        return;
-      state.running = true;
-      fetchProfile()
-        .then((profile) => {
-          state.at = Date.now();
-          // Signed out or someone else signed in meanwhile: the answer is not theirs.
-          if (session.getAccessToken() === token) setMembership(profile.membership);
-        })
-        .catch(() => {
-          state.failedAt = Date.now();
-        })
-        .finally(() => {
-          state.running = false;
-          if (state.forceAgain) {
-            state.forceAgain = false;
-            refresh(true);
-          }
-        });
-    },
-    [session],
+  const [membershipProblem, setMembershipProblem] = useState<MembershipProblem | null>(null);
+  const [profileLoader] = useState(() =>
+    createProfileLoader({
+      fetchProfile,
+      accessToken: () => session.getAccessToken(),
+      onEvent: (event) => {
+        if (event.type === 'loaded') {
+          setMembership(event.profile.membership);
+          setMembershipProblem(event.profile.membership ? null : { kind: 'unavailable' });
+        } else if (event.type === 'failed') setMembershipProblem(membershipProblemOf(event.error));
+        else setMembershipProblem({ kind: 'paused' });
+      },
+    }),
   );
+  const refreshMembership = profileLoader.refresh;
 
   // Another person's orders (and PINs) must never show from the cache after a sign-out or a
   // switch of account on a shared phone.
@@ -161,6 +142,7 @@ export function AuthProvider({
         forgetPreviousUser(null);
         setUser(null);
         setMembership(null);
+        setMembershipProblem(null);
         setStatus('unauthenticated');
       }
     });
@@ -218,22 +200,24 @@ export function AuthProvider({
         }
       }
       try {
-        const profile = await fetchProfile();
+        const profile = await profileLoader.fetch();
         if (cancelled) return;
-        profileFetch.current.at = Date.now();
         signedInUserId.current = profile.user.id;
         await session.updateUser(profile.user);
         startTransition(() => {
           setUser(profile.user);
           setMembership(profile.membership);
+          setMembershipProblem(profile.membership ? null : { kind: 'unavailable' });
           setStatus('authenticated');
         });
-      } catch {
+      } catch (error) {
         if (cancelled) return;
         const cached = session.getTokens()?.userData ?? null;
         if (cached) {
           startTransition(() => {
             setUser(cached);
+            // The menu says why it shows no tier (shopping spec §8 "Membership").
+            setMembershipProblem(membershipProblemOf(error));
             setStatus('authenticated');
           });
         } else {
@@ -245,7 +229,7 @@ export function AuthProvider({
     return () => {
       cancelled = true;
     };
-  }, [session]);
+  }, [session, profileLoader]);
 
   // The signed-in customer's orders are kept on this device and open offline (ADR 0030).
   const userId = status === 'authenticated' ? (user?.id ?? null) : null;
@@ -317,7 +301,14 @@ export function AuthProvider({
   );
 
   const logout = useCallback(async () => {
-    await session.logout();
+    try {
+      await session.logout();
+    } catch {
+      // The device could not forget the session (storage refused): it would sign in again at
+      // the next start, so it is not "Logged out successfully" (account spec §8 fallback).
+      toast.error(t('auth.menu.logoutFailed'));
+      return;
+    }
     toast.success(t('auth.menu.loggedOut'));
   }, [session, t]);
 
@@ -326,6 +317,7 @@ export function AuthProvider({
       status,
       user,
       membership,
+      membershipProblem,
       dialog,
       openAuthDialog,
       closeAuthDialog,
@@ -338,6 +330,7 @@ export function AuthProvider({
       status,
       user,
       membership,
+      membershipProblem,
       dialog,
       openAuthDialog,
       closeAuthDialog,

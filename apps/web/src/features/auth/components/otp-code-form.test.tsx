@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { OtpCodeForm } from './otp-code-form.tsx';
 
@@ -99,5 +100,41 @@ describe('OtpCodeForm', () => {
       await Promise.resolve();
     });
     expect(screen.getByRole('alert').textContent).not.toBe('');
+  });
+
+  it.each([
+    ['en', 'OTP verification failed'],
+    ['my', 'ကုဒ် အတည်ပြု၍ မရပါ'],
+  ] as const)(
+    "a refusal without the server's message says 'OTP verification failed' (account spec §8, %s)",
+    async (language, text) => {
+      await i18n.changeLanguage(language);
+      render(
+        form({
+          initialCode: '123456',
+          onSubmit: () => Promise.reject(new ApiError('Request failed (502)', 502, undefined)),
+        }),
+      );
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+        await Promise.resolve();
+      });
+      expect(screen.getByRole('alert').textContent).toBe(text);
+    },
+  );
+
+  it("the server's own message is shown as it came", async () => {
+    render(
+      form({
+        initialCode: '123456',
+        onSubmit: () =>
+          Promise.reject(new ApiError('Invalid OTP. Please try again.', 400, 'INVALID_OTP')),
+      }),
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Invalid OTP. Please try again.');
   });
 });

@@ -96,7 +96,7 @@ export function OtpCodeForm({
     try {
       await onSubmit(code);
     } catch (error) {
-      setFailure(errorText(t, error, 'auth.errors.invalidOtp'));
+      setFailure(errorText(t, error, 'auth.errors.otpVerifyFailed'));
     } finally {
       setSubmitting(false);
     }

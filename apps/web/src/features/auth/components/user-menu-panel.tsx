@@ -4,6 +4,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useAuth } from '../hooks/auth-context.ts';
+import type { MembershipProblem } from '../profile-loader.ts';
 import type { UserMenuItem } from './user-menu-items.ts';
 
 /**
@@ -25,7 +26,7 @@ export default function UserMenuPanel({
   onClose: (returnFocus: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { status, user, membership } = useAuth();
+  const { status, user, membership, membershipProblem } = useAuth();
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
@@ -60,7 +61,11 @@ export default function UserMenuPanel({
         <div className="user-menu__header">
           <strong>{user.name}</strong>
           <span>{user.email}</span>
-          {membership ? <MembershipSummary membership={membership} /> : null}
+          {membership ? (
+            <MembershipSummary membership={membership} />
+          ) : membershipProblem ? (
+            <MembershipNotice problem={membershipProblem} />
+          ) : null}
         </div>
       ) : null}
       <div
@@ -140,5 +145,35 @@ function MembershipSummary({ membership }: { membership: Membership }) {
             })}
       </small>
     </div>
+  );
+}
+
+/** Shopping spec §8 "Membership": the message for each reason the tier cannot be shown. */
+const problemMessageKeys: Record<MembershipProblem['kind'], string> = {
+  unavailable: 'auth.menu.membership.unavailable',
+  failed: 'auth.menu.membership.fetchFailed',
+  unreadable: 'auth.menu.membership.loadFailed',
+  paused: 'auth.menu.membership.paused',
+};
+
+/**
+ * Where the tier would be: why it is not. A failure is an alert, with the server's reason or
+ * 'Failed to fetch user profile' (account spec §8); a pause or an answer without membership is a
+ * status.
+ */
+function MembershipNotice({ problem }: { problem: MembershipProblem }) {
+  const { t } = useTranslation();
+  const failed = problem.kind === 'failed' || problem.kind === 'unreadable';
+  return (
+    <p
+      className={`membership-notice${failed ? ' membership-notice--failed' : ''}`}
+      role={failed ? 'alert' : 'status'}
+      data-testid="membership-notice"
+    >
+      <strong>{t(problemMessageKeys[problem.kind])}</strong>
+      {problem.kind === 'failed' ? (
+        <small>{problem.serverMessage ?? t('auth.menu.membership.profileFailed')}</small>
+      ) : null}
+    </p>
   );
 }

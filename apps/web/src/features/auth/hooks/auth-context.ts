@@ -2,6 +2,7 @@ import type { Membership, User } from '@shop/contracts/auth';
 import { createContext, useContext } from 'react';
 import type { SessionEndReason } from '../../../lib/auth-session.ts';
 import type { LoginAnswer } from '../api/auth-api.ts';
+import type { MembershipProblem } from '../profile-loader.ts';
 
 /** The auth dialog's modes, opened by name (shopping spec §2 "Auth dialog"). */
 export type AuthDialogMode = 'login' | 'signup' | 'forgot-password' | 'otp-verification';
@@ -29,6 +30,8 @@ export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
   membership: Membership | null;
+  /** Why there is no membership to show, or why the last reload of it failed; null when none. */
+  membershipProblem: MembershipProblem | null;
   dialog: { mode: AuthDialogMode; options: AuthDialogOptions } | null;
   openAuthDialog: (mode: AuthDialogMode, options?: AuthDialogOptions) => void;
   closeAuthDialog: () => void;
@@ -50,6 +53,7 @@ export const AuthContext = createContext<AuthContextValue>({
   status: 'unauthenticated',
   user: null,
   membership: null,
+  membershipProblem: null,
   dialog: null,
   openAuthDialog: noop,
   closeAuthDialog: noop,

@@ -1,4 +1,8 @@
-import type { PaginationMeta, Product } from '@shop/contracts/catalogue';
+import {
+  PRODUCT_LIMIT_DEFAULT,
+  type PaginationMeta,
+  type Product,
+} from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
 import { operatorCodes, type OperatorCode } from '@shop/contracts/phone';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,7 +17,8 @@ export const productSorts = {
 } as const;
 export type ProductSort = keyof typeof productSorts;
 export const DEFAULT_PRODUCT_SORT: ProductSort = 'price-asc';
-export const PRODUCTS_PER_PAGE = 12;
+/** Shopping spec §9 "Page defaults": the server's default page size, asked for explicitly. */
+export const PRODUCTS_PER_PAGE = PRODUCT_LIMIT_DEFAULT;
 
 export interface ProductPage {
   products: Product[];

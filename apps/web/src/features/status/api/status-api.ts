@@ -10,6 +10,8 @@ export interface ShopStatus {
   database: Part;
   /** Absent when the shop runs without Redis. */
   redis?: Part;
+  /** The HTTP status the server answered with when it could not say it is ready (e.g. 503). */
+  errorCode?: number;
   checkedAt: string;
 }
 
@@ -34,7 +36,13 @@ export async function fetchShopStatus(signal?: AbortSignal): Promise<ShopStatus>
     };
   } catch (error) {
     if (error instanceof ApiError && !error.isNetworkError)
-      return { overall: 'down', server: 'up', database: 'down', checkedAt };
+      return {
+        overall: 'down',
+        server: 'up',
+        database: 'down',
+        ...(error.status >= 500 ? { errorCode: error.status } : {}),
+        checkedAt,
+      };
     return { overall: 'unreachable', server: 'unknown', database: 'unknown', checkedAt };
   }
 }

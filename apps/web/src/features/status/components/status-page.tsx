@@ -47,6 +47,13 @@ export default function StatusPage() {
           <>
             <p className="status-page__headline">{t(`status.${overall}`)}</p>
             <p>{t(`status.${overall}Detail`)}</p>
+            {data?.errorCode ? (
+              // Shopping spec §8 "Offline strings": Server Error, Error Code.
+              <p className="status-page__error" data-testid="status-error-code">
+                <strong>{t('status.serverError')}</strong>{' '}
+                {t('status.errorCode', { code: localDigits(String(data.errorCode), language) })}
+              </p>
+            ) : null}
           </>
         )}
       </div>
