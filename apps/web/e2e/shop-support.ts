@@ -22,11 +22,16 @@ export async function signInFromHome(page: Page, person: Identity) {
   const { accessToken, user } = (await login.json()) as { accessToken: string; user: unknown };
   const url = new URL(login.url()).origin;
   await page.context().addCookies(
-    [
-      ['accessToken', accessToken],
-      ['refreshCredential', 'httpOnlyCookie'],
-      ['user', JSON.stringify(user)],
-    ].map(([name, value]) => ({ name, value: encodeURIComponent(value), url, sameSite: 'Lax' })),
+    Object.entries({
+      accessToken,
+      refreshCredential: 'httpOnlyCookie',
+      user: JSON.stringify(user),
+    }).map(([name, value]) => ({
+      name,
+      value: encodeURIComponent(value),
+      url,
+      sameSite: 'Lax' as const,
+    })),
   );
   await page.goto('/');
   // The account button names the person once the app has recovered the session.
