@@ -431,7 +431,7 @@ describe('API robustness: malformed requests never get a 5xx', () => {
   function headerProbes(route: Route): Probe[] {
     const forged = (payload: unknown) =>
       `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.${'A'.repeat(43)}`;
-    const [head, sig] = userToken.split('.');
+    const [head, , sig] = userToken.split('.');
     const headerSets: [string, Headers][] = [
       ['bearer-empty', { authorization: 'Bearer' }],
       ['bearer-spaces', { authorization: 'Bearer    ' }],

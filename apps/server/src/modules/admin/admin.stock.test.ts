@@ -158,7 +158,7 @@ describe('back-office card stock', () => {
 
   it('names each refused row in the request’s language when checking', async () => {
     const res = await importCsv(
-      'product,serial,pin,expiry\nNOPE,X-1,PIN-1234,\nG-NETFLIX-15,PIN-1234,\nT-MPT-1000,X-2,PIN-1234,',
+      'product,serial,pin,expiry\nNOPE,X-1,PIN-1234,\nG-NETFLIX-15,,PIN-1234,\nT-MPT-1000,X-2,PIN-1234,',
       false,
       { ...admin.headers, 'accept-language': 'my' },
     );
