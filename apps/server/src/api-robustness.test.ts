@@ -5,17 +5,11 @@ import type { ErrorBody } from '@shop/contracts/errors';
 import type { OrderResponse } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './modules/auth/access-token.ts';
 import { paymentReceipts, payments } from './modules/payments/payments.tables.ts';
 import { deliverSandboxWebhook } from './test/webhook-kit.ts';
-import {
-  call,
-  createShopTest,
-  MPT_PHONE,
-  orderAwaitingQrPayment,
-  type ShopTest,
-} from './test/checkout-kit.ts';
+import { call, openShopTest, MPT_PHONE, orderAwaitingQrPayment } from './test/checkout-kit.ts';
 
 /**
  * Robustness sweep: every route of the OpenAPI document gets a fixed set of malformed requests
@@ -204,7 +198,6 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const rawUtf8 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 
 describe('API robustness: malformed requests never get a 5xx', () => {
-  let s: ShopTest;
   let routes: Route[];
   let auths: [string, Headers][];
   /** A plausible value for a field, path or query parameter of that name. */
@@ -221,8 +214,8 @@ describe('API robustness: malformed requests never get a 5xx', () => {
   let sent = 0;
   const failures: string[] = [];
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     productId = s.catalogue.productId('T-MPT-1000');
     categoryId = s.catalogue.topup.id;
     // A signed-in customer with a pending order and a live MM QR payment: real ids to aim at.
@@ -290,7 +283,6 @@ describe('API robustness: malformed requests never get a 5xx', () => {
       (a, b) => Number(a.path.endsWith('/auth/logout')) - Number(b.path.endsWith('/auth/logout')),
     );
   });
-  afterAll(() => s.t.close());
 
   const pathParams = (route: Route) =>
     (route.op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
@@ -885,12 +877,8 @@ describe('API robustness: payment state sequences keep the money straight', () =
     }),
   );
 
-  let s: ShopTest;
   let n = 0;
-  beforeAll(async () => {
-    s = await createShopTest();
-  });
-  afterAll(() => s.t.close());
+  const s = openShopTest();
 
   function deliver(body: string) {
     return deliverSandboxWebhook(s.t, s.clock(), body);

@@ -6,7 +6,13 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeLimits } from './modules/auth/auth.service.ts';
-import { createShopTest, MPT_PHONE, signedIn, type ShopTest } from './test/checkout-kit.ts';
+import {
+  createShopTest,
+  MPT_PHONE,
+  signedIn,
+  type ShopTest,
+  openShopTest,
+} from './test/checkout-kit.ts';
 import { platformTexts } from './platform/errors.ts';
 import {
   registerRequestLimits,
@@ -130,11 +136,7 @@ function expectRefusal(
 }
 
 describe('request limits per group, account and address (ADR 0026)', () => {
-  let s: ShopTest;
-  beforeAll(async () => {
-    s = await createShopTest(env);
-  });
-  afterAll(() => s.t.close());
+  const s = openShopTest(env);
 
   it.each(Object.keys(groupCalls) as RequestLimitGroup[])(
     '%s: the address limit answers 429 with the error body and Retry-After, in English and Burmese',
@@ -247,11 +249,7 @@ describe('request limits per group, account and address (ADR 0026)', () => {
 });
 
 describe('request limit memory is bounded (REQUEST_LIMIT_MEMORY_KEYS)', () => {
-  let s: ShopTest;
-  beforeAll(async () => {
-    s = await createShopTest({ ...env, REQUEST_LIMIT_MEMORY_KEYS: '10' });
-  });
-  afterAll(() => s.t.close());
+  const s = openShopTest({ ...env, REQUEST_LIMIT_MEMORY_KEYS: '10' });
 
   it('keeps at most that many counters per group: the least recently used goes first', async () => {
     const first = newAddress();

@@ -1,8 +1,8 @@
 import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './test/admin-kit.ts';
-import { createShopTest, signedIn, type ShopTest } from './test/checkout-kit.ts';
+import { signedIn, openShopTest } from './test/checkout-kit.ts';
 import { analyticsEvents, siteSettings } from './modules/site/site.tables.ts';
 import { fieldWithUnstorableText } from './platform/http.ts';
 
@@ -28,17 +28,15 @@ interface Operation {
 }
 
 describe('lone UTF-16 surrogates in requests', () => {
-  let s: ShopTest;
   let customer: Record<string, string>;
   let admin: SignedInStaff;
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     customer = (await signedIn(s)).headers;
     await s.t.database.db.insert(siteSettings).values({ key: 'call_centre', value: CONTACT });
     admin = await signedInStaff(s.t, s.clock, 'admin');
   });
-  afterAll(() => s.t.close());
 
   const send = (method: string, url: string, headers: Record<string, string>, payload: unknown) =>
     s.t.app.inject({

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { seedDemoShop } from '../db/seed.ts';
@@ -180,4 +180,22 @@ export async function twoInstancesOnRedis(
 /** Closes instances last first (a second instance before the one whose database it is on). */
 export async function closeInstances(...instances: TestApp[]) {
   for (const instance of instances.reverse()) await instance.close();
+}
+
+/**
+ * A stand-in server for the surrounding describe block: started before its tests, closed after
+ * them. Read it with the returned function once the tests run.
+ */
+export function openStandin<T extends { close(): Promise<void> }>(
+  start: () => Promise<T>,
+): () => T {
+  let standin: T | undefined;
+  beforeAll(async () => {
+    standin = await start();
+  });
+  afterAll(() => standin?.close());
+  return () => {
+    if (!standin) throw new Error('the stand-in is not started yet');
+    return standin;
+  };
 }

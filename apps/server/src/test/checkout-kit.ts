@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { CartResponse } from '@shop/contracts/cart';
 import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
 import { login, movableClock, newPerson, verifiedPerson } from './auth-kit.ts';
@@ -29,6 +30,22 @@ export async function createShopTest(env: Record<string, string> = {}): Promise<
   const t = await createTestApp({ clock, env });
   const catalogue = await insertTestCatalogue(t.database.db);
   return { t, clock, catalogue };
+}
+
+/**
+ * A ShopTest for the surrounding describe block: opened before its tests, closed after them. The
+ * returned object is filled in by the time the first beforeAll registered after this call runs;
+ * `env` may be a function, read then (a stand-in started in an earlier beforeAll gives its URL).
+ */
+export function openShopTest(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): ShopTest {
+  const s = {} as ShopTest;
+  beforeAll(async () => {
+    Object.assign(s, await createShopTest(typeof env === 'function' ? env() : env));
+  });
+  afterAll(() => s.t.close());
+  return s;
 }
 
 /** Puts `count` cards with known PINs in stock for a product (the fixtures' own PINs are fake). */

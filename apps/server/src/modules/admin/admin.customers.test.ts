@@ -8,17 +8,10 @@ import {
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { authTexts } from '@shop/contracts/auth-rules';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, post, refresh } from '../../test/auth-kit.ts';
 import { refreshFamilies } from '../auth/auth.tables.ts';
-import {
-  addMptTopUp,
-  call,
-  createShopTest,
-  MPT_PHONE,
-  type ShopTest,
-  signedIn,
-} from '../../test/checkout-kit.ts';
+import { addMptTopUp, call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
@@ -26,16 +19,14 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 /* Back-office customer management (issue 17): detail, points adjustments, block and unblock. */
 
 describe('back-office customers', () => {
-  let s: ShopTest;
   let admin: SignedInStaff;
   let support: SignedInStaff;
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     admin = await signedInStaff(s.t, s.clock, 'admin');
     support = await signedInStaff(s.t, s.clock, 'support');
   });
-  afterAll(() => s.t.close());
 
   const as = (
     staff: SignedInStaff,

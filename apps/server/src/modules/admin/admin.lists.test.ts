@@ -1,27 +1,20 @@
 import type { AdminCustomer, AdminOrder, AdminProduct, Dashboard } from '@shop/contracts/admin';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/auth-kit.ts';
-import {
-  createShopTest,
-  MPT_PHONE,
-  OOREDOO_PHONE,
-  stockCards,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { openShopTest, MPT_PHONE, OOREDOO_PHONE, stockCards } from '../../test/checkout-kit.ts';
 import { availableCards, paidOrder } from '../../test/fulfilment-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /* The back-office lists and dashboard (issue 17), from real orders paid in the sandbox bank. */
 
 describe('back-office lists and dashboard', () => {
-  let s: ShopTest;
   let support: SignedInStaff;
   let topupOrder: Awaited<ReturnType<typeof paidOrder>>;
   let cardOrder: Awaited<ReturnType<typeof paidOrder>>;
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     await stockCards(s, 'G-STEAM-10', 3);
     topupOrder = await paidOrder(s, [{ sku: 'T-MPT-1000', quantity: 2, phoneNumber: MPT_PHONE }]);
     cardOrder = await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], {
@@ -29,7 +22,6 @@ describe('back-office lists and dashboard', () => {
     });
     support = await signedInStaff(s.t, s.clock, 'support');
   });
-  afterAll(() => s.t.close());
 
   const get = async (url: string, lang = 'en') => {
     const res = await s.t.app.inject({

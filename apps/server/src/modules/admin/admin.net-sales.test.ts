@@ -1,7 +1,7 @@
 import type { AdminCustomer, Dashboard } from '@shop/contracts/admin';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, signedIn, openShopTest } from '../../test/checkout-kit.ts';
 import { DECLINED_PHONE, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
@@ -15,14 +15,13 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  */
 
 describe('sales and spent net of refunds', () => {
-  let s: ShopTest;
   let admin: SignedInStaff;
   let buyer: Awaited<ReturnType<typeof signedIn>>;
   let partlyId: string;
   let failedId: string;
 
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
   beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
     await stockCards(s, 'G-STEAM-10', 1);
     admin = await signedInStaff(s.t, s.clock, 'admin');
     buyer = await signedIn(s);
@@ -52,7 +51,6 @@ describe('sales and spent net of refunds', () => {
     );
     expect(paidBack.statusCode).toBe(200);
   });
-  afterAll(() => s.t.close());
 
   const get = async <T>(url: string) => {
     const res = await call(s, 'GET', url, admin.headers);

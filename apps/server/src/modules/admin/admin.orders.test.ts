@@ -9,17 +9,10 @@ import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { orderResponseSchema } from '@shop/contracts/orders';
 import { formatRecipientNumber } from '@shop/contracts/phone';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
-import {
-  addMptTopUp,
-  call,
-  createShopTest,
-  initialize,
-  type ShopTest,
-  signedIn,
-} from '../../test/checkout-kit.ts';
+import { addMptTopUp, call, openShopTest, initialize, signedIn } from '../../test/checkout-kit.ts';
 import {
   DECLINED_PHONE,
   emptyStock,
@@ -40,21 +33,19 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  */
 
 describe('back-office order detail and actions', () => {
-  let s: ShopTest;
   let admin: SignedInStaff;
   let support: SignedInStaff;
 
+  // A point is worth 300 Ks here: a 1,000 Ks refund is 3.33 points, given as 4.
+  const s = openShopTest({
+    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+    LOYALTY_POINT_VALUE_MMK: '300',
+  });
   beforeAll(async () => {
-    // A point is worth 300 Ks here: a 1,000 Ks refund is 3.33 points, given as 4.
-    s = await createShopTest({
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      LOYALTY_POINT_VALUE_MMK: '300',
-    });
     await emptyStock(s, 'G-STEAM-10');
     admin = await signedInStaff(s.t, s.clock, 'admin');
     support = await signedInStaff(s.t, s.clock, 'support');
   });
-  afterAll(() => s.t.close());
 
   const db = () => s.t.database.db;
   const refund = (orderId: string, body: unknown, staff = admin) =>

@@ -3,16 +3,10 @@ import { adminSchemaMessages as m } from '@shop/contracts/admin-schema-messages'
 import type { AdminProduct, AuditEntry } from '@shop/contracts/admin';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/auth-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
-import {
-  MPT_PHONE,
-  OOREDOO_PHONE,
-  call,
-  createShopTest,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { MPT_PHONE, OOREDOO_PHONE, call, openShopTest } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
@@ -27,15 +21,13 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  */
 
 describe('back-office: creating a product of each kind', () => {
-  let s: ShopTest;
   let admin: SignedInStaff;
   const created: Record<string, AdminProduct> = {};
 
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
   beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
     admin = await signedInStaff(s.t, s.clock);
   });
-  afterAll(() => s.t.close());
 
   const create = (payload: object, headers: Record<string, string> = admin.headers) =>
     call(s, 'POST', '/api/v1/admin/products', headers, payload);

@@ -4,15 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { AdminPromoCode } from '@shop/contracts/admin-promo';
 import type { CheckoutInitializeResponse } from '@shop/contracts/checkout';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addToCart,
-  call,
-  createShopTest,
-  MPT_PHONE,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addToCart, call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
@@ -28,15 +21,13 @@ const migration = path.resolve(
 );
 
 describe('promo codes in one case', () => {
-  let s: ShopTest;
   let admin: SignedInStaff;
   const stamp = Date.now().toString(36);
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     admin = await signedInStaff(s.t, s.clock, 'admin');
   });
-  afterAll(() => s.t.close());
 
   const storedCodes = async () =>
     (await s.t.database.db.select({ code: promoCodes.code }).from(promoCodes)).map((r) => r.code);

@@ -5,16 +5,9 @@ import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import type { CheckoutInitializeResponse } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/languages';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/auth-kit.ts';
-import {
-  addToCart,
-  call,
-  createShopTest,
-  MPT_PHONE,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { addToCart, call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
@@ -28,18 +21,16 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('back-office promo codes', () => {
-  let s: ShopTest;
   let admin: SignedInStaff;
   let support: SignedInStaff;
   let serial = 0;
   const unique = (stem: string) => `${stem}${++serial}${Date.now().toString(36).toUpperCase()}`;
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     admin = await signedInStaff(s.t, s.clock, 'admin');
     support = await signedInStaff(s.t, s.clock, 'support');
   });
-  afterAll(() => s.t.close());
 
   const as = (staff: SignedInStaff, lang: Language = 'en') => ({
     ...staff.headers,

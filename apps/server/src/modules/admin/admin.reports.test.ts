@@ -1,9 +1,9 @@
 import type { AuditEntry } from '@shop/contracts/admin';
 import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-messages';
 import { adminMessages } from '@shop/contracts/admin-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/auth-kit.ts';
-import { createShopTest, MPT_PHONE, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
+import { MPT_PHONE, signedIn, openShopTest } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
@@ -71,7 +71,6 @@ describe('CSV cells', () => {
 });
 
 describe('back-office CSV reports', () => {
-  let s: ShopTest;
   let admin: SignedInStaff;
   let support: SignedInStaff;
   let buyer: Awaited<ReturnType<typeof signedIn>>;
@@ -106,8 +105,8 @@ describe('back-office CSV reports', () => {
     return made;
   }
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     admin = await signedInStaff(s.t, s.clock, 'admin');
     support = await signedInStaff(s.t, s.clock, 'support');
     buyer = await signedIn(s);
@@ -115,7 +114,6 @@ describe('back-office CSV reports', () => {
       user: buyer,
     });
   });
-  afterAll(() => s.t.close());
 
   const get = (url: string, staff = admin, lang = 'en') =>
     s.t.app.inject({ url, headers: { ...staff.headers, 'accept-language': lang } });

@@ -14,18 +14,17 @@ import {
 import { adminMessages } from '@shop/contracts/admin-messages';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/crypto.ts';
 import { errorOf } from '../../test/auth-kit.ts';
 import { cards, products } from '../catalogue/catalogue.tables.ts';
 import {
   addToCart,
   call,
-  createShopTest,
+  openShopTest,
   initialize,
   newCardProduct,
   signedIn,
-  type ShopTest,
 } from '../../test/checkout-kit.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
@@ -42,7 +41,6 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('back-office card stock', () => {
-  let s: ShopTest;
   let admin: SignedInStaff;
   let support: SignedInStaff;
   let netflixId: string;
@@ -52,8 +50,8 @@ describe('back-office card stock', () => {
   const pins = { a: 'PIN-AAAA-1111', b: 'PIN-BBBB-2222', steam: 'PIN-CCCC-3333' };
   let file: string;
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     admin = await signedInStaff(s.t, s.clock, 'admin');
     support = await signedInStaff(s.t, s.clock, 'support');
     netflixId = s.catalogue.productId('G-NETFLIX-15');
@@ -66,7 +64,6 @@ describe('back-office card stock', () => {
       `G-STEAM-10,${serials.steam},${pins.steam},`,
     ].join('\r\n');
   });
-  afterAll(() => s.t.close());
 
   const importCsv = (
     csv: unknown,

@@ -1,6 +1,6 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, openShopTest } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
@@ -11,15 +11,13 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  */
 
 describe('moments inside the order timeline', () => {
-  let s: ShopTest;
   let support: SignedInStaff;
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     await stockCards(s, 'G-STEAM-10', 1);
     support = await signedInStaff(s.t, s.clock, 'support');
   });
-  afterAll(() => s.t.close());
 
   it('gives a share link’s end as {time} with its moment, and no ISO date in any text', async () => {
     const { user, order } = await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }]);

@@ -1,14 +1,8 @@
 import type { CartResponse } from '@shop/contracts/cart';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addToCart,
-  call,
-  createShopTest,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addToCart, call, openShopTest, signedIn } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import { orderItems } from '../orders/orders.tables.ts';
@@ -25,14 +19,12 @@ const mum = '959250008881';
 const dad = '959250009991';
 
 describe('a top-up is one cart line per recipient number', () => {
-  let s: ShopTest;
   let topup: string;
 
-  beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
+  beforeAll(() => {
     topup = s.catalogue.productId('T-MPT-1000');
   });
-  afterAll(() => s.t.close());
 
   const lines = (cart: CartResponse) =>
     cart.data.items.map((l) => [l.productId, l.quantity, l.phoneNumber]);

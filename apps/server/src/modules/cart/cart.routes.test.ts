@@ -1,30 +1,27 @@
 import type { CartResponse, RemoveUnavailableResponse } from '@shop/contracts/cart';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../catalogue/catalogue.tables.ts';
 import {
   addToCart,
   call,
-  createShopTest,
+  openShopTest,
   MPT_PHONE,
   OOREDOO_PHONE,
   signedIn,
   stockCards,
-  type ShopTest,
 } from '../../test/checkout-kit.ts';
 
 describe('cart API', () => {
-  let s: ShopTest;
   let id: (sku: string) => string;
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     id = s.catalogue.productId;
     // A cart line of a card product may hold at most the cards in stock: room for the 20 cap.
     await stockCards(s, 'G-STEAM-10', 25);
   });
-  afterAll(() => s.t.close());
 
   /** A new guest: its first cart call issues the id (cookie gid and x-guest-id header). */
   async function newGuest(lang = 'en') {

@@ -1,17 +1,11 @@
 import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { and, count, eq, gt, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login } from '../../test/auth-kit.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
-import {
-  addToCart,
-  createShopTest,
-  newCardProduct,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { addToCart, openShopTest, newCardProduct, signedIn } from '../../test/checkout-kit.ts';
 
 type Buyer = Awaited<ReturnType<typeof signedIn>>;
 
@@ -21,13 +15,8 @@ type Buyer = Awaited<ReturnType<typeof signedIn>>;
  * cards no longer than two payment windows from its checkout.
  */
 describe('card holds of unpaid orders are bounded (ADR 0043)', () => {
-  let s: ShopTest;
-
-  beforeAll(async () => {
-    // Defaults except the per-address cap, lowered so a test needs few accounts to reach it.
-    s = await createShopTest({ CARD_HOLD_MAX_PER_ADDRESS: '30' });
-  });
-  afterAll(() => s.t.close());
+  // Defaults except the per-address cap, lowered so a test needs few accounts to reach it.
+  const s = openShopTest({ CARD_HOLD_MAX_PER_ADDRESS: '30' });
 
   const db = () => s.t.database.db;
   const liveHolds = async (productIds: string[]) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CheckoutInitializeResponse } from '@shop/contracts/checkout';
 import type { WebhookEvent } from '@shop/contracts/payments';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from '../payments/payments.tables.ts';
@@ -12,10 +12,9 @@ import {
   addToCart,
   call,
   completeWith,
-  createShopTest,
+  openShopTest,
   initialize,
   newCardProduct,
-  type ShopTest,
   signedIn,
 } from '../../test/checkout-kit.ts';
 
@@ -24,11 +23,7 @@ import {
  * order for the cart, and its cards are held once.
  */
 describe('one open order per cart (ADR 0022)', () => {
-  let s: ShopTest;
-  beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
-  });
-  afterAll(() => s.t.close());
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
 
   const db = () => s.t.database.db;
   const ordersOf = (userId: string) =>
@@ -156,11 +151,7 @@ describe('one open order per cart (ADR 0022)', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'one open order per cart under concurrency (PostgreSQL; skipped without TEST_DATABASE_URL)',
   () => {
-    let s: ShopTest;
-    beforeAll(async () => {
-      s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
-    });
-    afterAll(() => s.t.close());
+    const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
 
     function pay(reference: string, amount: number) {
       const event: WebhookEvent = {

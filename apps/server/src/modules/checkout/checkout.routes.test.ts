@@ -5,33 +5,30 @@ import type {
 } from '@shop/contracts/checkout';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cards, categories, products } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import {
   addToCart,
   call,
   completeWith,
-  createShopTest,
+  openShopTest,
   initialize,
   MPT_PHONE,
   OOREDOO_PHONE,
   signedIn,
   stockCards,
-  type ShopTest,
 } from '../../test/checkout-kit.ts';
 
 describe('checkout API', () => {
-  let s: ShopTest;
   let id: (sku: string) => string;
 
+  const s = openShopTest();
   beforeAll(async () => {
-    s = await createShopTest();
     id = s.catalogue.productId;
     // Every checkout holds its Steam cards for the payment window: enough for all the tests.
     await stockCards(s, 'G-STEAM-10', 40);
   });
-  afterAll(() => s.t.close());
 
   const ordersOf = async (userId: string) => {
     const [row] = await s.t.database.db

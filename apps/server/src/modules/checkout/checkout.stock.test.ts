@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ErrorBody } from '@shop/contracts/errors';
 import type { WebhookEvent } from '@shop/contracts/payments';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encryptSecret } from '../../platform/crypto.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
@@ -13,11 +13,10 @@ import {
   addToCart,
   call,
   completeWith,
-  createShopTest,
+  openShopTest,
   initialize,
   newCardProduct,
   signedIn,
-  type ShopTest,
 } from '../../test/checkout-kit.ts';
 
 type Buyer = Awaited<ReturnType<typeof signedIn>>;
@@ -27,12 +26,7 @@ type Buyer = Awaited<ReturnType<typeof signedIn>>;
  * so nobody is charged for a card that is gone.
  */
 describe('card stock reserved at checkout (DESIGN §6.5)', () => {
-  let s: ShopTest;
-
-  beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
-  });
-  afterAll(() => s.t.close());
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
 
   const db = () => s.t.database.db;
 
@@ -315,11 +309,7 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'last card, 50 buyers at once (PostgreSQL; skipped without TEST_DATABASE_URL)',
   () => {
-    let s: ShopTest;
-    beforeAll(async () => {
-      s = await createShopTest();
-    });
-    afterAll(() => s.t.close());
+    const s = openShopTest();
 
     it('exactly one buyer gets a payment QR; 49 are told "sold out" before paying, with no order', async () => {
       const productId = s.catalogue.productId('G-STEAM-10');

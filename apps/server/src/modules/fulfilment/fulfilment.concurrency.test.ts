@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encryptSecret } from '../../platform/crypto.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { users } from '../auth/auth.tables.ts';
 import { cards, products } from '../catalogue/catalogue.tables.ts';
-import { createShopTest, type ShopTest } from '../../test/checkout-kit.ts';
+import { openShopTest } from '../../test/checkout-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { orderCards } from './fulfilment.tables.ts';
@@ -27,11 +27,10 @@ const WORKERS = 8;
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'fulfilment under concurrency (PostgreSQL; skipped without TEST_DATABASE_URL: PGlite cannot run transactions concurrently)',
   () => {
-    let s: ShopTest;
     let userId: string;
 
+    const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
     beforeAll(async () => {
-      s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
       const [user] = await s.t.database.db
         .insert(users)
         .values({
@@ -43,7 +42,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .returning({ id: users.id });
       userId = user?.id ?? '';
     });
-    afterAll(() => s.t.close());
 
     /** A fresh E-PIN product with `stock` cards and BUYERS paid orders of one card each. */
     async function round(stock: number) {

@@ -1,17 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '@shop/contracts/orders';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { outboxFor } from '../../test/auth-kit.ts';
 import { encryptSecret } from '../../platform/crypto.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
-import {
-  call,
-  createShopTest,
-  MPT_PHONE,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
@@ -27,14 +21,11 @@ import {
 import { orderCards, topupRequests, topupSimulatorTransactions } from './fulfilment.tables.ts';
 
 describe('fulfilment of paid orders (DESIGN §6.4)', () => {
-  let s: ShopTest;
-
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
   beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
     // The fixtures' Steam card has a fake PIN: out of the way, our own stock is used.
     await emptyStock(s, 'G-STEAM-10');
   });
-  afterAll(() => s.t.close());
 
   const db = () => s.t.database.db;
   const orderRow = async (id: string) =>

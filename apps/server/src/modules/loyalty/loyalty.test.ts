@@ -2,17 +2,16 @@ import type { ProfileResponse } from '@shop/contracts/auth';
 import type { ErrorBody } from '@shop/contracts/errors';
 import type { PaymentSessionResponse } from '@shop/contracts/checkout';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import {
   addMptTopUp,
   addToCart,
   call,
   completeWith,
-  createShopTest,
+  openShopTest,
   initialize,
   MPT_PHONE,
-  type ShopTest,
   signedIn,
 } from '../../test/checkout-kit.ts';
 import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
@@ -57,20 +56,17 @@ describe('membership tiers (README defaults)', () => {
 });
 
 describe('loyalty: points, tier discount at checkout, payment by points', () => {
-  let s: ShopTest;
-
+  // Small figures so a few test orders move through the tiers: silver at 50 points (5% off),
+  // 1 point per 1,000 Ks, a point pays 100 Ks.
+  const s = openShopTest({
+    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+    LOYALTY_TIER_POINTS: '0,50,1000,5000',
+    LOYALTY_TIER_DISCOUNTS: '0,5,10,15',
+    LOYALTY_POINT_VALUE_MMK: '100',
+  });
   beforeAll(async () => {
-    // Small figures so a few test orders move through the tiers: silver at 50 points (5% off),
-    // 1 point per 1,000 Ks, a point pays 100 Ks.
-    s = await createShopTest({
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      LOYALTY_TIER_POINTS: '0,50,1000,5000',
-      LOYALTY_TIER_DISCOUNTS: '0,5,10,15',
-      LOYALTY_POINT_VALUE_MMK: '100',
-    });
     await emptyStock(s, 'G-STEAM-10');
   });
-  afterAll(() => s.t.close());
 
   const profile = async (headers: Record<string, string>) => {
     const res = await call(s, 'GET', '/api/v1/users/profile', headers);

@@ -2,17 +2,10 @@ import { checkoutMessages, type CheckoutInitializeResponse } from '@shop/contrac
 import { orderMessages, orderResponseSchema } from '@shop/contracts/orders';
 import { platformTexts } from '../../platform/errors.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
-import {
-  addToCart,
-  call,
-  createShopTest,
-  MPT_PHONE,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { addToCart, call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -27,11 +20,7 @@ const MUM = 'mum.codes@example.com';
 const AUNT = 'aunt.codes@example.com';
 
 describe('the codes e-mail: where it goes and sending it again', () => {
-  let s: ShopTest;
-  beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', REQUEST_LIMIT_FACTOR: '1' });
-  });
-  afterAll(() => s.t.close());
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', REQUEST_LIMIT_FACTOR: '1' });
 
   const db = () => s.t.database.db;
   const resend = (orderId: string, headers: Record<string, string>, body?: unknown) =>

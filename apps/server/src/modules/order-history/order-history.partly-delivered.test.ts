@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { toBurmeseDigits } from '@shop/contracts/languages';
 import { orderDisplayStatus, orderResponseSchema } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { signedInStaff } from '../../test/admin-kit.ts';
-import { call, createShopTest, MPT_PHONE, type ShopTest } from '../../test/checkout-kit.ts';
+import { call, MPT_PHONE, openShopTest } from '../../test/checkout-kit.ts';
 import {
   DECLINED_PHONE,
   emptyStock,
@@ -26,13 +26,10 @@ const textOf = (pdf: Buffer) =>
   execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 
 describe('partly delivered orders (ADR 0051)', () => {
-  let s: ShopTest;
-
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
   beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
     await emptyStock(s, 'G-STEAM-10');
   });
-  afterAll(() => s.t.close());
 
   const db = () => s.t.database.db;
   const detail = async (orderId: string, headers: Record<string, string>, lang = 'en') => {

@@ -8,14 +8,13 @@ import type {
 } from '@shop/contracts/orders';
 import { orderListResponseSchema, orderResponseSchema } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMptTopUp,
   call,
-  createShopTest,
+  openShopTest,
   initialize,
   MPT_PHONE,
-  type ShopTest,
   signedIn,
 } from '../../test/checkout-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
@@ -24,7 +23,6 @@ import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts'
 import { orderFeedback } from '../orders/orders.tables.ts';
 
 describe('orders API (shopping spec §7 Orders)', () => {
-  let s: ShopTest;
   let buyer: Awaited<ReturnType<typeof signedIn>>;
   let stranger: Awaited<ReturnType<typeof signedIn>>;
   let stock: Awaited<ReturnType<typeof stockCards>>;
@@ -32,8 +30,8 @@ describe('orders API (shopping spec §7 Orders)', () => {
   let failed: string;
   let pending: string;
 
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
   beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0' });
     await emptyStock(s, 'G-STEAM-10');
     await s.t.database.db
       .update(products)
@@ -64,7 +62,6 @@ describe('orders API (shopping spec §7 Orders)', () => {
     await addMptTopUp(s, buyer.headers);
     pending = (await initialize(s, buyer.headers)).orderId;
   });
-  afterAll(() => s.t.close());
 
   const get = (url: string, headers = buyer.headers) => call(s, 'GET', url, headers);
   const detail = async (orderId: string) => {

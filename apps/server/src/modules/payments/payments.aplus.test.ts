@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAplusStandin, type AplusStandin } from '../../test/standins/aplus.ts';
+import { openStandin } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { startAplusStandin } from '../../test/standins/aplus.ts';
 import {
-  createShopTest,
   fulfilJobsOf,
   paymentStatusOf,
   pendingTopUpOrder,
   receiptsOf,
-  type ShopTest,
+  openShopTest,
 } from '../../test/checkout-kit.ts';
 
 /*
@@ -15,11 +15,8 @@ import {
  */
 
 describe('payments through A+ (stand-in)', () => {
-  let s: ShopTest;
-  let aplus: AplusStandin;
-
-  beforeAll(async () => {
-    aplus = await startAplusStandin({
+  const aplus = openStandin(() =>
+    startAplusStandin({
       sendCallback: async (url) => {
         const target = new URL(url);
         const res = await s.t.app.inject({
@@ -28,13 +25,9 @@ describe('payments through A+ (stand-in)', () => {
         });
         return { status: res.statusCode, body: res.body };
       },
-    });
-    s = await createShopTest({ PAYMENT_PROVIDER: 'aplus', ...aplus.env });
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await aplus.close();
-  });
+    }),
+  );
+  const s = openShopTest(() => ({ PAYMENT_PROVIDER: 'aplus', ...aplus().env }));
 
   const forged = {
     amount: '1000',
@@ -48,19 +41,19 @@ describe('payments through A+ (stand-in)', () => {
 
   it('the order is created with the auth headers; the QR shown is ABank’s', async () => {
     const { session } = await pendingTopUpOrder(s);
-    const order = aplus.order(session.paymentReference);
+    const order = aplus().order(session.paymentReference);
     expect(order).toMatchObject({
       amount: 1000,
       callbackUrl: 'http://shop.test/api/v1/payments/webhook/aplus',
     });
     expect(order.createdDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(session.paymentQrCode).toContain(session.paymentReference);
-    expect(aplus.refusedAuth).toBe(0);
+    expect(aplus().refusedAuth).toBe(0);
   });
 
   it('a forged "SUCCESS" callback pays nothing while the enquiry says pending', async () => {
     const { user, order, session } = await pendingTopUpOrder(s);
-    const reply = await aplus.callback(session.paymentReference, forged);
+    const reply = await aplus().callback(session.paymentReference, forged);
     expect(reply.status).toBe(200);
     expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
       paymentStatus: 'pending',
@@ -71,9 +64,9 @@ describe('payments through A+ (stand-in)', () => {
 
   it('the callback after a real payment pays once, as the enquiry says', async () => {
     const { user, order, session } = await pendingTopUpOrder(s);
-    aplus.settle(session.paymentReference, 200);
+    aplus().settle(session.paymentReference, 200);
     for (let i = 0; i < 3; i += 1) {
-      const reply = await aplus.callback(session.paymentReference, forged);
+      const reply = await aplus().callback(session.paymentReference, forged);
       expect(reply).toEqual({ status: 200, body: 'OK' });
     }
     expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
@@ -85,8 +78,8 @@ describe('payments through A+ (stand-in)', () => {
 
   it('the enquiry’s amount is checked: too little is recorded for refund, the QR stays open', async () => {
     const { user, order, session } = await pendingTopUpOrder(s);
-    aplus.settle(session.paymentReference, 200, 10);
-    await aplus.callback(session.paymentReference, forged);
+    aplus().settle(session.paymentReference, 200, 10);
+    await aplus().callback(session.paymentReference, forged);
     expect((await paymentStatusOf(s, user.headers, order.orderId)).paymentStatus).toBe('pending');
     const [receipt] = await receiptsOf(s, order.orderId);
     expect(receipt).toMatchObject({ outcome: 'wrong_amount', amount: 10, refundRequired: true });
@@ -96,7 +89,7 @@ describe('payments through A+ (stand-in)', () => {
     const bad = await s.t.app.inject({ method: 'GET', url: '/api/v1/payments/webhook/aplus' });
     expect(bad.statusCode).toBe(400);
     const { user, order, session } = await pendingTopUpOrder(s);
-    aplus.settle(session.paymentReference, 200);
+    aplus().settle(session.paymentReference, 200);
     s.clock.advance(61_000);
     const run = await s.t.app.runPaymentReconciliation();
     expect(run.applied).toBeGreaterThanOrEqual(1);

@@ -1,22 +1,22 @@
+import { openStandin } from '../../test/app-kit.ts';
 import fs from 'node:fs';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addMptTopUp,
   call,
   callbackThroughInject,
-  createShopTest,
   fulfilJobsOf,
   initialize,
   paymentProviderStartError,
   paymentStatusOf,
   pendingTopUpOrder,
   receiptsOf,
-  type ShopTest,
   signedIn,
+  openShopTest,
 } from '../../test/checkout-kit.ts';
-import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts';
+import { startKbzStandin } from '../../test/standins/kbzpay.ts';
 import { payments } from './payments.tables.ts';
 import { kbzSign, kbzSignText } from './providers/kbzpay.ts';
 
@@ -56,20 +56,13 @@ describe('PAYMENT_PROVIDER=kbzpay configuration', () => {
 });
 
 describe('payments through KBZPay (stand-in)', () => {
-  let s: ShopTest;
-  let kbz: KbzStandin;
-
-  beforeAll(async () => {
-    kbz = await startKbzStandin({
+  const kbz = openStandin(() =>
+    startKbzStandin({
       pwaUrl: 'https://pwa.kbz.test/pgw/pwa/#/',
       sendCallback: callbackThroughInject(() => s),
-    });
-    s = await createShopTest({ PAYMENT_PROVIDER: 'kbzpay', ...kbz.env });
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await kbz.close();
-  });
+    }),
+  );
+  const s = openShopTest(() => ({ PAYMENT_PROVIDER: 'kbzpay', ...kbz().env }));
 
   it('checkout offers MM QR and the PWA redirect, not A+ (KBZPay does not collect it)', async () => {
     const user = await signedIn(s);
@@ -85,7 +78,9 @@ describe('payments through KBZPay (stand-in)', () => {
 
   it('an MM QR order is a correctly signed precreate; the QR shown is KBZ’s', async () => {
     const { session } = await pendingTopUpOrder(s);
-    const precreate = kbz.seen.filter((r) => r.endpoint === 'precreate').at(-1);
+    const precreate = kbz()
+      .seen.filter((r) => r.endpoint === 'precreate')
+      .at(-1);
     expect(precreate?.signatureOk).toBe(true);
     expect(precreate?.request).toMatchObject({
       method: 'kbz.payment.precreate',
@@ -94,21 +89,21 @@ describe('payments through KBZPay (stand-in)', () => {
       notify_url: 'http://shop.test/api/v1/payments/webhook/kbzpay',
     });
     expect(precreate?.biz).toMatchObject({
-      appid: kbz.appId,
-      merch_code: kbz.merchCode,
+      appid: kbz().appId,
+      merch_code: kbz().merchCode,
       merch_order_id: session.paymentReference,
       trade_type: 'PAY_BY_QRCODE',
       total_amount: '1000',
       trans_currency: 'MMK',
       timeout_express: '5m',
     });
-    const order = kbz.order(session.paymentReference);
+    const order = kbz().order(session.paymentReference);
     expect(session.paymentQrCode).toContain(order.prepayId);
   });
 
   it('a signed callback pays the order once, answered with the plain text success', async () => {
     const { user, order, session } = await pendingTopUpOrder(s);
-    const replies = await kbz.pay(session.paymentReference);
+    const replies = await kbz().pay(session.paymentReference);
     expect(replies.map((r) => [r.status, r.contentType.split(';')[0], r.body])).toEqual([
       [200, 'text/plain', 'success'],
     ]);
@@ -117,7 +112,7 @@ describe('payments through KBZPay (stand-in)', () => {
       status: 'processing',
     });
     // KBZ sends it again (it may): success again, nothing changes.
-    const again = await kbz.pay(session.paymentReference);
+    const again = await kbz().pay(session.paymentReference);
     expect(again.map((r) => r.body)).toEqual(['success']);
     expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(1);
     const receipts = await receiptsOf(s, order.orderId);
@@ -127,7 +122,7 @@ describe('payments through KBZPay (stand-in)', () => {
   it('a tampered or unsigned callback changes nothing (KBZ is not told success)', async () => {
     const { user, order, session } = await pendingTopUpOrder(s);
     for (const fault of [{ tamper: true }, { unsigned: true }]) {
-      const replies = await kbz.pay(session.paymentReference, { ...fault, attempts: 2 });
+      const replies = await kbz().pay(session.paymentReference, { ...fault, attempts: 2 });
       expect(replies.map((r) => r.status)).toEqual([401, 401]);
       expect(replies.some((r) => r.body === 'success')).toBe(false);
     }
@@ -140,7 +135,7 @@ describe('payments through KBZPay (stand-in)', () => {
 
   it('a signed callback for too little money is recorded for refund; the QR stays payable', async () => {
     const { user, order, session } = await pendingTopUpOrder(s);
-    const replies = await kbz.pay(session.paymentReference, { amount: '100' });
+    const replies = await kbz().pay(session.paymentReference, { amount: '100' });
     expect(replies.map((r) => r.body)).toEqual(['success']);
     expect((await paymentStatusOf(s, user.headers, order.orderId)).paymentStatus).toBe('pending');
     const [receipt] = await receiptsOf(s, order.orderId);
@@ -149,7 +144,7 @@ describe('payments through KBZPay (stand-in)', () => {
 
   it('a lost callback is paid by the reconciliation sweep, once, even with callbacks racing it', async () => {
     const { user, order, session } = await pendingTopUpOrder(s);
-    await kbz.pay(session.paymentReference, { lost: true });
+    await kbz().pay(session.paymentReference, { lost: true });
     // Within the first minute the sweep leaves a payment to its callback.
     expect((await s.t.app.runPaymentReconciliation()).asked).toBe(0);
     s.clock.advance(61_000);
@@ -157,9 +152,9 @@ describe('payments through KBZPay (stand-in)', () => {
     const [first, second] = await Promise.all([
       s.t.app.runPaymentReconciliation(),
       s.t.app.runPaymentReconciliation(),
-      kbz.pay(session.paymentReference),
-      kbz.pay(session.paymentReference),
-      kbz.pay(session.paymentReference),
+      kbz().pay(session.paymentReference),
+      kbz().pay(session.paymentReference),
+      kbz().pay(session.paymentReference),
     ]);
     expect(first.asked + second.asked).toBeGreaterThanOrEqual(1);
     expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
@@ -180,18 +175,18 @@ describe('payments through KBZPay (stand-in)', () => {
         sessionId: order.orderId,
         paymentMethod: 'mmqr',
       });
-    kbz.faults.createRefused = true;
+    kbz().faults.createRefused = true;
     const refused = await complete();
-    kbz.faults.createRefused = false;
+    kbz().faults.createRefused = false;
     expect(refused.statusCode, refused.body).toBe(503);
     expect(refused.json<ErrorBody>().message).toBe(
       'Payment is temporarily unavailable. Please try again later.',
     );
-    kbz.faults.createDelayMs = 12_000;
+    kbz().faults.createDelayMs = 12_000;
     const startedAt = performance.now();
     const timedOut = await complete();
     const waited = performance.now() - startedAt;
-    kbz.faults.createDelayMs = 0;
+    kbz().faults.createDelayMs = 0;
     expect(timedOut.statusCode, timedOut.body).toBe(503);
     expect(waited).toBeLessThan(11_500);
     const rows = await s.t.database.db
@@ -214,9 +209,11 @@ describe('payments through KBZPay (stand-in)', () => {
     expect(again.statusCode, again.body).toBe(200);
     // Closed in the background: the customer's answer does not wait on KBZ.
     await vi.waitFor(() => {
-      expect(kbz.order(session.paymentReference).status).toBe('ORDER_CLOSED');
+      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
     });
-    const closed = kbz.seen.filter((r) => r.endpoint === 'closeorder').at(-1);
+    const closed = kbz()
+      .seen.filter((r) => r.endpoint === 'closeorder')
+      .at(-1);
     expect(closed).toMatchObject({
       signatureOk: true,
       biz: { merch_order_id: session.paymentReference },
@@ -233,10 +230,10 @@ describe('payments through KBZPay (stand-in)', () => {
     );
     expect(cancel.statusCode, cancel.body).toBe(200);
     await vi.waitFor(() => {
-      expect(kbz.order(session.paymentReference).status).toBe('ORDER_CLOSED');
+      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
     });
     // A wallet that paid it before the close reached KBZ: recorded, flagged, not applied.
-    const replies = await kbz.pay(session.paymentReference);
+    const replies = await kbz().pay(session.paymentReference);
     expect(replies.map((r) => r.body)).toEqual(['success']);
     const [receipt] = await receiptsOf(s, order.orderId);
     expect(receipt).toMatchObject({ outcome: 'after_cancel', refundRequired: true });
@@ -251,7 +248,7 @@ describe('payments through KBZPay (stand-in)', () => {
     );
     // The query sits after the hash: appid, merch_code, nonce_str, prepay_id, timestamp, sign.
     const params = new URLSearchParams((session.paymentUrl ?? '').split('?')[1] ?? '');
-    const order = kbz.order(session.paymentReference);
+    const order = kbz().order(session.paymentReference);
     expect(order.tradeType).toBe('PWAAPP');
     expect(params.get('prepay_id')).toBe(order.prepayId);
     const fields = Object.fromEntries([...params].filter(([name]) => name !== 'sign'));
@@ -262,6 +259,6 @@ describe('payments through KBZPay (stand-in)', () => {
       'prepay_id',
       'timestamp',
     ]);
-    expect(kbz.signedByShop({ ...fields, sign: params.get('sign') })).toBe(true);
+    expect(kbz().signedByShop({ ...fields, sign: params.get('sign') })).toBe(true);
   });
 });

@@ -2,14 +2,9 @@ import type { OrderResponse } from '@shop/contracts/orders';
 import type { PaymentSession } from '@shop/contracts/checkout';
 import type { PaymentStatusResponse, WebhookEvent } from '@shop/contracts/payments';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
-import {
-  call,
-  createShopTest,
-  orderAwaitingQrPayment,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { call, openShopTest, orderAwaitingQrPayment } from '../../test/checkout-kit.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
 import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 
@@ -19,13 +14,9 @@ import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
  * flagged for refund with that amount, and the customer sees it on the order.
  */
 describe('payments: every payment received is recorded', () => {
-  let s: ShopTest;
   let n = 0;
 
-  beforeAll(async () => {
-    s = await createShopTest();
-  });
-  afterAll(() => s.t.close());
+  const s = openShopTest();
 
   function deliver(reference: string, amount: number, options: { currency?: string } = {}) {
     n += 1;

@@ -6,7 +6,7 @@ import type {
   WebhookEvent,
 } from '@shop/contracts/payments';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { FULFIL_ORDER_JOB } from './payments.service.ts';
 import {
@@ -17,19 +17,14 @@ import {
   initialize,
   orderAwaitingQrPayment,
   signedIn,
-  type ShopTest,
+  openShopTest,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
 import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 
 describe('payments: sandbox bank, webhook, expiry', () => {
-  let s: ShopTest;
-
-  beforeAll(async () => {
-    s = await createShopTest();
-  });
-  afterAll(() => s.t.close());
+  const s = openShopTest();
 
   const status = async (headers: Record<string, string>, orderId: string) => {
     const res = await call(s, 'GET', `/api/v1/orders/${orderId}/payment-status`, headers);

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts';
-import { startWaveStandin, type WaveStandin } from '../../test/standins/wave.ts';
+import { openStandin } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { startKbzStandin } from '../../test/standins/kbzpay.ts';
+import { startWaveStandin } from '../../test/standins/wave.ts';
 import {
   call,
   callbackThroughInject,
-  createShopTest,
   fulfilJobsOf,
   paymentStatusOf,
   pendingTopUpOrder,
-  type ShopTest,
   signedIn,
+  openShopTest,
 } from '../../test/checkout-kit.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, waveHash } from './providers/wave.ts';
 
@@ -20,21 +20,10 @@ import { WAVE_CALLBACK_HASH_FIELDS, waveHash } from './providers/wave.ts';
  */
 
 describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
-  let s: ShopTest;
-  let kbz: KbzStandin;
-  let wave: WaveStandin;
-
-  beforeAll(async () => {
-    const inject = callbackThroughInject(() => s);
-    kbz = await startKbzStandin({ sendCallback: inject });
-    wave = await startWaveStandin({ sendCallback: inject });
-    s = await createShopTest({ PAYMENT_PROVIDER: 'kbzpay,wave', ...kbz.env, ...wave.env });
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await kbz.close();
-    await wave.close();
-  });
+  const inject = callbackThroughInject(() => s);
+  const kbz = openStandin(() => startKbzStandin({ sendCallback: inject }));
+  const wave = openStandin(() => startWaveStandin({ sendCallback: inject }));
+  const s = openShopTest(() => ({ PAYMENT_PROVIDER: 'kbzpay,wave', ...kbz().env, ...wave().env }));
 
   it('checkout offers MM QR and the redirect; each is made at its own acquirer', async () => {
     const user = await signedIn(s);
@@ -46,11 +35,11 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
       aplus: false,
     });
     const qr = await pendingTopUpOrder(s, 'mmqr');
-    expect(kbz.order(qr.session.paymentReference).tradeType).toBe('PAY_BY_QRCODE');
-    expect(wave.requests.has(qr.session.paymentReference)).toBe(false);
+    expect(kbz().order(qr.session.paymentReference).tradeType).toBe('PAY_BY_QRCODE');
+    expect(wave().requests.has(qr.session.paymentReference)).toBe(false);
     const redirect = await pendingTopUpOrder(s, 'direct');
-    expect(wave.request(redirect.session.paymentReference).fields.amount).toBe('1000');
-    expect(kbz.orders.has(redirect.session.paymentReference)).toBe(false);
+    expect(wave().request(redirect.session.paymentReference).fields.amount).toBe('1000');
+    expect(kbz().orders.has(redirect.session.paymentReference)).toBe(false);
   });
 
   it('each provider’s callback pays its own payment; one naming the other’s pays nothing', async () => {
@@ -62,7 +51,7 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
     const stray: Record<string, unknown> = {
       status: 'PAYMENT_CONFIRMED',
       timeToLiveSeconds: 300,
-      merchantId: wave.env.WAVE_MERCHANT_ID,
+      merchantId: wave().env.WAVE_MERCHANT_ID,
       orderId: qr.order.orderNumber,
       amount: '1000',
       backendResultUrl: 'http://shop.test/api/v1/payments/webhook/wave',
@@ -72,7 +61,7 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
       paymentRequestId: '999',
       requestTime: '2026-12-02T10:00:00',
     };
-    stray.hashValue = waveHash(stray, WAVE_CALLBACK_HASH_FIELDS, wave.env.WAVE_SECRET_KEY ?? '');
+    stray.hashValue = waveHash(stray, WAVE_CALLBACK_HASH_FIELDS, wave().env.WAVE_SECRET_KEY ?? '');
     const strayReply = await s.t.app.inject({
       method: 'POST',
       url: '/api/v1/payments/webhook/wave',
@@ -84,9 +73,9 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
       'pending',
     );
 
-    expect((await kbz.pay(qr.session.paymentReference)).map((r) => r.body)).toEqual(['success']);
+    expect((await kbz().pay(qr.session.paymentReference)).map((r) => r.body)).toEqual(['success']);
     expect(
-      (await wave.callback(redirect.session.paymentReference, 'PAYMENT_CONFIRMED')).status,
+      (await wave().callback(redirect.session.paymentReference, 'PAYMENT_CONFIRMED')).status,
     ).toBe(200);
     for (const { user, order } of [qr, redirect]) {
       expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
@@ -99,7 +88,7 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
 
   it('the sweep asks KBZ about its payments and watches Wave’s for silence', async () => {
     const qr = await pendingTopUpOrder(s, 'mmqr');
-    await kbz.pay(qr.session.paymentReference, { lost: true });
+    await kbz().pay(qr.session.paymentReference, { lost: true });
     s.clock.advance(61_000);
     const run = await s.t.app.runPaymentReconciliation();
     expect(run.applied).toBeGreaterThanOrEqual(1);

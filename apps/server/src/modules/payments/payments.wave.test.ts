@@ -1,22 +1,22 @@
+import { openStandin } from '../../test/app-kit.ts';
 import fs from 'node:fs';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWaveStandin, type WaveStandin } from '../../test/standins/wave.ts';
+import { describe, expect, it } from 'vitest';
+import { startWaveStandin } from '../../test/standins/wave.ts';
 import { signedInStaff } from '../../test/admin-kit.ts';
 import {
   addMptTopUp,
   call,
   callbackThroughInject,
-  createShopTest,
   fulfilJobsOf,
   initialize,
   paymentProviderStartError,
   paymentStatusOf,
   pendingTopUpOrder,
   receiptsOf,
-  type ShopTest,
   signedIn,
+  openShopTest,
 } from '../../test/checkout-kit.ts';
 import { paymentEvents, payments } from './payments.tables.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, WAVE_REQUEST_HASH_FIELDS, waveHash } from './providers/wave.ts';
@@ -63,19 +63,10 @@ describe('PAYMENT_PROVIDER=wave configuration', () => {
 });
 
 describe('payments through Wave (stand-in)', () => {
-  let s: ShopTest;
-  let wave: WaveStandin;
-
-  beforeAll(async () => {
-    wave = await startWaveStandin({
-      sendCallback: callbackThroughInject(() => s),
-    });
-    s = await createShopTest({ PAYMENT_PROVIDER: 'wave', ...wave.env });
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await wave.close();
-  });
+  const wave = openStandin(() =>
+    startWaveStandin({ sendCallback: callbackThroughInject(() => s) }),
+  );
+  const s = openShopTest(() => ({ PAYMENT_PROVIDER: 'wave', ...wave().env }));
 
   it('checkout offers the redirect only; the request is hashed as Wave checks it', async () => {
     const user = await signedIn(s);
@@ -88,10 +79,10 @@ describe('payments through Wave (stand-in)', () => {
     });
 
     const { session } = await pendingTopUpOrder(s, 'direct');
-    const request = wave.request(session.paymentReference);
-    expect(wave.refusedHash).toBe(0);
+    const request = wave().request(session.paymentReference);
+    expect(wave().refusedHash).toBe(0);
     expect(request.fields).toMatchObject({
-      merchant_id: wave.env.WAVE_MERCHANT_ID,
+      merchant_id: wave().env.WAVE_MERCHANT_ID,
       amount: '1000',
       time_to_live_in_seconds: '300',
       backend_result_url: 'http://shop.test/api/v1/payments/webhook/wave',
@@ -101,14 +92,14 @@ describe('payments through Wave (stand-in)', () => {
       { name: expect.stringMatching(/^Order /) as unknown, amount: 1000 },
     ]);
     expect(session.paymentUrl).toBe(
-      `${wave.url}/authenticate?transaction_id=${request.transactionId}`,
+      `${wave().url}/authenticate?transaction_id=${request.transactionId}`,
     );
   });
 
   it('PAYMENT_CONFIRMED pays once however often it comes; the reply is 200', async () => {
     const { user, order, session } = await pendingTopUpOrder(s, 'direct');
     for (let i = 0; i < 3; i += 1) {
-      const reply = await wave.callback(session.paymentReference, 'PAYMENT_CONFIRMED');
+      const reply = await wave().callback(session.paymentReference, 'PAYMENT_CONFIRMED');
       expect(reply.status).toBe(200);
     }
     expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
@@ -135,7 +126,7 @@ describe('payments through Wave (stand-in)', () => {
       },
     ];
     for (const tamper of faults) {
-      const reply = await wave.callback(session.paymentReference, 'PAYMENT_CONFIRMED', tamper);
+      const reply = await wave().callback(session.paymentReference, 'PAYMENT_CONFIRMED', tamper);
       expect(reply.status).toBe(401);
     }
     expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
@@ -148,12 +139,12 @@ describe('payments through Wave (stand-in)', () => {
 
   it('only PAYMENT_CONFIRMED pays: a refusal ends the attempt, a short balance leaves it open', async () => {
     const { user, order, session } = await pendingTopUpOrder(s, 'direct');
-    expect((await wave.callback(session.paymentReference, 'INSUFFICIENT_BALANCE')).status).toBe(
+    expect((await wave().callback(session.paymentReference, 'INSUFFICIENT_BALANCE')).status).toBe(
       200,
     );
     expect((await paymentStatusOf(s, user.headers, order.orderId)).paymentStatus).toBe('pending');
     expect(
-      (await wave.callback(session.paymentReference, 'PAYMENT_REQUEST_CANCELLED')).status,
+      (await wave().callback(session.paymentReference, 'PAYMENT_REQUEST_CANCELLED')).status,
     ).toBe(200);
     expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
       paymentStatus: 'failed',
@@ -174,11 +165,11 @@ describe('payments through Wave (stand-in)', () => {
         sessionId: order.orderId,
         paymentMethod: 'direct',
       });
-    wave.hangOnCreate = true;
+    wave().hangOnCreate = true;
     const startedAt = performance.now();
     const hung = await complete();
     const waited = performance.now() - startedAt;
-    wave.hangOnCreate = false;
+    wave().hangOnCreate = false;
     expect(hung.statusCode, hung.body).toBe(503);
     expect(hung.json<ErrorBody>().message).toBe(
       'Payment is temporarily unavailable. Please try again later.',
@@ -196,7 +187,7 @@ describe('payments through Wave (stand-in)', () => {
   it('a payment Wave never reports on is recorded once as outcome unknown, on the order’s timeline', async () => {
     const { order, session } = await pendingTopUpOrder(s, 'direct');
     const reported = await pendingTopUpOrder(s, 'direct');
-    await wave.callback(reported.session.paymentReference, 'SCHEDULER_TRANSACTION_TIMED_OUT');
+    await wave().callback(reported.session.paymentReference, 'SCHEDULER_TRANSACTION_TIMED_OUT');
     // Within its 5-minute window and Wave's 15 minutes after it, nothing is said.
     s.clock.advance(5 * 60_000 + 15 * 60_000);
     expect((await s.t.app.runPaymentReconciliation()).unknown).toBe(0);

@@ -2,15 +2,8 @@ import type { CheckoutInitializeResponse } from '@shop/contracts/checkout';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { promoMessages } from '@shop/contracts/promo-messages';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addToCart,
-  call,
-  createShopTest,
-  MPT_PHONE,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { addToCart, call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { createPromotionsService } from './promotions.service.ts';
 import { promoRedemptions } from './promotions.tables.ts';
@@ -23,11 +16,7 @@ import { promoRedemptions } from './promotions.tables.ts';
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'promo code limited to 10, 50 checkouts at once (PostgreSQL; skipped without TEST_DATABASE_URL)',
   () => {
-    let s: ShopTest;
-    beforeAll(async () => {
-      s = await createShopTest();
-    });
-    afterAll(() => s.t.close());
+    const s = openShopTest();
 
     it('exactly 10 orders get the discount, 40 are refused "used up", and the count is 10', async () => {
       const promotions = createPromotionsService({ db: s.t.database.db, clock: s.clock });

@@ -3,15 +3,14 @@ import type { ErrorBody } from '@shop/contracts/errors';
 import type { Language } from '@shop/contracts/i18n';
 import { promoMessages } from '@shop/contracts/promo-messages';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMptTopUp,
   addToCart,
   call,
   completeWith,
-  createShopTest,
+  openShopTest,
   MPT_PHONE,
-  type ShopTest,
   signedIn,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
@@ -37,14 +36,12 @@ describe('promo discount arithmetic (whole kyat)', () => {
 });
 
 describe('promo codes at checkout (issue 17)', () => {
-  let s: ShopTest;
   let promotions: ReturnType<typeof createPromotionsService>;
   let serial = 0;
-  beforeAll(async () => {
-    s = await createShopTest();
+  const s = openShopTest();
+  beforeAll(() => {
     promotions = createPromotionsService({ db: s.t.database.db, clock: s.clock });
   });
-  afterAll(() => s.t.close());
 
   const newCode = async (input: Omit<NewPromoCodeInput, 'code'>) =>
     (await promotions.createCode({ code: `Promo${++serial}X`, ...input })).code;

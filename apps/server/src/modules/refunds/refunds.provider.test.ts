@@ -1,3 +1,4 @@
+import { openStandin } from '../../test/app-kit.ts';
 import fs from 'node:fs';
 import https from 'node:https';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
@@ -5,7 +6,7 @@ import type { ErrorBody } from '@shop/contracts/errors';
 import { orderResponseSchema } from '@shop/contracts/orders';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { outboxFor } from '../../test/auth-kit.ts';
 import { createAdminOrdersRepo } from '../admin/admin-orders.repo.ts';
@@ -16,12 +17,11 @@ import {
   call,
   callbackThroughInject,
   completeWith,
-  createShopTest,
   initialize,
   paymentProviderStartError,
   pendingTopUpOrder,
-  type ShopTest,
   signedIn,
+  openShopTest,
 } from '../../test/checkout-kit.ts';
 import { DECLINED_PHONE } from '../../test/fulfilment-kit.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
@@ -31,7 +31,6 @@ import {
   standinCertPath,
   startKbzStandin,
   STANDIN_CLIENT_KEY_PASSPHRASE,
-  type KbzStandin,
 } from '../../test/standins/kbzpay.ts';
 import { createProviderRefunds, PROVIDER_REFUND_JOB } from './provider-refunds.service.ts';
 import { providerRefunds } from './refunds.tables.ts';
@@ -126,33 +125,26 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
 });
 
 describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
-  let s: ShopTest;
-  let kbz: KbzStandin;
   let admin: SignedInStaff;
 
+  const kbz = openStandin(() =>
+    startKbzStandin({ refunds: true, sendCallback: callbackThroughInject(() => s) }),
+  );
+  const s = openShopTest(() => ({
+    PAYMENT_PROVIDER: 'kbzpay',
+    ...kbz().env,
+    // A refund whose answer is late is given up on soon (and asked again).
+    KBZPAY_TIMEOUT_MS: '1500',
+    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+  }));
   beforeAll(async () => {
-    kbz = await startKbzStandin({
-      refunds: true,
-      sendCallback: callbackThroughInject(() => s),
-    });
-    s = await createShopTest({
-      PAYMENT_PROVIDER: 'kbzpay',
-      ...kbz.env,
-      // A refund whose answer is late is given up on soon (and asked again).
-      KBZPAY_TIMEOUT_MS: '1500',
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-    });
     admin = await signedInStaff(s.t, s.clock, 'admin');
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await kbz.close();
   });
 
   const db = () => s.t.database.db;
   const loyalty = () => createLoyaltyService({ db: db(), config: s.t.config.loyalty });
   const refundRequests = (reference: string) =>
-    kbz.seen.filter((r) => r.endpoint === 'refund' && r.biz.merch_order_id === reference);
+    kbz().seen.filter((r) => r.endpoint === 'refund' && r.biz.merch_order_id === reference);
   const refundRowOf = async (orderId: string) => {
     const rows = await db()
       .select()
@@ -189,7 +181,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     await addMptTopUp(s, user.headers, DECLINED_PHONE);
     const order = await initialize(s, user.headers);
     const session = await completeWith(s, user.headers, order.orderId);
-    const replies = await kbz.pay(session.paymentReference);
+    const replies = await kbz().pay(session.paymentReference);
     expect(replies.map((r) => r.body)).toEqual(['success']);
     return { user, orderId: order.orderId, reference: session.paymentReference };
   }
@@ -206,8 +198,8 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
       clientCert: 'shop-test-merchant',
       request: { method: 'kbz.payment.refund', version: '1.0', sign_type: 'SHA256' },
       biz: {
-        appid: kbz.appId,
-        merch_code: kbz.merchCode,
+        appid: kbz().appId,
+        merch_code: kbz().merchCode,
         merch_order_id: reference,
         refund_amount: '1000',
         refund_reason: 'Order not delivered',
@@ -216,9 +208,9 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     const row = await refundRowOf(orderId);
     expect(request?.biz.refund_request_no).toBe(row.requestNo);
     expect(row.requestNo).toMatch(/^[0-9a-f]{32}$/);
-    const made = kbz.refunds.get(row.requestNo);
+    const made = kbz().refunds.get(row.requestNo);
     expect(made).toMatchObject({ outcome: 'made', merchOrderId: reference, amount: 1000 });
-    expect(kbz.order(reference).refunded).toBe(1000);
+    expect(kbz().order(reference).refunded).toBe(1000);
     expect(row).toMatchObject({
       status: 'refunded',
       provider: 'kbzpay',
@@ -253,7 +245,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     const post = (options: https.RequestOptions) =>
       new Promise<number>((resolve, reject) => {
         const req = https.request(
-          kbz.refundUrl ?? '',
+          kbz().refundUrl ?? '',
           { method: 'POST', ca, agent: false, ...options },
           (res) => {
             res.resume();
@@ -263,8 +255,8 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
         req.on('error', reject);
         req.end('{}');
       });
-    const refusalsBefore = kbz.tlsRefusals.length;
-    const requestsBefore = kbz.seen.filter((r) => r.endpoint === 'refund').length;
+    const refusalsBefore = kbz().tlsRefusals.length;
+    const requestsBefore = kbz().seen.filter((r) => r.endpoint === 'refund').length;
     await expect(post({})).rejects.toThrow();
     await expect(
       post({
@@ -273,7 +265,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
       }),
     ).rejects.toThrow();
     await vi.waitFor(() => {
-      expect(kbz.tlsRefusals.length).toBe(refusalsBefore + 2);
+      expect(kbz().tlsRefusals.length).toBe(refusalsBefore + 2);
     });
     // The shop's own certificate gets through (the stand-in then refuses the empty request).
     expect(
@@ -285,7 +277,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     ).toBe(400);
     // The adapter with a certificate KBZ does not know: no answer, to try again later.
     const env = Object.fromEntries(
-      Object.entries(kbz.env).filter(([name]) => name !== 'KBZPAY_CLIENT_KEY_PASSPHRASE'),
+      Object.entries(kbz().env).filter(([name]) => name !== 'KBZPAY_CLIENT_KEY_PASSPHRASE'),
     );
     const found = kbzpaySettings(
       {
@@ -306,12 +298,12 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     await expect(refused).rejects.toThrow(AcquirerError);
     await expect(refused).rejects.toThrow('KBZPay refund did not answer');
     // Neither stranger reached the refund handler (the shop's empty request was not KBZ-shaped).
-    expect(kbz.seen.filter((r) => r.endpoint === 'refund')).toHaveLength(requestsBefore);
+    expect(kbz().seen.filter((r) => r.endpoint === 'refund')).toHaveLength(requestsBefore);
   });
 
   it('a refund whose answer never came is sent again with the same request number and made once; support cannot pay it meanwhile', async () => {
     // First a server error (nothing done), then the refund is made but its answer is too late.
-    kbz.faults.refundServerErrors = 1;
+    kbz().faults.refundServerErrors = 1;
     const { user, orderId, reference } = await failedKbzOrder();
     await s.t.app.runPendingJobs();
     const row = await refundRowOf(orderId);
@@ -319,7 +311,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     expect((await refundJobOf(row.id)).lastError).toBe('KBZPay refund failed on its side');
     expect(refundRequests(reference)).toHaveLength(0);
 
-    kbz.faults.refundAnswerDelayMs = 4000;
+    kbz().faults.refundAnswerDelayMs = 4000;
     const due = () =>
       db()
         .update(jobs)
@@ -329,7 +321,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     const startedAt = performance.now();
     await s.t.app.runPendingJobs();
     expect(performance.now() - startedAt).toBeLessThan(3500);
-    expect(kbz.order(reference).refunded).toBe(1000);
+    expect(kbz().order(reference).refunded).toBe(1000);
     expect(await refundRowOf(orderId)).toMatchObject({ status: 'sending' });
     expect(await refundJobOf(row.id)).toMatchObject({
       status: 'queued',
@@ -353,28 +345,28 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     expect(retried.json<ErrorBody>().message).toBe(adminOrderMessages.refundSentToProvider.en);
     expect((await orderOf(orderId, user.headers)).paymentStatus).toBe('refund_pending');
 
-    kbz.faults.refundAnswerDelayMs = 0;
+    kbz().faults.refundAnswerDelayMs = 0;
     await due();
     await s.t.app.runPendingJobs();
     const requests = refundRequests(reference);
     expect(requests).toHaveLength(2);
     expect(requests.map((r) => r.biz.refund_request_no)).toEqual([row.requestNo, row.requestNo]);
-    expect(kbz.order(reference).refunded).toBe(1000);
+    expect(kbz().order(reference).refunded).toBe(1000);
     expect(await refundRowOf(orderId)).toMatchObject({ status: 'refunded' });
     expect((await orderOf(orderId, user.headers)).paymentStatus).toBe('refunded');
   }, 30_000);
 
   it('a refund KBZ refuses stays for support with KBZ’s reason, and is paid by hand as before', async () => {
-    kbz.faults.refundRefused = true;
+    kbz().faults.refundRefused = true;
     const { user, orderId, reference } = await failedKbzOrder();
     await s.t.app.runPendingJobs();
-    kbz.faults.refundRefused = false;
+    kbz().faults.refundRefused = false;
     const row = await refundRowOf(orderId);
     expect(row).toMatchObject({
       status: 'refused',
       message: 'KBZPay refused the refund (code PAY015): Merchant balance is not enough',
     });
-    expect(kbz.order(reference).refunded).toBe(0);
+    expect(kbz().order(reference).refunded).toBe(0);
     expect(await refundJobOf(row.id)).toMatchObject({ status: 'done' });
     expect((await orderOf(orderId, user.headers)).paymentStatus).toBe('refund_pending');
     expect(await timelineOf(orderId)).toContain(
@@ -397,10 +389,10 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
     );
     expect(cancel.statusCode, cancel.body).toBe(200);
     await vi.waitFor(() => {
-      expect(kbz.order(session.paymentReference).status).toBe('ORDER_CLOSED');
+      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
     });
     // A wallet that paid before the close reached KBZ: recorded, flagged, not applied.
-    await kbz.pay(session.paymentReference);
+    await kbz().pay(session.paymentReference);
     expect((await orderOf(order.orderId, user.headers)).unappliedRefund).toBe(1000);
     await s.t.app.runPendingJobs();
     const row = await refundRowOf(order.orderId);
@@ -410,18 +402,18 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
       reason: 'Paid after the order was cancelled',
     });
     expect(row.receiptId).not.toBeNull();
-    expect(kbz.order(session.paymentReference).refunded).toBe(1000);
+    expect(kbz().order(session.paymentReference).refunded).toBe(1000);
     expect((await orderOf(order.orderId, user.headers)).unappliedRefund).toBe(0);
   });
 
   it('two workers sending the same refund at once (a lease taken over): KBZ refunds once, recorded once', async () => {
     // The first try gets a server error, so the job waits; two workers then run it together.
-    kbz.faults.refundServerErrors = 1;
+    kbz().faults.refundServerErrors = 1;
     const { user, orderId, reference } = await failedKbzOrder();
     await s.t.app.runPendingJobs();
     const row = await refundRowOf(orderId);
     const job = await refundJobOf(row.id);
-    const found = kbzpaySettings(kbz.env, 'http://shop.test');
+    const found = kbzpaySettings(kbz().env, 'http://shop.test');
     if ('problems' in found) throw new Error(found.problems.join('\n'));
     const logged: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => logged.push(line) });
@@ -441,7 +433,7 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
       row.requestNo,
       row.requestNo,
     ]);
-    expect(kbz.order(reference).refunded).toBe(1000);
+    expect(kbz().order(reference).refunded).toBe(1000);
     expect(await refundRowOf(orderId)).toMatchObject({ status: 'refunded' });
     expect((await orderOf(orderId, user.headers)).paymentStatus).toBe('refunded');
     const notices = await db()

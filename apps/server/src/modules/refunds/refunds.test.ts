@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderResponseSchema, orderListResponseSchema, type Order } from '@shop/contracts/orders';
 import { paymentStatusResponseSchema } from '@shop/contracts/payments';
 import { jobs } from '../../platform/jobs.tables.ts';
@@ -8,10 +8,9 @@ import { users } from '../auth/auth.tables.ts';
 import {
   addMptTopUp,
   call,
-  createShopTest,
+  openShopTest,
   initialize,
   MPT_PHONE,
-  type ShopTest,
   signedIn,
 } from '../../test/checkout-kit.ts';
 import {
@@ -27,17 +26,14 @@ import { orders } from '../orders/orders.tables.ts';
 import { markRefundDone, RefundError, REFUND_NOTICE_JOB } from './refunds.service.ts';
 
 describe('refunds of failed orders (ADR 0020)', () => {
-  let s: ShopTest;
-
+  // A point pays 100 Ks here, so one E-PIN order earns enough to pay a top-up with points.
+  const s = openShopTest({
+    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+    LOYALTY_POINT_VALUE_MMK: '100',
+  });
   beforeAll(async () => {
-    // A point pays 100 Ks here, so one E-PIN order earns enough to pay a top-up with points.
-    s = await createShopTest({
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      LOYALTY_POINT_VALUE_MMK: '100',
-    });
     await emptyStock(s, 'G-STEAM-10');
   });
-  afterAll(() => s.t.close());
 
   const db = () => s.t.database.db;
   const loyalty = () => createLoyaltyService({ db: db(), config: s.t.config.loyalty });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
+import { call, signedIn, openShopTest } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { createHttpContentScreen } from './http-content-screen.ts';
 
@@ -71,21 +71,19 @@ describe('a moderation service in place of the local screen (CONTENT_SCREEN_URL)
   });
 
   describe('through the share call', () => {
-    let s: ShopTest;
     let buyer: Awaited<ReturnType<typeof signedIn>>;
     let orderId: string;
+    const s = openShopTest(() => ({
+      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+      CONTENT_SCREEN_URL: moderation.url,
+    }));
     beforeAll(async () => {
-      s = await createShopTest({
-        TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-        CONTENT_SCREEN_URL: moderation.url,
-      });
       buyer = await signedIn(s);
       await stockCards(s, 'G-STEAM-10', 1);
       orderId = (await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user: buyer })).order
         .orderId;
       await s.t.app.runPendingJobs();
     });
-    afterAll(() => s.t.close());
 
     const share = (note: string) =>
       call(s, 'POST', `/api/v1/orders/${orderId}/share`, buyer.headers, { type: 'gift', note });

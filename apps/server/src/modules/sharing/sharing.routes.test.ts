@@ -11,14 +11,13 @@ import {
 } from '@shop/contracts/sharing';
 import { eq } from 'drizzle-orm';
 import { login } from '../../test/auth-kit.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMptTopUp,
   call,
-  createShopTest,
+  openShopTest,
   initialize,
   MPT_PHONE,
-  type ShopTest,
   signedIn,
 } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
@@ -28,7 +27,6 @@ const DAY_MS = 86_400_000;
 const guest = { 'accept-language': 'en' };
 
 describe('sharing API (shopping spec §7 Share, Share types; issue 15)', () => {
-  let s: ShopTest;
   let buyer: Awaited<ReturnType<typeof signedIn>>;
   let stranger: Awaited<ReturnType<typeof signedIn>>;
   let pins: string[];
@@ -37,8 +35,8 @@ describe('sharing API (shopping spec §7 Share, Share types; issue 15)', () => {
   let pending: string;
   let cancelled: string;
 
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', SHARE_AI_DAILY_LIMIT: '3' });
   beforeAll(async () => {
-    s = await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', SHARE_AI_DAILY_LIMIT: '3' });
     buyer = await signedIn(s);
     stranger = await signedIn(s);
     pins = (await stockCards(s, 'G-STEAM-10', 2)).map((c) => c.pin);
@@ -71,7 +69,6 @@ describe('sharing API (shopping spec §7 Share, Share types; issue 15)', () => {
     );
     if (cancel.statusCode !== 200) throw new Error(`cancel failed: ${cancel.body}`);
   });
-  afterAll(() => s.t.close());
 
   async function cartWithTopUp(headers: Record<string, string>) {
     await addMptTopUp(s, headers);

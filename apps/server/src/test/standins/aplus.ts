@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenLocally, sendJson as json } from './http-standin.ts';
 
 /*
  * A stand-in for ABank's A+ MM QR acquiring service on 127.0.0.1 (ADR 0058), from the documented
@@ -55,77 +54,67 @@ export async function startAplusStandin(
   let refusedAuth = 0;
   let transactions = 5000;
 
-  const json = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
-
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.headers.secretkey !== secretKey || req.headers.eccode !== eccode) {
-        refusedAuth += 1;
-        json(res, 401, { respondCode: 401, respondMessage: 'Unauthorized', data: null });
+  const { server, url } = await listenLocally((req, res, received) => {
+    if (req.headers.secretkey !== secretKey || req.headers.eccode !== eccode) {
+      refusedAuth += 1;
+      json(res, 401, { respondCode: 401, respondMessage: 'Unauthorized', data: null });
+      return;
+    }
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method === 'POST' && path === '/v1/order/create') {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(received.toString('utf8')) as Record<string, unknown>;
+      } catch {
+        json(res, 400, { respondCode: 400, respondMessage: 'Bad request', data: null });
         return;
       }
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      if (req.method === 'POST' && path === '/v1/order/create') {
-        let body: Record<string, unknown> = {};
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        } catch {
-          json(res, 400, { respondCode: 400, respondMessage: 'Bad request', data: null });
-          return;
-        }
-        const orderId = typeof body.orderId === 'string' ? body.orderId : '';
-        if (!orderId || orderId.length > 20 || body.merchantId !== merchantId) {
-          json(res, 200, { respondCode: 400, respondMessage: 'Invalid order', data: null });
-          return;
-        }
-        orders.set(orderId, {
-          orderId,
-          amount: Number(body.amount),
-          callbackUrl: typeof body.callbackUrl === 'string' ? body.callbackUrl : '',
-          createdDate: typeof body.createdDate === 'string' ? body.createdDate : '',
-          txnStatus: 100,
-          paidAmount: null,
-          transactionId: `T${String((transactions += 1))}`,
-        });
+      const orderId = typeof body.orderId === 'string' ? body.orderId : '';
+      if (!orderId || orderId.length > 20 || body.merchantId !== merchantId) {
+        json(res, 200, { respondCode: 400, respondMessage: 'Invalid order', data: null });
+        return;
+      }
+      orders.set(orderId, {
+        orderId,
+        amount: Number(body.amount),
+        callbackUrl: typeof body.callbackUrl === 'string' ? body.callbackUrl : '',
+        createdDate: typeof body.createdDate === 'string' ? body.createdDate : '',
+        txnStatus: 100,
+        paidAmount: null,
+        transactionId: `T${String((transactions += 1))}`,
+      });
+      json(res, 200, {
+        respondCode: 200,
+        respondMessage: 'Success',
+        data: { qr: `000201010212APLUS${orderId}54${String(body.amount)}6304BEEF` },
+      });
+      return;
+    }
+    const enquiry = /^\/v1\/order\/posEnquiry\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && enquiry) {
+      const order = orders.get(decodeURIComponent(enquiry[1] ?? ''));
+      if (!order) {
         json(res, 200, {
           respondCode: 200,
-          respondMessage: 'Success',
-          data: { qr: `000201010212APLUS${orderId}54${String(body.amount)}6304BEEF` },
+          respondMessage: 'Not found',
+          data: { paymentTxnStatus: 403 },
         });
         return;
       }
-      const enquiry = /^\/v1\/order\/posEnquiry\/([^/]+)$/.exec(path);
-      if (req.method === 'GET' && enquiry) {
-        const order = orders.get(decodeURIComponent(enquiry[1] ?? ''));
-        if (!order) {
-          json(res, 200, {
-            respondCode: 200,
-            respondMessage: 'Not found',
-            data: { paymentTxnStatus: 403 },
-          });
-          return;
-        }
-        json(res, 200, {
-          respondCode: 200,
-          respondMessage: 'Success',
-          data: {
-            paymentTxnStatus: order.txnStatus,
-            orderId: order.orderId,
-            transactionId: order.transactionId,
-            ...(order.paidAmount === null ? {} : { amount: order.paidAmount }),
-          },
-        });
-        return;
-      }
-      json(res, 404, { respondCode: 404, respondMessage: 'No such path', data: null });
-    });
+      json(res, 200, {
+        respondCode: 200,
+        respondMessage: 'Success',
+        data: {
+          paymentTxnStatus: order.txnStatus,
+          orderId: order.orderId,
+          transactionId: order.transactionId,
+          ...(order.paidAmount === null ? {} : { amount: order.paidAmount }),
+        },
+      });
+      return;
+    }
+    json(res, 404, { respondCode: 404, respondMessage: 'No such path', data: null });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   const send = options.sendCallback ?? httpSender;
   const findOrder = (orderId: string) => {
     const order = orders.get(orderId);
@@ -156,12 +145,6 @@ export async function startAplusStandin(
       const query = new URLSearchParams({ orderId, ...params }).toString();
       return send(`${order.callbackUrl}?${query}`);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: () => closeNow(server),
   };
 }

@@ -1,6 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type http from 'node:http';
+import type { Socket } from 'node:net';
+import { closeNow, jsonObjectOf, listenLocally, sendJson as json } from './http-standin.ts';
+import { reloadlyTokenDesk } from './reloadly-oauth.ts';
 
 /*
  * A stand-in for Reloadly Gift Cards on 127.0.0.1 (issue 28, ADR 0063), from the documented
@@ -48,10 +50,6 @@ export interface ReloadlyGiftCardsStandin {
   close(): Promise<void>;
 }
 
-const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-};
-
 const problem = (
   res: http.ServerResponse,
   status: number,
@@ -75,23 +73,17 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
   const clientId = `client-${randomBytes(4).toString('hex')}`;
   const clientSecret = randomBytes(16).toString('hex');
   const orders: GiftCardOrderRecord[] = [];
-  const calls = new Map<string, number>();
-  const liveTokens = new Set<string>();
   const held = new Set<Socket>();
   let reused = 0;
   let nextId = 70_000;
-  let url = '';
-
-  const bodyOf = (chunks: Buffer[]): Record<string, unknown> => {
-    try {
-      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-        ? (parsed as Record<string, unknown>)
-        : {};
-    } catch {
-      return {};
-    }
-  };
+  const tokens = reloadlyTokenDesk({
+    clientId,
+    clientSecret,
+    scope: 'developer',
+    audience: () => url,
+    problem,
+    invalidTokenMessage: 'Full authentication is required',
+  });
 
   /** An order as the order answer and the report show it. */
   const record = (order: GiftCardOrderRecord) => ({
@@ -116,26 +108,6 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
     recipientPhone: null,
     transactionCreatedTime: order.createdAt.toISOString().replace('T', ' ').slice(0, 19),
   });
-
-  function issueToken(res: http.ServerResponse, body: Record<string, unknown>) {
-    if (
-      body.client_id !== clientId ||
-      body.client_secret !== clientSecret ||
-      body.grant_type !== 'client_credentials' ||
-      body.audience !== url
-    ) {
-      problem(res, 401, 'INVALID_CREDENTIALS', 'Invalid credentials', '/oauth/token');
-      return;
-    }
-    const token = randomBytes(12).toString('hex');
-    liveTokens.add(token);
-    json(res, 200, {
-      access_token: token,
-      scope: 'developer',
-      expires_in: 3600,
-      token_type: 'Bearer',
-    });
-  }
 
   /** POST /orders: one order per customIdentifier. */
   function order(
@@ -209,17 +181,7 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
     body: Record<string, unknown>,
   ) {
     const [path = '', query = ''] = (req.url ?? '').split('?');
-    const key = `${req.method ?? ''} ${path.replace(/\/\d[\w-]*/g, '/:x')}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-    if (req.method === 'POST' && path === '/oauth/token') {
-      issueToken(res, body);
-      return;
-    }
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!liveTokens.has(token)) {
-      problem(res, 401, 'INVALID_TOKEN', 'Full authentication is required', path);
-      return;
-    }
+    if (tokens.admit(req, res, path, body) !== 'admitted') return;
     if (req.headers.accept !== 'application/com.reloadly.giftcards-v1+json') {
       problem(res, 406, 'NOT_ACCEPTABLE', 'Accept header must name the gift-cards API', path);
       return;
@@ -264,15 +226,9 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
     problem(res, 404, null, 'No message available', path);
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      route(req, res, bodyOf(chunks));
-    });
+  const { server, url } = await listenLocally((req, res, body) => {
+    route(req, res, jsonObjectOf(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 
   const stand: ReloadlyGiftCardsStandin = {
     url,
@@ -286,16 +242,9 @@ export async function startReloadlyGiftCardsStandin(): Promise<ReloadlyGiftCards
       RELOADLY_GIFTCARDS_SENDER: 'Test Shop',
     },
     orders,
-    calls,
+    calls: tokens.calls,
     reusedRefused: () => reused,
-    async close() {
-      for (const socket of held) socket.destroy();
-      await new Promise<void>((resolve) =>
-        server.close(() => {
-          resolve();
-        }),
-      );
-    },
+    close: () => closeNow(server, held),
   };
   return stand;
 }

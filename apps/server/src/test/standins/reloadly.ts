@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { Socket } from 'node:net';
 import { phonePrefixTable, type OperatorCode } from '@shop/contracts/phone';
+import { closeNow, jsonObjectOf, listenLocally, sendJson as json } from './http-standin.ts';
 import { defaultReloadlyCatalogue } from './reloadly-catalogue.ts';
+import { reloadlyTokenDesk } from './reloadly-oauth.ts';
 
 /*
  * A stand-in for Reloadly Airtime on 127.0.0.1 (issue 28), from the documented shapes
@@ -97,10 +98,6 @@ function inReportDates(t: ReloadlyTransaction, startDate: string | null, endDate
   return (!startDate || at >= instant(startDate)) && (!endDate || at < instant(endDate));
 }
 
-const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-};
-
 const problem = (res: http.ServerResponse, status: number, errorCode: string, message: string) => {
   json(res, status, {
     timeStamp: new Date().toISOString(),
@@ -123,26 +120,21 @@ export async function startReloadlyStandin(
   const clientSecret = randomBytes(16).toString('hex');
   const webhookSecret = options.webhookSecret ?? randomBytes(16).toString('hex');
   const transactions: ReloadlyTransaction[] = [];
-  const calls = new Map<string, number>();
-  const liveTokens = new Set<string>();
   const held = new Set<Socket>();
-  let issued = 0;
   let reused = 0;
   let refused = 0;
   let balance = 1_000_000;
   let nextId = 30_000;
-  let url = '';
-
-  const bodyOf = (chunks: Buffer[]): Record<string, unknown> => {
-    try {
-      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      return typeof parsed === 'object' && parsed !== null
-        ? (parsed as Record<string, unknown>)
-        : {};
-    } catch {
-      return {};
-    }
-  };
+  const tokens = reloadlyTokenDesk({
+    clientId,
+    clientSecret,
+    scope: 'send-topups read-operators read-topups-history',
+    audience: () => url,
+    problem: (res, status, errorCode, message) => {
+      problem(res, status, errorCode, message);
+    },
+    invalidTokenMessage: 'Access token is invalid or expired',
+  });
 
   const record = (transaction: ReloadlyTransaction) => ({
     transactionId: transaction.transactionId,
@@ -159,27 +151,6 @@ export async function startReloadlyStandin(
     deliveredAmountCurrencyCode: 'MMK',
     transactionDate: (transaction.at ?? new Date()).toISOString().replace('T', ' ').slice(0, 19),
   });
-
-  function issueToken(res: http.ServerResponse, body: Record<string, unknown>) {
-    if (
-      body.client_id !== clientId ||
-      body.client_secret !== clientSecret ||
-      body.grant_type !== 'client_credentials' ||
-      body.audience !== url
-    ) {
-      problem(res, 401, 'INVALID_CREDENTIALS', 'Invalid credentials');
-      return;
-    }
-    issued += 1;
-    const token = randomBytes(12).toString('hex');
-    liveTokens.add(token);
-    json(res, 200, {
-      access_token: token,
-      scope: 'send-topups read-operators read-topups-history',
-      expires_in: 3600,
-      token_type: 'Bearer',
-    });
-  }
 
   /** POST /topups and /topups-async: one execution per customIdentifier. */
   function topUp(
@@ -296,18 +267,9 @@ export async function startReloadlyStandin(
     body: Record<string, unknown>,
   ) {
     const [path = '', query = ''] = (req.url ?? '').split('?');
-    const key = `${req.method ?? ''} ${path.replace(/\/\d[\w-]*/g, '/:x')}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-    if (req.method === 'POST' && path === '/oauth/token') {
-      issueToken(res, body);
-      return;
-    }
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!liveTokens.has(token)) {
-      refused += 1;
-      problem(res, 401, 'INVALID_TOKEN', 'Access token is invalid or expired');
-      return;
-    }
+    const admitted = tokens.admit(req, res, path, body);
+    if (admitted === 'refused') refused += 1;
+    if (admitted !== 'admitted') return;
     if (req.headers.accept !== 'application/com.reloadly.topups-v1+json') {
       refused += 1;
       problem(res, 406, 'NOT_ACCEPTABLE', 'Accept header must name the top-ups API version');
@@ -369,15 +331,9 @@ export async function startReloadlyStandin(
     problem(res, 404, 'NOT_FOUND', 'No such path');
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      route(req, res, bodyOf(chunks));
-    });
+  const { server, url } = await listenLocally((req, res, body) => {
+    route(req, res, jsonObjectOf(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 
   const stand: ReloadlyStandin = {
     url,
@@ -390,18 +346,16 @@ export async function startReloadlyStandin(
       RELOADLY_WEBHOOK_SECRET: webhookSecret,
     },
     transactions,
-    calls,
+    calls: tokens.calls,
     processingPolls: 2,
     localAmounts: true,
     detectedNames: {},
     catalogue: defaultReloadlyCatalogue(),
     operatorRefuses: () => false,
-    tokensIssued: () => issued,
+    tokensIssued: tokens.issued,
     reusedRefused: () => reused,
     refusedAuth: () => refused,
-    expireTokens() {
-      liveTokens.clear();
-    },
+    expireTokens: tokens.expireTokens,
     emptyBalance() {
       balance = 0;
     },
@@ -427,14 +381,7 @@ export async function startReloadlyStandin(
         },
       };
     },
-    async close() {
-      for (const socket of held) socket.destroy();
-      await new Promise<void>((resolve) =>
-        server.close(() => {
-          resolve();
-        }),
-      );
-    },
+    close: () => closeNow(server, held),
   };
   return stand;
 }

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import {
+  answeredByFault,
+  closeNow,
+  listenLocally,
+  postOverHttp,
+  sendJson as json,
+} from './http-standin.ts';
 
 /*
  * A stand-in for SMSPoh's v3 REST API on 127.0.0.1 (ADR 0061), from its RESTful specification
@@ -47,15 +53,7 @@ export interface SmspohStandin {
   close(): Promise<void>;
 }
 
-const httpReceipt: ReceiptSender = async (url, init) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: init.headers,
-    body: init.body,
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, body: await res.text() };
-};
+export const httpReceipt: ReceiptSender = (url, init) => postOverHttp(url, init.headers, init.body);
 
 export async function startSmspohStandin(
   options: { sendReceipt?: ReceiptSender } = {},
@@ -65,10 +63,6 @@ export async function startSmspohStandin(
   const expectedAuth = `Bearer ${Buffer.from(`${apiKey}:${apiSecret}`, 'utf8').toString('base64')}`;
   const held: http.ServerResponse[] = [];
   let ids = 7000;
-
-  const json = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
 
   function accept(body: Record<string, unknown>): SmspohSent | string {
     for (const name of ['to', 'message', 'from'])
@@ -110,77 +104,58 @@ export async function startSmspohStandin(
         body,
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of held) res.destroy();
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: () => closeNow(server, held),
   };
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/api/rest/send') {
-        json(res, 404, { name: 'Not Found', message: 'Page not found.', code: 0, status: 404 });
-        return;
-      }
-      if (req.headers.authorization !== expectedAuth) {
-        json(res, 401, { name: 'Unauthorized', message: 'Invalid API credentials', status: 401 });
-        return;
-      }
-      if (standin.hang) {
-        standin.unanswered += 1;
-        held.push(res);
-        return;
-      }
-      if (standin.failNext > 0) {
-        standin.failNext -= 1;
-        standin.unavailableAnswers += 1;
-        json(res, 503, { name: 'Service Unavailable', message: 'Try again later', status: 503 });
-        return;
-      }
-      if (standin.refuse) {
-        standin.refusedAnswers += 1;
-        json(res, 400, { name: 'Bad Request', message: 'Sender ID is not approved', status: 400 });
-        return;
-      }
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      } catch {
-        json(res, 400, { name: 'Bad Request', message: 'Invalid JSON', status: 400 });
-        return;
-      }
-      const accepted = accept(body);
-      if (typeof accepted === 'string') {
-        standin.refusedAnswers += 1;
-        json(res, 422, { name: 'Unprocessable entity', message: accepted, status: 422 });
-        return;
-      }
-      standin.sent.push(accepted);
-      json(res, 201, {
-        messages: [
-          {
-            messageId: accepted.messageId,
-            message: accepted.message,
-            to: accepted.to,
-            clientReference: accepted.clientReference ?? null,
-            from: accepted.from,
-            type: 'SMS',
-            status: 'Accepted',
-            test: body.test === true,
-          },
-        ],
-      });
+  const { server, url } = await listenLocally((req, res, received) => {
+    if (req.method !== 'POST' || req.url !== '/api/rest/send') {
+      json(res, 404, { name: 'Not Found', message: 'Page not found.', code: 0, status: 404 });
+      return;
+    }
+    if (req.headers.authorization !== expectedAuth) {
+      json(res, 401, { name: 'Unauthorized', message: 'Invalid API credentials', status: 401 });
+      return;
+    }
+    if (standin.hang) standin.unanswered += 1;
+    const unavailable = () => {
+      json(res, 503, { name: 'Service Unavailable', message: 'Try again later', status: 503 });
+    };
+    if (answeredByFault(standin, res, held, unavailable)) return;
+    if (standin.refuse) {
+      standin.refusedAnswers += 1;
+      json(res, 400, { name: 'Bad Request', message: 'Sender ID is not approved', status: 400 });
+      return;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(received.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      json(res, 400, { name: 'Bad Request', message: 'Invalid JSON', status: 400 });
+      return;
+    }
+    const accepted = accept(body);
+    if (typeof accepted === 'string') {
+      standin.refusedAnswers += 1;
+      json(res, 422, { name: 'Unprocessable entity', message: accepted, status: 422 });
+      return;
+    }
+    standin.sent.push(accepted);
+    json(res, 201, {
+      messages: [
+        {
+          messageId: accepted.messageId,
+          message: accepted.message,
+          to: accepted.to,
+          clientReference: accepted.clientReference ?? null,
+          from: accepted.from,
+          type: 'SMS',
+          status: 'Accepted',
+          test: body.test === true,
+        },
+      ],
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  standin.url = `http://127.0.0.1:${port}/api/rest`;
+  standin.url = `${url}/api/rest`;
   standin.env = {
     SMSPOH_API_KEY: apiKey,
     SMSPOH_API_SECRET: apiSecret,

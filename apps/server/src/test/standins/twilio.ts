@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { ReceiptSender } from './smspoh.ts';
+import type http from 'node:http';
+import { answeredByFault, closeNow, listenLocally, sendJson as json } from './http-standin.ts';
+import { httpReceipt, type ReceiptSender } from './smspoh.ts';
 
 /*
  * A stand-in for Twilio's Messages API on 127.0.0.1 (ADR 0061), from twilio.com/docs/messaging/
@@ -56,16 +56,6 @@ function signTwilio(token: string, url: string, form: URLSearchParams): string {
     .digest('base64');
 }
 
-const httpReceipt: ReceiptSender = async (url, init) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: init.headers,
-    body: init.body,
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, body: await res.text() };
-};
-
 export async function startTwilioStandin(
   options: { sendReceipt?: ReceiptSender } = {},
 ): Promise<TwilioStandin> {
@@ -75,9 +65,6 @@ export async function startTwilioStandin(
   const from = '+15005550006';
   const held: http.ServerResponse[] = [];
 
-  const json = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
   const twilioError = (res: http.ServerResponse, status: number, code: number, message: string) => {
     json(res, status, {
       code,
@@ -122,79 +109,60 @@ export async function startTwilioStandin(
         body: form.toString(),
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of held) res.destroy();
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: () => closeNow(server, held),
   };
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
-        twilioError(res, 404, 20404, 'The requested resource was not found');
-        return;
-      }
-      if (req.headers.authorization !== expectedAuth) {
-        twilioError(res, 401, 20003, 'Authenticate');
-        return;
-      }
-      if (standin.hang) {
-        held.push(res);
-        return;
-      }
-      if (standin.failNext > 0) {
-        standin.failNext -= 1;
-        standin.unavailableAnswers += 1;
-        twilioError(res, 503, 20503, 'Service unavailable');
-        return;
-      }
-      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const to = form.get('To');
-      const body = form.get('Body');
-      const sender = form.get('From') ?? undefined;
-      const service = form.get('MessagingServiceSid') ?? undefined;
-      if (standin.refuse || !to || !/^\+\d{8,15}$/.test(to)) {
-        standin.refusedAnswers += 1;
-        twilioError(res, 400, 21211, `The 'To' number ${to ?? ''} is not a valid phone number.`);
-        return;
-      }
-      if (!body || (!sender && !service)) {
-        standin.refusedAnswers += 1;
-        twilioError(res, 400, 21602, 'Message body is required.');
-        return;
-      }
-      const sid = `SM${randomBytes(16).toString('hex')}`;
-      standin.sent.push({
-        sid,
-        to,
-        body,
-        from: sender,
-        messagingServiceSid: service,
-        statusCallback: form.get('StatusCallback') ?? undefined,
-      });
-      json(res, 201, {
-        account_sid: accountSid,
-        api_version: '2010-04-01',
-        body,
-        direction: 'outbound-api',
-        from: sender ?? null,
-        messaging_service_sid: service ?? null,
-        num_segments: '1',
-        sid,
-        status: service ? 'accepted' : 'queued',
-        to,
-      });
+  const { server, url } = await listenLocally((req, res, received) => {
+    if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
+      twilioError(res, 404, 20404, 'The requested resource was not found');
+      return;
+    }
+    if (req.headers.authorization !== expectedAuth) {
+      twilioError(res, 401, 20003, 'Authenticate');
+      return;
+    }
+    const unavailable = () => {
+      twilioError(res, 503, 20503, 'Service unavailable');
+    };
+    if (answeredByFault(standin, res, held, unavailable)) return;
+    const form = new URLSearchParams(received.toString('utf8'));
+    const to = form.get('To');
+    const body = form.get('Body');
+    const sender = form.get('From') ?? undefined;
+    const service = form.get('MessagingServiceSid') ?? undefined;
+    if (standin.refuse || !to || !/^\+\d{8,15}$/.test(to)) {
+      standin.refusedAnswers += 1;
+      twilioError(res, 400, 21211, `The 'To' number ${to ?? ''} is not a valid phone number.`);
+      return;
+    }
+    if (!body || (!sender && !service)) {
+      standin.refusedAnswers += 1;
+      twilioError(res, 400, 21602, 'Message body is required.');
+      return;
+    }
+    const sid = `SM${randomBytes(16).toString('hex')}`;
+    standin.sent.push({
+      sid,
+      to,
+      body,
+      from: sender,
+      messagingServiceSid: service,
+      statusCallback: form.get('StatusCallback') ?? undefined,
+    });
+    json(res, 201, {
+      account_sid: accountSid,
+      api_version: '2010-04-01',
+      body,
+      direction: 'outbound-api',
+      from: sender ?? null,
+      messaging_service_sid: service ?? null,
+      num_segments: '1',
+      sid,
+      status: service ? 'accepted' : 'queued',
+      to,
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  standin.url = `http://127.0.0.1:${port}`;
+  standin.url = url;
   standin.env = {
     TWILIO_ACCOUNT_SID: accountSid,
     TWILIO_AUTH_TOKEN: authToken,

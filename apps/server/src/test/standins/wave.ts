@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenLocally, postOverHttp, sendJson as json } from './http-standin.ts';
 
 /*
  * A stand-in for Pay with Wave on 127.0.0.1 (ADR 0059), from Wave Money's published integration
@@ -62,15 +62,8 @@ const hmac = (secret: string, parts: readonly (string | number | null | undefine
     .update(parts.map((p) => (p === null || p === undefined ? 'null' : String(p))).join(''))
     .digest('hex');
 
-const httpSender: WaveCallbackSender = async (url, body) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, body: await res.text() };
-};
+const httpSender: WaveCallbackSender = (url, body) =>
+  postOverHttp(url, { 'content-type': 'application/json' }, body);
 
 export async function startWaveStandin(
   options: { sendCallback?: WaveCallbackSender } = {},
@@ -82,59 +75,51 @@ export async function startWaveStandin(
   let hangOnCreate = false;
   let ids = 360;
 
-  const json = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
-
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      if (path === '/authenticate' || path.startsWith('/authenticate/')) {
-        customerPage(req, res, Buffer.concat(chunks).toString('utf8'));
-        return;
-      }
-      if (req.method !== 'POST' || path !== '/payment') {
-        json(res, 404, { message: 'Not found' });
-        return;
-      }
-      if (hangOnCreate) return; // never answers
-      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      const missing = REQUIRED.filter((name) => !form[name]);
-      if (missing.length > 0) {
-        json(res, 422, {
-          errors: Object.fromEntries(missing.map((n) => [n, [`The ${n} field is required.`]])),
-        });
-        return;
-      }
-      if (form.merchant_id !== merchantId) {
-        json(res, 404, { message: 'No record found' });
-        return;
-      }
-      const expected = hmac(secret, [
-        form.time_to_live_in_seconds,
-        form.merchant_id,
-        form.order_id,
-        form.amount,
-        form.backend_result_url,
-        form.merchant_reference_id,
-      ]);
-      if (form.hash !== expected) {
-        refusedHash += 1;
-        json(res, 400, { message: 'INVALID_HASH' });
-        return;
-      }
-      const reference = form.merchant_reference_id ?? '';
-      if (requests.has(reference)) {
-        json(res, 409, { message: 'Record already exists' });
-        return;
-      }
-      ids += 1;
-      const transactionId = `enc-${randomBytes(8).toString('hex')}`;
-      requests.set(reference, { fields: form, transactionId, paymentRequestId: String(ids) });
-      json(res, 200, { message: 'success', transaction_id: transactionId });
-    });
+  const { server, url } = await listenLocally((req, res, received) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (path === '/authenticate' || path.startsWith('/authenticate/')) {
+      customerPage(req, res, received.toString('utf8'));
+      return;
+    }
+    if (req.method !== 'POST' || path !== '/payment') {
+      json(res, 404, { message: 'Not found' });
+      return;
+    }
+    if (hangOnCreate) return; // never answers
+    const form = Object.fromEntries(new URLSearchParams(received.toString('utf8')));
+    const missing = REQUIRED.filter((name) => !form[name]);
+    if (missing.length > 0) {
+      json(res, 422, {
+        errors: Object.fromEntries(missing.map((n) => [n, [`The ${n} field is required.`]])),
+      });
+      return;
+    }
+    if (form.merchant_id !== merchantId) {
+      json(res, 404, { message: 'No record found' });
+      return;
+    }
+    const expected = hmac(secret, [
+      form.time_to_live_in_seconds,
+      form.merchant_id,
+      form.order_id,
+      form.amount,
+      form.backend_result_url,
+      form.merchant_reference_id,
+    ]);
+    if (form.hash !== expected) {
+      refusedHash += 1;
+      json(res, 400, { message: 'INVALID_HASH' });
+      return;
+    }
+    const reference = form.merchant_reference_id ?? '';
+    if (requests.has(reference)) {
+      json(res, 409, { message: 'Record already exists' });
+      return;
+    }
+    ids += 1;
+    const transactionId = `enc-${randomBytes(8).toString('hex')}`;
+    requests.set(reference, { fields: form, transactionId, paymentRequestId: String(ids) });
+    json(res, 200, { message: 'success', transaction_id: transactionId });
   });
   /**
    * The customer's side, for browser tests: the page the shop sends the customer to
@@ -184,8 +169,6 @@ export async function startWaveStandin(
   let customerCallback: (reference: string, status: string) => Promise<unknown> = () =>
     Promise.resolve();
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   const send = options.sendCallback ?? httpSender;
   const findRequest = (reference: string) => {
     const found = requests.get(reference);
@@ -253,13 +236,7 @@ export async function startWaveStandin(
       tamper?.(body);
       return send(fields.backend_result_url ?? '', JSON.stringify(body));
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: () => closeNow(server),
   };
   customerCallback = (reference, status) => standin.callback(reference, status);
   return standin;

@@ -1,25 +1,17 @@
+import { openStandin } from '../../../test/app-kit.ts';
 import { orderResponseSchema } from '@shop/contracts/orders';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../admin/admin.tables.ts';
 import { signedInStaff, type SignedInStaff } from '../../../test/admin-kit.ts';
 import type { AdminProduct } from '@shop/contracts/admin';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { outboxFor } from '../../../test/auth-kit.ts';
 import { cards, products } from '../../catalogue/catalogue.tables.ts';
-import {
-  startReloadlyGiftCardsStandin,
-  type ReloadlyGiftCardsStandin,
-} from '../../../test/standins/reloadly-giftcards.ts';
-import {
-  call,
-  createShopTest,
-  MPT_PHONE,
-  stockCards,
-  type ShopTest,
-} from '../../../test/checkout-kit.ts';
+import { startReloadlyGiftCardsStandin } from '../../../test/standins/reloadly-giftcards.ts';
+import { call, MPT_PHONE, stockCards, openShopTest } from '../../../test/checkout-kit.ts';
 import { orderItems } from '../../orders/orders.tables.ts';
 import { orderRowsOf, paidOrder } from '../../../test/fulfilment-kit.ts';
 import { orderCards } from '../fulfilment.tables.ts';
@@ -30,17 +22,8 @@ import { orderCards } from '../fulfilment.tables.ts';
  * (TEST_DATABASE_URL). Top-ups stay on the simulator.
  */
 describe('gift cards bought on demand from Reloadly (stand-in)', () => {
-  let s: ShopTest;
-  let rld: ReloadlyGiftCardsStandin;
-
-  beforeAll(async () => {
-    rld = await startReloadlyGiftCardsStandin();
-    s = await createShopTest({ ...rld.env, RELOADLY_TIMEOUT_MS: '600' });
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await rld.close();
-  });
+  const rld = openStandin(startReloadlyGiftCardsStandin);
+  const s = openShopTest(() => ({ ...rld().env, RELOADLY_TIMEOUT_MS: '600' }));
 
   const db = () => s.t.database.db;
 
@@ -74,7 +57,7 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
 
   const { orderStatus, lineOf, requestOf, paymentOf, fulfilJob, dueNow } = orderRowsOf(() => s);
   const ordersOf = (reloadlyProductId: number) =>
-    rld.orders.filter((o) => o.productId === reloadlyProductId);
+    rld().orders.filter((o) => o.productId === reloadlyProductId);
 
   it('bought in the shop (no stock imported): one Reloadly order with our key, its codes encrypted, shown on the order page once scratched and e-mailed', async () => {
     const productId = await onDemandProduct(1201);
@@ -135,18 +118,18 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
     const { order } = await paidOrder(s, [{ productId, quantity: 1 }]);
     await s.t.app.runPendingJobs();
     // The report in pages of one: the earlier test's order comes first.
-    rld.reportPageSize = 1;
+    rld().reportPageSize = 1;
     const job = await fulfilJob(order.orderId);
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job?.lastError).toMatch(/Reloadly order unreachable/);
     expect(ordersOf(19999)).toHaveLength(1);
     await dueNow(job?.id ?? '');
     await s.t.app.runPendingJobs();
-    rld.reportPageSize = null;
+    rld().reportPageSize = null;
     expect(await orderStatus(order.orderId)).toBe('completed');
     expect(ordersOf(19999)).toHaveLength(1);
     // Found by the lookup before ordering, not by a refused second order.
-    expect(rld.reusedRefused()).toBe(0);
+    expect(rld().reusedRefused()).toBe(0);
     expect(await requestOf((await lineOf(order.orderId))?.id ?? '')).toMatchObject({
       status: 'success',
       calls: 2,
@@ -198,7 +181,7 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
     it('bought after all: the codes go to the order and the customer, the refund goes, once and audited', async () => {
       const { orderId, itemId, user } = await unconfirmedOrder(28888);
       // Reloadly made the order after all (late): the report has it under our key.
-      rld.orders.push({
+      rld().orders.push({
         transactionId: 990_001,
         customIdentifier: itemId,
         productId: 28888,
@@ -250,7 +233,7 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
 
     it('not bought: the line is not delivered and stays refunded; Reloadly down changes nothing (503); a line that is not an unconfirmed card is refused', async () => {
       const { orderId, itemId } = await unconfirmedOrder(38888);
-      rld.reportDown = true;
+      rld().reportDown = true;
       try {
         const down = await check(orderId, itemId, 'my');
         expect(down.statusCode).toBe(503);
@@ -259,7 +242,7 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
         );
         expect(await lineOf(orderId)).toMatchObject({ failureCode: 'unconfirmed' });
       } finally {
-        rld.reportDown = false;
+        rld().reportDown = false;
       }
       const res = await check(orderId, itemId, 'my');
       expect(res.statusCode).toBe(200);
@@ -333,7 +316,7 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
     expect(bought.cards.map((c) => c.serial)).toEqual([
       `RLD-${String(ordersOf(1301)[0]?.transactionId)}-1`,
     ]);
-    expect(rld.orders.filter((o) => o.customIdentifier === stocked.line?.id)).toHaveLength(0);
+    expect(rld().orders.filter((o) => o.customIdentifier === stocked.line?.id)).toHaveLength(0);
     expect(ordersOf(1301)).toHaveLength(1);
   });
 

@@ -1,13 +1,14 @@
+import { openStandin } from '../../../test/app-kit.ts';
 import { orderDisplayStatus } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { outboxFor } from '../../../test/auth-kit.ts';
 import { jobs } from '../../../platform/jobs.tables.ts';
 import { products } from '../../catalogue/catalogue.tables.ts';
 import { topupProductMappings } from '../../topup-account/topup-account.tables.ts';
-import { startReloadlyStandin, type ReloadlyStandin } from '../../../test/standins/reloadly.ts';
-import { createShopTest, MPT_PHONE, type ShopTest } from '../../../test/checkout-kit.ts';
+import { startReloadlyStandin } from '../../../test/standins/reloadly.ts';
+import { MPT_PHONE, openShopTest } from '../../../test/checkout-kit.ts';
 import { orderRowsOf, paidOrder } from '../../../test/fulfilment-kit.ts';
 import {
   createReloadlyTokens,
@@ -22,25 +23,16 @@ import {
  * and fulfilled by the job worker, on PGlite or on PostgreSQL (TEST_DATABASE_URL).
  */
 describe('top-ups through Reloadly (stand-in)', () => {
-  let s: ShopTest;
-  let rld: ReloadlyStandin;
-
-  beforeAll(async () => {
-    rld = await startReloadlyStandin();
-    s = await createShopTest({
-      ...rld.env,
-      RELOADLY_TIMEOUT_MS: '600',
-      RELOADLY_POLL_BUDGET_MS: '1500',
-    });
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await rld.close();
-  });
+  const rld = openStandin(startReloadlyStandin);
+  const s = openShopTest(() => ({
+    ...rld().env,
+    RELOADLY_TIMEOUT_MS: '600',
+    RELOADLY_POLL_BUDGET_MS: '1500',
+  }));
 
   const db = () => s.t.database.db;
   const { orderStatus, lineOf, requestOf, paymentOf, fulfilJob, dueNow } = orderRowsOf(() => s);
-  const sentTo = (msisdn: string) => rld.transactions.filter((t) => t.number === msisdn);
+  const sentTo = (msisdn: string) => rld().transactions.filter((t) => t.number === msisdn);
   const buy = (phoneNumber: string, quantity = 1, sku = 'T-MPT-1000') =>
     paidOrder(s, [{ sku, quantity, phoneNumber }]);
   const msisdnOf = (local: string) => `95${local.slice(1)}`;
@@ -64,7 +56,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
       status: 'success',
       reference: `RLD-${String(sent[0]?.transactionId)}`,
     });
-    expect(rld.refusedAuth()).toBe(0);
+    expect(rld().refusedAuth()).toBe(0);
   });
 
   it('the answer lost after the top-up was made: the retry finds it in the report, one transaction, delivered', async () => {
@@ -80,7 +72,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
     expect(await orderStatus(order.orderId)).toBe('completed');
     expect(sentTo(msisdnOf(phone))).toHaveLength(1);
     // Found by the lookup before the send, not by a refused second send.
-    expect(rld.reusedRefused()).toBe(0);
+    expect(rld().reusedRefused()).toBe(0);
     expect(await requestOf((await lineOf(order.orderId))?.id ?? '')).toMatchObject({
       status: 'success',
       calls: 2,
@@ -111,7 +103,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
 
   it('a number on another operator than the product’s: nothing is sent, the line fails naming the operator, and is refunded', async () => {
     const phone = '09250016666';
-    const posts = rld.calls.get('POST /topups-async') ?? 0;
+    const posts = rld().calls.get('POST /topups-async') ?? 0;
     const { order, user } = await buy(phone);
     await s.t.app.runPendingJobs();
     expect(await orderStatus(order.orderId)).toBe('failed');
@@ -140,7 +132,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
     await s.t.app.runPendingJobs();
     const notices = outboxFor(s.t, user.person.email).filter((m) => m.kind === 'email');
     expect(notices.some((m) => m.text.includes('This number is on ATOM'))).toBe(true);
-    expect(rld.calls.get('POST /topups-async') ?? 0).toBe(posts);
+    expect(rld().calls.get('POST /topups-async') ?? 0).toBe(posts);
     expect(sentTo(msisdnOf(phone))).toHaveLength(0);
     expect(await paymentOf(order.orderId)).toMatchObject({
       refundRequired: true,
@@ -152,7 +144,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
     const productId = s.catalogue.productId('T-MPT-1000');
     // Reloadly's operator names are unverified: here auto-detect calls MPT something the shop's
     // name list does not know. Unmapped, that reads as another operator; mapped, the id decides.
-    rld.detectedNames[1001] = 'Myanma Posts and Telecommunications';
+    rld().detectedNames[1001] = 'Myanma Posts and Telecommunications';
     try {
       const unmapped = await buy('09250071234');
       await s.t.app.runPendingJobs();
@@ -185,21 +177,21 @@ describe('top-ups through Reloadly (stand-in)', () => {
       });
       expect(sentTo(msisdnOf(other))).toHaveLength(0);
     } finally {
-      delete rld.detectedNames[1001];
+      delete rld().detectedNames[1001];
       await db().delete(topupProductMappings).where(eq(topupProductMappings.productId, productId));
     }
   });
 
   it('an expired token is refused once, replaced once, and the top-up goes through', async () => {
-    const issued = rld.tokensIssued();
-    const refused = rld.refusedAuth();
-    rld.expireTokens();
+    const issued = rld().tokensIssued();
+    const refused = rld().refusedAuth();
+    rld().expireTokens();
     const phone = '09250011234';
     const { order } = await buy(phone);
     await s.t.app.runPendingJobs();
     expect(await orderStatus(order.orderId)).toBe('completed');
-    expect(rld.tokensIssued()).toBe(issued + 1);
-    expect(rld.refusedAuth()).toBe(refused + 1);
+    expect(rld().tokensIssued()).toBe(issued + 1);
+    expect(rld().refusedAuth()).toBe(refused + 1);
     expect(sentTo(msisdnOf(phone))).toHaveLength(1);
   });
 
@@ -216,7 +208,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
 
   it('quantity 3 with the second unit refused by the operator: 3 transactions, 2 delivered, exactly a third refunded, the customer told so (ADR 0062)', async () => {
     const phone = '09250024321';
-    rld.operatorRefuses = (id) => id.endsWith('/2');
+    rld().operatorRefuses = (id) => id.endsWith('/2');
     try {
       const { order, user } = await buy(phone, 3);
       await s.t.app.runPendingJobs();
@@ -260,18 +252,18 @@ describe('top-ups through Reloadly (stand-in)', () => {
         expect(data.refund).toMatchObject({ amount: 1000, partial: true });
       }
     } finally {
-      rld.operatorRefuses = () => false;
+      rld().operatorRefuses = () => false;
     }
   });
 
   it('PROCESSING for a few polls is waited for; PROCESSING past the budget throws and is retried', async () => {
-    rld.processingPolls = 2;
+    rld().processingPolls = 2;
     const quick = '09250017777';
     const first = await buy(quick);
     await s.t.app.runPendingJobs();
     expect(await orderStatus(first.order.orderId)).toBe('completed');
 
-    rld.processingPolls = 1000;
+    rld().processingPolls = 1000;
     const slow = '09250027777';
     const second = await buy(slow);
     const started = performance.now();
@@ -299,7 +291,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
       .where(eq(jobs.id, job?.id ?? ''));
     const [transaction] = sentTo(msisdnOf(phone));
     if (!transaction) throw new Error('the top-up was not made');
-    const delivery = rld.webhookDelivery(transaction);
+    const delivery = rld().webhookDelivery(transaction);
     const post = (body: string) =>
       s.t.app.inject({
         method: 'POST',
@@ -320,7 +312,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
 
   it('an operator without MMK amounts at Reloadly: nothing is sent, the line fails and is refunded', async () => {
     const phone = '09250031234';
-    rld.localAmounts = false;
+    rld().localAmounts = false;
     try {
       const { order } = await buy(phone);
       await s.t.app.runPendingJobs();
@@ -331,7 +323,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
       );
       expect(sentTo(msisdnOf(phone))).toHaveLength(0);
     } finally {
-      rld.localAmounts = true;
+      rld().localAmounts = true;
     }
   });
 
@@ -340,7 +332,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
     // The shop read a funded balance (its pre-check passes for 30 s): Reloadly's own refusal is
     // what is handled here; the pre-check is the next test's.
     await s.t.app.checkTopupBalance?.();
-    rld.emptyBalance();
+    rld().emptyBalance();
     const { order } = await buy(phone);
     await s.t.app.runPendingJobs();
     const job = await fulfilJob(order.orderId);
@@ -359,7 +351,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
     expect((await paymentOf(order.orderId))?.refundRequired).toBe(false);
     expect(sentTo(msisdnOf(phone))).toHaveLength(0);
     // Funded again, the next run delivers it, once.
-    rld.fund(1_000_000);
+    rld().fund(1_000_000);
     await dueNow(job?.id ?? '');
     await s.t.app.runPendingJobs();
     expect(await orderStatus(order.orderId)).toBe('completed');
@@ -389,8 +381,8 @@ describe('top-ups through Reloadly (stand-in)', () => {
     const unmap = (productId: string) =>
       db().delete(topupProductMappings).where(eq(topupProductMappings.productId, productId));
     const setBalance = async (amount: number) => {
-      rld.emptyBalance();
-      rld.fund(amount);
+      rld().emptyBalance();
+      rld().fund(amount);
       await s.t.app.checkTopupBalance?.();
     };
 
@@ -399,13 +391,13 @@ describe('top-ups through Reloadly (stand-in)', () => {
       try {
         // 2,000 covers two units at 950, not three.
         await setBalance(2000);
-        const reads = rld.calls.get('GET /accounts/balance') ?? 0;
+        const reads = rld().calls.get('GET /accounts/balance') ?? 0;
         const phones = ['09250081234', '09250082345', '09250083456'];
         const bought = [];
         for (const phone of phones) bought.push(await buy(phone, 3));
         await s.t.app.runPendingJobs();
         // The three lines were weighed against the one read just made (cached 30 s).
-        expect(rld.calls.get('GET /accounts/balance') ?? 0).toBe(reads);
+        expect(rld().calls.get('GET /accounts/balance') ?? 0).toBe(reads);
         // Nothing asked of Reloadly for them: no request recorded (below), so no lookup or send.
         // (The stand-in's lookup count is not compared: an earlier test's retry may run here.)
         for (const { order } of bought) {
@@ -470,7 +462,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
 
     it('a data product without a mapping: nothing is sent, the line fails saying so, and is refunded', async () => {
       const phone = '09250051234';
-      const posts = rld.calls.get('POST /topups-async') ?? 0;
+      const posts = rld().calls.get('POST /topups-async') ?? 0;
       const { order } = await buy(phone, 1, DATA_SKU);
       await s.t.app.runPendingJobs();
       expect(await orderStatus(order.orderId)).toBe('failed');
@@ -479,7 +471,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
       expect((await requestOf(line?.id ?? ''))?.providerMessage).toBe(
         `no Reloadly data bundle is mapped for ${DATA_SKU}`,
       );
-      expect(rld.calls.get('POST /topups-async') ?? 0).toBe(posts);
+      expect(rld().calls.get('POST /topups-async') ?? 0).toBe(posts);
       expect(await paymentOf(order.orderId)).toMatchObject({
         refundRequired: true,
         refundAmountMmk: 1500,
