@@ -463,6 +463,11 @@ export function PaymentModal({
   ) : null;
 
   const isQr = session.paymentMethod === 'mmqr' && session.paymentQrCode !== null;
+  /** The order page, while the payment goes on as the pending-payment pill. */
+  const openOrderWhilePaying = () => {
+    setMinimized(true);
+    navigate(orderPath);
+  };
   // The picture "Screenshot & pay" shares and "Save QR code" saves (ADR 0022, "the saved QR image").
   const qrImage =
     isQr && session.paymentQrCode
@@ -572,11 +577,7 @@ export function PaymentModal({
           <Button
             variant="secondary"
             data-testid="payment-go-to-order"
-            onClick={() => {
-              // The payment goes on as the pending-payment pill while the order page is read.
-              setMinimized(true);
-              navigate(orderPath);
-            }}
+            onClick={openOrderWhilePaying}
           >
             {t('payment.goToOrder')}
           </Button>
