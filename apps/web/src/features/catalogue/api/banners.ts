@@ -1,6 +1,7 @@
 import type { Banner } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_SHORT_MS } from '../../../lib/cache-lifetimes.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
@@ -17,7 +18,7 @@ export const bannersQuery = (language: Language) =>
   queryOptions({
     queryKey: ['banners', language],
     queryFn: async ({ signal }) => fetchBanners(signal).catch((): Banner[] => []),
-    staleTime: 5 * 60_000,
+    staleTime: CACHE_SHORT_MS,
   });
 
 export function useBanners(language: Language) {

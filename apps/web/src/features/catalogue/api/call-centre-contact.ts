@@ -1,5 +1,6 @@
 import type { CallCentreContact } from '@shop/contracts/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_MEDIUM_MS } from '../../../lib/cache-lifetimes.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function fetchCallCentreContact(signal?: AbortSignal): Promise<CallCentreContact> {
@@ -14,7 +15,7 @@ export async function fetchCallCentreContact(signal?: AbortSignal): Promise<Call
 export const callCentreContactQuery = queryOptions({
   queryKey: ['site', 'contact'],
   queryFn: async ({ signal }) => fetchCallCentreContact(signal),
-  staleTime: 20 * 60_000,
+  staleTime: CACHE_MEDIUM_MS,
 });
 
 export function useCallCentreContact() {

@@ -1,5 +1,6 @@
 import { exchangeRateListResponseSchema, type ExchangeRate } from '@shop/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
+import { CACHE_SHORT_MS } from '../../../lib/cache-lifetimes.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function fetchExchangeRates(signal?: AbortSignal): Promise<ExchangeRate[]> {
@@ -15,6 +16,6 @@ export function useExchangeRates() {
   return useQuery({
     queryKey: ['exchange-rates'],
     queryFn: async ({ signal }) => fetchExchangeRates(signal),
-    staleTime: 5 * 60_000,
+    staleTime: CACHE_SHORT_MS,
   });
 }

@@ -1,5 +1,6 @@
 import type { Category } from '@shop/contracts/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_SHORT_MS } from '../../../lib/cache-lifetimes.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Language } from '@shop/contracts/i18n';
 
@@ -19,7 +20,7 @@ export const parentCategoriesQuery = (language: Language) =>
   queryOptions({
     queryKey: ['categories', 'parents', language],
     queryFn: async ({ signal }) => fetchParentCategories(signal).catch((): Category[] => []),
-    staleTime: 5 * 60_000,
+    staleTime: CACHE_SHORT_MS,
   });
 
 export function useParentCategories(language: Language) {

@@ -1,5 +1,6 @@
 import type { ShopClaim } from '@shop/contracts/shop-claims';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_SHORT_MS } from '../../../lib/cache-lifetimes.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function fetchShopClaims(signal?: AbortSignal): Promise<ShopClaim[] | null> {
@@ -18,7 +19,7 @@ export async function fetchShopClaims(signal?: AbortSignal): Promise<ShopClaim[]
 export const shopClaimsQuery = queryOptions({
   queryKey: ['site', 'claims'],
   queryFn: async ({ signal }) => fetchShopClaims(signal).catch(() => null),
-  staleTime: 5 * 60_000,
+  staleTime: CACHE_SHORT_MS,
 });
 
 export function useShopClaims() {

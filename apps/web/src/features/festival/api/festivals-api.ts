@@ -1,5 +1,6 @@
 import type { FestivalWindow } from '@shop/contracts/festivals';
 import { queryOptions } from '@tanstack/react-query';
+import { CACHE_VERY_LONG_MS } from '../../../lib/cache-lifetimes.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function fetchFestivals(signal?: AbortSignal): Promise<FestivalWindow[]> {
@@ -15,5 +16,5 @@ export async function fetchFestivals(signal?: AbortSignal): Promise<FestivalWind
 export const festivalsQuery = queryOptions({
   queryKey: ['site', 'festivals'],
   queryFn: async ({ signal }) => fetchFestivals(signal).catch((): FestivalWindow[] => []),
-  staleTime: 60 * 60_000,
+  staleTime: CACHE_VERY_LONG_MS,
 });

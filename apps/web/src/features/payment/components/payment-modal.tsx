@@ -28,7 +28,12 @@ import { track } from '../../privacy/index.ts';
 import { paymentApi } from '../api/payment-api.ts';
 import { forgetPayment, savePayment } from '../pending-payment.ts';
 import { ChangePaymentMethod } from './change-payment-method.tsx';
-import { downloadQrPng, mmqrMerchantName, PaymentQrCode } from './payment-qr-code.tsx';
+import {
+  downloadQrPng,
+  mmqrMerchantName,
+  PaymentQrCode,
+  shareQrImage,
+} from './payment-qr-code.tsx';
 import { PaymentRecipients } from './payment-recipients.tsx';
 
 /**
@@ -97,6 +102,8 @@ export function PaymentModal({
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [changingMethod, setChangingMethod] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'regenerate' | null>(null);
+  /** "Screenshot & pay" saved the picture (nothing to share it with): say where it went. */
+  const [imageSaved, setImageSaved] = useState(false);
   const closed = useRef(false);
   useCheckoutBodyClass(!minimized);
   // Offline the status cannot be read: the modal says so, and reads it at once when back.
@@ -456,6 +463,27 @@ export function PaymentModal({
   ) : null;
 
   const isQr = session.paymentMethod === 'mmqr' && session.paymentQrCode !== null;
+  /** The order page, while the payment goes on as the pending-payment pill. */
+  const openOrderWhilePaying = () => {
+    setMinimized(true);
+    navigate(orderPath);
+  };
+  // The picture "Screenshot & pay" shares and "Save QR code" saves (ADR 0022, "the saved QR image").
+  const qrImage =
+    isQr && session.paymentQrCode
+      ? {
+          payload: session.paymentQrCode,
+          fileName: `mmqr-${session.orderNumber}.png`,
+          text: {
+            merchant: t('payment.qrImageMerchant', {
+              merchant: mmqrMerchantName(session.paymentQrCode, language === 'my') ?? '',
+            }),
+            amount,
+            order: t('payment.qrImageOrder', { order: session.orderNumber }),
+            hint: t('payment.qrImageScan'),
+          },
+        }
+      : null;
   const title = isQr
     ? t('payment.title')
     : session.paymentMethod === 'aplus'
@@ -481,6 +509,9 @@ export function PaymentModal({
               label={t('payment.qrAlt', { amount, order: session.orderNumber })}
             />
             <p className="payment-qr__hint">{t('payment.instructions')}</p>
+            <p className="payment-qr__hint" role="status" data-testid="payment-image-saved">
+              {imageSaved ? t('payment.screenshotSaved') : null}
+            </p>
           </div>
         ) : (
           <div className="payment-wait" role="status">
@@ -520,25 +551,36 @@ export function PaymentModal({
           {t('payment.checking')}
         </p>
         <div className="payment-actions">
-          {isQr && session.paymentQrCode ? (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                const payload = session.paymentQrCode;
-                if (payload)
-                  void downloadQrPng(payload, `mmqr-${session.orderNumber}.png`, {
-                    merchant: t('payment.qrImageMerchant', {
-                      merchant: mmqrMerchantName(payload, language === 'my') ?? '',
-                    }),
-                    amount,
-                    order: t('payment.qrImageOrder', { order: session.orderNumber }),
-                    hint: t('payment.qrImageScan'),
+          {qrImage ? (
+            <>
+              <Button
+                variant="secondary"
+                data-testid="payment-screenshot"
+                onClick={() => {
+                  void shareQrImage(qrImage.payload, qrImage.fileName, qrImage.text).then((end) => {
+                    setImageSaved(end === 'saved');
                   });
-              }}
-            >
-              {t('payment.saveQr')}
-            </Button>
+                }}
+              >
+                {t('payment.screenshotAndPay')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  void downloadQrPng(qrImage.payload, qrImage.fileName, qrImage.text);
+                }}
+              >
+                {t('payment.saveQr')}
+              </Button>
+            </>
           ) : null}
+          <Button
+            variant="secondary"
+            data-testid="payment-go-to-order"
+            onClick={openOrderWhilePaying}
+          >
+            {t('payment.goToOrder')}
+          </Button>
           <Button
             variant="secondary"
             data-testid="payment-minimize"

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
+import { saveDownloadedFile } from '../../../lib/download-file.ts';
 
 /** Spec §9 "Payment QR: 250 px, error correction M". */
 export const QR_SIZE_PX = 250;
@@ -109,14 +110,33 @@ export async function downloadQrPng(
   fileName: string,
   text: QrImageText,
 ): Promise<void> {
-  const url = URL.createObjectURL(await renderQrImage(payload, text));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 10_000);
+  saveDownloadedFile({ blob: await renderQrImage(payload, text), fileName }, fileName);
+}
+
+/**
+ * "Screenshot & pay": the payment's picture (the saved image: code, merchant, amount, order)
+ * handed to the phone's share sheet, where the customer picks their wallet or bank app and pays
+ * from it. Where files cannot be shared (most computers), the picture is saved instead, to be
+ * opened from the gallery. Resolves how it ended; a closed share sheet is 'cancelled'.
+ */
+export async function shareQrImage(
+  payload: string,
+  fileName: string,
+  text: QrImageText,
+): Promise<'shared' | 'saved' | 'cancelled'> {
+  const blob = await renderQrImage(payload, text);
+  const file = new File([blob], fileName, { type: 'image/png' });
+  if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: text.merchant, text: text.amount });
+      return 'shared';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+      // Sharing refused (no user gesture left, a policy): the picture is saved instead.
+    }
+  }
+  saveDownloadedFile({ blob, fileName }, fileName);
+  return 'saved';
 }
 
 /**
