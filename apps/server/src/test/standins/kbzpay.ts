@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
+import { postOverHttp } from './http-standin.ts';
 
 /*
  * A stand-in for KBZPay's payment gateway on 127.0.0.1 (ADR 0058), written from the documented
@@ -87,19 +88,8 @@ export type KbzCallbackSender = (
   body: string,
 ) => Promise<{ status: number; contentType: string; body: string }>;
 
-const httpSender: KbzCallbackSender = async (url, body) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-    signal: AbortSignal.timeout(10_000),
-  });
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type') ?? '',
-    body: await res.text(),
-  };
-};
+const httpSender: KbzCallbackSender = (url, body) =>
+  postOverHttp(url, { 'content-type': 'application/json' }, body);
 
 export interface KbzStandin {
   url: string;
