@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
+import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
 import { expect, type APIRequestContext, type Page } from './fixtures.ts';
+import {
+  ACCESS_TOKEN_KEY,
+  REFRESH_CREDENTIAL_KEY,
+  REFRESH_CREDENTIAL_MARKER,
+  USER_COOKIE,
+} from '../src/lib/token-storage.ts';
 import { verifiedIdentity, type Identity } from './auth-support.ts';
 
 /** Helpers for the shopping browser tests: sign in, fill the cart, check out. */
@@ -15,7 +22,7 @@ export const productCard = (page: Page, name: RegExp) =>
  */
 export async function signInFromHome(page: Page, person: Identity) {
   const login = await page.request.post('/api/v1/auth/login', {
-    headers: { 'x-refresh-transport': 'cookie' },
+    headers: { [REFRESH_TRANSPORT_HEADER]: 'cookie' },
     data: { email: person.email, password: person.password },
   });
   expect(login.ok(), await login.text()).toBe(true);
@@ -23,9 +30,9 @@ export async function signInFromHome(page: Page, person: Identity) {
   const url = new URL(login.url()).origin;
   await page.context().addCookies(
     Object.entries({
-      accessToken,
-      refreshCredential: 'httpOnlyCookie',
-      user: JSON.stringify(user),
+      [ACCESS_TOKEN_KEY]: accessToken,
+      [REFRESH_CREDENTIAL_KEY]: REFRESH_CREDENTIAL_MARKER,
+      [USER_COOKIE]: JSON.stringify(user),
     }).map(([name, value]) => ({
       name,
       value: encodeURIComponent(value),
