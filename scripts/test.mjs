@@ -33,9 +33,11 @@ delete withoutPg.TEST_DATABASE_URL;
 // another (issue 30: a suite a newcomer can run). Side by side only where the steps share nothing
 // and each leaves a core idle: the lint (one process, the longest) beside the type check, the unit
 // tests and the build (the build writes apps/web/dist, which no unit or integration test reads).
+// The unit tests take one worker there: with two beside the lint, three processes shared CI's two
+// cores and the lint took 255 s instead of 143 (stop 41).
 const unitTests = [
   'unit tests (web, contracts)',
-  ['npx', 'vitest', 'run', '--project', 'web', '--project', 'contracts'],
+  ['npx', 'vitest', 'run', '--project', 'web', '--project', 'contracts', '--maxWorkers=1'],
   withoutPg,
 ];
 const build = ['build', ['npm', 'run', 'build']];
