@@ -42,6 +42,7 @@ import { registerPromotionsModule } from './modules/promotions/promotions.module
 import { registerSharingModule } from './modules/sharing/sharing.module.ts';
 import { registerSiteModule } from './modules/site/site.module.ts';
 import { registerSmsModule } from './modules/sms/sms.module.ts';
+import { registerRecipientsModule } from './modules/recipients/recipients.module.ts';
 import { registerRefundsModule } from './modules/refunds/refunds.module.ts';
 import { unappliedRefunds } from './modules/refunds/refunds.service.ts';
 import {
@@ -318,6 +319,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     catalogue: catalogue.service,
     guard: auth.guard,
+  });
+  await registerRecipientsModule(app, {
+    database,
+    catalogue: catalogue.service,
+    guard: auth.guard,
+    clock,
   });
   const notifications = await registerNotificationsModule(app, {
     config,

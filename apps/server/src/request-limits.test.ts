@@ -55,6 +55,7 @@ const groupCalls: Record<RequestLimitGroup, Call> = {
   orderActions: { method: 'PUT', url: () => `/api/v1/cards/${someId}/scratch` },
   codesEmails: { method: 'POST', url: () => `/api/v1/orders/${someId}/codes/resend`, payload: {} },
   orderReads: { method: 'GET', url: () => '/api/v1/orders' },
+  recipients: { method: 'GET', url: () => '/api/v1/recipients' },
   documents: { method: 'GET', url: () => `/api/v1/orders/${someId}/invoice` },
   shareReads: { method: 'GET', url: () => '/api/v1/shares/unknown' },
   analytics: { method: 'POST', url: () => '/api/v1/analytics/events', payload: {} },

@@ -16,3 +16,4 @@ export * from '../modules/promotions/promotions.tables.ts';
 export * from '../modules/media/media.tables.ts';
 export * from '../modules/sms/sms.tables.ts';
 export * from '../modules/topup-account/topup-account.tables.ts';
+export * from '../modules/recipients/recipients.tables.ts';

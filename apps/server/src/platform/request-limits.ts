@@ -56,6 +56,8 @@ export const requestLimitGroups = {
   codesEmails: { windowMs: HOUR_MS, account: 10, address: 30 },
   /** Order list, order detail and payment status (the web app polls the last two every 3 s). */
   orderReads: { windowMs: MINUTE_MS, account: 240, address: 600 },
+  /** Saved recipients: the list, and adding, editing and deleting a number (issue 31). */
+  recipients: { windowMs: MINUTE_MS, account: 60, address: 300 },
   /** Invoice and card-list PDFs, drawn on request. */
   documents: { windowMs: MINUTE_MS, account: 20, address: 100 },
   /**

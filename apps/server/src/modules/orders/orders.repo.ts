@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { OrderDisplayStatus } from '@shop/contracts/orders';
+import { paidPaymentStatuses } from '@shop/contracts/order-status';
 import { lockForTransaction, type Db } from '../../platform/db.ts';
 import { invoiceNumberSeq, orderFeedback, orderItems, orders } from './orders.tables.ts';
 
@@ -268,6 +269,30 @@ export function createOrdersRepo(db: Db) {
      * a failed order with a delivered line is "partly delivered", one with a top-up still being
      * checked with the operator (and none delivered) is "checking", the rest of them "failed".
      */
+    /**
+     * The latest paid line to each of `phoneNumbers` (95 form) among the account's orders, newest
+     * first per number: what a saved recipient's "Top up again" buys once more.
+     */
+    async lastPaidLinesTo(
+      userId: string,
+      phoneNumbers: readonly string[],
+    ): Promise<{ order: OrderRow; item: OrderItemRow }[]> {
+      if (phoneNumbers.length === 0) return [];
+      const rows = await db
+        .selectDistinctOn([orderItems.phoneNumber], { order: orders, item: orderItems })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            inArray(orders.paymentStatus, paidPaymentStatuses),
+            inArray(orderItems.phoneNumber, [...phoneNumbers]),
+          ),
+        )
+        .orderBy(orderItems.phoneNumber, desc(orders.createdAt), asc(orderItems.position));
+      return rows;
+    },
+
     async listForUser(
       userId: string,
       page: { offset: number; limit: number; status: OrderDisplayStatus | undefined },

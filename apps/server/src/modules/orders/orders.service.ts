@@ -62,6 +62,10 @@ export type OrderHistoryRecords = Pick<
   | 'countByStatus'
 >;
 export const orderHistoryRecords = (db: Db): OrderHistoryRecords => createOrdersRepo(db);
+/** What saved recipients (the recipients module) read of orders: the last paid line to a number. */
+export type RecipientOrderRecords = Pick<OrdersRepo, 'lastPaidLinesTo'>;
+export const recipientOrderRecords = (db: Db): RecipientOrderRecords => createOrdersRepo(db);
+
 /** Crockford base32: no I, L, O, U, so an order number read over the phone is not misheard. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

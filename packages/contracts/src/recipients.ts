@@ -1,0 +1,96 @@
+import * as z from 'zod/mini';
+import { isUuid } from './ids.ts';
+import { localizedTextSchema } from './i18n.ts';
+import { operatorCodes } from './phone.ts';
+import { myanmarPhoneSchema } from './phone-schemas.ts';
+import { RECIPIENT_NAME_MAX, recipientSchemaMessages as m } from './recipient-messages.ts';
+import { patchBody } from './patch.ts';
+import { plainSuccessSchema, successResponse } from './responses.ts';
+
+export * from './recipient-messages.ts';
+
+/**
+ * Saved recipients (issue 31, "a family abroad"): the numbers a customer tops up again and again —
+ * a name, the number, its operator (detected from the number, editable: a number keeps its operator
+ * when it moves network) and the usual product. Kept per account; nobody else sees them.
+ */
+
+const recipientName = z.pipe(
+  z.string({ error: m.nameRequired.en }),
+  z.pipe(
+    z.transform((value: string) => value.trim()),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: m.nameRequired.en }),
+        z.maxLength(RECIPIENT_NAME_MAX, { error: m.nameTooLong.en }),
+      ),
+  ),
+);
+const operator = z.enum(operatorCodes, { error: m.invalidOperator.en });
+const productId = z.nullable(
+  z
+    .string({ error: m.invalidProduct.en })
+    .check(z.refine((value) => isUuid(value), { error: m.invalidProduct.en })),
+);
+
+export const recipientCreateRequestSchema = z.object({
+  name: recipientName,
+  phoneNumber: myanmarPhoneSchema,
+  /** Absent: the operator the number's prefix belongs to. */
+  operator: z.optional(operator),
+  usualProductId: z.optional(productId),
+});
+export type RecipientCreateRequest = z.input<typeof recipientCreateRequestSchema>;
+
+export const recipientUpdateRequestSchema = patchBody(
+  {
+    name: z.optional(recipientName),
+    phoneNumber: z.optional(myanmarPhoneSchema),
+    operator: z.optional(operator),
+    usualProductId: z.optional(productId),
+  },
+  m.nothingToChange.en,
+);
+export type RecipientUpdateRequest = z.input<typeof recipientUpdateRequestSchema>;
+
+export const recipientParamsSchema = z.object({ id: z.string() });
+
+/** A product named on a recipient: enough to show it and add it to the cart. */
+export const recipientProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  /** What it costs now (the sale price when there is one), whole kyat. */
+  price: z.int(),
+  /** False when withdrawn or sold out: shown, not offered. */
+  available: z.boolean(),
+});
+export type RecipientProduct = z.output<typeof recipientProductSchema>;
+
+export const savedRecipientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** 95 form, as the cart and orders keep it. */
+  phoneNumber: z.string(),
+  operator: z.enum(operatorCodes),
+  usualProduct: z.nullable(recipientProductSchema),
+  /** The last paid order line to this number: "Top up again" buys it once more. */
+  lastOrder: z.nullable(
+    z.object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      createdAt: z.string(),
+      quantity: z.int(),
+      product: recipientProductSchema,
+    }),
+  ),
+  createdAt: z.string(),
+});
+export type SavedRecipient = z.output<typeof savedRecipientSchema>;
+
+export const recipientListResponseSchema = successResponse(z.array(savedRecipientSchema));
+export type RecipientListResponse = z.output<typeof recipientListResponseSchema>;
+export const recipientResponseSchema = successResponse(savedRecipientSchema);
+export type RecipientResponse = z.output<typeof recipientResponseSchema>;
+export const recipientDeleteResponseSchema = plainSuccessSchema;
