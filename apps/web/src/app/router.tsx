@@ -59,6 +59,11 @@ const OrderDetailPage = lazyPage(
   () => import('../features/orders/components/order-detail-page.tsx'),
 );
 
+// Saved numbers (issue 31).
+const RecipientsPage = lazyPage(
+  () => import('../features/recipients/components/recipients-page.tsx'),
+);
+
 // The shop's status (issue 16), linked from the crash screen.
 const StatusPage = lazyPage(() => import('../features/status/components/status-page.tsx'));
 
@@ -96,6 +101,7 @@ const pageComponents: Record<AppPagePath, ComponentType> = {
   '/account-settings': AccountSettingsPage,
   '/orders': OrdersPage,
   '/orders/:orderId': OrderDetailPage,
+  '/recipients': RecipientsPage,
   '/sharewith/:id': SharedOrderPage,
   '/status': StatusPage,
   '/sandbox/bank': SandboxBankPage,

@@ -18,6 +18,7 @@ export const appPagePaths = [
   '/account-settings',
   '/orders',
   '/orders/:orderId',
+  '/recipients',
   '/sharewith/:id',
   '/status',
   '/sandbox/bank',

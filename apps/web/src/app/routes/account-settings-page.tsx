@@ -5,6 +5,10 @@ import AccountSettingsPage from '../../features/auth/components/account-settings
 const NotificationSettingsSection = lazy(
   () => import('../../features/notifications/components/notification-settings-section.tsx'),
 );
+// Saved numbers (issue 31): a way to them from the Account tab.
+const SavedNumbersSection = lazy(
+  () => import('../../features/recipients/components/saved-numbers-section.tsx'),
+);
 // Privacy (analytics consent) and the help assistant (the spec's "bot" setting; ADR 0031), one
 // chunk: kept on this device, so guests have them too.
 const DeviceSettingsSections = lazy(() => import('./device-settings-sections.tsx'));
@@ -13,7 +17,12 @@ const DeviceSettingsSections = lazy(() => import('./device-settings-sections.tsx
 export default function AccountSettingsRoute() {
   return (
     <AccountSettingsPage
-      signedIn={<NotificationSettingsSection />}
+      signedIn={
+        <>
+          <SavedNumbersSection />
+          <NotificationSettingsSection />
+        </>
+      }
       device={<DeviceSettingsSections />}
     />
   );

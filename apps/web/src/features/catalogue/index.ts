@@ -5,3 +5,4 @@
  */
 export { callCentreContactQuery, useCallCentreContact } from './api/call-centre-contact.ts';
 export { BusinessHoursText } from './components/business-hours-text.tsx';
+export { rememberListingPhone } from './listing-phone.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 
 export interface UserMenuItem {
-  key: 'account-settings' | 'login' | 'signup' | 'orders' | 'install' | 'logout';
+  key: 'account-settings' | 'login' | 'signup' | 'orders' | 'recipients' | 'install' | 'logout';
   label: string;
   /** Either a route to go to or an action to run. */
   href?: string;
@@ -11,7 +11,8 @@ export interface UserMenuItem {
 
 /**
  * The user menu's entries (shopping spec §2). Guest: Account Settings, Login, Sign Up, Order
- * History, WebApp Install. Signed in: Account Settings, Order History, WebApp Install, Logout.
+ * History, WebApp Install. Signed in: Account Settings, Order History, Saved numbers (issue 31),
+ * WebApp Install, Logout.
  * Exported for the mobile three-dot menu, which picks login/signup/logout/install from it.
  */
 export function useUserMenuItems(): UserMenuItem[] {
@@ -39,10 +40,11 @@ export function useUserMenuItems(): UserMenuItem[] {
       },
     );
   }
-  items.push(
-    { key: 'orders', label: t('auth.menu.orderHistory'), href: '/orders' },
-    { key: 'install', label: t('auth.menu.install'), href: '/webapp/install' },
-  );
+  items.push({ key: 'orders', label: t('auth.menu.orderHistory'), href: '/orders' });
+  // Saved numbers (issue 31): an account's, so shown once signed in.
+  if (signedIn)
+    items.push({ key: 'recipients', label: t('auth.menu.savedNumbers'), href: '/recipients' });
+  items.push({ key: 'install', label: t('auth.menu.install'), href: '/webapp/install' });
   if (signedIn) {
     items.push({
       key: 'logout',

@@ -17,6 +17,7 @@ import { useParentCategories } from '../api/parent-categories.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { CategoryTile } from './category-tile.tsx';
 import { PhoneEntry } from './phone-entry.tsx';
+import { readListingPhone, rememberListingPhone } from '../listing-phone.ts';
 import { HydrationRegion } from '../../../components/layout/hydration-region.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import '../listing.css';
@@ -24,15 +25,6 @@ import { PageTitle } from '../../../lib/page-title.tsx';
 
 /** Categories whose products are sent to a phone number (spec §2: phone entry hint 09xxxxxxxx). */
 const phoneCategorySlugs = new Set(['mobile-topup', 'data-package']);
-const PHONE_STORAGE_KEY = 'catalogue.phone';
-
-function readStoredPhone(): string {
-  try {
-    return sessionStorage.getItem(PHONE_STORAGE_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
 
 /** Listing state lives in the URL (?operator=&sort=&page=) so it survives reloads and can be shared. */
 function useListingParams() {
@@ -157,14 +149,10 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
     // Browser storage, read once the page is live: the server-rendered HTML (and so the
     // hydrating render) has no number. A number typed before that (PhoneEntry) wins.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPhone((typed) => typed || readStoredPhone());
+    setPhone((typed) => typed || readListingPhone());
   }, []);
   useEffect(() => {
-    try {
-      sessionStorage.setItem(PHONE_STORAGE_KEY, phone);
-    } catch {
-      // Private mode without storage: the number just is not remembered.
-    }
+    rememberListingPhone(phone);
   }, [phone]);
 
   const goToPage = (next: number) => {

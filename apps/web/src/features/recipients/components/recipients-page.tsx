@@ -1,0 +1,326 @@
+import '../content/lazy-messages.ts';
+import '../recipients.css';
+import { formatRecipientNumber, normalizePhone, operatorNames } from '@shop/contracts/phone';
+import {
+  RECIPIENTS_PER_ACCOUNT_MAX,
+  type RecipientProduct,
+  type SavedRecipient,
+} from '@shop/contracts/recipients';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '../../../components/ui/button.tsx';
+import { Code } from '../../../components/ui/code-in-text.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { errorMessageOr } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
+import { PageTitle } from '../../../lib/page-title.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { localDigits } from '@shop/contracts/languages';
+import { useAuth } from '../../auth/index.ts';
+import { cartBadge, loadCartController } from '../../cart/index.ts';
+import { rememberListingPhone } from '../../catalogue/index.ts';
+import { recipientsApi, useInvalidateRecipients, useRecipients } from '../api/recipients-api.ts';
+import { RecipientDialog } from './recipient-dialog.tsx';
+
+/**
+ * /recipients (issue 31, "a family abroad"): the customer's saved numbers — add, edit, delete;
+ * "Top up again" puts the last paid line to the number back in the cart, "Buy the usual" the
+ * usual product, "Choose a product" opens the number's listing with the number filled in.
+ */
+export default function RecipientsPage() {
+  const { t } = useTranslation();
+  const { status, openAuthDialog } = useAuth();
+  return (
+    <div className="page recipients-page">
+      <PageTitle title={t('recipients.title')} />
+      <h1>{t('recipients.title')}</h1>
+      {status === 'loading' ? (
+        <p className="recipients-state" role="status">
+          <Spinner /> {t('recipients.loading')}
+        </p>
+      ) : status === 'unauthenticated' ? (
+        <div className="recipients-state">
+          <p>{t('recipients.loginToView')}</p>
+          <Button
+            onClick={() => {
+              openAuthDialog('login', { onSuccess: () => undefined });
+            }}
+          >
+            {t('recipients.login')}
+          </Button>
+        </div>
+      ) : (
+        <RecipientList />
+      )}
+    </div>
+  );
+}
+
+/** Which dialog is open: the form (for a new number or one to edit) or the delete question. */
+type Open =
+  | { kind: 'form'; recipient: SavedRecipient | null }
+  | { kind: 'delete'; recipient: SavedRecipient }
+  | null;
+
+function RecipientList() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const query = useRecipients();
+  const invalidate = useInvalidateRecipients();
+  const [open, setOpen] = useState<Open>(null);
+  const recipients = query.data ?? [];
+  const full = recipients.length >= RECIPIENTS_PER_ACCOUNT_MAX;
+
+  if (query.isPending) {
+    return (
+      <p className="recipients-state" role="status">
+        <Spinner /> {t('recipients.loading')}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="recipients-state" role="alert">
+        <p>{errorMessageOr(query.error, t('recipients.loadFailed'))}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('recipients.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="recipients-intro">{t('recipients.intro')}</p>
+      <div className="recipients-toolbar">
+        <Button
+          data-testid="recipient-add"
+          disabled={full}
+          onClick={() => {
+            setOpen({ kind: 'form', recipient: null });
+          }}
+        >
+          {t('recipients.add')}
+        </Button>
+        <span className="recipients-count" data-testid="recipient-count">
+          {t('recipients.count', {
+            saved: localDigits(String(recipients.length), language),
+            max: localDigits(String(RECIPIENTS_PER_ACCOUNT_MAX), language),
+          })}
+        </span>
+      </div>
+      {recipients.length === 0 ? (
+        <p className="recipients-empty" data-testid="recipients-empty">
+          {t('recipients.empty')}
+        </p>
+      ) : (
+        <ul className="recipients-list">
+          {recipients.map((recipient) => (
+            <RecipientCard
+              key={recipient.id}
+              recipient={recipient}
+              onEdit={() => {
+                setOpen({ kind: 'form', recipient });
+              }}
+              onDelete={() => {
+                setOpen({ kind: 'delete', recipient });
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {open?.kind === 'form' ? (
+        <RecipientDialog
+          recipient={open.recipient}
+          onClose={() => {
+            setOpen(null);
+          }}
+          onSaved={() => {
+            setOpen(null);
+            void invalidate();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'delete' ? (
+        <DeleteDialog
+          recipient={open.recipient}
+          onClose={() => {
+            setOpen(null);
+          }}
+          onDeleted={() => {
+            setOpen(null);
+            void invalidate();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function RecipientCard({
+  recipient,
+  onEdit,
+  onDelete,
+}: {
+  recipient: SavedRecipient;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState<'again' | 'usual' | null>(null);
+  const { lastOrder, usualProduct } = recipient;
+  const headingId = `recipient-${recipient.id}`;
+
+  /** Puts the product in the cart for this number and opens the cart. */
+  const buy = async (which: 'again' | 'usual', product: RecipientProduct, quantity: number) => {
+    setBusy(which);
+    const cart = await loadCartController().catch(() => null);
+    const added = cart ? await cart.add(product.id, quantity, recipient.phoneNumber) : false;
+    setBusy(null);
+    if (added) cartBadge.openDrawer();
+    else toast.error(t('recipients.addFailed'));
+  };
+
+  return (
+    <li className="recipient-card" data-testid="recipient-card" aria-labelledby={headingId}>
+      <div className="recipient-card__head">
+        <h2 id={headingId} className="recipient-card__name">
+          {recipient.name}
+        </h2>
+        <span className="recipient-card__number">
+          <Code>{formatRecipientNumber(recipient.phoneNumber)}</Code> ·{' '}
+          <span data-operator={recipient.operator}>{operatorNames[recipient.operator]}</span>
+        </span>
+      </div>
+      {usualProduct ? (
+        <p className="recipient-card__fact" data-testid="recipient-usual">
+          <UsualLine product={usualProduct} />
+        </p>
+      ) : null}
+      {lastOrder ? (
+        <p className="recipient-card__fact" data-testid="recipient-last">
+          {t('recipients.last', {
+            date: formatDate(lastOrder.createdAt, language),
+            product: lastOrder.product.name,
+            quantity: localDigits(String(lastOrder.quantity), language),
+          })}
+        </p>
+      ) : null}
+      <div className="recipient-card__actions">
+        {lastOrder?.product.available ? (
+          <Button
+            busy={busy === 'again'}
+            data-testid="recipient-top-up-again"
+            onClick={() => void buy('again', lastOrder.product, lastOrder.quantity)}
+          >
+            {t('recipients.topUpAgain')}
+          </Button>
+        ) : null}
+        {usualProduct?.available && (!lastOrder || lastOrder.product.id !== usualProduct.id) ? (
+          <Button
+            variant={lastOrder?.product.available ? 'secondary' : 'primary'}
+            busy={busy === 'usual'}
+            data-testid="recipient-buy-usual"
+            onClick={() => void buy('usual', usualProduct, 1)}
+          >
+            {t('recipients.buyUsual')}
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          data-testid="recipient-choose"
+          onClick={() => {
+            rememberListingPhone(normalizePhone(recipient.phoneNumber) ?? recipient.phoneNumber);
+            navigate(`/product/mobile-topup?operator=${recipient.operator}`);
+          }}
+        >
+          {t('recipients.chooseProduct')}
+        </Button>
+        <Button
+          variant="ghost"
+          aria-label={t('recipients.editLabel', { name: recipient.name })}
+          data-testid="recipient-edit"
+          onClick={onEdit}
+        >
+          {t('recipients.edit')}
+        </Button>
+        <Button
+          variant="ghost"
+          aria-label={t('recipients.deleteLabel', { name: recipient.name })}
+          data-testid="recipient-delete"
+          onClick={onDelete}
+        >
+          {t('recipients.delete')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** "Usual: MPT Top-up 3,000 Ks · 3,000 Ks", or its name and "not available now". */
+function UsualLine({ product }: { product: RecipientProduct }) {
+  const { t } = useTranslation();
+  return product.available
+    ? t('recipients.usual', {
+        product: product.name,
+        price: formatKyat(product.price, currentLanguage()),
+      })
+    : `${t('recipients.form.usual')}: ${product.name} (${t('recipients.notAvailable')})`;
+}
+
+/** "Delete this saved number?" — an alert dialog with the safe answer focused. */
+function DeleteDialog({
+  recipient,
+  onClose,
+  onDeleted,
+}: {
+  recipient: SavedRecipient;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      const answer = await recipientsApi.remove(recipient.id);
+      toast.success(answer.message);
+      onDeleted();
+    } catch (caught) {
+      toast.error(errorMessageOr(caught, t('recipients.remove.failed')));
+      setDeleting(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      size="small"
+      onClose={onClose}
+      title={t('recipients.remove.title')}
+      description={t('recipients.remove.text', {
+        name: recipient.name,
+        phone: formatRecipientNumber(recipient.phoneNumber),
+      })}
+    >
+      <div className="recipient-dialog__actions" data-testid="recipient-delete-confirm">
+        <Button variant="secondary" data-autofocus disabled={deleting} onClick={onClose}>
+          {t('recipients.remove.cancel')}
+        </Button>
+        <Button
+          variant="danger"
+          busy={deleting}
+          data-testid="recipient-delete-yes"
+          onClick={() => void remove()}
+        >
+          {t('recipients.remove.confirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
