@@ -105,6 +105,18 @@ test(
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
+    // When buying: the listing offers the saved numbers under its number field; a tap types
+    // Mum's in and shows her operator's products.
+    await page.goto('/product/data-package');
+    await page.getByTestId('listing-phone-input').fill('09970000001');
+    const chips = page.getByTestId('saved-number-chips');
+    await chips.getByRole('button', { name: /^Mum · / }).click();
+    await expect(page.getByTestId('listing-phone-input')).toHaveValue(mum);
+    await expect(page).toHaveURL(/operator=MPT/);
+    await expectAccessible(page, '.listing__phone');
+    await shot('4b-listing-chips');
+    await page.goto('/recipients');
+
     // Choose a product: the top-ups, MPT's, with her number typed in.
     await card.getByTestId('recipient-choose').click();
     await expect(page).toHaveURL(/\/product\/mobile-topup\?operator=MPT/);

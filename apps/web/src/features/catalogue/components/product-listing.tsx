@@ -1,6 +1,6 @@
 import '../content/lazy-messages.ts';
-import { operatorCodes, operatorNames } from '@shop/contracts/phone';
-import { useEffect, useId, useRef, useState } from 'react';
+import { operatorCodes, operatorNames, type OperatorCode } from '@shop/contracts/phone';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
@@ -42,13 +42,21 @@ function useListingParams() {
   return { ...listingParamsFromSearch(search), update };
 }
 
+/** Numbers to pick from under the number field, given the way to type one in (the app's). */
+export type SavedNumbersSlot = (
+  choose: (phone: string, operator: OperatorCode) => void,
+) => ReactNode;
+
 export function ProductListing({
   categorySlug,
   notFound,
+  savedNumbers,
 }: {
   categorySlug: string | null;
   /** What a category that does not exist shows (the 404 page; issue 26). */
   notFound: React.ReactNode;
+  /** The customer's saved numbers (issue 31), composed by the app: a feature above this one. */
+  savedNumbers?: SavedNumbersSlot;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -106,7 +114,11 @@ export function ProductListing({
         </nav>
       ) : null}
       {categorySlug ? (
-        <CategoryProducts key={categorySlug} categorySlug={categorySlug} />
+        <CategoryProducts
+          key={categorySlug}
+          categorySlug={categorySlug}
+          savedNumbers={savedNumbers}
+        />
       ) : (
         <section aria-labelledby="choose-category">
           <h2 id="choose-category" className="section-title">
@@ -129,7 +141,13 @@ export function ProductListing({
   );
 }
 
-function CategoryProducts({ categorySlug }: { categorySlug: string }) {
+function CategoryProducts({
+  categorySlug,
+  savedNumbers,
+}: {
+  categorySlug: string;
+  savedNumbers: SavedNumbersSlot | undefined;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const { sort, operator, page, update } = useListingParams();
@@ -173,6 +191,10 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
               }}
             />
           </HydrationRegion>
+          {savedNumbers?.((chosen, chosenOperator) => {
+            setPhone(chosen);
+            update({ operator: chosenOperator, page: null });
+          })}
           <p className="notice notice--warning" role="note">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M12 2L1 21h22zm-1 7h2v6h-2zm0 8h2v2h-2z" fill="currentColor" />
