@@ -1,7 +1,7 @@
 import type { OperatorCode } from '@shop/contracts/phone';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'wouter';
-import { useAuth } from '../../features/auth/index.ts';
+import { useAuth } from '../../features/auth/hooks/auth-context.ts';
 import { ProductListing } from '../../features/catalogue/components/product-listing.tsx';
 import NotFoundPage from './not-found-page.tsx';
 

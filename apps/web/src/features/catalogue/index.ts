@@ -6,3 +6,4 @@
 export { callCentreContactQuery, useCallCentreContact } from './api/call-centre-contact.ts';
 export { BusinessHoursText } from './components/business-hours-text.tsx';
 export { rememberListingPhone } from './listing-phone.ts';
+export { categoryProductsQuery } from './api/category-products.ts';

@@ -2,12 +2,11 @@ import type { OperatorCode } from '@shop/contracts/phone';
 import type { RecipientCreateRequest, RecipientUpdateRequest } from '@shop/contracts/recipients';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { CACHE_SHORT_MS } from '../../../lib/cache-lifetimes.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { categoryProductsQuery } from '../../catalogue/index.ts';
 
 // The schemas arrive with the first call rather than in a page's first JavaScript.
 const schemas = () => import('@shop/contracts/recipients');
-const catalogueSchemas = () => import('@shop/contracts/catalogue');
 
 const BASE = '/api/v1/recipients';
 const recipientPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
@@ -36,27 +35,11 @@ export const recipientsApi = {
     apiRequest(recipientPath(id), () => schemas().then((m) => m.recipientDeleteResponseSchema), {
       method: 'DELETE',
     }),
-  /** The top-up and data products of one operator, cheapest first (the usual product's choices). */
-  async productsFor(operator: OperatorCode, signal?: AbortSignal) {
-    const { PRODUCT_LIMIT_MAX } = await catalogueSchemas();
-    const pages = await Promise.all(
-      phoneCategories.map((category) =>
-        apiRequest(
-          `/api/v1/products/category/${category}?operator=${operator}&limit=${String(PRODUCT_LIMIT_MAX)}`,
-          () => catalogueSchemas().then((m) => m.productListResponseSchema),
-          signal ? { signal } : {},
-        ),
-      ),
-    );
-    return pages.flatMap((page) => page.data.filter((product) => product.status === 'active'));
-  },
 };
 
 const keys = {
   all: ['recipients'] as const,
   list: () => ['recipients', 'list', currentLanguage()] as const,
-  products: (operator: OperatorCode) =>
-    ['recipients', 'products', operator, currentLanguage()] as const,
 };
 
 /** The signed-in customer's saved numbers (not asked for while `enabled` is false: a guest). */
@@ -71,13 +54,28 @@ export function useRecipients(enabled = true) {
   });
 }
 
+/**
+ * The top-up and data products of one operator, cheapest first: a usual product's choices. Read
+ * as the listings read them (the catalogue's query, its cache shared with those pages).
+ */
 export function useOperatorProducts(operator: OperatorCode | null) {
-  return useQuery({
-    queryKey: keys.products(operator ?? 'MPT'),
-    queryFn: ({ signal }) => recipientsApi.productsFor(operator ?? 'MPT', signal),
+  const language = currentLanguage();
+  // One query a category (two, in this order): useQueries would add its observer to every page.
+  const read = (category: (typeof phoneCategories)[number]) => ({
+    ...categoryProductsQuery(
+      { category, page: 1, sort: 'price-asc', operator: operator ?? 'MPT' },
+      language,
+    ),
     enabled: operator !== null,
-    staleTime: CACHE_SHORT_MS,
   });
+  const topUps = useQuery(read('mobile-topup'));
+  const data = useQuery(read('data-package'));
+  return {
+    products: [topUps, data].flatMap((page) =>
+      (page.data?.products ?? []).filter((product) => product.status === 'active'),
+    ),
+    isFetching: topUps.isFetching || data.isFetching,
+  };
 }
 
 /** Reads the list again after a change. */

@@ -199,7 +199,7 @@ export function RecipientDialog({
                 ? t('recipients.form.productsLoading')
                 : t('recipients.form.none')}
             </option>
-            {(products.data ?? []).map((product) => (
+            {products.products.map((product) => (
               <option key={product.id} value={product.id}>
                 {product.name} · {formatKyat(product.discountPrice ?? product.price, language)}
               </option>
