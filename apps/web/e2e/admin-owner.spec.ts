@@ -137,6 +137,8 @@ test(
 
     await signInToBackOffice(page);
     await page.goto(`/admin/orders/${orderId}`);
+    // Issue 31: the customer's tier beside the order (a new customer: bronze).
+    await expect(page.getByTestId('admin-order-tier')).toHaveText('Bronze');
     const timeline = page.getByTestId('admin-order-timeline');
     const share = timeline.getByRole('listitem').filter({ hasText: 'Share link created' });
     await expect(share).toHaveCount(1);

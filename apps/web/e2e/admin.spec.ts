@@ -213,6 +213,8 @@ test(
     await expect(found).toHaveCount(1);
     await found.click();
     await expect(page.getByTestId('customer-state')).toHaveText('Active');
+    // Issue 31: support sees the tier (a new customer: bronze, not answered first).
+    await expect(page.getByTestId('customer-tier')).toHaveText('Bronze');
 
     const points = page.getByRole('region', { name: 'Adjust points' });
     await points.getByLabel('Points', { exact: true }).fill('250');

@@ -5,7 +5,12 @@
 import * as z from 'zod/mini';
 import { successResponse } from './responses.ts';
 import { adminCustomerSchemaMessages as m } from './admin-customers-messages.ts';
-import { adminCustomerSchema, adminOrderSchema, uuidSchema } from './admin.ts';
+import {
+  adminCustomerSchema,
+  adminMembershipSchema,
+  adminOrderSchema,
+  uuidSchema,
+} from './admin.ts';
 
 /** The most points one adjustment may add or take. */
 export const POINTS_ADJUST_MAX = 1_000_000;
@@ -41,6 +46,8 @@ export const adminCustomerDetailSchema = z.object({
   blockedReason: z.nullable(z.string()),
   blockedAt: z.nullable(z.string()),
   pointsBalance: z.int(),
+  /** The tier now (priority service for the higher tiers). */
+  membership: adminMembershipSchema,
   /** Newest first, the last 50. */
   ledger: z.array(adminLedgerEntrySchema),
   /** Newest first, the last 20. */

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { successResponse } from './responses.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
-import { adminOrderSchema, localized, uuidSchema } from './admin.ts';
+import { adminMembershipSchema, adminOrderSchema, localized, uuidSchema } from './admin.ts';
 
 /** The longest payout reference a bank refund takes (after trimming). */
 export const REFUND_REFERENCE_MAX_LENGTH = 100;
@@ -89,6 +89,8 @@ export type AdminTimelineEntry = z.output<typeof adminTimelineEntrySchema>;
 
 export const adminOrderDetailSchema = z.object({
   order: adminOrderSchema,
+  /** The customer's tier now (priority service for the higher tiers). */
+  membership: adminMembershipSchema,
   items: z.array(adminOrderItemSchema),
   refund: z.nullable(adminOrderRefundSchema),
   /** Oldest first. */

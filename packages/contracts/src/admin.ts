@@ -7,7 +7,7 @@ import { patchBody } from './patch.ts';
 import { listOf, successResponse } from './responses.ts';
 import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
-import { accountRoles, emailSchema } from './auth.ts';
+import { accountRoles, emailSchema, membershipTierNames } from './auth.ts';
 import { productKinds } from './catalogue.ts';
 import { isCardKind, orderDisplayStatuses, wholeQuery } from './orders.ts';
 import { operatorCodes } from './phone.ts';
@@ -212,6 +212,16 @@ export const adminAuditQuerySchema = z.object({
 export type AdminAuditQuery = z.output<typeof adminAuditQuerySchema>;
 
 export const localized = z.object({ en: z.string(), my: z.string() });
+
+/** A customer's tier as support sees it (issue 31): priority service for the higher tiers. */
+export const adminMembershipSchema = z.object({
+  tier: z.enum(membershipTierNames),
+  /** Answered first (auth.ts prioritySupportTiers). */
+  prioritySupport: z.boolean(),
+  /** Percent off every order. */
+  discountPercent: z.number(),
+});
+export type AdminMembership = z.output<typeof adminMembershipSchema>;
 
 export const adminOrderSchema = z.object({
   id: z.string(),

@@ -9,9 +9,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { blockAccount, lockAccount, unblockAccount } from '../auth/account-block.ts';
-import { adjustPointsByStaff } from '../loyalty/loyalty.service.ts';
+import { adjustPointsByStaff, type LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { AdminReportsRepo } from './admin-reports.repo.ts';
-import { toAdminCustomer, toAdminOrders } from './admin.service.ts';
+import { toAdminCustomer, toAdminMembership, toAdminOrders } from './admin.service.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
 /**
@@ -25,6 +25,7 @@ export function createAdminCustomersService(deps: {
   reports: AdminReportsRepo;
   audit: AuditService;
   clock: Clock;
+  loyalty: Pick<LoyaltyService, 'membership'>;
 }) {
   const { db, reports } = deps;
 
@@ -39,9 +40,10 @@ export function createAdminCustomersService(deps: {
     const { rows } = await reports.listCustomers({ id, offset: 0, limit: 1 });
     const found = rows[0];
     if (!found) throw new AppError('NOT_FOUND', msg.customerNotFound);
-    const [loyalty, orderPage] = await Promise.all([
+    const [loyalty, orderPage, membership] = await Promise.all([
       reports.loyaltyOf(id, CUSTOMER_LEDGER_LIMIT),
       reports.listOrders({ userId: id, offset: 0, limit: CUSTOMER_ORDERS_LIMIT }),
+      deps.loyalty.membership(id),
     ]);
     return {
       customer: toAdminCustomer(found),
@@ -49,6 +51,7 @@ export function createAdminCustomersService(deps: {
       blockedReason: found.user.blockedReason,
       blockedAt: found.user.blockedAt?.toISOString() ?? null,
       pointsBalance: loyalty.balance,
+      membership: toAdminMembership(membership),
       ledger: loyalty.entries.map((e) => ({
         id: e.id,
         points: e.points,

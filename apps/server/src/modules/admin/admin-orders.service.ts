@@ -26,7 +26,7 @@ import type { OrderRefundRow } from '../refunds/refunds.service.ts';
 import { markRefundDone, RefundError } from '../refunds/refunds.service.ts';
 import type { AdminOrderRecords, AdminOrdersRepo } from './admin-orders.repo.ts';
 import { UNKNOWN_FINDING_ACTION } from './admin-payments.repo.ts';
-import { shownStatusOf } from './admin.service.ts';
+import { shownStatusOf, toAdminMembership } from './admin.service.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
 const kyat = (n: number) => `${n.toLocaleString('en-US')} MMK`;
@@ -362,7 +362,10 @@ export function createAdminOrdersService(deps: {
   db: Db;
   repo: AdminOrdersRepo;
   audit: AuditService;
-  loyalty: Pick<LoyaltyService, 'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor'>;
+  loyalty: Pick<
+    LoyaltyService,
+    'refundCheckedPoints' | 'refundAsPoints' | 'pointsNeededFor' | 'membership'
+  >;
   /** Fulfilment's line actions (ADR 0036) and a nudge for the job worker after a commit. */
   lines: Pick<
     FulfilmentService,
@@ -377,10 +380,13 @@ export function createAdminOrdersService(deps: {
     const found = await repo.order(orderId);
     if (!found) throw notFound();
     const { order, customer, items } = found;
-    const records = await repo.records(
-      orderId,
-      items.map((i) => i.id),
-    );
+    const [records, membership] = await Promise.all([
+      repo.records(
+        orderId,
+        items.map((i) => i.id),
+      ),
+      deps.loyalty.membership(customer.id),
+    ]);
     const cardsOf = (itemId: string) => records.cards.filter((c) => c.orderItemId === itemId);
     const adminOrder: AdminOrder = {
       id: order.id,
@@ -425,6 +431,7 @@ export function createAdminOrdersService(deps: {
     };
     return {
       order: adminOrder,
+      membership: toAdminMembership(membership),
       items: lines,
       refund,
       timeline: buildTimeline(order, items, records),

@@ -86,6 +86,12 @@ describe('back-office customers', () => {
       expect(data.orders[0]?.recipients).toEqual([`95${MPT_PHONE.slice(1)}`]);
       expect(data.pointsBalance).toBeGreaterThanOrEqual(0);
       expect(Array.isArray(data.ledger)).toBe(true);
+      // Issue 31: support sees the tier; a bronze member is not answered first.
+      expect(data.membership).toEqual({
+        tier: 'bronze',
+        prioritySupport: false,
+        discountPercent: 0,
+      });
     });
 
     it('answers 404 for an unknown customer and 400 for an id that is not one, in both languages', async () => {
@@ -435,5 +441,47 @@ describe('back-office customers', () => {
       expect(noBody.statusCode).toBe(400);
       expect((await call(s, 'GET', '/api/v1/users/profile', buyer.headers)).statusCode).toBe(200);
     });
+  });
+});
+
+/*
+ * Issue 31, tier benefits: "priority customer service" — support sees a gold or platinum member's
+ * tier, marked priority, on the customer's page and on each of their orders.
+ */
+describe('back-office: the customer tier support sees', () => {
+  // One point per 1,000 Ks paid: silver at 1 point, gold at 2 in this shop.
+  const s = openShopTest({
+    LOYALTY_TIER_POINTS: '0,1,2,1000',
+    LOYALTY_TIER_DISCOUNTS: '0,1,2,3',
+    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+  });
+
+  it('marks a gold member priority on the customer page and the order page', async () => {
+    const support = await signedInStaff(s.t, s.clock, 'support');
+    const buyer = await signedIn(s);
+    const view = async (url: string) => {
+      const res = await s.t.app.inject({ method: 'GET', url, headers: support.headers });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { membership: unknown } }>().data.membership;
+    };
+    const first = await paidOrder(s, [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: MPT_PHONE }], {
+      user: buyer,
+    });
+    // Points are earned when the order is delivered (its fulfilment job).
+    await s.t.app.runPendingJobs();
+    expect(await view(`/api/v1/admin/customers/${buyer.userId}`)).toEqual({
+      tier: 'silver',
+      prioritySupport: false,
+      discountPercent: 1,
+    });
+    // Two (1% off as silver: one alone is under MM QR's 1,000 Ks).
+    await paidOrder(s, [{ sku: 'T-MPT-1000', quantity: 2, phoneNumber: MPT_PHONE }], {
+      user: buyer,
+    });
+    await s.t.app.runPendingJobs();
+    const gold = { tier: 'gold', prioritySupport: true, discountPercent: 2 };
+    expect(await view(`/api/v1/admin/customers/${buyer.userId}`)).toEqual(gold);
+    // An order shows the customer's tier now, also an order bought before it was reached.
+    expect(await view(`/api/v1/admin/orders/${first.order.orderId}`)).toEqual(gold);
   });
 });

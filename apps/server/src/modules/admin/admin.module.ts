@@ -172,11 +172,20 @@ export async function registerAdminModule(
     adminPaymentRoutes(createAdminPaymentsService({ repo: unknownPayments, audit, payments })),
   );
   await app.register(
-    adminCustomersRoutes(createAdminCustomersService({ db: database.db, reports, audit, clock }), {
-      db: database.db,
-      reports,
-      audit,
-    }),
+    adminCustomersRoutes(
+      createAdminCustomersService({
+        db: database.db,
+        reports,
+        audit,
+        clock,
+        loyalty: deps.loyalty,
+      }),
+      {
+        db: database.db,
+        reports,
+        audit,
+      },
+    ),
   );
   await app.register(
     adminSettingsRoutes(

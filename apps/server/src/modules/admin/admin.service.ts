@@ -3,6 +3,7 @@ import {
   LOW_STOCK_THRESHOLD,
   type AdminCustomer,
   type AdminCustomerListQuery,
+  type AdminMembership,
   type AdminOrder,
   type AdminOrderListQuery,
   type AdminProduct,
@@ -12,6 +13,7 @@ import {
   type Dashboard,
 } from '@shop/contracts/admin';
 import { adminMessages } from '@shop/contracts/admin-messages';
+import { hasPrioritySupport, type Membership } from '@shop/contracts/auth';
 import type {
   AdminPromoCode,
   AdminPromoCreate,
@@ -91,6 +93,13 @@ export function toAdminOrders(rows: OrderPage['rows'], lines: OrderPage['lines']
     };
   });
 }
+
+/** A customer's tier as support sees it (issue 31): the higher tiers are answered first. */
+export const toAdminMembership = (membership: Membership): AdminMembership => ({
+  tier: membership.currentTier.name,
+  prioritySupport: hasPrioritySupport(membership.currentTier.name),
+  discountPercent: membership.tierDiscountPercent,
+});
 
 type CustomerRow = Awaited<ReturnType<AdminReportsRepo['listCustomers']>>['rows'][number];
 

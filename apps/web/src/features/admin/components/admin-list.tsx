@@ -1,3 +1,4 @@
+import type { AdminMembership } from '@shop/contracts/admin';
 import type { PaginationMeta } from '@shop/contracts/catalogue';
 import { formatKyat } from '@shop/contracts/money';
 import { cardExpiryDate } from '@shop/contracts/orders';
@@ -22,6 +23,14 @@ export const statusText = (status: string) => {
 
 /** A recipient number as the shop writes it elsewhere: "959250000123" → "09 250 000 123". */
 export const recipientText = (phone: string | null) => (phone ? formatRecipientNumber(phone) : '—');
+
+/** A customer's tier as support reads it (issue 31): "Gold · priority service · 2% off". */
+export const membershipText = ({ tier, prioritySupport, discountPercent }: AdminMembership) =>
+  [
+    statusText(tier),
+    ...(prioritySupport ? ['priority service'] : []),
+    ...(discountPercent > 0 ? [`${String(discountPercent)}% off`] : []),
+  ].join(' · ');
 
 /** A card's expiry: its calendar date, as imported (issue 26), never shifted by a time zone. */
 export const expiryDay = (iso: string | null) =>

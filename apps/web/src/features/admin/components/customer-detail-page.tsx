@@ -9,7 +9,7 @@ import { adminWrites, useAdminCustomer } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { AdminPanel, SaveActions, TextField } from './admin-form.tsx';
-import { kyat, recipientText, when } from './admin-list.tsx';
+import { kyat, membershipText, recipientText, when } from './admin-list.tsx';
 import { AdminTable, type AdminColumn } from './admin-table.tsx';
 import { orderColumns } from './orders-page.tsx';
 
@@ -52,6 +52,8 @@ export function CustomerDetailPage() {
         </dd>
         <dt>Points</dt>
         <dd data-testid="customer-points">{detail.pointsBalance}</dd>
+        <dt>Tier</dt>
+        <dd data-testid="customer-tier">{membershipText(detail.membership)}</dd>
         <dt>Account</dt>
         <dd data-testid="customer-state">
           {detail.blocked

@@ -13,7 +13,7 @@ import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { ConfirmDialog } from './admin-form.tsx';
-import { kyat, recipientText, statusText, when } from './admin-list.tsx';
+import { kyat, membershipText, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
  * One order: its lines and how each ended, the refund with its actions (admin), the codes e-mail
@@ -46,7 +46,7 @@ export function OrderDetailPage() {
       </>
     );
   }
-  const { order, items, refund, timeline } = query.data.data;
+  const { order, membership, items, refund, timeline } = query.data.data;
   return (
     <>
       <p>
@@ -68,6 +68,8 @@ export function OrderDetailPage() {
           {order.customer.name} · {order.customer.email} ·{' '}
           {recipientText(order.customer.phoneNumber)}
         </dd>
+        <dt>Customer tier</dt>
+        <dd data-testid="admin-order-tier">{membershipText(membership)}</dd>
         <dt>Placed</dt>
         <dd>{when(order.createdAt)}</dd>
         <dt>Paid</dt>
