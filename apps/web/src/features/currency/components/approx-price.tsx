@@ -1,0 +1,23 @@
+import '../currency.css';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatKyatIn } from '../../../lib/money-format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useBuyerRate } from '../use-buyer-rate.ts';
+
+/**
+ * The approximate amount of `kyat` in the buyer's chosen currency, beside the kyat price ("≈ 36.36
+ * THB"; "၃၆.၃၆ THB ခန့်"), or nothing for kyat only. Client-only: the server's HTML has none.
+ */
+export function ApproxPrice({ kyat }: { kyat: number }) {
+  const { t } = useTranslation();
+  const rate = useBuyerRate();
+  if (!rate) return null;
+  return (
+    <span className="approx-price" data-testid="approx-price">
+      {t('currency.approx', {
+        amount: formatKyatIn(kyat, rate, currentLanguage()),
+        currency: rate.currency,
+      })}
+    </span>
+  );
+}
