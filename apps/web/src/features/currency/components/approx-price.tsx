@@ -1,23 +1,20 @@
-import '../currency.css';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatKyatIn } from '../../../lib/money-format.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
-import { useBuyerRate } from '../use-buyer-rate.ts';
+import { lazy, Suspense } from 'react';
+import { useBuyerCurrency } from '../buyer-currency-setting.ts';
+
+const ApproxAmount = lazy(() => import('./approx-amount.tsx'));
 
 /**
- * The approximate amount of `kyat` in the buyer's chosen currency, beside the kyat price ("≈ 36.36
- * THB"; "၃၆.၃၆ THB ခန့်"), or nothing for kyat only. Client-only: the server's HTML has none.
+ * Beside a kyat price: its approximate amount in the buyer's chosen currency, or nothing for kyat
+ * only (the default). What shows it, the rates and their call load only once a currency is chosen,
+ * so the pages a first visit lands on carry just this and the choice's store (issue 31).
+ * Client-only: the server's HTML and the hydrating render have no choice (buyer-currency-setting).
  */
 export function ApproxPrice({ kyat }: { kyat: number }) {
-  const { t } = useTranslation();
-  const rate = useBuyerRate();
-  if (!rate) return null;
+  const currency = useBuyerCurrency();
+  if (currency === null) return null;
   return (
-    <span className="approx-price" data-testid="approx-price">
-      {t('currency.approx', {
-        amount: formatKyatIn(kyat, rate, currentLanguage()),
-        currency: rate.currency,
-      })}
-    </span>
+    <Suspense fallback={null}>
+      <ApproxAmount kyat={kyat} />
+    </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import '../content/price-messages.ts';
 import '../currency.css';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
