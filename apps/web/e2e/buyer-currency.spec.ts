@@ -1,6 +1,6 @@
 import type { ExchangeRate } from '@shop/contracts/catalogue';
 import { expect, test, type Page } from './fixtures.ts';
-import { expectAccessible } from './shop-support.ts';
+import { addFromListing, expectAccessible, signedInCustomer } from './shop-support.ts';
 
 /**
  * Issue 31: prices also in the buyer's currency. A buyer in Bangkok picks THB once in the footer's
@@ -85,6 +85,7 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
   // Every card now shows its price in baht, rounded to satang.
   const price = await card.getByTestId('product-price').locator('strong').innerText();
   await expect(card.getByTestId('approx-price')).toHaveText(`≈ ${baht(kyatOf(price))} THB`);
+  await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: shots('listing-en') });
 
   // The cart total, with the rate and its date.
@@ -102,7 +103,8 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
   // Chosen once: a reload (the server's HTML has no amount; it appears after hydration).
   const html = await (await page.request.get('/product/local-epins?lang=en')).text();
   expect(html).toContain('data-testid="product-price"');
-  expect(html).not.toContain('approx-price');
+  expect(html).not.toContain('data-testid="approx-price"');
+  expect(html).not.toContain('≈');
   await page.reload();
   await expect(card.getByTestId('approx-price')).toHaveText(`≈ ${baht(kyatOf(price))} THB`);
   expect(problems).toEqual([]);
@@ -112,6 +114,8 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
   await expect(page.locator('html')).toHaveAttribute('lang', 'my');
   const burmeseAmount = `${toBurmese(baht(kyatOf(price)))} THB ခန့်`;
   await expect(card.getByTestId('approx-price')).toHaveText(burmeseAmount);
+  await expect(page.locator('.listing__results')).toHaveAttribute('aria-busy', 'false');
+  await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: shots('listing-my') });
   await page.getByTestId('cart-button').click();
   const burmeseDrawer = page.getByRole('dialog');
@@ -177,4 +181,39 @@ test('a currency the back-office turned off falls back to kyat only, silently', 
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Your currency and exchange rates' }).click();
   await expect(page.getByRole('dialog').getByLabel('Show prices also in')).toHaveValue('');
+});
+
+test('the checkout and payment totals show the approximate amount; the payment stays in kyat', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    localStorage.setItem('buyer-currency', 'JPY');
+  });
+  await signedInCustomer(page, request);
+  const rates = (await (await page.request.get('/api/v1/exchange-rates')).json()) as {
+    data: ExchangeRate[];
+  };
+  const perYen = rates.data.find((rate) => rate.currency === 'JPY')?.rate ?? 1;
+  // Yen have no minor unit: whole yen.
+  const yen = (kyat: number) => `≈ ${Math.round(kyat / perYen).toLocaleString('en-US')} JPY`;
+
+  await addFromListing(page, 'local-epins', /^MPT E-PIN 1,000 Ks$/, '1');
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('dialog', { name: 'Your cart' }).getByTestId('cart-checkout').click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('1,000 Ks');
+  await expect(checkout.getByTestId('approx-price')).toHaveText(yen(1000));
+  await expect(checkout.getByTestId('rate-note')).toContainText('1 JPY = 30.45 Ks');
+  await checkout.getByTestId('rate-note').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shots('checkout-en') });
+  await checkout.getByTestId('checkout-pay').click();
+  const modal = page.getByRole('dialog', { name: 'Scan to pay' });
+  await expect(modal.getByTestId('payment-amount')).toHaveText('1,000 Ks');
+  await expect(modal.getByTestId('approx-price')).toHaveText(yen(1000));
+  // The QR asks for kyat: its payload carries the order's amount in kyat (MMK is 104).
+  const payload = (await modal.getByTestId('payment-qr').getAttribute('data-payload')) ?? '';
+  expect(payload).toContain('5303104');
+  await page.screenshot({ path: shots('payment-en') });
 });
