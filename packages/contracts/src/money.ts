@@ -2,8 +2,8 @@ import { formatNumber, type Language } from './languages.ts';
 
 /**
  * Whole kyat as the shop writes it (DESIGN §4: money is integer kyat): "1,000 Ks", in Burmese
- * "၁,၀၀၀ ကျပ်" (formatNumber's grouping and digits); an exchange rate with its fraction digits. The one money helper of the web app and of the
- * server's translated messages.
+ * "၁,၀၀၀ ကျပ်" (formatNumber's grouping and digits); with `fraction`, a rate in kyat ("137.5 Ks").
+ * The one money helper of the web app and of the server's translated messages.
  */
 export function formatKyat(
   amount: number,
