@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../../lib/money-format.ts';
+import { ApproxPrice, RateNote } from '../../currency/index.ts';
 import '../cart.css';
 import { cartController, useCartState } from '../cart-controller.ts';
 import { CartLineItem } from './cart-line-item.tsx';
@@ -99,9 +100,13 @@ export function CartDrawer({
                   ({t('cart.totalItems', { count: cart?.totalItems ?? 0 })})
                 </span>
               </dt>
-              <dd data-testid="cart-total">{formatKyat(cart?.totalAmount ?? 0, language)}</dd>
+              <dd>
+                <span data-testid="cart-total">{formatKyat(cart?.totalAmount ?? 0, language)}</span>
+                <ApproxPrice kyat={cart?.totalAmount ?? 0} />
+              </dd>
             </div>
           </dl>
+          <RateNote />
           {confirmingClear ? (
             <ClearCartQuestion
               busy={busyAll}

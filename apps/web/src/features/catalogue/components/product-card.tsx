@@ -6,6 +6,7 @@ import { validatePhone } from '@shop/contracts/phone';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { AddToCartButton } from '../../cart/index.ts';
+import { ApproxPrice } from '../../currency/index.ts';
 import { uploadSrcSet } from '@shop/contracts/media-variants';
 import { fallBackToLogo, safeImageSource } from '../../../lib/image-source.ts';
 import { formatFaceValue, formatKyat } from '../../../lib/money-format.ts';
@@ -101,6 +102,7 @@ export function ProductCard({
           ) : (
             <strong>{formatKyat(product.price, language)}</strong>
           )}
+          <ApproxPrice kyat={product.discountPrice ?? product.price} />
         </p>
         <AddToCartButton
           productId={product.id}

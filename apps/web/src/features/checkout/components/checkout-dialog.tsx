@@ -20,6 +20,7 @@ import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../../lib/money-format.ts';
 import { cartController } from '../../cart/index.ts';
+import { ApproxPrice, RateNote } from '../../currency/index.ts';
 import { track } from '../../privacy/index.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../api/checkout-api.ts';
 import { useCheckoutBodyClass } from '../checkout-body-class.ts';
@@ -201,9 +202,13 @@ export function CheckoutDialog({
             </div>
             <div className="checkout-dialog__total">
               <dt>{t('checkout.total')}</dt>
-              <dd data-testid="checkout-total">{formatKyat(phase.order.total, language)}</dd>
+              <dd>
+                <span data-testid="checkout-total">{formatKyat(phase.order.total, language)}</span>
+                <ApproxPrice kyat={phase.order.total} />
+              </dd>
             </div>
           </dl>
+          <RateNote />
           {hasCodes(phase.order) ? (
             <CodesEmailField
               value={codesEmail.draft ?? phase.order.email ?? ''}

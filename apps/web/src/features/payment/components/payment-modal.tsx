@@ -24,6 +24,7 @@ import { formatKyat } from '../../../lib/money-format.ts';
 import { useConnectivity } from '../../connectivity/index.ts';
 import { useCheckoutBodyClass } from '../../checkout/index.ts';
 import { loadCartController } from '../../cart/index.ts';
+import { ApproxPrice } from '../../currency/index.ts';
 import { track } from '../../privacy/index.ts';
 import { paymentApi } from '../api/payment-api.ts';
 import { forgetPayment, savePayment } from '../pending-payment.ts';
@@ -338,7 +339,10 @@ export function PaymentModal({
     <dl className="payment-summary">
       <div>
         <dt>{t('payment.amount')}</dt>
-        <dd data-testid="payment-amount">{amount}</dd>
+        <dd>
+          <span data-testid="payment-amount">{amount}</span>
+          <ApproxPrice kyat={session.amount} />
+        </dd>
       </div>
       <div>
         <dt>{t('payment.orderId')}</dt>

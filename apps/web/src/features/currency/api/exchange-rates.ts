@@ -1,8 +1,7 @@
 import { exchangeRateListResponseSchema, type ExchangeRate } from '@shop/contracts/catalogue';
-import { useQuery } from '@tanstack/react-query';
-import { CACHE_SHORT_MS } from '../../../lib/cache-lifetimes.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+/** The back-office's exchange rates (GET /api/v1/exchange-rates), active and inactive. */
 export async function fetchExchangeRates(signal?: AbortSignal): Promise<ExchangeRate[]> {
   const body = await apiRequest(
     '/api/v1/exchange-rates',
@@ -10,12 +9,4 @@ export async function fetchExchangeRates(signal?: AbortSignal): Promise<Exchange
     signal ? { signal } : {},
   );
   return body.data;
-}
-
-export function useExchangeRates() {
-  return useQuery({
-    queryKey: ['exchange-rates'],
-    queryFn: async ({ signal }) => fetchExchangeRates(signal),
-    staleTime: CACHE_SHORT_MS,
-  });
 }
