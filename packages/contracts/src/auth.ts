@@ -260,17 +260,6 @@ export const membershipTierNames = ['bronze', 'silver', 'gold', 'platinum'] as c
 export type MembershipTierName = (typeof membershipTierNames)[number];
 
 /**
- * The tiers whose customers support answers first (shopping spec §1: "priority customer service",
- * a tier benefit): the back-office shows it on their orders and account (issue 31).
- */
-export const prioritySupportTiers = [
-  'gold',
-  'platinum',
-] as const satisfies readonly MembershipTierName[];
-export const hasPrioritySupport = (tier: MembershipTierName): boolean =>
-  (prioritySupportTiers as readonly string[]).includes(tier);
-
-/**
  * Shopping spec §3 "Membership". The tier follows `tierPoints` (every point ever earned), so
  * spending points on an order never lowers the tier; `pointsBalance` is what can be spent.
  * Progress to the next tier is tierPoints / currentTier.maxPoints, capped at 100% (spec §5).

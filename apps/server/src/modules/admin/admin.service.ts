@@ -13,7 +13,8 @@ import {
   type Dashboard,
 } from '@shop/contracts/admin';
 import { adminMessages } from '@shop/contracts/admin-messages';
-import { hasPrioritySupport, type Membership } from '@shop/contracts/auth';
+import type { Membership } from '@shop/contracts/auth';
+import { hasPrioritySupport } from '@shop/contracts/tier-benefits';
 import type {
   AdminPromoCode,
   AdminPromoCreate,

@@ -1,4 +1,5 @@
 import type { Membership } from '@shop/contracts/auth';
+import { hasPrioritySupport } from '@shop/contracts/tier-benefits';
 import { formatNumber } from '@shop/contracts/languages';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -135,6 +136,7 @@ function MembershipSummary({ membership }: { membership: Membership }) {
       >
         <span style={{ width: `${String(percent)}%` }} />
       </div>
+      <TierBenefits membership={membership} />
       <small>
         {tier.isHighestTier || membership.nextTier === null || tier.maxPoints === null
           ? t('auth.menu.membership.highest')
@@ -145,6 +147,35 @@ function MembershipSummary({ membership }: { membership: Membership }) {
             })}
       </small>
     </div>
+  );
+}
+
+/**
+ * What the tier gives (shopping spec §1's tier benefits, issue 31): its discount on every purchase
+ * and, for the higher tiers, priority customer service. Nothing for a tier without either.
+ */
+export function TierBenefits({ membership }: { membership: Membership }) {
+  const { t } = useTranslation();
+  const percent = membership.tierDiscountPercent;
+  const benefits = [
+    ...(percent > 0
+      ? [
+          t('auth.menu.membership.discount', {
+            percent: formatNumber(percent, currentLanguage()),
+          }),
+        ]
+      : []),
+    ...(hasPrioritySupport(membership.currentTier.name)
+      ? [t('auth.menu.membership.prioritySupport')]
+      : []),
+  ];
+  if (benefits.length === 0) return null;
+  return (
+    <ul className="membership__benefits" data-testid="membership-benefits">
+      {benefits.map((benefit) => (
+        <li key={benefit}>{benefit}</li>
+      ))}
+    </ul>
   );
 }
 
