@@ -93,6 +93,20 @@ export function newIdentity() {
 
 export type Identity = ReturnType<typeof newIdentity>;
 
+/** Registers `person` through the API (from their own address), the e-mail not yet verified. */
+export async function registerUnverified(request: APIRequestContext, person: Identity) {
+  const registered = await request.post('/api/v1/auth/register', {
+    headers: { 'x-forwarded-for': person.address },
+    data: {
+      name: person.name,
+      email: person.email,
+      phoneNumber: person.international,
+      password: person.password,
+    },
+  });
+  expect(registered.ok()).toBe(true);
+}
+
 /**
  * Registers and verifies the e-mail through the API (for tests about later steps); `dataDir`:
  * of a shop a test started itself (its outbox).
@@ -102,20 +116,10 @@ export async function registerVerified(
   person: Identity,
   dataDir?: string,
 ) {
-  const from = { 'x-forwarded-for': person.address };
-  const registered = await request.post('/api/v1/auth/register', {
-    headers: from,
-    data: {
-      name: person.name,
-      email: person.email,
-      phoneNumber: person.international,
-      password: person.password,
-    },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerUnverified(request, person);
   const otp = await readCode(person.email, dataDir);
   const verified = await request.post('/api/v1/auth/verify/otp', {
-    headers: from,
+    headers: { 'x-forwarded-for': person.address },
     data: { email: person.email, otp },
   });
   expect(verified.ok()).toBe(true);

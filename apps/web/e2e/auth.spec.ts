@@ -8,6 +8,7 @@ import {
   provePhone,
   readCode,
   readMessages,
+  registerUnverified,
   verifiedIdentity,
 } from './auth-support.ts';
 
@@ -325,15 +326,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     request,
   }) => {
     const person = newIdentity();
-    const registered = await request.post('/api/v1/auth/register', {
-      data: {
-        name: person.name,
-        email: person.email,
-        phoneNumber: person.international,
-        password: person.password,
-      },
-    });
-    expect(registered.ok()).toBe(true);
+    await registerUnverified(request, person);
     await page.goto('/');
     await openLoginDialog(page);
     await loginByEmail(page, person);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures.ts';
 import {
   addFromListing,
   checkOutWithQr,
@@ -12,20 +12,27 @@ import {
  * open for Pay Again from the order page.
  */
 
-const mptEpin3000 = /^MPT E-PIN 3,000 Ks$/;
+/**
+ * A signed-in customer with an MPT E-PIN 3,000 in the cart, the cart open; the test's full-page
+ * screenshots by name.
+ */
+async function mptEpinInCart(page: Page, request: APIRequestContext, testInfo: TestInfo) {
+  await signedInCustomer(page, request);
+  await addFromListing(page, 'local-epins', /^MPT E-PIN 3,000 Ks$/, '1');
+  await page.getByTestId('cart-button').click();
+  return (name: string) =>
+    page.screenshot({
+      path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
+      fullPage: true,
+    });
+}
+
 test('a QR paid twice: the order page shows the second payment as a pending refund (EN, MY)', async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const shot = (name: string) =>
-    page.screenshot({
-      path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
-      fullPage: true,
-    });
-  await signedInCustomer(page, request);
-  await addFromListing(page, 'local-epins', mptEpin3000, '1');
-  await page.getByTestId('cart-button').click();
+  const shot = await mptEpinInCart(page, request, testInfo);
   const payload = await checkOutWithQr(page);
   for (let i = 0; i < 2; i++)
     expect(
@@ -53,14 +60,7 @@ test('a refused payment leaves the order open: Pay Again on the order page, then
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const shot = (name: string) =>
-    page.screenshot({
-      path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
-      fullPage: true,
-    });
-  await signedInCustomer(page, request);
-  await addFromListing(page, 'local-epins', mptEpin3000, '1');
-  await page.getByTestId('cart-button').click();
+  const shot = await mptEpinInCart(page, request, testInfo);
   const refused = await checkOutWithQr(page);
   expect(
     (

@@ -4,11 +4,12 @@ import '../../../components/ui/result-box.css';
 import { cardExpiryDate } from '@shop/contracts/order-status';
 import type { CardListFormat, Order, OrderDetailItem } from '@shop/contracts/orders';
 import { formatNumber } from '@shop/contracts/languages';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useParams, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
+import { FactRow, RedeemInstructions } from '../../../components/ui/fact-row.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -194,8 +195,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
       </Suspense>
 
       <div className="order-grid">
-        <OrderInfo order={order} />
-        <PaymentInfo order={order} />
+        <OrderAndPaymentInfo order={order} />
       </div>
       <OrderItems order={order} onChanged={refresh} confirm={endsShare.confirm} />
       {showsCodesEmail(order) ? (
@@ -229,60 +229,50 @@ function OrderDetail({ orderId }: { orderId: string }) {
   );
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+/** A section of facts: its heading and a definition list of rows. */
+function FactSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <div className="fact-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-function OrderInfo({ order }: { order: Order }) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  return (
-    <section className="order-section" aria-labelledby="order-info">
-      <h2 id="order-info">{t('orders.detail.orderInfo')}</h2>
-      <dl>
-        <Row label={t('orders.detail.orderNumber')}>
-          <Code>{order.orderNumber}</Code>
-        </Row>
-        <Row label={t('orders.detail.date')}>
-          {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })}
-        </Row>
-        <Row label={t('orders.detail.status')}>
-          <span data-testid="order-status">{t(`orders.statuses.${shownStatus(order)}`)}</span>
-        </Row>
-        <Row label={t('orders.detail.totalItems')}>{formatNumber(order.totalItems, language)}</Row>
-      </dl>
+    <section className="order-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <dl>{children}</dl>
     </section>
   );
 }
 
-function PaymentInfo({ order }: { order: Order }) {
+/** The order's own facts (number, date, status, items) and its payment's. */
+function OrderAndPaymentInfo({ order }: { order: Order }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const when = (iso: string) => formatDate(iso, language, { withTime: true, style: 'medium' });
   return (
-    <section className="order-section" aria-labelledby="payment-info">
-      <h2 id="payment-info">{t('orders.detail.paymentInfo')}</h2>
-      <dl>
-        <Row label={t('orders.detail.method')}>
+    <>
+      <FactSection id="order-info" title={t('orders.detail.orderInfo')}>
+        <FactRow label={t('orders.detail.orderNumber')}>
+          <Code>{order.orderNumber}</Code>
+        </FactRow>
+        <FactRow label={t('orders.detail.date')}>{when(order.createdAt)}</FactRow>
+        <FactRow label={t('orders.detail.status')}>
+          <span data-testid="order-status">{t(`orders.statuses.${shownStatus(order)}`)}</span>
+        </FactRow>
+        <FactRow label={t('orders.detail.totalItems')}>
+          {formatNumber(order.totalItems, language)}
+        </FactRow>
+      </FactSection>
+      <FactSection id="payment-info" title={t('orders.detail.paymentInfo')}>
+        <FactRow label={t('orders.detail.method')}>
           {order.paymentMethod ? t(`orders.methods.${order.paymentMethod}`) : '—'}
-        </Row>
-        <Row label={t('orders.detail.paymentStatus')}>
+        </FactRow>
+        <FactRow label={t('orders.detail.paymentStatus')}>
           <span data-testid="payment-status">
             {t(`orders.paymentStatuses.${order.paymentStatus}`)}
           </span>
-        </Row>
+        </FactRow>
         {order.paidAt ? (
-          <Row label={t('orders.detail.paidAt')}>
-            {formatDate(order.paidAt, language, { withTime: true, style: 'medium' })}
-          </Row>
+          <FactRow label={t('orders.detail.paidAt')}>{when(order.paidAt)}</FactRow>
         ) : null}
-        <Row label={t('orders.detail.invoiceNumber')}>{order.invoiceNumber ?? '—'}</Row>
-      </dl>
-    </section>
+        <FactRow label={t('orders.detail.invoiceNumber')}>{order.invoiceNumber ?? '—'}</FactRow>
+      </FactSection>
+    </>
   );
 }
 
@@ -343,15 +333,21 @@ function OrderItems({
               </span>
             </div>
             <dl className="order-item__facts">
-              <Row label={t('orders.detail.quantity')}>{formatNumber(item.quantity, language)}</Row>
-              <Row label={t('orders.detail.unitPrice')}>{formatKyat(item.unitPrice, language)}</Row>
-              <Row label={t('orders.detail.lineTotal')}>{formatKyat(item.lineTotal, language)}</Row>
+              <FactRow label={t('orders.detail.quantity')}>
+                {formatNumber(item.quantity, language)}
+              </FactRow>
+              <FactRow label={t('orders.detail.unitPrice')}>
+                {formatKyat(item.unitPrice, language)}
+              </FactRow>
+              <FactRow label={t('orders.detail.lineTotal')}>
+                {formatKyat(item.lineTotal, language)}
+              </FactRow>
               {item.phoneNumber ? (
-                <Row label={t('orders.detail.recipient')}>
+                <FactRow label={t('orders.detail.recipient')}>
                   <span data-testid="order-recipient">
                     <TopUpTo phoneNumber={item.phoneNumber} operator={item.operator} />
                   </span>
-                </Row>
+                </FactRow>
               ) : null}
             </dl>
             <EloadResult item={item} />
@@ -365,12 +361,12 @@ function OrderItems({
                 {item.cards.map((card) => (
                   <li key={card.cardId} className="ui-card-box">
                     <dl>
-                      <Row label={t('orders.detail.serial')}>
+                      <FactRow label={t('orders.detail.serial')}>
                         <span data-testid="card-serial" translate="no">
                           {card.serialNumber}
                         </span>
-                      </Row>
-                      <Row label={t('orders.detail.expires')}>
+                      </FactRow>
+                      <FactRow label={t('orders.detail.expires')}>
                         <span data-testid="card-expiry">
                           {card.expiresAt
                             ? formatCalendarDate(cardExpiryDate(card.expiresAt), language, {
@@ -378,21 +374,21 @@ function OrderItems({
                               })
                             : t('orders.detail.noExpiry')}
                         </span>
-                      </Row>
+                      </FactRow>
                       {card.faceValue ? (
-                        <Row label={t('orders.detail.faceValue')}>
+                        <FactRow label={t('orders.detail.faceValue')}>
                           {formatFaceValue(card.faceValue, language)}
-                        </Row>
+                        </FactRow>
                       ) : null}
                       {card.openedByRecipientAt ? (
-                        <Row label={t('orders.detail.openedByRecipient')}>
+                        <FactRow label={t('orders.detail.openedByRecipient')}>
                           <span data-testid="card-opened-by-recipient">
                             {formatDate(card.openedByRecipientAt, language, {
                               withTime: true,
                               style: 'medium',
                             })}
                           </span>
-                        </Row>
+                        </FactRow>
                       ) : null}
                     </dl>
                     <ScratchCard
@@ -405,12 +401,7 @@ function OrderItems({
                 ))}
               </ul>
             ) : null}
-            {item.instructions ? (
-              <details className="order-instructions">
-                <summary>{t('orders.detail.instructions')}</summary>
-                <p>{item.instructions}</p>
-              </details>
-            ) : null}
+            <RedeemInstructions title={t('orders.detail.instructions')} text={item.instructions} />
           </li>
         ))}
       </ul>
@@ -426,30 +417,30 @@ function OrderSummary({ order }: { order: Order }) {
     <section className="order-section" aria-labelledby="order-summary">
       <h2 id="order-summary">{t('orders.detail.summary')}</h2>
       <dl className="order-summary">
-        <Row label={t('orders.detail.subtotal')}>{money(order.subtotal)}</Row>
+        <FactRow label={t('orders.detail.subtotal')}>{money(order.subtotal)}</FactRow>
         {order.promoCode ? (
           <>
             {/* Issue 17: the promo code's part on its own line; "Discount" is the rest. */}
-            <Row label={t('orders.detail.discount')}>
+            <FactRow label={t('orders.detail.discount')}>
               {order.discount > order.promoDiscount
                 ? `− ${money(order.discount - order.promoDiscount)}`
                 : money(0)}
-            </Row>
-            <Row label={t('orders.detail.promoCode', { code: order.promoCode })}>
+            </FactRow>
+            <FactRow label={t('orders.detail.promoCode', { code: order.promoCode })}>
               <span data-testid="order-promo-discount">− {money(order.promoDiscount)}</span>
-            </Row>
+            </FactRow>
           </>
         ) : (
-          <Row label={t('orders.detail.discount')}>
+          <FactRow label={t('orders.detail.discount')}>
             {order.discount ? `− ${money(order.discount)}` : money(0)}
-          </Row>
+          </FactRow>
         )}
-        <Row label={t('orders.detail.serviceFee')}>{money(order.serviceFee)}</Row>
-        <Row label={t('orders.detail.deliveryFee')}>{money(order.deliveryFee)}</Row>
-        <Row label={t('orders.detail.tax')}>{money(order.tax)}</Row>
-        <Row label={t('orders.detail.total')}>
+        <FactRow label={t('orders.detail.serviceFee')}>{money(order.serviceFee)}</FactRow>
+        <FactRow label={t('orders.detail.deliveryFee')}>{money(order.deliveryFee)}</FactRow>
+        <FactRow label={t('orders.detail.tax')}>{money(order.tax)}</FactRow>
+        <FactRow label={t('orders.detail.total')}>
           <strong data-testid="order-total">{money(order.total)}</strong>
-        </Row>
+        </FactRow>
       </dl>
     </section>
   );

@@ -8,6 +8,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useParams } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
+import { FactRow, RedeemInstructions } from '../../../components/ui/fact-row.tsx';
 import { ScratchReveal } from '../../../components/ui/scratch-reveal.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -124,15 +125,6 @@ function SharedOrderView({ share, language }: { share: SharedOrder; language: La
   );
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="fact-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 function SharedItem({
   item,
   shareId,
@@ -149,11 +141,13 @@ function SharedItem({
         <strong>{item.name}</strong>
       </div>
       <dl className="shared-facts">
-        <Row label={t('sharing.page.quantity')}>{formatNumber(item.quantity, language)}</Row>
+        <FactRow label={t('sharing.page.quantity')}>
+          {formatNumber(item.quantity, language)}
+        </FactRow>
         {item.phoneNumber ? (
-          <Row label={t('sharing.page.number')}>
+          <FactRow label={t('sharing.page.number')}>
             <span translate="no">{item.phoneNumber}</span>
-          </Row>
+          </FactRow>
         ) : null}
       </dl>
       {item.eload ? (
@@ -185,12 +179,7 @@ function SharedItem({
           ))}
         </ul>
       ) : null}
-      {item.instructions ? (
-        <details className="shared-instructions">
-          <summary>{t('sharing.page.instructions')}</summary>
-          <p>{item.instructions}</p>
-        </details>
-      ) : null}
+      <RedeemInstructions title={t('sharing.page.instructions')} text={item.instructions} />
     </li>
   );
 }
@@ -230,16 +219,18 @@ function SharedCardView({
   return (
     <li className="ui-card-box">
       <dl>
-        <Row label={t('sharing.page.serial')}>
+        <FactRow label={t('sharing.page.serial')}>
           <span translate="no">{card.serialNumber}</span>
-        </Row>
-        <Row label={t('sharing.page.expires')}>
+        </FactRow>
+        <FactRow label={t('sharing.page.expires')}>
           {card.expiresAt
             ? formatDate(card.expiresAt, language, { style: 'medium' })
             : t('sharing.page.noExpiry')}
-        </Row>
+        </FactRow>
         {card.faceValue ? (
-          <Row label={t('sharing.page.faceValue')}>{formatFaceValue(card.faceValue, language)}</Row>
+          <FactRow label={t('sharing.page.faceValue')}>
+            {formatFaceValue(card.faceValue, language)}
+          </FactRow>
         ) : null}
       </dl>
       <ScratchReveal
