@@ -239,12 +239,26 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       </div>
       {count > 1 ? (
         <>
-          <Arrow
-            side="previous"
-            label={t('catalogue.carousel.previous')}
+          <button
+            type="button"
+            className="banner-carousel__arrow banner-carousel__arrow--previous"
+            aria-label={t('catalogue.carousel.previous')}
             onClick={carousel.previous}
-          />
-          <Arrow side="next" label={t('catalogue.carousel.next')} onClick={carousel.next} />
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="banner-carousel__arrow banner-carousel__arrow--next"
+            aria-label={t('catalogue.carousel.next')}
+            onClick={carousel.next}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
           <button
             type="button"
             className="banner-carousel__pause"
@@ -307,34 +321,5 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         </Suspense>
       ) : null}
     </section>
-  );
-}
-
-/** The previous or next arrow: a chevron pointing its way. */
-function Arrow({
-  side,
-  label,
-  onClick,
-}: {
-  side: 'previous' | 'next';
-  label: string;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className={`banner-carousel__arrow banner-carousel__arrow--${side}`}
-      aria-label={label}
-      onClick={onClick}
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
-        <path
-          d={side === 'previous' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        />
-      </svg>
-    </button>
   );
 }

@@ -4,12 +4,11 @@ import '../../../components/ui/result-box.css';
 import { cardExpiryDate } from '@shop/contracts/order-status';
 import type { CardListFormat, Order, OrderDetailItem } from '@shop/contracts/orders';
 import { formatNumber } from '@shop/contracts/languages';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useParams, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
-import { FactRow, RedeemInstructions } from '../../../components/ui/fact-row.tsx';
 import { TopUpTo } from '../../../components/ui/top-up-to.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -195,7 +194,8 @@ function OrderDetail({ orderId }: { orderId: string }) {
       </Suspense>
 
       <div className="order-grid">
-        <OrderAndPaymentInfo order={order} />
+        <OrderInfo order={order} />
+        <PaymentInfo order={order} />
       </div>
       <OrderItems order={order} onChanged={refresh} confirm={endsShare.confirm} />
       {showsCodesEmail(order) ? (
@@ -229,50 +229,60 @@ function OrderDetail({ orderId }: { orderId: string }) {
   );
 }
 
-/** A section of facts: its heading and a definition list of rows. */
-function FactSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <section className="order-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <dl>{children}</dl>
+    <div className="fact-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function OrderInfo({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <section className="order-section" aria-labelledby="order-info">
+      <h2 id="order-info">{t('orders.detail.orderInfo')}</h2>
+      <dl>
+        <Row label={t('orders.detail.orderNumber')}>
+          <Code>{order.orderNumber}</Code>
+        </Row>
+        <Row label={t('orders.detail.date')}>
+          {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })}
+        </Row>
+        <Row label={t('orders.detail.status')}>
+          <span data-testid="order-status">{t(`orders.statuses.${shownStatus(order)}`)}</span>
+        </Row>
+        <Row label={t('orders.detail.totalItems')}>{formatNumber(order.totalItems, language)}</Row>
+      </dl>
     </section>
   );
 }
 
-/** The order's own facts (number, date, status, items) and its payment's. */
-function OrderAndPaymentInfo({ order }: { order: Order }) {
+function PaymentInfo({ order }: { order: Order }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const when = (iso: string) => formatDate(iso, language, { withTime: true, style: 'medium' });
   return (
-    <>
-      <FactSection id="order-info" title={t('orders.detail.orderInfo')}>
-        <FactRow label={t('orders.detail.orderNumber')}>
-          <Code>{order.orderNumber}</Code>
-        </FactRow>
-        <FactRow label={t('orders.detail.date')}>{when(order.createdAt)}</FactRow>
-        <FactRow label={t('orders.detail.status')}>
-          <span data-testid="order-status">{t(`orders.statuses.${shownStatus(order)}`)}</span>
-        </FactRow>
-        <FactRow label={t('orders.detail.totalItems')}>
-          {formatNumber(order.totalItems, language)}
-        </FactRow>
-      </FactSection>
-      <FactSection id="payment-info" title={t('orders.detail.paymentInfo')}>
-        <FactRow label={t('orders.detail.method')}>
+    <section className="order-section" aria-labelledby="payment-info">
+      <h2 id="payment-info">{t('orders.detail.paymentInfo')}</h2>
+      <dl>
+        <Row label={t('orders.detail.method')}>
           {order.paymentMethod ? t(`orders.methods.${order.paymentMethod}`) : '—'}
-        </FactRow>
-        <FactRow label={t('orders.detail.paymentStatus')}>
+        </Row>
+        <Row label={t('orders.detail.paymentStatus')}>
           <span data-testid="payment-status">
             {t(`orders.paymentStatuses.${order.paymentStatus}`)}
           </span>
-        </FactRow>
+        </Row>
         {order.paidAt ? (
-          <FactRow label={t('orders.detail.paidAt')}>{when(order.paidAt)}</FactRow>
+          <Row label={t('orders.detail.paidAt')}>
+            {formatDate(order.paidAt, language, { withTime: true, style: 'medium' })}
+          </Row>
         ) : null}
-        <FactRow label={t('orders.detail.invoiceNumber')}>{order.invoiceNumber ?? '—'}</FactRow>
-      </FactSection>
-    </>
+        <Row label={t('orders.detail.invoiceNumber')}>{order.invoiceNumber ?? '—'}</Row>
+      </dl>
+    </section>
   );
 }
 
@@ -333,21 +343,15 @@ function OrderItems({
               </span>
             </div>
             <dl className="order-item__facts">
-              <FactRow label={t('orders.detail.quantity')}>
-                {formatNumber(item.quantity, language)}
-              </FactRow>
-              <FactRow label={t('orders.detail.unitPrice')}>
-                {formatKyat(item.unitPrice, language)}
-              </FactRow>
-              <FactRow label={t('orders.detail.lineTotal')}>
-                {formatKyat(item.lineTotal, language)}
-              </FactRow>
+              <Row label={t('orders.detail.quantity')}>{formatNumber(item.quantity, language)}</Row>
+              <Row label={t('orders.detail.unitPrice')}>{formatKyat(item.unitPrice, language)}</Row>
+              <Row label={t('orders.detail.lineTotal')}>{formatKyat(item.lineTotal, language)}</Row>
               {item.phoneNumber ? (
-                <FactRow label={t('orders.detail.recipient')}>
+                <Row label={t('orders.detail.recipient')}>
                   <span data-testid="order-recipient">
                     <TopUpTo phoneNumber={item.phoneNumber} operator={item.operator} />
                   </span>
-                </FactRow>
+                </Row>
               ) : null}
             </dl>
             <EloadResult item={item} />
@@ -361,12 +365,12 @@ function OrderItems({
                 {item.cards.map((card) => (
                   <li key={card.cardId} className="ui-card-box">
                     <dl>
-                      <FactRow label={t('orders.detail.serial')}>
+                      <Row label={t('orders.detail.serial')}>
                         <span data-testid="card-serial" translate="no">
                           {card.serialNumber}
                         </span>
-                      </FactRow>
-                      <FactRow label={t('orders.detail.expires')}>
+                      </Row>
+                      <Row label={t('orders.detail.expires')}>
                         <span data-testid="card-expiry">
                           {card.expiresAt
                             ? formatCalendarDate(cardExpiryDate(card.expiresAt), language, {
@@ -374,21 +378,21 @@ function OrderItems({
                               })
                             : t('orders.detail.noExpiry')}
                         </span>
-                      </FactRow>
+                      </Row>
                       {card.faceValue ? (
-                        <FactRow label={t('orders.detail.faceValue')}>
+                        <Row label={t('orders.detail.faceValue')}>
                           {formatFaceValue(card.faceValue, language)}
-                        </FactRow>
+                        </Row>
                       ) : null}
                       {card.openedByRecipientAt ? (
-                        <FactRow label={t('orders.detail.openedByRecipient')}>
+                        <Row label={t('orders.detail.openedByRecipient')}>
                           <span data-testid="card-opened-by-recipient">
                             {formatDate(card.openedByRecipientAt, language, {
                               withTime: true,
                               style: 'medium',
                             })}
                           </span>
-                        </FactRow>
+                        </Row>
                       ) : null}
                     </dl>
                     <ScratchCard
@@ -401,7 +405,12 @@ function OrderItems({
                 ))}
               </ul>
             ) : null}
-            <RedeemInstructions title={t('orders.detail.instructions')} text={item.instructions} />
+            {item.instructions ? (
+              <details className="order-instructions">
+                <summary>{t('orders.detail.instructions')}</summary>
+                <p>{item.instructions}</p>
+              </details>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -417,30 +426,30 @@ function OrderSummary({ order }: { order: Order }) {
     <section className="order-section" aria-labelledby="order-summary">
       <h2 id="order-summary">{t('orders.detail.summary')}</h2>
       <dl className="order-summary">
-        <FactRow label={t('orders.detail.subtotal')}>{money(order.subtotal)}</FactRow>
+        <Row label={t('orders.detail.subtotal')}>{money(order.subtotal)}</Row>
         {order.promoCode ? (
           <>
             {/* Issue 17: the promo code's part on its own line; "Discount" is the rest. */}
-            <FactRow label={t('orders.detail.discount')}>
+            <Row label={t('orders.detail.discount')}>
               {order.discount > order.promoDiscount
                 ? `− ${money(order.discount - order.promoDiscount)}`
                 : money(0)}
-            </FactRow>
-            <FactRow label={t('orders.detail.promoCode', { code: order.promoCode })}>
+            </Row>
+            <Row label={t('orders.detail.promoCode', { code: order.promoCode })}>
               <span data-testid="order-promo-discount">− {money(order.promoDiscount)}</span>
-            </FactRow>
+            </Row>
           </>
         ) : (
-          <FactRow label={t('orders.detail.discount')}>
+          <Row label={t('orders.detail.discount')}>
             {order.discount ? `− ${money(order.discount)}` : money(0)}
-          </FactRow>
+          </Row>
         )}
-        <FactRow label={t('orders.detail.serviceFee')}>{money(order.serviceFee)}</FactRow>
-        <FactRow label={t('orders.detail.deliveryFee')}>{money(order.deliveryFee)}</FactRow>
-        <FactRow label={t('orders.detail.tax')}>{money(order.tax)}</FactRow>
-        <FactRow label={t('orders.detail.total')}>
+        <Row label={t('orders.detail.serviceFee')}>{money(order.serviceFee)}</Row>
+        <Row label={t('orders.detail.deliveryFee')}>{money(order.deliveryFee)}</Row>
+        <Row label={t('orders.detail.tax')}>{money(order.tax)}</Row>
+        <Row label={t('orders.detail.total')}>
           <strong data-testid="order-total">{money(order.total)}</strong>
-        </FactRow>
+        </Row>
       </dl>
     </section>
   );

@@ -8,7 +8,6 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useParams } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
-import { FactRow, RedeemInstructions } from '../../../components/ui/fact-row.tsx';
 import { ScratchReveal } from '../../../components/ui/scratch-reveal.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -125,6 +124,15 @@ function SharedOrderView({ share, language }: { share: SharedOrder; language: La
   );
 }
 
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="fact-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 function SharedItem({
   item,
   shareId,
@@ -141,13 +149,11 @@ function SharedItem({
         <strong>{item.name}</strong>
       </div>
       <dl className="shared-facts">
-        <FactRow label={t('sharing.page.quantity')}>
-          {formatNumber(item.quantity, language)}
-        </FactRow>
+        <Row label={t('sharing.page.quantity')}>{formatNumber(item.quantity, language)}</Row>
         {item.phoneNumber ? (
-          <FactRow label={t('sharing.page.number')}>
+          <Row label={t('sharing.page.number')}>
             <span translate="no">{item.phoneNumber}</span>
-          </FactRow>
+          </Row>
         ) : null}
       </dl>
       {item.eload ? (
@@ -179,7 +185,12 @@ function SharedItem({
           ))}
         </ul>
       ) : null}
-      <RedeemInstructions title={t('sharing.page.instructions')} text={item.instructions} />
+      {item.instructions ? (
+        <details className="shared-instructions">
+          <summary>{t('sharing.page.instructions')}</summary>
+          <p>{item.instructions}</p>
+        </details>
+      ) : null}
     </li>
   );
 }
@@ -219,18 +230,16 @@ function SharedCardView({
   return (
     <li className="ui-card-box">
       <dl>
-        <FactRow label={t('sharing.page.serial')}>
+        <Row label={t('sharing.page.serial')}>
           <span translate="no">{card.serialNumber}</span>
-        </FactRow>
-        <FactRow label={t('sharing.page.expires')}>
+        </Row>
+        <Row label={t('sharing.page.expires')}>
           {card.expiresAt
             ? formatDate(card.expiresAt, language, { style: 'medium' })
             : t('sharing.page.noExpiry')}
-        </FactRow>
+        </Row>
         {card.faceValue ? (
-          <FactRow label={t('sharing.page.faceValue')}>
-            {formatFaceValue(card.faceValue, language)}
-          </FactRow>
+          <Row label={t('sharing.page.faceValue')}>{formatFaceValue(card.faceValue, language)}</Row>
         ) : null}
       </dl>
       <ScratchReveal
