@@ -165,3 +165,17 @@ export async function openLoginDialog(page: Page) {
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Login' }).click();
 }
+
+/** Opens Home and logs in through the dialog by e-mail (loginByEmail). */
+export async function loginFromHome(page: Page, person: Identity, password = person.password) {
+  await page.goto('/');
+  await openLoginDialog(page);
+  await loginByEmail(page, person, password);
+}
+
+/** Opens the sign-up dialog from the account menu of the page shown; answers the dialog. */
+export async function openSignUpDialog(page: Page) {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Up' }).click();
+  return page.getByRole('dialog', { name: 'Create Account' });
+}
