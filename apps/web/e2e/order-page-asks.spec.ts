@@ -1,13 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { verifiedIdentity } from './auth-support.ts';
-import {
-  apiSession,
-  expectAccessible,
-  paidOrder,
-  productId,
-  signInFromHome,
-} from './shop-support.ts';
+import { completedEpinOrder, expectAccessible, signInFromHome } from './shop-support.ts';
 
 /**
  * Issue 26 on the buyer's order page: generating the invoice or revealing a code ends a live gift
@@ -45,10 +38,7 @@ const words = {
 /** A new customer, signed in, with a completed order of one MPT E-PIN. */
 async function completedOrder(page: Page, request: APIRequestContext, lang: 'en' | 'my') {
   if (lang === 'my') await page.setViewportSize({ width: 390, height: 844 });
-  const person = await verifiedIdentity(request);
-  const api = await apiSession(request, person, lang);
-  const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
-  const orderId = await paidOrder(request, api, [{ productId: epin, quantity: 1 }], 'completed');
+  const { person, api, orderId } = await completedEpinOrder(request, lang);
   await signInFromHome(page, person);
   return { api, orderId };
 }

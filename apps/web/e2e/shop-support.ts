@@ -145,6 +145,18 @@ export async function paidOrder(
 }
 
 /**
+ * A new customer (their API session in `language`) with a completed order of one MPT E-PIN
+ * 1,000 Ks, bought and paid through the API. Answers the person, the session and the order id.
+ */
+export async function completedEpinOrder(request: APIRequestContext, language: 'en' | 'my' = 'en') {
+  const person = await verifiedIdentity(request);
+  const api = await apiSession(request, person, language);
+  const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
+  const orderId = await paidOrder(request, api, [{ productId: epin, quantity: 1 }], 'completed');
+  return { person, api, orderId };
+}
+
+/**
  * A recipient number of a test's own (three random digits) ending `suffix`: the sandbox aggregator
  * declines numbers ending 0000 and never answers those ending 8888.
  */
