@@ -1,6 +1,12 @@
 import { expect, test } from './fixtures.ts';
 import { readMessages } from './auth-support.ts';
-import { apiSession, expectAccessible, productId, signedInCustomer } from './shop-support.ts';
+import {
+  apiSession,
+  expectAccessible,
+  productId,
+  signedInCustomer,
+  testScreens,
+} from './shop-support.ts';
 
 /**
  * Issue 26, "where the codes go" (ADR 0050): the checkout asks where the gift card's codes go
@@ -30,11 +36,9 @@ test('the gift card codes go to the address given at checkout, and again to anot
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
-  const say = texts[lang];
   // What the buyer sees (the viewport), the codes section scrolled into it on the order page.
-  const shot = (name: string) =>
-    page.screenshot({ path: `/tmp/codes-email/${testInfo.project.name}-${name}.png` });
+  const { lang, shot } = testScreens(page, testInfo, '/tmp/codes-email');
+  const say = texts[lang];
   const run = `${Date.now().toString(36)}.${testInfo.project.name}`;
   const mum = `mum.${run}@example.com`;
   const aunt = `aunt.${run}@example.com`;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
-import { expect, type APIRequestContext, type Page } from './fixtures.ts';
+import fs from 'node:fs';
+import { expect, type APIRequestContext, type Page, type TestInfo } from './fixtures.ts';
 import {
   ACCESS_TOKEN_KEY,
   REFRESH_CREDENTIAL_KEY,
@@ -233,4 +234,16 @@ export async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed'
     });
     window.dispatchEvent(event);
   }, outcome);
+}
+
+/**
+ * A test that runs in both languages: Burmese on the phone project, English on the desktop; and
+ * its screenshots by name, in `dir` (made here), each named after the project.
+ */
+export function testScreens(page: Page, testInfo: TestInfo, dir: string, fullPage = false) {
+  fs.mkdirSync(dir, { recursive: true });
+  const lang: 'en' | 'my' = testInfo.project.name === 'mobile' ? 'my' : 'en';
+  const shot = (name: string) =>
+    page.screenshot({ path: `${dir}/${testInfo.project.name}-${name}.png`, fullPage });
+  return { lang, shot };
 }

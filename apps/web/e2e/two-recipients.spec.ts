@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, signedInCustomer } from './shop-support.ts';
+import { expectAccessible, signedInCustomer, testScreens } from './shop-support.ts';
 
 /**
  * Issue 26, "goes wrong silently": the same MPT top-up for Mum's number and then for Dad's became
@@ -24,9 +24,7 @@ test('the same top-up for two numbers is two lines, two recipients, two top-ups'
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
-  const shot = (name: string) =>
-    page.screenshot({ path: `/tmp/two-recipients/${testInfo.project.name}-${name}.png` });
+  const { lang, shot } = testScreens(page, testInfo, '/tmp/two-recipients');
   await signedInCustomer(page, request);
 
   await page.goto(`/product/mobile-topup?lang=${lang}`);
