@@ -3,8 +3,10 @@ import { readMessages } from './auth-support.ts';
 import {
   apiSession,
   expectAccessible,
+  payInSandbox,
   productId,
   signedInCustomer,
+  successToCompletedOrder,
   testScreens,
 } from './shop-support.ts';
 
@@ -84,14 +86,8 @@ test('the gift card codes go to the address given at checkout, and again to anot
   const qr = page.getByTestId('payment-qr');
   await expect(qr).toBeVisible();
   const payload = (await qr.getAttribute('data-payload')) ?? '';
-  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } });
-  expect(paid.ok()).toBe(true);
-  const success = page.getByTestId('payment-success');
-  await expect(success).toBeVisible({ timeout: 15_000 });
-  await success.getByRole('button').first().click();
-  await expect(page.locator('h1 .order-badge')).toHaveAttribute('data-status', 'completed', {
-    timeout: 20_000,
-  });
+  await payInSandbox(request, payload);
+  await successToCompletedOrder(page);
 
   // The order page says where the codes went, and they are in Mum's mailbox, not the buyer's.
   const where = page.getByTestId('codes-email');

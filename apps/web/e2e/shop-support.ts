@@ -157,6 +157,31 @@ export async function completedEpinOrder(request: APIRequestContext, language: '
   return { person, api, orderId };
 }
 
+/** Pays an MM QR in the sandbox bank, as the customer's banking app would. */
+export async function payInSandbox(request: APIRequestContext, qrPayload: string) {
+  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+/** From the English success dialog of a payment to the order page, once the order has completed. */
+export async function toCompletedOrder(page: Page) {
+  await page
+    .getByRole('dialog', { name: 'Payment successful' })
+    .getByRole('button', { name: 'Go to order details' })
+    .click();
+  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+}
+
+/** From the success screen of a payment (either language) to the order page, once completed. */
+export async function successToCompletedOrder(page: Page) {
+  const success = page.getByTestId('payment-success');
+  await expect(success).toBeVisible({ timeout: 15_000 });
+  await success.getByRole('button').first().click();
+  await expect(page.locator('h1 .order-badge')).toHaveAttribute('data-status', 'completed', {
+    timeout: 20_000,
+  });
+}
+
 /**
  * A recipient number of a test's own (three random digits) ending `suffix`: the sandbox aggregator
  * declines numbers ending 0000 and never answers those ending 8888.
