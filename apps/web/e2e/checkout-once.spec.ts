@@ -166,7 +166,7 @@ test('the saved QR image scans from a gallery: same payload, a white quiet zone 
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const api = await signedInWithTopup(page, request);
+  await signedInWithTopup(page, request);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?lang=my');
   await openCheckout(page);
