@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { loginByEmail, newIdentity, verifiedIdentity } from './auth-support.ts';
+import { loginByEmail, newIdentity, openSignUpDialog, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -107,9 +107,7 @@ test('sign-up refuses a name with a text-direction override or nothing visible',
 }) => {
   const person = newIdentity();
   await page.goto('/');
-  await page.getByRole('button', { name: /^Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign Up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  const dialog = await openSignUpDialog(page);
   await dialog.getByLabel('Email address').fill(person.email);
   await dialog.getByLabel('Phone number').fill(person.local);
   await dialog.getByLabel('Full name').fill('Aye \u202Etset');

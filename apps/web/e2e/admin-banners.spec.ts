@@ -1,5 +1,5 @@
 import { expect, newPersonPage, test, type Browser, type Page } from './fixtures.ts';
-import { signInToBackOffice } from './admin-support.ts';
+import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -63,8 +63,7 @@ test(
   async ({ page, browser }) => {
     test.setTimeout(150_000);
     await signInToBackOffice(page);
-    await page.getByRole('link', { name: 'Banners' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Banners' })).toBeVisible();
+    await openAdminPage(page, 'Banners');
 
     // Words in one language only are refused: a Burmese page shows no English.
     const { row, dialog } = await editBanner(page, {

@@ -1,5 +1,5 @@
 import { expect, test, type Page, newPersonPage } from './fixtures.ts';
-import { signInToBackOffice } from './admin-support.ts';
+import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, paidOrder, productId } from './shop-support.ts';
 
@@ -59,8 +59,7 @@ test(
     test.setTimeout(150_000);
     await signInToBackOffice(page);
 
-    await page.getByRole('link', { name: 'Banners' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Banners' })).toBeVisible();
+    await openAdminPage(page, 'Banners');
     const row = page.getByTestId('admin-banners').getByRole('row').filter({ hasText: BANNER_LINK });
     await expect(row).toHaveCount(1);
     await expectAccessible(page);
@@ -106,8 +105,7 @@ test(
     await shopper.close();
 
     // Categories: the list, and the edit dialog saved as it opened (nothing changes for others).
-    await page.getByRole('link', { name: 'Categories' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+    await openAdminPage(page, 'Categories');
     const categories = page.getByTestId('admin-categories');
     const topUp = categories.getByRole('row').filter({ hasText: 'mobile-topup' });
     await expect(topUp).toHaveCount(1);
@@ -132,8 +130,7 @@ test(
   async ({ page, request }) => {
     test.setTimeout(120_000);
     await signInToBackOffice(page);
-    await page.getByRole('link', { name: 'Card stock' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Card stock' })).toBeVisible();
+    await openAdminPage(page, 'Card stock');
     const before = await count(page, 'available');
     const soldBefore = await count(page, 'sold');
     await expectAccessible(page);

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { ordersByRecipient, signInToBackOffice } from './admin-support.ts';
 import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, expectAccessible, paidOrder, productId } from './shop-support.ts';
+import {
+  apiSession,
+  completedEpinOrder,
+  expectAccessible,
+  paidOrder,
+  productId,
+} from './shop-support.ts';
 
 /**
  * Issue 26, the owner in the back-office at 1366 px: a partly delivered order reads "Partly
@@ -120,15 +126,7 @@ test(
   { tag: '@desktop-only' },
   async ({ page, request }) => {
     test.setTimeout(120_000);
-    const person = await verifiedIdentity(request);
-    const customer = await apiSession(request, person);
-    const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
-    const orderId = await paidOrder(
-      request,
-      customer,
-      [{ productId: epin, quantity: 1 }],
-      'completed',
-    );
+    const { api: customer, orderId } = await completedEpinOrder(request);
     const shared = await request.post(`/api/v1/orders/${orderId}/share`, {
       headers: customer,
       data: { type: 'gift', note: '' },

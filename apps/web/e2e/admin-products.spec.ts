@@ -1,5 +1,5 @@
 import { expect, test, type Page, newPersonPage } from './fixtures.ts';
-import { signInToBackOffice } from './admin-support.ts';
+import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -43,8 +43,7 @@ test(
     const nameMy = `ဖိုက်ဘာ ဘောက်ချာ ${run}`;
     await signInToBackOffice(page);
 
-    await page.getByRole('link', { name: 'Products' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await openAdminPage(page, 'Products');
     await page.getByRole('button', { name: 'New product' }).click();
     const dialog = page.getByRole('dialog', { name: 'New product' });
     await expect(dialog.getByLabel('Category')).toBeFocused();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, newPersonPage } from './fixtures.ts';
-import { signInToBackOffice } from './admin-support.ts';
+import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -25,8 +25,7 @@ test(
       page.screenshot({ path: `/tmp/admin-settings/${name}.png`, fullPage: true });
 
     await signInToBackOffice(page);
-    await page.getByRole('link', { name: 'Shop settings' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Shop settings' })).toBeVisible();
+    await openAdminPage(page, 'Shop settings');
     const contact = page.getByTestId('settings-call-centre');
     const phone = contact.getByLabel('Phone', { exact: true });
     await expect(phone).toHaveValue(DEMO_PHONE);

@@ -167,3 +167,9 @@ export async function ordersByRecipient(page: Page, recipient: string) {
   await page.getByRole('button', { name: 'Search' }).click();
   return page.getByTestId('admin-orders');
 }
+
+/** Opens a back-office page from the navigation by its link and waits for its heading. */
+export async function openAdminPage(page: Page, name: string) {
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}

@@ -1,4 +1,4 @@
-import { signInToBackOffice } from './admin-support.ts';
+import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -17,8 +17,7 @@ test("the aggregator's balance, catalogue and reconciliation pages say what the 
   await expect(balance).toContainText('The simulator top-up provider keeps no balance.');
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: 'Aggregator catalogue', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Aggregator catalogue' })).toBeVisible();
+  await openAdminPage(page, 'Aggregator catalogue');
   await expect(page.getByText('The simulator top-up provider has no catalogue')).toBeVisible();
   await expectAccessible(page);
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { demoAdminLogin, signInToBackOffice } from './admin-support.ts';
+import { demoAdminLogin, openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { apiSession, expectAccessible, productId } from './shop-support.ts';
@@ -56,8 +56,7 @@ test('an unknown payment is listed, marked paid after a confirmation, and its or
 
   await signInToBackOffice(page);
   await expect(page.getByTestId('unknown-payments')).toBeVisible();
-  await page.getByRole('link', { name: 'Unknown payments', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Unknown payments' })).toBeVisible();
+  await openAdminPage(page, 'Unknown payments');
   const row = page
     .getByTestId('admin-unknown-payments')
     .getByRole('row')

@@ -1,4 +1,4 @@
-import { adminApi, signInToBackOffice } from './admin-support.ts';
+import { adminApi, openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expect, test, type Locator, type Page, newPersonPage } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -216,8 +216,7 @@ test(
   async ({ page, browser }) => {
     test.setTimeout(150_000);
     await signInToBackOffice(page);
-    await page.getByRole('link', { name: 'Operators' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Operators' })).toBeVisible();
+    await openAdminPage(page, 'Operators');
     const row = page.getByTestId('admin-operators').getByRole('row').filter({ hasText: OPERATOR });
     await expect(row).toHaveCount(1);
     await expect(page.getByTestId('admin-operators').getByRole('row')).toHaveCount(6);

@@ -191,15 +191,17 @@ for (const l of languages) {
       // React shows a lazily loaded part on a (paused) timer: step until the overlay is there, in
       // steps of 50 ms so the message's 1 s below is measured from within 50 ms of its opening, and
       // polled every 100 ms (not the growing default intervals, which left too few steps in 5 s).
-      await expect
-        .poll(
-          async () => {
-            await page.clock.runFor(50);
-            return overlay.count();
-          },
-          { intervals: [100], timeout: 10_000 },
-        )
-        .toBe(1);
+      const overlayOpens = () =>
+        expect
+          .poll(
+            async () => {
+              await page.clock.runFor(50);
+              return overlay.count();
+            },
+            { intervals: [100], timeout: 10_000 },
+          )
+          .toBe(1);
+      await overlayOpens();
       await expect(overlay.getByRole('button', { name: l.close })).toBeFocused();
       const message = page.getByTestId('festival-message');
       await expect(message).toBeEmpty();
@@ -230,15 +232,7 @@ for (const l of languages) {
       await lantern.focus();
       await pauseClockSoon(page, 500);
       await page.keyboard.press('Enter');
-      await expect
-        .poll(
-          async () => {
-            await page.clock.runFor(50);
-            return overlay.count();
-          },
-          { intervals: [100], timeout: 10_000 },
-        )
-        .toBe(1);
+      await overlayOpens();
       await page.clock.runFor(1100);
       await expect(page.getByTestId('festival-message').locator('p[lang="my"]')).toBeVisible();
       await shot(page, `festival-${l.lang}`);

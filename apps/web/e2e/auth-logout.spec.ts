@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
-import { loginByEmail, openLoginDialog, verifiedIdentity } from './auth-support.ts';
+import { loginFromHome, verifiedIdentity } from './auth-support.ts';
 import { appTranslator } from './app-messages.ts';
 
 // Issue 11: the refresh credential is an HttpOnly cookie no script can read, and Logout tells the
@@ -55,9 +55,7 @@ const refreshWith = (request: APIRequestContext, cookie: string) =>
 
 async function signIn(page: Page, request: APIRequestContext) {
   const person = await verifiedIdentity(request);
-  await page.goto('/');
-  await openLoginDialog(page);
-  await loginByEmail(page, person);
+  await loginFromHome(page, person);
   const menu = page.getByRole('button', { name: `Account menu for ${person.name}` });
   await expect(menu).toBeVisible();
   return menu;

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import {
   loginByEmail,
+  loginFromHome,
   openLoginDialog,
   readCode,
   readNewCode,
@@ -22,9 +23,7 @@ async function expireAccessToken(page: Page) {
 test.describe('account: sessions and password reset', () => {
   test('an expired access token is refreshed silently at start', async ({ page, request }) => {
     const person = await verifiedIdentity(request);
-    await page.goto('/');
-    await openLoginDialog(page);
-    await loginByEmail(page, person);
+    await loginFromHome(page, person);
     const menu = page.getByRole('button', { name: `Account menu for ${person.name}` });
     await expect(menu).toBeVisible();
     // The refresh token lives in the HttpOnly cookie (ADR 0015); the refresh rotates it.
@@ -47,9 +46,7 @@ test.describe('account: sessions and password reset', () => {
     request,
   }) => {
     const person = await verifiedIdentity(request);
-    await page.goto('/');
-    await openLoginDialog(page);
-    await loginByEmail(page, person);
+    await loginFromHome(page, person);
     await expect(
       page.getByRole('button', { name: `Account menu for ${person.name}` }),
     ).toBeVisible();

@@ -93,6 +93,20 @@ export function newIdentity() {
 
 export type Identity = ReturnType<typeof newIdentity>;
 
+/** Registers `person` through the API (from their own address), the e-mail not yet verified. */
+export async function registerUnverified(request: APIRequestContext, person: Identity) {
+  const registered = await request.post('/api/v1/auth/register', {
+    headers: { 'x-forwarded-for': person.address },
+    data: {
+      name: person.name,
+      email: person.email,
+      phoneNumber: person.international,
+      password: person.password,
+    },
+  });
+  expect(registered.ok()).toBe(true);
+}
+
 /**
  * Registers and verifies the e-mail through the API (for tests about later steps); `dataDir`:
  * of a shop a test started itself (its outbox).
@@ -102,20 +116,10 @@ export async function registerVerified(
   person: Identity,
   dataDir?: string,
 ) {
-  const from = { 'x-forwarded-for': person.address };
-  const registered = await request.post('/api/v1/auth/register', {
-    headers: from,
-    data: {
-      name: person.name,
-      email: person.email,
-      phoneNumber: person.international,
-      password: person.password,
-    },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerUnverified(request, person);
   const otp = await readCode(person.email, dataDir);
   const verified = await request.post('/api/v1/auth/verify/otp', {
-    headers: from,
+    headers: { 'x-forwarded-for': person.address },
     data: { email: person.email, otp },
   });
   expect(verified.ok()).toBe(true);
@@ -160,4 +164,18 @@ export async function loginByEmail(page: Page, person: Identity, password = pers
 export async function openLoginDialog(page: Page) {
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Login' }).click();
+}
+
+/** Opens Home and logs in through the dialog by e-mail (loginByEmail). */
+export async function loginFromHome(page: Page, person: Identity, password = person.password) {
+  await page.goto('/');
+  await openLoginDialog(page);
+  await loginByEmail(page, person, password);
+}
+
+/** Opens the sign-up dialog from the account menu of the page shown; answers the dialog. */
+export async function openSignUpDialog(page: Page) {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Up' }).click();
+  return page.getByRole('dialog', { name: 'Create Account' });
 }

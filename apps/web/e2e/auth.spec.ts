@@ -3,11 +3,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import {
   loginByEmail,
+  loginFromHome,
   newIdentity,
   openLoginDialog,
+  openSignUpDialog,
   provePhone,
   readCode,
   readMessages,
+  registerUnverified,
   verifiedIdentity,
 } from './auth-support.ts';
 
@@ -21,10 +24,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
   }) => {
     const person = newIdentity();
     await page.goto('/');
-    await page.getByRole('button', { name: /^Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Sign Up' }).click();
-
-    const dialog = page.getByRole('dialog', { name: 'Create Account' });
+    const dialog = await openSignUpDialog(page);
     await expect(dialog).toBeVisible();
     // Step 1: an empty phone shows the browser-style hint.
     await dialog.getByLabel('Full name').fill(person.name);
@@ -120,9 +120,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     const mailsBefore = readMessages(owner.email).length;
     const caller = { ...newIdentity(), local: owner.local };
     await page.goto('/');
-    await page.getByRole('button', { name: /^Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Sign Up' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create Account' });
+    const dialog = await openSignUpDialog(page);
     await dialog.getByLabel('Full name').fill(caller.name);
     await dialog.getByLabel('Email address').fill(caller.email);
     await dialog.getByLabel('Phone number').fill(caller.local);
@@ -207,9 +205,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     request,
   }) => {
     const person = await verifiedIdentity(request);
-    await page.goto('/');
-    await openLoginDialog(page);
-    await loginByEmail(page, person, 'not-the-password');
+    await loginFromHome(page, person, 'not-the-password');
     const dialog = page.getByRole('dialog', { name: 'Login' });
     await expect(dialog.getByRole('alert')).toHaveText('Invalid phone number, email or password');
     await expect(page.getByText('Invalid phone number, email or password')).toHaveCount(1);
@@ -279,9 +275,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
     const octet = () => Math.floor(Math.random() * 250) + 1;
     const nat = { 'x-forwarded-for': `203.0.113.${octet()}` };
     await page.setExtraHTTPHeaders(nat);
-    await page.goto('/');
-    await openLoginDialog(page);
-    await loginByEmail(page, person);
+    await loginFromHome(page, person);
     await expect(page.getByText('Logged in successfully')).toBeVisible();
     // The login left a device cookie only the login call sees and scripts cannot read.
     const device = (await page.context().cookies()).find((c) => c.name === 'login_device');
@@ -325,18 +319,8 @@ test.describe('account: register, verify, login, settings, logout', () => {
     request,
   }) => {
     const person = newIdentity();
-    const registered = await request.post('/api/v1/auth/register', {
-      data: {
-        name: person.name,
-        email: person.email,
-        phoneNumber: person.international,
-        password: person.password,
-      },
-    });
-    expect(registered.ok()).toBe(true);
-    await page.goto('/');
-    await openLoginDialog(page);
-    await loginByEmail(page, person);
+    await registerUnverified(request, person);
+    await loginFromHome(page, person);
     await expect(page).toHaveURL(`/verify-email?email=${encodeURIComponent(person.email)}`);
     // Issue 26: the sign-up's code went less than a minute ago, so this send was refused: the page
     // says why and counts down no code it did not send (that code still works).

@@ -27,6 +27,15 @@ async function cartWithTopup(request: APIRequestContext, headers: Record<string,
   expect(added.status(), await added.text()).toBe(200);
 }
 
+/** A new customer, signed in from Home, with the top-up in the cart; answers their API headers. */
+async function signedInWithTopup(page: Page, request: APIRequestContext) {
+  const person = await verifiedIdentity(request);
+  const api = await apiSession(request, person);
+  await cartWithTopup(request, api);
+  await signInFromHome(page, person);
+  return api;
+}
+
 async function ordersWith(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -53,10 +62,7 @@ test('opening the checkout again and again makes one pending order; "Pay now" in
   test.setTimeout(120_000);
   const shot = (name: string) =>
     page.screenshot({ path: `${shotDir}/${testInfo.project.name}-${name}.png` });
-  const person = await verifiedIdentity(request);
-  const api = await apiSession(request, person);
-  await cartWithTopup(request, api);
-  await signInFromHome(page, person);
+  const api = await signedInWithTopup(page, request);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?lang=my');
 
@@ -120,10 +126,7 @@ test('"Cancel Payment" offers "Change payment method": the same order is paid by
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const person = await verifiedIdentity(request);
-  const api = await apiSession(request, person);
-  await cartWithTopup(request, api);
-  await signInFromHome(page, person);
+  const api = await signedInWithTopup(page, request);
   await openCheckout(page);
   await page.getByTestId('checkout-pay').click();
   const modal = page.getByRole('dialog', { name: 'Scan to pay' });
@@ -163,10 +166,7 @@ test('the saved QR image scans from a gallery: same payload, a white quiet zone 
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const person = await verifiedIdentity(request);
-  const api = await apiSession(request, person);
-  await cartWithTopup(request, api);
-  await signInFromHome(page, person);
+  await signedInWithTopup(page, request);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?lang=my');
   await openCheckout(page);

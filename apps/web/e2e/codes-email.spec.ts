@@ -1,6 +1,14 @@
 import { expect, test } from './fixtures.ts';
 import { readMessages } from './auth-support.ts';
-import { apiSession, expectAccessible, productId, signedInCustomer } from './shop-support.ts';
+import {
+  apiSession,
+  expectAccessible,
+  payInSandbox,
+  productId,
+  signedInCustomer,
+  successToCompletedOrder,
+  testScreens,
+} from './shop-support.ts';
 
 /**
  * Issue 26, "where the codes go" (ADR 0050): the checkout asks where the gift card's codes go
@@ -30,11 +38,9 @@ test('the gift card codes go to the address given at checkout, and again to anot
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
-  const say = texts[lang];
   // What the buyer sees (the viewport), the codes section scrolled into it on the order page.
-  const shot = (name: string) =>
-    page.screenshot({ path: `/tmp/codes-email/${testInfo.project.name}-${name}.png` });
+  const { lang, shot } = testScreens(page, testInfo, '/tmp/codes-email');
+  const say = texts[lang];
   const run = `${Date.now().toString(36)}.${testInfo.project.name}`;
   const mum = `mum.${run}@example.com`;
   const aunt = `aunt.${run}@example.com`;
@@ -80,14 +86,8 @@ test('the gift card codes go to the address given at checkout, and again to anot
   const qr = page.getByTestId('payment-qr');
   await expect(qr).toBeVisible();
   const payload = (await qr.getAttribute('data-payload')) ?? '';
-  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } });
-  expect(paid.ok()).toBe(true);
-  const success = page.getByTestId('payment-success');
-  await expect(success).toBeVisible({ timeout: 15_000 });
-  await success.getByRole('button').first().click();
-  await expect(page.locator('h1 .order-badge')).toHaveAttribute('data-status', 'completed', {
-    timeout: 20_000,
-  });
+  await payInSandbox(request, payload);
+  await successToCompletedOrder(page);
 
   // The order page says where the codes went, and they are in Mum's mailbox, not the buyer's.
   const where = page.getByTestId('codes-email');

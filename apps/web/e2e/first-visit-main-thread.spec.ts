@@ -1,6 +1,5 @@
-import { verifiedIdentity } from './auth-support.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { apiSession, paidOrder, productId } from './shop-support.ts';
+import { completedEpinOrder } from './shop-support.ts';
 
 /**
  * Issue 29: a first visit runs what the page needs and nothing else before the page is idle, and
@@ -68,15 +67,7 @@ test('a shared order (/sharewith/{id}) fetches no script before it is idle that 
   page,
   request,
 }) => {
-  const person = await verifiedIdentity(request);
-  const headers = await apiSession(request, person);
-  const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
-  const orderId = await paidOrder(
-    request,
-    headers,
-    [{ productId: epin, quantity: 1 }],
-    'completed',
-  );
+  const { api: headers, orderId } = await completedEpinOrder(request);
   const shared = await request.post(`/api/v1/orders/${orderId}/share`, {
     headers,
     data: { type: 'gift' },

@@ -1,7 +1,12 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
+import {
+  apiSession,
+  expectAccessible,
+  productId,
+  signInFromHome,
+  testScreens,
+} from './shop-support.ts';
 
 /**
  * Issue 26 "A lost QR comes back" (ADR 0054) and "the cart badge is right after payment": the
@@ -58,12 +63,9 @@ test('the pending payment survives a reload; the order page pays the same QR or 
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  fs.mkdirSync(shotDir, { recursive: true });
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
+  const { lang, shot } = testScreens(page, testInfo, shotDir);
   const say = words[lang];
   if (lang === 'my') await page.setViewportSize({ width: 390, height: 844 });
-  const shot = (name: string) =>
-    page.screenshot({ path: `${shotDir}/${testInfo.project.name}-${name}.png` });
   const { api, payload } = await atTheQr(page, request, lang);
 
   // Minimised, then the page reloaded: the pill is back, and it opens the same QR.
@@ -123,8 +125,7 @@ test('once paid, the cart badge shows the emptied cart without a reload', async 
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  fs.mkdirSync(shotDir, { recursive: true });
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
+  const { lang, shot } = testScreens(page, testInfo, shotDir);
   if (lang === 'my') await page.setViewportSize({ width: 390, height: 844 });
   const { payload } = await atTheQr(page, request, lang);
   const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } });
@@ -134,5 +135,5 @@ test('once paid, the cart badge shows the emptied cart without a reload', async 
     page.getByTestId('payment-success').or(page.getByTestId('payment-delivering')),
   ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('cart-badge')).toHaveCount(0, { timeout: 10_000 });
-  await page.screenshot({ path: `${shotDir}/${testInfo.project.name}-5-paid-badge.png` });
+  await shot('5-paid-badge');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from './fixtures.ts';
-import { loginByEmail, openLoginDialog, verifiedIdentity } from './auth-support.ts';
+import { loginFromHome, verifiedIdentity } from './auth-support.ts';
 import { appTranslator } from './app-messages.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -31,9 +31,7 @@ for (const language of ['en', 'my'] as const) {
     const t = appTranslator(language);
     const person = await verifiedIdentity(request);
     await page.clock.install();
-    await page.goto('/');
-    await openLoginDialog(page);
-    await loginByEmail(page, person);
+    await loginFromHome(page, person);
     await expect(page.locator('.user-menu__button')).toHaveAccessibleName(
       `Account menu for ${person.name}`,
     );

@@ -2,6 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { signedInCustomer } from './shop-support.ts';
 
+/** The next call that saves (POST) or ends (DELETE) the device's push subscription. */
+const subscriptionCall = (page: Page, method: 'POST' | 'DELETE') =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v1/notifications/subscriptions') &&
+      response.request().method() === method,
+  );
+
 /**
  * Notifications (issue 16; shopping spec §3 keys, §4 "Notification prompt", §8 messages): the
  * prompt on Home for a signed-in customer in English and Burmese, the dismissal limit, the errors,
@@ -121,11 +129,7 @@ for (const language of ['en', 'my'] as const) {
     await page.screenshot({ path: `/tmp/notifications-prompt-${language}.png` });
 
     await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
-    const saved = page.waitForResponse(
-      (response) =>
-        response.url().endsWith('/api/v1/notifications/subscriptions') &&
-        response.request().method() === 'POST',
-    );
+    const saved = subscriptionCall(page, 'POST');
     await card.getByRole('button', { name: text.enable }).click();
     expect((await saved).status()).toBe(201);
     expect((await saved).request().postDataJSON()).toMatchObject({
@@ -230,11 +234,7 @@ test('account settings: the notifications and sound switches, kept by the servic
   await expect(sound).toHaveAttribute('aria-checked', 'true');
   await axe(page, '[data-testid="notification-settings"]');
 
-  const saved = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/api/v1/notifications/subscriptions') &&
-      response.request().method() === 'POST',
-  );
+  const saved = subscriptionCall(page, 'POST');
   await notifications.click();
   expect((await saved).status()).toBe(201);
   await expect(notifications).toHaveAttribute('aria-checked', 'true');
@@ -257,11 +257,7 @@ test('account settings: the notifications and sound switches, kept by the servic
     .toEqual({ notificationsEnabled: true, notificationSoundEnabled: false });
   await section.screenshot({ path: '/tmp/notifications-settings-en.png' });
 
-  const removed = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/api/v1/notifications/subscriptions') &&
-      response.request().method() === 'DELETE',
-  );
+  const removed = subscriptionCall(page, 'DELETE');
   await notifications.click();
   expect((await removed).status()).toBe(200);
   await expect(notifications).toHaveAttribute('aria-checked', 'false');

@@ -163,12 +163,15 @@ test.describe('with the service worker', () => {
 
       // Online visits keep Home, a listing and the orders on this device.
       const suffix = `lang=${language}`;
-      await page.goto(`/?${suffix}`);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.goto(`/product/mobile-topup?operator=MPT&${suffix}`);
-      await expect(page.getByTestId('product-price').first()).toBeVisible();
-      await page.goto(`/orders?${suffix}`);
-      await expect(page.getByTestId('order-entry')).toHaveCount(1);
+      const visitKeptPages = async () => {
+        await page.goto(`/?${suffix}`);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.goto(`/product/mobile-topup?operator=MPT&${suffix}`);
+        await expect(page.getByTestId('product-price').first()).toBeVisible();
+        await page.goto(`/orders?${suffix}`);
+        await expect(page.getByTestId('order-entry')).toHaveCount(1);
+      };
+      await visitKeptPages();
       // Written a moment after the answer (PERSIST_DELAY_MS).
       await expect
         .poll(() =>
@@ -180,12 +183,7 @@ test.describe('with the service worker', () => {
 
       // A second visit with no network: content, not skeletons.
       await context.setOffline(true);
-      await page.goto(`/?${suffix}`);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.goto(`/product/mobile-topup?operator=MPT&${suffix}`);
-      await expect(page.getByTestId('product-price').first()).toBeVisible();
-      await page.goto(`/orders?${suffix}`);
-      await expect(page.getByTestId('order-entry')).toHaveCount(1);
+      await visitKeptPages();
       await page.screenshot({
         path: `${SHOTS}/${testInfo.project.name}-orders-offline-${language}.png`,
       });

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { verifiedIdentity } from './auth-support.ts';
 import {
-  apiSession,
+  completedEpinOrder,
   expectAccessible,
-  paidOrder,
-  productId,
   signInFromHome,
+  testScreens,
 } from './shop-support.ts';
 
 /**
@@ -45,10 +42,7 @@ const words = {
 /** A new customer, signed in, with a completed order of one MPT E-PIN. */
 async function completedOrder(page: Page, request: APIRequestContext, lang: 'en' | 'my') {
   if (lang === 'my') await page.setViewportSize({ width: 390, height: 844 });
-  const person = await verifiedIdentity(request);
-  const api = await apiSession(request, person, lang);
-  const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
-  const orderId = await paidOrder(request, api, [{ productId: epin, quantity: 1 }], 'completed');
+  const { person, api, orderId } = await completedEpinOrder(request, lang);
   await signInFromHome(page, person);
   return { api, orderId };
 }
@@ -63,8 +57,7 @@ test('the invoice and a code reveal ask before ending a live gift link', async (
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  fs.mkdirSync(shotDir, { recursive: true });
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
+  const { lang, shot } = testScreens(page, testInfo, shotDir);
   const say = words[lang];
   const { api, orderId } = await completedOrder(page, request, lang);
   const shared = await request.post(`/api/v1/orders/${orderId}/share`, {
@@ -81,7 +74,7 @@ test('the invoice and a code reveal ask before ending a live gift link', async (
   await expect(ask).toContainText(say.scratch);
   await expect(ask.getByRole('button', { name: say.keep })).toBeFocused();
   await expectAccessible(page, '[role="alertdialog"]');
-  await page.screenshot({ path: `${shotDir}/${testInfo.project.name}-6-scratch-ask.png` });
+  await shot('6-scratch-ask');
   await ask.getByRole('button', { name: say.keep }).click();
   await expect(ask).toHaveCount(0);
   await expect(page.getByTestId('card-pin')).toHaveCount(0);
@@ -91,7 +84,7 @@ test('the invoice and a code reveal ask before ending a live gift link', async (
   await page.getByTestId('order-download-invoice').click();
   await expect(ask).toContainText(say.invoice);
   await expectAccessible(page, '[role="alertdialog"]');
-  await page.screenshot({ path: `${shotDir}/${testInfo.project.name}-7-invoice-ask.png` });
+  await shot('7-invoice-ask');
   await ask.getByRole('button', { name: say.keep }).click();
   expect(await sharing(request, api, orderId)).toBe(true);
   await page.getByTestId('order-download-invoice').click();
@@ -112,8 +105,7 @@ test('after sending the codes again the focus is back on the button; the card ex
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  fs.mkdirSync(shotDir, { recursive: true });
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
+  const { lang, shot } = testScreens(page, testInfo, shotDir);
   const { orderId } = await completedOrder(page, request, lang);
   // The card as the server answers it when its file said 2027-12-31 (stock-import keeps the last
   // second of that day, 23:59:59 UTC — already 1 January 2028 in Yangon, the browser's zone here).
@@ -130,7 +122,7 @@ test('after sending the codes again the focus is back on the button; the card ex
   const expiry = page.getByTestId('card-expiry');
   await expect(expiry).toHaveText(words[lang].expires);
   await expiry.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shotDir}/${testInfo.project.name}-8-card-expiry.png` });
+  await shot('8-card-expiry');
 
   // Send again: cancelled, then sent; each time the focus returns to "Send the codes again".
   const open = page.getByTestId('codes-resend-open');
@@ -140,5 +132,5 @@ test('after sending the codes again the focus is back on the button; the card ex
   await open.click();
   await page.getByTestId('codes-resend-send').click();
   await expect(open).toBeFocused({ timeout: 15_000 });
-  await page.screenshot({ path: `${shotDir}/${testInfo.project.name}-9-resent-focus.png` });
+  await shot('9-resent-focus');
 });

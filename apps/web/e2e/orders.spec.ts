@@ -4,9 +4,11 @@ import { readMessages, verifiedIdentity } from './auth-support.ts';
 import {
   addFromListing,
   checkOutWithQr,
+  payInSandbox,
   saveRecipientNumber,
   signedInCustomer,
   signInFromHome,
+  toCompletedOrder,
 } from './shop-support.ts';
 
 /**
@@ -38,16 +40,11 @@ test('buy an E-PIN and a top-up, pay, scratch the card, get the invoice and the 
   await addFromListing(page, 'mobile-topup', /^MPT Top-up 1,000 Ks$/, '2');
   await saveRecipientNumber(page, '09250000123');
   const payload = await checkOutWithQr(page);
-  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } });
-  expect(paid.ok()).toBe(true);
+  await payInSandbox(request, payload);
   await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 15_000 });
-  await page
-    .getByRole('dialog', { name: 'Payment successful' })
-    .getByRole('button', { name: 'Go to order details' })
-    .click();
 
   // The order completes by itself: the page polls while it is being delivered.
-  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+  await toCompletedOrder(page);
   await expect(page.getByTestId('payment-status')).toHaveText('Paid');
   await expect(page.getByTestId('payment-mismatch')).toHaveCount(0);
   await expect(page.getByTestId('eload-result')).toContainText('Top-up delivered');
@@ -202,14 +199,8 @@ test('points earned on one order pay for the next (payment method "Points paymen
   await addFromListing(page, 'local-epins', mptEpin3000, '1');
   await page.getByTestId('cart-button').click();
   const payload = await checkOutWithQr(page);
-  expect(
-    (await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } })).ok(),
-  ).toBe(true);
-  await page
-    .getByRole('dialog', { name: 'Payment successful' })
-    .getByRole('button', { name: 'Go to order details' })
-    .click();
-  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+  await payInSandbox(request, payload);
+  await toCompletedOrder(page);
   await accountMenu.click();
   await expect(page.getByTestId('membership-points')).toHaveText('600 points');
   await page.keyboard.press('Escape');

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import {
@@ -8,6 +7,7 @@ import {
   productId,
   recipientEnding,
   signInFromHome,
+  testScreens,
 } from './shop-support.ts';
 
 /**
@@ -53,11 +53,8 @@ test('a half-delivered order is "Partly delivered", an unconfirmed top-up is bei
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  fs.mkdirSync(shotDir, { recursive: true });
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
+  const { lang, shot } = testScreens(page, testInfo, shotDir, true);
   const words = text[lang];
-  const shot = (name: string) =>
-    page.screenshot({ path: `${shotDir}/${testInfo.project.name}-${name}.png`, fullPage: true });
   const person = await verifiedIdentity(request);
   const api = await apiSession(request, person, lang);
   const [epin, topup] = await Promise.all([

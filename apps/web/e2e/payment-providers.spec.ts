@@ -48,6 +48,14 @@ async function checkOut(page: Page, person: Identity, lang: 'en' | 'my', method?
   await checkout.getByTestId('checkout-pay').click();
 }
 
+/** A new customer's checkout in English by MM QR, up to its QR (shown). */
+async function qrOfNewOrder(page: Page, request: APIRequestContext, shop: OwnShop) {
+  await checkOut(page, await customerWithCart(request, shop, 'en'), 'en');
+  const qr = page.getByTestId('payment-qr');
+  await expect(qr).toBeVisible();
+  return qr;
+}
+
 test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
   test.describe.configure({ mode: 'serial' });
   const port = basePort + 21;
@@ -76,9 +84,7 @@ test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await checkOut(page, await customerWithCart(request, shop, 'en'), 'en');
-    const qr = page.getByTestId('payment-qr');
-    await expect(qr).toBeVisible();
+    const qr = await qrOfNewOrder(page, request, shop);
 
     // The QR is what KBZ's precreate answered (signed by the shop, checked by the stand-in).
     const [order] = [...kbz.orders.values()];
@@ -145,9 +151,7 @@ test.describe('ABank A+ (MM QR)', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await checkOut(page, await customerWithCart(request, shop, 'en'), 'en');
-    const qr = page.getByTestId('payment-qr');
-    await expect(qr).toBeVisible();
+    const qr = await qrOfNewOrder(page, request, shop);
     const [order] = [...aplus.orders.values()];
     const orderId = order?.orderId ?? '';
     expect(await qr.getAttribute('data-payload')).toContain(`APLUS${orderId}`);

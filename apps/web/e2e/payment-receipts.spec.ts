@@ -1,9 +1,11 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures.ts';
 import {
   addFromListing,
   checkOutWithQr,
   expectAccessible,
+  payInSandbox,
   signedInCustomer,
+  toCompletedOrder,
 } from './shop-support.ts';
 
 /**
@@ -12,30 +14,30 @@ import {
  * open for Pay Again from the order page.
  */
 
-const mptEpin3000 = /^MPT E-PIN 3,000 Ks$/;
+/**
+ * A signed-in customer with an MPT E-PIN 3,000 in the cart, the cart open; the test's full-page
+ * screenshots by name.
+ */
+async function mptEpinInCart(page: Page, request: APIRequestContext, testInfo: TestInfo) {
+  await signedInCustomer(page, request);
+  await addFromListing(page, 'local-epins', /^MPT E-PIN 3,000 Ks$/, '1');
+  await page.getByTestId('cart-button').click();
+  return (name: string) =>
+    page.screenshot({
+      path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
+      fullPage: true,
+    });
+}
+
 test('a QR paid twice: the order page shows the second payment as a pending refund (EN, MY)', async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const shot = (name: string) =>
-    page.screenshot({
-      path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
-      fullPage: true,
-    });
-  await signedInCustomer(page, request);
-  await addFromListing(page, 'local-epins', mptEpin3000, '1');
-  await page.getByTestId('cart-button').click();
+  const shot = await mptEpinInCart(page, request, testInfo);
   const payload = await checkOutWithQr(page);
-  for (let i = 0; i < 2; i++)
-    expect(
-      (await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } })).ok(),
-    ).toBe(true);
-  await page
-    .getByRole('dialog', { name: 'Payment successful' })
-    .getByRole('button', { name: 'Go to order details' })
-    .click();
-  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+  for (let i = 0; i < 2; i++) await payInSandbox(request, payload);
+  await toCompletedOrder(page);
   const refund = page.getByTestId('unapplied-refund');
   await expect(refund).toContainText('Refund pending: 3,000 Ks');
   await expect(refund).toContainText('It will be refunded to you.');
@@ -53,14 +55,7 @@ test('a refused payment leaves the order open: Pay Again on the order page, then
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const shot = (name: string) =>
-    page.screenshot({
-      path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
-      fullPage: true,
-    });
-  await signedInCustomer(page, request);
-  await addFromListing(page, 'local-epins', mptEpin3000, '1');
-  await page.getByTestId('cart-button').click();
+  const shot = await mptEpinInCart(page, request, testInfo);
   const refused = await checkOutWithQr(page);
   expect(
     (
@@ -87,15 +82,9 @@ test('a refused payment leaves the order open: Pay Again on the order page, then
   await expect(qr).toBeVisible();
   const fresh = (await qr.getAttribute('data-payload')) ?? '';
   expect(fresh).not.toBe(refused);
-  expect(
-    (await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: fresh } })).ok(),
-  ).toBe(true);
+  await payInSandbox(request, fresh);
   await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 15_000 });
-  await page
-    .getByRole('dialog', { name: 'Payment successful' })
-    .getByRole('button', { name: 'Go to order details' })
-    .click();
-  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+  await toCompletedOrder(page);
   await expect(page.getByTestId('pay-again')).toHaveCount(0);
   await expect(page.getByTestId('unapplied-refund')).toHaveCount(0);
 });

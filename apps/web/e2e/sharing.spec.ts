@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
+  completedEpinOrder,
   expectAccessible,
   paidOrder,
   productId,
@@ -23,15 +24,6 @@ const RUDE_BURMESE = 'ငါ မင်းကို သတ်ပစ်မယ်';
 const RUDE_ZAWGYI = 'ငါ မင္းကို သတ္ပစ္မယ္';
 const BURMESE_NOTE = 'မွေးနေ့မှာ ပျော်ရွှင်ပါစေ။ ဖုန်းငွေဖြည့်ဖို့ လက်ဆောင်လေး ပို့လိုက်ပါတယ်။';
 
-/** A completed order of one MPT E-PIN, bought and paid (sandbox bank) through the API. */
-const completedEpinOrder = async (request: APIRequestContext, headers: Record<string, string>) =>
-  paidOrder(
-    request,
-    headers,
-    [{ productId: await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks'), quantity: 1 }],
-    'completed',
-  );
-
 /**
  * A new customer with a completed E-PIN order, signed in on a phone-sized page, with the share
  * dialog of that order open (in `lang`). Answers the order id, the API session and the dialog.
@@ -43,9 +35,7 @@ async function openShareDialog(
   dialogName: string,
 ) {
   await page.setViewportSize({ width: 390, height: 844 });
-  const person = await verifiedIdentity(request);
-  const headers = await apiSession(request, person);
-  const orderId = await completedEpinOrder(request, headers);
+  const { person, api: headers, orderId } = await completedEpinOrder(request);
   await signInFromHome(page, person);
   await page.goto(`/orders/${orderId}${lang === 'my' ? '?lang=my' : ''}`);
   await page.getByTestId('share-open').click();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
-import { expect, type APIRequestContext, type Page } from './fixtures.ts';
+import fs from 'node:fs';
+import { expect, type APIRequestContext, type Page, type TestInfo } from './fixtures.ts';
 import {
   ACCESS_TOKEN_KEY,
   REFRESH_CREDENTIAL_KEY,
@@ -145,6 +146,43 @@ export async function paidOrder(
 }
 
 /**
+ * A new customer (their API session in `language`) with a completed order of one MPT E-PIN
+ * 1,000 Ks, bought and paid through the API. Answers the person, the session and the order id.
+ */
+export async function completedEpinOrder(request: APIRequestContext, language: 'en' | 'my' = 'en') {
+  const person = await verifiedIdentity(request);
+  const api = await apiSession(request, person, language);
+  const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
+  const orderId = await paidOrder(request, api, [{ productId: epin, quantity: 1 }], 'completed');
+  return { person, api, orderId };
+}
+
+/** Pays an MM QR in the sandbox bank, as the customer's banking app would. */
+export async function payInSandbox(request: APIRequestContext, qrPayload: string) {
+  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+/** From the English success dialog of a payment to the order page, once the order has completed. */
+export async function toCompletedOrder(page: Page) {
+  await page
+    .getByRole('dialog', { name: 'Payment successful' })
+    .getByRole('button', { name: 'Go to order details' })
+    .click();
+  await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 20_000 });
+}
+
+/** From the success screen of a payment (either language) to the order page, once completed. */
+export async function successToCompletedOrder(page: Page) {
+  const success = page.getByTestId('payment-success');
+  await expect(success).toBeVisible({ timeout: 15_000 });
+  await success.getByRole('button').first().click();
+  await expect(page.locator('h1 .order-badge')).toHaveAttribute('data-status', 'completed', {
+    timeout: 20_000,
+  });
+}
+
+/**
  * A recipient number of a test's own (three random digits) ending `suffix`: the sandbox aggregator
  * declines numbers ending 0000 and never answers those ending 8888.
  */
@@ -221,4 +259,16 @@ export async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed'
     });
     window.dispatchEvent(event);
   }, outcome);
+}
+
+/**
+ * A test that runs in both languages: Burmese on the phone project, English on the desktop; and
+ * its screenshots by name, in `dir` (made here), each named after the project.
+ */
+export function testScreens(page: Page, testInfo: TestInfo, dir: string, fullPage = false) {
+  fs.mkdirSync(dir, { recursive: true });
+  const lang: 'en' | 'my' = testInfo.project.name === 'mobile' ? 'my' : 'en';
+  const shot = (name: string) =>
+    page.screenshot({ path: `${dir}/${testInfo.project.name}-${name}.png`, fullPage });
+  return { lang, shot };
 }

@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, signedInCustomer } from './shop-support.ts';
+import {
+  expectAccessible,
+  payInSandbox,
+  signedInCustomer,
+  successToCompletedOrder,
+  testScreens,
+} from './shop-support.ts';
 
 /**
  * Issue 26, "goes wrong silently": the same MPT top-up for Mum's number and then for Dad's became
@@ -24,9 +30,7 @@ test('the same top-up for two numbers is two lines, two recipients, two top-ups'
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
-  const shot = (name: string) =>
-    page.screenshot({ path: `/tmp/two-recipients/${testInfo.project.name}-${name}.png` });
+  const { lang, shot } = testScreens(page, testInfo, '/tmp/two-recipients');
   await signedInCustomer(page, request);
 
   await page.goto(`/product/mobile-topup?lang=${lang}`);
@@ -76,14 +80,8 @@ test('the same top-up for two numbers is two lines, two recipients, two top-ups'
   await expect(qr).toBeVisible();
   await expect(page.getByTestId('payment-recipient')).toHaveCount(2);
   const payload = (await qr.getAttribute('data-payload')) ?? '';
-  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } });
-  expect(paid.ok()).toBe(true);
-  const success = page.getByTestId('payment-success');
-  await expect(success).toBeVisible({ timeout: 15_000 });
-  await success.getByRole('button').first().click();
-  await expect(page.locator('h1 .order-badge')).toHaveAttribute('data-status', 'completed', {
-    timeout: 20_000,
-  });
+  await payInSandbox(request, payload);
+  await successToCompletedOrder(page);
   await expect(page.getByTestId('order-recipient')).toHaveText([
     topUpTo[lang]('09 250 008 881'),
     topUpTo[lang]('09 250 009 991'),

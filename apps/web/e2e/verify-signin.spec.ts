@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { appTranslator } from './app-messages.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { newIdentity, readCode, readMessages, verifiedIdentity } from './auth-support.ts';
+import {
+  newIdentity,
+  readCode,
+  readMessages,
+  registerUnverified,
+  verifiedIdentity,
+} from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -47,16 +53,7 @@ for (const language of ['en', 'my'] as const) {
     request,
   }, testInfo) => {
     const person = newIdentity();
-    const registered = await request.post('/api/v1/auth/register', {
-      headers: { 'x-forwarded-for': person.address },
-      data: {
-        name: person.name,
-        email: person.email,
-        phoneNumber: person.international,
-        password: person.password,
-      },
-    });
-    expect(registered.ok()).toBe(true);
+    await registerUnverified(request, person);
 
     await page.goto(`/?lang=${language}`);
     const login = await openLogin(page, t);

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { patchBody } from './patch.ts';
 import { listOf, successResponse } from './responses.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
-import { enumQuery, localized, pageQuery, searchText, uuidSchema } from './admin.ts';
+import { localized, searchQuery, uuidSchema } from './admin.ts';
 import { PROMO_CODE_MAX_LENGTH } from './checkout.ts';
 
 export const promoKinds = ['percent', 'fixed'] as const;
@@ -29,11 +29,7 @@ export const promoCodePattern = new RegExp(`^[A-Za-z0-9_-]{1,${PROMO_CODE_MAX_LE
 // ---------------------------------------------------------------- list
 
 /** GET /api/v1/admin/promo-codes: q is part of the code (any case); newest first. */
-export const adminPromoListQuerySchema = z.object({
-  ...pageQuery,
-  q: searchText,
-  status: enumQuery(promoStates, m.promoStatus.en),
-});
+export const adminPromoListQuerySchema = searchQuery(promoStates, m.promoStatus.en);
 export type AdminPromoListQuery = z.output<typeof adminPromoListQuerySchema>;
 
 export const adminPromoCodeSchema = z.object({

@@ -162,6 +162,10 @@ export const enumQuery = <T extends string>(values: readonly T[], message: strin
     ),
   );
 
+/** A list searched by text (`q`) and filtered by one state (`status`), page by page. */
+export const searchQuery = <T extends string>(states: readonly T[], message: string) =>
+  z.object({ ...pageQuery, q: searchText, status: enumQuery(states, message) });
+
 export const adminOrderStatuses = [
   'pending',
   'processing',
@@ -186,12 +190,8 @@ export const adminOrderListQuerySchema = z.object({
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
-export const adminProductListQuerySchema = z.object({
-  ...pageQuery,
-  /** Part of the SKU or of the name in either language. */
-  q: searchText,
-  status: enumQuery(adminProductStatuses, m.productStatus.en),
-});
+/** q: part of the SKU or of the name in either language. */
+export const adminProductListQuerySchema = searchQuery(adminProductStatuses, m.productStatus.en);
 export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
 
 export const adminCustomerListQuerySchema = z.object({

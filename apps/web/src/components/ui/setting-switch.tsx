@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import './setting-switch.css';
 
 interface SettingSwitchProps {
@@ -50,5 +50,46 @@ export function SettingSwitch({
         <span className="setting-switch__thumb" aria-hidden="true" />
       </button>
     </div>
+  );
+}
+
+/**
+ * A section of Account settings: its heading and hint, its switches (`children`), the status line
+ * that says what the last switch did, and anything shown below it (`after`).
+ */
+export function SettingsSection({
+  title,
+  hint,
+  className,
+  testId,
+  status,
+  statusTestId,
+  children,
+  after,
+}: {
+  title: string;
+  hint: string;
+  className?: string;
+  testId: string;
+  status: string;
+  statusTestId: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section
+      className={`auth-card settings-section${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <p className="setting-switch-hint">{hint}</p>
+      {children}
+      <p className="setting-switch-status" role="status" data-testid={statusTestId}>
+        {status}
+      </p>
+      {after}
+    </section>
   );
 }

@@ -11,7 +11,9 @@ import {
   useForm,
   type DefaultValues,
   type FieldValues,
+  type Path,
   type UseFormRegisterReturn,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -45,7 +47,8 @@ export function useAdminWrite(invalidate: readonly QueryKey[]) {
  * A back-office dialog's form (issue 30: the set-up every edit dialog repeated): the prefix of its
  * field ids, the react-hook-form with the row's values, its write, and the props of
  * `AdminFormDialog`: `saving(save)` sends the valid values through `save` and closes on success;
- * `submitting(onValid)` for a dialog that checks more before it writes.
+ * `submitting(onValid)` for a dialog that checks more before it writes; `bilingual(stem)` the
+ * props of `BilingualFields` for the fields `<stem>En` and `<stem>My`.
  */
 export function useAdminForm<V extends FieldValues>({
   invalidate,
@@ -67,8 +70,22 @@ export function useAdminForm<V extends FieldValues>({
   });
   const saving = (save: (values: V) => Promise<{ message: string }>) =>
     submitting((values) => write.run(() => save(values), onClose));
-  return { id, form, write, submitting, saving };
+  return { id, form, write, submitting, saving, bilingual: bilingualFields(id, form) };
 }
+
+/** The props of `BilingualFields` for a form's fields `<stem>En` and `<stem>My`. */
+export const bilingualFields =
+  <V extends FieldValues>(id: string, form: UseFormReturn<V>) =>
+  (stem: BilingualStem<V>) => ({
+    id: `${id}-${stem}`,
+    en: form.register(`${stem}En` as Path<V>),
+    my: form.register(`${stem}My` as Path<V>),
+  });
+
+/** The stems of a form's English and Burmese field pairs: "name" for `nameEn` and `nameMy`. */
+type BilingualStem<V extends FieldValues> = {
+  [K in Path<V>]: K extends `${infer S}En` ? (`${S}My` extends Path<V> ? S : never) : never;
+}[Path<V>];
 
 /** An edit or create form in a wide dialog: its fields, the failure's alert and the submit button. */
 export function AdminFormDialog({

@@ -94,7 +94,7 @@ interface BannerValues {
 }
 
 function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: () => void }) {
-  const { id, form, saving } = useAdminForm<BannerValues>({
+  const { id, form, saving, bilingual } = useAdminForm<BannerValues>({
     invalidate: [['admin', 'banners']],
     defaultValues: {
       titleEn: banner.title.en,
@@ -155,38 +155,16 @@ function EditBannerDialog({ banner, onClose }: { banner: AdminBanner; onClose: (
       fallback="The banner could not be saved."
       disabled={uploads > 0}
     >
-      <BilingualFields
-        id={`${id}-title`}
-        label="Title"
-        en={form.register('titleEn')}
-        my={form.register('titleMy')}
-        autoFocus
-      />
-      <BilingualFields
-        id={`${id}-description`}
-        label="Description"
-        en={form.register('descriptionEn')}
-        my={form.register('descriptionMy')}
-        rows={3}
-      />
+      <BilingualFields label="Title" {...bilingual('title')} autoFocus />
+      <BilingualFields label="Description" {...bilingual('description')} rows={3} />
       <fieldset className="admin-fieldset">
         <legend>Words over the picture</legend>
         <p className="admin-note">
           Shown as text in the reader’s language, so every phone can read them; leave both empty for
           none. The button leads to the link below.
         </p>
-        <BilingualFields
-          id={`${id}-headline`}
-          label="Headline"
-          en={form.register('headlineEn')}
-          my={form.register('headlineMy')}
-        />
-        <BilingualFields
-          id={`${id}-cta`}
-          label="Button"
-          en={form.register('ctaEn')}
-          my={form.register('ctaMy')}
-        />
+        <BilingualFields label="Headline" {...bilingual('headline')} />
+        <BilingualFields label="Button" {...bilingual('cta')} />
       </fieldset>
       <TextField
         id={`${id}-link`}

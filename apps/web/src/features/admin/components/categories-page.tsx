@@ -1,11 +1,10 @@
 import type { AdminCategory } from '@shop/contracts/admin-catalogue';
-import { useState } from 'react';
 import { safeImageSource } from '../../../lib/image-source.ts';
 import { adminWrites, useAdminCategories } from '../api/admin-api.ts';
 import { AdminFormDialog, BilingualFields, SortOrderField, useAdminForm } from './admin-form.tsx';
 import { useListFilters } from './admin-list.tsx';
 import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
-import { ImageUploadField } from './image-upload-field.tsx';
+import { ImageUploadField, iconPicture, usePicture } from './image-upload-field.tsx';
 
 /**
  * Every category (top level first) with its products; an admin renames, reorders, hides one or
@@ -77,9 +76,8 @@ function EditCategoryDialog({
   category: AdminCategory;
   onClose: () => void;
 }) {
-  const [imageUrl, setImageUrl] = useState(category.imageUrl);
-  const [uploading, setUploading] = useState(false);
-  const { id, form, saving } = useAdminForm<CategoryValues>({
+  const picture = usePicture('imageUrl', category.imageUrl);
+  const { id, form, saving, bilingual } = useAdminForm<CategoryValues>({
     invalidate: [['admin', 'categories']],
     defaultValues: {
       nameEn: category.name.en,
@@ -96,33 +94,20 @@ function EditCategoryDialog({
           name: { en: values.nameEn, my: values.nameMy },
           sortOrder: Number(values.sortOrder.trim()),
           active: values.active,
-          ...(imageUrl === category.imageUrl ? {} : { imageUrl }),
+          ...picture.changed,
         }),
       )}
       title={`Edit ${category.name.en}`}
       fallback="The category could not be saved."
-      disabled={uploading}
+      disabled={picture.uploading}
     >
-      <BilingualFields
-        id={`${id}-name`}
-        label="Name"
-        en={form.register('nameEn')}
-        my={form.register('nameMy')}
-        autoFocus
-      />
+      <BilingualFields label="Name" {...bilingual('name')} autoFocus />
       <SortOrderField id={`${id}-order`} registration={form.register('sortOrder')} />
       <label className="admin-check">
         <input type="checkbox" {...form.register('active')} />
         Shown in the shop
       </label>
-      <ImageUploadField
-        label="Icon"
-        value={imageUrl}
-        onChange={setImageUrl}
-        onBusy={setUploading}
-        sizeHint="Square: 96 × 96 pixels or larger."
-        previewClassName="admin-image__preview--icon"
-      />
+      <ImageUploadField label="Icon" {...picture.field} {...iconPicture} />
     </AdminFormDialog>
   );
 }

@@ -5,6 +5,26 @@ import { safeImageSource } from '../../../lib/image-source.ts';
 import { uploadImage } from '../api/admin-media.ts';
 
 /**
+ * A dialog's one picture: the props of its `ImageUploadField`, whether a file is on its way (Save
+ * waits), and the write's part: `{ [key]: the new address }`, or nothing when it did not change.
+ */
+export function usePicture<K extends string>(key: K, initial: string) {
+  const [url, setUrl] = useState(initial);
+  const [uploading, setUploading] = useState(false);
+  return {
+    uploading,
+    field: { value: url, onChange: setUrl, onBusy: setUploading },
+    changed: (url === initial ? {} : { [key]: url }) as Partial<Record<K, string>>,
+  };
+}
+
+/** The field of a small square icon (a category's, an operator's logo). */
+export const iconPicture = {
+  sizeHint: 'Square: 96 × 96 pixels or larger.',
+  previewClassName: 'admin-image__preview--icon',
+};
+
+/**
  * An image of the catalogue: the current one previewed, a file picker that uploads at once
  * (POST /api/v1/admin/media, ADR 0039) and shows the new one, with the progress and, on refusal,
  * the server's words. The dialog's Save stores the answered URL; `onBusy` keeps it disabled while

@@ -5,7 +5,7 @@ import { safeImageSource } from '../../../lib/image-source.ts';
 import { adminWrites, useAdminOperators } from '../api/admin-api.ts';
 import { AdminFormDialog, BilingualFields, useAdminForm } from './admin-form.tsx';
 import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
-import { ImageUploadField } from './image-upload-field.tsx';
+import { ImageUploadField, iconPicture, usePicture } from './image-upload-field.tsx';
 
 /**
  * The shop's operators; an admin changes their names, brand colour and logo. Their codes are fixed
@@ -73,11 +73,10 @@ function EditOperatorDialog({
   operator: AdminOperator;
   onClose: () => void;
 }) {
-  const [logoUrl, setLogoUrl] = useState(operator.logoUrl);
-  const [uploading, setUploading] = useState(false);
+  const picture = usePicture('logoUrl', operator.logoUrl);
   // The picker follows what is typed (local state, not useWatch: ADR 0038).
   const [colour, setColour] = useState(operator.brandColor);
-  const { id, form, saving } = useAdminForm<OperatorValues>({
+  const { id, form, saving, bilingual } = useAdminForm<OperatorValues>({
     invalidate: [['admin']],
     defaultValues: {
       nameEn: operator.name.en,
@@ -92,20 +91,14 @@ function EditOperatorDialog({
         adminWrites.editOperator(operator.id, {
           name: { en: values.nameEn, my: values.nameMy },
           brandColor: values.brandColor,
-          ...(logoUrl === operator.logoUrl ? {} : { logoUrl }),
+          ...picture.changed,
         }),
       )}
       title={`Edit ${operator.name.en} (${operator.code})`}
       fallback="The operator could not be saved."
-      disabled={uploading}
+      disabled={picture.uploading}
     >
-      <BilingualFields
-        id={`${id}-name`}
-        label="Name"
-        en={form.register('nameEn')}
-        my={form.register('nameMy')}
-        autoFocus
-      />
+      <BilingualFields label="Name" {...bilingual('name')} autoFocus />
       <FormField
         id={`${id}-colour`}
         label="Brand colour"
@@ -133,14 +126,7 @@ function EditOperatorDialog({
           />
         </span>
       </FormField>
-      <ImageUploadField
-        label="Logo"
-        value={logoUrl}
-        onChange={setLogoUrl}
-        onBusy={setUploading}
-        sizeHint="Square: 96 × 96 pixels or larger."
-        previewClassName="admin-image__preview--icon"
-      />
+      <ImageUploadField label="Logo" {...picture.field} {...iconPicture} />
     </AdminFormDialog>
   );
 }

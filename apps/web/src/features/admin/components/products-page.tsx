@@ -17,10 +17,11 @@ import type { UseFormReturn } from 'react-hook-form';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
 import { MarginCell } from './topup-mappings.tsx';
-import { ImageUploadField } from './image-upload-field.tsx';
+import { ImageUploadField, usePicture } from './image-upload-field.tsx';
 import {
   AdminFormDialog,
   BilingualFields,
+  bilingualFields,
   SortOrderField,
   TextField,
   useAdminForm,
@@ -263,29 +264,16 @@ function ProductFields({
   /** An E-PIN or gift card: its redeem instructions, shown with the delivered codes. */
   withInstructions: boolean;
 }) {
+  const bilingual = bilingualFields(id, form);
   return (
     <>
-      <BilingualFields
-        id={`${id}-name`}
-        label="Name"
-        en={form.register('nameEn')}
-        my={form.register('nameMy')}
-        autoFocus={autofocusName}
-      />
-      <BilingualFields
-        id={`${id}-description`}
-        label="Description"
-        en={form.register('descriptionEn')}
-        my={form.register('descriptionMy')}
-        rows={3}
-      />
+      <BilingualFields label="Name" {...bilingual('name')} autoFocus={autofocusName} />
+      <BilingualFields label="Description" {...bilingual('description')} rows={3} />
       {withInstructions && (
         <BilingualFields
-          id={`${id}-instructions`}
           label="How to redeem"
           hint="Shown with the delivered codes. Leave both empty for none."
-          en={form.register('instructionsEn')}
-          my={form.register('instructionsMy')}
+          {...bilingual('instructions')}
           rows={3}
         />
       )}
@@ -342,8 +330,7 @@ function ProductFields({
 const PRODUCT_PICTURE_HINT = 'Square: 400 × 400 pixels or larger.';
 
 function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
-  const [imageUrl, setImageUrl] = useState(product.imageUrl);
-  const [uploading, setUploading] = useState(false);
+  const picture = usePicture('imageUrl', product.imageUrl);
   const { id, form, saving } = useAdminForm<ProductValues>({
     invalidate: [['admin']],
     defaultValues: {
@@ -380,12 +367,12 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
           ...instructionsBody(values, product.kind),
           ...(isCardKind(product.kind) ? sourceBody(values) : {}),
           status: values.status,
-          ...(imageUrl === product.imageUrl ? {} : { imageUrl }),
+          ...picture.changed,
         }),
       )}
       title={`Edit ${product.name.en}`}
       fallback="The product could not be saved."
-      disabled={uploading}
+      disabled={picture.uploading}
     >
       <p className="admin-note">
         {product.sku} · {product.kind} · {product.category.en}
@@ -399,13 +386,7 @@ function EditProductDialog({ product, onClose }: { product: AdminProduct; onClos
         withInstructions={isCardKind(product.kind)}
       />
       {isCardKind(product.kind) && <SourceFields id={id} form={form} />}
-      <ImageUploadField
-        label="Picture"
-        value={imageUrl}
-        onChange={setImageUrl}
-        onBusy={setUploading}
-        sizeHint={PRODUCT_PICTURE_HINT}
-      />
+      <ImageUploadField label="Picture" {...picture.field} sizeHint={PRODUCT_PICTURE_HINT} />
     </AdminFormDialog>
   );
 }

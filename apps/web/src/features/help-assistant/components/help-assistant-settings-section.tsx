@@ -1,7 +1,7 @@
 import '../content/messages.ts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
+import { SettingSwitch, SettingsSection } from '../../../components/ui/setting-switch.tsx';
 import { setHelpButtonShown, useHelpButtonShown } from '../help-assistant-setting.ts';
 
 /**
@@ -10,18 +10,17 @@ import { setHelpButtonShown, useHelpButtonShown } from '../help-assistant-settin
  */
 export default function HelpAssistantSettingsSection() {
   const { t } = useTranslation();
-  const titleId = useId();
   const shown = useHelpButtonShown();
   const [status, setStatus] = useState('');
 
   return (
-    <section
-      className="auth-card settings-section"
-      aria-labelledby={titleId}
-      data-testid="help-assistant-settings"
+    <SettingsSection
+      title={t('helpAssistant.settings.title')}
+      hint={t('helpAssistant.settings.hint')}
+      testId="help-assistant-settings"
+      status={status}
+      statusTestId="help-assistant-status"
     >
-      <h2 id={titleId}>{t('helpAssistant.settings.title')}</h2>
-      <p className="setting-switch-hint">{t('helpAssistant.settings.hint')}</p>
       <SettingSwitch
         label={t('helpAssistant.settings.shown')}
         hint={t('helpAssistant.settings.shownHint')}
@@ -32,9 +31,6 @@ export default function HelpAssistantSettingsSection() {
         }}
         testId="help-button-switch"
       />
-      <p className="setting-switch-status" role="status" data-testid="help-assistant-status">
-        {status}
-      </p>
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,8 +1,8 @@
 import '../content/messages.ts';
 import '../notifications.css';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
+import { SettingSwitch, SettingsSection } from '../../../components/ui/setting-switch.tsx';
 import { useNotificationFlow } from '../hooks/use-notification-flow.ts';
 import { notificationSupportProblem, sendSettingsToWorker } from '../notification-flow.ts';
 import {
@@ -20,7 +20,6 @@ import { FlowFeedbackMessage } from './flow-feedback.tsx';
  */
 export default function NotificationSettingsSection() {
   const { t } = useTranslation();
-  const titleId = useId();
   const { enable, disable, feedback, clearFeedback } = useNotificationFlow();
   const [settings, setSettings] = useState(readNotificationSettings);
   const [busy, setBusy] = useState(false);
@@ -63,13 +62,15 @@ export default function NotificationSettingsSection() {
   };
 
   return (
-    <section
-      className="auth-card settings-section notification-settings"
-      aria-labelledby={titleId}
-      data-testid="notification-settings"
+    <SettingsSection
+      title={t('notifications.settings.title')}
+      hint={t('notifications.settings.hint')}
+      className="notification-settings"
+      testId="notification-settings"
+      status={status}
+      statusTestId="notification-settings-status"
+      after={<FlowFeedbackMessage feedback={feedback} />}
     >
-      <h2 id={titleId}>{t('notifications.settings.title')}</h2>
-      <p className="setting-switch-hint">{t('notifications.settings.hint')}</p>
       {problem ? (
         <p className="notification-feedback__error">{t(`notifications.errors.${problem}`)}</p>
       ) : null}
@@ -90,10 +91,6 @@ export default function NotificationSettingsSection() {
         onToggle={toggleSound}
         testId="notification-sound-switch"
       />
-      <p className="setting-switch-status" role="status" data-testid="notification-settings-status">
-        {status}
-      </p>
-      <FlowFeedbackMessage feedback={feedback} />
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,9 +1,9 @@
 import '../content/messages.ts';
 import '../privacy.css';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
-import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
+import { SettingSwitch, SettingsSection } from '../../../components/ui/setting-switch.tsx';
 import { setConsent, useConsent } from '../consent-store.ts';
 
 /**
@@ -13,19 +13,18 @@ import { setConsent, useConsent } from '../consent-store.ts';
  */
 export default function PrivacySettingsSection() {
   const { t } = useTranslation();
-  const titleId = useId();
   const consent = useConsent();
   const [status, setStatus] = useState('');
   const granted = consent === 'granted';
 
   return (
-    <section
-      className="auth-card settings-section"
-      aria-labelledby={titleId}
-      data-testid="privacy-settings"
+    <SettingsSection
+      title={t('privacy.settings.title')}
+      hint={t('privacy.settings.hint')}
+      testId="privacy-settings"
+      status={status}
+      statusTestId="privacy-settings-status"
     >
-      <h2 id={titleId}>{t('privacy.settings.title')}</h2>
-      <p className="setting-switch-hint">{t('privacy.settings.hint')}</p>
       <SettingSwitch
         label={t('privacy.settings.analytics')}
         hint={t('privacy.settings.analyticsHint')}
@@ -39,9 +38,6 @@ export default function PrivacySettingsSection() {
       <Link href="/privacy-policy" className="privacy-settings__policy">
         {t('privacy.settings.policy')}
       </Link>
-      <p className="setting-switch-status" role="status" data-testid="privacy-settings-status">
-        {status}
-      </p>
-    </section>
+    </SettingsSection>
   );
 }
