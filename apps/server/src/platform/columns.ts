@@ -8,17 +8,17 @@ import type { ReferenceConfig } from 'drizzle-orm/pg-core';
  */
 
 /** The surrogate key of a row: a random uuid Postgres picks when the insert gives none. */
-export const idColumn = () => uuid('id').primaryKey().defaultRandom();
+export const primaryId = () => uuid('id').primaryKey().defaultRandom();
 
 /** A moment, with its time zone (every timestamp of the schema is one). Nullable unless chained. */
 export const moment = <TName extends string>(name: TName) =>
   timestamp(name, { withTimezone: true });
 
 /** When the row was written. */
-export const createdAtColumn = () => moment('created_at').notNull().defaultNow();
+export const createdAtNow = () => moment('created_at').notNull().defaultNow();
 
 /** When the row last changed; the repos set it on every update. */
-export const updatedAtColumn = () => moment('updated_at').notNull().defaultNow();
+export const updatedAtNow = () => moment('updated_at').notNull().defaultNow();
 
 /** A required reference to another table's uuid key (`onDelete` as the foreign key wants it). */
 export const uuidRef = <TName extends string>(

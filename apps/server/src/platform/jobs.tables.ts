@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, moment, updatedAtColumn } from './columns.ts';
+import { createdAtNow, moment, primaryId, updatedAtNow } from './columns.ts';
 
 export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
 
@@ -12,7 +12,7 @@ export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'fai
 export const jobs = pgTable(
   'jobs',
   {
-    id: idColumn(),
+    id: primaryId(),
     /** e.g. fulfil_order. */
     type: text('type').notNull(),
     /** e.g. fulfil_order:<orderId>: one job per purpose. */
@@ -23,8 +23,8 @@ export const jobs = pgTable(
     runAt: moment('run_at').notNull().defaultNow(),
     lockedUntil: moment('locked_until'),
     lastError: text('last_error'),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),

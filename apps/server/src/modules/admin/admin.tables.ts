@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, moment, uuidRef } from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /**
@@ -25,18 +25,18 @@ export const staffTotp = pgTable('staff_totp', {
   confirmedAt: moment('confirmed_at'),
   /** The RFC 6238 time step of the last accepted code: a code is never accepted twice. */
   lastTimeStep: integer('last_time_step'),
-  createdAt: createdAtColumn(),
+  createdAt: createdAtNow(),
 });
 
 /** Recovery codes: SHA-256 of 80 random bits each, single use (ADR 0033). */
 export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: moment('used_at'),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('staff_recovery_codes_hash_key').on(t.codeHash),
@@ -51,11 +51,11 @@ export const staffRecoveryCodes = pgTable(
 export const staffLoginChallenges = pgTable(
   'staff_login_challenges',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     expiresAt: moment('expires_at').notNull(),
     consumedAt: moment('consumed_at'),
   },
@@ -69,10 +69,10 @@ export const staffLoginChallenges = pgTable(
 export const staffSessions = pgTable(
   'staff_sessions',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     lastSeenAt: moment('last_seen_at').notNull(),
     expiresAt: moment('expires_at').notNull(),
     revokedAt: moment('revoked_at'),

@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import {
-  createdAtColumn,
-  idColumn,
-  moment,
-  updatedAtColumn,
-  uuidRef,
-} from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 
 /** Customers are `user`; back-office staff are `support` or `admin` (issue 17, ADR 0033). */
 export const userRole = pgEnum('user_role', ['user', 'support', 'admin']);
@@ -14,7 +8,7 @@ export const userRole = pgEnum('user_role', ['user', 'support', 'admin']);
 export const users = pgTable(
   'users',
   {
-    id: idColumn(),
+    id: primaryId(),
     name: text('name').notNull(),
     /** Trimmed and lower-cased by the contract before it gets here. */
     email: text('email').notNull(),
@@ -31,8 +25,8 @@ export const users = pgTable(
      */
     blockedAt: moment('blocked_at'),
     blockedReason: text('blocked_reason'),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     // Only a proved email or phone is held (issue 25, ADR 0046): unproved claims of the same one
@@ -66,9 +60,9 @@ export const sessionEndReason = pgEnum('session_end_reason', [
 export const refreshFamilies = pgTable(
   'refresh_families',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     /** Absolute lifetime: 30 days from login, whatever the rotations (DESIGN §5). */
     expiresAt: moment('expires_at').notNull(),
     revokedAt: moment('revoked_at'),
@@ -80,11 +74,11 @@ export const refreshFamilies = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: idColumn(),
+    id: primaryId(),
     familyId: uuidRef('family_id', () => refreshFamilies.id, { onDelete: 'cascade' }),
     /** SHA-256 of the token (256 random bits, so a fast hash suffices); the token is never kept. */
     tokenHash: text('token_hash').notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     expiresAt: moment('expires_at').notNull(),
     /** Set when the token was exchanged; a second exchange after the grace window is a reuse. */
     usedAt: moment('used_at'),
@@ -110,14 +104,14 @@ export const otpChannel = pgEnum('otp_channel', ['email', 'sms']);
 export const otpCodes = pgTable(
   'otp_codes',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     channel: otpChannel('channel').notNull(),
     purpose: otpPurpose('purpose').notNull(),
     /** HMAC-SHA-256 of the code keyed with the server secret and the row's user and purpose. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     /** When the code was last sent; a resend before the cooldown is refused. */
     lastSentAt: moment('last_sent_at').notNull(),
     expiresAt: moment('expires_at').notNull(),

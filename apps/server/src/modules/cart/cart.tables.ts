@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn, uuidRef } from '../../platform/columns.ts';
+import { createdAtNow, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import type { LocalizedText } from '@shop/contracts/i18n';
 import { productKind, products } from '../catalogue/catalogue.tables.ts';
 
@@ -14,7 +14,7 @@ import { productKind, products } from '../catalogue/catalogue.tables.ts';
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: idColumn(),
+    id: primaryId(),
     owner: text('owner').notNull(),
     productId: uuidRef('product_id', () => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
@@ -24,8 +24,8 @@ export const cartItems = pgTable(
     /** Kind, name and image when added, so a line whose product was withdrawn can still be shown. */
     name: jsonb('name').$type<LocalizedText>().notNull(),
     imageUrl: text('image_url').notNull(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     unique('cart_items_owner_product_phone_key')

@@ -16,24 +16,18 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import {
-  createdAtColumn,
-  idColumn,
-  moment,
-  updatedAtColumn,
-  uuidRef,
-} from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 
 const timestamps = {
-  createdAt: createdAtColumn(),
-  updatedAt: updatedAtColumn(),
+  createdAt: createdAtNow(),
+  updatedAt: updatedAtNow(),
 };
 
 export const categories = pgTable(
   'categories',
   {
-    id: idColumn(),
+    id: primaryId(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
     slug: text('slug').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
@@ -50,7 +44,7 @@ export const categories = pgTable(
 );
 
 export const operators = pgTable('operators', {
-  id: idColumn(),
+  id: primaryId(),
   /** MPT, OOREDOO, ATOM, MYTEL, MEC: the same codes as the phone rules in @shop/contracts. */
   code: text('code').notNull().unique(),
   name: jsonb('name').$type<LocalizedText>().notNull(),
@@ -83,7 +77,7 @@ export const productSource = pgEnum('product_source', ['stock', 'reloadly']);
 export const products = pgTable(
   'products',
   {
-    id: idColumn(),
+    id: primaryId(),
     categoryId: uuidRef('category_id', () => categories.id),
     operatorId: uuid('operator_id').references(() => operators.id),
     kind: productKind('kind').notNull(),
@@ -140,7 +134,7 @@ export const cardStatus = pgEnum('card_status', ['available', 'reserved', 'sold'
 export const cards = pgTable(
   'cards',
   {
-    id: idColumn(),
+    id: primaryId(),
     productId: uuidRef('product_id', () => products.id),
     serial: text('serial').notNull(),
     pinEncrypted: text('pin_encrypted').notNull(),
@@ -179,7 +173,7 @@ export type LocalizedBannerImages = Partial<Record<Language, BannerImages>>;
 export const banners = pgTable(
   'banners',
   {
-    id: idColumn(),
+    id: primaryId(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>().notNull(),
     imageUrl: text('image_url').notNull(),

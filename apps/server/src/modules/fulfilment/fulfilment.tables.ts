@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, moment, uuidRef } from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 
@@ -10,14 +10,14 @@ import { orderItems, orders } from '../orders/orders.tables.ts';
 export const orderCards = pgTable(
   'order_cards',
   {
-    id: idColumn(),
+    id: primaryId(),
     orderId: uuidRef('order_id', () => orders.id),
     orderItemId: uuidRef('order_item_id', () => orderItems.id),
     cardId: uuidRef('card_id', () => cards.id),
     position: integer('position').notNull(),
     /** When the buyer revealed the PIN (scratch, or a card-list download). */
     scratchedAt: moment('scratched_at'),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('order_cards_card_key').on(t.cardId),
@@ -40,7 +40,7 @@ export const topupResolution = pgEnum('topup_resolution', ['delivered', 'not_del
 export const topupRequests = pgTable(
   'topup_requests',
   {
-    id: idColumn(),
+    id: primaryId(),
     orderItemId: uuidRef('order_item_id', () => orderItems.id),
     idempotencyKey: text('idempotency_key').notNull(),
     provider: text('provider').notNull(),
@@ -55,7 +55,7 @@ export const topupRequests = pgTable(
     /** An unanswered request (line `unconfirmed`) as staff resolved it after asking the aggregator. */
     resolution: topupResolution('resolution'),
     resolvedAt: moment('resolved_at'),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     completedAt: moment('completed_at'),
   },
   (t) => [
@@ -76,5 +76,5 @@ export const topupSimulatorTransactions = pgTable('topup_simulator_transactions'
   request: jsonb('request').$type<Record<string, unknown>>().notNull(),
   /** Times the request was received with this key. */
   received: integer('received').notNull().default(1),
-  createdAt: createdAtColumn(),
+  createdAt: createdAtNow(),
 });

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn, uuidRef } from '../../platform/columns.ts';
+import { createdAtNow, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -25,7 +25,7 @@ export const loyaltyAccounts = pgTable(
       .references(() => users.id),
     balance: integer('balance').notNull().default(0),
     lifetimeEarned: integer('lifetime_earned').notNull().default(0),
-    updatedAt: updatedAtColumn(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     check('loyalty_accounts_balance_positive', sql`${t.balance} >= 0`),
@@ -56,7 +56,7 @@ export const loyaltyEntryKind = pgEnum('loyalty_entry_kind', [
 export const loyaltyLedger = pgTable(
   'loyalty_ledger',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id),
     /** The order of an earn, redeem or refund; null for a staff adjustment. */
     orderId: uuid('order_id').references(() => orders.id),
@@ -68,7 +68,7 @@ export const loyaltyLedger = pgTable(
     /** Signed: positive for earn and refund, negative for redeem. */
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('loyalty_ledger_order_kind_key')

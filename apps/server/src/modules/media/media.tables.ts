@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, uuidRef } from '../../platform/columns.ts';
+import { createdAtNow, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /**
@@ -30,7 +30,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 export const mediaUploads = pgTable(
   'media_uploads',
   {
-    id: idColumn(),
+    id: primaryId(),
     /** image/png, image/jpeg or image/webp: what the bytes are, checked at upload. */
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
@@ -40,7 +40,7 @@ export const mediaUploads = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('media_uploads_sha256_key').on(t.sha256),

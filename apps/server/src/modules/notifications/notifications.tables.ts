@@ -1,20 +1,20 @@
 import type { Language } from '@shop/contracts/i18n';
 import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, moment, uuidRef } from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /** A browser's push subscription (one per device and user; the endpoint identifies it). */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     /** The device's page language when it subscribed: its notifications are written in it. */
     language: text('language').$type<Language>().notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),

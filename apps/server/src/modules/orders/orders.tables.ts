@@ -11,13 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  createdAtColumn,
-  idColumn,
-  moment,
-  updatedAtColumn,
-  uuidRef,
-} from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { paymentStatuses } from '@shop/contracts/checkout';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { orderStatuses } from '@shop/contracts/order-status';
@@ -37,7 +31,7 @@ export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 
 export const orders = pgTable(
   'orders',
   {
-    id: idColumn(),
+    id: primaryId(),
     /** Human-readable and random (not guessable in sequence): MT-YYMMDD-XXXXXXXX. */
     orderNumber: text('order_number').notNull(),
     userId: uuidRef('user_id', () => users.id),
@@ -80,8 +74,8 @@ export const orders = pgTable(
     clientNetwork: text('client_network'),
     /** When the order's latest checkout began: Pay Again holds its cards 2 windows past it at most. */
     holdStartedAt: moment('hold_started_at').notNull().defaultNow(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
@@ -98,7 +92,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: idColumn(),
+    id: primaryId(),
     orderId: uuidRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     productId: uuidRef('product_id', () => products.id),
     kind: productKind('kind').notNull(),
@@ -135,8 +129,8 @@ export const orderFeedback = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment'),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [check('order_feedback_rating_range', sql`${t.rating} between 1 and 5`)],
 );

@@ -8,13 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  createdAtColumn,
-  idColumn,
-  moment,
-  updatedAtColumn,
-  uuidRef,
-} from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { orderPaymentStatus, orders, paymentMethod } from '../orders/orders.tables.ts';
 
 /**
@@ -24,7 +18,7 @@ import { orderPaymentStatus, orders, paymentMethod } from '../orders/orders.tabl
 export const payments = pgTable(
   'payments',
   {
-    id: idColumn(),
+    id: primaryId(),
     orderId: uuidRef('order_id', () => orders.id),
     provider: text('provider').notNull(),
     method: paymentMethod('method').notNull(),
@@ -44,8 +38,8 @@ export const payments = pgTable(
     refundReason: text('refund_reason'),
     /** Kyat to give back: the whole amount, or the failed part of a partly delivered order. */
     refundAmountMmk: integer('refund_amount_mmk'),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     uniqueIndex('payments_provider_reference_key').on(t.provider, t.reference),
@@ -81,7 +75,7 @@ export type ReceiptOutcome = (typeof receiptOutcomes)[number];
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: idColumn(),
+    id: primaryId(),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
@@ -98,7 +92,7 @@ export const paymentEvents = pgTable(
 export const paymentReceipts = pgTable(
   'payment_receipts',
   {
-    id: idColumn(),
+    id: primaryId(),
     /** The delivery that reported it (one receipt per event). */
     eventId: uuidRef('event_id', () => paymentEvents.id),
     paymentId: uuidRef('payment_id', () => payments.id),

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, moment, uuidRef } from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -27,7 +27,7 @@ export const promoKind = pgEnum('promo_kind', ['percent', 'fixed']);
 export const promoCodes = pgTable(
   'promo_codes',
   {
-    id: idColumn(),
+    id: primaryId(),
     code: text('code').notNull(),
     kind: promoKind('kind').notNull(),
     /** Percent (1–100) or whole kyat. */
@@ -44,7 +44,7 @@ export const promoCodes = pgTable(
     categoryIds: uuid('category_ids').array(),
     active: boolean('active').notNull().default(true),
     redeemedCount: integer('redeemed_count').notNull().default(0),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('promo_codes_code_key').on(sql`upper(${t.code})`),
@@ -63,12 +63,12 @@ export const promoCodes = pgTable(
 export const promoRedemptions = pgTable(
   'promo_redemptions',
   {
-    id: idColumn(),
+    id: primaryId(),
     promoCodeId: uuidRef('promo_code_id', () => promoCodes.id),
     orderId: uuidRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     userId: uuidRef('user_id', () => users.id),
     discountMmk: integer('discount_mmk').notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     releasedAt: moment('released_at'),
   },
   (t) => [

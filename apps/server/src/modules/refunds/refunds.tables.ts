@@ -11,13 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  createdAtColumn,
-  idColumn,
-  moment,
-  updatedAtColumn,
-  uuidRef,
-} from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from '../payments/payments.tables.ts';
 
@@ -33,7 +27,7 @@ export const refundStatus = pgEnum('refund_status', refundStatuses);
 export const orderRefunds = pgTable(
   'order_refunds',
   {
-    id: idColumn(),
+    id: primaryId(),
     orderId: uuidRef('order_id', () => orders.id),
     destination: refundDestination('destination').notNull(),
     status: refundStatus('status').notNull().default('refund_pending'),
@@ -47,7 +41,7 @@ export const orderRefunds = pgTable(
     partial: boolean('partial').notNull().default(false),
     /** The bank's or support's reference of the payout, when done by hand. */
     reference: text('reference'),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     refundedAt: moment('refunded_at'),
   },
   (t) => [
@@ -83,7 +77,7 @@ export const providerRefundStatus = pgEnum('provider_refund_status', [
 export const providerRefunds = pgTable(
   'provider_refunds',
   {
-    id: idColumn(),
+    id: primaryId(),
     /** What the provider keys the refund by: [a-z0-9]{32}. */
     requestNo: text('request_no').notNull(),
     provider: text('provider').notNull(),
@@ -99,8 +93,8 @@ export const providerRefunds = pgTable(
     providerRef: text('provider_ref'),
     /** Why it was refused or is unknown, for support. */
     message: text('message'),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
     /** When its outcome (refunded, refused, unknown) was recorded. */
     completedAt: moment('completed_at'),
   },

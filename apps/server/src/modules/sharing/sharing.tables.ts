@@ -1,7 +1,7 @@
 import type { ShareStyle } from '@shop/contracts/sharing';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, moment, uuidRef } from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
@@ -23,7 +23,7 @@ export const shares = pgTable(
     style: jsonb('style').$type<ShareStyle>().notNull(),
     /** The screened note: Zawgyi turned into Unicode, NFC, trimmed. */
     note: text('note').notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     expiresAt: moment('expires_at').notNull(),
     /** Set by DELETE …/share, or when a newer link replaces an expired one. */
     disabledAt: moment('disabled_at'),
@@ -56,11 +56,11 @@ export const shareReveals = pgTable(
 export const shareTypes = pgTable(
   'share_types',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id),
     title: text('title').notNull(),
     style: jsonb('style').$type<ShareStyle>().notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
   },
   (t) => [uniqueIndex('share_types_user_title_key').on(t.userId, sql`lower(${t.title})`)],
 );
@@ -69,10 +69,10 @@ export const shareTypes = pgTable(
 export const shareStyleGenerations = pgTable(
   'share_style_generations',
   {
-    id: idColumn(),
+    id: primaryId(),
     userId: uuidRef('user_id', () => users.id),
     title: text('title').notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('share_style_generations_user_idx').on(t.userId, t.createdAt)],
 );

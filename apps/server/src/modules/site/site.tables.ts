@@ -1,5 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { moment, updatedAtColumn } from '../../platform/columns.ts';
+import { moment, updatedAtNow } from '../../platform/columns.ts';
 
 /**
  * Small shop-wide settings edited rarely (call-centre contact and business hours, demo-seed
@@ -8,7 +8,7 @@ import { moment, updatedAtColumn } from '../../platform/columns.ts';
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: updatedAtColumn(),
+  updatedAt: updatedAtNow(),
 });
 
 /**

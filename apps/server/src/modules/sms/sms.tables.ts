@@ -1,5 +1,5 @@
 import { index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, moment } from '../../platform/columns.ts';
+import { createdAtNow, moment, primaryId } from '../../platform/columns.ts';
 
 /**
  * queued: written, its send job not yet done; sent: the gateway accepted it; delivered / failed:
@@ -15,7 +15,7 @@ export const smsStatus = pgEnum('sms_status', ['queued', 'sent', 'delivered', 'f
 export const smsMessages = pgTable(
   'sms_messages',
   {
-    id: idColumn(),
+    id: primaryId(),
     provider: text('provider').notNull(),
     /** E.164 with its +. */
     recipient: text('recipient').notNull(),
@@ -27,7 +27,7 @@ export const smsMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     /** The gateway's last word: its receipt status, or the refusal's code and text. */
     providerStatus: text('provider_status'),
-    createdAt: createdAtColumn(),
+    createdAt: createdAtNow(),
     sentAt: moment('sent_at'),
     endedAt: moment('ended_at'),
   },

@@ -10,7 +10,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { idColumn, moment } from '../../platform/columns.ts';
+import { moment, primaryId } from '../../platform/columns.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 
 /**
@@ -67,7 +67,7 @@ export const topupReconciliationRuns = pgTable('topup_reconciliation_runs', {
 export const topupReconciliationMismatches = pgTable(
   'topup_reconciliation_mismatches',
   {
-    id: idColumn(),
+    id: primaryId(),
     day: text('day')
       .notNull()
       .references(() => topupReconciliationRuns.day, { onDelete: 'cascade' }),
