@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { seedDemoShop } from '../db/seed.ts';
 import type { Clock } from '../platform/clock.ts';
 import { openDatabase, type Database } from '../platform/db.ts';
-import { createMailer, createSmsSender, Outbox } from '../platform/messaging.ts';
+import { createMessaging } from '../platform/messaging.ts';
 import { generateVapidKeys, type Secrets } from '../platform/secrets.ts';
 
 /**
@@ -122,11 +123,10 @@ export async function createTestApp(
   const secrets = options.secondInstanceOf?.secrets ?? testSecrets();
   if (options.seed) await seedDemoShop(database.db, secrets);
   const logger = pino({ level: 'silent' });
-  const outbox = new Outbox(dataDir, logger);
-  const mailer = createMailer({
+  const { outbox, mailer, sms } = createMessaging({
+    dataDir,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    outbox,
     log: logger,
   });
   const app = await buildApp({
@@ -134,7 +134,7 @@ export async function createTestApp(
     database,
     secrets,
     mailer,
-    sms: createSmsSender(outbox),
+    sms,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
     logger: false,
     clock: options.clock,
@@ -152,6 +152,41 @@ export async function createTestApp(
       mailer.close();
       await database.dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another instance of `t`'s app (another process in production): on its database, with its
+ * secrets and config, nothing else shared. Its outbox is a folder `b` in t's data folder, or with
+ * `ownDataDir` all its files are there (its config says so). Without a clock of its own. Close it
+ * before `t`.
+ */
+export async function otherInstance(
+  t: TestApp,
+  ownDataDir?: string,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const { mailer, sms } = createMessaging({
+    dataDir: ownDataDir ?? path.join(t.dataDir, 'b'),
+    smtpUrl: undefined,
+    from: t.config.mailFrom,
+    log: pino({ level: 'silent' }),
+  });
+  const app = await buildApp({
+    config: ownDataDir ? { ...t.config, dataDir: ownDataDir } : t.config,
+    database: t.database,
+    secrets: t.secrets,
+    mailer,
+    sms,
+    webRoot: path.join(ownDataDir ?? t.dataDir, 'no-web'),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      mailer.close();
     },
   };
 }
