@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
@@ -196,6 +197,16 @@ export const sharedRedisEnv = (prefix: string) => ({
   REDIS_URL: process.env.TEST_REDIS_URL ?? '',
   REDIS_KEY_PREFIX: prefix,
 });
+
+/** Keys matching `pattern`, read straight from the test Redis (TEST_REDIS_URL). */
+export async function redisKeys(pattern: string): Promise<string[]> {
+  const client = new Redis(process.env.TEST_REDIS_URL ?? '');
+  try {
+    return await client.keys(pattern);
+  } finally {
+    client.disconnect();
+  }
+}
 
 /**
  * Two instances of the app on one Redis (TEST_REDIS_URL), under a key prefix of their own (new for
