@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CartResponse } from '@shop/contracts/cart';
 import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
 import { login, movableClock, newPerson, verifiedPerson } from './auth-kit.ts';
@@ -236,6 +236,25 @@ export async function pendingTopUpOrder(s: ShopTest, method: 'mmqr' | 'aplus' | 
   const order = await initialize(s, user.headers);
   const session = await completeWith(s, user.headers, order.orderId, method);
   return { user, order, session };
+}
+
+/** The payment methods a customer's checkout of 5,000 Ks is offered: id → enabled. */
+export async function offeredMethods(s: ShopTest, headers: Record<string, string>) {
+  const res = await call(s, 'GET', '/api/v1/payment-methods?checkoutAmount=5000', headers);
+  expect(res.statusCode, res.body).toBe(200);
+  const methods = res.json<{ data: { id: string; isEnabled: boolean }[] }>().data;
+  return Object.fromEntries(methods.map((m) => [m.id, m.isEnabled]));
+}
+
+/**
+ * Checks that a start with these variables is stopped with each of `problems` ("NAME: missing",
+ * "NAME: malformed") and shows none of the values given (a key must not reach a log).
+ */
+export function expectStartRefused(env: Record<string, string>, problems: string[]) {
+  const message = paymentProviderStartError(env);
+  for (const problem of problems) expect(message).toContain(problem);
+  for (const [name, value] of Object.entries(env))
+    if (name !== 'PAYMENT_PROVIDER') expect(message).not.toContain(value);
 }
 
 /**
