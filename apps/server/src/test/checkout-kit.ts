@@ -238,6 +238,25 @@ export async function pendingTopUpOrder(s: ShopTest, method: 'mmqr' | 'aplus' | 
   return { user, order, session };
 }
 
+/**
+ * A signed-in customer (`extra`: more headers) whose cart holds 3 × 1,000 Ks MPT top-ups and
+ * 1 × 1,500 Ks MPT data: 4,500 Ks, what the promo code tests discount.
+ */
+export async function customerWithMptCart(s: ShopTest, extra: Record<string, string> = {}) {
+  const user = await signedIn(s, extra);
+  const lines = [
+    { sku: 'T-MPT-1000', quantity: 3 },
+    { sku: 'D-MPT-1GB', quantity: 1 },
+  ];
+  for (const { sku, quantity } of lines)
+    await addToCart(s, user.headers, {
+      productId: s.catalogue.productId(sku),
+      quantity,
+      phoneNumber: MPT_PHONE,
+    });
+  return user;
+}
+
 /** The payment methods a customer's checkout of 5,000 Ks is offered: id → enabled. */
 export async function offeredMethods(s: ShopTest, headers: Record<string, string>) {
   const res = await call(s, 'GET', '/api/v1/payment-methods?checkoutAmount=5000', headers);
