@@ -166,7 +166,7 @@ export async function createTestApp(
 export async function otherInstance(
   t: TestApp,
   ownDataDir?: string,
-): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const { mailer, sms } = createMessaging({
     dataDir: ownDataDir ?? path.join(t.dataDir, 'b'),
     smtpUrl: undefined,
