@@ -69,7 +69,8 @@ export function boundaryZones(root) {
 
 /**
  * ADR 0073: a module's `*.tables.ts` may import another module's tables for two things only — a
- * foreign key (`.references(() => table.column)`) and a column of that module's database enum type
+ * foreign key (`.references(() => table.column)`, or platform/columns.ts's
+ * `uuidRef('column', () => table.column)`) and a column of that module's database enum type
  * (`kind('kind')`). Returns each other use as "file: name" (the lint fails on any).
  * @param {string} root the repository's root
  */
@@ -97,8 +98,11 @@ export function tablesBeyondForeignKeys(root) {
           for (const use of body.matchAll(new RegExp(`\\b${imported}\\b`, 'g'))) {
             const before = body.slice(0, use.index);
             const after = body.slice(use.index + imported.length);
+            // `.references(() => t.id)`, or platform/columns.ts's `uuidRef('col', () => t.id)`.
             const foreignKey =
-              /\.references\(\s*\(\)(?:\s*:\s*\w+)?\s*=>\s*$/.test(before) && /^\.\w+/.test(after);
+              /(?:\.references\(|\buuidRef\(\s*''\s*,)\s*\(\)(?:\s*:\s*\w+)?\s*=>\s*$/.test(
+                before,
+              ) && /^\.\w+/.test(after);
             const enumColumn = /^\(''\)/.test(after);
             if (!foreignKey && !enumColumn)
               found.push(

@@ -331,27 +331,21 @@ export async function runSoakBench({
     };
 
     const request = (kind) => {
+      const get = (path, headers) => ({ base, kind, method: 'GET', path, headers });
+      /** A signed-in customer's read, or the refresh their token is due for first. */
+      const customerGet = (c, path) => refreshFor(c) ?? get(path, userHeaders(c));
       switch (kind) {
         case 'product listing':
-          return { base, kind, method: 'GET', path: pick(catalogue.listings), headers: visitor() };
+          return get(pick(catalogue.listings), visitor());
         case 'categories':
-          return {
-            base,
-            kind,
-            method: 'GET',
-            path: '/api/v1/categories/parents?isActive=true&sortField=order&sortOrder=asc',
-            headers: visitor(),
-          };
+          return get(
+            '/api/v1/categories/parents?isActive=true&sortField=order&sortOrder=asc',
+            visitor(),
+          );
         case 'banners':
-          return { base, kind, method: 'GET', path: '/api/v1/ads/banner', headers: visitor() };
+          return get('/api/v1/ads/banner', visitor());
         case 'product':
-          return {
-            base,
-            kind,
-            method: 'GET',
-            path: `/api/v1/products/${pick(catalogue.products).id}`,
-            headers: visitor(),
-          };
+          return get(`/api/v1/products/${pick(catalogue.products).id}`, visitor());
         case 'guest cart add': {
           // A guest adds a few products (different ones: no line reaches the 20-unit cap).
           let guest = guests.length ? guests[guests.length - 1] : null;
@@ -373,51 +367,22 @@ export async function runSoakBench({
         case 'guest cart': {
           const guest = guests.length ? pick(guests) : null;
           if (!guest) return request('banners');
-          return {
-            base,
-            kind,
-            method: 'GET',
-            path: '/api/v1/cart',
-            headers: { gid: guest.gid, 'x-forwarded-for': guest.ip },
-          };
+          return get('/api/v1/cart', { gid: guest.gid, 'x-forwarded-for': guest.ip });
         }
-        case 'cart': {
-          const c = pick(people);
-          return (
-            refreshFor(c) ?? {
-              base,
-              kind,
-              method: 'GET',
-              path: '/api/v1/cart',
-              headers: userHeaders(c),
-            }
-          );
-        }
+        case 'cart':
+          return customerGet(pick(people), '/api/v1/cart');
         case 'purchase':
           return purchaseStep() ?? request('orders');
-        case 'orders': {
-          const c = pick(people);
-          return (
-            refreshFor(c) ?? {
-              base,
-              kind,
-              method: 'GET',
-              path: '/api/v1/orders?page=1&limit=10',
-              headers: userHeaders(c),
-            }
-          );
-        }
+        case 'orders':
+          return customerGet(pick(people), '/api/v1/orders?page=1&limit=10');
         default: {
           // 'order': one of the customer's orders, read back (as the order page and its polling do).
           const c = pick(people);
           if (!c.orders.length) return request('orders');
           return (
             refreshFor(c) ?? {
-              base,
+              ...get(`/api/v1/orders/${pick(c.orders)}`, userHeaders(c)),
               kind: 'order',
-              method: 'GET',
-              path: `/api/v1/orders/${pick(c.orders)}`,
-              headers: userHeaders(c),
             }
           );
         }

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, login, newPerson, post, verifiedPerson, type Person } from './test/auth-kit.ts';
 import { REFUND_NOTICE_JOB } from './modules/refunds/refunds.service.ts';
 import { enqueueJob } from './platform/jobs.ts';
 import { jobs } from './platform/jobs.tables.ts';
-import { createTestApp, type TestApp } from './test/app-kit.ts';
+import { createTestApp, type TestApp, redisKeys } from './test/app-kit.ts';
 import { startTcpProxy, type TcpProxy } from './test/fault-kit.ts';
 
 /**
@@ -28,16 +27,6 @@ const eventually = async (check: () => Promise<boolean>, timeoutMs = 15_000) => 
   }
   throw new Error('condition not met in time');
 };
-
-/** Keys matching pattern, read straight from the test's Redis (not through the proxy). */
-async function redisKeys(pattern: string): Promise<string[]> {
-  const client = new Redis(process.env.TEST_REDIS_URL ?? '');
-  try {
-    return await client.keys(pattern);
-  } finally {
-    client.disconnect();
-  }
-}
 
 const timed = async <T>(work: () => Promise<T>) => {
   const started = performance.now();

@@ -8,7 +8,7 @@ import { DEMO_ADMIN_LOGIN_FILE, ensureDemoAdmin } from './modules/admin/staff-ac
 import { openDatabase } from './platform/db.ts';
 import { databaseTargetOf, DatabaseStartError, waitForDatabase } from './platform/db-start.ts';
 import { acquireDataDirLock } from './platform/data-dir-lock.ts';
-import { createMailer, createSmsSender, Outbox } from './platform/messaging.ts';
+import { createMessaging } from './platform/messaging.ts';
 import { defaultWebRoot } from './platform/paths.ts';
 import { selectAcquirers } from './modules/payments/providers/index.ts';
 import { reloadlySettingsOrStop } from './modules/fulfilment/providers/reloadly.ts';
@@ -108,11 +108,10 @@ if (config.seedDemoData) {
   }
 }
 
-const outbox = new Outbox(config.dataDir, logger);
-const mailer = createMailer({
+const { mailer, sms } = createMessaging({
+  dataDir: config.dataDir,
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
-  outbox,
   log: logger,
 });
 const app = await buildApp({
@@ -120,7 +119,7 @@ const app = await buildApp({
   database,
   secrets,
   mailer,
-  sms: createSmsSender(outbox),
+  sms,
   webRoot: defaultWebRoot,
   // Fastify 5 refuses a pino instance as `logger` (FST_ERR_LOG_INVALID_LOGGER_CONFIG): options.
   logger: { level: config.logLevel },

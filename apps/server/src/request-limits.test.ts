@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { ErrorBody } from '@shop/contracts/errors';
 import Fastify from 'fastify';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeLimits } from './modules/auth/auth.service.ts';
@@ -20,6 +19,7 @@ import {
   requestLimitOf,
   type RequestLimitGroup,
 } from './platform/request-limits.ts';
+import { redisKeys } from './test/app-kit.ts';
 import { startTcpProxy, type TcpProxy } from './test/fault-kit.ts';
 
 /**
@@ -313,15 +313,6 @@ const hostPort = (url: string) => {
   const parsed = new URL(url);
   return { host: parsed.hostname, port: Number(parsed.port || 0) };
 };
-
-async function redisKeys(pattern: string): Promise<string[]> {
-  const client = new Redis(process.env.TEST_REDIS_URL ?? '');
-  try {
-    return await client.keys(pattern);
-  } finally {
-    client.disconnect();
-  }
-}
 
 describe.runIf(process.env.TEST_REDIS_URL)('request limits on Redis', () => {
   const prefix = `test:${randomBytes(6).toString('hex')}:`;

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, updatedAtNow } from './columns.ts';
 
 export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
 
@@ -21,7 +12,7 @@ export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'fai
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** e.g. fulfil_order. */
     type: text('type').notNull(),
     /** e.g. fulfil_order:<orderId>: one job per purpose. */
@@ -29,11 +20,11 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: jobStatus('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    runAt: moment('run_at').notNull().defaultNow(),
+    lockedUntil: moment('locked_until'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),

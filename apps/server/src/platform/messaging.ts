@@ -128,6 +128,21 @@ export function createMailer(opts: {
   };
 }
 
+/**
+ * An app's mail and SMS senders over one outbox in `dataDir` (mail over SMTP when `smtpUrl` is
+ * set): what the server and the tests' apps are built with.
+ */
+export function createMessaging(opts: {
+  dataDir: string;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): { outbox: Outbox; mailer: Mailer; sms: SmsSender } {
+  const outbox = new Outbox(opts.dataDir, opts.log);
+  const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: opts.from, outbox, log: opts.log });
+  return { outbox, mailer, sms: createSmsSender(outbox) };
+}
+
 /** No SMS gateway is integrated yet: SMS always go to the outbox, with subject "SMS". */
 export function createSmsSender(outbox: Outbox): SmsSender {
   return {

@@ -2,7 +2,9 @@ import type { StaffRole } from '@shop/contracts/admin';
 import { generate } from 'otplib';
 import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
-import { createShopTest } from './checkout-kit.ts';
+import { beforeAll } from 'vitest';
+import { createShopTest, openShopTest } from './checkout-kit.ts';
+import { emptyStock } from './fulfilment-kit.ts';
 import { startReloadlyStandin } from './standins/reloadly.ts';
 import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
 
@@ -89,4 +91,21 @@ export async function reloadlyBackOffice(env: Record<string, string> = {}) {
     await rld.close();
   };
   return { rld, s, owner, support, close };
+}
+
+/**
+ * The shop of the back-office order tests (issue 17) for the surrounding describe block: top-ups
+ * answered at once, a point worth 300 Ks (a 1,000 Ks line is 3.33 points, given as 4), no Steam
+ * cards in stock, and the owner (admin) and a support person signed in to the back-office (read
+ * `desk.admin` and `desk.support` once the tests run).
+ */
+export function openOrderDesk() {
+  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', LOYALTY_POINT_VALUE_MMK: '300' });
+  const desk = {} as { admin: SignedInStaff; support: SignedInStaff };
+  beforeAll(async () => {
+    await emptyStock(s, 'G-STEAM-10');
+    desk.admin = await signedInStaff(s.t, s.clock, 'admin');
+    desk.support = await signedInStaff(s.t, s.clock, 'support');
+  });
+  return { s, desk };
 }

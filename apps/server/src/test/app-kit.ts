@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { seedDemoShop } from '../db/seed.ts';
 import type { Clock } from '../platform/clock.ts';
 import { openDatabase, type Database } from '../platform/db.ts';
-import { createMailer, createSmsSender, Outbox } from '../platform/messaging.ts';
+import { createMessaging } from '../platform/messaging.ts';
 import { generateVapidKeys, type Secrets } from '../platform/secrets.ts';
 
 /**
@@ -122,11 +124,10 @@ export async function createTestApp(
   const secrets = options.secondInstanceOf?.secrets ?? testSecrets();
   if (options.seed) await seedDemoShop(database.db, secrets);
   const logger = pino({ level: 'silent' });
-  const outbox = new Outbox(dataDir, logger);
-  const mailer = createMailer({
+  const { outbox, mailer, sms } = createMessaging({
+    dataDir,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    outbox,
     log: logger,
   });
   const app = await buildApp({
@@ -134,7 +135,7 @@ export async function createTestApp(
     database,
     secrets,
     mailer,
-    sms: createSmsSender(outbox),
+    sms,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
     logger: false,
     clock: options.clock,
@@ -156,11 +157,56 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Another instance of `t`'s app (another process in production): on its database, with its
+ * secrets and config, nothing else shared. Its outbox is a folder `b` in t's data folder, or with
+ * `ownDataDir` all its files are there (its config says so). Without a clock of its own. Close it
+ * before `t`.
+ */
+export async function otherInstance(
+  t: TestApp,
+  ownDataDir?: string,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const { mailer, sms } = createMessaging({
+    dataDir: ownDataDir ?? path.join(t.dataDir, 'b'),
+    smtpUrl: undefined,
+    from: t.config.mailFrom,
+    log: pino({ level: 'silent' }),
+  });
+  const app = await buildApp({
+    config: ownDataDir ? { ...t.config, dataDir: ownDataDir } : t.config,
+    database: t.database,
+    secrets: t.secrets,
+    mailer,
+    sms,
+    webRoot: path.join(ownDataDir ?? t.dataDir, 'no-web'),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      mailer.close();
+    },
+  };
+}
+
 /** Settings that put an app on the test Redis (TEST_REDIS_URL) under the key prefix given. */
 export const sharedRedisEnv = (prefix: string) => ({
   REDIS_URL: process.env.TEST_REDIS_URL ?? '',
   REDIS_KEY_PREFIX: prefix,
 });
+
+/** Keys matching `pattern`, read straight from the test Redis (TEST_REDIS_URL). */
+export async function redisKeys(pattern: string): Promise<string[]> {
+  const client = new Redis(process.env.TEST_REDIS_URL ?? '');
+  try {
+    return await client.keys(pattern);
+  } finally {
+    client.disconnect();
+  }
+}
 
 /**
  * Two instances of the app on one Redis (TEST_REDIS_URL), under a key prefix of their own (new for

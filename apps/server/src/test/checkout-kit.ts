@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CartResponse } from '@shop/contracts/cart';
 import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
 import { login, movableClock, newPerson, verifiedPerson } from './auth-kit.ts';
@@ -236,6 +236,44 @@ export async function pendingTopUpOrder(s: ShopTest, method: 'mmqr' | 'aplus' | 
   const order = await initialize(s, user.headers);
   const session = await completeWith(s, user.headers, order.orderId, method);
   return { user, order, session };
+}
+
+/**
+ * A signed-in customer (`extra`: more headers) whose cart holds 3 × 1,000 Ks MPT top-ups and
+ * 1 × 1,500 Ks MPT data: 4,500 Ks, what the promo code tests discount.
+ */
+export async function customerWithMptCart(s: ShopTest, extra: Record<string, string> = {}) {
+  const user = await signedIn(s, extra);
+  const lines = [
+    { sku: 'T-MPT-1000', quantity: 3 },
+    { sku: 'D-MPT-1GB', quantity: 1 },
+  ];
+  for (const { sku, quantity } of lines)
+    await addToCart(s, user.headers, {
+      productId: s.catalogue.productId(sku),
+      quantity,
+      phoneNumber: MPT_PHONE,
+    });
+  return user;
+}
+
+/** The payment methods a customer's checkout of 5,000 Ks is offered: id → enabled. */
+export async function offeredMethods(s: ShopTest, headers: Record<string, string>) {
+  const res = await call(s, 'GET', '/api/v1/payment-methods?checkoutAmount=5000', headers);
+  expect(res.statusCode, res.body).toBe(200);
+  const methods = res.json<{ data: { id: string; isEnabled: boolean }[] }>().data;
+  return Object.fromEntries(methods.map((m) => [m.id, m.isEnabled]));
+}
+
+/**
+ * Checks that a start with these variables is stopped with each of `problems` ("NAME: missing",
+ * "NAME: malformed") and shows none of the values given (a key must not reach a log).
+ */
+export function expectStartRefused(env: Record<string, string>, problems: string[]) {
+  const message = paymentProviderStartError(env);
+  for (const problem of problems) expect(message).toContain(problem);
+  for (const [name, value] of Object.entries(env))
+    if (name !== 'PAYMENT_PROVIDER') expect(message).not.toContain(value);
 }
 
 /**

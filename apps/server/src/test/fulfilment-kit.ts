@@ -13,10 +13,12 @@ import {
 } from '../modules/fulfilment/topup-provider.ts';
 export { stockCards } from './checkout-kit.ts';
 import {
+  addMptTopUp,
   addToCart,
   call,
   completeWith,
   initialize,
+  MPT_PHONE,
   signedIn,
   type ShopTest,
 } from './checkout-kit.ts';
@@ -120,4 +122,30 @@ export function orderRowsOf(shop: () => ShopTest) {
         .where(eq(jobs.id, jobId));
     },
   };
+}
+
+/**
+ * A buyer's orders in the states the order pages show, on a shop whose simulator answers at once:
+ * `completed` (two Steam cards, in stock, and an MPT top-up), `failed` (a top-up the simulator
+ * declines) and `pending` (checked out, not paid), made in that order with `between` run between
+ * two of them.
+ */
+export async function ordersInEveryState(
+  s: ShopTest,
+  buyer: Awaited<ReturnType<typeof signedIn>>,
+  between: () => void = () => undefined,
+) {
+  const lines = [
+    { sku: 'G-STEAM-10', quantity: 2 },
+    { sku: 'T-MPT-1000', quantity: 1, phoneNumber: MPT_PHONE },
+  ];
+  const completed = (await paidOrder(s, lines, { user: buyer })).order.orderId;
+  between();
+  const declined = [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: DECLINED_PHONE }];
+  const failed = (await paidOrder(s, declined, { user: buyer })).order.orderId;
+  await s.t.app.runPendingJobs();
+  between();
+  await addMptTopUp(s, buyer.headers);
+  const pending = (await initialize(s, buyer.headers)).orderId;
+  return { completed, failed, pending };
 }

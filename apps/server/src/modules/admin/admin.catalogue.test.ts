@@ -7,14 +7,10 @@ import {
 import { adminMessages } from '@shop/contracts/admin-messages';
 import type { Banner, Category } from '@shop/contracts/catalogue';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { createTestApp, otherInstance, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
@@ -35,7 +31,7 @@ describe('back-office banners and categories', () => {
   let admin: SignedInStaff;
   let support: SignedInStaff;
   let other: FastifyInstance | null = null;
-  let closeMailer: () => void = () => undefined;
+  let closeOther: () => Promise<void> = () => Promise.resolve();
   const prefix = `test:${randomBytes(6).toString('hex')}:`;
   const clock = movableClock(new Date());
 
@@ -48,32 +44,13 @@ describe('back-office banners and categories', () => {
     admin = await signedInStaff(t, clock, 'admin');
     support = await signedInStaff(t, clock, 'support');
     if (redisUrl) {
-      const logger = pino({ level: 'silent' });
-      const outbox = new Outbox(path.join(t.dataDir, 'b'), logger);
-      const mailer = createMailer({
-        smtpUrl: undefined,
-        from: t.config.mailFrom,
-        outbox,
-        log: logger,
-      });
-      closeMailer = () => {
-        mailer.close();
-      };
-      other = await buildApp({
-        config: t.config,
-        database: t.database,
-        secrets: t.secrets,
-        mailer,
-        sms: createSmsSender(outbox),
-        webRoot: path.join(t.dataDir, 'no-web'),
-        logger: false,
-      });
-      await other.ready();
+      const second = await otherInstance(t);
+      other = second.app;
+      closeOther = second.close;
     }
   });
   afterAll(async () => {
-    await other?.close();
-    closeMailer();
+    await closeOther();
     await t.close();
     if (redisUrl) {
       const raw = new Redis(redisUrl);

@@ -13,12 +13,9 @@ import { adminMessages } from '@shop/contracts/admin-messages';
 import type { Banner, Category, Product } from '@shop/contracts/catalogue';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { createTestApp, otherInstance, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { solidPng, tinyJpeg, tinyWebp } from '../../test/media-kit.ts';
@@ -49,7 +46,7 @@ describe('back-office image uploads and operators', () => {
   let support: SignedInStaff;
   let customerToken: string;
   let other: FastifyInstance;
-  let closeMailer: () => void = () => undefined;
+  let closeOther: () => Promise<void> = () => Promise.resolve();
   const clock = movableClock(new Date());
   const banner = solidPng(1200, 400, [200, 30, 60]);
   /** The uploads of the first test: the banner, the JPEG and the WebP as stored. */
@@ -65,31 +62,12 @@ describe('back-office image uploads and operators', () => {
     customerToken = (await login(t, await verifiedPerson(t))).accessToken;
     // A second instance: the same database, nothing else shared (its own data folder, no Redis).
     const otherDir = fs.mkdtempSync(path.join(t.dataDir, 'other-'));
-    const logger = pino({ level: 'silent' });
-    const outbox = new Outbox(otherDir, logger);
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      from: t.config.mailFrom,
-      outbox,
-      log: logger,
-    });
-    closeMailer = () => {
-      mailer.close();
-    };
-    other = await buildApp({
-      config: { ...t.config, dataDir: otherDir },
-      database: t.database,
-      secrets: t.secrets,
-      mailer,
-      sms: createSmsSender(outbox),
-      webRoot: path.join(otherDir, 'no-web'),
-      logger: false,
-    });
-    await other.ready();
+    const second = await otherInstance(t, otherDir);
+    other = second.app;
+    closeOther = second.close;
   });
   afterAll(async () => {
-    await other.close();
-    closeMailer();
+    await closeOther();
     await t.close();
   });
 

@@ -8,23 +8,17 @@ import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import { orderResponseSchema } from '@shop/contracts/orders';
 import { formatRecipientNumber } from '@shop/contracts/phone';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
-import { addMptTopUp, call, openShopTest, initialize, signedIn } from '../../test/checkout-kit.ts';
-import {
-  DECLINED_PHONE,
-  emptyStock,
-  paidOrder,
-  stockCards,
-  TIMEOUT_PHONE,
-} from '../../test/fulfilment-kit.ts';
+import { addMptTopUp, call, initialize, signedIn } from '../../test/checkout-kit.ts';
+import { DECLINED_PHONE, paidOrder, stockCards, TIMEOUT_PHONE } from '../../test/fulfilment-kit.ts';
 import { topupRequests, topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
 import { auditLog } from './admin.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { openOrderDesk, signedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17 / ADR 0036, line actions of the back-office order page: an `unconfirmed` top-up
@@ -33,28 +27,17 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  */
 
 describe('back-office: resolving and retrying top-up lines', () => {
-  let admin: SignedInStaff;
-  let support: SignedInStaff;
-
-  // A point is worth 300 Ks here: a 1,000 Ks line is 3.33 points, given as 4.
-  const s = openShopTest({
-    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-    LOYALTY_POINT_VALUE_MMK: '300',
-  });
-  beforeAll(async () => {
-    await emptyStock(s, 'G-STEAM-10');
-    admin = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
-  });
+  // A point is worth 300 Ks: a 1,000 Ks line or refund is 3.33 points, given as 4.
+  const { s, desk } = openOrderDesk();
 
   const db = () => s.t.database.db;
-  const resolve = (orderId: string, itemId: string, body: unknown, staff = admin) =>
+  const resolve = (orderId: string, itemId: string, body: unknown, staff = desk.admin) =>
     call(s, 'POST', `/api/v1/admin/orders/${orderId}/items/${itemId}/resolve`, staff.headers, body);
-  const retry = (orderId: string, itemId: string, staff = admin) =>
+  const retry = (orderId: string, itemId: string, staff = desk.admin) =>
     call(s, 'POST', `/api/v1/admin/orders/${orderId}/items/${itemId}/retry`, staff.headers, {});
   const detailOf = async (orderId: string) =>
     adminOrderDetailResponseSchema.parse(
-      (await call(s, 'GET', `/api/v1/admin/orders/${orderId}`, support.headers)).json(),
+      (await call(s, 'GET', `/api/v1/admin/orders/${orderId}`, desk.support.headers)).json(),
     ).data;
   const bodyOf = (res: { json: () => unknown }) => adminOrderDetailResponseSchema.parse(res.json());
   const ledgerOf = (orderId: string) =>
@@ -135,7 +118,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(body.data.items[0]).toMatchObject({ status: 'delivered', failureCode: null });
     expect(body.data.refund).toBeNull();
     expect(texts(body.data, 'staff')).toEqual([
-      `${admin.email} checked the unconfirmed top-up of ${detail.items[0]?.productName.en ?? ''} to ${formatRecipientNumber(TIMEOUT_PHONE)} with the aggregator: delivered; the order is completed`,
+      `${desk.admin.email} checked the unconfirmed top-up of ${detail.items[0]?.productName.en ?? ''} to ${formatRecipientNumber(TIMEOUT_PHONE)} with the aggregator: delivered; the order is completed`,
     ]);
     expect(texts(body.data, 'topup').join('\n')).toContain('resolved by staff: delivered');
     expect(await refundRow(order.orderId)).toBeUndefined();
@@ -149,7 +132,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(more).toHaveLength(0);
     expect(entry).toMatchObject({
       action: 'order.resolve_topup',
-      actorEmail: admin.email,
+      actorEmail: desk.admin.email,
       before: {
         line: { status: 'failed', failureCode: 'unconfirmed' },
         refund: { amountMmk: 1000 },
@@ -250,7 +233,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
       s,
       'POST',
       `/api/v1/admin/orders/${order.orderId}/refund`,
-      admin.headers,
+      desk.admin.headers,
       {
         destination: 'bank',
         reference: 'KBZ-77',
@@ -289,7 +272,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await resolve(order.orderId, 'not-a-uuid', { delivered: true })).statusCode).toBe(400);
-    const bySupport = await resolve(order.orderId, unconfirmed, { delivered: true }, support);
+    const bySupport = await resolve(order.orderId, unconfirmed, { delivered: true }, desk.support);
     expect(bySupport.statusCode).toBe(403);
     const anonymous = await s.t.app.inject({
       method: 'POST',
@@ -302,7 +285,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
       s,
       'POST',
       `/api/v1/admin/orders/${order.orderId}/refund`,
-      admin.headers,
+      desk.admin.headers,
       {
         destination: 'bank',
         reference: 'KBZ-1',
@@ -327,7 +310,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     });
     const others = await Promise.all([1, 2, 3, 4].map(() => signedInStaff(s.t, s.clock, 'admin')));
     const answers = await Promise.all(
-      [admin, ...others].map((staff) =>
+      [desk.admin, ...others].map((staff) =>
         resolve(order.orderId, itemId, { delivered: false }, staff),
       ),
     );
@@ -388,7 +371,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
       { sku: 'T-MPT-1000', phoneNumber: DECLINED_PHONE },
     ]);
     const itemId = itemIds[0] ?? '';
-    const bySupport = await retry(order.orderId, itemId, support);
+    const bySupport = await retry(order.orderId, itemId, desk.support);
     expect(bySupport.statusCode).toBe(403);
     const res = await retry(order.orderId, itemId);
     expect(res.statusCode, res.body).toBe(202);
@@ -406,7 +389,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
       s,
       'POST',
       `/api/v1/admin/orders/${order.orderId}/refund`,
-      admin.headers,
+      desk.admin.headers,
       {
         destination: 'bank',
         reference: 'KBZ-2',
@@ -502,7 +485,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     const { order, itemIds } = await bankOrder([{ sku: 'T-MPT-1000', phoneNumber: TIMEOUT_PHONE }]);
     const others = await Promise.all([1, 2, 3, 4].map(() => signedInStaff(s.t, s.clock, 'admin')));
     const answers = await Promise.all(
-      [admin, ...others].map((staff) =>
+      [desk.admin, ...others].map((staff) =>
         resolve(order.orderId, itemIds[0] ?? '', { delivered: true }, staff),
       ),
     );
@@ -526,7 +509,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     ]);
     const others = await Promise.all([1, 2, 3, 4].map(() => signedInStaff(s.t, s.clock, 'admin')));
     const answers = await Promise.all(
-      [admin, ...others].map((staff) => retry(order.orderId, itemIds[0] ?? '', staff)),
+      [desk.admin, ...others].map((staff) => retry(order.orderId, itemIds[0] ?? '', staff)),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202]);
     const messages = answers.map((a) => bodyOf(a).message);

@@ -9,21 +9,15 @@ import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { orderResponseSchema } from '@shop/contracts/orders';
 import { formatRecipientNumber } from '@shop/contracts/phone';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
-import { addMptTopUp, call, openShopTest, initialize, signedIn } from '../../test/checkout-kit.ts';
-import {
-  DECLINED_PHONE,
-  emptyStock,
-  paidOrder,
-  stockCards,
-  TIMEOUT_PHONE,
-} from '../../test/fulfilment-kit.ts';
+import { addMptTopUp, call, initialize, signedIn } from '../../test/checkout-kit.ts';
+import { DECLINED_PHONE, paidOrder, stockCards, TIMEOUT_PHONE } from '../../test/fulfilment-kit.ts';
 import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderRefunds } from '../refunds/refunds.tables.ts';
 import { auditLog } from './admin.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { openOrderDesk, signedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17, order detail and order actions: GET /api/v1/admin/orders/{id} with its timeline, the
@@ -33,22 +27,11 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  */
 
 describe('back-office order detail and actions', () => {
-  let admin: SignedInStaff;
-  let support: SignedInStaff;
-
-  // A point is worth 300 Ks here: a 1,000 Ks refund is 3.33 points, given as 4.
-  const s = openShopTest({
-    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-    LOYALTY_POINT_VALUE_MMK: '300',
-  });
-  beforeAll(async () => {
-    await emptyStock(s, 'G-STEAM-10');
-    admin = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
-  });
+  // A point is worth 300 Ks: a 1,000 Ks line or refund is 3.33 points, given as 4.
+  const { s, desk } = openOrderDesk();
 
   const db = () => s.t.database.db;
-  const refund = (orderId: string, body: unknown, staff = admin) =>
+  const refund = (orderId: string, body: unknown, staff = desk.admin) =>
     call(s, 'POST', `/api/v1/admin/orders/${orderId}/refund`, staff.headers, body);
   /** A paid MM QR order whose top-up the operator declines: failed, 1,000 Ks refund pending. */
   const failedOrder = async (withCard = false) => {
@@ -86,7 +69,7 @@ describe('back-office order detail and actions', () => {
     });
     expect(scratched.statusCode, scratched.body).toBe(200);
 
-    const res = await call(s, 'GET', `/api/v1/admin/orders/${order.orderId}`, support.headers);
+    const res = await call(s, 'GET', `/api/v1/admin/orders/${order.orderId}`, desk.support.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = adminOrderDetailResponseSchema.parse(res.json());
@@ -168,15 +151,20 @@ describe('back-office order detail and actions', () => {
   });
 
   it('answers 404 for no such order, 400 for a malformed id, in the caller’s language', async () => {
-    const missing = await call(s, 'GET', `/api/v1/admin/orders/${randomUUID()}`, support.headers);
+    const missing = await call(
+      s,
+      'GET',
+      `/api/v1/admin/orders/${randomUUID()}`,
+      desk.support.headers,
+    );
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).message).toBe(adminOrderMessages.orderNotFound.en);
     const burmese = await call(s, 'GET', `/api/v1/admin/orders/${randomUUID()}`, {
-      ...support.headers,
+      ...desk.support.headers,
       'accept-language': 'my',
     });
     expect(errorOf(burmese).message).toBe(adminOrderMessages.orderNotFound.my);
-    const malformed = await call(s, 'GET', '/api/v1/admin/orders/not-an-id', support.headers);
+    const malformed = await call(s, 'GET', '/api/v1/admin/orders/not-an-id', desk.support.headers);
     expect(malformed.statusCode).toBe(400);
     expect(errorOf(malformed).message).toBe(adminSchemaMessages.orderId.en);
     for (const url of ['refund', 'resend-codes']) {
@@ -184,7 +172,7 @@ describe('back-office order detail and actions', () => {
         s,
         'POST',
         `/api/v1/admin/orders/${randomUUID()}/${url}`,
-        admin.headers,
+        desk.admin.headers,
         { destination: 'points' },
       );
       expect(res.statusCode, url).toBe(404);
@@ -199,7 +187,7 @@ describe('back-office order detail and actions', () => {
     const customer = await call(s, 'GET', url, user.headers);
     expect(customer.statusCode).toBe(403);
     expect(errorOf(customer).message).toBe(adminMessages.staffOnly.en);
-    const bySupport = await refund(order.orderId, { destination: 'points' }, support);
+    const bySupport = await refund(order.orderId, { destination: 'points' }, desk.support);
     expect(bySupport.statusCode).toBe(403);
     expect(errorOf(bySupport).message).toBe(adminMessages.roleTooLow.en);
     expect((await refundRow(order.orderId))?.status).toBe('refund_pending');
@@ -235,7 +223,7 @@ describe('back-office order detail and actions', () => {
       s,
       'POST',
       `/api/v1/admin/orders/${order.orderId}/refund`,
-      { ...admin.headers, 'accept-language': 'my' },
+      { ...desk.admin.headers, 'accept-language': 'my' },
       { destination: 'bank' },
     );
     expect(errorOf(burmese).message).toBe(adminSchemaMessages.refundReference.my);
@@ -260,7 +248,7 @@ describe('back-office order detail and actions', () => {
     });
     expect(body.data.order.paymentStatus).toBe('refunded');
     expect(texts(body.data, 'staff')).toEqual([
-      `${admin.email} marked the refund paid to the bank (reference KBZ-123456)`,
+      `${desk.admin.email} marked the refund paid to the bank (reference KBZ-123456)`,
     ]);
     expect(await ledgerOf(order.orderId)).toHaveLength(0);
     const again = await refund(order.orderId, { destination: 'points' });
@@ -301,7 +289,7 @@ describe('back-office order detail and actions', () => {
     expect(texts(body.data, 'points')).toEqual([
       `4 points given back (balance ${String(before + 4)})`,
     ]);
-    expect(texts(body.data, 'staff')).toEqual([`${admin.email} gave the refund as 4 points`]);
+    expect(texts(body.data, 'staff')).toEqual([`${desk.admin.email} gave the refund as 4 points`]);
 
     expect(await ledgerOf(order.orderId)).toMatchObject([
       { kind: 'refund', points: 4, userId: user.userId },
@@ -311,7 +299,7 @@ describe('back-office order detail and actions', () => {
     expect(more).toHaveLength(0);
     expect(entry).toMatchObject({
       action: 'order.refund',
-      actorEmail: admin.email,
+      actorEmail: desk.admin.email,
       before: { status: 'refund_pending', destination: 'bank', points: null },
       after: { status: 'refunded', destination: 'points', points: 4, pointsReturned: 4 },
     });
@@ -348,7 +336,9 @@ describe('back-office order detail and actions', () => {
     const { order } = await failedOrder();
     const others = await Promise.all([1, 2, 3, 4].map(() => signedInStaff(s.t, s.clock, 'admin')));
     const answers = await Promise.all(
-      [admin, ...others].map((staff) => refund(order.orderId, { destination: 'points' }, staff)),
+      [desk.admin, ...others].map((staff) =>
+        refund(order.orderId, { destination: 'points' }, staff),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const messages = answers.map((a) => a.json<{ message: string }>().message).sort();
@@ -376,7 +366,12 @@ describe('back-office order detail and actions', () => {
       .set({ attempts: 9 })
       .where(eq(jobs.id, job?.id ?? ''));
     await s.t.app.runPendingJobs();
-    const shown = await call(s, 'GET', `/api/v1/admin/orders/${order.orderId}`, support.headers);
+    const shown = await call(
+      s,
+      'GET',
+      `/api/v1/admin/orders/${order.orderId}`,
+      desk.support.headers,
+    );
     const detail = adminOrderDetailResponseSchema.parse(shown.json()).data;
     expect(detail.items[0]).toMatchObject({ status: 'failed', failureCode: 'unconfirmed' });
     expect(detail.refund).toMatchObject({
@@ -436,21 +431,28 @@ describe('back-office order detail and actions', () => {
       s,
       'POST',
       `/api/v1/admin/orders/${order.orderId}/resend-codes`,
-      support.headers,
+      desk.support.headers,
     );
     expect(res.statusCode, res.body).toBe(200);
     const body = adminOrderDetailResponseSchema.parse(res.json());
     expect(body.message).toBe(adminOrderMessages.codesResent.en);
     expect(texts(body.data, 'email')).toContain('Codes e-mail (sent again by staff) queued');
-    expect(texts(body.data, 'staff')).toEqual([`${support.email} sent the codes e-mail again`]);
+    expect(texts(body.data, 'staff')).toEqual([
+      `${desk.support.email} sent the codes e-mail again`,
+    ]);
     await s.t.app.runPendingJobs();
     expect(codes()).toHaveLength(2);
     expect(await jobsOf(order.orderId, 'send_order_codes')).toHaveLength(2);
     expect(await auditOf(order.orderId)).toMatchObject([
-      { action: 'order.resend_codes', actorEmail: support.email },
+      { action: 'order.resend_codes', actorEmail: desk.support.email },
     ]);
     // Twice is twice: each press is a new job.
-    await call(s, 'POST', `/api/v1/admin/orders/${order.orderId}/resend-codes`, support.headers);
+    await call(
+      s,
+      'POST',
+      `/api/v1/admin/orders/${order.orderId}/resend-codes`,
+      desk.support.headers,
+    );
     await s.t.app.runPendingJobs();
     expect(codes()).toHaveLength(3);
 
@@ -459,7 +461,7 @@ describe('back-office order detail and actions', () => {
       s,
       'POST',
       `/api/v1/admin/orders/${topup.orderId}/resend-codes`,
-      support.headers,
+      desk.support.headers,
     );
     expect(none.statusCode).toBe(409);
     expect(errorOf(none).message).toBe(adminOrderMessages.noCodes.en);

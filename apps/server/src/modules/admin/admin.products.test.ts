@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import type { AuditEntry } from '@shop/contracts/admin';
@@ -7,11 +6,8 @@ import type { Product } from '@shop/contracts/catalogue';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { createTestApp, otherInstance, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
@@ -34,7 +30,7 @@ describe('audited product edits and the append-only audit log', () => {
   const prefix = `test:${randomBytes(6).toString('hex')}:`;
   let t: TestApp;
   let other: FastifyInstance | null = null;
-  let closeMailer: () => void = () => undefined;
+  let closeOther: () => Promise<void> = () => Promise.resolve();
   let admin: SignedInStaff;
   let mptId: string;
   const clock = movableClock(new Date());
@@ -47,31 +43,13 @@ describe('audited product edits and the append-only audit log', () => {
     mptId = (await insertTestCatalogue(t.database.db)).productId('T-MPT-1000');
     admin = await signedInStaff(t, clock);
     if (redisUrl) {
-      const logger = pino({ level: 'silent' });
-      const mailer = createMailer({
-        smtpUrl: undefined,
-        from: t.config.mailFrom,
-        outbox: new Outbox(path.join(t.dataDir, 'b'), logger),
-        log: logger,
-      });
-      closeMailer = () => {
-        mailer.close();
-      };
-      other = await buildApp({
-        config: t.config,
-        database: t.database,
-        secrets: t.secrets,
-        mailer,
-        sms: createSmsSender(new Outbox(path.join(t.dataDir, 'b'), logger)),
-        webRoot: path.join(t.dataDir, 'no-web'),
-        logger: false,
-      });
-      await other.ready();
+      const second = await otherInstance(t);
+      other = second.app;
+      closeOther = second.close;
     }
   });
   afterAll(async () => {
-    await other?.close();
-    closeMailer();
+    await closeOther();
     await t.close();
     if (redisUrl) {
       const raw = new Redis(redisUrl);

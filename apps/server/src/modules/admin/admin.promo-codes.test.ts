@@ -7,7 +7,7 @@ import type { Language } from '@shop/contracts/languages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/auth-kit.ts';
-import { addToCart, call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
+import { call, customerWithMptCart, openShopTest } from '../../test/checkout-kit.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
@@ -85,20 +85,7 @@ describe('back-office promo codes', () => {
   };
 
   /** A customer with 3 × 1,000 Ks MPT top-ups and 1 × 1,500 Ks data (4,500 Ks). */
-  const customerWithCart = async () => {
-    const user = await signedIn(s);
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 3,
-      phoneNumber: MPT_PHONE,
-    });
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('D-MPT-1GB'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
-    return user;
-  };
+  const customerWithCart = () => customerWithMptCart(s);
   const checkout = (headers: Record<string, string>, promoCode: string) =>
     call(s, 'POST', '/api/v1/checkout/initialize', headers, { promoCode });
 

@@ -6,13 +6,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * A staff member's second factor (ADR 0033). The TOTP secret is AES-256-GCM ciphertext
@@ -24,23 +22,21 @@ export const staffTotp = pgTable('staff_totp', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   secretEncrypted: text('secret_encrypted').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  confirmedAt: moment('confirmed_at'),
   /** The RFC 6238 time step of the last accepted code: a code is never accepted twice. */
   lastTimeStep: integer('last_time_step'),
-  createdAt,
+  createdAt: createdAtNow(),
 });
 
 /** Recovery codes: SHA-256 of 80 random bits each, single use (ADR 0033). */
 export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt,
+    usedAt: moment('used_at'),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('staff_recovery_codes_hash_key').on(t.codeHash),
@@ -55,15 +51,13 @@ export const staffRecoveryCodes = pgTable(
 export const staffLoginChallenges = pgTable(
   'staff_login_challenges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt,
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAtNow(),
+    expiresAt: moment('expires_at').notNull(),
+    consumedAt: moment('consumed_at'),
   },
   (t) => [uniqueIndex('staff_login_challenges_hash_key').on(t.tokenHash)],
 );
@@ -75,15 +69,13 @@ export const staffLoginChallenges = pgTable(
 export const staffSessions = pgTable(
   'staff_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    createdAt,
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAtNow(),
+    lastSeenAt: moment('last_seen_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
     address: text('address').notNull(),
   },
   (t) => [
@@ -109,7 +101,7 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true })
+    createdAt: moment('created_at')
       .notNull()
       .default(sql`now()`),
   },

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeInstances,
   createTestApp,
   twoInstancesOnRedis,
   type TestApp,
+  redisKeys,
 } from '../../test/app-kit.ts';
 import {
   errorOf,
@@ -569,15 +569,6 @@ describe('staff sign-in', () => {
     expect(errorOf(res).message).toBe(adminSchemaMessages.totpCode.my);
   });
 });
-
-async function redisKeys(pattern: string): Promise<string[]> {
-  const client = new Redis(process.env.TEST_REDIS_URL ?? '');
-  try {
-    return await client.keys(pattern);
-  } finally {
-    client.disconnect();
-  }
-}
 
 /*
  * Two instances on one database and one Redis (a key prefix of this file's own), real time: the

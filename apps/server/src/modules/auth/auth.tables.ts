@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { check, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 
 /** Customers are `user`; back-office staff are `support` or `admin` (issue 17, ADR 0033). */
 export const userRole = pgEnum('user_role', ['user', 'support', 'admin']);
@@ -19,7 +8,7 @@ export const userRole = pgEnum('user_role', ['user', 'support', 'admin']);
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     /** Trimmed and lower-cased by the contract before it gets here. */
     email: text('email').notNull(),
@@ -28,16 +17,16 @@ export const users = pgTable(
     /** argon2id PHC string (DESIGN §5: m=19456, t=2, p=1). */
     passwordHash: text('password_hash').notNull(),
     role: userRole('role').notNull().default('user'),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    emailVerifiedAt: moment('email_verified_at'),
+    phoneVerifiedAt: moment('phone_verified_at'),
     /**
      * Set by the shop's staff (issue 17): the account cannot log in, refresh or check out, and its
      * sessions ended when it was set. The reason is the staff member's, for the back-office only.
      */
-    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedAt: moment('blocked_at'),
     blockedReason: text('blocked_reason'),
-    createdAt,
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     // Only a proved email or phone is held (issue 25, ADR 0046): unproved claims of the same one
@@ -71,14 +60,12 @@ export const sessionEndReason = pgEnum('session_end_reason', [
 export const refreshFamilies = pgTable(
   'refresh_families',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt,
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAtNow(),
     /** Absolute lifetime: 30 days from login, whatever the rotations (DESIGN §5). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
     revokedReason: sessionEndReason('revoked_reason'),
   },
   (t) => [index('refresh_families_user_idx').on(t.userId)],
@@ -87,16 +74,14 @@ export const refreshFamilies = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    familyId: uuid('family_id')
-      .notNull()
-      .references(() => refreshFamilies.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    familyId: uuidRef('family_id', () => refreshFamilies.id, { onDelete: 'cascade' }),
     /** SHA-256 of the token (256 random bits, so a fast hash suffices); the token is never kept. */
     tokenHash: text('token_hash').notNull(),
-    createdAt,
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAtNow(),
+    expiresAt: moment('expires_at').notNull(),
     /** Set when the token was exchanged; a second exchange after the grace window is a reuse. */
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: moment('used_at'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
@@ -119,20 +104,18 @@ export const otpChannel = pgEnum('otp_channel', ['email', 'sms']);
 export const otpCodes = pgTable(
   'otp_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     channel: otpChannel('channel').notNull(),
     purpose: otpPurpose('purpose').notNull(),
     /** HMAC-SHA-256 of the code keyed with the server secret and the row's user and purpose. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt,
+    createdAt: createdAtNow(),
     /** When the code was last sent; a resend before the cooldown is refused. */
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    lastSentAt: moment('last_sent_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    consumedAt: moment('consumed_at'),
   },
   (t) => [uniqueIndex('otp_codes_user_channel_purpose_key').on(t.userId, t.channel, t.purpose)],
 );
@@ -145,5 +128,5 @@ export const otpCodes = pgTable(
 export const otpDecoys = pgTable('otp_decoys', {
   slot: integer('slot').primaryKey(),
   codeHash: text('code_hash').notNull(),
-  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  lastSentAt: moment('last_sent_at').notNull(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAtNow, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import type { LocalizedText } from '@shop/contracts/i18n';
 import { productKind, products } from '../catalogue/catalogue.tables.ts';
 
@@ -13,11 +14,9 @@ import { productKind, products } from '../catalogue/catalogue.tables.ts';
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     owner: text('owner').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuidRef('product_id', () => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     kind: productKind('kind').notNull(),
     /** Recipient of a top-up or data product, 95 form; null until given. */
@@ -25,8 +24,8 @@ export const cartItems = pgTable(
     /** Kind, name and image when added, so a line whose product was withdrawn can still be shown. */
     name: jsonb('name').$type<LocalizedText>().notNull(),
     imageUrl: text('image_url').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     unique('cart_items_owner_product_phone_key')

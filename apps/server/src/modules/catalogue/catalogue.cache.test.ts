@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createMailer, createSmsSender, Outbox } from '../../platform/messaging.ts';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { createTestApp, otherInstance, type TestApp } from '../../test/app-kit.ts';
 import { products } from './catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 
@@ -19,7 +15,7 @@ describe.runIf(redisUrl)('catalogue cache with two instances sharing one Redis',
   const prefix = `test:${randomBytes(6).toString('hex')}:`;
   let a: TestApp;
   let b: FastifyInstance;
-  let closeMailer: () => void = () => undefined;
+  let closeOther: () => Promise<void> = () => Promise.resolve();
   let mptId: string;
 
   beforeAll(async () => {
@@ -27,31 +23,12 @@ describe.runIf(redisUrl)('catalogue cache with two instances sharing one Redis',
     a = await createTestApp({ env });
     mptId = (await insertTestCatalogue(a.database.db)).productId('T-MPT-1000');
     // Instance B: another process in production; here a second app on the same database.
-    const logger = pino({ level: 'silent' });
-    const outbox = new Outbox(path.join(a.dataDir, 'b'), logger);
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      from: a.config.mailFrom,
-      outbox,
-      log: logger,
-    });
-    closeMailer = () => {
-      mailer.close();
-    };
-    b = await buildApp({
-      config: a.config,
-      database: a.database,
-      secrets: a.secrets,
-      mailer,
-      sms: createSmsSender(outbox),
-      webRoot: path.join(a.dataDir, 'no-web'),
-      logger: false,
-    });
-    await b.ready();
+    const second = await otherInstance(a);
+    b = second.app;
+    closeOther = second.close;
   });
   afterAll(async () => {
-    await b.close();
-    closeMailer();
+    await closeOther();
     await a.close();
     const raw = new Redis(redisUrl ?? '');
     await raw.del(`${prefix}catalogue:generation`);

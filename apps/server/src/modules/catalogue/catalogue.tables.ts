@@ -12,22 +12,22 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtNow(),
+  updatedAt: updatedAtNow(),
 };
 
 export const categories = pgTable(
   'categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
     slug: text('slug').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
@@ -44,7 +44,7 @@ export const categories = pgTable(
 );
 
 export const operators = pgTable('operators', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   /** MPT, OOREDOO, ATOM, MYTEL, MEC: the same codes as the phone rules in @shop/contracts. */
   code: text('code').notNull().unique(),
   name: jsonb('name').$type<LocalizedText>().notNull(),
@@ -77,10 +77,8 @@ export const productSource = pgEnum('product_source', ['stock', 'reloadly']);
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id),
+    id: primaryId(),
+    categoryId: uuidRef('category_id', () => categories.id),
     operatorId: uuid('operator_id').references(() => operators.id),
     kind: productKind('kind').notNull(),
     sku: text('sku').notNull(),
@@ -136,15 +134,13 @@ export const cardStatus = pgEnum('card_status', ['available', 'reserved', 'sold'
 export const cards = pgTable(
   'cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+    id: primaryId(),
+    productId: uuidRef('product_id', () => products.id),
     serial: text('serial').notNull(),
     pinEncrypted: text('pin_encrypted').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: moment('expires_at'),
     status: cardStatus('status').notNull().default('available'),
-    soldAt: timestamp('sold_at', { withTimezone: true }),
+    soldAt: moment('sold_at'),
     /**
      * The pending order that holds this card for its payment window (DESIGN §6.5): nobody else can
      * reserve or buy it until `reservedUntil` has passed or the order is cancelled or expired. No
@@ -152,7 +148,7 @@ export const cards = pgTable(
      * ever written by the checkout in the order's own transaction.
      */
     reservedOrderId: uuid('reserved_order_id'),
-    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    reservedUntil: moment('reserved_until'),
     ...timestamps,
   },
   (t) => [
@@ -177,7 +173,7 @@ export type LocalizedBannerImages = Partial<Record<Language, BannerImages>>;
 export const banners = pgTable(
   'banners',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>().notNull(),
     imageUrl: text('image_url').notNull(),

@@ -278,28 +278,29 @@ describe('checkout API', () => {
       id: 'mmqr',
       isEnabled: false,
     });
-    const select = await call(
-      s,
-      'POST',
+    // The method as the customer picks it, on an English page or (`my`) a Burmese one.
+    const choose = (
+      paymentMethod: string,
+      language?: 'my',
+      path = '/api/v1/checkout/payment-method',
+    ) =>
+      call(
+        s,
+        'POST',
+        path,
+        language ? { ...user.headers, 'accept-language': language } : user.headers,
+        { sessionId: order.orderId, paymentMethod },
+      );
+    const select = await choose(
+      'mmqr',
+      undefined,
       '/api/v1/checkout/payment-method?isEnabled=true',
-      user.headers,
-      {
-        sessionId: order.orderId,
-        paymentMethod: 'mmqr',
-      },
     );
     expect(select.statusCode).toBe(400);
     expect(select.json<ErrorBody>().message).toBe(
       'A minimum of 1000 MMK is required for MM QR payment. Please add more items.',
     );
-    const selectMy = await call(
-      s,
-      'POST',
-      '/api/v1/checkout/payment-method',
-      { ...user.headers, 'accept-language': 'my' },
-      { sessionId: order.orderId, paymentMethod: 'mmqr' },
-    );
-    expect(selectMy.json<ErrorBody>().message).toBe(
+    expect((await choose('mmqr', 'my')).json<ErrorBody>().message).toBe(
       'MM QR ဖြင့် ငွေပေးချေရန် အနည်းဆုံး ၁၀၀၀ ကျပ် လိုအပ်ပါသည်။ ပစ္စည်းများ ထပ်ထည့်ပါ။',
     );
     const complete = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
@@ -307,31 +308,17 @@ describe('checkout API', () => {
       paymentMethod: 'mmqr',
     });
     expect(complete.statusCode).toBe(400);
-    const points = await call(s, 'POST', '/api/v1/checkout/payment-method', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
+    const points = await choose('points');
     // A new member has no points (500 Ks needs 50 at the default 10 Ks a point).
     expect(points.statusCode).toBe(409);
     expect(points.json<ErrorBody>().message).toBe(
       'Not enough points: this order needs 50 points and you have 0',
     );
     // A Burmese page writes the numbers with Burmese digits (one numeral system per page).
-    const pointsMy = await call(
-      s,
-      'POST',
-      '/api/v1/checkout/payment-method',
-      { ...user.headers, 'accept-language': 'my' },
-      { sessionId: order.orderId, paymentMethod: 'points' },
-    );
-    expect(pointsMy.json<ErrorBody>().message).toBe(
+    expect((await choose('points', 'my')).json<ErrorBody>().message).toBe(
       'ပွိုင့် မလုံလောက်ပါ- ဤအော်ဒါအတွက် ပွိုင့် ၅၀ လိုအပ်ပြီး သင့်တွင် ၀ ရှိပါသည်',
     );
-    const aplus = await call(s, 'POST', '/api/v1/checkout/payment-method', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'aplus',
-    });
-    expect(aplus.statusCode).toBe(200);
+    expect((await choose('aplus')).statusCode).toBe(200);
     const session = await completeWith(s, user.headers, order.orderId, 'aplus');
     expect(session).toMatchObject({ paymentMethod: 'aplus', amount: 500, paymentQrCode: null });
     expect(session.aplusPayment?.orderId).toBe(order.orderId);

@@ -1,14 +1,5 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 
@@ -19,20 +10,14 @@ import { orderItems, orders } from '../orders/orders.tables.ts';
 export const orderCards = pgTable(
   'order_cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    orderItemId: uuid('order_item_id')
-      .notNull()
-      .references(() => orderItems.id),
-    cardId: uuid('card_id')
-      .notNull()
-      .references(() => cards.id),
+    id: primaryId(),
+    orderId: uuidRef('order_id', () => orders.id),
+    orderItemId: uuidRef('order_item_id', () => orderItems.id),
+    cardId: uuidRef('card_id', () => cards.id),
     position: integer('position').notNull(),
     /** When the buyer revealed the PIN (scratch, or a card-list download). */
-    scratchedAt: timestamp('scratched_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    scratchedAt: moment('scratched_at'),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('order_cards_card_key').on(t.cardId),
@@ -55,10 +40,8 @@ export const topupResolution = pgEnum('topup_resolution', ['delivered', 'not_del
 export const topupRequests = pgTable(
   'topup_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderItemId: uuid('order_item_id')
-      .notNull()
-      .references(() => orderItems.id),
+    id: primaryId(),
+    orderItemId: uuidRef('order_item_id', () => orderItems.id),
     idempotencyKey: text('idempotency_key').notNull(),
     provider: text('provider').notNull(),
     status: topupRequestStatus('status').notNull().default('sending'),
@@ -71,9 +54,9 @@ export const topupRequests = pgTable(
     attempt: integer('attempt').notNull().default(1),
     /** An unanswered request (line `unconfirmed`) as staff resolved it after asking the aggregator. */
     resolution: topupResolution('resolution'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    resolvedAt: moment('resolved_at'),
+    createdAt: createdAtNow(),
+    completedAt: moment('completed_at'),
   },
   (t) => [
     uniqueIndex('topup_requests_item_attempt_key').on(t.orderItemId, t.attempt),
@@ -93,5 +76,5 @@ export const topupSimulatorTransactions = pgTable('topup_simulator_transactions'
   request: jsonb('request').$type<Record<string, unknown>>().notNull(),
   /** Times the request was received with this key. */
   received: integer('received').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtNow(),
 });

@@ -6,10 +6,10 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtNow, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -25,7 +25,7 @@ export const loyaltyAccounts = pgTable(
       .references(() => users.id),
     balance: integer('balance').notNull().default(0),
     lifetimeEarned: integer('lifetime_earned').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     check('loyalty_accounts_balance_positive', sql`${t.balance} >= 0`),
@@ -56,10 +56,8 @@ export const loyaltyEntryKind = pgEnum('loyalty_entry_kind', [
 export const loyaltyLedger = pgTable(
   'loyalty_ledger',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id),
     /** The order of an earn, redeem or refund; null for a staff adjustment. */
     orderId: uuid('order_id').references(() => orders.id),
     kind: loyaltyEntryKind('kind').notNull(),
@@ -70,7 +68,7 @@ export const loyaltyLedger = pgTable(
     /** Signed: positive for earn and refund, negative for redeem. */
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('loyalty_ledger_order_kind_key')

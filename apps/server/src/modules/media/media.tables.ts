@@ -6,10 +6,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtNow, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /**
@@ -30,7 +30,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 export const mediaUploads = pgTable(
   'media_uploads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** image/png, image/jpeg or image/webp: what the bytes are, checked at upload. */
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
@@ -40,7 +40,7 @@ export const mediaUploads = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('media_uploads_sha256_key').on(t.sha256),
@@ -60,9 +60,7 @@ export const mediaUploads = pgTable(
 export const mediaVariants = pgTable(
   'media_variants',
   {
-    uploadId: uuid('upload_id')
-      .notNull()
-      .references(() => mediaUploads.id, { onDelete: 'cascade' }),
+    uploadId: uuidRef('upload_id', () => mediaUploads.id, { onDelete: 'cascade' }),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     contentType: text('content_type').notNull(),

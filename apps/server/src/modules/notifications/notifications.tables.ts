@@ -1,29 +1,20 @@
 import type { Language } from '@shop/contracts/i18n';
-import {
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 
 /** A browser's push subscription (one per device and user; the endpoint identifies it). */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     /** The device's page language when it subscribed: its notifications are written in it. */
     language: text('language').$type<Language>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
@@ -40,10 +31,8 @@ export const pushSends = pgTable(
   {
     /** `<event>:<orderId>`. */
     eventKey: text('event_key').notNull(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    subscriptionId: uuidRef('subscription_id', () => pushSubscriptions.id, { onDelete: 'cascade' }),
+    sentAt: moment('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventKey, t.subscriptionId] })],
 );

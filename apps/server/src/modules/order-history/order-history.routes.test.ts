@@ -9,17 +9,10 @@ import type {
 import { orderListResponseSchema, orderResponseSchema } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMptTopUp,
-  call,
-  openShopTest,
-  initialize,
-  MPT_PHONE,
-  signedIn,
-} from '../../test/checkout-kit.ts';
+import { call, openShopTest, signedIn } from '../../test/checkout-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
-import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
+import { emptyStock, ordersInEveryState, stockCards } from '../../test/fulfilment-kit.ts';
 import { orderFeedback } from '../orders/orders.tables.ts';
 
 describe('orders API (shopping spec §7 Orders)', () => {
@@ -40,27 +33,10 @@ describe('orders API (shopping spec §7 Orders)', () => {
     buyer = await signedIn(s);
     stranger = await signedIn(s);
     stock = await stockCards(s, 'G-STEAM-10', 2);
-    completed = (
-      await paidOrder(
-        s,
-        [
-          { sku: 'G-STEAM-10', quantity: 2 },
-          { sku: 'T-MPT-1000', quantity: 1, phoneNumber: MPT_PHONE },
-        ],
-        { user: buyer },
-      )
-    ).order.orderId;
     // Orders take their time from the test clock: apart, so newest-first is well defined.
-    s.clock.advance(1000);
-    failed = (
-      await paidOrder(s, [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: '09250000000' }], {
-        user: buyer,
-      })
-    ).order.orderId;
-    await s.t.app.runPendingJobs();
-    s.clock.advance(1000);
-    await addMptTopUp(s, buyer.headers);
-    pending = (await initialize(s, buyer.headers)).orderId;
+    ({ completed, failed, pending } = await ordersInEveryState(s, buyer, () => {
+      s.clock.advance(1000);
+    }));
   });
 
   const get = (url: string, headers = buyer.headers) => call(s, 'GET', url, headers);

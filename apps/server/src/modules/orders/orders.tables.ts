@@ -8,10 +8,10 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { paymentStatuses } from '@shop/contracts/checkout';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { orderStatuses } from '@shop/contracts/order-status';
@@ -31,12 +31,10 @@ export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** Human-readable and random (not guessable in sequence): MT-YYMMDD-XXXXXXXX. */
     orderNumber: text('order_number').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: uuidRef('user_id', () => users.id),
     status: orderStatus('status').notNull().default('pending'),
     paymentStatus: orderPaymentStatus('payment_status').notNull().default('pending'),
     paymentMethod: paymentMethod('payment_method'),
@@ -60,24 +58,24 @@ export const orders = pgTable(
     email: text('email'),
     /** Language of the checkout request: the codes email is written in it. */
     language: text('language').$type<Language>().notNull().default('my'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    paidAt: moment('paid_at'),
+    cancelledAt: moment('cancelled_at'),
     /** When fulfilment ended the order completed or failed. */
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: moment('completed_at'),
     /** INV-YYYY-NNNNNN, given when the invoice is first generated. */
     invoiceNumber: text('invoice_number'),
-    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    invoicedAt: moment('invoiced_at'),
     /** Set by scratching a card, downloading the card list or generating the invoice (spec §4). */
-    sharingDisabledAt: timestamp('sharing_disabled_at', { withTimezone: true }),
+    sharingDisabledAt: moment('sharing_disabled_at'),
     /**
      * The client network (IPv4 address or IPv6 /64) of the order's latest checkout: unpaid orders
      * from one network hold at most so many cards together (ADR 0043). Null for older orders.
      */
     clientNetwork: text('client_network'),
     /** When the order's latest checkout began: Pay Again holds its cards 2 windows past it at most. */
-    holdStartedAt: timestamp('hold_started_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    holdStartedAt: moment('hold_started_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
@@ -94,13 +92,9 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+    id: primaryId(),
+    orderId: uuidRef('order_id', () => orders.id, { onDelete: 'cascade' }),
+    productId: uuidRef('product_id', () => products.id),
     kind: productKind('kind').notNull(),
     /** The product's code (SKU) at checkout; null for lines bought before it was kept. */
     sku: text('sku'),
@@ -135,8 +129,8 @@ export const orderFeedback = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [check('order_feedback_rating_range', sql`${t.rating} between 1 and 5`)],
 );

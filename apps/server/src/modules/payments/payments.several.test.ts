@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { startKbzStandin } from '../../test/standins/kbzpay.ts';
 import { startWaveStandin } from '../../test/standins/wave.ts';
 import {
-  call,
   callbackThroughInject,
   fulfilJobsOf,
+  offeredMethods,
   paymentStatusOf,
   pendingTopUpOrder,
   signedIn,
@@ -27,9 +27,7 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
 
   it('checkout offers MM QR and the redirect; each is made at its own acquirer', async () => {
     const user = await signedIn(s);
-    const res = await call(s, 'GET', '/api/v1/payment-methods?checkoutAmount=5000', user.headers);
-    const methods = res.json<{ data: { id: string; isEnabled: boolean }[] }>().data;
-    expect(Object.fromEntries(methods.map((m) => [m.id, m.isEnabled]))).toMatchObject({
+    expect(await offeredMethods(s, user.headers)).toMatchObject({
       mmqr: true,
       direct: true,
       aplus: false,

@@ -5,10 +5,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { orderPaymentStatus, orders, paymentMethod } from '../orders/orders.tables.ts';
 
 /**
@@ -18,10 +18,8 @@ import { orderPaymentStatus, orders, paymentMethod } from '../orders/orders.tabl
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    id: primaryId(),
+    orderId: uuidRef('order_id', () => orders.id),
     provider: text('provider').notNull(),
     method: paymentMethod('method').notNull(),
     /** Reference given to the acquirer (MM QR tag 62-05); the webhook names it. */
@@ -30,8 +28,8 @@ export const payments = pgTable(
     status: orderPaymentStatus('status').notNull().default('pending'),
     /** What the customer is shown again: the MM QR payload, the A+ token or the page to pay on. */
     payload: text('payload').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: moment('expires_at').notNull(),
+    paidAt: moment('paid_at'),
     /**
      * Money arrived that the order cannot use (paid after cancel or expiry, a second payment, a
      * wrong amount): recorded, never lost, and left for a refund.
@@ -40,8 +38,8 @@ export const payments = pgTable(
     refundReason: text('refund_reason'),
     /** Kyat to give back: the whole amount, or the failed part of a partly delivered order. */
     refundAmountMmk: integer('refund_amount_mmk'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     uniqueIndex('payments_provider_reference_key').on(t.provider, t.reference),
@@ -77,7 +75,7 @@ export type ReceiptOutcome = (typeof receiptOutcomes)[number];
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
@@ -85,7 +83,7 @@ export const paymentEvents = pgTable(
     /** What the shop did with it: applied, late_payment, duplicate_payment, unknown_payment, ... */
     outcome: text('outcome').notNull(),
     body: jsonb('body').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: moment('received_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
 );
@@ -94,17 +92,11 @@ export const paymentEvents = pgTable(
 export const paymentReceipts = pgTable(
   'payment_receipts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** The delivery that reported it (one receipt per event). */
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => paymentEvents.id),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    eventId: uuidRef('event_id', () => paymentEvents.id),
+    paymentId: uuidRef('payment_id', () => payments.id),
+    orderId: uuidRef('order_id', () => orders.id),
     /** What the acquirer says it received, in `currency` (0 for a refused payment). */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
@@ -112,7 +104,7 @@ export const paymentReceipts = pgTable(
     refundRequired: boolean('refund_required').notNull().default(false),
     /** What is due back: all of it, or the part above the price (overpaid), else 0. */
     refundAmount: integer('refund_amount').notNull().default(0),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: moment('received_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_receipts_event_key').on(t.eventId),

@@ -7,10 +7,10 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -27,15 +27,15 @@ export const promoKind = pgEnum('promo_kind', ['percent', 'fixed']);
 export const promoCodes = pgTable(
   'promo_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     code: text('code').notNull(),
     kind: promoKind('kind').notNull(),
     /** Percent (1–100) or whole kyat. */
     value: integer('value').notNull(),
     /** The eligible lines must cost at least this much (kyat, after sale prices). */
     minimumSpendMmk: integer('minimum_spend_mmk').notNull().default(0),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: moment('starts_at'),
+    endsAt: moment('ends_at'),
     /** Orders that may hold the code at once (null: no limit). */
     totalLimit: integer('total_limit'),
     /** Orders one customer may hold it on (null: no limit). */
@@ -44,7 +44,7 @@ export const promoCodes = pgTable(
     categoryIds: uuid('category_ids').array(),
     active: boolean('active').notNull().default(true),
     redeemedCount: integer('redeemed_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('promo_codes_code_key').on(sql`upper(${t.code})`),
@@ -63,19 +63,13 @@ export const promoCodes = pgTable(
 export const promoRedemptions = pgTable(
   'promo_redemptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    promoCodeId: uuid('promo_code_id')
-      .notNull()
-      .references(() => promoCodes.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    promoCodeId: uuidRef('promo_code_id', () => promoCodes.id),
+    orderId: uuidRef('order_id', () => orders.id, { onDelete: 'cascade' }),
+    userId: uuidRef('user_id', () => users.id),
     discountMmk: integer('discount_mmk').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAtNow(),
+    releasedAt: moment('released_at'),
   },
   (t) => [
     uniqueIndex('promo_redemptions_order_key').on(t.orderId),

@@ -6,12 +6,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMptTopUp,
-  addToCart,
   call,
   completeWith,
+  customerWithMptCart,
   openShopTest,
-  MPT_PHONE,
-  signedIn,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import {
@@ -47,20 +45,8 @@ describe('promo codes at checkout (issue 17)', () => {
     (await promotions.createCode({ code: `Promo${++serial}X`, ...input })).code;
 
   /** A customer with 3 × 1,000 Ks MPT top-ups and 1 × 1,500 Ks data (4,500 Ks). */
-  const customerWithCart = async (lang: Language = 'en') => {
-    const user = await signedIn(s, { 'accept-language': lang });
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('T-MPT-1000'),
-      quantity: 3,
-      phoneNumber: MPT_PHONE,
-    });
-    await addToCart(s, user.headers, {
-      productId: s.catalogue.productId('D-MPT-1GB'),
-      quantity: 1,
-      phoneNumber: MPT_PHONE,
-    });
-    return user;
-  };
+  const customerWithCart = (lang: Language = 'en') =>
+    customerWithMptCart(s, { 'accept-language': lang });
   const checkout = (headers: Record<string, string>, promoCode?: string | null) =>
     call(
       s,

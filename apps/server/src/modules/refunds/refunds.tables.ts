@@ -8,10 +8,10 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from '../payments/payments.tables.ts';
 
@@ -27,10 +27,8 @@ export const refundStatus = pgEnum('refund_status', refundStatuses);
 export const orderRefunds = pgTable(
   'order_refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    id: primaryId(),
+    orderId: uuidRef('order_id', () => orders.id),
     destination: refundDestination('destination').notNull(),
     status: refundStatus('status').notNull().default('refund_pending'),
     /** Kyat of the failed lines (discounts shared out in proportion). */
@@ -43,8 +41,8 @@ export const orderRefunds = pgTable(
     partial: boolean('partial').notNull().default(false),
     /** The bank's or support's reference of the payout, when done by hand. */
     reference: text('reference'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAtNow(),
+    refundedAt: moment('refunded_at'),
   },
   (t) => [
     uniqueIndex('order_refunds_order_key').on(t.orderId),
@@ -79,16 +77,12 @@ export const providerRefundStatus = pgEnum('provider_refund_status', [
 export const providerRefunds = pgTable(
   'provider_refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** What the provider keys the refund by: [a-z0-9]{32}. */
     requestNo: text('request_no').notNull(),
     provider: text('provider').notNull(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    paymentId: uuidRef('payment_id', () => payments.id),
+    orderId: uuidRef('order_id', () => orders.id),
     orderRefundId: uuid('order_refund_id').references(() => orderRefunds.id),
     receiptId: uuid('receipt_id').references(() => paymentReceipts.id),
     amountMmk: integer('amount_mmk').notNull(),
@@ -99,10 +93,10 @@ export const providerRefunds = pgTable(
     providerRef: text('provider_ref'),
     /** Why it was refused or is unknown, for support. */
     message: text('message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
     /** When its outcome (refunded, refused, unknown) was recorded. */
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: moment('completed_at'),
   },
   (t) => [
     uniqueIndex('provider_refunds_request_no_key').on(t.requestNo),

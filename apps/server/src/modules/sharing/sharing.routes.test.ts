@@ -12,15 +12,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { login } from '../../test/auth-kit.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMptTopUp,
-  call,
-  openShopTest,
-  initialize,
-  MPT_PHONE,
-  signedIn,
-} from '../../test/checkout-kit.ts';
-import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
+import { addMptTopUp, call, openShopTest, initialize, signedIn } from '../../test/checkout-kit.ts';
+import { ordersInEveryState, stockCards } from '../../test/fulfilment-kit.ts';
 import { shares } from './sharing.tables.ts';
 
 const DAY_MS = 86_400_000;
@@ -40,25 +33,8 @@ describe('sharing API (shopping spec §7 Share, Share types; issue 15)', () => {
     buyer = await signedIn(s);
     stranger = await signedIn(s);
     pins = (await stockCards(s, 'G-STEAM-10', 2)).map((c) => c.pin);
-    completed = (
-      await paidOrder(
-        s,
-        [
-          { sku: 'G-STEAM-10', quantity: 2 },
-          { sku: 'T-MPT-1000', quantity: 1, phoneNumber: MPT_PHONE },
-        ],
-        { user: buyer },
-      )
-    ).order.orderId;
-    // The simulator declines this number: the order fails.
-    failed = (
-      await paidOrder(s, [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: '09250000000' }], {
-        user: buyer,
-      })
-    ).order.orderId;
-    await s.t.app.runPendingJobs();
-    await addMptTopUp(s, buyer.headers);
-    pending = (await initialize(s, buyer.headers)).orderId;
+    // The simulator declines the failed order's number.
+    ({ completed, failed, pending } = await ordersInEveryState(s, buyer));
     // Another buyer's order, cancelled before payment.
     cancelled = (await initialize(s, await cartWithTopUp(stranger.headers))).orderId;
     const cancel = await call(

@@ -1,15 +1,7 @@
 import type { ShareStyle } from '@shop/contracts/sharing';
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
@@ -23,22 +15,18 @@ export const shares = pgTable(
   'shares',
   {
     id: text('id').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    orderId: uuidRef('order_id', () => orders.id),
+    userId: uuidRef('user_id', () => users.id),
     /** A built-in type's key or the title of one of the buyer's own types. */
     type: text('type').notNull(),
     /** The type's style when the link was made (a custom type may be deleted later). */
     style: jsonb('style').$type<ShareStyle>().notNull(),
     /** The screened note: Zawgyi turned into Unicode, NFC, trimmed. */
     note: text('note').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAtNow(),
+    expiresAt: moment('expires_at').notNull(),
     /** Set by DELETE …/share, or when a newer link replaces an expired one. */
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: moment('disabled_at'),
   },
   (t) => [
     // The last line of defence against two live links for one order (concurrent shares).
@@ -52,13 +40,11 @@ export const shares = pgTable(
 export const shareReveals = pgTable(
   'share_reveals',
   {
-    orderCardId: uuid('order_card_id')
-      .notNull()
-      .references(() => orderCards.id),
+    orderCardId: uuidRef('order_card_id', () => orderCards.id),
     shareId: text('share_id')
       .notNull()
       .references(() => shares.id),
-    revealedAt: timestamp('revealed_at', { withTimezone: true }).notNull().defaultNow(),
+    revealedAt: moment('revealed_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.shareId, t.orderCardId] }),
@@ -70,13 +56,11 @@ export const shareReveals = pgTable(
 export const shareTypes = pgTable(
   'share_types',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id),
     title: text('title').notNull(),
     style: jsonb('style').$type<ShareStyle>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [uniqueIndex('share_types_user_title_key').on(t.userId, sql`lower(${t.title})`)],
 );
@@ -85,12 +69,10 @@ export const shareTypes = pgTable(
 export const shareStyleGenerations = pgTable(
   'share_style_generations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id),
     title: text('title').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('share_style_generations_user_idx').on(t.userId, t.createdAt)],
 );

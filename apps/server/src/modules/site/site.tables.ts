@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { moment, updatedAtNow } from '../../platform/columns.ts';
 
 /**
  * Small shop-wide settings edited rarely (call-centre contact and business hours, demo-seed
@@ -7,7 +8,7 @@ import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtNow(),
 });
 
 /**
@@ -21,8 +22,8 @@ export const analyticsEvents = pgTable(
     name: text('name').notNull(),
     params: jsonb('params').$type<Record<string, string | number | boolean>>().notNull(),
     /** When it happened on the device, and when it arrived. */
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: moment('occurred_at').notNull(),
+    receivedAt: moment('received_at').notNull().defaultNow(),
   },
   (t) => [index('analytics_events_name_time_idx').on(t.name, t.occurredAt)],
 );

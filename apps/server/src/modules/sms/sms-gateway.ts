@@ -98,6 +98,16 @@ export async function callGateway(
   return { status: res.status, body };
 }
 
+/** A receipt's status word as ours, by the provider's own words: delivered, failed, or on its way. */
+export function receiptOutcome(
+  status: string,
+  words: { delivered: Set<string>; failed: Set<string> },
+): SmsReceipt['outcome'] {
+  if (words.delivered.has(status)) return 'delivered';
+  if (words.failed.has(status)) return 'failed';
+  return 'pending';
+}
+
 /** A receipt's fields, whether it came as a form or as JSON. */
 export function receiptFields(request: ReceiptRequest): Record<string, string> | null {
   if ((request.contentType ?? '').includes('application/json')) {

@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtNow, moment, primaryId } from '../../platform/columns.ts';
 
 /**
  * queued: written, its send job not yet done; sent: the gateway accepted it; delivered / failed:
@@ -14,7 +15,7 @@ export const smsStatus = pgEnum('sms_status', ['queued', 'sent', 'delivered', 'f
 export const smsMessages = pgTable(
   'sms_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     provider: text('provider').notNull(),
     /** E.164 with its +. */
     recipient: text('recipient').notNull(),
@@ -26,9 +27,9 @@ export const smsMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     /** The gateway's last word: its receipt status, or the refusal's code and text. */
     providerStatus: text('provider_status'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAtNow(),
+    sentAt: moment('sent_at'),
+    endedAt: moment('ended_at'),
   },
   (t) => [index('sms_messages_created_idx').on(t.createdAt)],
 );

@@ -8,9 +8,9 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { moment, primaryId } from '../../platform/columns.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 
 /**
@@ -37,8 +37,8 @@ export const topupProductMappings = pgTable(
     fxRate: doublePrecision('fx_rate').notNull(),
     /** The amount was in the catalogue at the last read. */
     offered: boolean('offered').notNull().default(true),
-    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
-    mappedAt: timestamp('mapped_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: moment('checked_at').notNull(),
+    mappedAt: moment('mapped_at').notNull().defaultNow(),
   },
   (t) => [
     check('topup_product_mappings_amount_positive', sql`${t.localAmount} > 0`),
@@ -55,8 +55,8 @@ export const topupReconciliationRuns = pgTable('topup_reconciliation_runs', {
   /** The Yangon calendar day, YYYY-MM-DD. */
   day: text('day').primaryKey(),
   status: text('status').$type<'running' | 'done'>().notNull(),
-  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  claimedAt: moment('claimed_at').notNull(),
+  finishedAt: moment('finished_at'),
   /** Lines the shop delivered that day, transactions the aggregator reported, mismatches found. */
   ours: integer('ours').notNull().default(0),
   theirs: integer('theirs').notNull().default(0),
@@ -67,7 +67,7 @@ export const topupReconciliationRuns = pgTable('topup_reconciliation_runs', {
 export const topupReconciliationMismatches = pgTable(
   'topup_reconciliation_mismatches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     day: text('day')
       .notNull()
       .references(() => topupReconciliationRuns.day, { onDelete: 'cascade' }),

@@ -219,19 +219,10 @@ export async function startWaveStandin(
         paymentRequestId,
         requestTime: '2026-12-02T10:38:56',
       };
-      const signed = [
-        'status',
-        'timeToLiveSeconds',
-        'merchantId',
-        'orderId',
-        'amount',
-        'backendResultUrl',
-        'merchantReferenceId',
-        'initiatorMsisdn',
-        'transactionId',
-        'paymentRequestId',
-        'requestTime',
-      ].map((name) => body[name] as string | number | null);
+      // The guide's formula, in its own order (not the shop's list: the stand-in checks it).
+      const formula =
+        'status timeToLiveSeconds merchantId orderId amount backendResultUrl merchantReferenceId initiatorMsisdn transactionId paymentRequestId requestTime';
+      const signed = formula.split(' ').map((name) => body[name] as string | number | null);
       body.hashValue = hmac(secret, signed);
       tamper?.(body);
       return send(fields.backend_result_url ?? '', JSON.stringify(body));

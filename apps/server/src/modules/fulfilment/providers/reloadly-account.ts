@@ -2,6 +2,7 @@ import type { TopupCatalogueOperator } from '@shop/contracts/topup-provider-admi
 import { TopupUnavailableError } from '../topup-provider.ts';
 import { catalogueOf, RELOADLY_CATALOGUE_PATH } from './reloadly-catalogue.ts';
 import { createReloadlyTokens, RELOADLY_ACCEPT, type ReloadlySettings } from './reloadly.ts';
+import { isRecord } from '../../../platform/json.ts';
 
 /*
  * Reloadly's account-side reads (issue 28), from its published API description
@@ -22,9 +23,6 @@ export interface ReloadlyBalance {
   currencyCode: string;
   updatedAt: string | null;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reloadly's report date form, "YYYY-MM-DD HH:mm:ss" (UTC). */
 export const reportDate = (instant: Date) => instant.toISOString().slice(0, 19).replace('T', ' ');

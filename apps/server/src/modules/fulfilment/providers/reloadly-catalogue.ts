@@ -2,6 +2,7 @@ import type {
   TopupCatalogueAmount,
   TopupCatalogueOperator,
 } from '@shop/contracts/topup-provider-admin';
+import { isRecord } from '../../../platform/json.ts';
 
 /*
  * Reloadly's Myanmar catalogue (issue 28), from its published API description
@@ -16,9 +17,6 @@ import type {
 
 export const RELOADLY_CATALOGUE_PATH =
   '/operators/countries/MM?includeBundles=true&includeData=true&suggestedAmountsMap=true';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const numberOr = (value: unknown, fallback: number | null): number | null => {
   const n = typeof value === 'string' ? Number(value) : value;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
 import { ConfigError } from '../../../config.ts';
 import { providerSettings } from '../../payments/acquirer.ts';
 import { TopupUnavailableError } from '../topup-provider.ts';
 import { createReloadlyTokens, exchange, type Answer } from './reloadly.ts';
+import { isRecord } from '../../../platform/json.ts';
 
 /*
  * Reloadly Gift Cards (issue 28, "Gift cards on demand"; ADR 0063): the cards of a product whose
@@ -30,12 +32,12 @@ export const RELOADLY_GIFTCARDS_ACCEPT = 'application/com.reloadly.giftcards-v1+
 export const reloadlyGiftCardsSettingsSchema = z.object({
   RELOADLY_CLIENT_ID: z.string().min(1),
   RELOADLY_CLIENT_SECRET: z.string().min(8),
-  RELOADLY_AUTH_URL: z.url({ protocol: /^https?$/ }),
+  RELOADLY_AUTH_URL: httpUrl(),
   /** https://giftcards.reloadly.com (live) or https://giftcards-sandbox.reloadly.com; the audience. */
-  RELOADLY_GIFTCARDS_URL: z.url({ protocol: /^https?$/ }),
+  RELOADLY_GIFTCARDS_URL: httpUrl(),
   /** The sender's name on the order (Reloadly's `senderName`); default "Shop". */
   RELOADLY_GIFTCARDS_SENDER: z.optional(z.string().min(1).max(100)),
-  RELOADLY_TIMEOUT_MS: z.optional(z.coerce.number().int().min(200).max(60_000)),
+  RELOADLY_TIMEOUT_MS: optionalMs(200, 60_000),
 });
 
 export interface ReloadlyGiftCardsSettings {
@@ -112,9 +114,6 @@ export interface GiftCardSource {
     order: Pick<GiftCardOrder, 'idempotencyKey' | 'quantity' | 'since'>,
   ): Promise<GiftCardResult | null>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;

@@ -3,15 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { operatorNames, isOperatorCode } from '@shop/contracts/phone';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
 import { ConfigError } from '../../../config.ts';
 import { providerSettings } from '../../payments/acquirer.ts';
-import {
-  TopupAwaitingFundsError,
-  TopupUnavailableError,
-  type TopupProvider,
-  type TopupRequest,
-  type TopupResult,
-} from '../topup-provider.ts';
+import { TopupAwaitingFundsError, TopupUnavailableError } from '../topup-provider.ts';
+import type { TopupProvider, TopupRequest, TopupResult } from '../topup-provider.ts';
+import { isRecord } from '../../../platform/json.ts';
 
 /*
  * Reloadly Airtime (TOPUP_PROVIDER=reloadly, issue 28), written from Reloadly's published API
@@ -37,15 +34,15 @@ export const reloadlySettingsSchema = z.object({
   RELOADLY_CLIENT_ID: z.string().min(1),
   RELOADLY_CLIENT_SECRET: z.string().min(8),
   /** https://auth.reloadly.com/oauth/token */
-  RELOADLY_AUTH_URL: z.url({ protocol: /^https?$/ }),
+  RELOADLY_AUTH_URL: httpUrl(),
   /** https://topups.reloadly.com (live) or https://topups-sandbox.reloadly.com; also the audience. */
-  RELOADLY_TOPUPS_URL: z.url({ protocol: /^https?$/ }),
+  RELOADLY_TOPUPS_URL: httpUrl(),
   /** The webhook signing secret from Reloadly's dashboard (Developers → Webhooks). */
   RELOADLY_WEBHOOK_SECRET: z.string().min(8),
   /** One HTTP call's time budget (default 10 s). */
-  RELOADLY_TIMEOUT_MS: z.optional(z.coerce.number().int().min(200).max(60_000)),
+  RELOADLY_TIMEOUT_MS: optionalMs(200, 60_000),
   /** How long one job waits for a top-up's final status before it retries later (default 20 s). */
-  RELOADLY_POLL_BUDGET_MS: z.optional(z.coerce.number().int().min(500).max(120_000)),
+  RELOADLY_POLL_BUDGET_MS: optionalMs(500, 120_000),
 });
 
 export interface ReloadlySettings {
@@ -135,9 +132,6 @@ export function verifyReloadlySignature(
   const given = createHash('sha256').update(signature.toLowerCase());
   return timingSafeEqual(expected.digest(), given.digest());
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@shop/contracts/payments';
 import { z } from 'zod';
-import {
-  AcquirerError,
-  providerSettings,
-  type Acquirer,
-  type CallbackAck,
-  type ParsedCallback,
-  type ProviderPaymentStatus,
-} from '../acquirer.ts';
+import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
+import { AcquirerError, providerSettings } from '../acquirer.ts';
+import type { Acquirer, CallbackAck, ParsedCallback, ProviderPaymentStatus } from '../acquirer.ts';
+import { isRecord } from '../../../platform/json.ts';
 
 /*
  * ABank's A+ wallet MM QR acquiring service (ADR 0058), from its documented shapes
@@ -20,12 +16,12 @@ import {
 
 export const aplusSettingsSchema = z.object({
   /** The service root: /v1/order/create and /v1/order/posEnquiry/{orderId} are under it. */
-  APLUS_BASE_URL: z.url({ protocol: /^https?$/ }),
+  APLUS_BASE_URL: httpUrl(),
   APLUS_SECRET_KEY: z.string().min(8),
   APLUS_ECCODE: z.string().min(1),
   APLUS_MERCHANT_ID: z.string().min(1),
   APLUS_CHANNEL_CODE: z.optional(z.string().min(1)),
-  APLUS_TIMEOUT_MS: z.optional(z.coerce.number().int().min(500).max(60_000)),
+  APLUS_TIMEOUT_MS: optionalMs(500, 60_000),
 });
 
 export interface AplusSettings {
@@ -69,9 +65,6 @@ const yangonDateTime = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
   hourCycle: 'h23',
 });
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** paymentTxnStatus: 200 success, 100 pending, 500 fail, 400 refunded, 403 not found. */
 const TXN_STATUS: Record<string, ProviderPaymentStatus['status']> = {

@@ -4,24 +4,25 @@ import {
   randomBytes,
   timingSafeEqual,
   X509Certificate,
-  type KeyObject,
 } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
 import type { WebhookEvent } from '@shop/contracts/payments';
 import { z } from 'zod';
-import {
-  AcquirerError,
-  providerSettings,
-  type Acquirer,
-  type CallbackAck,
-  type ParsedCallback,
-  type PayableMethod,
-  type ProviderPaymentStatus,
-  type RefundRequest,
-  type RefundResult,
+import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
+import { AcquirerError, providerSettings } from '../acquirer.ts';
+import type {
+  Acquirer,
+  CallbackAck,
+  ParsedCallback,
+  PayableMethod,
+  ProviderPaymentStatus,
+  RefundRequest,
+  RefundResult,
 } from '../acquirer.ts';
+import { isRecord, jsonOrUndefined } from '../../../platform/json.ts';
 
 /*
  * KBZPay's payment gateway (ADR 0058), written from its documented shapes
@@ -37,11 +38,11 @@ export const kbzpaySettingsSchema = z.object({
   KBZPAY_APP_KEY: z.string().min(8),
   KBZPAY_MERCH_CODE: z.string().min(1),
   /** The gateway: /precreate, /queryorder and /closeorder are under it. */
-  KBZPAY_BASE_URL: z.url({ protocol: /^https?$/ }),
+  KBZPAY_BASE_URL: httpUrl(),
   /** The PWA checkout page for the redirect method; without it only MM QR is offered. */
-  KBZPAY_PWA_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  KBZPAY_PWA_URL: z.optional(httpUrl()),
   /** One call's time budget: the customer waits on a create (default 10 s); refunds too. */
-  KBZPAY_TIMEOUT_MS: z.optional(z.coerce.number().int().min(500).max(60_000)),
+  KBZPAY_TIMEOUT_MS: optionalMs(500, 60_000),
   /**
    * Refunds (ADR 0060): KBZ's refund address (production
    * `https://api.kbzpay.com:8008/payment/gateway/refund`), reached with the merchant's client
@@ -247,9 +248,6 @@ function kbzVerify(
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Whole kyat of a KBZ amount ("1000" or "1000.00"); null when it is not an amount. */
 function kyatOf(value: unknown): number | null {
   const text = scalar(value);
@@ -405,12 +403,7 @@ export function kbzRefundResult(
 ): RefundResult {
   if (answer.status >= 500)
     throw new AcquirerError('KBZPay refund failed on its side', { httpStatus: answer.status });
-  let body: unknown = null;
-  try {
-    body = JSON.parse(answer.text);
-  } catch {
-    body = null;
-  }
+  const body = jsonOrUndefined(answer.text) ?? null;
   const response = isRecord(body) && isRecord(body.Response) ? body.Response : null;
   if (!response)
     throw new AcquirerError('KBZPay refund answered out of its shape', {
@@ -570,12 +563,8 @@ export function createKbzPayAcquirer(settings: KbzPaySettings): Acquirer {
 
     parseCallback(input): ParsedCallback {
       if (input.method !== 'POST') return { verified: false, reason: 'malformed' };
-      let body: unknown;
-      try {
-        body = JSON.parse(input.rawBody);
-      } catch {
-        return { verified: false, reason: 'malformed' };
-      }
+      const body = jsonOrUndefined(input.rawBody);
+      if (body === undefined) return { verified: false, reason: 'malformed' };
       // {"Request":{…}}, or the same fields unwrapped.
       const fields = isRecord(body) ? (isRecord(body.Request) ? body.Request : body) : null;
       if (!fields || typeof fields.sign !== 'string') return { verified: false, reason: 'missing' };

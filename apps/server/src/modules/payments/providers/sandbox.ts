@@ -7,6 +7,7 @@ import {
 import type { Acquirer, ParsedCallback, PaymentRequest } from '../acquirer.ts';
 import { buildMmqrPayload, shopMerchant } from '../mmqr.ts';
 import { verifyWebhook } from '../webhook-signature.ts';
+import { jsonOrUndefined } from '../../../platform/json.ts';
 
 /** Fields of an A+ or direct-transfer request, as the sandbox bank reads them back. */
 export interface SandboxTokenClaims {
@@ -69,12 +70,8 @@ export function createSandboxAcquirer(webhookSecret: string, publicUrl: string) 
         now,
       );
       if (check !== 'ok') return { verified: false, reason: check };
-      let body: unknown;
-      try {
-        body = JSON.parse(input.rawBody);
-      } catch {
-        return { verified: false, reason: 'malformed' };
-      }
+      const body = jsonOrUndefined(input.rawBody);
+      if (body === undefined) return { verified: false, reason: 'malformed' };
       const parsed = webhookEventSchema.safeParse(body);
       if (!parsed.success) return { verified: false, reason: 'malformed' };
       return { verified: true, trust: 'signed', event: parsed.data };

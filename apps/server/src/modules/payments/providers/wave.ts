@@ -1,13 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WebhookEvent } from '@shop/contracts/payments';
 import { z } from 'zod';
-import {
-  AcquirerError,
-  providerSettings,
-  type Acquirer,
-  type CallbackAck,
-  type ParsedCallback,
-} from '../acquirer.ts';
+import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
+import { AcquirerError, providerSettings } from '../acquirer.ts';
+import type { Acquirer, CallbackAck, ParsedCallback } from '../acquirer.ts';
+import { isRecord, jsonOrUndefined } from '../../../platform/json.ts';
 
 /*
  * Pay with Wave (WavePay's payment gateway, ADR 0059), written from Wave Money's published
@@ -30,13 +27,13 @@ export const waveSettingsSchema = z.object({
   /** The hash secret key Wave Money issues. */
   WAVE_SECRET_KEY: z.string().min(8),
   /** The payment API root: /payment is under it (test https://testpayments.wavemoney.io:8107). */
-  WAVE_BASE_URL: z.url({ protocol: /^https?$/ }),
+  WAVE_BASE_URL: httpUrl(),
   /** The page the customer is sent to (test https://testpayments.wavemoney.io/authenticate). */
-  WAVE_AUTHENTICATE_URL: z.url({ protocol: /^https?$/ }),
+  WAVE_AUTHENTICATE_URL: httpUrl(),
   /** The name shown on Wave's payment screen (default MyanTopup). */
   WAVE_MERCHANT_NAME: z.optional(z.string().min(1).max(60)),
   /** One call's time budget: the customer waits on a create (default 10 s). */
-  WAVE_TIMEOUT_MS: z.optional(z.coerce.number().int().min(500).max(60_000)),
+  WAVE_TIMEOUT_MS: optionalMs(500, 60_000),
 });
 
 export interface WaveSettings {
@@ -119,9 +116,6 @@ export function waveHash(
     .update(order.map((name) => hashPart(fields[name])).join(''))
     .digest('hex');
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whole kyat of a Wave amount ("1000", 1000 or "1000.00"); null when it is not an amount. */
 function kyatOf(value: unknown): number | null {
@@ -236,12 +230,8 @@ export function createWaveAcquirer(settings: WaveSettings): Acquirer {
 
     parseCallback(input): ParsedCallback {
       if (input.method !== 'POST') return { verified: false, reason: 'malformed' };
-      let body: unknown;
-      try {
-        body = JSON.parse(input.rawBody);
-      } catch {
-        return { verified: false, reason: 'malformed' };
-      }
+      const body = jsonOrUndefined(input.rawBody);
+      if (body === undefined) return { verified: false, reason: 'malformed' };
       if (!isRecord(body)) return { verified: false, reason: 'malformed' };
       if (typeof body.hashValue !== 'string') return { verified: false, reason: 'missing' };
       const expected = Buffer.from(waveHash(body, WAVE_CALLBACK_HASH_FIELDS, settings.secretKey));

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import {
-  callGateway,
-  gatewaySettings,
-  receiptFields,
-  type AcceptedSms,
-  type OutgoingSms,
-  type ReceiptRequest,
-  type SmsGateway,
-  type SmsReceipt,
+import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
+import { callGateway, gatewaySettings, receiptFields, receiptOutcome } from '../sms-gateway.ts';
+import type {
+  AcceptedSms,
+  OutgoingSms,
+  ReceiptRequest,
+  SmsGateway,
+  SmsReceipt,
 } from '../sms-gateway.ts';
 
 /*
@@ -29,23 +28,18 @@ export const smspohSettingsSchema = z.object({
   /** The sender ID SMSPoh approved for the account. */
   SMSPOH_SENDER_ID: z.string().min(1).max(13),
   /** Default https://v3.smspoh.com/api/rest. */
-  SMSPOH_BASE_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  SMSPOH_BASE_URL: z.optional(httpUrl()),
   /** true: SMSPoh's test mode (nothing sent, no credit used), for staging. */
   SMSPOH_TEST: z.optional(z.enum(['true', 'false'])),
   /** One send's time budget (default 5 s): no answer in time is retried. */
-  SMSPOH_TIMEOUT_MS: z.optional(z.coerce.number().int().min(200).max(30_000)),
+  SMSPOH_TIMEOUT_MS: optionalMs(200, 30_000),
 });
 
-const DELIVERED = new Set(['delivered', 'deliver', 'success', 'successful']);
-const FAILED = new Set(['failed', 'fail', 'undelivered', 'rejected', 'expired', 'error']);
-
-/** A receipt's status word as ours: delivered, failed, or still on its way. */
-function receiptOutcome(status: string): SmsReceipt['outcome'] {
-  const word = status.trim().toLowerCase();
-  if (DELIVERED.has(word)) return 'delivered';
-  if (FAILED.has(word)) return 'failed';
-  return 'pending';
-}
+/** SMSPoh's status words (any case) for delivered and failed; any other is on its way. */
+const STATUS_WORDS = {
+  delivered: new Set(['delivered', 'deliver', 'success', 'successful']),
+  failed: new Set(['failed', 'fail', 'undelivered', 'rejected', 'expired', 'error']),
+};
 
 /** The message's id in a send answer ({messages:[{messageId}]}; v2's {data:{messages:[{id}]}}). */
 function acceptedId(body: string): string {
@@ -99,7 +93,7 @@ export function createSmspohGateway(env: Record<string, string | undefined>): Sm
     const id = fields.messageId ?? fields.id;
     return {
       providerMessageId: id ? id : null,
-      outcome: receiptOutcome(status),
+      outcome: receiptOutcome(status.trim().toLowerCase(), STATUS_WORDS),
       providerStatus: status.slice(0, 60),
     };
   }

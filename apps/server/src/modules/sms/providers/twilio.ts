@@ -1,13 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import {
-  callGateway,
-  gatewaySettings,
-  type AcceptedSms,
-  type OutgoingSms,
-  type ReceiptRequest,
-  type SmsGateway,
-  type SmsReceipt,
+import { jsonOrUndefined } from '../../../platform/json.ts';
+import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
+import { callGateway, gatewaySettings, receiptOutcome } from '../sms-gateway.ts';
+import type {
+  AcceptedSms,
+  OutgoingSms,
+  ReceiptRequest,
+  SmsGateway,
+  SmsReceipt,
 } from '../sms-gateway.ts';
 
 /*
@@ -33,9 +34,9 @@ export const twilioSettingsSchema = z
       z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG…'),
     ),
     /** Default https://api.twilio.com. */
-    TWILIO_API_BASE_URL: z.optional(z.url({ protocol: /^https?$/ })),
+    TWILIO_API_BASE_URL: z.optional(httpUrl()),
     /** One send's time budget (default 5 s): no answer in time is retried. */
-    TWILIO_TIMEOUT_MS: z.optional(z.coerce.number().int().min(200).max(30_000)),
+    TWILIO_TIMEOUT_MS: optionalMs(200, 30_000),
   })
   .refine((e) => Boolean(e.TWILIO_FROM ?? e.TWILIO_MESSAGING_SERVICE_SID), {
     message: 'missing (or TWILIO_MESSAGING_SERVICE_SID)',
@@ -44,8 +45,11 @@ export const twilioSettingsSchema = z
     when: () => true,
   });
 
-const DELIVERED = new Set(['delivered', 'read']);
-const FAILED = new Set(['failed', 'undelivered', 'canceled']);
+/** Twilio's status words for delivered and failed; any other is on its way. */
+const STATUS_WORDS = {
+  delivered: new Set(['delivered', 'read']),
+  failed: new Set(['failed', 'undelivered', 'canceled']),
+};
 
 /** Twilio's X-Twilio-Signature of a form POST to `url` (its documented HMAC-SHA1 scheme). */
 export function twilioSignature(authToken: string, url: string, params: [string, string][]) {
@@ -58,20 +62,6 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function jsonOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function receiptOutcome(status: string): SmsReceipt['outcome'] {
-  if (DELIVERED.has(status)) return 'delivered';
-  if (FAILED.has(status)) return 'failed';
-  return 'pending';
 }
 
 export function createTwilioGateway(env: Record<string, string | undefined>): SmsGateway {
@@ -102,7 +92,7 @@ export function createTwilioGateway(env: Record<string, string | undefined>): Sm
     );
     const parsed = z
       .object({ sid: z.string(), status: z.optional(z.string()) })
-      .safeParse(jsonOrNull(answer.body));
+      .safeParse(jsonOrUndefined(answer.body) ?? null);
     return parsed.success
       ? { providerMessageId: parsed.data.sid, providerStatus: parsed.data.status ?? 'accepted' }
       : { providerMessageId: '', providerStatus: 'accepted' };
@@ -122,7 +112,7 @@ export function createTwilioGateway(env: Record<string, string | undefined>): Sm
     if (fields.AccountSid !== undefined && fields.AccountSid !== e.TWILIO_ACCOUNT_SID) return null;
     return {
       providerMessageId: fields.MessageSid ?? null,
-      outcome: receiptOutcome(status),
+      outcome: receiptOutcome(status, STATUS_WORDS),
       providerStatus: fields.ErrorCode ? `${status} ${fields.ErrorCode}`.slice(0, 60) : status,
     };
   }
