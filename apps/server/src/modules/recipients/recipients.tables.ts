@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import type { OperatorCode } from '@shop/contracts/phone';
+import { createdAtNow, primaryId, updatedAtNow, uuidRef } from '../../platform/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 
@@ -11,18 +12,16 @@ import { products } from '../catalogue/catalogue.tables.ts';
 export const savedRecipients = pgTable(
   'saved_recipients',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: uuidRef('user_id', () => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     phoneNumber: text('phone_number').notNull(),
     operatorCode: text('operator_code').$type<OperatorCode>().notNull(),
     usualProductId: uuid('usual_product_id').references(() => products.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [
     unique('saved_recipients_user_phone_key').on(t.userId, t.phoneNumber),
