@@ -37,7 +37,7 @@ export function createRecipientsRepo(db: Db) {
       max: number,
     ): Promise<RecipientRow | null> {
       return db.transaction(async (tx) => {
-        await lockForTransaction(tx as unknown as Db, `recipients:${userId}`);
+        await lockForTransaction(tx, `recipients:${userId}`);
         const [counted] = await tx
           .select({ n: count() })
           .from(savedRecipients)

@@ -12,7 +12,7 @@ const BASE = '/api/v1/recipients';
 const recipientPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 /** The categories whose products are sent to a number: what a usual product is chosen from. */
-const phoneCategories = ['mobile-topup', 'data-package'] as const;
+type PhoneCategory = 'mobile-topup' | 'data-package';
 
 export const recipientsApi = {
   list: (signal?: AbortSignal) =>
@@ -61,7 +61,7 @@ export function useRecipients(enabled = true) {
 export function useOperatorProducts(operator: OperatorCode | null) {
   const language = currentLanguage();
   // One query a category (two, in this order): useQueries would add its observer to every page.
-  const read = (category: (typeof phoneCategories)[number]) => ({
+  const read = (category: PhoneCategory) => ({
     ...categoryProductsQuery(
       { category, page: 1, sort: 'price-asc', operator: operator ?? 'MPT' },
       language,
