@@ -36,7 +36,8 @@ export const cartOwner = (caller: Caller): string =>
 export const userCartOwner = (userId: string): string => `user:${userId}`;
 export const guestCartOwner = (gid: string): string => `guest:${gid}`;
 
-const isAvailable = (p: Product): boolean => p.status === 'active' && !p.outOfStock;
+/** On sale and in stock: what the cart (and a saved number's products) may offer. */
+export const isAvailable = (p: Product): boolean => p.status === 'active' && !p.outOfStock;
 export const effectivePrice = (p: Product): number => p.discountPrice ?? p.price;
 
 /** A guest cart nobody changed for this many days is deleted (issue 13; the guest id's lifetime). */

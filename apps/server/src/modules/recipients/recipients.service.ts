@@ -12,7 +12,7 @@ import { isUuid } from '@shop/contracts/ids';
 import type { Clock } from '../../platform/clock.ts';
 import { uniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { effectivePrice, type ProductSource } from '../cart/cart.service.ts';
+import { effectivePrice, isAvailable, type ProductSource } from '../cart/cart.service.ts';
 import type { RecipientOrderRecords } from '../orders/orders.service.ts';
 import type { RecipientFields, RecipientRow, RecipientsRepo } from './recipients.repo.ts';
 
@@ -34,7 +34,7 @@ const toProduct = (product: Product): RecipientProduct => ({
   name: product.name,
   _nameMultilingual: product._nameMultilingual,
   price: effectivePrice(product),
-  available: product.status === 'active' && !product.outOfStock,
+  available: isAvailable(product),
 });
 
 /**
