@@ -8,7 +8,7 @@ import { expectAccessible } from './shop-support.ts';
  * Issue 26, "sign-in before paying is the spec's rule, so make it cheap": a guest at checkout
  * signs up inside the login-required dialog, may ask for a new code 60 s after the last (not 15
  * minutes), and once the code is right the checkout opens with the same cart. Real time: the
- * server's 60 s are waited out, so this runs on the phone only (our customers buy on phones); a
+ * server's 60 s are waited out (in English only), so this runs on the phone only (our customers buy on phones); a
  * desktop-width screenshot of the sign-up is taken on the way.
  */
 const translator = appTranslator;
@@ -18,7 +18,10 @@ fs.mkdirSync(SHOTS, { recursive: true });
 for (const language of ['en', 'my'] as const) {
   const t = translator(language);
 
-  test(`a guest signs up inside the checkout, resends the code after 60 s and is back at checkout with the same cart (${language}) @mobile-only`, async ({
+  // The 60 s are waited out once, in English; the Burmese run checks the countdown's digits and
+  // signs up with the first code (a minute of a worker's time saved, issue 30).
+  const resends = language === 'en';
+  test(`a guest signs up inside the checkout${resends ? ', resends the code after 60 s' : ''} and is back at checkout with the same cart (${language}) @mobile-only`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
@@ -83,15 +86,18 @@ for (const language of ['en', 'my'] as const) {
     await expect(resend).toHaveText(language === 'my' ? /[၀၁]:[၀-၉]{2}/ : /0[01]:\d\d/);
     await expectAccessible(page, '[role="dialog"]');
     await shot('checkout-signup-3');
-    await expect(resend).toBeEnabled({ timeout: 75_000 });
-    expect(Date.now() - sentAt).toBeLessThan(65_000);
-    await expect(resend).toHaveText(t('auth.otp.resend'));
-    await resend.click();
-    await expect(page.getByText(t('auth.otp.resent'))).toBeVisible();
-    const second = await readNewCode(person.email, first);
+    let code = first;
+    if (resends) {
+      await expect(resend).toBeEnabled({ timeout: 75_000 });
+      expect(Date.now() - sentAt).toBeLessThan(65_000);
+      await expect(resend).toHaveText(t('auth.otp.resend'));
+      await resend.click();
+      await expect(page.getByText(t('auth.otp.resent'))).toBeVisible();
+      code = await readNewCode(person.email, first);
+    }
 
     await signUp.locator('input').first().click();
-    await page.keyboard.type(second);
+    await page.keyboard.type(code);
     await signUp.getByRole('button', { name: t('auth.otp.verify'), exact: true }).click();
 
     // Signed in and back at the checkout, with both products still in it.
