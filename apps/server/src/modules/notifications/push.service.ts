@@ -166,7 +166,11 @@ export function createPushService(deps: {
   type Device = typeof pushSubscriptions.$inferSelect;
 
   /** One device's push, within the job's deadline; a gone device is deleted, a failure logged. */
-  async function deliver(device: Device, message: PushMessage, deadline: AbortSignal): Promise<void> {
+  async function deliver(
+    device: Device,
+    message: PushMessage,
+    deadline: AbortSignal,
+  ): Promise<void> {
     // Stored before the rules of issue 25, or allowed no more: never connected to, and deleted, so
     // it neither counts against the account's devices nor warns at every event.
     if (!endpointAllowed(device.endpoint)) {

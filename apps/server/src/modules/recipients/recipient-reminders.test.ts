@@ -38,7 +38,12 @@ async function startPushService() {
   return {
     url: `http://127.0.0.1:${String(port)}`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }
 
