@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import pino from 'pino';
 import type { ErrorBody } from '@shop/contracts/errors';
 import type { RecipientResponse, SavedRecipient } from '@shop/contracts/recipients';
 import { eq } from 'drizzle-orm';
@@ -11,7 +12,10 @@ import { login, outboxFor } from '../../test/auth-kit.ts';
 import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { users } from '../auth/auth.tables.ts';
-import { RECIPIENT_REMINDER_JOB } from './recipient-reminders.ts';
+import { orders } from '../orders/orders.tables.ts';
+import { recipientOrderRecords } from '../orders/orders.service.ts';
+import { createRecipientReminders, RECIPIENT_REMINDER_JOB } from './recipient-reminders.ts';
+import { createRecipientsRepo, recipientsTransaction } from './recipients.repo.ts';
 import { savedRecipients } from './recipients.tables.ts';
 
 /*
@@ -386,5 +390,159 @@ describe('reminders to top up a saved number', () => {
     await s.t.app.runPendingJobs();
     expect(remindersTo(customer)).toEqual([]);
     expect(remindersTo(gone)).toEqual([]);
+  });
+});
+
+/** Accepts TCP connections and never answers (a tarpit). */
+async function startTarpit() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
+    open: () => sockets.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+describe('reminders whose push service or mail server never answers', () => {
+  let s: ShopTest;
+  let tarpit: Awaited<ReturnType<typeof startTarpit>>;
+  beforeAll(async () => {
+    tarpit = await startTarpit();
+    s = await createShopTest({
+      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+      PUSH_ALLOW_HTTP: 'true',
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+    });
+  });
+  afterAll(async () => {
+    await tarpit.close();
+    await s.t.close();
+  });
+
+  it('holds neither fulfilment nor the reminders past the push budget', async () => {
+    const mptTopup = s.catalogue.productId('T-MPT-1000');
+    const customers: Awaited<ReturnType<typeof signedIn>>[] = [];
+    for (let i = 0; i < 6; i++) {
+      const customer = await signedIn(s);
+      for (let d = 0; d < 3; d++) {
+        const res = await call(
+          s,
+          'POST',
+          '/api/v1/notifications/subscriptions',
+          customer.headers,
+          deviceBody(`${tarpit.url}/c${String(i)}/d${String(d)}`, 'en'),
+        );
+        expect(res.statusCode).toBe(201);
+      }
+      const saved = await call(s, 'POST', URL, customer.headers, {
+        name: 'Mum',
+        phoneNumber: `092501${String(i).padStart(5, '0')}`,
+        usualProductId: mptTopup,
+        remindEveryDays: 7,
+      });
+      expect(saved.statusCode).toBe(201);
+      customers.push(customer);
+    }
+    s.clock.advance(7 * DAY);
+    expect((await s.t.app.sendDueReminders()).queued).toBe(6);
+    await s.t.app.startJobWorker();
+    expect(await until(() => tarpit.open() >= 1, 5000)).toBe(true);
+
+    // A paid top-up completes at once while the reminders' pushes hang.
+    const buyer = await signedIn(s);
+    const started = performance.now();
+    const { order } = await paidOrder(
+      s,
+      [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: '09250000001' }],
+      { user: buyer },
+    );
+    const completed = await until(async () => {
+      const [row] = await s.t.database.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.orderId));
+      return row?.status === 'completed';
+    }, 20_000);
+    expect(completed).toBe(true);
+    expect((performance.now() - started) / 1000).toBeLessThan(2);
+
+    // Each reminder gives up its pushes after the budget and still sends its e-mail.
+    expect(
+      await until(
+        () =>
+          customers.every((c) =>
+            outboxFor(s.t, c.person.email).some((m) => m.subject.startsWith('Time to top up')),
+          ),
+        20_000,
+      ),
+    ).toBe(true);
+  }, 60_000);
+
+  it('fails an e-mail that outlasts its budget, to be retried', async () => {
+    const db = s.t.database.db;
+    const customer = await signedIn(s);
+    const saved = (
+      await call(s, 'POST', URL, customer.headers, {
+        name: 'Dad',
+        phoneNumber: '09250099991',
+        usualProductId: s.catalogue.productId('T-MPT-1000'),
+        remindEveryDays: 30,
+      })
+    ).json<RecipientResponse>().data;
+    const pushed: string[] = [];
+    const reminders = createRecipientReminders({
+      repo: createRecipientsRepo(db),
+      transaction: recipientsTransaction(db),
+      ordersIn: recipientOrderRecords,
+      recipients: { view: () => Promise.resolve(saved) },
+      push: {
+        sendToAccount: (userId) => {
+          pushed.push(userId);
+          return Promise.resolve(1);
+        },
+      },
+      // A mail server that takes the message and never answers.
+      mailer: { send: () => new Promise<void>(() => undefined), close: () => undefined },
+      account: () => Promise.resolve({ email: customer.person.email }),
+      publicUrl: 'http://shop.test',
+      clock: s.clock,
+      log: pino({ level: 'silent' }),
+      wake: () => undefined,
+      emailBudgetMs: 300,
+    });
+    s.clock.advance(30 * DAY);
+    await reminders.sweep();
+    const job = (await db.select().from(jobs)).find(
+      (j) => j.type === RECIPIENT_REMINDER_JOB && j.payload.recipientId === saved.id,
+    );
+    if (!job) throw new Error('no reminder job');
+    const started = performance.now();
+    await expect(reminders.jobTypes[RECIPIENT_REMINDER_JOB].handle(job)).rejects.toThrow(
+      'the reminder e-mail took longer than 300 ms',
+    );
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(pushed).toEqual([customer.userId]);
   });
 });

@@ -101,8 +101,11 @@ export function createRecipientReminders(deps: {
   log: FastifyBaseLogger;
   /** A job was queued: the worker looks now. */
   wake: () => void;
+  /** REMINDER_EMAIL_BUDGET_MS unless a test gives a shorter one. */
+  emailBudgetMs?: number;
 }) {
   const { repo, clock, log } = deps;
+  const emailBudgetMs = deps.emailBudgetMs ?? REMINDER_EMAIL_BUDGET_MS;
 
   /** One batch: answers how many rows were due, and how many reminders were queued. */
   function sweepBatch(now: Date) {
@@ -191,7 +194,7 @@ export function createRecipientReminders(deps: {
           subject: words.subject,
           text: words.email(`${deps.publicUrl}${path}`),
         }),
-        REMINDER_EMAIL_BUDGET_MS,
+        emailBudgetMs,
         'the reminder e-mail',
       );
     }

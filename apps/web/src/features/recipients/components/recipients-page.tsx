@@ -252,7 +252,7 @@ function RecipientCard({
         >
           {t('recipients.reminder.on', {
             days: localDigits(String(recipient.reminder.everyDays), language),
-            date: formatDate(recipient.reminder.nextAt, language),
+            date: formatDate(recipient.reminder.nextAt, language, { style: 'medium' }),
           })}
         </p>
       ) : recipient.reminderStoppedAt ? (
@@ -261,7 +261,7 @@ function RecipientCard({
           data-testid="recipient-reminder-stopped"
         >
           {t('recipients.reminder.stopped', {
-            date: formatDate(recipient.reminderStoppedAt, language),
+            date: formatDate(recipient.reminderStoppedAt, language, { style: 'medium' }),
           })}
         </p>
       ) : null}
