@@ -16,9 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const shotsDir = '/tmp/recipient-reminders';
 const randomMpt = () =>
   `0925${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`.slice(0, 11);
-/** The date as the English pages write it ("18 December 2026"), in Yangon. */
-const englishDate = (instant: number) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Asia/Yangon' }).format(instant);
+/** The date as the English pages write it ("18 December 2026", or "18 Dec 2026"), in Yangon. */
+const englishDate = (instant: number, dateStyle: 'long' | 'medium' = 'long') =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle, timeZone: 'Asia/Yangon' }).format(instant);
 
 test(
   'turn on a reminder for Mum, see when it comes, open its ready cart, turn it off',
