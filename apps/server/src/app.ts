@@ -54,7 +54,12 @@ import {
 import { systemClock, type Clock } from './platform/clock.ts';
 import { limitConnections } from './platform/connection-limits.ts';
 import type { Database } from './platform/db.ts';
-import { errorBody, registerErrorHandler, sendFrameworkError } from './platform/errors.ts';
+import {
+  AppError,
+  errorBody,
+  registerErrorHandler,
+  sendFrameworkError,
+} from './platform/errors.ts';
 import {
   registerContentEncodingGuard,
   registerPrivateByDefault,
@@ -320,17 +325,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogue: catalogue.service,
     guard: auth.guard,
   });
-  await registerRecipientsModule(app, {
-    database,
-    catalogue: catalogue.service,
-    guard: auth.guard,
-    clock,
-  });
   const notifications = await registerNotificationsModule(app, {
     config,
     database,
     secrets: deps.secrets,
     guard: auth.guard,
+  });
+  const recipients = await registerRecipientsModule(app, {
+    database,
+    catalogue: catalogue.service,
+    guard: auth.guard,
+    clock,
+    push: notifications.push,
+    mailer: deps.mailer,
+    // A deleted or blocked account is sent nothing; the e-mail goes only to a proved address.
+    account: async (userId) => {
+      const profile = await auth.service.profile(userId).catch((err: unknown) => {
+        if (err instanceof AppError) return null;
+        throw err;
+      });
+      if (!profile || (await isAccountBlocked(database.db, userId))) return null;
+      return { email: profile.emailVerified ? profile.email : null };
+    },
+    publicUrl: config.publicUrl,
+    concurrency: config.push.concurrency,
+    wake: () => {
+      fulfilment.worker.wake();
+    },
   });
   // The acquirers PAYMENT_PROVIDER names; refunds of their payments go back through those with a
   // refund API, in job slots of their own (REFUND_CONCURRENCY, ADR 0060).
@@ -357,7 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     refunds: refunds.service,
     topupProvider: deps.topupProvider,
-    lanes: [notifications.lane, refunds.lane, ...sms.lanes],
+    lanes: [notifications.lane, refunds.lane, recipients.lane, ...sms.lanes],
     metrics,
     bankRefundOwed: providerRefunds.orderRefundOwed,
     topupMappingOf: (productId) => mappingToSendOf(database.db, config.topupProvider, productId),

@@ -36,12 +36,16 @@ export const pushUnsubscribeRequestSchema = z.object({
 
 export const vapidKeyResponseSchema = successResponse(z.object({ publicKey: z.string() }));
 
-export const pushEvents = [
+/** Updates of an order (the order's page opens on a tap). */
+export const orderPushEvents = [
   'order_completed',
   'order_failed',
   'order_refunded',
   'payment_expired',
 ] as const;
+export type OrderPushEvent = (typeof orderPushEvents)[number];
+/** Every push: the order updates, and a saved number's reminder to top up (issue 31). */
+export const pushEvents = [...orderPushEvents, 'topup_reminder'] as const;
 export type PushEvent = (typeof pushEvents)[number];
 
 /** What the service worker receives in a push (JSON), in the device's language. */

@@ -3,7 +3,11 @@ import { isUuid } from './ids.ts';
 import { localizedTextSchema } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 import { myanmarPhoneSchema } from './phone-schemas.ts';
-import { RECIPIENT_NAME_MAX, recipientSchemaMessages as m } from './recipient-messages.ts';
+import {
+  RECIPIENT_NAME_MAX,
+  recipientSchemaMessages as m,
+  reminderIntervals,
+} from './recipient-messages.ts';
 import { patchBody } from './patch.ts';
 import { plainSuccessSchema, successResponse } from './responses.ts';
 
@@ -28,6 +32,8 @@ const recipientName = z.pipe(
   ),
 );
 const operator = z.enum(operatorCodes, { error: m.invalidOperator.en });
+/** Days between reminders (7, 14 or 30); null turns them off. */
+const remindEveryDays = z.nullable(z.literal(reminderIntervals, { error: m.invalidReminder.en }));
 const productId = z.nullable(
   z
     .string({ error: m.invalidProduct.en })
@@ -40,6 +46,8 @@ export const recipientCreateRequestSchema = z.object({
   /** Absent: the operator the number's prefix belongs to. */
   operator: z.optional(operator),
   usualProductId: z.optional(productId),
+  /** "Remind me to top up" every so many days; absent or null: no reminders. */
+  remindEveryDays: z.optional(remindEveryDays),
 });
 export type RecipientCreateRequest = z.input<typeof recipientCreateRequestSchema>;
 
@@ -49,6 +57,7 @@ export const recipientUpdateRequestSchema = patchBody(
     phoneNumber: z.optional(myanmarPhoneSchema),
     operator: z.optional(operator),
     usualProductId: z.optional(productId),
+    remindEveryDays: z.optional(remindEveryDays),
   },
   m.nothingToChange.en,
 );
@@ -85,6 +94,19 @@ export const savedRecipientSchema = z.object({
       product: recipientProductSchema,
     }),
   ),
+  /** Reminders to top up (issue 31) while they are on: every so many days, and when next. */
+  reminder: z.nullable(
+    z.object({
+      everyDays: z.int(),
+      /** When the next reminder is due (ISO 8601). */
+      nextAt: z.string(),
+    }),
+  ),
+  /**
+   * When reminders turned themselves off, after REMINDER_IGNORED_MAX in a row with no paid order
+   * to the number (ISO 8601); null otherwise. Turning them on again clears it.
+   */
+  reminderStoppedAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type SavedRecipient = z.output<typeof savedRecipientSchema>;
@@ -94,3 +116,20 @@ export type RecipientListResponse = z.output<typeof recipientListResponseSchema>
 export const recipientResponseSchema = successResponse(savedRecipientSchema);
 export type RecipientResponse = z.output<typeof recipientResponseSchema>;
 export const recipientDeleteResponseSchema = plainSuccessSchema;
+
+/**
+ * What a reminder's ready cart holds, the same on the server (its text) and in the page (its
+ * cart): the usual product, or else the last paid line to the number (its quantity), whichever
+ * can be bought now, in that order; else the first of them to name; null when there is neither.
+ */
+export function readyCartLine(
+  recipient: Pick<SavedRecipient, 'usualProduct' | 'lastOrder'>,
+): { product: RecipientProduct; quantity: number } | null {
+  const lines = [
+    ...(recipient.usualProduct ? [{ product: recipient.usualProduct, quantity: 1 }] : []),
+    ...(recipient.lastOrder
+      ? [{ product: recipient.lastOrder.product, quantity: recipient.lastOrder.quantity }]
+      : []),
+  ];
+  return lines.find((line) => line.product.available) ?? lines[0] ?? null;
+}

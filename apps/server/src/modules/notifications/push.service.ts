@@ -1,7 +1,7 @@
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import {
   notificationMessages,
-  type PushEvent,
+  type OrderPushEvent,
   type PushPayload,
 } from '@shop/contracts/notifications';
 import http from 'node:http';
@@ -32,7 +32,7 @@ const PUSH_JOB_BUDGET_MS = 3_000;
 /** Devices an account keeps; a new one beyond drops the oldest (ADR 0042). */
 export const PUSH_DEVICES_PER_ACCOUNT = 10;
 
-const texts: Record<PushEvent, { title: LocalizedText; body: LocalizedText }> = {
+const texts: Record<OrderPushEvent, { title: LocalizedText; body: LocalizedText }> = {
   order_completed: {
     title: { en: 'Your order is ready', my: 'သင့်အော်ဒါ အဆင်သင့်ဖြစ်ပါပြီ' },
     body: {
@@ -63,9 +63,16 @@ const texts: Record<PushEvent, { title: LocalizedText; body: LocalizedText }> = 
   },
 };
 
+/** How a push is sent: its text per device language, its urgency and topic (RFC 8030). */
+export interface PushMessage {
+  payload: (language: Language) => PushPayload;
+  urgency: 'normal' | 'high';
+  topic: string;
+}
+
 /** The notification of an event, in the device's language. */
 export function pushPayload(
-  event: PushEvent,
+  event: OrderPushEvent,
   order: { id: string; orderNumber: string },
   language: Language,
 ): PushPayload {
@@ -161,8 +168,7 @@ export function createPushService(deps: {
   /** One device's push, within the job's deadline; a gone device is deleted, a failure logged. */
   async function deliver(
     device: Device,
-    event: PushEvent,
-    order: { id: string; orderNumber: string },
+    message: PushMessage,
     deadline: AbortSignal,
   ): Promise<void> {
     // Stored before the rules of issue 25, or allowed no more: never connected to, and deleted, so
@@ -172,16 +178,16 @@ export function createPushService(deps: {
       log.info({ subscriptionId: device.id }, 'push subscription not on an allowed host: removed');
       return;
     }
-    const payload = JSON.stringify(pushPayload(event, order, device.language));
+    const payload = message.payload(device.language);
     try {
       await sendPush(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        payload,
+        JSON.stringify(payload),
         {
           TTL: PUSH_TTL_SECONDS,
           vapidDetails: deps.vapid,
-          urgency: event === 'payment_expired' ? 'normal' : 'high',
-          topic: event.replace('_', '-'),
+          urgency: message.urgency,
+          topic: message.topic,
         },
         { lookup, signal: deadline },
       );
@@ -191,23 +197,29 @@ export function createPushService(deps: {
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
         log.info({ subscriptionId: device.id }, 'push subscription gone: removed');
       } else {
-        log.warn({ err, subscriptionId: device.id, event }, 'push not delivered');
+        log.warn({ err, subscriptionId: device.id, event: payload.event }, 'push not delivered');
       }
     }
   }
 
-  async function sendEvent(orderId: string, event: PushEvent): Promise<void> {
-    const order = (await orderRecords(db).findOrder(orderId))?.order;
-    if (!order) return;
-    const eventKey = `${event}:${orderId}`;
+  /**
+   * Sends `message` to the account's newest devices, each at most once for `eventKey` (a rerun
+   * after a crash skips those already tried), all within PUSH_JOB_BUDGET_MS. Answers how many
+   * devices it was sent to now.
+   */
+  async function sendToAccount(
+    userId: string,
+    eventKey: string,
+    message: PushMessage,
+  ): Promise<number> {
     // The newest devices only, also for an account that stored more before the limit existed.
     const devices = await db
       .select()
       .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, order.userId))
+      .where(eq(pushSubscriptions.userId, userId))
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
       .limit(PUSH_DEVICES_PER_ACCOUNT);
-    if (devices.length === 0) return;
+    if (devices.length === 0) return 0;
     // Written first: a rerun after a crash skips the devices already tried (at most once).
     const claimed = await db
       .insert(pushSends)
@@ -217,11 +229,19 @@ export function createPushService(deps: {
     const toSend = new Set(claimed.map((c) => c.subscriptionId));
     // All devices at once, sharing one deadline: the job never outlasts the budget.
     const deadline = AbortSignal.timeout(PUSH_JOB_BUDGET_MS);
-    await Promise.all(
-      devices
-        .filter((device) => toSend.has(device.id))
-        .map((device) => deliver(device, event, order, deadline)),
-    );
+    const sending = devices.filter((device) => toSend.has(device.id));
+    await Promise.all(sending.map((device) => deliver(device, message, deadline)));
+    return sending.length;
+  }
+
+  async function sendEvent(orderId: string, event: OrderPushEvent): Promise<void> {
+    const order = (await orderRecords(db).findOrder(orderId))?.order;
+    if (!order) return;
+    await sendToAccount(order.userId, `${event}:${orderId}`, {
+      payload: (language) => pushPayload(event, order, language),
+      urgency: event === 'payment_expired' ? 'normal' : 'high',
+      topic: event.replace('_', '-'),
+    });
   }
 
   return {
@@ -289,6 +309,7 @@ export function createPushService(deps: {
     },
 
     sendEvent,
+    sendToAccount,
 
     /** The job type the push worker runs (platform/job-worker.ts; app.ts). */
     jobTypes: {
@@ -297,7 +318,7 @@ export function createPushService(deps: {
           const { orderId, event } = job.payload;
           if (typeof orderId !== 'string' || typeof event !== 'string')
             throw new Error(`push job ${job.id} has no orderId or event`);
-          return sendEvent(orderId, event as PushEvent);
+          return sendEvent(orderId, event as OrderPushEvent);
         },
       },
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, lte } from 'drizzle-orm';
 import { lockForTransaction, type Db } from '../../platform/db.ts';
 import { savedRecipients } from './recipients.tables.ts';
 
@@ -6,6 +6,17 @@ export type RecipientRow = typeof savedRecipients.$inferSelect;
 export type RecipientFields = Pick<
   RecipientRow,
   'name' | 'phoneNumber' | 'operatorCode' | 'usualProductId'
+>;
+/** A row's reminder state (ADR 0079). */
+export type ReminderFields = Pick<
+  RecipientRow,
+  | 'remindEveryDays'
+  | 'remindNextAt'
+  | 'remindLanguage'
+  | 'remindSentAt'
+  | 'remindPaidMark'
+  | 'remindIgnored'
+  | 'remindStoppedAt'
 >;
 
 /** The saved recipients' rows; every read and write names the account, so no one sees another's. */
@@ -33,7 +44,7 @@ export function createRecipientsRepo(db: Db) {
      */
     insertUnderLimit(
       userId: string,
-      fields: RecipientFields,
+      fields: RecipientFields & Partial<ReminderFields>,
       max: number,
     ): Promise<RecipientRow | null> {
       return db.transaction(async (tx) => {
@@ -55,7 +66,7 @@ export function createRecipientsRepo(db: Db) {
     async update(
       userId: string,
       id: string,
-      fields: Partial<RecipientFields>,
+      fields: Partial<RecipientFields & ReminderFields>,
       now: Date,
     ): Promise<RecipientRow | null> {
       const [row] = await db
@@ -64,6 +75,26 @@ export function createRecipientsRepo(db: Db) {
         .where(and(eq(savedRecipients.userId, userId), eq(savedRecipients.id, id)))
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * Up to `limit` rows whose reminder is due at `now`, locked for the caller's transaction;
+     * rows another transaction holds are skipped (SKIP LOCKED), so instances sweeping at once
+     * each take different rows and none is sent twice (ADR 0079).
+     */
+    lockDueReminders(now: Date, limit: number): Promise<RecipientRow[]> {
+      return db
+        .select()
+        .from(savedRecipients)
+        .where(and(isNotNull(savedRecipients.remindNextAt), lte(savedRecipients.remindNextAt, now)))
+        .orderBy(asc(savedRecipients.remindNextAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** The sweep's write of a locked row's reminder state. */
+    async setReminder(id: string, fields: Partial<ReminderFields>): Promise<void> {
+      await db.update(savedRecipients).set(fields).where(eq(savedRecipients.id, id));
     },
 
     async remove(userId: string, id: string): Promise<boolean> {
@@ -76,3 +107,13 @@ export function createRecipientsRepo(db: Db) {
   };
 }
 export type RecipientsRepo = ReturnType<typeof createRecipientsRepo>;
+
+/** `work` in one transaction, with the repo on it and the transaction for other rooms' records. */
+export type RecipientsTransaction = <T>(
+  work: (repo: RecipientsRepo, tx: Db) => Promise<T>,
+) => Promise<T>;
+
+export const recipientsTransaction =
+  (db: Db): RecipientsTransaction =>
+  (work) =>
+    db.transaction((tx) => work(createRecipientsRepo(tx), tx));

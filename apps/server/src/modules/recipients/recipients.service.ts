@@ -5,6 +5,7 @@ import { needsRecipientPhone } from '@shop/contracts/phone-products';
 import {
   recipientMessages,
   RECIPIENTS_PER_ACCOUNT_MAX,
+  type ReminderInterval,
   type RecipientProduct,
   type SavedRecipient,
 } from '@shop/contracts/recipients';
@@ -14,7 +15,36 @@ import { uniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { effectivePrice, isAvailable, type ProductSource } from '../cart/cart.service.ts';
 import type { RecipientOrderRecords } from '../orders/orders.service.ts';
-import type { RecipientFields, RecipientRow, RecipientsRepo } from './recipients.repo.ts';
+import type {
+  RecipientFields,
+  RecipientRow,
+  RecipientsRepo,
+  ReminderFields,
+} from './recipients.repo.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const addDays = (instant: Date, days: number): Date =>
+  new Date(instant.getTime() + days * DAY_MS);
+
+/** Reminders turned on at `now`: the first due in `days`, nothing counted yet (ADR 0079). */
+const reminderOn = (days: ReminderInterval, now: Date, language: Language): ReminderFields => ({
+  remindEveryDays: days,
+  remindNextAt: addDays(now, days),
+  remindLanguage: language,
+  remindSentAt: null,
+  remindPaidMark: null,
+  remindIgnored: 0,
+  remindStoppedAt: null,
+});
+const reminderOff: ReminderFields = {
+  remindEveryDays: null,
+  remindNextAt: null,
+  remindLanguage: null,
+  remindSentAt: null,
+  remindPaidMark: null,
+  remindIgnored: 0,
+  remindStoppedAt: null,
+};
 
 /** What a create or an edit gives (the request body after its schema: the number in 95 form). */
 export interface RecipientInput {
@@ -22,6 +52,8 @@ export interface RecipientInput {
   phoneNumber?: string;
   operator?: OperatorCode;
   usualProductId?: string | null;
+  /** Reminders every so many days; null turns them off; absent leaves them as they are. */
+  remindEveryDays?: ReminderInterval | null;
 }
 
 const fail = (
@@ -82,6 +114,11 @@ export function createRecipientsService(deps: {
                 product: toProduct(lastProduct),
               }
             : null,
+        reminder:
+          row.remindEveryDays !== null && row.remindNextAt !== null
+            ? { everyDays: row.remindEveryDays, nextAt: row.remindNextAt.toISOString() }
+            : null,
+        reminderStoppedAt: row.remindStoppedAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
       };
     });
@@ -98,6 +135,36 @@ export function createRecipientsService(deps: {
     const productOperator = product.operator?.code ?? null;
     if (!needsRecipientPhone(product.kind) || (productOperator && productOperator !== operator))
       throw fail('VALIDATION_ERROR', recipientMessages.productNotForNumber);
+  }
+
+  /**
+   * A reminder brings a ready cart: the number needs a usual product or a paid order to it
+   * (readyCartLine), else turning reminders on is refused.
+   */
+  async function checkReminderHasCart(
+    userId: string,
+    phoneNumber: string,
+    usualProductId: string | null | undefined,
+  ): Promise<void> {
+    if (usualProductId) return;
+    const [last] = await orders.lastPaidLinesTo(userId, [phoneNumber]);
+    if (!last) throw fail('VALIDATION_ERROR', recipientMessages.reminderNeedsProduct);
+  }
+
+  /**
+   * What an edit does to the reminder: turning on (or to another interval, or on again after it
+   * stopped) starts afresh from now; the same interval while on keeps its schedule and count;
+   * null turns off; absent, undefined: nothing changes.
+   */
+  function reminderChange(
+    current: RecipientRow,
+    days: ReminderInterval | null | undefined,
+    lang: Language,
+  ): ReminderFields | undefined {
+    if (days === undefined) return undefined;
+    if (days === null) return reminderOff;
+    const running = current.remindNextAt !== null && current.remindEveryDays === days;
+    return running ? undefined : reminderOn(days, clock(), lang);
   }
 
   /** A second row for one number answers "already saved", whichever write found it. */
@@ -117,6 +184,12 @@ export function createRecipientsService(deps: {
   }
 
   return {
+    /** One row as the customer's list shows it (names in every language in `_nameMultilingual`). */
+    async view(row: RecipientRow, lang: Language): Promise<SavedRecipient> {
+      const [saved] = await present([row], row.userId, lang);
+      return saved as SavedRecipient;
+    },
+
     async list(userId: string, lang: Language): Promise<SavedRecipient[]> {
       return present(await repo.listFor(userId), userId, lang);
     },
@@ -135,8 +208,13 @@ export function createRecipientsService(deps: {
         operatorCode: operator,
         usualProductId: input.usualProductId?.toLowerCase() ?? null,
       };
+      if (input.remindEveryDays)
+        await checkReminderHasCart(userId, input.phoneNumber, fields.usualProductId);
+      const reminder = input.remindEveryDays
+        ? reminderOn(input.remindEveryDays, clock(), lang)
+        : {};
       const row = await uniqueNumber(() =>
-        repo.insertUnderLimit(userId, fields, RECIPIENTS_PER_ACCOUNT_MAX),
+        repo.insertUnderLimit(userId, { ...fields, ...reminder }, RECIPIENTS_PER_ACCOUNT_MAX),
       );
       if (!row) throw fail('CONFLICT', recipientMessages.tooMany);
       const [saved] = await present([row], userId, lang);
@@ -159,6 +237,10 @@ export function createRecipientsService(deps: {
       const usualProductId =
         input.usualProductId === undefined ? current.usualProductId : input.usualProductId;
       await checkUsualProduct(usualProductId, operator);
+      const reminder = reminderChange(current, input.remindEveryDays, lang);
+      const remindsAfter =
+        reminder === undefined ? current.remindNextAt !== null : reminder.remindNextAt !== null;
+      if (remindsAfter) await checkReminderHasCart(userId, phoneNumber, usualProductId);
       const row = await uniqueNumber(() =>
         repo.update(
           userId,
@@ -168,6 +250,7 @@ export function createRecipientsService(deps: {
             phoneNumber,
             operatorCode: operator,
             usualProductId: usualProductId?.toLowerCase() ?? null,
+            ...reminder,
           },
           clock(),
         ),

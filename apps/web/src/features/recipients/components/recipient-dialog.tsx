@@ -6,7 +6,12 @@ import {
   validatePhone,
   type OperatorCode,
 } from '@shop/contracts/phone';
-import { recipientSchemaMessages } from '@shop/contracts/recipient-messages';
+import { localDigits } from '@shop/contracts/languages';
+import {
+  recipientSchemaMessages,
+  reminderIntervals,
+  type ReminderInterval,
+} from '@shop/contracts/recipient-messages';
 import type { SavedRecipient } from '@shop/contracts/recipients';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,11 +19,14 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../../lib/money-format.ts';
 import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { recipientsApi, useOperatorProducts } from '../api/recipients-api.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The national 09 form the field shows for a stored 95 number. */
 const localForm = (phoneNumber: string) => normalizePhone(phoneNumber) ?? phoneNumber;
@@ -40,11 +48,21 @@ export function RecipientDialog({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const ids = { name: useId(), phone: useId(), operator: useId(), usual: useId() };
+  const ids = {
+    name: useId(),
+    phone: useId(),
+    operator: useId(),
+    usual: useId(),
+    remind: useId(),
+  };
   const [name, setName] = useState(recipient?.name ?? '');
   const [phone, setPhone] = useState(recipient ? localForm(recipient.phoneNumber) : '');
   const [operator, setOperator] = useState<OperatorCode | null>(recipient?.operator ?? null);
   const [usualId, setUsualId] = useState(recipient?.usualProduct?.id ?? '');
+  const initialRemind = recipient?.reminder ? String(recipient.reminder.everyDays) : '';
+  const [remind, setRemind] = useState(initialRemind);
+  // "First reminder on …" counts from when the dialog opened (a reminder starts when saved).
+  const [openedAt] = useState(() => Date.now());
   const [errors, setErrors] = useState<{ name?: string; phone?: string; form?: string }>({});
   const [attempt, setAttempt] = useState(0);
   const [saving, setSaving] = useState(false);
@@ -73,11 +91,14 @@ export function RecipientDialog({
     setErrors(found);
     if (found.name || !checked.valid) return;
     setSaving(true);
+    // Sent only when chosen here: an edit of the name leaves a reminder (or its stop) as it is.
+    const remindEveryDays = remind ? (Number(remind) as ReminderInterval) : null;
     const body = {
       name: trimmed,
       phoneNumber: checked.international,
       ...(operator ? { operator } : {}),
       usualProductId: usualId || null,
+      ...(remind !== initialRemind ? { remindEveryDays } : {}),
     };
     try {
       const answer = recipient
@@ -91,6 +112,22 @@ export function RecipientDialog({
       setSaving(false);
     }
   };
+
+  /** What the reminder choice will do: when the next (or first) one comes, or why it stopped. */
+  function reminderHint(): string {
+    const running = recipient?.reminder;
+    if (remind === '')
+      return recipient?.reminderStoppedAt
+        ? t('recipients.reminder.stoppedHint')
+        : t('recipients.reminder.hint');
+    const next =
+      running && String(running.everyDays) === remind
+        ? t('recipients.reminder.nextDue', { date: formatDate(running.nextAt, language) })
+        : t('recipients.reminder.firstDue', {
+            date: formatDate(new Date(openedAt + Number(remind) * DAY_MS).toISOString(), language),
+          });
+    return `${next} ${t('recipients.reminder.hint')}`;
+  }
 
   return (
     <Dialog
@@ -202,6 +239,24 @@ export function RecipientDialog({
             {products.products.map((product) => (
               <option key={product.id} value={product.id}>
                 {product.name} · {formatKyat(product.discountPrice ?? product.price, language)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={ids.remind} label={t('recipients.reminder.field')} hint={reminderHint()}>
+          <select
+            className="ui-input"
+            value={remind}
+            data-testid="recipient-remind"
+            {...fieldAria(ids.remind, null, true)}
+            onChange={(event) => {
+              setRemind(event.target.value);
+            }}
+          >
+            <option value="">{t('recipients.reminder.never')}</option>
+            {reminderIntervals.map((days) => (
+              <option key={days} value={String(days)}>
+                {t('recipients.reminder.every', { days: localDigits(String(days), language) })}
               </option>
             ))}
           </select>

@@ -2,12 +2,13 @@ import '../content/lazy-messages.ts';
 import '../recipients.css';
 import { formatRecipientNumber, normalizePhone, operatorNames } from '@shop/contracts/phone';
 import {
+  readyCartLine,
   RECIPIENTS_PER_ACCOUNT_MAX,
   type RecipientProduct,
   type SavedRecipient,
 } from '@shop/contracts/recipients';
-import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code } from '../../../components/ui/code-in-text.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -26,14 +27,27 @@ import { rememberListingPhone } from '../../catalogue/index.ts';
 import { recipientsApi, useInvalidateRecipients, useRecipients } from '../api/recipients-api.ts';
 import { RecipientDialog } from './recipient-dialog.tsx';
 
+/** The saved number a reminder's link (?topUp=id) asks to fill the cart for (ADR 0079). */
+const topUpOf = (search: string) => new URLSearchParams(search).get('topUp');
+
 /**
  * /recipients (issue 31, "a family abroad"): the customer's saved numbers — add, edit, delete;
  * "Top up again" puts the last paid line to the number back in the cart, "Buy the usual" the
  * usual product, "Choose a product" opens the number's listing with the number filled in.
+ * A reminder's link, /recipients?topUp=id, fills the cart for that number and opens it (after
+ * signing in, for a signed-out opener).
  */
 export default function RecipientsPage() {
   const { t } = useTranslation();
   const { status, openAuthDialog } = useAuth();
+  const topUp = topUpOf(useSearch());
+  // A reminder's link opened signed out: the login comes first, once.
+  const askedLogin = useRef(false);
+  useEffect(() => {
+    if (status !== 'unauthenticated' || !topUp || askedLogin.current) return;
+    askedLogin.current = true;
+    openAuthDialog('login', { onSuccess: () => undefined });
+  }, [status, topUp, openAuthDialog]);
   return (
     <div className="page recipients-page">
       <PageTitle title={t('recipients.title')} />
@@ -44,7 +58,7 @@ export default function RecipientsPage() {
         </p>
       ) : status === 'unauthenticated' ? (
         <div className="recipients-state">
-          <p>{t('recipients.loginToView')}</p>
+          <p>{topUp ? t('recipients.reminder.loginFirst') : t('recipients.loginToView')}</p>
           <Button
             onClick={() => {
               openAuthDialog('login', { onSuccess: () => undefined });
@@ -74,6 +88,7 @@ function RecipientList() {
   const [open, setOpen] = useState<Open>(null);
   const recipients = query.data ?? [];
   const full = recipients.length >= RECIPIENTS_PER_ACCOUNT_MAX;
+  const readyCartNotice = useReadyCart(query.data);
 
   if (query.isPending) {
     return (
@@ -94,6 +109,11 @@ function RecipientList() {
   }
   return (
     <>
+      {readyCartNotice ? (
+        <p className="recipients-notice" role="status" data-testid="recipients-ready-notice">
+          {readyCartNotice}
+        </p>
+      ) : null}
       <p className="recipients-intro">{t('recipients.intro')}</p>
       <div className="recipients-toolbar">
         <Button
@@ -172,7 +192,8 @@ function RecipientCard({
   const { t } = useTranslation();
   const language = currentLanguage();
   const [, navigate] = useLocation();
-  const [busy, setBusy] = useState<'again' | 'usual' | null>(null);
+  const [busy, setBusy] = useState<'again' | 'usual' | 'remind' | null>(null);
+  const invalidate = useInvalidateRecipients();
   const { lastOrder, usualProduct } = recipient;
   const headingId = `recipient-${recipient.id}`;
 
@@ -184,6 +205,19 @@ function RecipientCard({
     setBusy(null);
     if (added) cartBadge.openDrawer();
     else toast.error(t('recipients.addFailed'));
+  };
+
+  const turnOff = async () => {
+    setBusy('remind');
+    try {
+      await recipientsApi.update(recipient.id, { remindEveryDays: null });
+      toast.success(t('recipients.reminder.turnedOff'));
+      await invalidate();
+    } catch (caught) {
+      toast.error(errorMessageOr(caught, t('recipients.reminder.offFailed')));
+    } finally {
+      setBusy(null);
+    }
   };
 
   return (
@@ -208,6 +242,26 @@ function RecipientCard({
             date: formatDate(lastOrder.createdAt, language),
             product: lastOrder.product.name,
             quantity: localDigits(String(lastOrder.quantity), language),
+          })}
+        </p>
+      ) : null}
+      {recipient.reminder ? (
+        <p
+          className="recipient-card__fact recipient-card__reminder"
+          data-testid="recipient-reminder"
+        >
+          {t('recipients.reminder.on', {
+            days: localDigits(String(recipient.reminder.everyDays), language),
+            date: formatDate(recipient.reminder.nextAt, language, { style: 'medium' }),
+          })}
+        </p>
+      ) : recipient.reminderStoppedAt ? (
+        <p
+          className="recipient-card__fact recipient-card__stopped"
+          data-testid="recipient-reminder-stopped"
+        >
+          {t('recipients.reminder.stopped', {
+            date: formatDate(recipient.reminderStoppedAt, language, { style: 'medium' }),
           })}
         </p>
       ) : null}
@@ -241,6 +295,21 @@ function RecipientCard({
         >
           {t('recipients.chooseProduct')}
         </Button>
+        {recipient.reminder ? (
+          <Button
+            variant="ghost"
+            busy={busy === 'remind'}
+            aria-label={t('recipients.reminder.turnOffLabel', { name: recipient.name })}
+            data-testid="recipient-reminder-off"
+            onClick={() => void turnOff()}
+          >
+            {t('recipients.reminder.turnOff')}
+          </Button>
+        ) : recipient.reminderStoppedAt ? (
+          <Button variant="secondary" data-testid="recipient-reminder-again" onClick={onEdit}>
+            {t('recipients.reminder.turnOnAgain')}
+          </Button>
+        ) : null}
         <Button
           variant="ghost"
           aria-label={t('recipients.editLabel', { name: recipient.name })}
@@ -260,6 +329,48 @@ function RecipientCard({
       </div>
     </li>
   );
+}
+
+/**
+ * A reminder's link (?topUp=id) once the list is read: the ready line (readyCartLine, the one the
+ * reminder named) goes into the cart unless the cart has it already, the cart opens, and the link
+ * leaves the address (a reload does not add it again). Answers what to tell when it cannot.
+ */
+function useReadyCart(recipients: SavedRecipient[] | undefined): string | null {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const topUp = topUpOf(useSearch());
+  const [notice, setNotice] = useState<string | null>(null);
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!topUp || !recipients || handled.current === topUp) return;
+    handled.current = topUp;
+    navigate('/recipients', { replace: true });
+    const recipient = recipients.find((r) => r.id === topUp);
+    // The notice is told once the cart has answered (or at once when there is nothing to add).
+    const fill = async (): Promise<string | null> => {
+      if (!recipient) return t('recipients.reminder.notFound');
+      const line = readyCartLine(recipient);
+      if (!line?.product.available)
+        return t('recipients.reminder.nothingToBuy', { name: recipient.name });
+      const cart = await loadCartController().catch(() => null);
+      if (!cart) return t('recipients.addFailed');
+      await cart.load({ quiet: true });
+      const inCart = cart
+        .getState()
+        .cart?.items.some(
+          (item) =>
+            item.productId === line.product.id && item.phoneNumber === recipient.phoneNumber,
+        );
+      const added =
+        inCart || (await cart.add(line.product.id, line.quantity, recipient.phoneNumber));
+      if (!added) return t('recipients.addFailed');
+      cartBadge.openDrawer();
+      return t('recipients.reminder.ready', { name: recipient.name });
+    };
+    void fill().then(setNotice);
+  }, [topUp, recipients, navigate, t]);
+  return notice;
 }
 
 /** "Usual: MPT Top-up 3,000 Ks · 3,000 Ks", or its name and "not available now". */
