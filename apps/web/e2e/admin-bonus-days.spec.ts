@@ -8,7 +8,7 @@ import { expectAccessible } from './shop-support.ts';
  * Issue 31, bonus points on special occasions (ADR 0081) in the browser: the owner adds bonus-point
  * days in the back-office (a last day before the first is refused with the server's message; axe on
  * the dialog), and a signed-in customer's user menu names them on a phone, in English and in
- * Burmese (Burmese words and digits; axe). The window starts 10 days ahead, so no order of another
+ * Burmese (Burmese words and digits; axe); the owner then edits it and deletes it. The window starts 10 days ahead, so no order of another
  * test earns bonus points, and it is deleted at the end. Screenshots go to /tmp/admin-bonus-days/.
  */
 
@@ -155,6 +155,17 @@ test(
       } finally {
         await shopper.context().close();
       }
+
+      // Edited: its row's Edit opens the window's values; 2× is saved and listed.
+      await page.getByRole('button', { name: 'Edit Thadingyut' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Thadingyut' });
+      await expect(edit.getByLabel('First day')).toHaveValue(start);
+      await expect(edit.getByLabel('Name (Burmese)')).toHaveValue('သီတင်းကျွတ်');
+      await edit.getByLabel('Points multiplied by').selectOption('2');
+      await expectAccessible(page, '[role="dialog"]');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Bonus days updated')).toBeVisible();
+      await expect(table.getByRole('cell', { name: '2×' })).toBeVisible();
     } finally {
       // Deleted again, through its row's Delete button: no other test's orders see it.
       const remove = page.getByRole('button', { name: 'Delete Thadingyut' });
