@@ -7,9 +7,9 @@ import { expectAccessible } from './shop-support.ts';
 /**
  * Issue 31, bonus points on special occasions (ADR 0081) in the browser: the owner adds bonus-point
  * days in the back-office (a last day before the first is refused with the server's message; axe on
- * the dialog), and a signed-in customer's user menu names them on a phone, in English and in
- * Burmese (Burmese words and digits; axe); the owner then edits it and deletes it. The window starts 10 days ahead, so no order of another
- * test earns bonus points, and it is deleted at the end. Screenshots go to /tmp/admin-bonus-days/.
+ * the dialog), a signed-in customer's user menu names them on a phone, in English and in Burmese
+ * (Burmese words and digits; axe), and the owner edits the window and deletes it. It starts 10 days
+ * ahead, so no order of another test earns bonus points. Screenshots go to /tmp/admin-bonus-days/.
  */
 
 test.describe.configure({ mode: 'serial' });
