@@ -282,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const clock = deps.clock ?? systemClock;
   // The modules, in order: each registers its routes and hooks and answers what others may call.
-  const loyalty = (await registerLoyaltyModule(app, { config, database })).service;
+  const loyalty = (await registerLoyaltyModule(app, { config, database, clock })).service;
   const promotions = (await registerPromotionsModule(app, { database, clock })).service;
   const sms = await registerSmsModule(app, {
     config,

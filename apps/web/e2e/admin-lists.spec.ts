@@ -22,6 +22,7 @@ const pages = [
   'Banners',
   'Operators',
   'Promo codes',
+  'Bonus points',
   'Customers',
   'Shop settings',
   'Reports',

@@ -1,4 +1,9 @@
-import { test as base, type Browser, type Page } from '@playwright/test';
+import {
+  test as base,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -83,10 +88,11 @@ function waitForAppOnLoad(page: Page) {
 /**
  * A second person's page beside the test's own (a customer watching what the back-office
  * changes): like `page`, its loads wait for the app, so a click never lands on a page the app
- * has not taken over yet (that click would be lost: a flaky test on a busy machine).
+ * has not taken over yet (that click would be lost: a flaky test on a busy machine). `options`: its
+ * device (a phone's viewport, touch).
  */
-export async function newPersonPage(browser: Browser) {
-  const page = await browser.newPage();
+export async function newPersonPage(browser: Browser, options?: BrowserContextOptions) {
+  const page = await browser.newPage(options);
   waitForAppOnLoad(page);
   return page;
 }

@@ -65,3 +65,42 @@ export function formatCountdown(seconds: number, language: Language): string {
   const clock = `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
   return localDigits(clock, language);
 }
+
+const englishMonths = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/**
+ * A short run of calendar days (YYYY-MM-DD, inclusive) without the year, such as bonus-point days:
+ * "24–26 Oct", "30 Oct – 2 Nov", "24 Oct"; in Burmese with Burmese digits, "အောက်တိုဘာ ၂၄–၂၆ ရက်".
+ */
+export function formatDayRange(start: string, end: string, language: string | undefined): string {
+  const parts = (day: string) => {
+    const [, month = '1', date = '1'] = day.split('-');
+    return { month: Number(month) - 1, date: String(Number(date)) };
+  };
+  const a = parts(start);
+  const b = parts(end);
+  if (language === 'my') {
+    const month = (m: number) => burmeseMonths[m] ?? '';
+    const d = toBurmeseDigits;
+    if (start === end) return `${month(a.month)} ${d(a.date)} ရက်`;
+    if (a.month === b.month) return `${month(a.month)} ${d(a.date)}–${d(b.date)} ရက်`;
+    return `${month(a.month)} ${d(a.date)} ရက် – ${month(b.month)} ${d(b.date)} ရက်`;
+  }
+  const month = (m: number) => englishMonths[m] ?? '';
+  if (start === end) return `${a.date} ${month(a.month)}`;
+  if (a.month === b.month) return `${a.date}–${b.date} ${month(a.month)}`;
+  return `${a.date} ${month(a.month)} – ${b.date} ${month(b.month)}`;
+}

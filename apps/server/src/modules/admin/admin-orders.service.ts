@@ -290,7 +290,7 @@ export function buildTimeline(
   for (const l of records.ledger) {
     const what =
       l.kind === 'earn'
-        ? `${plural(l.points, 'point')} earned`
+        ? `${plural(l.points, 'point')} earned${l.multiplier > 1 ? ` at ${String(l.multiplier)}× on bonus days` : ''}`
         : l.kind === 'redeem'
           ? `${plural(-l.points, 'point')} spent to pay`
           : `${plural(l.points, 'point')} given back`;

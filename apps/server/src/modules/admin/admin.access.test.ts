@@ -91,6 +91,10 @@ describe('back-office access', () => {
       'PUT /api/v1/admin/settings/festivals',
       'PUT /api/v1/admin/settings/claims',
       'DELETE /api/v1/admin/settings/claims',
+      'GET /api/v1/admin/bonus-days',
+      'POST /api/v1/admin/bonus-days',
+      'PUT /api/v1/admin/bonus-days/:id',
+      'DELETE /api/v1/admin/bonus-days/:id',
       // Another module's routes under the prefix (the aggregator account, ADR 0070).
       'GET /api/v1/admin/topup-provider/balance',
       'PUT /api/v1/admin/topup-provider/mappings/:productId',
@@ -116,6 +120,10 @@ describe('back-office access', () => {
       'GET /api/v1/admin/reports/payments.csv',
       'PUT /api/v1/admin/settings/claims',
       'DELETE /api/v1/admin/settings/claims',
+      // Bonus days multiply the points every order earns in them (ADR 0081).
+      'POST /api/v1/admin/bonus-days',
+      'PUT /api/v1/admin/bonus-days/:id',
+      'DELETE /api/v1/admin/bonus-days/:id',
       // Both move money: a refund cancelled or points given back, a top-up sent again (ADR 0036).
       'POST /api/v1/admin/orders/:id/items/:itemId/resolve',
       'POST /api/v1/admin/orders/:id/items/:itemId/retry',

@@ -18,6 +18,7 @@ import type { FestivalsService } from '../site/festivals.service.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
+import { adminBonusDaysRoutes } from './admin-bonus-days.routes.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.routes.ts';
 import { adminMediaRoutes } from './admin-media.routes.ts';
 import { createAdminCatalogueService } from './admin-catalogue.service.ts';
@@ -107,7 +108,7 @@ export async function registerAdminModule(
     database: Database;
     secrets: Secrets;
     clock: Clock;
-    /** Refunds given as points (the order actions). */
+    /** Refunds given as points (the order actions); the bonus-point days (ADR 0081). */
     loyalty: LoyaltyService;
     /** The festival windows the shop answers (the settings page edits them). */
     festivals: FestivalsService;
@@ -187,6 +188,7 @@ export async function registerAdminModule(
       },
     ),
   );
+  await app.register(adminBonusDaysRoutes(deps.loyalty.bonusDays, audit));
   await app.register(
     adminSettingsRoutes(
       createAdminSettingsService({

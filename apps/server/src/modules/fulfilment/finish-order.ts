@@ -51,6 +51,7 @@ async function completeOrder(ctx: FulfilmentContext, tx: Db, order: OrderRow, by
     userId: order.userId,
     orderId,
     paidMmk: byPoints ? 0 : order.totalMmk,
+    paidAt: order.paidAt,
   });
 }
 

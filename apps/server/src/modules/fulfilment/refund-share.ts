@@ -74,5 +74,6 @@ export async function creditDelivered(
     userId: order.userId,
     orderId: order.id,
     paidMmk: order.totalMmk - owedMmk,
+    paidAt: order.paidAt,
   });
 }

@@ -89,6 +89,7 @@ export async function settleLines(
       userId: order.userId,
       orderId: order.id,
       paidMmk: byPoints ? 0 : order.totalMmk,
+      paidAt: order.paidAt,
     });
     await payments.reflagOrderRefund(order.id, null);
     await refunds.removePending(order.id);

@@ -39,6 +39,8 @@ export function loyaltyAdminReads(db: Db) {
           kind: loyaltyLedger.kind,
           points: loyaltyLedger.points,
           balanceAfter: loyaltyLedger.balanceAfter,
+          /** An earn entry's bonus-days multiplier (ADR 0081), 1 otherwise. */
+          multiplier: loyaltyLedger.multiplier,
           createdAt: loyaltyLedger.createdAt,
         })
         .from(loyaltyLedger)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { loyaltyAccounts, loyaltyLedger } from './loyalty.tables.ts';
 
@@ -86,6 +86,17 @@ export function createLoyaltyRepo(db: Db) {
       return Number(row?.points ?? 0);
     },
 
+    /** The multiplier of the order's first earn entry, or null before it earned anything. */
+    async earnMultiplier(orderId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ multiplier: loyaltyLedger.multiplier })
+        .from(loyaltyLedger)
+        .where(sql`${loyaltyLedger.orderId} = ${orderId} and ${loyaltyLedger.kind} = 'earn'`)
+        .orderBy(asc(loyaltyLedger.createdAt), asc(loyaltyLedger.id))
+        .limit(1);
+      return row?.multiplier ?? null;
+    },
+
     /**
      * Writes the entry and moves the balance, in the caller's transaction with the account locked.
      * The unique (order, kind) index refuses a second entry even if a caller forgot to check.
@@ -97,6 +108,8 @@ export function createLoyaltyRepo(db: Db) {
       points: number;
       balanceAfter: number;
       earned: number;
+      /** An earn entry's bonus multiplier (1 without). */
+      multiplier?: number;
     }): Promise<void> {
       await db.insert(loyaltyLedger).values({
         userId: entry.userId,
@@ -104,6 +117,7 @@ export function createLoyaltyRepo(db: Db) {
         kind: entry.kind,
         points: entry.points,
         balanceAfter: entry.balanceAfter,
+        multiplier: entry.multiplier ?? 1,
       });
       await db
         .update(loyaltyAccounts)

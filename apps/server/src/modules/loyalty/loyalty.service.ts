@@ -2,8 +2,10 @@ import type { Membership } from '@shop/contracts/auth';
 import { checkoutMessages } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/i18n';
 import type { Config } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createBonusDaysService } from './bonus-days.service.ts';
 import { createLoyaltyRepo } from './loyalty.repo.ts';
 
 type LoyaltyConfig = Config['loyalty'];
@@ -98,11 +100,15 @@ export async function adjustPointsByStaff(
  * and their discount, payment by points. Every balance change is a ledger entry unique per order
  * and kind, written in the caller's transaction (fulfilment, checkout) with the account locked.
  */
-export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
+export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig; clock: Clock }) {
   const { config } = deps;
   const repo = createLoyaltyRepo(deps.db);
+  const bonusDays = createBonusDaysService({ db: deps.db, clock: deps.clock });
 
   return {
+    /** The owner's bonus-point days (ADR 0081): the back-office's list and writes, the public read. */
+    bonusDays,
+
     async membership(userId: string): Promise<Membership> {
       return membershipOf(config, await repo.account(userId));
     },
@@ -131,14 +137,23 @@ export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
      * Credits what an order's delivered part earns (DESIGN §6.4, ADR 0051): `paidMmk` is what was
      * paid for the lines delivered so far, and only what it earns beyond the order's earlier earn
      * entries is added (read with the account locked), so a second call for the same part adds
-     * nothing and a line delivered later adds its share. Answers the points added.
+     * nothing and a line delivered later adds its share. Paid (`paidAt`, its Yangon day) in bonus
+     * days, the points are multiplied (ADR 0081); a later entry takes the order's first entry's
+     * multiplier, so a window edited or deleted since changes nothing already earned or still due.
+     * Answers the points added.
      */
-    async creditOrder(tx: Db, entry: { userId: string; orderId: string; paidMmk: number }) {
-      const due = this.pointsEarnedFor(entry.paidMmk);
+    async creditOrder(
+      tx: Db,
+      entry: { userId: string; orderId: string; paidMmk: number; paidAt: Date | null },
+    ) {
+      const base = this.pointsEarnedFor(entry.paidMmk);
       const loyalty = createLoyaltyRepo(tx);
-      if (due <= 0) return 0;
+      if (base <= 0) return 0;
       const account = await loyalty.lockAccount(entry.userId);
-      const points = due - (await loyalty.sumPoints(entry.orderId, 'earn'));
+      const multiplier =
+        (await loyalty.earnMultiplier(entry.orderId)) ??
+        (await bonusDays.multiplierAt(tx, entry.paidAt));
+      const points = base * multiplier - (await loyalty.sumPoints(entry.orderId, 'earn'));
       if (points <= 0) return 0;
       await loyalty.apply({
         userId: entry.userId,
@@ -147,6 +162,7 @@ export function createLoyaltyService(deps: { db: Db; config: LoyaltyConfig }) {
         points,
         balanceAfter: account.balance + points,
         earned: points,
+        multiplier,
       });
       return points;
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -68,6 +69,11 @@ export const loyaltyLedger = pgTable(
     /** Signed: positive for earn and refund, negative for redeem. */
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),
+    /**
+     * An earn entry's multiplier: the bonus days' (ADR 0081) the order was paid in, else 1. A later
+     * earn entry of the order (ADR 0051) takes the first one's, whatever the windows are then.
+     */
+    multiplier: integer('multiplier').notNull().default(1),
     createdAt: createdAtNow(),
   },
   (t) => [
@@ -81,5 +87,28 @@ export const loyaltyLedger = pgTable(
       'loyalty_ledger_adjustment_shape',
       sql`case when ${t.kind}::text = 'adjustment' then ${t.orderId} is null and ${t.reason} is not null else ${t.orderId} is not null end`,
     ),
+  ],
+);
+
+/**
+ * Bonus-point days (issue 31, ADR 0081): the owner's windows, Yangon dates inclusive, in which a
+ * paid order earns its points multiplied. No two overlap (the service checks under a lock).
+ */
+export const loyaltyBonusDays = pgTable(
+  'loyalty_bonus_days',
+  {
+    id: primaryId(),
+    nameEn: text('name_en').notNull(),
+    nameMy: text('name_my').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    multiplier: integer('multiplier').notNull(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
+  },
+  (t) => [
+    check('loyalty_bonus_days_dates', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('loyalty_bonus_days_multiplier', sql`${t.multiplier} between 2 and 5`),
+    index('loyalty_bonus_days_start_idx').on(t.startsOn),
   ],
 );

@@ -197,7 +197,7 @@ describe('web push of order events (issue 16)', () => {
     // Support pays the refund out: the customer's device hears of it too.
     await markRefundDone(
       s.t.database.db,
-      createLoyaltyService({ db: s.t.database.db, config: s.t.config.loyalty }),
+      createLoyaltyService({ db: s.t.database.db, config: s.t.config.loyalty, clock: s.clock }),
       failed.order.orderId,
       { reference: 'KBZ-1' },
     );

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { openCliDatabase } from '../../platform/cli-database.ts';
+import { systemClock } from '../../platform/clock.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
 import { orderRecords } from '../orders/orders.service.ts';
 import { markRefundDone, RefundError } from './refunds.service.ts';
@@ -29,7 +30,11 @@ if (!values.order) {
 const { config, database, close } = await openCliDatabase();
 let exitCode = 0;
 try {
-  const loyalty = createLoyaltyService({ db: database.db, config: config.loyalty });
+  const loyalty = createLoyaltyService({
+    db: database.db,
+    config: config.loyalty,
+    clock: systemClock,
+  });
   const orderId = await resolveOrderId(values.order);
   const { refund, changed } = await markRefundDone(database.db, loyalty, orderId, {
     reference: values.reference ?? null,

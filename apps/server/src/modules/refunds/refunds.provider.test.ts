@@ -142,7 +142,8 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
   });
 
   const db = () => s.t.database.db;
-  const loyalty = () => createLoyaltyService({ db: db(), config: s.t.config.loyalty });
+  const loyalty = () =>
+    createLoyaltyService({ db: db(), config: s.t.config.loyalty, clock: s.clock });
   const refundRequests = (reference: string) =>
     kbz().seen.filter((r) => r.endpoint === 'refund' && r.biz.merch_order_id === reference);
   const refundRowOf = async (orderId: string) => {

@@ -36,7 +36,8 @@ describe('refunds of failed orders (ADR 0020)', () => {
   });
 
   const db = () => s.t.database.db;
-  const loyalty = () => createLoyaltyService({ db: db(), config: s.t.config.loyalty });
+  const loyalty = () =>
+    createLoyaltyService({ db: db(), config: s.t.config.loyalty, clock: s.clock });
   const detail = async (orderId: string, headers: Record<string, string>, lang = 'en') => {
     const res = await call(s, 'GET', `/api/v1/orders/${orderId}`, {
       ...headers,

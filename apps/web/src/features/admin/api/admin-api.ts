@@ -34,6 +34,11 @@ import {
   type AdminOperatorPatch,
 } from '@shop/contracts/admin-catalogue';
 import {
+  adminBonusDayListResponseSchema,
+  adminBonusDayResponseSchema,
+  type AdminBonusDayInput,
+} from '@shop/contracts/admin-bonus-days';
+import {
   adminPromoCreateSchema,
   adminPromoListResponseSchema,
   adminPromoResponseSchema,
@@ -194,6 +199,9 @@ export const useAdminCategories = (filters: ListFilters) =>
   useAdminList('categories', '/categories', adminCategoryListResponseSchema, filters);
 export const useAdminOperators = () =>
   useAdminList('operators', '/operators', adminOperatorListResponseSchema, {});
+/** The owner's bonus-point days (ADR 0081): every window, by first day. */
+export const useAdminBonusDays = () =>
+  useAdminList('bonus-days', '/bonus-days', adminBonusDayListResponseSchema, {});
 export const useAdminStock = (filters: ListFilters) =>
   useAdminList('stock', '/stock', adminStockListResponseSchema, filters);
 
@@ -300,6 +308,15 @@ export const adminWrites = {
     adminCall('/settings/claims', adminSettingsResponseSchema, { method: 'PUT', body }),
   clearClaims: () =>
     adminCall('/settings/claims', adminSettingsResponseSchema, { method: 'DELETE' }),
+  createBonusDays: (body: AdminBonusDayInput) =>
+    adminCall('/bonus-days', adminBonusDayResponseSchema, { method: 'POST', body }),
+  editBonusDays: (id: string, body: AdminBonusDayInput) =>
+    adminCall(`/bonus-days/${encodeURIComponent(id)}`, adminBonusDayResponseSchema, {
+      method: 'PUT',
+      body,
+    }),
+  deleteBonusDays: (id: string) =>
+    adminCall(`/bonus-days/${encodeURIComponent(id)}`, plainSuccessSchema, { method: 'DELETE' }),
   editBanner: (id: string, patch: AdminBannerPatch) =>
     adminCall(`/banners/${encodeURIComponent(id)}`, adminBannerResponseSchema, {
       method: 'PATCH',

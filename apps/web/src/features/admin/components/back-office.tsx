@@ -10,6 +10,7 @@ import '../admin.css';
 import { AuditLogPage } from './audit-log-page.tsx';
 import { CustomerDetailPage } from './customer-detail-page.tsx';
 import { BannersPage } from './banners-page.tsx';
+import { BonusDaysPage } from './bonus-days-page.tsx';
 import { CategoriesPage } from './categories-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -38,6 +39,7 @@ const sections = [
   { href: '/topup-catalogue', label: 'Aggregator catalogue', page: TopupCataloguePage },
   { href: '/topup-reconciliation', label: 'Top-up reconciliation', page: TopupReconciliationPage },
   { href: '/promo-codes', label: 'Promo codes', page: PromoCodesPage },
+  { href: '/bonus-days', label: 'Bonus points', page: BonusDaysPage },
   { href: '/customers', label: 'Customers', page: CustomersPage },
   { href: '/settings', label: 'Shop settings', page: SettingsPage },
   { href: '/reports', label: 'Reports', page: ReportsPage },

@@ -1,9 +1,13 @@
 import type { Membership } from '@shop/contracts/auth';
+import type { BonusDay } from '@shop/contracts/bonus-days';
 import { hasPrioritySupport } from '@shop/contracts/tier-benefits';
 import { formatNumber } from '@shop/contracts/languages';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { formatDayRange } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { bonusDaysQuery } from '../api/bonus-days-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import type { MembershipProblem } from '../profile-loader.ts';
 import type { UserMenuItem } from './user-menu-items.ts';
@@ -137,6 +141,7 @@ function MembershipSummary({ membership }: { membership: Membership }) {
         <span style={{ width: `${String(percent)}%` }} />
       </div>
       <TierBenefits membership={membership} />
+      <BonusDaysNotice />
       <small>
         {tier.isHighestTier || membership.nextTier === null || tier.maxPoints === null
           ? t('auth.menu.membership.highest')
@@ -151,8 +156,9 @@ function MembershipSummary({ membership }: { membership: Membership }) {
 }
 
 /**
- * What the tier gives (shopping spec §1's tier benefits, issue 31): its discount on every purchase
- * and, for the higher tiers, priority customer service. Nothing for a tier without either.
+ * What the tier gives (shopping spec §1's tier benefits, issue 31): its discount on every purchase,
+ * for the higher tiers priority customer service, and for every member bonus points on special
+ * occasions (the owner's bonus-point days, ADR 0081).
  */
 export function TierBenefits({ membership }: { membership: Membership }) {
   const { t } = useTranslation();
@@ -168,14 +174,36 @@ export function TierBenefits({ membership }: { membership: Membership }) {
     ...(hasPrioritySupport(membership.currentTier.name)
       ? [t('auth.menu.membership.prioritySupport')]
       : []),
+    t('auth.menu.membership.bonusPoints'),
   ];
-  if (benefits.length === 0) return null;
   return (
     <ul className="membership__benefits" data-testid="membership-benefits">
       {benefits.map((benefit) => (
         <li key={benefit}>{benefit}</li>
       ))}
     </ul>
+  );
+}
+
+/** The bonus-point days on now or next (within 14 days), asked when the menu opens. */
+function BonusDaysNotice() {
+  const { data } = useQuery(bonusDaysQuery);
+  const next = data?.[0];
+  return next ? <BonusDaysText window={next} /> : null;
+}
+
+/** "2× points during Thadingyut, 24–26 Oct"; in Burmese, Burmese words and digits. */
+export function BonusDaysText({ window: w }: { window: BonusDay }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <p className="membership__bonus" data-testid="membership-bonus">
+      {t('auth.menu.membership.bonusDays', {
+        multiplier: formatNumber(w.multiplier, language),
+        name: language === 'my' ? w.name.my : w.name.en,
+        dates: formatDayRange(w.start, w.end, language),
+      })}
+    </p>
   );
 }
 
