@@ -43,6 +43,7 @@ import { registerSharingModule } from './modules/sharing/sharing.module.ts';
 import { registerSiteModule } from './modules/site/site.module.ts';
 import { registerSmsModule } from './modules/sms/sms.module.ts';
 import { registerRecipientsModule } from './modules/recipients/recipients.module.ts';
+import { registerTopupRequestsModule } from './modules/topup-requests/topup-requests.module.ts';
 import { registerRefundsModule } from './modules/refunds/refunds.module.ts';
 import { unappliedRefunds } from './modules/refunds/refunds.service.ts';
 import {
@@ -332,6 +333,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: deps.secrets,
     guard: auth.guard,
   });
+  // "Top me up" request links (issue 31): told from fulfilment when the paying line is delivered.
+  const topupRequests = await registerTopupRequestsModule(app, {
+    config,
+    database,
+    catalogue: catalogue.service,
+    cart,
+    push: notifications.push,
+    mailer: deps.mailer,
+    accountEmail: async (userId) => (await auth.service.profile(userId)).email,
+    guard: auth.guard,
+    clock,
+  });
   // The acquirers PAYMENT_PROVIDER names; refunds of their payments go back through those with a
   // refund API, in job slots of their own (REFUND_CONCURRENCY, ADR 0060).
   const acquirers = createAcquirers({ config, secrets: deps.secrets, log: app.log });
@@ -357,7 +370,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     refunds: refunds.service,
     topupProvider: deps.topupProvider,
-    lanes: [notifications.lane, refunds.lane, ...sms.lanes],
+    lanes: [notifications.lane, refunds.lane, ...sms.lanes, topupRequests.lane],
+    linesDelivered: (tx, order, lines) => topupRequests.linesDelivered(tx, order, lines),
     metrics,
     bankRefundOwed: providerRefunds.orderRefundOwed,
     topupMappingOf: (productId) => mappingToSendOf(database.db, config.topupProvider, productId),

@@ -43,10 +43,13 @@ export const pushEvents = [
   'payment_expired',
 ] as const;
 export type PushEvent = (typeof pushEvents)[number];
+/** Events of an account rather than of its order: a "top me up" request paid (issue 31). */
+export const accountPushEvents = ['topup_request_paid'] as const;
+export type AccountPushEvent = (typeof accountPushEvents)[number];
 
 /** What the service worker receives in a push (JSON), in the device's language. */
 export const pushPayloadSchema = z.object({
-  event: z.enum(pushEvents),
+  event: z.enum([...pushEvents, ...accountPushEvents]),
   title: z.string(),
   body: z.string(),
   /** Page to open on a click (same origin). */

@@ -161,8 +161,7 @@ export function createPushService(deps: {
   /** One device's push, within the job's deadline; a gone device is deleted, a failure logged. */
   async function deliver(
     device: Device,
-    event: PushEvent,
-    order: { id: string; orderNumber: string },
+    payload: PushPayload,
     deadline: AbortSignal,
   ): Promise<void> {
     // Stored before the rules of issue 25, or allowed no more: never connected to, and deleted, so
@@ -172,16 +171,16 @@ export function createPushService(deps: {
       log.info({ subscriptionId: device.id }, 'push subscription not on an allowed host: removed');
       return;
     }
-    const payload = JSON.stringify(pushPayload(event, order, device.language));
+    const { event } = payload;
     try {
       await sendPush(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        payload,
+        JSON.stringify(payload),
         {
           TTL: PUSH_TTL_SECONDS,
           vapidDetails: deps.vapid,
           urgency: event === 'payment_expired' ? 'normal' : 'high',
-          topic: event.replace('_', '-'),
+          topic: event.replaceAll('_', '-'),
         },
         { lookup, signal: deadline },
       );
@@ -196,18 +195,23 @@ export function createPushService(deps: {
     }
   }
 
-  async function sendEvent(orderId: string, event: PushEvent): Promise<void> {
-    const order = (await orderRecords(db).findOrder(orderId))?.order;
-    if (!order) return;
-    const eventKey = `${event}:${orderId}`;
+  /**
+   * The event `eventKey` to the account's newest devices, each in its language, each at most once
+   * (a `push_sends` row is written before the send). Answers how many devices it went to.
+   */
+  async function sendToDevices(
+    userId: string,
+    eventKey: string,
+    payloadFor: (language: Language) => PushPayload,
+  ): Promise<number> {
     // The newest devices only, also for an account that stored more before the limit existed.
     const devices = await db
       .select()
       .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, order.userId))
+      .where(eq(pushSubscriptions.userId, userId))
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
       .limit(PUSH_DEVICES_PER_ACCOUNT);
-    if (devices.length === 0) return;
+    if (devices.length === 0) return 0;
     // Written first: a rerun after a crash skips the devices already tried (at most once).
     const claimed = await db
       .insert(pushSends)
@@ -217,10 +221,18 @@ export function createPushService(deps: {
     const toSend = new Set(claimed.map((c) => c.subscriptionId));
     // All devices at once, sharing one deadline: the job never outlasts the budget.
     const deadline = AbortSignal.timeout(PUSH_JOB_BUDGET_MS);
+    const chosen = devices.filter((device) => toSend.has(device.id));
     await Promise.all(
-      devices
-        .filter((device) => toSend.has(device.id))
-        .map((device) => deliver(device, event, order, deadline)),
+      chosen.map((device) => deliver(device, payloadFor(device.language), deadline)),
+    );
+    return chosen.length;
+  }
+
+  async function sendEvent(orderId: string, event: PushEvent): Promise<void> {
+    const order = (await orderRecords(db).findOrder(orderId))?.order;
+    if (!order) return;
+    await sendToDevices(order.userId, `${event}:${orderId}`, (language) =>
+      pushPayload(event, order, language),
     );
   }
 
@@ -289,6 +301,12 @@ export function createPushService(deps: {
     },
 
     sendEvent,
+
+    /**
+     * A push about the account itself, not one of its orders (a "top me up" request paid): to its
+     * devices, each at most once for `eventKey`, in the device's language. Run it from a job.
+     */
+    sendToAccount: sendToDevices,
 
     /** The job type the push worker runs (platform/job-worker.ts; app.ts). */
     jobTypes: {
