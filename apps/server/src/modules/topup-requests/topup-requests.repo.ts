@@ -42,7 +42,11 @@ export function createTopupRequestsRepo(db: Db) {
           .select({ n: count() })
           .from(topMeUpRequests)
           .where(
-            and(mine, eq(topMeUpRequests.status, 'open'), gt(topMeUpRequests.expiresAt, row.createdAt)),
+            and(
+              mine,
+              eq(topMeUpRequests.status, 'open'),
+              gt(topMeUpRequests.expiresAt, row.createdAt),
+            ),
           );
         const [today] = await tx
           .select({ n: count() })
