@@ -64,6 +64,14 @@ const RecipientsPage = lazyPage(
   () => import('../features/recipients/components/recipients-page.tsx'),
 );
 
+// "Top me up" request links (issue 31): the maker's page and the link's page.
+const TopMeUpPage = lazyPage(
+  () => import('../features/topup-requests/components/topmeup-page.tsx'),
+);
+const RequestLinkPage = lazyPage(
+  () => import('../features/topup-requests/components/request-link-page.tsx'),
+);
+
 // The shop's status (issue 16), linked from the crash screen.
 const StatusPage = lazyPage(() => import('../features/status/components/status-page.tsx'));
 
@@ -103,6 +111,8 @@ const pageComponents: Record<AppPagePath, ComponentType> = {
   '/orders/:orderId': OrderDetailPage,
   '/recipients': RecipientsPage,
   '/sharewith/:id': SharedOrderPage,
+  '/topmeup': TopMeUpPage,
+  '/topmeup/:token': RequestLinkPage,
   '/status': StatusPage,
   '/sandbox/bank': SandboxBankPage,
 };
