@@ -173,7 +173,9 @@ test(
     await expect(card.getByTestId('topmeup-status')).toHaveText('ဖွင့်ထားသည်');
     const text = await page.locator('main').innerText();
     const dialled = `${mine.slice(0, 2)} ${mine.slice(2, 5)} ${mine.slice(5, 8)} ${mine.slice(8)}`;
-    expect(text.replaceAll('MPT', '').replaceAll('GB', '').replaceAll(dialled, '')).not.toMatch(/[A-Za-z0-9]/);
+    expect(text.replaceAll('MPT', '').replaceAll('GB', '').replaceAll(dialled, '')).not.toMatch(
+      /[A-Za-z0-9]/,
+    );
     await shot(page, '10-list-my');
 
     // Cancel: asked first, "Keep it" focused.
