@@ -43,6 +43,7 @@ import { registerSharingModule } from './modules/sharing/sharing.module.ts';
 import { registerSiteModule } from './modules/site/site.module.ts';
 import { registerSmsModule } from './modules/sms/sms.module.ts';
 import { registerRecipientsModule } from './modules/recipients/recipients.module.ts';
+import { registerTopupRequestsModule } from './modules/topup-requests/topup-requests.module.ts';
 import { registerRefundsModule } from './modules/refunds/refunds.module.ts';
 import { unappliedRefunds } from './modules/refunds/refunds.service.ts';
 import {
@@ -331,6 +332,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: deps.secrets,
     guard: auth.guard,
   });
+  // What an account's own messages need of it (issue 31): nothing for a deleted or blocked account;
+  // e-mail only to a proved address.
+  const accountToTell = async (userId: string) => {
+    const profile = await auth.service.profile(userId).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
+    if (!profile || (await isAccountBlocked(database.db, userId))) return null;
+    return { email: profile.emailVerified ? profile.email : null };
+  };
   const recipients = await registerRecipientsModule(app, {
     database,
     catalogue: catalogue.service,
@@ -338,20 +349,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     push: notifications.push,
     mailer: deps.mailer,
-    // A deleted or blocked account is sent nothing; the e-mail goes only to a proved address.
-    account: async (userId) => {
-      const profile = await auth.service.profile(userId).catch((err: unknown) => {
-        if (err instanceof AppError) return null;
-        throw err;
-      });
-      if (!profile || (await isAccountBlocked(database.db, userId))) return null;
-      return { email: profile.emailVerified ? profile.email : null };
-    },
+    account: accountToTell,
     publicUrl: config.publicUrl,
     concurrency: config.push.concurrency,
     wake: () => {
       fulfilment.worker.wake();
     },
+  });
+  // "Top me up" request links (issue 31): told from fulfilment when the paying line is delivered.
+  const topupRequests = await registerTopupRequestsModule(app, {
+    config,
+    database,
+    catalogue: catalogue.service,
+    cart,
+    push: notifications.push,
+    mailer: deps.mailer,
+    accountEmail: async (userId) => (await accountToTell(userId))?.email ?? null,
+    guard: auth.guard,
+    clock,
   });
   // The acquirers PAYMENT_PROVIDER names; refunds of their payments go back through those with a
   // refund API, in job slots of their own (REFUND_CONCURRENCY, ADR 0060).
@@ -378,7 +393,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     refunds: refunds.service,
     topupProvider: deps.topupProvider,
-    lanes: [notifications.lane, refunds.lane, recipients.lane, ...sms.lanes],
+    lanes: [notifications.lane, refunds.lane, recipients.lane, topupRequests.lane, ...sms.lanes],
+    linesDelivered: (tx, order, lines) => topupRequests.linesDelivered(tx, order, lines),
     metrics,
     bankRefundOwed: providerRefunds.orderRefundOwed,
     topupMappingOf: (productId) => mappingToSendOf(database.db, config.topupProvider, productId),

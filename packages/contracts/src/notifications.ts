@@ -44,8 +44,11 @@ export const orderPushEvents = [
   'payment_expired',
 ] as const;
 export type OrderPushEvent = (typeof orderPushEvents)[number];
-/** Every push: the order updates, and a saved number's reminder to top up (issue 31). */
-export const pushEvents = [...orderPushEvents, 'topup_reminder'] as const;
+/**
+ * Every push: the order updates, and the account's own (issue 31): a saved number's reminder to
+ * top up, and a "top me up" request paid.
+ */
+export const pushEvents = [...orderPushEvents, 'topup_reminder', 'topup_request_paid'] as const;
 export type PushEvent = (typeof pushEvents)[number];
 
 /** What the service worker receives in a push (JSON), in the device's language. */

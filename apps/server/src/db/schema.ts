@@ -17,3 +17,4 @@ export * from '../modules/media/media.tables.ts';
 export * from '../modules/sms/sms.tables.ts';
 export * from '../modules/topup-account/topup-account.tables.ts';
 export * from '../modules/recipients/recipients.tables.ts';
+export * from '../modules/topup-requests/topup-requests.tables.ts';

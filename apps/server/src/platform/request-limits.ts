@@ -58,6 +58,13 @@ export const requestLimitGroups = {
   orderReads: { windowMs: MINUTE_MS, account: 240, address: 600 },
   /** Saved recipients: the list, and adding, editing and deleting a number (issue 31). */
   recipients: { windowMs: MINUTE_MS, account: 60, address: 300 },
+  /**
+   * "Top me up" request links: the maker's list, create and cancel, and "Pay for this top-up"
+   * (issue 31); the account's own limits on requests (5 open, 10 a day) answer first.
+   */
+  topupRequests: { windowMs: MINUTE_MS, account: 30, address: 120 },
+  /** A request link's public read: by address, most openers are not signed in (as shareReads). */
+  topupRequestReads: { windowMs: MINUTE_MS, account: 120, address: 240 },
   /** Invoice and card-list PDFs, drawn on request. */
   documents: { windowMs: MINUTE_MS, account: 20, address: 100 },
   /**

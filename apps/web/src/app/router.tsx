@@ -64,6 +64,12 @@ const RecipientsPage = lazyPage(
   () => import('../features/recipients/components/recipients-page.tsx'),
 );
 
+// "Top me up" request links (issue 31): the maker's page and the link's page.
+// One chunk for both: one lazy entry here rather than two keeps the start chunk smaller.
+const TopMeUpPages = lazyPage(
+  () => import('../features/topup-requests/components/topmeup-routes.tsx'),
+);
+
 // The shop's status (issue 16), linked from the crash screen.
 const StatusPage = lazyPage(() => import('../features/status/components/status-page.tsx'));
 
@@ -103,6 +109,8 @@ const pageComponents: Record<AppPagePath, ComponentType> = {
   '/orders/:orderId': OrderDetailPage,
   '/recipients': RecipientsPage,
   '/sharewith/:id': SharedOrderPage,
+  '/topmeup': TopMeUpPages,
+  '/topmeup/:token': TopMeUpPages,
   '/status': StatusPage,
   '/sandbox/bank': SandboxBankPage,
 };

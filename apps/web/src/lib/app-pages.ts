@@ -20,6 +20,8 @@ export const appPagePaths = [
   '/orders/:orderId',
   '/recipients',
   '/sharewith/:id',
+  '/topmeup',
+  '/topmeup/:token',
   '/status',
   '/sandbox/bank',
 ] as const;

@@ -32,6 +32,13 @@ export async function finishOrder(ctx: FulfilmentContext, orderId: string): Prom
     const byPoints = accepted?.method === 'points';
     if (failed.length === 0) await completeOrder(ctx, tx, order, byPoints);
     else await failOrder(ctx, tx, txPayments, { order, items, byPoints });
+    // Where the buyer is told, whoever asked for a delivered top-up is too (a request link's).
+    const sent = items.flatMap((i) =>
+      i.status === 'delivered' && i.phoneNumber
+        ? [{ productId: i.productId, phoneNumber: i.phoneNumber }]
+        : [],
+    );
+    if (sent.length > 0) await ctx.deps.linesDelivered?.(tx, order, sent);
     if (items.some((i) => isCardKind(i.kind) && i.status === 'delivered'))
       await enqueueJob(tx, {
         type: SEND_ORDER_CODES_JOB,

@@ -35,6 +35,15 @@ export interface FulfilmentDeps {
    * topup-account, issue 28); absent: always.
    */
   topupFunds?: (unitCost: TopupUnitCost | null, quantity: number) => Promise<boolean>;
+  /**
+   * These top-up and data lines of the buyer's order were delivered, told in the transaction that
+   * finished the order, beside the buyer's own push ("top me up" requests, issue 31).
+   */
+  linesDelivered?: (
+    tx: Db,
+    order: { id: string; userId: string },
+    lines: { productId: string; phoneNumber: string }[],
+  ) => Promise<void>;
 }
 
 /** What every fulfilment use case works with: the deps, the order records and transactions. */

@@ -7,6 +7,7 @@ import type { ShopMetrics } from '../../platform/metrics.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import type { LoyaltyService } from '../loyalty/loyalty.service.ts';
 import type { RefundsService } from '../refunds/refunds.service.ts';
+import type { FulfilmentDeps } from './fulfilment-context.ts';
 import { createFulfilmentService, type FulfilmentService } from './fulfilment.service.ts';
 import {
   createReloadlyTopupProvider,
@@ -84,6 +85,8 @@ export async function registerFulfilmentModule(
     metrics: ShopMetrics | null;
     /** A failed order's bank refund is pending: it may go back through its provider (ADR 0060). */
     bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
+    /** Lines of an order were delivered, in the transaction that finished it (topup-requests). */
+    linesDelivered?: FulfilmentDeps['linesDelivered'];
     /** A top-up or data product's aggregator operator and amount (topup-account's mappings). */
     topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
     /** Whether the aggregator balance covers a line (topup-account's funds). */
@@ -118,6 +121,7 @@ export async function registerFulfilmentModule(
     bankRefundOwed: deps.bankRefundOwed,
     topupMappingOf: deps.topupMappingOf,
     topupFunds: deps.topupFunds,
+    linesDelivered: deps.linesDelivered,
   });
   const worker = createJobWorker({
     db: database.db,

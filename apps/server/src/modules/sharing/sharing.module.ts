@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { AuthGuard } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
-import { createLocalContentScreen } from './content-screen.ts';
+import { createLocalContentScreen, type ContentScreen } from './content-screen.ts';
 import { createHttpContentScreen } from './http-content-screen.ts';
 import { createLocalStyleGenerator } from './share-style.ts';
 import { createSharingRepo } from './sharing.repo.ts';
@@ -11,6 +11,16 @@ import { sharingRoutes } from './sharing.routes.ts';
 import { createSharingService, type SharingService } from './sharing.service.ts';
 
 type SharingDeps = Parameters<typeof createSharingService>[0];
+export type { ContentScreen, ScreenResult } from './content-screen.ts';
+
+/**
+ * The screen of notes a stranger will read: CONTENT_SCREEN_URL's service when set, else the shop's
+ * own. Gift-link notes and "top me up" request notes (issue 31) go through the same one.
+ */
+export const noteScreen = (config: Config): ContentScreen =>
+  config.sharing.contentScreenUrl
+    ? createHttpContentScreen({ url: config.sharing.contentScreenUrl })
+    : createLocalContentScreen();
 
 /**
  * Gift links and share types (issue 15): notes screened by CONTENT_SCREEN_URL's service when set,
@@ -28,9 +38,7 @@ export async function registerSharingModule(
     ...rest,
     repo: createSharingRepo(database.db),
     config: { publicUrl: config.publicUrl, ...config.sharing },
-    screen: config.sharing.contentScreenUrl
-      ? createHttpContentScreen({ url: config.sharing.contentScreenUrl })
-      : createLocalContentScreen(),
+    screen: noteScreen(config),
     styles: createLocalStyleGenerator(),
   });
   await app.register(sharingRoutes(sharing, guard));

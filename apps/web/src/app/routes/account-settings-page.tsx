@@ -9,6 +9,10 @@ const NotificationSettingsSection = lazy(
 const SavedNumbersSection = lazy(
   () => import('../../features/recipients/components/saved-numbers-section.tsx'),
 );
+// "Top me up" request links (issue 31): a way to them from the Account tab.
+const TopMeUpSection = lazy(
+  () => import('../../features/topup-requests/components/topmeup-section.tsx'),
+);
 // Privacy (analytics consent) and the help assistant (the spec's "bot" setting; ADR 0031), one
 // chunk: kept on this device, so guests have them too.
 const DeviceSettingsSections = lazy(() => import('./device-settings-sections.tsx'));
@@ -20,6 +24,7 @@ export default function AccountSettingsRoute() {
       signedIn={
         <>
           <SavedNumbersSection />
+          <TopMeUpSection />
           <NotificationSettingsSection />
         </>
       }

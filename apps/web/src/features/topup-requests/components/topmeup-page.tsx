@@ -1,0 +1,423 @@
+import '../content/lazy-messages.ts';
+import '../topup-requests.css';
+import { localDigits } from '@shop/contracts/languages';
+import {
+  detectOperator,
+  formatRecipientNumber,
+  normalizePhone,
+  operatorNames,
+  validatePhone,
+} from '@shop/contracts/phone';
+import { TOPUP_REQUEST_NOTE_MAX } from '@shop/contracts/topup-request-messages';
+import type { OwnTopupRequest } from '@shop/contracts/topup-requests';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { errorMessageOr } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatKyat } from '../../../lib/money-format.ts';
+import { PageTitle } from '../../../lib/page-title.tsx';
+import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useAuth } from '../../auth/index.ts';
+import {
+  topupRequestsApi,
+  useInvalidateRequests,
+  useOperatorProducts,
+  useOwnRequests,
+} from '../api/topup-requests-api.ts';
+import { RequestLinkDialog } from './request-link-dialog.tsx';
+
+/**
+ * /topmeup (issue 31): a signed-in customer asks for a top-up of their own number — the number
+ * (its operator found from it), a top-up or data product of that operator, a short note — and
+ * gets a link to share (Share, Copy, Viber, Telegram, Messenger, a QR code). Below, their requests
+ * with their state; an open one can be shared again or cancelled.
+ */
+export default function TopMeUpPage() {
+  const { t } = useTranslation();
+  const { status, openAuthDialog } = useAuth();
+  return (
+    <div className="page topmeup-page">
+      <PageTitle title={t('topmeup.title')} />
+      <h1>{t('topmeup.title')}</h1>
+      <p className="topmeup-intro">{t('topmeup.intro')}</p>
+      {status === 'loading' ? (
+        <p className="topmeup-state" role="status">
+          <Spinner /> {t('topmeup.loading')}
+        </p>
+      ) : status === 'unauthenticated' ? (
+        <div className="topmeup-state">
+          <p>{t('topmeup.loginToView')}</p>
+          <Button
+            onClick={() => {
+              openAuthDialog('login', { onSuccess: () => undefined });
+            }}
+          >
+            {t('topmeup.login')}
+          </Button>
+        </div>
+      ) : (
+        <Requests />
+      )}
+    </div>
+  );
+}
+
+type Open =
+  { kind: 'link'; request: OwnTopupRequest } | { kind: 'cancel'; request: OwnTopupRequest } | null;
+
+function Requests() {
+  const { t } = useTranslation();
+  const query = useOwnRequests(true);
+  const invalidate = useInvalidateRequests();
+  const [open, setOpen] = useState<Open>(null);
+  const requests = query.data ?? [];
+  return (
+    <>
+      <RequestForm
+        onCreated={(request) => {
+          void invalidate();
+          setOpen({ kind: 'link', request });
+        }}
+      />
+      <section className="topmeup-requests" aria-labelledby="topmeup-requests-heading">
+        <h2 id="topmeup-requests-heading">{t('topmeup.list.heading')}</h2>
+        {query.isPending ? (
+          <p className="topmeup-state" role="status">
+            <Spinner /> {t('topmeup.loading')}
+          </p>
+        ) : query.isError ? (
+          <div className="topmeup-state" role="alert">
+            <p>{errorMessageOr(query.error, t('topmeup.loadFailed'))}</p>
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {t('topmeup.retry')}
+            </Button>
+          </div>
+        ) : requests.length === 0 ? (
+          <p className="topmeup-state" data-testid="topmeup-empty">
+            {t('topmeup.list.empty')}
+          </p>
+        ) : (
+          <ul className="topmeup-list">
+            {requests.map((request) => (
+              <RequestCard
+                key={request.token}
+                request={request}
+                onShare={() => {
+                  setOpen({ kind: 'link', request });
+                }}
+                onCancel={() => {
+                  setOpen({ kind: 'cancel', request });
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {open?.kind === 'link' ? (
+        <RequestLinkDialog
+          url={open.request.url}
+          expiresAt={open.request.expiresAt}
+          onClose={() => {
+            setOpen(null);
+          }}
+        />
+      ) : null}
+      {open?.kind === 'cancel' ? (
+        <CancelDialog
+          request={open.request}
+          onClose={() => {
+            setOpen(null);
+          }}
+          onCancelled={() => {
+            setOpen(null);
+            void invalidate();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The new request's form: number, product of its operator, note. */
+function RequestForm({ onCreated }: { onCreated: (request: OwnTopupRequest) => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { user } = useAuth();
+  const ids = { phone: useId(), product: useId(), note: useId() };
+  const [phone, setPhone] = useState(() =>
+    user?.phoneNumber ? (normalizePhone(user.phoneNumber) ?? '') : '',
+  );
+  const [productId, setProductId] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ phone?: string; product?: string; form?: string }>({});
+  const [attempt, setAttempt] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const operator = detectOperator(phone);
+  const products = useOperatorProducts(operator);
+
+  const create = async () => {
+    setAttempt((n) => n + 1);
+    const checked = validatePhone(phone);
+    const found = {
+      phone: checked.valid ? undefined : checked.error.message,
+      product: productId ? undefined : t('topmeup.form.choose'),
+    };
+    setErrors(found);
+    if (!checked.valid || found.product) return;
+    setSaving(true);
+    try {
+      const answer = await topupRequestsApi.create({
+        phoneNumber: checked.international,
+        productId,
+        note,
+      });
+      toast.success(answer.message);
+      setNote('');
+      setProductId('');
+      onCreated(answer.data);
+    } catch (caught) {
+      setErrors({ form: errorMessageOr(caught, t('topmeup.form.failed')) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="topmeup-form-card" aria-labelledby="topmeup-form-heading">
+      <h2 id="topmeup-form-heading">{t('topmeup.form.heading')}</h2>
+      <form
+        noValidate
+        data-testid="topmeup-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <FormField
+          id={ids.phone}
+          label={t('topmeup.form.phone')}
+          error={errors.phone}
+          attempt={attempt}
+          hint={t('topmeup.form.phoneHint')}
+        >
+          <input
+            className="ui-input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="09xxxxxxxx"
+            maxLength={PHONE_FIELD_MAX_LENGTH}
+            value={phone}
+            data-testid="topmeup-phone"
+            {...fieldAria(ids.phone, errors.phone, true)}
+            onChange={(event) => {
+              const next = event.target.value;
+              if (detectOperator(next) !== operator) setProductId('');
+              setPhone(next);
+              setErrors((e) => ({ ...e, phone: undefined }));
+            }}
+            onPaste={(event) => {
+              setPhone(pastedPhone(event));
+            }}
+          />
+        </FormField>
+        {operator ? (
+          <p className="topmeup-operator" data-testid="topmeup-operator">
+            {t('topmeup.form.operator', { operator: operatorNames[operator] })}
+          </p>
+        ) : null}
+        <FormField
+          id={ids.product}
+          label={t('topmeup.form.product')}
+          error={errors.product}
+          attempt={attempt}
+        >
+          <select
+            className="ui-input"
+            value={productId}
+            disabled={operator === null}
+            aria-busy={products.isFetching || undefined}
+            data-testid="topmeup-product"
+            {...fieldAria(ids.product, errors.product)}
+            onChange={(event) => {
+              setProductId(event.target.value);
+              setErrors((e) => ({ ...e, product: undefined }));
+            }}
+          >
+            <option value="">
+              {operator === null
+                ? t('topmeup.form.enterNumberFirst')
+                : products.isFetching
+                  ? t('topmeup.form.productsLoading')
+                  : t('topmeup.form.choose')}
+            </option>
+            {products.products.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name} · {formatKyat(product.discountPrice ?? product.price, language)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          id={ids.note}
+          label={t('topmeup.form.note')}
+          hint={t('topmeup.form.noteHint', {
+            max: localDigits(String(TOPUP_REQUEST_NOTE_MAX), language),
+          })}
+        >
+          <textarea
+            className="ui-input topmeup-note"
+            rows={2}
+            maxLength={TOPUP_REQUEST_NOTE_MAX}
+            value={note}
+            data-testid="topmeup-note"
+            {...fieldAria(ids.note, null, true)}
+            onChange={(event) => {
+              setNote(event.target.value);
+            }}
+          />
+        </FormField>
+        {errors.form ? (
+          <p className="form-message--error" role="alert" data-testid="topmeup-form-error">
+            {errors.form}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          busy={saving}
+          busyLabel={t('topmeup.form.creating')}
+          data-testid="topmeup-create"
+        >
+          {t('topmeup.form.create')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function RequestCard({
+  request,
+  onShare,
+  onCancel,
+}: {
+  request: OwnTopupRequest;
+  onShare: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const date = (iso: string) => formatDate(iso, language, { withTime: true, style: 'medium' });
+  const { status } = request;
+  const state =
+    status === 'open'
+      ? t('topmeup.list.open', { date: date(request.expiresAt) })
+      : status === 'topped_up'
+        ? t('topmeup.list.toppedUp', { date: date(request.toppedUpAt ?? request.expiresAt) })
+        : status === 'expired'
+          ? t('topmeup.list.expired', { date: date(request.expiresAt) })
+          : t('topmeup.list.cancelled');
+  const headingId = `topmeup-${request.token}`;
+  return (
+    <li
+      className="topmeup-card"
+      data-testid="topmeup-card"
+      data-status={status}
+      aria-labelledby={headingId}
+    >
+      <div className="topmeup-card__head">
+        <h3 id={headingId} className="topmeup-card__product">
+          {request.product.name}
+        </h3>
+        <span className={`topmeup-badge topmeup-badge--${status}`} data-testid="topmeup-status">
+          {t(`topmeup.list.status.${status}`)}
+        </span>
+      </div>
+      <p className="topmeup-card__fact">
+        {formatKyat(request.product.price, language)} ·{' '}
+        <Code text={t('topmeup.list.forNumber', { number: CODE_SLOT })}>
+          {formatRecipientNumber(request.phoneNumber)}
+        </Code>
+      </p>
+      {request.note ? <p className="topmeup-card__note">“{request.note}”</p> : null}
+      <p className="topmeup-card__fact" data-testid="topmeup-state">
+        {state}
+      </p>
+      {status === 'open' ? (
+        <div className="topmeup-card__actions">
+          <Button
+            variant="secondary"
+            aria-label={t('topmeup.list.shareLabel', { product: request.product.name })}
+            data-testid="topmeup-share-again"
+            onClick={onShare}
+          >
+            {t('topmeup.list.share')}
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label={t('topmeup.list.cancelLabel', { product: request.product.name })}
+            data-testid="topmeup-cancel"
+            onClick={onCancel}
+          >
+            {t('topmeup.list.cancel')}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** "Cancel this request?" — an alert dialog with the safe answer focused. */
+function CancelDialog({
+  request,
+  onClose,
+  onCancelled,
+}: {
+  request: OwnTopupRequest;
+  onClose: () => void;
+  onCancelled: () => void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const answer = await topupRequestsApi.cancel(request.token);
+      toast.success(answer.message);
+      onCancelled();
+    } catch (caught) {
+      toast.error(errorMessageOr(caught, t('topmeup.cancelDialog.failed')));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      size="small"
+      onClose={onClose}
+      title={t('topmeup.cancelDialog.title')}
+      description={t('topmeup.cancelDialog.text')}
+    >
+      <div className="topmeup-dialog__actions">
+        <Button variant="secondary" data-autofocus disabled={busy} onClick={onClose}>
+          {t('topmeup.cancelDialog.keep')}
+        </Button>
+        <Button
+          variant="danger"
+          busy={busy}
+          data-testid="topmeup-cancel-yes"
+          onClick={() => void cancel()}
+        >
+          {t('topmeup.cancelDialog.yes')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
