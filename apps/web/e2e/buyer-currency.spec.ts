@@ -1,6 +1,6 @@
 import type { ExchangeRate } from '@shop/contracts/catalogue';
 import { expect, test, type Page } from './fixtures.ts';
-import { addFromListing, expectAccessible, signedInCustomer } from './shop-support.ts';
+import { addFromListing, cardInStock, expectAccessible, signedInCustomer } from './shop-support.ts';
 
 /**
  * Issue 31: prices also in the buyer's currency. A buyer in Bangkok picks THB once in the footer's
@@ -58,7 +58,7 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
     if (request.url().includes('/api/v1/exchange-rates')) rateCalls.push(request.url());
   });
   await page.goto('/product/local-epins?lang=en');
-  const card = page.getByTestId('product-card').first();
+  const card = await cardInStock(page);
   await expect(card.getByTestId('product-price')).toBeVisible();
   // Kyat only by default: no rates asked for, no approximate amount.
   await page.waitForLoadState('networkidle');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { appTranslator } from './app-messages.ts';
 import { expect, test } from './fixtures.ts';
 import { newIdentity, readCode, readNewCode } from './auth-support.ts';
-import { expectAccessible } from './shop-support.ts';
+import { cardInStock, expectAccessible } from './shop-support.ts';
 
 /**
  * Issue 26, "sign-in before paying is the spec's rule, so make it cheap": a guest at checkout
@@ -30,18 +30,15 @@ for (const language of ['en', 'my'] as const) {
       page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}-${language}.png` });
 
     await page.goto(`/product/local-epins?lang=${language}`);
-    // Two products in stock: the suite's other buyers share this shop's stock (a sold-out card's
-    // button is disabled, and a click on it waited out the test, CI 2026-12-02).
-    const cards = page
-      .getByTestId('product-card')
-      .filter({ has: page.locator('[data-testid="add-to-cart"]:not([disabled])') });
+    // Two products in stock (the suite's other buyers share this shop's cards).
+    const [firstCard, secondCard] = [await cardInStock(page, 0), await cardInStock(page, 1)];
     const names = [
-      await cards.nth(0).getByRole('heading').innerText(),
-      await cards.nth(1).getByRole('heading').innerText(),
+      await firstCard.getByRole('heading').innerText(),
+      await secondCard.getByRole('heading').innerText(),
     ];
-    await cards.nth(0).getByTestId('add-to-cart').click();
+    await firstCard.getByTestId('add-to-cart').click();
     await expect(page.getByTestId('cart-badge')).toBeVisible();
-    await cards.nth(1).getByTestId('add-to-cart').click();
+    await secondCard.getByTestId('add-to-cart').click();
     await expect(page.getByTestId('cart-badge')).toHaveText(language === 'my' ? '၂' : '2');
 
     await page.getByTestId('cart-button').click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { expectAccessible } from './shop-support.ts';
+import { cardInStock, expectAccessible } from './shop-support.ts';
 
 /**
  * Issue 26: "Clear cart" beside Checkout emptied the cart at one tap. It now asks first, in place
@@ -25,7 +25,7 @@ test('clearing the cart asks first; keeping changes nothing', async ({ page }, t
   const lang = testInfo.project.name === 'mobile' ? 'my' : 'en';
   const w = words[lang];
   await page.goto(`/product/local-epins?lang=${lang}`);
-  await page.getByTestId('product-card').first().getByTestId('add-to-cart').click();
+  await (await cardInStock(page)).getByTestId('add-to-cart').click();
   await expect(page.getByTestId('cart-badge')).toBeVisible();
   await page.getByTestId('cart-button').click();
   const drawer = page.getByRole('dialog');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { expectAccessible } from './shop-support.ts';
+import { cardInStock, expectAccessible } from './shop-support.ts';
 
 /**
  * Issue 16, spec §4 "Guest dialog": 'Continue as Guest' hides the login-required dialog for 6 hours
@@ -40,8 +40,8 @@ for (const language of ['en', 'my'] as const) {
     test.setTimeout(150_000);
     await page.clock.install({ time: new Date('2026-11-25T03:00:00Z') });
     await page.goto(`/product/local-epins?lang=${language}`);
-    const addButtons = page.getByTestId('add-to-cart');
-    await addButtons.first().click();
+    const [first, second] = [await cardInStock(page, 0), await cardInStock(page, 1)];
+    await first.getByTestId('add-to-cart').click();
     await expect(page.getByTestId('cart-badge')).toBeVisible();
 
     const drawer = page.getByRole('dialog', { name: say.cart });
@@ -69,7 +69,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(loginRequired).toBeHidden();
 
     // The guest goes on: another product into the cart, no dialog on the way.
-    await addButtons.nth(1).click();
+    await second.getByTestId('add-to-cart').click();
     await expect(page.getByTestId('cart-badge')).toHaveText(language === 'my' ? '၂' : '2');
     await expect(loginRequired).toHaveCount(0);
 

@@ -16,6 +16,25 @@ export const productCard = (page: Page, name: RegExp) =>
   page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name }) });
 
 /**
+ * The `nth` product card with stock, pinned by its place in the list (the same in both languages):
+ * the suite's other buyers share the shop's cards, and a sold-out card's button is disabled (a
+ * click on it waited out the test: CI 2026-12-02, and a run with three workers, 2026-12-04).
+ */
+export async function cardInStock(page: Page, nth = 0) {
+  const cards = page.getByTestId('product-card');
+  const inStock = '[data-testid="add-to-cart"]:not([disabled])';
+  await cards
+    .filter({ has: page.locator(inStock) })
+    .nth(nth)
+    .waitFor();
+  const place = await cards.evaluateAll(
+    (all, [n, selector]) => all.flatMap((card, i) => (card.querySelector(selector) ? [i] : []))[n],
+    [nth, inStock] as const,
+  );
+  return cards.nth(place ?? nth);
+}
+
+/**
  * A signed-in tab on Home without the Login dialog's clicks (the auth specs walk that dialog):
  * the login call goes through the tab's own cookie jar, so the server's HttpOnly refresh cookie
  * lands where a dialog login puts it, and the session reaches the app through the cookies the app
