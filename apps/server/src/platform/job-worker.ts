@@ -210,22 +210,27 @@ export function createJobWorker(deps: {
   // Consecutive failed rounds of all loops (the database is down or frozen): they wait 1 s, 2 s,
   // 4 s … up to 30 s between tries instead of hammering it, and resume at the first success.
   // Meanwhile one loop at a time probes; the others wait for it, so the tries do not grow with
-  // the number of loops (the lanes' included).
+  // the number of loops (the lanes' included). Until the database has answered once since start,
+  // the loops probe one at a time too: a worker started while it is down tries once, not once per
+  // loop (six loops made nine tries in 4.5 s once the reminders' and requests' lanes came).
   let failedRounds = 0;
+  let answered = false;
   let probing = false;
   async function loop(ofTypes: readonly string[]): Promise<void> {
     while (running) {
-      if (failedRounds > 0 && probing) {
+      const unsure = failedRounds > 0 || !answered;
+      if (unsure && probing) {
         await sleep(IDLE_POLL_MS);
         continue;
       }
-      const probe = failedRounds > 0;
+      const probe = unsure;
       if (probe) probing = true;
       let job: JobRow | null = null;
       try {
         job = await claim(ofTypes);
         if (failedRounds > 0) log.info('job worker: the database answers again, resuming');
         failedRounds = 0;
+        answered = true;
         if (probe) probing = false;
         if (job) await runOne(job);
       } catch (err) {
@@ -257,6 +262,7 @@ export function createJobWorker(deps: {
     start() {
       if (running) return;
       running = true;
+      answered = false;
       const mainTypes = Object.keys(deps.types);
       loops = [
         ...Array.from({ length: deps.concurrency }, () => loop(mainTypes)),
