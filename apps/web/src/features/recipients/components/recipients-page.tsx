@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code } from '../../../components/ui/code-in-text.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
@@ -165,12 +165,21 @@ function RecipientList() {
         />
       ) : null}
       {open?.kind === 'delete' ? (
-        <DeleteDialog
-          recipient={open.recipient}
+        <ConfirmDialog
+          title={t('recipients.remove.title')}
+          description={t('recipients.remove.text', {
+            name: open.recipient.name,
+            phone: formatRecipientNumber(open.recipient.phoneNumber),
+          })}
+          keep={t('recipients.remove.cancel')}
+          confirm={t('recipients.remove.confirm')}
+          failed={t('recipients.remove.failed')}
+          act={() => recipientsApi.remove(open.recipient.id)}
+          confirmTestId="recipient-delete-yes"
           onClose={() => {
             setOpen(null);
           }}
-          onDeleted={() => {
+          onDone={() => {
             setOpen(null);
             void invalidate();
           }}
@@ -382,56 +391,4 @@ function UsualLine({ product }: { product: RecipientProduct }) {
         price: formatKyat(product.price, currentLanguage()),
       })
     : `${t('recipients.form.usual')}: ${product.name} (${t('recipients.notAvailable')})`;
-}
-
-/** "Delete this saved number?" — an alert dialog with the safe answer focused. */
-function DeleteDialog({
-  recipient,
-  onClose,
-  onDeleted,
-}: {
-  recipient: SavedRecipient;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const { t } = useTranslation();
-  const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      const answer = await recipientsApi.remove(recipient.id);
-      toast.success(answer.message);
-      onDeleted();
-    } catch (caught) {
-      toast.error(errorMessageOr(caught, t('recipients.remove.failed')));
-      setDeleting(false);
-    }
-  };
-  return (
-    <Dialog
-      open
-      role="alertdialog"
-      size="small"
-      onClose={onClose}
-      title={t('recipients.remove.title')}
-      description={t('recipients.remove.text', {
-        name: recipient.name,
-        phone: formatRecipientNumber(recipient.phoneNumber),
-      })}
-    >
-      <div className="recipient-dialog__actions" data-testid="recipient-delete-confirm">
-        <Button variant="secondary" data-autofocus disabled={deleting} onClick={onClose}>
-          {t('recipients.remove.cancel')}
-        </Button>
-        <Button
-          variant="danger"
-          busy={deleting}
-          data-testid="recipient-delete-yes"
-          onClick={() => void remove()}
-        >
-          {t('recipients.remove.confirm')}
-        </Button>
-      </div>
-    </Dialog>
-  );
 }

@@ -13,7 +13,7 @@ import type { OwnTopupRequest } from '@shop/contracts/topup-requests';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -130,12 +130,18 @@ function Requests() {
         />
       ) : null}
       {open?.kind === 'cancel' ? (
-        <CancelDialog
-          request={open.request}
+        <ConfirmDialog
+          title={t('topmeup.cancelDialog.title')}
+          description={t('topmeup.cancelDialog.text')}
+          keep={t('topmeup.cancelDialog.keep')}
+          confirm={t('topmeup.cancelDialog.yes')}
+          failed={t('topmeup.cancelDialog.failed')}
+          act={() => topupRequestsApi.cancel(open.request.token)}
+          confirmTestId="topmeup-cancel-yes"
           onClose={() => {
             setOpen(null);
           }}
-          onCancelled={() => {
+          onDone={() => {
             setOpen(null);
             void invalidate();
           }}
@@ -370,54 +376,5 @@ function RequestCard({
         </div>
       ) : null}
     </li>
-  );
-}
-
-/** "Cancel this request?" — an alert dialog with the safe answer focused. */
-function CancelDialog({
-  request,
-  onClose,
-  onCancelled,
-}: {
-  request: OwnTopupRequest;
-  onClose: () => void;
-  onCancelled: () => void;
-}) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      const answer = await topupRequestsApi.cancel(request.token);
-      toast.success(answer.message);
-      onCancelled();
-    } catch (caught) {
-      toast.error(errorMessageOr(caught, t('topmeup.cancelDialog.failed')));
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      open
-      role="alertdialog"
-      size="small"
-      onClose={onClose}
-      title={t('topmeup.cancelDialog.title')}
-      description={t('topmeup.cancelDialog.text')}
-    >
-      <div className="topmeup-dialog__actions">
-        <Button variant="secondary" data-autofocus disabled={busy} onClick={onClose}>
-          {t('topmeup.cancelDialog.keep')}
-        </Button>
-        <Button
-          variant="danger"
-          busy={busy}
-          data-testid="topmeup-cancel-yes"
-          onClick={() => void cancel()}
-        >
-          {t('topmeup.cancelDialog.yes')}
-        </Button>
-      </div>
-    </Dialog>
   );
 }
