@@ -150,21 +150,17 @@ export function createTopupRequestsService(deps: {
       topupRequestPaidTexts.body[language]
         .replace('{product}', product?._nameMultilingual[language] ?? '')
         .replace('{number}', localDigits(formatRecipientNumber(row.phoneNumber), language));
-    await deps.push.sendToAccount(
-      row.userId,
-      `${TOPUP_REQUEST_PAID_JOB}:${row.id}`,
-      {
-        payload: (language) => ({
-          event: 'topup_request_paid',
-          title: topupRequestPaidTexts.title[language],
-          body: textFor(language),
-          url: '/topmeup',
-          tag: `topup_request_paid:${row.id}`,
-        }),
-        urgency: 'high',
-        topic: 'topup-request-paid',
-      },
-    );
+    await deps.push.sendToAccount(row.userId, `${TOPUP_REQUEST_PAID_JOB}:${row.id}`, {
+      payload: (language) => ({
+        event: 'topup_request_paid',
+        title: topupRequestPaidTexts.title[language],
+        body: textFor(language),
+        url: '/topmeup',
+        tag: `topup_request_paid:${row.id}`,
+      }),
+      urgency: 'high',
+      topic: 'topup-request-paid',
+    });
     const email = await deps.accountEmail(row.userId);
     if (email)
       await deps.mailer.send({
