@@ -95,17 +95,21 @@ for (const language of ['en', 'my'] as const) {
     await expect(toast).toBeHidden();
 
     // The browser says online but our server cannot be reached: the 30 s probe finds out.
+    // Counted when the page sends it: the page may give up on the probe (its 6 s timeout runs on
+    // the page's clock, which runFor jumps) before the request reaches a route handler, and a
+    // count kept there stayed 0 once on a busy CI machine (2026-12-04).
     let probes = 0;
+    const countProbe = (request: { url: () => string }) => {
+      if (new URL(request.url()).pathname === '/healthz') probes += 1;
+    };
+    page.on('request', countProbe);
     await page.route('**/healthz', async (route) => {
-      probes += 1;
-      // The page may have given up on it first (its 6 s timeout runs on the page's clock).
       await route.abort('internetdisconnected').catch(() => {});
     });
     await page.clock.runFor(30_000);
     await expect(dialog).toBeVisible();
-    // The probe's request reaches this handler through the browser: on a busy machine the dialog
-    // (opened by the probe's own timeout) can show before the handler has run.
     await expect.poll(() => probes).toBeGreaterThanOrEqual(1);
+    page.off('request', countProbe);
     await page.unroute('**/healthz');
     await page.clock.runFor(30_000);
     // The probe is a real request to the server: on a busy machine it may take a while.
