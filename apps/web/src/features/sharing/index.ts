@@ -3,5 +3,5 @@
  * demand (its own chunk, as before: a loader, not the component, so entering here adds no script).
  */
 export const loadSharePanel = () => import('./components/share-panel.tsx');
-/** Links that open a chat app with a link ready to send ("top me up" requests use them too). */
-export { messengerLinks } from './share-links.ts';
+/** The ways to send a link: share sheet, Viber, Telegram, Messenger ("top me up" requests too). */
+export { ShareApps } from './components/share-apps.tsx';

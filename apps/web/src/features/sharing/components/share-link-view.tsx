@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { messengerLinks } from '../share-links.ts';
+import { ShareApps } from './share-apps.tsx';
 
 const COPIED_MS = 2000;
 const QR_PX = 176;
@@ -27,9 +27,7 @@ export function ShareLinkView({
   const fieldId = useId();
   const [copied, setCopied] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const text = t('sharing.dialog.shareText');
-  const links = messengerLinks(url, text);
 
   useEffect(() => {
     if (!copied) return;
@@ -80,32 +78,19 @@ export function ShareLinkView({
       <p className="share-link__live" aria-live="polite">
         {copyFailed ? t('sharing.dialog.copyFailed') : copied ? t('sharing.dialog.copied') : ''}
       </p>
-      <div className="share-link__apps" role="group" aria-label={t('sharing.dialog.sendWith')}>
-        {canShare ? (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              navigator.share({ url, text }).catch(() => undefined);
-            }}
-          >
-            {t('sharing.dialog.webShare')}
-          </Button>
-        ) : null}
-        <a className="ui-button ui-button--secondary share-link__app" href={links.viber}>
-          <span>{t('sharing.dialog.viber')}</span>
-        </a>
-        <a
-          className="ui-button ui-button--secondary share-link__app"
-          href={links.telegram}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          <span>{t('sharing.dialog.telegram')}</span>
-        </a>
-        <a className="ui-button ui-button--secondary share-link__app" href={links.messenger}>
-          <span>{t('sharing.dialog.messenger')}</span>
-        </a>
-      </div>
+      <ShareApps
+        url={url}
+        text={text}
+        className="share-link__apps"
+        appClassName="share-link__app"
+        labels={{
+          group: t('sharing.dialog.sendWith'),
+          share: t('sharing.dialog.webShare'),
+          viber: t('sharing.dialog.viber'),
+          telegram: t('sharing.dialog.telegram'),
+          messenger: t('sharing.dialog.messenger'),
+        }}
+      />
       <QrCode
         value={url}
         size={QR_PX}

@@ -5,7 +5,7 @@ import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { messengerLinks } from '../../sharing/index.ts';
+import { ShareApps } from '../../sharing/index.ts';
 
 const COPIED_MS = 2000;
 const QR_PX = 200;
@@ -26,9 +26,7 @@ export function RequestLinkDialog({
   const { t } = useTranslation();
   const fieldId = useId();
   const [copied, setCopied] = useState<boolean | 'failed'>(false);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const text = t('topmeup.link.shareText');
-  const links = messengerLinks(url, text);
 
   useEffect(() => {
     if (copied !== true) return;
@@ -85,33 +83,19 @@ export function RequestLinkDialog({
               ? t('topmeup.link.copied')
               : ''}
         </p>
-        <div className="topmeup-link__apps" role="group" aria-label={t('topmeup.link.sendWith')}>
-          {canShare ? (
-            <Button
-              variant="secondary"
-              data-testid="topmeup-share"
-              onClick={() => {
-                navigator.share({ url, text }).catch(() => undefined);
-              }}
-            >
-              {t('topmeup.link.share')}
-            </Button>
-          ) : null}
-          <a className="ui-button ui-button--secondary" href={links.viber}>
-            <span>{t('topmeup.link.viber')}</span>
-          </a>
-          <a
-            className="ui-button ui-button--secondary"
-            href={links.telegram}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <span>{t('topmeup.link.telegram')}</span>
-          </a>
-          <a className="ui-button ui-button--secondary" href={links.messenger}>
-            <span>{t('topmeup.link.messenger')}</span>
-          </a>
-        </div>
+        <ShareApps
+          url={url}
+          text={text}
+          className="topmeup-link__apps"
+          shareTestId="topmeup-share"
+          labels={{
+            group: t('topmeup.link.sendWith'),
+            share: t('topmeup.link.share'),
+            viber: t('topmeup.link.viber'),
+            telegram: t('topmeup.link.telegram'),
+            messenger: t('topmeup.link.messenger'),
+          }}
+        />
         <QrCode
           value={url}
           size={QR_PX}
