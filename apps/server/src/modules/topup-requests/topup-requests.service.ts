@@ -276,7 +276,7 @@ export function createTopupRequestsService(deps: {
         order.userId,
         lines,
         order.id,
-        new Date(),
+        clock(),
       );
       for (const row of paid)
         await enqueueJob(tx, {
