@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -137,6 +138,28 @@ describe('SMTP transport', () => {
     expect(received[0]?.raw).toContain('Subject: Your E-PIN');
     expect(received[0]?.raw).toContain('PIN 1234 5678');
     expect(fs.existsSync(outbox.dir)).toBe(false);
+    fs.rmSync(dataDir, { recursive: true });
+  });
+
+  it('gives up on an SMTP server that accepts the connection and never greets, within its timeout', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as AddressInfo).port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'smtp-'));
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${silentPort}`,
+      from: 'MyanTopup <no-reply@shop.test>',
+      outbox: new Outbox(dataDir, log),
+      log,
+      timeoutMs: 300,
+    });
+    const started = Date.now();
+    await expect(
+      mailer.send({ to: 'buyer@example.com', subject: 'Your E-PIN', text: 'PIN 1234 5678' }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5000);
+    mailer.close();
+    silent.close();
     fs.rmSync(dataDir, { recursive: true });
   });
 });

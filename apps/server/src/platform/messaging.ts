@@ -93,11 +93,20 @@ export class Outbox {
   }
 }
 
+/**
+ * How long an SMTP server may take to accept the connection, to greet, or to answer any one step:
+ * nodemailer's own defaults (2 min, 30 s, 10 min) let one stuck server hold an e-mail job's slot
+ * for minutes (codes, refunds, reminders). A send past it fails, and its job is tried again.
+ */
+export const SMTP_TIMEOUT_MS = 10_000;
+
 export function createMailer(opts: {
   smtpUrl: string | undefined;
   from: string;
   outbox: Outbox;
   log: FastifyBaseLogger;
+  /** SMTP_TIMEOUT_MS unless a test gives a shorter one. */
+  timeoutMs?: number;
 }): Mailer {
   if (!opts.smtpUrl) {
     return {
@@ -107,7 +116,13 @@ export function createMailer(opts: {
       close: () => undefined,
     };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  // nodemailer reads a connection URL's options from its query only (options beside a `url` are
+  // dropped): the timeouts go there, unless SMTP_URL sets its own.
+  const url = new URL(opts.smtpUrl);
+  for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout'])
+    if (!url.searchParams.has(name))
+      url.searchParams.set(name, String(opts.timeoutMs ?? SMTP_TIMEOUT_MS));
+  const transport = nodemailer.createTransport(url.toString());
   return {
     send: async (m) => {
       const info = await transport.sendMail({
