@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardExpiryDate, cardExpiryInstant } from '@shop/contracts/orders';
-import { formatCalendarDate, formatDate } from './dates.ts';
+import { formatCalendarDate, formatDate, yangonDay } from './dates.ts';
 
 describe('formatDate', () => {
   // 2026-11-23 06:30 UTC is 13:00 in Yangon (UTC+6:30).
@@ -27,5 +27,13 @@ describe('a card’s expiry is a calendar date (issue 26)', () => {
     expect(formatCalendarDate(cardExpiryDate(kept), 'en', { style: 'medium' })).toBe('31 Dec 2027');
     expect(formatCalendarDate(cardExpiryDate(kept), 'my')).toBe('၂၀၂၇ ခုနှစ် ဒီဇင်ဘာ ၃၁ ရက်');
     expect(formatCalendarDate('2028-01-01', 'en', { style: 'medium' })).toBe('1 Jan 2028');
+  });
+});
+
+describe('yangonDay', () => {
+  it('turns at midnight in Yangon (UTC+6:30), not in UTC', () => {
+    expect(yangonDay(new Date('2026-12-13T17:29:00Z'))).toBe('2026-12-13');
+    expect(yangonDay(new Date('2026-12-13T17:30:00Z'))).toBe('2026-12-14');
+    expect(yangonDay(new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01');
   });
 });

@@ -82,6 +82,19 @@ const englishMonths = [
 ];
 
 /**
+ * The calendar day (YYYY-MM-DD) an instant falls on in Asia/Yangon, the shop's day (DESIGN §4):
+ * what a bonus-point window's first and last days are compared with.
+ */
+export function yangonDay(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'Asia/Yangon',
+  }).format(at);
+}
+
+/**
  * A short run of calendar days (YYYY-MM-DD, inclusive) without the year, such as bonus-point days:
  * "24–26 Oct", "30 Oct – 2 Nov", "24 Oct"; in Burmese with Burmese digits, "အောက်တိုဘာ ၂၄–၂၆ ရက်".
  */

@@ -25,6 +25,7 @@ import { track } from '../../privacy/index.ts';
 import { checkoutApi, PAYMENT_METHODS_CACHE_MS } from '../api/checkout-api.ts';
 import { useCheckoutBodyClass } from '../checkout-body-class.ts';
 import { readCodesEmail } from '../../../lib/codes-email.ts';
+import { BonusPointsLine } from './bonus-points-line.tsx';
 import { CodesEmailField } from './codes-email-field.tsx';
 import { PaymentMethodPicker } from './payment-method-picker.tsx';
 import { PromoCodeForm } from './promo-code-form.tsx';
@@ -209,6 +210,7 @@ export function CheckoutDialog({
             </div>
           </dl>
           <RateNote />
+          <BonusPointsLine paidWithPoints={method === 'points'} />
           {hasCodes(phase.order) ? (
             <CodesEmailField
               value={codesEmail.draft ?? phase.order.email ?? ''}
