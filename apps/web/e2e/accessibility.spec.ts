@@ -144,12 +144,17 @@ for (const language of ['en', 'my'] as const) {
       // The slides are paused first, as a person reading one would: a slide that moves under a
       // busy machine's click is never "stable" (the English walk waited 10 minutes on it in CI).
       await page.getByRole('button', { name: t('catalogue.carousel.pause') }).click();
-      const currentSlide = page.locator('.banner-slide:not([aria-hidden="true"]) button');
-      await currentSlide.click();
+      // A slide with a call to action has the link over its middle (the gift cards' slide, where a
+      // slow machine's pause lands): a person taps the picture beside it, as the click here does.
+      const currentSlide = page.locator(
+        '.banner-slide:not([aria-hidden="true"]) .banner-slide__button',
+      );
+      const openCurrentSlide = () => currentSlide.click({ position: { x: 24, y: 24 } });
+      await openCurrentSlide();
       await checkDialog('banner');
       await closeDialog();
       await page.locator('.banner-carousel__dot').nth(3).click();
-      await currentSlide.click();
+      await openCurrentSlide();
       await dialog()
         .getByRole('button', { name: t('catalogue.banner.visitLink') })
         .click();
