@@ -3,6 +3,7 @@ import { expect, newPersonPage, test, type Page } from './fixtures.ts';
 import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { loginFromHome, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
+import { formatDayRange, yangonDay } from '../src/lib/dates.ts';
 
 /**
  * Issue 31, bonus points on special occasions (ADR 0081) in the browser: the owner adds bonus-point
@@ -16,59 +17,12 @@ test.describe.configure({ mode: 'serial' });
 
 const DIR = '/tmp/admin-bonus-days';
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Yangon is UTC+06:30 all year. */
-const yangonDay = (ms: number) => new Date(ms + 6.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-const enMonths = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-const myMonths = [
-  'ဇန်နဝါရီ',
-  'ဖေဖော်ဝါရီ',
-  'မတ်',
-  'ဧပြီ',
-  'မေ',
-  'ဇွန်',
-  'ဇူလိုင်',
-  'ဩဂုတ်',
-  'စက်တင်ဘာ',
-  'အောက်တိုဘာ',
-  'နိုဝင်ဘာ',
-  'ဒီဇင်ဘာ',
-];
-const myDigits = (text: string) =>
-  text.replace(/\d/g, (d) => String.fromCharCode(0x1040 + Number(d)));
-const parts = (day: string) => ({
-  month: Number(day.slice(5, 7)) - 1,
-  date: String(Number(day.slice(8, 10))),
-});
-
-/** What the menu says of the window, as a person reads it in each language. */
+/** What the menu says of the window, in each language (formatDayRange has its unit test). */
 function expected(start: string, end: string) {
-  const a = parts(start);
-  const b = parts(end);
-  const en =
-    a.month === b.month
-      ? `${a.date}–${b.date} ${enMonths[a.month] ?? ''}`
-      : `${a.date} ${enMonths[a.month] ?? ''} – ${b.date} ${enMonths[b.month] ?? ''}`;
-  const my =
-    a.month === b.month
-      ? `${myMonths[a.month] ?? ''} ${myDigits(a.date)}–${myDigits(b.date)} ရက်`
-      : `${myMonths[a.month] ?? ''} ${myDigits(a.date)} ရက် – ${myMonths[b.month] ?? ''} ${myDigits(b.date)} ရက်`;
   return {
-    en: `3× points during Thadingyut, ${en}`,
-    my: `သီတင်းကျွတ် (${my}) တွင် ပွိုင့် ၃ ဆ`,
+    en: `3× points during Thadingyut, ${formatDayRange(start, end, 'en')}`,
+    my: `သီတင်းကျွတ် (${formatDayRange(start, end, 'my')}) တွင် ပွိုင့် ၃ ဆ`,
   };
 }
 
@@ -87,8 +41,8 @@ test(
   async ({ page, browser, request }) => {
     test.setTimeout(180_000);
     fs.mkdirSync(DIR, { recursive: true });
-    const start = yangonDay(Date.now() + 10 * DAY_MS);
-    const end = yangonDay(Date.now() + 12 * DAY_MS);
+    const start = yangonDay(new Date(Date.now() + 10 * DAY_MS));
+    const end = yangonDay(new Date(Date.now() + 12 * DAY_MS));
     const text = expected(start, end);
 
     await signInToBackOffice(page);

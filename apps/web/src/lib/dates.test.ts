@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardExpiryDate, cardExpiryInstant } from '@shop/contracts/orders';
-import { formatCalendarDate, formatDate, yangonDay } from './dates.ts';
+import { formatCalendarDate, formatDate, formatDayRange, yangonDay } from './dates.ts';
 
 describe('formatDate', () => {
   // 2026-11-23 06:30 UTC is 13:00 in Yangon (UTC+6:30).
@@ -35,5 +35,16 @@ describe('yangonDay', () => {
     expect(yangonDay(new Date('2026-12-13T17:29:00Z'))).toBe('2026-12-13');
     expect(yangonDay(new Date('2026-12-13T17:30:00Z'))).toBe('2026-12-14');
     expect(yangonDay(new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('formatDayRange', () => {
+  it('writes a run of days without the year, as a person reads it in each language', () => {
+    expect(formatDayRange('2026-10-24', '2026-10-26', 'en')).toBe('24–26 Oct');
+    expect(formatDayRange('2026-10-30', '2026-11-02', 'en')).toBe('30 Oct – 2 Nov');
+    expect(formatDayRange('2026-10-24', '2026-10-24', 'en')).toBe('24 Oct');
+    expect(formatDayRange('2026-10-24', '2026-10-26', 'my')).toBe('အောက်တိုဘာ ၂၄–၂၆ ရက်');
+    expect(formatDayRange('2026-10-30', '2026-11-02', 'my')).toBe('အောက်တိုဘာ ၃၀ ရက် – နိုဝင်ဘာ ၂ ရက်');
+    expect(formatDayRange('2026-12-05', '2026-12-05', 'my')).toBe('ဒီဇင်ဘာ ၅ ရက်');
   });
 });
