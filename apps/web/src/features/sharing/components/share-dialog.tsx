@@ -25,6 +25,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { formMessage } from '../../../lib/form-messages.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { sharingApi, useAiLimit, useInvalidateSharing, useShareTypes } from '../api/sharing-api.ts';
 import { ApiError, errorMessageOr } from '../../../lib/api-client.ts';
 import { withLinkPhases, type LinkPhase } from '../share-links.ts';
@@ -124,7 +125,31 @@ export default function ShareDialog({
           />
         ) : link ? (
           <>
-            <ShareLinkView url={link.url} expiresAt={link.expiresAt} status={link.message} />
+            <ShareLinkView
+              url={link.url}
+              status={link.message}
+              testIdPrefix="share"
+              qrSize={176}
+              labels={{
+                link: t('sharing.dialog.linkLabel'),
+                copy: t('sharing.dialog.copy'),
+                copied: t('sharing.dialog.copied'),
+                copyFailed: t('sharing.dialog.copyFailed'),
+                shareText: t('sharing.dialog.shareText'),
+                group: t('sharing.dialog.sendWith'),
+                share: t('sharing.dialog.webShare'),
+                viber: t('sharing.dialog.viber'),
+                telegram: t('sharing.dialog.telegram'),
+                messenger: t('sharing.dialog.messenger'),
+                qr: t('sharing.dialog.qrLabel'),
+                expires: t('sharing.dialog.expires', {
+                  date: formatDate(link.expiresAt, currentLanguage(), {
+                    withTime: true,
+                    style: 'medium',
+                  }),
+                }),
+              }}
+            />
             <div className="share-dialog__actions">
               <Button onClick={onClose} data-autofocus>
                 {t('sharing.dialog.done')}

@@ -1,36 +1,50 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
-import { formatDate } from '../../../lib/dates.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { ShareApps } from './share-apps.tsx';
+import { ShareApps, type ShareAppLabels } from './share-apps.tsx';
+import './share-link-view.css';
 
 const COPIED_MS = 2000;
-const QR_PX = 176;
+
+/** The words of a link ready to send, in the caller's own messages. */
+export interface ShareLinkLabels extends ShareAppLabels {
+  /** The field's label ("Share link"). */
+  link: string;
+  copy: string;
+  copied: string;
+  copyFailed: string;
+  /** The text sent with the link. */
+  shareText: string;
+  qr: string;
+  /** "The link expires on 12 Dec 2026, 10:00", the date already in the reader's language. */
+  expires: string;
+}
 
 /**
- * A share link ready to send: read-only field and Copy, the phone's own share sheet where the
- * browser has one (navigator.share), Viber, Telegram and Messenger, a QR code, and its expiry.
+ * A link ready to send: read-only field and Copy, the phone's own share sheet where the browser has
+ * one (navigator.share), Viber, Telegram and Messenger, a QR code, and its expiry (a gift link's
+ * dialog, a "top me up" request's). Test ids are `<testIdPrefix>-url`, `-copy`, `-share`, `-qr`
+ * and `-expires`.
  */
 export function ShareLinkView({
   url,
-  expiresAt,
+  labels,
+  testIdPrefix,
+  qrSize,
   status,
 }: {
   url: string;
-  expiresAt: string;
+  labels: ShareLinkLabels;
+  testIdPrefix: string;
+  qrSize: number;
   /** The server's message ("Share link generated" / "Share link already exists"), if any. */
   status?: string | undefined;
 }) {
-  const { t } = useTranslation();
   const fieldId = useId();
-  const [copied, setCopied] = useState(false);
-  const [copyFailed, setCopyFailed] = useState(false);
-  const text = t('sharing.dialog.shareText');
+  const [copied, setCopied] = useState<boolean | 'failed'>(false);
 
   useEffect(() => {
-    if (!copied) return;
+    if (copied !== true) return;
     const timer = setTimeout(() => {
       setCopied(false);
     }, COPIED_MS);
@@ -42,22 +56,21 @@ export function ShareLinkView({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      setCopyFailed(false);
       setCopied(true);
     } catch {
-      setCopyFailed(true);
+      setCopied('failed');
     }
   };
 
   return (
-    <div className="share-link" data-testid="share-link-view">
+    <div className="share-link" data-testid={`${testIdPrefix}-link-view`}>
       {status ? (
-        <p className="share-link__status" role="status" data-testid="share-link-status">
+        <p className="share-link__status" role="status" data-testid={`${testIdPrefix}-link-status`}>
           {status}
         </p>
       ) : null}
       <label htmlFor={fieldId} className="ui-field__label">
-        {t('sharing.dialog.linkLabel')}
+        {labels.link}
       </label>
       <div className="share-link__row">
         <input
@@ -66,42 +79,39 @@ export function ShareLinkView({
           value={url}
           readOnly
           translate="no"
-          data-testid="share-url"
+          data-testid={`${testIdPrefix}-url`}
           onFocus={(event) => {
             event.currentTarget.select();
           }}
         />
-        <Button variant="secondary" onClick={() => void copy()} data-testid="share-copy">
-          {copied ? t('sharing.dialog.copied') : t('sharing.dialog.copy')}
+        <Button
+          variant="secondary"
+          onClick={() => void copy()}
+          data-testid={`${testIdPrefix}-copy`}
+        >
+          {copied === true ? labels.copied : labels.copy}
         </Button>
       </div>
       <p className="share-link__live" aria-live="polite">
-        {copyFailed ? t('sharing.dialog.copyFailed') : copied ? t('sharing.dialog.copied') : ''}
+        {copied === 'failed' ? labels.copyFailed : copied ? labels.copied : ''}
       </p>
       <ShareApps
         url={url}
-        text={text}
+        text={labels.shareText}
         className="share-link__apps"
         appClassName="share-link__app"
-        labels={{
-          group: t('sharing.dialog.sendWith'),
-          share: t('sharing.dialog.webShare'),
-          viber: t('sharing.dialog.viber'),
-          telegram: t('sharing.dialog.telegram'),
-          messenger: t('sharing.dialog.messenger'),
-        }}
+        shareTestId={`${testIdPrefix}-share`}
+        labels={labels}
       />
       <QrCode
         value={url}
-        size={QR_PX}
-        label={t('sharing.dialog.qrLabel')}
+        size={qrSize}
+        label={labels.qr}
         className="share-link__qr"
-        testId="share-qr"
+        testId={`${testIdPrefix}-qr`}
       />
-      <p className="share-link__expires" data-testid="share-expires">
-        {t('sharing.dialog.expires', {
-          date: formatDate(expiresAt, currentLanguage(), { withTime: true, style: 'medium' }),
-        })}
+      <p className="share-link__expires" data-testid={`${testIdPrefix}-expires`}>
+        {labels.expires}
       </p>
     </div>
   );
