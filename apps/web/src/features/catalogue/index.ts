@@ -7,3 +7,4 @@ export { callCentreContactQuery, useCallCentreContact } from './api/call-centre-
 export { BusinessHoursText } from './components/business-hours-text.tsx';
 export { rememberListingPhone } from './listing-phone.ts';
 export { categoryProductsQuery } from './api/category-products.ts';
+export { OperatorProductOptions, useOperatorProducts } from './components/operator-products.tsx';

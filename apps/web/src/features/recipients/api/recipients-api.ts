@@ -1,18 +1,13 @@
-import type { OperatorCode } from '@shop/contracts/phone';
 import type { RecipientCreateRequest, RecipientUpdateRequest } from '@shop/contracts/recipients';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { categoryProductsQuery } from '../../catalogue/index.ts';
 
 // The schemas arrive with the first call rather than in a page's first JavaScript.
 const schemas = () => import('@shop/contracts/recipients');
 
 const BASE = '/api/v1/recipients';
 const recipientPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
-
-/** The categories whose products are sent to a number: what a usual product is chosen from. */
-type PhoneCategory = 'mobile-topup' | 'data-package';
 
 export const recipientsApi = {
   list: (signal?: AbortSignal) =>
@@ -52,30 +47,6 @@ export function useRecipients(enabled = true) {
     staleTime: 30_000,
     retry: false,
   });
-}
-
-/**
- * The top-up and data products of one operator, cheapest first: a usual product's choices. Read
- * as the listings read them (the catalogue's query, its cache shared with those pages).
- */
-export function useOperatorProducts(operator: OperatorCode | null) {
-  const language = currentLanguage();
-  // One query a category (two, in this order): useQueries would add its observer to every page.
-  const read = (category: PhoneCategory) => ({
-    ...categoryProductsQuery(
-      { category, page: 1, sort: 'price-asc', operator: operator ?? 'MPT' },
-      language,
-    ),
-    enabled: operator !== null,
-  });
-  const topUps = useQuery(read('mobile-topup'));
-  const data = useQuery(read('data-package'));
-  return {
-    products: [topUps, data].flatMap((page) =>
-      (page.data?.products ?? []).filter((product) => product.status === 'active'),
-    ),
-    isFetching: topUps.isFetching || data.isFetching,
-  };
 }
 
 /** Reads the list again after a change. */

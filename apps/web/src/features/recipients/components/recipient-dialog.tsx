@@ -21,10 +21,10 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatKyat } from '../../../lib/money-format.ts';
 import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { recipientsApi, useOperatorProducts } from '../api/recipients-api.ts';
+import { OperatorProductOptions, useOperatorProducts } from '../../catalogue/index.ts';
+import { recipientsApi } from '../api/recipients-api.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -236,11 +236,7 @@ export function RecipientDialog({
                 ? t('recipients.form.productsLoading')
                 : t('recipients.form.none')}
             </option>
-            {products.products.map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.name} · {formatKyat(product.discountPrice ?? product.price, language)}
-              </option>
-            ))}
+            <OperatorProductOptions products={products.products} />
           </select>
         </FormField>
         <FormField id={ids.remind} label={t('recipients.reminder.field')} hint={reminderHint()}>

@@ -1,9 +1,7 @@
-import type { OperatorCode } from '@shop/contracts/phone';
 import type { TopupRequestCreate } from '@shop/contracts/topup-requests';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { categoryProductsQuery } from '../../catalogue/index.ts';
 
 // The schemas arrive with the first call rather than in a page's first JavaScript.
 const schemas = () => import('@shop/contracts/topup-requests');
@@ -72,24 +70,4 @@ export function useRequestView(token: string) {
 export function useInvalidateRequests() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: keys.all });
-}
-
-/** The top-up and data products of one operator, cheapest first (the listings' own query). */
-export function useOperatorProducts(operator: OperatorCode | null) {
-  const language = currentLanguage();
-  const read = (category: 'mobile-topup' | 'data-package') => ({
-    ...categoryProductsQuery(
-      { category, page: 1, sort: 'price-asc', operator: operator ?? 'MPT' },
-      language,
-    ),
-    enabled: operator !== null,
-  });
-  const topUps = useQuery(read('mobile-topup'));
-  const data = useQuery(read('data-package'));
-  return {
-    products: [topUps, data].flatMap((page) =>
-      (page.data?.products ?? []).filter((product) => product.status === 'active'),
-    ),
-    isFetching: topUps.isFetching || data.isFetching,
-  };
 }

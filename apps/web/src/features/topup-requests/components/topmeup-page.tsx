@@ -25,10 +25,10 @@ import { PageTitle } from '../../../lib/page-title.tsx';
 import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuth } from '../../auth/index.ts';
+import { OperatorProductOptions, useOperatorProducts } from '../../catalogue/index.ts';
 import {
   topupRequestsApi,
   useInvalidateRequests,
-  useOperatorProducts,
   useOwnRequests,
 } from '../api/topup-requests-api.ts';
 import { RequestLinkDialog } from './request-link-dialog.tsx';
@@ -264,11 +264,7 @@ function RequestForm({ onCreated }: { onCreated: (request: OwnTopupRequest) => v
                   ? t('topmeup.form.productsLoading')
                   : t('topmeup.form.choose')}
             </option>
-            {products.products.map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.name} · {formatKyat(product.discountPrice ?? product.price, language)}
-              </option>
-            ))}
+            <OperatorProductOptions products={products.products} />
           </select>
         </FormField>
         <FormField
