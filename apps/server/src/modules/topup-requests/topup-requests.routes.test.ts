@@ -519,6 +519,13 @@ describe('"top me up" request links', () => {
       expect(listed.body).not.toMatch(MIDDLE);
       expect(listed.body).toContain(MASKED);
     }
+    // A saved number of the payer's, the same one: the request's order is not its last order.
+    const saved = await call(s, 'POST', '/api/v1/recipients', payer.headers, {
+      name: 'Auntie',
+      phoneNumber: MINE,
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json<{ data: { lastOrder: unknown } }>().data.lastOrder).toBeNull();
     // Nothing the shop wrote to the payer names the number either.
     for (const mail of outboxFor(s.t, payer.person.email)) {
       expect(mail.text).not.toMatch(MIDDLE);
