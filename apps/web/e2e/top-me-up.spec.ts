@@ -1,7 +1,6 @@
 import { loginByEmail, readMessages, verifiedIdentity } from './auth-support.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import {
-  checkOutWithQr,
   expectAccessible,
   payInSandbox,
   signedInCustomer,
@@ -21,6 +20,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const DIR = '/tmp/topmeup';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${DIR}/${name}.png` });
+/** Opens the cart drawer from the header (once the page answers clicks). */
+const openCart = async (page: Page, drawer: Locator) => {
+  await expect(page.getByTestId('cart-badge')).toBeVisible();
+  await expect(async () => {
+    await page.getByTestId('cart-button').click();
+    await expect(drawer).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+};
 /** A number of the test's own on MPT (the simulator tops it up: not …0000 or …8888). */
 const ownNumber = () => `0925${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}12`;
 
@@ -91,6 +98,12 @@ test(
       /•+/,
       '•'.repeat(mine.length - 7),
     );
+    /** The number whole, in any grouping or digits, is nowhere in `where`'s text. */
+    const expectNotWhole = async (where: Locator) => {
+      const text = (await where.innerText()).replace(/[\s-]/g, '');
+      expect(text).not.toContain(mine.slice(2));
+      expect(text).not.toContain(mine.slice(2, 8));
+    };
     await expect(payer.getByTestId('topmeup-masked-number')).toHaveText(masked);
     await expect(payer.getByTestId('topmeup-product-name')).toHaveText('MPT Top-up 1,000 Ks');
     await expect(payer.getByTestId('topmeup-price')).toHaveText('1,000 Ks');
@@ -110,11 +123,65 @@ test(
     await expect(drawer).toBeVisible();
     await expect(drawer).toContainText('MPT Top-up 1,000 Ks');
     await expect(payer.getByTestId('cart-badge')).toHaveText('1');
+    // From here on the payer sees the requester's number masked, never whole (ADR 0080), and
+    // cannot change it: the drawer says why instead of offering the number field.
+    const line = drawer.getByTestId('cart-line');
+    await expect(line.getByTestId('cart-line-recipient')).toHaveText(`Top-up to ${masked} (MPT)`);
+    await expect(line.getByTestId('cart-line-request')).toHaveText(
+      'The number from a top-up request, shown in part. It cannot be changed.',
+    );
+    await expect(line.getByRole('textbox', { name: 'Recipient phone number' })).toHaveCount(0);
+    await expectNotWhole(drawer);
+    await expectAccessible(payer, '[role="dialog"]');
     await shot(payer, '5-cart-en');
-    const payload = await checkOutWithQr(payer);
-    await payInSandbox(request, payload);
+
+    // The same drawer in Burmese.
+    await payer.goto('/?lang=my');
+    const drawerMy = payer.getByRole('dialog', { name: 'သင့်ခြင်းတောင်း' });
+    await openCart(payer, drawerMy);
+    await expect(drawerMy.getByTestId('cart-line-recipient')).toContainText(masked);
+    await expect(drawerMy.getByTestId('cart-line-request')).toHaveText(
+      'ငွေဖြည့်ပေးရန် တောင်းဆိုချက်မှ နံပါတ်ဖြစ်၍ တစ်စိတ်တစ်ပိုင်းသာ ပြထားပါသည်။ ပြောင်း၍ မရပါ။',
+    );
+    await expect(drawerMy.getByRole('textbox')).toHaveCount(1); // the quantity only
+    await expectNotWhole(drawerMy);
+    await expectAccessible(payer, '[role="dialog"]');
+    await shot(payer, '5b-cart-my');
+
+    // Checkout and the payment screen: masked too.
+    await payer.goto('/?lang=en');
+    await openCart(payer, drawer);
+    await drawer.getByTestId('cart-checkout').click();
+    const checkout = payer.getByRole('dialog', { name: 'Checkout' });
+    await expect(checkout.getByTestId('checkout-recipient')).toContainText(masked);
+    await expectNotWhole(checkout);
+    await checkout.getByTestId('checkout-pay').click();
+    const qr = payer.getByTestId('payment-qr');
+    await expect(qr).toBeVisible();
+    await expect(payer.getByTestId('payment-recipient')).toContainText(masked);
+    await expectNotWhole(payer.locator('body'));
+    await payInSandbox(request, (await qr.getAttribute('data-payload')) ?? '');
     await expect(payer).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 20_000 });
     await toCompletedOrder(payer);
+
+    // The payer's order page and list, in English and Burmese: masked.
+    const orderPath = new URL(payer.url()).pathname;
+    await expect(payer.getByTestId('order-item')).toContainText(masked);
+    await expectNotWhole(payer.locator('body'));
+    await expectAccessible(payer);
+    await shot(payer, '5c-order-en');
+    await payer.goto(`${orderPath}?lang=my`);
+    await expect(payer.getByTestId('order-item')).toContainText(masked);
+    await expectNotWhole(payer.locator('body'));
+    await expectAccessible(payer);
+    await shot(payer, '5d-order-my');
+    await payer.goto('/orders?lang=en');
+    await expect(payer.getByTestId('order-entry')).toHaveCount(1);
+    await expectNotWhole(payer.locator('body'));
+    // Buy again is not offered for an order that only paid someone's request.
+    await expect(
+      payer.getByTestId('order-entry').getByRole('button', { name: 'Buy again' }),
+    ).toHaveCount(0);
 
     // The requester's request is topped up, and they were told by e-mail.
     await expect(async () => {

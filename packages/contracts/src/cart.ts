@@ -47,6 +47,10 @@ export const cartMessages = {
     en: 'This number already has this product in your cart, and together they would be more than 20. Please lower the quantity.',
     my: 'ဤနံပါတ်အတွက် ဤပစ္စည်း ခြင်းတောင်းထဲတွင် ရှိပြီးဖြစ်၍ ပေါင်းလိုက်လျှင် ၂၀ ထက် ကျော်ပါမည်။ အရေအတွက်ကို လျှော့ပါ။',
   },
+  requestNumberFixed: {
+    en: 'This line pays a top-up request: its number is the requester’s and cannot be changed. Remove the line to buy for another number.',
+    my: 'ဤစာကြောင်းသည် ငွေဖြည့်ပေးရန် တောင်းဆိုချက်အတွက် ဖြစ်၍ ၎င်း၏ ဖုန်းနံပါတ်မှာ တောင်းဆိုသူ၏ နံပါတ် ဖြစ်ပြီး ပြောင်း၍ မရပါ။ အခြားနံပါတ်အတွက် ဝယ်ရန် ဤစာကြောင်းကို ဖယ်ရှားပါ။',
+  },
   phoneNotApplicable: {
     en: 'A phone number can only be given for top-up and data products',
     my: 'ဖုန်းနံပါတ်ကို ဖုန်းငွေဖြည့်နှင့် ဒေတာပစ္စည်းများအတွက်သာ ထည့်နိုင်ပါသည်',
@@ -154,8 +158,16 @@ export const cartLineSchema = z.object({
   /** False when the product can no longer be bought (remove-unavailable drops these lines). */
   available: z.boolean(),
   status: z.enum(cartLineStatuses),
-  /** Top-up and data lines: recipient in 95 form, or null while not given yet. */
+  /**
+   * Top-up and data lines: recipient in 95 form, or null while not given yet; masked ("09 2•••• 8881")
+   * when `recipientMasked`.
+   */
   phoneNumber: z.nullable(z.string()),
+  /**
+   * The line pays someone's "Top me up" request (ADR 0080): its number is the requester's, shown
+   * masked, and cannot be changed.
+   */
+  recipientMasked: z.boolean(),
   requiresPhoneNumber: z.boolean(),
   operator: z.nullable(z.enum(operatorCodes)),
 });

@@ -145,7 +145,10 @@ export const orderItemSchema = z.object({
   price: z.int(),
   unitPrice: z.int(),
   lineTotal: z.int(),
+  /** The recipient (95 form); masked ("09 2•••• 8881") when `recipientMasked`. */
   phoneNumber: z.nullable(z.string()),
+  /** The line paid someone's "Top me up" request (ADR 0080): its number is shown masked. */
+  recipientMasked: z.boolean(),
   /** The product's operator (top-ups, data, an operator's E-PINs); null for other products. */
   operator: z.nullable(z.enum(operatorCodes)),
 });
@@ -323,8 +326,10 @@ export const paymentMethodSelectedResponseSchema = successResponse(
 export const paymentRecipientSchema = z.object({
   productId: z.string(),
   name: localizedTextSchema,
-  /** 95 form. */
+  /** 95 form; masked ("09 2•••• 8881") when `recipientMasked`. */
   phoneNumber: z.string(),
+  /** The line pays someone's "Top me up" request (ADR 0080). */
+  recipientMasked: z.boolean(),
   operator: z.nullable(z.enum(operatorCodes)),
 });
 export type PaymentRecipient = z.output<typeof paymentRecipientSchema>;

@@ -4,9 +4,11 @@ import {
   detectOperator,
   formatPhoneDisplay,
   formatRecipientNumber,
+  maskPhoneNumber,
   normalizePhone,
   operatorCodes,
   phonePrefixTable,
+  shownRecipientNumber,
   toInternationalPhone,
   topUpToText,
   validatePhone,
@@ -358,5 +360,39 @@ describe('the recipient as every screen and e-mail shows it (issue 12)', () => {
   ])('accepts the pasted %s as 09421234567', (pasted) => {
     expect(normalizePhone(pasted)).toBe('09421234567');
     expect(validatePhone(pasted)).toMatchObject({ valid: true, local: '09421234567' });
+  });
+});
+
+describe('a number shown but not given away (issue 31, ADR 0080)', () => {
+  it('keeps "09", the next digit and the last four of the local form', () => {
+    expect(maskPhoneNumber('959250008881')).toBe('09 2•••• 8881');
+    expect(maskPhoneNumber('09250008881')).toBe('09 2•••• 8881');
+    // Shorter numbers: fewer dots, never a digit more.
+    expect(maskPhoneNumber('95941123456')).toBe('09 4••• 3456');
+    expect(maskPhoneNumber('959201234')).toBe('09 2• 1234');
+    expect(maskPhoneNumber('0912')).toBe('09••••');
+  });
+
+  it('never shows more than the start and the last four digits of any number', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^9592[0-9]{6,8}$/), (phone) => {
+        const masked = maskPhoneNumber(phone);
+        expect(masked.replace(/[^0-9]/g, '')).toHaveLength(7);
+        expect(masked.endsWith(phone.slice(-4))).toBe(true);
+        expect(masked).toMatch(/^09 2•+ [0-9]{4}$/);
+        expect(masked.length).toBe(phone.length + 1);
+      }),
+    );
+  });
+
+  it('masks a line’s number only when the line pays a request', () => {
+    expect(shownRecipientNumber({ phoneNumber: '959250008881', topupRequestId: 'r1' })).toBe(
+      '09 2•••• 8881',
+    );
+    expect(shownRecipientNumber({ phoneNumber: '959250008881', topupRequestId: null })).toBe(
+      '959250008881',
+    );
+    expect(shownRecipientNumber({ phoneNumber: '959250008881' })).toBe('959250008881');
+    expect(shownRecipientNumber({ phoneNumber: null, topupRequestId: 'r1' })).toBeNull();
   });
 });

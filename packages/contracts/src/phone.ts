@@ -293,3 +293,27 @@ export function phoneErrorText(error: PhoneError, language: Language): string {
   const template = (language === 'my' ? phoneErrorMessagesMy : phoneErrorMessages)[error.code];
   return formatPhoneMessage(template, error.params, language);
 }
+
+/**
+ * A number shown but not given away (issue 31, ADR 0080): "09 2•••• 8881", the start and the last
+ * four digits of the local form, no more. What a "Top me up" link shows of its requester's number,
+ * and what the payer sees of it on every line afterwards (cart, checkout, payment, orders, e-mails).
+ */
+export function maskPhoneNumber(phone: string): string {
+  const local = phone.startsWith('95') ? `0${phone.slice(2)}` : phone;
+  if (local.length < 8) return `${local.slice(0, 2)}••••`;
+  return `${local.slice(0, 2)} ${local.slice(2, 3)}${'•'.repeat(local.length - 7)} ${local.slice(-4)}`;
+}
+
+/**
+ * The recipient number a line shows its buyer: masked when the line pays a "Top me up" request
+ * (the requester's number is not the payer's to see), else the number itself. Fulfilment always
+ * uses the line's own number.
+ */
+export function shownRecipientNumber(line: {
+  phoneNumber: string | null;
+  topupRequestId?: string | null | undefined;
+}): string | null {
+  if (line.phoneNumber === null) return null;
+  return line.topupRequestId ? maskPhoneNumber(line.phoneNumber) : line.phoneNumber;
+}

@@ -78,10 +78,3 @@ export const ownTopupRequestResponseSchema = successResponse(ownTopupRequestSche
 export const ownTopupRequestListResponseSchema = successResponse(z.array(ownTopupRequestSchema));
 export const publicTopupRequestResponseSchema = successResponse(publicTopupRequestSchema);
 export const topupRequestActionResponseSchema = plainSuccessSchema;
-
-/** "09 7•••• 4567": the start and the last four digits of a 95-form number, no more. */
-export function maskRequestNumber(phone: string): string {
-  const local = phone.startsWith('95') ? `0${phone.slice(2)}` : phone;
-  if (local.length < 8) return `${local.slice(0, 2)}••••`;
-  return `${local.slice(0, 2)} ${local.slice(2, 3)}${'•'.repeat(local.length - 7)} ${local.slice(-4)}`;
-}

@@ -38,6 +38,7 @@ export function cartWith(quantity: number, phoneNumber: string | null = null): C
         available: true,
         status: 'active',
         phoneNumber,
+        recipientMasked: false,
         requiresPhoneNumber: true,
         operator: 'MPT',
       },

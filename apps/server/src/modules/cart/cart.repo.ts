@@ -11,18 +11,34 @@ export interface NewCartLine {
   quantity: number;
   kind: CartLineRow['kind'];
   phoneNumber: string | null;
+  /** The "Top me up" request the line pays (ADR 0080), or null. */
+  topupRequestId: string | null;
   name: LocalizedText;
   imageUrl: string;
 }
 
-/** What makes a line: its cart, product and recipient (NULLS NOT DISTINCT: no recipient is one). */
-const lineKey = [cartItems.owner, cartItems.productId, cartItems.phoneNumber];
+/**
+ * What makes a line: its cart, product, recipient and the request it pays (NULLS NOT DISTINCT: no
+ * recipient is one, no request is one).
+ */
+const lineKey = [
+  cartItems.owner,
+  cartItems.productId,
+  cartItems.phoneNumber,
+  cartItems.topupRequestId,
+];
 
-/** A line of `productId` for `phoneNumber` (null: none), as cart_items_owner_product_phone_key. */
-const sameLine = (productId: string, phoneNumber: string | null) =>
+/**
+ * A line of `productId` for `phoneNumber` paying `topupRequestId` (null: none), as
+ * cart_items_owner_product_phone_request_key.
+ */
+const sameLine = (productId: string, phoneNumber: string | null, topupRequestId: string | null) =>
   and(
     eq(cartItems.productId, productId),
     phoneNumber === null ? isNull(cartItems.phoneNumber) : eq(cartItems.phoneNumber, phoneNumber),
+    topupRequestId === null
+      ? isNull(cartItems.topupRequestId)
+      : eq(cartItems.topupRequestId, topupRequestId),
   );
 
 export type LineChange =
@@ -52,6 +68,7 @@ export function createCartRepo(db: Db) {
         quantity: param('quantity'),
         kind: param('kind'),
         phoneNumber: param('phoneNumber'),
+        topupRequestId: param('topupRequestId'),
         name: param('name'),
         imageUrl: param('imageUrl'),
       })
@@ -82,6 +99,7 @@ export function createCartRepo(db: Db) {
             or(
               ne(cartItems.productId, param('productId')),
               sql`${cartItems.phoneNumber} is distinct from ${param('phoneNumber')}`,
+              sql`${cartItems.topupRequestId} is distinct from ${param('topupRequestId')}`,
             ),
           ),
         ),
@@ -111,8 +129,12 @@ export function createCartRepo(db: Db) {
     ): Promise<{ added: CartLineRow | null; lines: CartLineRow[] }> {
       const lines = await addUnitsAndList.execute({ ...line, max });
       const added =
-        lines.find((r) => r.productId === line.productId && r.phoneNumber === line.phoneNumber) ??
-        null;
+        lines.find(
+          (r) =>
+            r.productId === line.productId &&
+            r.phoneNumber === line.phoneNumber &&
+            r.topupRequestId === line.topupRequestId,
+        ) ?? null;
       return { added, lines };
     },
 
@@ -158,7 +180,12 @@ export function createCartRepo(db: Db) {
           if (!line) return { outcome: 'missing' };
           const phoneNumber =
             change.phoneNumber === undefined ? line.phoneNumber : change.phoneNumber;
-          const other = lines.find((l) => l.id !== line.id && l.phoneNumber === phoneNumber);
+          const other = lines.find(
+            (l) =>
+              l.id !== line.id &&
+              l.phoneNumber === phoneNumber &&
+              l.topupRequestId === line.topupRequestId,
+          );
           if (other) {
             const quantity = other.quantity + change.quantity;
             if (quantity > max) return { outcome: 'over' };
@@ -194,10 +221,13 @@ export function createCartRepo(db: Db) {
         .where(and(eq(cartItems.owner, owner), inArray(cartItems.id, lineIds)));
     },
 
-    /** Removes the lines of these products for these recipients (what an order has just bought). */
+    /**
+     * Removes the lines of these products for these recipients and requests (what an order has
+     * just bought).
+     */
     async removeBought(
       owner: string,
-      bought: { productId: string; phoneNumber: string | null }[],
+      bought: { productId: string; phoneNumber: string | null; topupRequestId: string | null }[],
     ): Promise<void> {
       if (bought.length === 0) return;
       await db
@@ -205,7 +235,7 @@ export function createCartRepo(db: Db) {
         .where(
           and(
             eq(cartItems.owner, owner),
-            or(...bought.map((b) => sameLine(b.productId, b.phoneNumber))),
+            or(...bought.map((b) => sameLine(b.productId, b.phoneNumber, b.topupRequestId))),
           ),
         );
     },
@@ -240,6 +270,7 @@ export function createCartRepo(db: Db) {
               quantity: Math.min(line.quantity, max),
               kind: line.kind,
               phoneNumber: line.phoneNumber,
+              topupRequestId: line.topupRequestId,
               name: line.name,
               imageUrl: line.imageUrl,
               // The cart lists lines in the order they were added, the guest's among them.

@@ -11,7 +11,7 @@ import {
 import type { Product } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
 import { isCardKind } from '@shop/contracts/orders';
-import { validatePhone, type OperatorCode } from '@shop/contracts/phone';
+import { shownRecipientNumber, validatePhone, type OperatorCode } from '@shop/contracts/phone';
 import type { Caller } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
@@ -144,7 +144,9 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
             : product.status === 'coming_soon'
               ? 'coming_soon'
               : 'out_of_stock',
-      phoneNumber: row.phoneNumber,
+      // A request's number is the requester's: the payer sees it masked (ADR 0080).
+      phoneNumber: shownRecipientNumber(row),
+      recipientMasked: row.topupRequestId !== null,
       requiresPhoneNumber: needsRecipientPhone(row.kind),
       operator: product?.operator?.code ?? null,
     };
@@ -206,9 +208,19 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
       return priceLines(await repo.listLines(owner), lang);
     },
 
+    /**
+     * Adds units of a product (for a recipient: its own line). `topupRequestId`: the "Top me up"
+     * request the line pays (the request room's "Pay", ADR 0080), a line of its own whose number
+     * the payer sees masked; never from a client's body.
+     */
     async add(
       owner: string,
-      input: { productId: string; quantity: number; phoneNumber?: string | null | undefined },
+      input: {
+        productId: string;
+        quantity: number;
+        phoneNumber?: string | null | undefined;
+        topupRequestId?: string | undefined;
+      },
       lang: Language,
     ): Promise<Cart> {
       checkQuantity(input.quantity, lang);
@@ -224,6 +236,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
           quantity: input.quantity,
           kind: product.kind,
           phoneNumber: phone ?? null,
+          topupRequestId: input.topupRequestId ?? null,
           name: product._nameMultilingual,
           imageUrl: product.image,
         },
@@ -255,6 +268,9 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
     ): Promise<Cart> {
       checkQuantity(input.quantity, lang);
       const line = await findLine(owner, input.productId, input.lineId, lang);
+      // A request's line is for the requester's number only (ADR 0080): its number stays.
+      if (line.topupRequestId !== null && input.phoneNumber !== undefined)
+        throw fail('CONFLICT', cartMessages.requestNumberFixed, lang);
       const product = await loadProduct(line.productId, lang);
       // A withdrawn product's line can still get a new quantity; a phone needs the product.
       const phone = product ? phoneChange(product, input.phoneNumber, lang) : undefined;
@@ -313,7 +329,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
     /** After payment: the lines bought (each product for its recipient) leave the buyer's cart. */
     async removeBought(
       owner: string,
-      bought: { productId: string; phoneNumber: string | null }[],
+      bought: { productId: string; phoneNumber: string | null; topupRequestId: string | null }[],
     ): Promise<void> {
       await repo.removeBought(owner, bought);
     },

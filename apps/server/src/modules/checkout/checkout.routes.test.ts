@@ -368,6 +368,7 @@ describe('checkout API', () => {
         productId: id('T-MPT-1000'),
         name: { en: 'MPT 1,000 Ks', my: 'MPT ၁,၀၀၀ ကျပ်' },
         phoneNumber: '959250000001',
+        recipientMasked: false,
         operator: 'MPT',
       },
     ]);

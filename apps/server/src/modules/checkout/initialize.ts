@@ -9,6 +9,7 @@ import {
 } from '@shop/contracts/checkout';
 import type { Language, LocalizedText } from '@shop/contracts/i18n';
 import { isCardKind } from '@shop/contracts/orders';
+import { shownRecipientNumber } from '@shop/contracts/phone';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientNetwork } from '../../platform/http.ts';
@@ -282,7 +283,8 @@ export function checkSentCart(
         (l) =>
           l.row.productId === item.productId &&
           l.row.quantity === item.quantity &&
-          (item.phoneNumber === undefined || item.phoneNumber === l.row.phoneNumber),
+          // The number as the cart showed it: masked on a line that pays a request (ADR 0080).
+          (item.phoneNumber === undefined || item.phoneNumber === shownRecipientNumber(l.row)),
       );
       if (at >= 0) unmatched.splice(at, 1);
       return at >= 0;
@@ -319,6 +321,9 @@ export function orderItemsOf(lines: readonly PricedLine[], lang: Language): NewO
       unitPriceMmk: l.unitPrice,
       lineTotalMmk: l.unitPrice * l.row.quantity,
       phoneNumber: needsPhone ? l.row.phoneNumber : null,
+      // The request the line pays (ADR 0080): the order shows its number masked, its delivery
+      // tops the request up.
+      topupRequestId: l.row.topupRequestId,
       // The product's operator: the recipient's network for top-ups and data, the network an
       // operator's E-PIN loads onto (the order page offers to dial it).
       operatorCode: product.operator?.code ?? null,
@@ -328,8 +333,8 @@ export function orderItemsOf(lines: readonly PricedLine[], lang: Language): NewO
 }
 
 /**
- * What makes two checkouts "the same cart" (ADR 0022): lines, prices, recipients and the total (a
- * tier discount reached since makes a new order). Not where the codes go: another address keeps
+ * What makes two checkouts "the same cart" (ADR 0022): lines, prices, recipients, the requests
+ * paid (ADR 0080) and the total (a tier discount reached since makes a new order). Not where the codes go: another address keeps
  * the open order and changes its address (ADR 0050).
  */
 export function cartFingerprint(
@@ -337,10 +342,19 @@ export function cartFingerprint(
   promoCodeId: string | null,
   items: readonly NewOrderItem[],
 ): string {
+  // A line paying no request keeps the fingerprint it had before requests were kept on lines.
   const lines = items
-    .map((i) => [i.productId, i.quantity, i.unitPriceMmk, i.phoneNumber])
+    .map((i) => [
+      i.productId,
+      i.quantity,
+      i.unitPriceMmk,
+      i.phoneNumber,
+      ...(i.topupRequestId ? [i.topupRequestId] : []),
+    ])
     .sort((a, b) =>
-      `${String(a[0])} ${String(a[3])}`.localeCompare(`${String(b[0])} ${String(b[3])}`),
+      `${String(a[0])} ${String(a[3])} ${String(a[4])}`.localeCompare(
+        `${String(b[0])} ${String(b[3])} ${String(b[4])}`,
+      ),
     );
   return createHash('sha256')
     .update(JSON.stringify([total, promoCodeId, ...lines]))

@@ -32,10 +32,17 @@ export async function finishOrder(ctx: FulfilmentContext, orderId: string): Prom
     const byPoints = accepted?.method === 'points';
     if (failed.length === 0) await completeOrder(ctx, tx, order, byPoints);
     else await failOrder(ctx, tx, txPayments, { order, items, byPoints });
-    // Where the buyer is told, whoever asked for a delivered top-up is too (a request link's).
+    // Where the buyer is told, whoever asked for a delivered top-up is too (the line names the
+    // request link it pays).
     const sent = items.flatMap((i) =>
       i.status === 'delivered' && i.phoneNumber
-        ? [{ productId: i.productId, phoneNumber: i.phoneNumber }]
+        ? [
+            {
+              productId: i.productId,
+              phoneNumber: i.phoneNumber,
+              topupRequestId: i.topupRequestId,
+            },
+          ]
         : [],
     );
     if (sent.length > 0) await ctx.deps.linesDelivered?.(tx, order, sent);

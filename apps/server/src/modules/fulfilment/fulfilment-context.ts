@@ -42,7 +42,8 @@ export interface FulfilmentDeps {
   linesDelivered?: (
     tx: Db,
     order: { id: string; userId: string },
-    lines: { productId: string; phoneNumber: string }[],
+    /** `topupRequestId`: the request the line pays (its "Pay" put it in the cart), or null. */
+    lines: { productId: string; phoneNumber: string; topupRequestId: string | null }[],
   ) => Promise<void>;
 }
 

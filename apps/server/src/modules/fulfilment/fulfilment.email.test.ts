@@ -66,3 +66,27 @@ describe('quantities in the order e-mail (issue 26)', () => {
     expect(en.text).toContain('MPT 1,000 Ks × 1');
   });
 });
+
+describe('a line that paid a "Top me up" request (issue 31, ADR 0080)', () => {
+  it('names the requester’s number masked, in both languages; the buyer’s own line in full', () => {
+    const lines = [
+      { ...items[0], id: 'i2', phoneNumber: '959250008881', topupRequestId: 'request-1' },
+      { ...items[0], id: 'i3', phoneNumber: '959250000002', topupRequestId: null },
+    ] as unknown as OrderItemRow[];
+    for (const language of ['en', 'my'] as const) {
+      const mail = orderCodesEmail({
+        order: order({ promoCode: null, promoDiscountMmk: 0 }, language),
+        items: lines,
+        cardsByItem: new Map(),
+        instructions: new Map(),
+        orderUrl: 'https://shop.example/orders/o1',
+      });
+      for (const body of [mail.text, mail.html]) {
+        expect(body).toContain('09 2•••• 8881');
+        expect(body).not.toContain('250 008');
+        expect(body).not.toContain('250008');
+        expect(body).toContain('09 250 000 002');
+      }
+    }
+  });
+});

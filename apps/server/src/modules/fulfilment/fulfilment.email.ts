@@ -2,7 +2,7 @@ import type { LocalizedText } from '@shop/contracts/i18n';
 import { formatNumber } from '@shop/contracts/languages';
 import { formatKyat } from '@shop/contracts/money';
 import { cardExpiryDate, isCardKind } from '@shop/contracts/orders';
-import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
+import { isOperatorCode, shownRecipientNumber, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import type { DeliveredCard } from './fulfilment.repo.ts';
@@ -75,9 +75,11 @@ export function orderCodesEmail(input: {
     const name = `${item.name[lang]} × ${formatNumber(item.quantity, lang)}`;
     if (!isCardKind(item.kind)) {
       // Top-ups and data: where each went, "Top-up to 09 421 234 567 (MPT)" (issue 12).
-      if (!item.phoneNumber) continue;
+      // A request's number is the requester's: the payer reads it masked (ADR 0080).
+      const shown = shownRecipientNumber(item);
+      if (!shown) continue;
       const recipient = topUpToText(
-        item.phoneNumber,
+        shown,
         isOperatorCode(item.operatorCode) ? item.operatorCode : null,
         lang,
       );

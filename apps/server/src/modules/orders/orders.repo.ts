@@ -271,7 +271,8 @@ export function createOrdersRepo(db: Db) {
      */
     /**
      * The latest paid line to each of `phoneNumbers` (95 form) among the account's orders, newest
-     * first per number: what a saved recipient's "Top up again" buys once more.
+     * first per number: what a saved recipient's "Top up again" buys once more. Lines that paid a
+     * "Top me up" request are not counted.
      */
     async lastPaidLinesTo(
       userId: string,
@@ -287,6 +288,9 @@ export function createOrdersRepo(db: Db) {
             eq(orders.userId, userId),
             inArray(orders.paymentStatus, paidPaymentStatuses),
             inArray(orderItems.phoneNumber, [...phoneNumbers]),
+            // A line that paid someone's "Top me up" request is not the account's own buying
+            // for that number (ADR 0080): never its "last order".
+            isNull(orderItems.topupRequestId),
           ),
         )
         .orderBy(orderItems.phoneNumber, desc(orders.createdAt), asc(orderItems.position));

@@ -106,6 +106,12 @@ export const orderItems = pgTable(
     /** Top-up and data recipient (95 form) and its operator code; null for cards. */
     phoneNumber: text('phone_number'),
     operatorCode: text('operator_code'),
+    /**
+     * The "Top me up" request the line pays (ADR 0080), copied from the cart line at checkout; null
+     * for a line bought for a number of the buyer's choosing. The buyer sees its number masked;
+     * its delivery tops the request up. A plain column: the request lives in another room.
+     */
+    topupRequestId: text('topup_request_id'),
     /** E-load: kyat credited per unit (top-ups) or MB per unit (data), as sold. */
     topupAmountMmk: integer('topup_amount_mmk'),
     dataMb: integer('data_mb'),

@@ -219,7 +219,11 @@ export async function afterPaid(
     .onOrderPaid({
       userId: paid.userId,
       bought:
-        found?.items.map((i) => ({ productId: i.productId, phoneNumber: i.phoneNumber })) ?? [],
+        found?.items.map((i) => ({
+          productId: i.productId,
+          phoneNumber: i.phoneNumber,
+          topupRequestId: i.topupRequestId,
+        })) ?? [],
     })
     .catch((err: unknown) => {
       deps.log.error({ err }, 'could not empty the cart after payment');

@@ -27,7 +27,7 @@ export interface PaymentsDeps {
   /** The order's lines, each product for its recipient, leave the buyer's cart. */
   onOrderPaid(order: {
     userId: string;
-    bought: { productId: string; phoneNumber: string | null }[];
+    bought: { productId: string; phoneNumber: string | null; topupRequestId: string | null }[];
   }): Promise<void>;
   /** A fulfilment job was committed: the worker may look at once instead of at its next poll. */
   onJobQueued?: () => void;

@@ -1,5 +1,5 @@
 import type { PaymentSession } from '@shop/contracts/checkout';
-import { isOperatorCode } from '@shop/contracts/phone';
+import { isOperatorCode, maskPhoneNumber } from '@shop/contracts/phone';
 import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import type { PaymentRow } from './payments.repo.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -33,7 +33,11 @@ export function sessionOf(
             {
               productId: item.productId,
               name: item.name,
-              phoneNumber: item.phoneNumber,
+              // A request's number is the requester's: masked for the payer (ADR 0080).
+              phoneNumber: item.topupRequestId
+                ? maskPhoneNumber(item.phoneNumber)
+                : item.phoneNumber,
+              recipientMasked: item.topupRequestId !== null,
               operator: isOperatorCode(item.operatorCode) ? item.operatorCode : null,
             },
           ]

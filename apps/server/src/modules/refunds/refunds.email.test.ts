@@ -45,3 +45,38 @@ describe('refund notices in Burmese: one numeral system (issue 30, a rule with o
     expect(paragraphs.join(' ')).toContain('၁၂,၅၀၀ ကျပ်');
   });
 });
+
+describe('a refund of a line that paid a "Top me up" request (issue 31, ADR 0080)', () => {
+  it('names the requester’s number masked in the e-mail and the SMS, in both languages', () => {
+    const paidRequest = {
+      ...item,
+      phoneNumber: '959250008881',
+      operatorCode: 'MPT',
+      topupRequestId: 'request-1',
+    } as OrderItemRow;
+    for (const language of ['en', 'my'] as const) {
+      const notice = refundNotice({
+        event: 'failed',
+        order: { ...order, language },
+        items: [paidRequest],
+        refund: refund({ destination: 'bank', status: 'refund_pending' }),
+        orderUrl: 'https://shop.example/orders/1',
+      });
+      const bodies = [notice.email.text, notice.email.html ?? '', notice.sms];
+      expect(notice.email.text).toContain('09 2•••• 8881');
+      for (const body of bodies) {
+        expect(body).not.toContain('250 008');
+        expect(body).not.toContain('250008');
+      }
+    }
+    // The same line bought for a number of the buyer's choosing names it in full.
+    const own = refundNotice({
+      event: 'failed',
+      order: { ...order, language: 'en' },
+      items: [{ ...paidRequest, topupRequestId: null }],
+      refund: refund({ destination: 'bank', status: 'refund_pending' }),
+      orderUrl: 'https://shop.example/orders/1',
+    });
+    expect(own.email.text).toContain('09 250 008 881');
+  });
+});

@@ -9,7 +9,7 @@ import {
   partlyDeliveredMessage,
   wrongOperatorMessage,
 } from '@shop/contracts/orders';
-import { isOperatorCode, topUpToText } from '@shop/contracts/phone';
+import { isOperatorCode, shownRecipientNumber, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import type { OrderRefundRow } from './refunds.repo.ts';
@@ -138,10 +138,12 @@ export function refundNotice(input: {
   };
   /** "Top-up to 09 421 234 567 (MPT)", as every screen and e-mail writes it (issue 12). */
   const lineText = (item: OrderItemRow, what: string) => {
+    // A request's number is the requester's: the payer reads it masked (ADR 0080).
+    const shown = shownRecipientNumber(item);
     const recipient =
-      !isCardKind(item.kind) && item.phoneNumber
+      !isCardKind(item.kind) && shown
         ? ` (${topUpToText(
-            item.phoneNumber,
+            shown,
             isOperatorCode(item.operatorCode) ? item.operatorCode : null,
             lang,
           )})`

@@ -85,45 +85,38 @@ export function createTopupRequestsRepo(db: Db) {
     },
 
     /**
-     * The requests not yet topped up that `payerId` took to their cart, of these products to these
-     * numbers, marked topped up by `orderId` (the rows changed). In the caller's transaction.
+     * The requests these delivered lines name, not yet topped up, marked topped up by `orderId`
+     * (the rows changed). A line tops up only the request it names, and only when it is that
+     * request's product to its number. In the caller's transaction.
      */
     async markToppedUp(
-      payerId: string,
-      lines: { productId: string; phoneNumber: string }[],
+      lines: { requestId: string; productId: string; phoneNumber: string }[],
       orderId: string,
       now: Date,
     ): Promise<TopupRequestRow[]> {
       if (lines.length === 0) return [];
-      const taken = db
-        .select({ id: topMeUpPayers.requestId })
-        .from(topMeUpPayers)
-        .where(eq(topMeUpPayers.userId, payerId));
-      const candidates = await db
+      const named = await db
         .select()
         .from(topMeUpRequests)
         .where(
           and(
-            inArray(topMeUpRequests.id, taken),
-            ne(topMeUpRequests.status, 'topped_up'),
             inArray(
-              topMeUpRequests.phoneNumber,
-              lines.map((l) => l.phoneNumber),
+              topMeUpRequests.id,
+              lines.map((l) => l.requestId),
             ),
+            ne(topMeUpRequests.status, 'topped_up'),
+          ),
+        );
+      const ids = named
+        .filter((c) =>
+          lines.some(
+            (l) =>
+              l.requestId === c.id &&
+              l.productId === c.productId &&
+              l.phoneNumber === c.phoneNumber,
           ),
         )
-        .orderBy(topMeUpRequests.createdAt);
-      // One line tops up one request: the oldest of the same product and number.
-      const ids: string[] = [];
-      for (const line of lines) {
-        const match = candidates.find(
-          (c) =>
-            !ids.includes(c.id) &&
-            c.productId === line.productId &&
-            c.phoneNumber === line.phoneNumber,
-        );
-        if (match) ids.push(match.id);
-      }
+        .map((c) => c.id);
       if (ids.length === 0) return [];
       return db
         .update(topMeUpRequests)

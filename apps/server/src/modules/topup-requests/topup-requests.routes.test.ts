@@ -2,7 +2,11 @@ import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { cartMessages, type Cart } from '@shop/contracts/cart';
+import type { OrderSummary, PaymentSession } from '@shop/contracts/checkout';
 import type { ErrorBody } from '@shop/contracts/errors';
+import type { Order } from '@shop/contracts/orders';
+import type { SandboxPayResponse } from '@shop/contracts/payments';
 import { pushPayloadSchema } from '@shop/contracts/notifications';
 import {
   TOPUP_REQUESTS_DAILY_MAX,
@@ -12,8 +16,16 @@ import {
 } from '@shop/contracts/topup-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, outboxFor } from '../../test/auth-kit.ts';
-import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
-import { paidOrder } from '../../test/fulfilment-kit.ts';
+import {
+  addToCart,
+  call,
+  completeWith,
+  createShopTest,
+  initialize,
+  signedIn,
+  type ShopTest,
+} from '../../test/checkout-kit.ts';
+import { orderRowsOf, paidOrder } from '../../test/fulfilment-kit.ts';
 
 /*
  * Issue 31, "top me up" request links (ADR 0080): a customer asks for a top-up of their own
@@ -56,6 +68,10 @@ async function startPushService() {
 const URL = '/api/v1/topup-requests';
 const MINE = '09250008881';
 const mine = '959250008881';
+/** What the payer sees of it (ADR 0080). */
+const MASKED = '09 2•••• 8881';
+/** The number's hidden middle, in any grouping ("250008", "250 008"): never in a payer's answer. */
+const MIDDLE = /250\s?008/;
 const DAY = 86_400_000;
 
 describe('"top me up" request links', () => {
@@ -343,7 +359,7 @@ describe('"top me up" request links', () => {
       data: { items: { productId: string; phoneNumber: string | null; quantity: number }[] };
     }>().data;
     expect(cart.items).toEqual([
-      expect.objectContaining({ productId: mptTopup, phoneNumber: mine, quantity: 1 }),
+      expect.objectContaining({ productId: mptTopup, phoneNumber: MASKED, quantity: 1 }),
     ]);
 
     // The payer pays (sandbox bank); fulfilment delivers; the requester is told.
@@ -395,5 +411,160 @@ describe('"top me up" request links', () => {
     await paidOrder(s, [{ productId: mptTopup, quantity: 1, phoneNumber: MINE }]);
     for (let i = 0; i < 5; i++) await s.t.app.runPendingJobs();
     expect((await view(request.token)).data?.status).toBe('open');
+  });
+
+  /** Pays the payer's open order in the sandbox bank (MM QR) and lets fulfilment run. */
+  const payAndDeliver = async (headers: Record<string, string>, orderId: string) => {
+    const session = await completeWith(s, headers, orderId);
+    const paid = await call(
+      s,
+      'POST',
+      '/api/v1/sandbox/bank/pay',
+      {},
+      {
+        qrPayload: session.paymentQrCode,
+      },
+    );
+    expect(paid.json<SandboxPayResponse>().data.webhookStatus).toBe(200);
+    for (let i = 0; i < 5; i++) await s.t.app.runPendingJobs();
+    return session;
+  };
+  const rows = orderRowsOf(() => s);
+
+  it('shows the payer the requester’s number masked everywhere, and never lets them change it', async () => {
+    const requester = await signedIn(s);
+    const request = await made(requester.headers);
+    const payer = await signedIn(s);
+    const my = { ...payer.headers, 'accept-language': 'my' };
+    expect((await call(s, 'POST', `${URL}/${request.token}/cart`, payer.headers)).statusCode).toBe(
+      200,
+    );
+
+    // The cart, in both languages: the number masked and said to be so.
+    for (const headers of [payer.headers, my]) {
+      const res = await call(s, 'GET', '/api/v1/cart', headers);
+      expect(res.body).not.toMatch(MIDDLE);
+      expect(res.json<{ data: Cart }>().data.items).toEqual([
+        expect.objectContaining({
+          productId: mptTopup,
+          phoneNumber: MASKED,
+          recipientMasked: true,
+          quantity: 1,
+        }),
+      ]);
+    }
+    const cart = (await call(s, 'GET', '/api/v1/cart', payer.headers)).json<{ data: Cart }>().data;
+    const lineId = cart.items[0]?.lineId ?? '';
+
+    // Another number, or none: 409 with the reason, in English and Burmese; nothing changes.
+    for (const [headers, message] of [
+      [payer.headers, cartMessages.requestNumberFixed.en],
+      [my, cartMessages.requestNumberFixed.my],
+    ] as const)
+      for (const phoneNumber of ['09250000002', null]) {
+        const res = await call(s, 'PUT', '/api/v1/cart/update', headers, {
+          productId: mptTopup,
+          lineId,
+          quantity: 1,
+          phoneNumber,
+        });
+        expect(res.statusCode).toBe(409);
+        expect(error(res).message).toBe(message);
+      }
+    expect(cartMessages.requestNumberFixed.my).toMatch(/[\u1000-\u109f]/);
+    expect(cartMessages.requestNumberFixed.my).not.toMatch(/[A-Za-z0-9]/);
+    // The quantity may change; the number stays the requester's.
+    const more = await call(s, 'PUT', '/api/v1/cart/update', payer.headers, {
+      productId: mptTopup,
+      lineId,
+      quantity: 2,
+    });
+    expect(more.statusCode).toBe(200);
+    expect(more.json<{ data: Cart }>().data.items).toEqual([
+      expect.objectContaining({ lineId, phoneNumber: MASKED, recipientMasked: true, quantity: 2 }),
+    ]);
+
+    // Checkout and the payment: masked too.
+    const init = await call(s, 'POST', '/api/v1/checkout/initialize', payer.headers, {
+      items: [{ productId: mptTopup, quantity: 2, phoneNumber: MASKED }],
+    });
+    expect(init.statusCode, init.body).toBe(201);
+    expect(init.body).not.toMatch(MIDDLE);
+    const order = init.json<{ data: OrderSummary }>().data;
+    expect(order.items).toEqual([
+      expect.objectContaining({ phoneNumber: MASKED, recipientMasked: true, quantity: 2 }),
+    ]);
+    const session: PaymentSession = await payAndDeliver(payer.headers, order.orderId);
+    expect(JSON.stringify(session)).not.toMatch(MIDDLE);
+    expect(session.recipients).toEqual([
+      expect.objectContaining({ phoneNumber: MASKED, recipientMasked: true }),
+    ]);
+
+    // Fulfilment topped up the full number, and the request is paid.
+    const line = await rows.lineOf(order.orderId);
+    expect(line).toMatchObject({ phoneNumber: mine, topupRequestId: request.token });
+    expect(line?.status).toBe('delivered');
+    expect((await view(request.token)).data?.status).toBe('topped_up');
+
+    // The order page and the orders list, in both languages.
+    for (const headers of [payer.headers, my]) {
+      const detail = await call(s, 'GET', `/api/v1/orders/${order.orderId}`, headers);
+      expect(detail.statusCode).toBe(200);
+      expect(detail.body).not.toMatch(MIDDLE);
+      expect(detail.json<{ data: Order }>().data.items).toEqual([
+        expect.objectContaining({ phoneNumber: MASKED, recipientMasked: true }),
+      ]);
+      const listed = await call(s, 'GET', '/api/v1/orders', headers);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.body).not.toMatch(MIDDLE);
+      expect(listed.body).toContain(MASKED);
+    }
+    // A saved number of the payer's, the same one: the request's order is not its last order.
+    const saved = await call(s, 'POST', '/api/v1/recipients', payer.headers, {
+      name: 'Auntie',
+      phoneNumber: MINE,
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json<{ data: { lastOrder: unknown } }>().data.lastOrder).toBeNull();
+    // Nothing the shop wrote to the payer names the number either.
+    for (const mail of outboxFor(s.t, payer.person.email)) {
+      expect(mail.text).not.toMatch(MIDDLE);
+      expect(mail.html ?? '').not.toMatch(MIDDLE);
+    }
+  });
+
+  it('tops a request up only by the line its "Pay" made, not by the same product bought for the number', async () => {
+    const requester = await signedIn(s);
+    const request = await made(requester.headers);
+    const payer = await signedIn(s);
+    expect((await call(s, 'POST', `${URL}/${request.token}/cart`, payer.headers)).statusCode).toBe(
+      200,
+    );
+    // The payer also buys the same top-up for the same number, typed: a line of its own, in full.
+    await addToCart(s, payer.headers, { productId: mptTopup, quantity: 1, phoneNumber: MINE });
+    const cart = (await call(s, 'GET', '/api/v1/cart', payer.headers)).json<{ data: Cart }>().data;
+    expect(cart.items).toEqual([
+      expect.objectContaining({ phoneNumber: MASKED, recipientMasked: true, quantity: 1 }),
+      expect.objectContaining({ phoneNumber: mine, recipientMasked: false, quantity: 1 }),
+    ]);
+    // Only the typed line is bought: it tops up the number, not the request.
+    const requestLine = cart.items[0]?.lineId ?? '';
+    await call(s, 'DELETE', `/api/v1/cart/remove/${mptTopup}?lineId=${requestLine}`, payer.headers);
+    const own = await initialize(s, payer.headers);
+    expect(own.items).toEqual([
+      expect.objectContaining({ phoneNumber: mine, recipientMasked: false }),
+    ]);
+    await payAndDeliver(payer.headers, own.orderId);
+    expect((await rows.lineOf(own.orderId))?.status).toBe('delivered');
+    expect((await view(request.token)).data?.status).toBe('open');
+    expect((await list(requester.headers))[0]?.toppedUpAt).toBeNull();
+
+    // The request's own line, paid: now it is topped up, by that order.
+    expect((await call(s, 'POST', `${URL}/${request.token}/cart`, payer.headers)).statusCode).toBe(
+      200,
+    );
+    const paid = await initialize(s, payer.headers);
+    await payAndDeliver(payer.headers, paid.orderId);
+    expect((await view(request.token)).data?.status).toBe('topped_up');
   });
 });

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Product } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
 import { localDigits } from '@shop/contracts/languages';
-import { detectOperator, formatRecipientNumber } from '@shop/contracts/phone';
+import { detectOperator, formatRecipientNumber, maskPhoneNumber } from '@shop/contracts/phone';
 import { needsRecipientPhone } from '@shop/contracts/phone-products';
 import { screenCategoryTexts, shareMessages } from '@shop/contracts/sharing';
 import {
-  maskRequestNumber,
   TOPUP_REQUEST_DAYS,
   TOPUP_REQUESTS_DAILY_MAX,
   TOPUP_REQUESTS_OPEN_MAX,
@@ -56,8 +55,8 @@ const statusOf = (row: TopupRequestRow, now: Date): TopupRequestStatus =>
  * "Top me up" request links (issue 31, ADR 0080). A signed-in customer asks for a top-up or data
  * product of their own number's operator, with a note screened as gift-link notes are; whoever
  * holds the link sees the number masked, the product and its price, and puts it in their own cart
- * (signed in). When a delivered order line of such a payer is the product to the number, the
- * request is topped up and its maker told once (push and e-mail, in the request's language).
+ * (signed in) as a line that names the request. When such a line is delivered, the request is
+ * topped up and its maker told once (push and e-mail, in the request's language).
  * Unknown, cancelled-long-ago or malformed tokens all answer the same 404.
  */
 export function createTopupRequestsService(deps: {
@@ -237,7 +236,7 @@ export function createTopupRequestsService(deps: {
       if (!product) throw fail('NOT_FOUND', topupRequestMessages.notFound, lang);
       return {
         token: row.id,
-        maskedNumber: maskRequestNumber(row.phoneNumber),
+        maskedNumber: maskPhoneNumber(row.phoneNumber),
         operator: row.operatorCode,
         product: toProduct(product),
         note: row.note,
@@ -257,24 +256,39 @@ export function createTopupRequestsService(deps: {
       await repo.addPayer(row.id, payerId);
       await deps.cart.add(
         userCartOwner(payerId),
-        { productId: row.productId, quantity: 1, phoneNumber: row.phoneNumber },
+        {
+          productId: row.productId,
+          quantity: 1,
+          phoneNumber: row.phoneNumber,
+          topupRequestId: row.id,
+        },
         lang,
       );
     },
 
     /**
      * Fulfilment's word, in the transaction that finished the order: these lines of the buyer's
-     * order were delivered. The requests they pay are topped up and their makers' telling queued
-     * (once each: the job's dedupe key).
+     * order were delivered. The requests they name (the line came from the request's "Pay") are
+     * topped up and their makers' telling queued (once each: the job's dedupe key). A line bought
+     * without the link names none and tops nothing up, whoever bought it.
      */
     async linesDelivered(
       tx: Db,
       order: { id: string; userId: string },
-      lines: { productId: string; phoneNumber: string }[],
+      lines: { productId: string; phoneNumber: string; topupRequestId: string | null }[],
     ): Promise<void> {
       const paid = await createTopupRequestsRepo(tx).markToppedUp(
-        order.userId,
-        lines,
+        lines.flatMap((line) =>
+          line.topupRequestId === null
+            ? []
+            : [
+                {
+                  requestId: line.topupRequestId,
+                  productId: line.productId,
+                  phoneNumber: line.phoneNumber,
+                },
+              ],
+        ),
         order.id,
         clock(),
       );

@@ -115,4 +115,16 @@ describe('order page rules', () => {
       { productId: 'p2', quantity: 1, phoneNumber: undefined },
     ]);
   });
+
+  it('does not buy again a line that paid someone’s top-up request (its number is masked)', () => {
+    const lines = buyAgainLines(
+      order({
+        items: [
+          { productId: 'p1', quantity: 1, phoneNumber: '09 2•••• 8881', recipientMasked: true },
+          { productId: 'p1', quantity: 2, phoneNumber: '959250000000', recipientMasked: false },
+        ] as Order['items'],
+      }),
+    );
+    expect(lines).toEqual([{ productId: 'p1', quantity: 2, phoneNumber: '959250000000' }]);
+  });
 });

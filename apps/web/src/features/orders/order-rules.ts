@@ -69,13 +69,19 @@ export function outcomeTitleKey(order: Order) {
     : 'orders.refund.titleWhole';
 }
 
-/** Which lines go back into the cart on "Buy again", with the recipient number of top-ups. */
+/**
+ * Which lines go back into the cart on "Buy again", with the recipient number of top-ups. A line
+ * that paid someone's "Top me up" request is not bought again: its number is the requester's, only
+ * shown masked (ADR 0080); their next request is a new link.
+ */
 export function buyAgainLines(order: Order) {
-  return order.items.map((item) => ({
-    productId: item.productId,
-    quantity: item.quantity,
-    phoneNumber: item.phoneNumber ?? undefined,
-  }));
+  return order.items
+    .filter((item) => !item.recipientMasked)
+    .map((item) => ({
+      productId: item.productId,
+      quantity: item.quantity,
+      phoneNumber: item.phoneNumber ?? undefined,
+    }));
 }
 
 /** The money was taken (the contracts' one definition of "paid"). */

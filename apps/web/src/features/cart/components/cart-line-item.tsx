@@ -14,7 +14,8 @@ import { RecipientPhoneField } from './recipient-phone-field.tsx';
 
 /**
  * One line of the cart drawer: quantity stepper (1–20, 0 removes), remove, recipient phone. A
- * top-up or data line is the product for one number, said under its name.
+ * top-up or data line is the product for one number, said under its name; a line that pays a
+ * "Top me up" request shows the requester's number masked and says it cannot be changed.
  */
 export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) {
   const { t } = useTranslation();
@@ -148,7 +149,14 @@ export function CartLineItem({ line, busy }: { line: CartLine; busy: boolean }) 
             {t('cart.remove')}
           </button>
         </div>
-        {line.requiresPhoneNumber && line.available ? <RecipientPhoneField line={line} /> : null}
+        {line.recipientMasked ? (
+          // A "Top me up" request's line (ADR 0080): the requester's number, masked, stays.
+          <p className="cart-line__request" data-testid="cart-line-request">
+            {t('cart.requestNumber')}
+          </p>
+        ) : line.requiresPhoneNumber && line.available ? (
+          <RecipientPhoneField line={line} />
+        ) : null}
       </div>
     </li>
   );

@@ -162,8 +162,10 @@ export function CheckoutDialog({
             </Code>
           </p>
           <ul className="checkout-dialog__items" aria-label={t('checkout.items')}>
-            {phase.order.items.map((item) => (
-              <li key={`${item.productId}:${item.phoneNumber ?? ''}`}>
+            {/* The order's lines in its order: two lines may differ only by the top-up request
+                they pay (the same product, the same masked number), so the place is in the key. */}
+            {phase.order.items.map((item, index) => (
+              <li key={`${String(index)}:${item.productId}:${item.phoneNumber ?? ''}`}>
                 <span>
                   {item.name} × {formatNumber(item.quantity, language)}
                   {item.phoneNumber ? (

@@ -164,18 +164,20 @@ function OrderListEntry({ order }: { order: Order }) {
   const [busy, setBusy] = useState(false);
   const href = `/orders/${encodeURIComponent(order.orderId)}`;
 
-  // Buy again: every line back into the cart (each add is one cart call with the cart's rules).
+  // Buy again: every line back into the cart (each add is one cart call with the cart's rules),
+  // but the lines that paid someone's "Top me up" request.
+  const again = buyAgainLines(order);
   const buyAgain = async () => {
     setBusy(true);
     const cart = await loadCartController().catch(() => null);
     let added = 0;
     if (cart) {
-      for (const line of buyAgainLines(order)) {
+      for (const line of again) {
         if (await cart.add(line.productId, line.quantity, line.phoneNumber)) added++;
       }
     }
     setBusy(false);
-    if (added < order.items.length) toast.error(t('orders.buyAgainFailed'));
+    if (added < again.length) toast.error(t('orders.buyAgainFailed'));
     if (added > 0) cartBadge.openDrawer();
   };
 
@@ -212,11 +214,11 @@ function OrderListEntry({ order }: { order: Order }) {
         </Link>
         {canPayNow(order) ? (
           <PayNowButton order={order} label={t('orders.payNow')} onClosed={onPaymentClosed} />
-        ) : (
+        ) : again.length > 0 ? (
           <Button busy={busy} busyLabel={t('orders.buyAgainBusy')} onClick={() => void buyAgain()}>
             {t('orders.buyAgain')}
           </Button>
-        )}
+        ) : null}
       </div>
     </li>
   );

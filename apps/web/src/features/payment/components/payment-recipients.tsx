@@ -15,8 +15,13 @@ export function PaymentRecipients({ session }: { session: PaymentSession }) {
   return (
     <div className="payment-summary__recipients">
       <dt>{t('payment.recipients')}</dt>
-      {session.recipients.map((recipient) => (
-        <dd key={`${recipient.productId}:${recipient.phoneNumber}`} data-testid="payment-recipient">
+      {/* Two lines may differ only by the top-up request they pay (the same product and masked
+          number): the place is in the key. */}
+      {session.recipients.map((recipient, index) => (
+        <dd
+          key={`${String(index)}:${recipient.productId}:${recipient.phoneNumber}`}
+          data-testid="payment-recipient"
+        >
           {many ? `${recipient.name[language]}: ` : ''}
           <TopUpTo phoneNumber={recipient.phoneNumber} operator={recipient.operator} />
         </dd>
