@@ -1,4 +1,4 @@
-import { openStandin } from '../../test/app-kit.ts';
+import { openAcquirerShop, paymentProviderStartError } from '../../test/acquirer-kit.ts';
 import fs from 'node:fs';
 import https from 'node:https';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
@@ -15,13 +15,10 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import {
   addMptTopUp,
   call,
-  callbackThroughInject,
   completeWith,
   initialize,
-  paymentProviderStartError,
   pendingTopUpOrder,
   signedIn,
-  openShopTest,
 } from '../../test/checkout-kit.ts';
 import { DECLINED_PHONE } from '../../test/fulfilment-kit.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
@@ -127,16 +124,15 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
 describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
   let admin: SignedInStaff;
 
-  const kbz = openStandin(() =>
-    startKbzStandin({ refunds: true, sendCallback: callbackThroughInject(() => s) }),
+  const { standin: kbz, s } = openAcquirerShop(
+    'kbzpay',
+    (sendCallback) => startKbzStandin({ refunds: true, sendCallback }),
+    {
+      // A refund whose answer is late is given up on soon (and asked again).
+      KBZPAY_TIMEOUT_MS: '1500',
+      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+    },
   );
-  const s = openShopTest(() => ({
-    PAYMENT_PROVIDER: 'kbzpay',
-    ...kbz().env,
-    // A refund whose answer is late is given up on soon (and asked again).
-    KBZPAY_TIMEOUT_MS: '1500',
-    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-  }));
   beforeAll(async () => {
     admin = await signedInStaff(s.t, s.clock, 'admin');
   });
