@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { ErrorBody } from '@shop/contracts/errors';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
+import type { KbzStandin } from './standins/kbzpay.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { selectAcquirers } from '../modules/payments/providers/index.ts';
 import { openStandin } from './app-kit.ts';
@@ -18,11 +19,12 @@ import {
 /*
  * The kit of the tests of a real acquirer behind its stand-in (KBZPay, Wave; issue 27): the
  * shop wired to the stand-in, a start refused for its variables, the signature vectors computed by
- * hand, and a checkout whose payment create the acquirer refuses or never answers.
+ * hand, and a checkout whose payment create the acquirer refuses or never answers. Written to be
+ * read through its name: `import * as acquirer from '…/acquirer-kit.ts'`, `acquirer.openShop(…)`.
  */
 
 /** An acquirer's signature vectors (`providers/<acquirer>.vectors.json`, computed by hand). */
-export function acquirerVectors(acquirer: 'kbzpay' | 'wave'): unknown {
+export function vectors(acquirer: 'kbzpay' | 'wave'): unknown {
   const file = new URL(`../modules/payments/providers/${acquirer}.vectors.json`, import.meta.url);
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -48,7 +50,7 @@ async function orderBeforeCreate(s: ShopTest, paymentMethod: 'mmqr' | 'direct') 
  * the stand-in starts first and sends its callbacks to the shop through inject; the shop starts on
  * PAYMENT_PROVIDER, the stand-in's env, then `env`. Read both once the tests run.
  */
-export function openAcquirerShop<Standin extends StandinWithEnv>(
+export function openShop<Standin extends StandinWithEnv>(
   provider: 'kbzpay' | 'wave',
   start: (sendCallback: ReturnType<typeof callbackThroughInject>) => Promise<Standin>,
   env: Record<string, string> = {},
@@ -139,4 +141,27 @@ export async function expectCreateFaultsClean(
   }
   const ok = await complete();
   expect(ok.statusCode, ok.body).toBe(200);
+}
+
+/**
+ * The buyer cancels a KBZPay payment or asks for a new QR (`action`): answered 200 without waiting
+ * on KBZ, which then sees the payment's order closed.
+ */
+export async function closeAtKbz(
+  s: ShopTest,
+  kbz: () => KbzStandin,
+  pending: { user: { headers: Record<string, string> }; order: { orderId: string } },
+  reference: string,
+  action: 'cancel-payment' | 'regenerate-qr',
+) {
+  const res = await call(
+    s,
+    'PUT',
+    `/api/v1/orders/${pending.order.orderId}/${action}`,
+    pending.user.headers,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  await vi.waitFor(() => {
+    expect(kbz().order(reference).status).toBe('ORDER_CLOSED');
+  });
 }

@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  call,
   fulfilJobsOf,
   methodsOfferedToNewCustomer,
   paymentStatusOf,
@@ -8,12 +7,7 @@ import {
   receiptsOf,
   expectPaidOnce,
 } from '../../test/checkout-kit.ts';
-import {
-  acquirerVectors,
-  expectCreateFaultsClean,
-  openAcquirerShop,
-  expectStartRefused,
-} from '../../test/acquirer-kit.ts';
+import * as acquirer from '../../test/acquirer-kit.ts';
 import { startKbzStandin } from '../../test/standins/kbzpay.ts';
 import { kbzSign, kbzSignText } from './providers/kbzpay.ts';
 
@@ -23,7 +17,7 @@ import { kbzSign, kbzSignText } from './providers/kbzpay.ts';
  * TEST_DATABASE_URL (the duplicate callbacks racing the sweep are a race there).
  */
 
-const vectors = acquirerVectors('kbzpay') as {
+const vectors = acquirer.vectors('kbzpay') as {
   appKey: string;
   vectors: { name: string; fields: Record<string, unknown>; text: string; sign: string }[];
 };
@@ -37,7 +31,7 @@ describe('KBZPay signature (vectors computed by hand from the formula)', () => {
 
 describe('PAYMENT_PROVIDER=kbzpay configuration', () => {
   it('a start without its variables stops with the list of them, never a value', () => {
-    expectStartRefused(
+    acquirer.expectStartRefused(
       {
         PAYMENT_PROVIDER: 'kbzpay',
         KBZPAY_APP_KEY: 'a-secret-app-key-value',
@@ -49,7 +43,7 @@ describe('PAYMENT_PROVIDER=kbzpay configuration', () => {
 });
 
 describe('payments through KBZPay (stand-in)', () => {
-  const { standin: kbz, s } = openAcquirerShop('kbzpay', (sendCallback) =>
+  const { standin: kbz, s } = acquirer.openShop('kbzpay', (sendCallback) =>
     startKbzStandin({ pwaUrl: 'https://pwa.kbz.test/pgw/pwa/#/', sendCallback }),
   );
 
@@ -144,7 +138,7 @@ describe('payments through KBZPay (stand-in)', () => {
   });
 
   it('a create that times out or is refused is a clean 503; nothing is half made; it works again after', async () => {
-    await expectCreateFaultsClean(s, 'mmqr', [
+    await acquirer.expectCreateFaultsClean(s, 'mmqr', [
       {
         on: () => (kbz().faults.createRefused = true),
         off: () => (kbz().faults.createRefused = false),
@@ -158,18 +152,10 @@ describe('payments through KBZPay (stand-in)', () => {
   }, 30_000);
 
   it('Pay Again closes the replaced payment at KBZ; paid anyway, it is flagged for refund', async () => {
-    const { user, order, session } = await pendingTopUpOrder(s);
-    const again = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/regenerate-qr`,
-      user.headers,
-    );
-    expect(again.statusCode, again.body).toBe(200);
+    const pending = await pendingTopUpOrder(s);
+    const { session } = pending;
     // Closed in the background: the customer's answer does not wait on KBZ.
-    await vi.waitFor(() => {
-      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
-    });
+    await acquirer.closeAtKbz(s, kbz, pending, session.paymentReference, 'regenerate-qr');
     const closed = kbz()
       .seen.filter((r) => r.endpoint === 'closeorder')
       .at(-1);
@@ -180,17 +166,9 @@ describe('payments through KBZPay (stand-in)', () => {
   });
 
   it('a cancelled order’s payment is closed at KBZ; paid anyway, it is flagged for refund', async () => {
-    const { user, order, session } = await pendingTopUpOrder(s);
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/cancel-payment`,
-      user.headers,
-    );
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    await vi.waitFor(() => {
-      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
-    });
+    const pending = await pendingTopUpOrder(s);
+    const { order, session } = pending;
+    await acquirer.closeAtKbz(s, kbz, pending, session.paymentReference, 'cancel-payment');
     // A wallet that paid it before the close reached KBZ: recorded, flagged, not applied.
     const replies = await kbz().pay(session.paymentReference);
     expect(replies.map((r) => r.body)).toEqual(['success']);

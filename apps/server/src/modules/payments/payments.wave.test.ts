@@ -11,12 +11,7 @@ import {
   receiptsOf,
   expectPaidOnce,
 } from '../../test/checkout-kit.ts';
-import {
-  acquirerVectors,
-  expectCreateFaultsClean,
-  openAcquirerShop,
-  expectStartRefused,
-} from '../../test/acquirer-kit.ts';
+import * as acquirer from '../../test/acquirer-kit.ts';
 import { paymentEvents } from './payments.tables.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, WAVE_REQUEST_HASH_FIELDS, waveHash } from './providers/wave.ts';
 
@@ -26,7 +21,7 @@ import { WAVE_CALLBACK_HASH_FIELDS, WAVE_REQUEST_HASH_FIELDS, waveHash } from '.
  * payment it never reports on is recorded as "outcome unknown" for support.
  */
 
-const vectors = acquirerVectors('wave') as {
+const vectors = acquirer.vectors('wave') as {
   secret: string;
   vectors: {
     name: string;
@@ -46,7 +41,7 @@ describe('Wave hashes (vectors computed by hand from the guide’s formulas, ope
 
 describe('PAYMENT_PROVIDER=wave configuration', () => {
   it('a start without its variables stops with the list of them, never a value', () => {
-    expectStartRefused(
+    acquirer.expectStartRefused(
       {
         PAYMENT_PROVIDER: 'wave',
         WAVE_SECRET_KEY: 'a-secret-hash-key-value',
@@ -58,7 +53,7 @@ describe('PAYMENT_PROVIDER=wave configuration', () => {
 });
 
 describe('payments through Wave (stand-in)', () => {
-  const { standin: wave, s } = openAcquirerShop('wave', (sendCallback) =>
+  const { standin: wave, s } = acquirer.openShop('wave', (sendCallback) =>
     startWaveStandin({ sendCallback }),
   );
 
@@ -141,7 +136,7 @@ describe('payments through Wave (stand-in)', () => {
   });
 
   it('a create Wave refuses or never answers is a clean 503; nothing is half made', async () => {
-    await expectCreateFaultsClean(s, 'direct', [
+    await acquirer.expectCreateFaultsClean(s, 'direct', [
       {
         on: () => (wave().hangOnCreate = true),
         off: () => (wave().hangOnCreate = false),

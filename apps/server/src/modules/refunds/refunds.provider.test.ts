@@ -1,4 +1,4 @@
-import { openAcquirerShop, paymentProviderStartError } from '../../test/acquirer-kit.ts';
+import * as acquirer from '../../test/acquirer-kit.ts';
 import fs from 'node:fs';
 import https from 'node:https';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
@@ -51,7 +51,10 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
   const clientKeyText = fs.readFileSync(standinCertPath('client.key'), 'utf8');
 
   it('partial refund settings stop the start with the list of what is missing, never a value', () => {
-    const message = paymentProviderStartError({ ...base, KBZPAY_CLIENT_KEY: clientKeyText });
+    const message = acquirer.paymentProviderStartError({
+      ...base,
+      KBZPAY_CLIENT_KEY: clientKeyText,
+    });
     expect(message).toContain('KBZPAY_REFUND_URL: missing');
     expect(message).toContain('KBZPAY_CLIENT_CERT: missing');
     expect(message).not.toContain('KBZPAY_CLIENT_KEY: missing');
@@ -66,9 +69,9 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
       KBZPAY_CLIENT_CERT: '/nowhere/client.crt',
       KBZPAY_CLIENT_KEY: clientKeyText,
     };
-    const message = paymentProviderStartError(refund);
+    const message = acquirer.paymentProviderStartError(refund);
     expect(message).toContain('KBZPAY_REFUND_URL: malformed');
-    const files = paymentProviderStartError({
+    const files = acquirer.paymentProviderStartError({
       ...refund,
       KBZPAY_REFUND_URL: 'https://api.kbzpay.test:8008/payment/gateway/refund',
     });
@@ -76,7 +79,7 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
     // The key is encrypted (as KBZ's demo key is): without its passphrase it cannot be read.
     expect(files).toContain('KBZPAY_CLIENT_KEY: malformed, or encrypted and');
     expect(files).not.toContain('/nowhere/client.crt');
-    const mismatch = paymentProviderStartError({
+    const mismatch = acquirer.paymentProviderStartError({
       ...refund,
       KBZPAY_REFUND_URL: 'https://api.kbzpay.test:8008/payment/gateway/refund',
       KBZPAY_CLIENT_CERT: standinCertPath('client.crt'),
@@ -84,7 +87,7 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
     });
     expect(mismatch).toContain('KBZPAY_CLIENT_KEY: is not the key of KBZPAY_CLIENT_CERT');
     // A wrong passphrase is not shown either.
-    const wrongPassphrase = paymentProviderStartError({
+    const wrongPassphrase = acquirer.paymentProviderStartError({
       ...refund,
       KBZPAY_REFUND_URL: 'https://api.kbzpay.test:8008/payment/gateway/refund',
       KBZPAY_CLIENT_CERT: standinCertPath('client.crt'),
@@ -124,7 +127,7 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
 describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
   let admin: SignedInStaff;
 
-  const { standin: kbz, s } = openAcquirerShop(
+  const { standin: kbz, s } = acquirer.openShop(
     'kbzpay',
     (sendCallback) => startKbzStandin({ refunds: true, sendCallback }),
     {
@@ -377,17 +380,9 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
   });
 
   it('money paid after a cancel goes back through KBZ; the order no longer shows it due', async () => {
-    const { user, order, session } = await pendingTopUpOrder(s);
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/cancel-payment`,
-      user.headers,
-    );
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    await vi.waitFor(() => {
-      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
-    });
+    const pending = await pendingTopUpOrder(s);
+    const { user, order, session } = pending;
+    await acquirer.closeAtKbz(s, kbz, pending, session.paymentReference, 'cancel-payment');
     // A wallet that paid before the close reached KBZ: recorded, flagged, not applied.
     await kbz().pay(session.paymentReference);
     expect((await orderOf(order.orderId, user.headers)).unappliedRefund).toBe(1000);
