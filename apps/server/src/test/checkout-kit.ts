@@ -190,6 +190,22 @@ export async function completeWith(
   return res.json<PaymentSessionResponse>().data;
 }
 
+/** The customer's cart of one 1,000 Ks MPT top-up to `phoneNumber`, checked out and paid with points. */
+export async function topUpPaidWithPoints(
+  s: ShopTest,
+  headers: Record<string, string>,
+  phoneNumber: string,
+) {
+  await addMptTopUp(s, headers, phoneNumber);
+  const order = await initialize(s, headers);
+  const paid = await call(s, 'POST', '/api/v1/checkout/complete', headers, {
+    sessionId: order.orderId,
+    paymentMethod: 'points',
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return order;
+}
+
 /** A signed-in customer with an MPT top-up (1,500 Ks of data + 1,000 Ks top-up) ready to pay by MM QR. */
 export async function orderAwaitingQrPayment(s: ShopTest) {
   const user = await signedIn(s);

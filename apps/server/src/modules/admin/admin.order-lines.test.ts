@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
-import { addMptTopUp, call, initialize, signedIn } from '../../test/checkout-kit.ts';
+import { call, signedIn, topUpPaidWithPoints } from '../../test/checkout-kit.ts';
 import { DECLINED_PHONE, paidOrder, stockCards, TIMEOUT_PHONE } from '../../test/fulfilment-kit.ts';
 import { topupRequests, topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
@@ -68,13 +68,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
   const pointsOrder = async () => {
     const user = await signedIn(s);
     await db().insert(loyaltyAccounts).values({ userId: user.userId, balance: 50 });
-    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
-    const order = await initialize(s, user.headers);
-    const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const order = await topUpPaidWithPoints(s, user.headers, TIMEOUT_PHONE);
     await lastAttempt(order.orderId);
     const detail = await detailOf(order.orderId);
     return { user, order, detail, itemId: detail.items[0]?.id ?? '' };

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
-import { addMptTopUp, call, initialize, signedIn } from '../../test/checkout-kit.ts';
+import { call, signedIn, topUpPaidWithPoints } from '../../test/checkout-kit.ts';
 import { DECLINED_PHONE, paidOrder, stockCards, TIMEOUT_PHONE } from '../../test/fulfilment-kit.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import { openOrderDesk, signedInStaff, timelineTexts } from '../../test/admin-kit.ts';
@@ -336,13 +336,7 @@ describe('back-office order detail and actions', () => {
   it('a points order’s unconfirmed top-up: to check, refunded only as points (bank is a 409), once', async () => {
     const user = await signedIn(s);
     await db().insert(loyaltyAccounts).values({ userId: user.userId, balance: 50 });
-    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
-    const order = await initialize(s, user.headers);
-    const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const order = await topUpPaidWithPoints(s, user.headers, TIMEOUT_PHONE);
     // Its last attempt: the aggregator times out, the job gives up, the line is unconfirmed.
     const [job] = await jobsOf(order.orderId, 'fulfil_order');
     await db()
