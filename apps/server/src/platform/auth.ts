@@ -3,7 +3,8 @@ import { authTexts } from '@shop/contracts/auth-rules';
 import { isGuestId } from '@shop/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from './clock.ts';
-import { AppError } from './errors.ts';
+import { AppError, requestLanguage } from './errors.ts';
+import type { Language } from '@shop/contracts/languages';
 
 /** Who is calling: a signed-in user (bearer access token) or a guest (gid). */
 export type Caller =
@@ -27,6 +28,22 @@ export interface AuthGuard {
   resolveCaller(request: FastifyRequest, reply: FastifyReply): Promise<Caller>;
   /** The request's guest id, issuing one as resolveCaller does; ignores any bearer token. */
   guestId(request: FastifyRequest, reply: FastifyReply): string;
+}
+
+/**
+ * The signed-in user's id, or 401 with the room's own "please log in" text in the request's
+ * language. Given the reply, the answer is marked private, no-store (it is about this user).
+ */
+export async function signedInUserId(
+  guard: AuthGuard,
+  request: FastifyRequest,
+  loginRequired: Readonly<Record<Language, string>>,
+  reply?: FastifyReply,
+): Promise<string> {
+  const found = await guard.optionalUser(request);
+  if (!found) throw new AppError('UNAUTHORIZED', loginRequired[requestLanguage(request)]);
+  if (reply) void reply.header('cache-control', 'private, no-store');
+  return found.userId;
 }
 
 /** guest_{timestamp}_{random}: 128 random bits as 32 hex digits (DESIGN §4). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { AppError } from './errors.ts';
 import { isUuid } from '@shop/contracts/ids';
+import { errorBodySchema } from '@shop/contracts/errors';
 
 export { requestLanguage } from './errors.ts';
 
@@ -15,6 +16,19 @@ export function clientNetwork(ip: string): string {
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') return address.toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
+
+/**
+ * A route schema's error answers: each status given, with the one error body (DESIGN §3.4), e.g.
+ * `response: { 200: okSchema, ...errorResponses(400, 401, 404) }`.
+ */
+export function errorResponses<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof errorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    Status,
+    typeof errorBodySchema
+  >;
 }
 
 /** Ids in paths are database uuids: a malformed one is simply not found (and never reaches SQL). */

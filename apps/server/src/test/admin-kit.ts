@@ -1,4 +1,6 @@
 import type { StaffRole } from '@shop/contracts/admin';
+import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
@@ -7,6 +9,10 @@ import { createShopTest, openShopTest } from './checkout-kit.ts';
 import { emptyStock } from './fulfilment-kit.ts';
 import { startReloadlyStandin } from './standins/reloadly.ts';
 import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
+import { auditLog } from '../modules/admin/admin.tables.ts';
+import { loyaltyLedger } from '../modules/loyalty/loyalty.tables.ts';
+import { orderRefunds } from '../modules/refunds/refunds.tables.ts';
+import { jobs } from '../platform/jobs.tables.ts';
 
 let counter = 0;
 
@@ -107,5 +113,27 @@ export function openOrderDesk() {
     desk.admin = await signedInStaff(s.t, s.clock, 'admin');
     desk.support = await signedInStaff(s.t, s.clock, 'support');
   });
-  return { s, desk };
+  const db = () => s.t.database.db;
+  /** An order's loyalty ledger rows. */
+  const ledgerOf = (orderId: string) =>
+    db().select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, orderId));
+  /** The audit log's rows about an order. */
+  const auditOf = (orderId: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)));
+  /** The jobs of one type whose payload names the order. */
+  const jobsOf = async (orderId: string, type: string) =>
+    (await db().select().from(jobs).where(eq(jobs.type, type))).filter(
+      (j) => (j.payload as { orderId?: string }).orderId === orderId,
+    );
+  /** The order's refund row, if any. */
+  const refundRow = async (orderId: string) =>
+    (await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
+  return { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow };
 }
+
+/** The texts of an order page's timeline, oldest first; only the entries of `kind` if given. */
+export const timelineTexts = (detail: AdminOrderDetail, kind?: string) =>
+  detail.timeline.filter((e) => !kind || e.kind === kind).map((e) => e.text);

@@ -245,3 +245,39 @@ export function openStandin<T extends { close(): Promise<void> }>(
     return standin;
   };
 }
+
+/** Forgets the catalogue's generation counter a test kept in Redis under `prefix` (none without Redis). */
+export async function dropCatalogueGeneration(redisUrl: string | undefined, prefix: string) {
+  if (!redisUrl) return;
+  const raw = new Redis(redisUrl);
+  await raw.del(`${prefix}catalogue:generation`);
+  await raw.quit();
+}
+
+/**
+ * A shop that shares its caches with a second instance through Redis when the machine has one
+ * (TEST_REDIS_URL, as CI has): `env` for the first instance; `start(t)` makes the second (null
+ * without Redis); `close(t)` ends the second, then `t`, and forgets what the catalogue kept in Redis.
+ */
+export function sharedCacheInstances() {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const env: Record<string, string> = redisUrl
+    ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }
+    : {};
+  let closeOther: () => Promise<void> = () => Promise.resolve();
+  return {
+    env,
+    async start(t: TestApp): Promise<FastifyInstance | null> {
+      if (!redisUrl) return null;
+      const second = await otherInstance(t);
+      closeOther = second.close;
+      return second.app;
+    },
+    async close(t: TestApp) {
+      await closeOther();
+      await t.close();
+      await dropCatalogueGeneration(redisUrl, prefix);
+    },
+  };
+}

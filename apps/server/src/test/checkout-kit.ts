@@ -11,9 +11,7 @@ import { createTestApp, type TestApp } from './app-kit.ts';
 import { jobs } from '../platform/jobs.tables.ts';
 import type { PaymentStatusResponse } from '@shop/contracts/payments';
 import { FULFIL_ORDER_JOB } from '../modules/payments/payments.service.ts';
-import { paymentReceipts } from '../modules/payments/payments.tables.ts';
-import { selectAcquirers } from '../modules/payments/providers/index.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { paymentReceipts, payments } from '../modules/payments/payments.tables.ts';
 
 /** Recipients that fit the test catalogue's operators (account spec §9 prefixes). */
 export const MPT_PHONE = '09250000001';
@@ -192,6 +190,22 @@ export async function completeWith(
   return res.json<PaymentSessionResponse>().data;
 }
 
+/** The customer's cart of one 1,000 Ks MPT top-up to `phoneNumber`, checked out and paid with points. */
+export async function topUpPaidWithPoints(
+  s: ShopTest,
+  headers: Record<string, string>,
+  phoneNumber: string,
+) {
+  await addMptTopUp(s, headers, phoneNumber);
+  const order = await initialize(s, headers);
+  const paid = await call(s, 'POST', '/api/v1/checkout/complete', headers, {
+    sessionId: order.orderId,
+    paymentMethod: 'points',
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return order;
+}
+
 /** A signed-in customer with an MPT top-up (1,500 Ks of data + 1,000 Ks top-up) ready to pay by MM QR. */
 export async function orderAwaitingQrPayment(s: ShopTest) {
   const user = await signedIn(s);
@@ -218,6 +232,11 @@ export function receiptsOf(s: ShopTest, orderId: string) {
   return s.t.database.db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId));
 }
 
+/** The payments of an order, every attempt (none when a create failed cleanly). */
+export function paymentRowsOf(s: ShopTest, orderId: string) {
+  return s.t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+}
+
 /** The order's payment status as the payment modal polls it. */
 export async function paymentStatusOf(
   s: ShopTest,
@@ -227,6 +246,25 @@ export async function paymentStatusOf(
   const res = await call(s, 'GET', `/api/v1/orders/${orderId}/payment-status`, headers);
   if (res.statusCode !== 200) throw new Error(`payment-status: ${res.statusCode} ${res.body}`);
   return res.json<PaymentStatusResponse>().data;
+}
+
+/**
+ * A 1,000 Ks order paid once, however often its payment was reported: paid and processing as the
+ * buyer polls it, one fulfilment job, one receipt applied for 1,000 Ks.
+ */
+export async function expectPaidOnce(
+  s: ShopTest,
+  headers: Record<string, string>,
+  orderId: string,
+) {
+  expect(await paymentStatusOf(s, headers, orderId)).toMatchObject({
+    paymentStatus: 'paid',
+    status: 'processing',
+  });
+  expect(await fulfilJobsOf(s, orderId)).toHaveLength(1);
+  expect((await receiptsOf(s, orderId)).map((r) => [r.outcome, r.amount])).toEqual([
+    ['applied', 1000],
+  ]);
 }
 
 /** A signed-in customer's pending order for a 1,000 Ks MPT top-up and its payment. */
@@ -265,33 +303,8 @@ export async function offeredMethods(s: ShopTest, headers: Record<string, string
   return Object.fromEntries(methods.map((m) => [m.id, m.isEnabled]));
 }
 
-/**
- * Checks that a start with these variables is stopped with each of `problems` ("NAME: missing",
- * "NAME: malformed") and shows none of the values given (a key must not reach a log).
- */
-export function expectStartRefused(env: Record<string, string>, problems: string[]) {
-  const message = paymentProviderStartError(env);
-  for (const problem of problems) expect(message).toContain(problem);
-  for (const [name, value] of Object.entries(env))
-    if (name !== 'PAYMENT_PROVIDER') expect(message).not.toContain(value);
-}
-
-/**
- * What a start with these variables says is wrong with its PAYMENT_PROVIDER (ADR 0058): the
- * ConfigError's message as main.ts prints it, before the database is touched. Throws if the
- * start would go on.
- */
-export function paymentProviderStartError(env: Record<string, string>): string {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/provider-config-test', ...env });
-  try {
-    selectAcquirers({
-      providers: config.paymentProviders,
-      env: config.paymentProviderEnv,
-      publicUrl: config.publicUrl,
-    });
-  } catch (err) {
-    if (err instanceof ConfigError) return err.message;
-    throw err;
-  }
-  throw new Error('the start was not stopped');
+/** The payment methods a new signed-in customer's checkout of 5,000 Ks is offered: id → enabled. */
+export async function methodsOfferedToNewCustomer(s: ShopTest) {
+  const user = await signedIn(s);
+  return offeredMethods(s, user.headers);
 }

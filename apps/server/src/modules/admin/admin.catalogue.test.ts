@@ -6,11 +6,9 @@ import {
 } from '@shop/contracts/admin-catalogue-messages';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import type { Banner, Category } from '@shop/contracts/catalogue';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, otherInstance, type TestApp } from '../../test/app-kit.ts';
+import { createTestApp, sharedCacheInstances, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
@@ -23,41 +21,27 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  */
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-// A second instance sharing the cache through Redis, when the machine has one (as CI does).
-const redisUrl = process.env.TEST_REDIS_URL;
 
 describe('back-office banners and categories', () => {
   let t: TestApp;
   let admin: SignedInStaff;
   let support: SignedInStaff;
+  // A second instance sharing the cache through Redis, when the machine has one (as CI does).
+  const instances = sharedCacheInstances();
   let other: FastifyInstance | null = null;
-  let closeOther: () => Promise<void> = () => Promise.resolve();
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
   const clock = movableClock(new Date());
 
   beforeAll(async () => {
     t = await createTestApp({
       clock,
-      env: redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {},
+      env: instances.env,
     });
     await insertTestCatalogue(t.database.db);
     admin = await signedInStaff(t, clock, 'admin');
     support = await signedInStaff(t, clock, 'support');
-    if (redisUrl) {
-      const second = await otherInstance(t);
-      other = second.app;
-      closeOther = second.close;
-    }
+    other = await instances.start(t);
   });
-  afterAll(async () => {
-    await closeOther();
-    await t.close();
-    if (redisUrl) {
-      const raw = new Redis(redisUrl);
-      await raw.del(`${prefix}catalogue:generation`);
-      await raw.quit();
-    }
-  });
+  afterAll(() => instances.close(t));
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ url, headers: { 'accept-language': 'en', ...headers } });

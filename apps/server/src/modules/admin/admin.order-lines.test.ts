@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import {
-  adminOrderDetailResponseSchema,
-  type AdminOrderDetail,
-} from '@shop/contracts/admin-orders';
+import { adminOrderDetailResponseSchema } from '@shop/contracts/admin-orders';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
 import { orderLineMessages } from '@shop/contracts/order-line-messages';
 import { orderResponseSchema } from '@shop/contracts/orders';
 import { formatRecipientNumber } from '@shop/contracts/phone';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
-import { addMptTopUp, call, initialize, signedIn } from '../../test/checkout-kit.ts';
+import { call, signedIn, topUpPaidWithPoints } from '../../test/checkout-kit.ts';
 import { DECLINED_PHONE, paidOrder, stockCards, TIMEOUT_PHONE } from '../../test/fulfilment-kit.ts';
 import { topupRequests, topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
-import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
+import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
-import { orderRefunds } from '../refunds/refunds.tables.ts';
-import { auditLog } from './admin.tables.ts';
-import { openOrderDesk, signedInStaff } from '../../test/admin-kit.ts';
+import { openOrderDesk, signedInStaff, timelineTexts } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17 / ADR 0036, line actions of the back-office order page: an `unconfirmed` top-up
@@ -28,9 +23,7 @@ import { openOrderDesk, signedInStaff } from '../../test/admin-kit.ts';
 
 describe('back-office: resolving and retrying top-up lines', () => {
   // A point is worth 300 Ks: a 1,000 Ks line or refund is 3.33 points, given as 4.
-  const { s, desk } = openOrderDesk();
-
-  const db = () => s.t.database.db;
+  const { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow } = openOrderDesk();
   const resolve = (orderId: string, itemId: string, body: unknown, staff = desk.admin) =>
     call(s, 'POST', `/api/v1/admin/orders/${orderId}/items/${itemId}/resolve`, staff.headers, body);
   const retry = (orderId: string, itemId: string, staff = desk.admin) =>
@@ -40,25 +33,10 @@ describe('back-office: resolving and retrying top-up lines', () => {
       (await call(s, 'GET', `/api/v1/admin/orders/${orderId}`, desk.support.headers)).json(),
     ).data;
   const bodyOf = (res: { json: () => unknown }) => adminOrderDetailResponseSchema.parse(res.json());
-  const ledgerOf = (orderId: string) =>
-    db().select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, orderId));
-  const auditOf = (orderId: string) =>
-    db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)));
-  const jobsOf = async (orderId: string, type: string) =>
-    (await db().select().from(jobs).where(eq(jobs.type, type))).filter(
-      (j) => (j.payload as { orderId?: string }).orderId === orderId,
-    );
-  const refundRow = async (orderId: string) =>
-    (await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
   const paymentOf = async (orderId: string) =>
     (await db().select().from(payments).where(eq(payments.orderId, orderId))).find(
       (p) => p.status === 'paid',
     );
-  const texts = (detail: AdminOrderDetail, kind?: string) =>
-    detail.timeline.filter((e) => !kind || e.kind === kind).map((e) => e.text);
   const customerOrder = async (orderId: string, headers: Record<string, string>) =>
     orderResponseSchema.parse((await call(s, 'GET', `/api/v1/orders/${orderId}`, headers)).json())
       .data;
@@ -90,13 +68,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
   const pointsOrder = async () => {
     const user = await signedIn(s);
     await db().insert(loyaltyAccounts).values({ userId: user.userId, balance: 50 });
-    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
-    const order = await initialize(s, user.headers);
-    const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const order = await topUpPaidWithPoints(s, user.headers, TIMEOUT_PHONE);
     await lastAttempt(order.orderId);
     const detail = await detailOf(order.orderId);
     return { user, order, detail, itemId: detail.items[0]?.id ?? '' };
@@ -117,10 +89,10 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(body.data.order).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
     expect(body.data.items[0]).toMatchObject({ status: 'delivered', failureCode: null });
     expect(body.data.refund).toBeNull();
-    expect(texts(body.data, 'staff')).toEqual([
+    expect(timelineTexts(body.data, 'staff')).toEqual([
       `${desk.admin.email} checked the unconfirmed top-up of ${detail.items[0]?.productName.en ?? ''} to ${formatRecipientNumber(TIMEOUT_PHONE)} with the aggregator: delivered; the order is completed`,
     ]);
-    expect(texts(body.data, 'topup').join('\n')).toContain('resolved by staff: delivered');
+    expect(timelineTexts(body.data, 'topup').join('\n')).toContain('resolved by staff: delivered');
     expect(await refundRow(order.orderId)).toBeUndefined();
     expect(await paymentOf(order.orderId)).toMatchObject({
       refundRequired: false,
@@ -379,7 +351,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(body.message).toBe(adminOrderMessages.retryStarted.en);
     expect(body.data.items[0]).toMatchObject({ status: 'pending', failureCode: null });
     expect(body.data.refund).toMatchObject({ status: 'refund_pending', amountMmk: 1000 });
-    expect(texts(body.data, 'job')).toContain('Top-up retry (attempt 2) queued');
+    expect(timelineTexts(body.data, 'job')).toContain('Top-up retry (attempt 2) queued');
     // Pressed again while it runs: nothing more; the refund waits for the answer.
     const twice = await retry(order.orderId, itemId);
     expect(twice.statusCode).toBe(202);
@@ -414,7 +386,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
       [1, itemId, 'failed'],
       [2, `${itemId}:2`, 'failed'],
     ]);
-    expect(texts(after, 'topup').join('\n')).toContain('Top-up request (attempt 2)');
+    expect(timelineTexts(after, 'topup').join('\n')).toContain('Top-up request (attempt 2)');
     expect(await auditOf(order.orderId)).toMatchObject([
       { action: 'order.retry_topup', after: { attempt: 2, line: { status: 'pending' } } },
     ]);

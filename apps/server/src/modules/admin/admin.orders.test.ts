@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { adminMessages } from '@shop/contracts/admin-messages';
-import {
-  adminOrderDetailResponseSchema,
-  type AdminOrderDetail,
-} from '@shop/contracts/admin-orders';
+import { adminOrderDetailResponseSchema } from '@shop/contracts/admin-orders';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { orderResponseSchema } from '@shop/contracts/orders';
 import { formatRecipientNumber } from '@shop/contracts/phone';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { errorOf, outboxFor } from '../../test/auth-kit.ts';
-import { addMptTopUp, call, initialize, signedIn } from '../../test/checkout-kit.ts';
+import { call, signedIn, topUpPaidWithPoints } from '../../test/checkout-kit.ts';
 import { DECLINED_PHONE, paidOrder, stockCards, TIMEOUT_PHONE } from '../../test/fulfilment-kit.ts';
-import { loyaltyAccounts, loyaltyLedger } from '../loyalty/loyalty.tables.ts';
-import { orderRefunds } from '../refunds/refunds.tables.ts';
-import { auditLog } from './admin.tables.ts';
-import { openOrderDesk, signedInStaff } from '../../test/admin-kit.ts';
+import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
+import { openOrderDesk, signedInStaff, timelineTexts } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17, order detail and order actions: GET /api/v1/admin/orders/{id} with its timeline, the
@@ -28,9 +23,7 @@ import { openOrderDesk, signedInStaff } from '../../test/admin-kit.ts';
 
 describe('back-office order detail and actions', () => {
   // A point is worth 300 Ks: a 1,000 Ks line or refund is 3.33 points, given as 4.
-  const { s, desk } = openOrderDesk();
-
-  const db = () => s.t.database.db;
+  const { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow } = openOrderDesk();
   const refund = (orderId: string, body: unknown, staff = desk.admin) =>
     call(s, 'POST', `/api/v1/admin/orders/${orderId}/refund`, staff.headers, body);
   /** A paid MM QR order whose top-up the operator declines: failed, 1,000 Ks refund pending. */
@@ -43,21 +36,6 @@ describe('back-office order detail and actions', () => {
     await s.t.app.runPendingJobs();
     return made;
   };
-  const ledgerOf = (orderId: string) =>
-    db().select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, orderId));
-  const auditOf = (orderId: string) =>
-    db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)));
-  const jobsOf = async (orderId: string, type: string) =>
-    (await db().select().from(jobs).where(eq(jobs.type, type))).filter(
-      (j) => (j.payload as { orderId?: string }).orderId === orderId,
-    );
-  const refundRow = async (orderId: string) =>
-    (await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
-  const texts = (detail: AdminOrderDetail, kind?: string) =>
-    detail.timeline.filter((e) => !kind || e.kind === kind).map((e) => e.text);
 
   it('shows an order: lines, refund and a timeline of what the database recorded, oldest first', async () => {
     const { user, order } = await failedOrder(true);
@@ -117,11 +95,13 @@ describe('back-office order detail and actions', () => {
     const times = detail.timeline.map((e) => e.at);
     expect(times).toEqual([...times].sort());
     expect(detail.timeline[0]).toMatchObject({ kind: 'checkout' });
-    expect(texts(detail, 'checkout')[0]).toContain(`Order ${order.orderNumber} placed: 2 items`);
-    expect(texts(detail, 'payment').join('\n')).toMatch(/MMQR payment of .* opened/);
-    expect(texts(detail, 'payment').join('\n')).toMatch(/Payment of .* received \(mmqr\)/);
-    expect(texts(detail, 'webhook').join('\n')).toMatch(/Webhook .*: applied; received/);
-    expect(texts(detail, 'job')).toEqual(
+    expect(timelineTexts(detail, 'checkout')[0]).toContain(
+      `Order ${order.orderNumber} placed: 2 items`,
+    );
+    expect(timelineTexts(detail, 'payment').join('\n')).toMatch(/MMQR payment of .* opened/);
+    expect(timelineTexts(detail, 'payment').join('\n')).toMatch(/Payment of .* received \(mmqr\)/);
+    expect(timelineTexts(detail, 'webhook').join('\n')).toMatch(/Webhook .*: applied; received/);
+    expect(timelineTexts(detail, 'job')).toEqual(
       expect.arrayContaining([
         'Fulfilment job queued',
         'Fulfilment job done',
@@ -129,18 +109,18 @@ describe('back-office order detail and actions', () => {
         'Order ended failed',
       ]),
     );
-    expect(texts(detail, 'topup')).toEqual([
+    expect(timelineTexts(detail, 'topup')).toEqual([
       // The recipient as people read it (issue 26), as the shop writes numbers elsewhere.
       expect.stringContaining(`Top-up request for ${formatRecipientNumber(DECLINED_PHONE)} (`),
       expect.stringMatching(/^Top-up declined by simulator/),
     ]);
-    expect(texts(detail, 'email')).toEqual(
+    expect(timelineTexts(detail, 'email')).toEqual(
       expect.arrayContaining(['Codes e-mail queued', 'Refund notice (failed) by e-mail/SMS done']),
     );
-    expect(texts(detail, 'scratch')).toEqual([
+    expect(timelineTexts(detail, 'scratch')).toEqual([
       expect.stringMatching(/^1 card of .* revealed by the buyer$/),
     ]);
-    expect(texts(detail, 'refund')).toEqual([
+    expect(timelineTexts(detail, 'refund')).toEqual([
       'Refund of 1,000 MMK owed for the failed part (to the bank)',
     ]);
     // No secret of the order is in it: neither the PIN nor the QR payload (EMVCo, "000201…").
@@ -247,7 +227,7 @@ describe('back-office order detail and actions', () => {
       reference: 'KBZ-123456',
     });
     expect(body.data.order.paymentStatus).toBe('refunded');
-    expect(texts(body.data, 'staff')).toEqual([
+    expect(timelineTexts(body.data, 'staff')).toEqual([
       `${desk.admin.email} marked the refund paid to the bank (reference KBZ-123456)`,
     ]);
     expect(await ledgerOf(order.orderId)).toHaveLength(0);
@@ -285,11 +265,15 @@ describe('back-office order detail and actions', () => {
       points: 4,
     });
     expect(body.data.refund?.refundedAt).toBeTruthy();
-    expect(texts(body.data, 'refund')).toContain("Refund done: 4 points to the customer's points");
-    expect(texts(body.data, 'points')).toEqual([
+    expect(timelineTexts(body.data, 'refund')).toContain(
+      "Refund done: 4 points to the customer's points",
+    );
+    expect(timelineTexts(body.data, 'points')).toEqual([
       `4 points given back (balance ${String(before + 4)})`,
     ]);
-    expect(texts(body.data, 'staff')).toEqual([`${desk.admin.email} gave the refund as 4 points`]);
+    expect(timelineTexts(body.data, 'staff')).toEqual([
+      `${desk.admin.email} gave the refund as 4 points`,
+    ]);
 
     expect(await ledgerOf(order.orderId)).toMatchObject([
       { kind: 'refund', points: 4, userId: user.userId },
@@ -352,13 +336,7 @@ describe('back-office order detail and actions', () => {
   it('a points order’s unconfirmed top-up: to check, refunded only as points (bank is a 409), once', async () => {
     const user = await signedIn(s);
     await db().insert(loyaltyAccounts).values({ userId: user.userId, balance: 50 });
-    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
-    const order = await initialize(s, user.headers);
-    const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const order = await topUpPaidWithPoints(s, user.headers, TIMEOUT_PHONE);
     // Its last attempt: the aggregator times out, the job gives up, the line is unconfirmed.
     const [job] = await jobsOf(order.orderId, 'fulfil_order');
     await db()
@@ -380,8 +358,8 @@ describe('back-office order detail and actions', () => {
       points: 4,
       toCheck: true,
     });
-    expect(texts(detail, 'topup')).toHaveLength(1);
-    expect(texts(detail, 'points')).toEqual(['4 points spent to pay (balance 46)']);
+    expect(timelineTexts(detail, 'topup')).toHaveLength(1);
+    expect(timelineTexts(detail, 'points')).toEqual(['4 points spent to pay (balance 46)']);
 
     const bank = await refund(order.orderId, { destination: 'bank', reference: 'KBZ-1' });
     expect(bank.statusCode).toBe(409);
@@ -436,8 +414,10 @@ describe('back-office order detail and actions', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = adminOrderDetailResponseSchema.parse(res.json());
     expect(body.message).toBe(adminOrderMessages.codesResent.en);
-    expect(texts(body.data, 'email')).toContain('Codes e-mail (sent again by staff) queued');
-    expect(texts(body.data, 'staff')).toEqual([
+    expect(timelineTexts(body.data, 'email')).toContain(
+      'Codes e-mail (sent again by staff) queued',
+    );
+    expect(timelineTexts(body.data, 'staff')).toEqual([
       `${desk.support.email} sent the codes e-mail again`,
     ]);
     await s.t.app.runPendingJobs();

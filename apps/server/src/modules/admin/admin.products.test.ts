@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import type { AuditEntry } from '@shop/contracts/admin';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, otherInstance, type TestApp } from '../../test/app-kit.ts';
+import { createTestApp, sharedCacheInstances, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
@@ -23,14 +21,11 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
  * TEST_DATABASE_URL).
  */
 
-// A second instance sharing the cache through Redis, when the machine has one (as CI does).
-const redisUrl = process.env.TEST_REDIS_URL;
-
 describe('audited product edits and the append-only audit log', () => {
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
   let t: TestApp;
+  // A second instance sharing the cache through Redis, when the machine has one (as CI does).
+  const instances = sharedCacheInstances();
   let other: FastifyInstance | null = null;
-  let closeOther: () => Promise<void> = () => Promise.resolve();
   let admin: SignedInStaff;
   let mptId: string;
   const clock = movableClock(new Date());
@@ -38,25 +33,13 @@ describe('audited product edits and the append-only audit log', () => {
   beforeAll(async () => {
     t = await createTestApp({
       clock,
-      env: redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {},
+      env: instances.env,
     });
     mptId = (await insertTestCatalogue(t.database.db)).productId('T-MPT-1000');
     admin = await signedInStaff(t, clock);
-    if (redisUrl) {
-      const second = await otherInstance(t);
-      other = second.app;
-      closeOther = second.close;
-    }
+    other = await instances.start(t);
   });
-  afterAll(async () => {
-    await closeOther();
-    await t.close();
-    if (redisUrl) {
-      const raw = new Redis(redisUrl);
-      await raw.del(`${prefix}catalogue:generation`);
-      await raw.quit();
-    }
-  });
+  afterAll(() => instances.close(t));
 
   const patch = (id: string, payload: object, headers: Record<string, string> = admin.headers) =>
     t.app.inject({ method: 'PATCH', url: `/api/v1/admin/products/${id}`, headers, payload });

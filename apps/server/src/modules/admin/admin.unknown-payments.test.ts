@@ -15,6 +15,7 @@ import {
   pendingTopUpOrder,
   receiptsOf,
   type ShopTest,
+  expectPaidOnce,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, payments } from '../payments/payments.tables.ts';
@@ -148,14 +149,7 @@ describe('payments whose outcome is unknown, in the back-office', () => {
         adminPaymentMessages.markedPaid.en,
       ].sort(),
     );
-    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
-      paymentStatus: 'paid',
-      status: 'processing',
-    });
-    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(1);
-    expect((await receiptsOf(s, order.orderId)).map((r) => [r.outcome, r.amount])).toEqual([
-      ['applied', 1000],
-    ]);
+    await expectPaidOnce(s, user.headers, order.orderId);
     const audited = await findingsAudited(payment.id);
     expect(audited).toHaveLength(1);
     expect(audited[0]?.after).toMatchObject({ finding: 'paid', outcome: 'applied' });

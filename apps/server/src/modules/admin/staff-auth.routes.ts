@@ -10,10 +10,9 @@ import {
 } from '@shop/contracts/admin';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { LOGIN_DEVICE_COOKIE_MAX_AGE_SECONDS } from '@shop/contracts/auth-rules';
-import { errorBodySchema } from '@shop/contracts/errors';
 import { plainSuccessSchema } from '@shop/contracts/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestLanguage } from '../../platform/http.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import { ADMIN_PREFIX, staffOf, staffToken } from './staff-access.ts';
 import type { StaffAuthService, StaffSession } from './staff-auth.service.ts';
 
@@ -25,13 +24,7 @@ import type { StaffAuthService, StaffSession } from './staff-auth.service.ts';
 export const STAFF_LOGIN_DEVICE_COOKIE = 'staff_login_device';
 const STAFF_LOGIN_PATH = `${ADMIN_PREFIX}/auth/login`;
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /**
  * Staff sign-in (ADR 0033): POST auth/login (email, password) answers a ticket; then auth/totp

@@ -28,25 +28,18 @@ import {
   REFRESH_FAMILY_TTL_SECONDS,
   REFRESH_TRANSPORT_HEADER,
 } from '@shop/contracts/auth-rules';
-import { errorBodySchema } from '@shop/contracts/errors';
 import type { Language } from '@shop/contracts/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuard } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import { UNVERIFIED_DELETE_SECONDS, type AuthService } from './auth.service.ts';
 import { CLAIM_TICKET_COOKIE } from './claim-ticket.ts';
 import type { OtpSent } from './otp-codes.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /**
  * The device cookie of login throttling (ADR 0013): only the login call sees it, scripts cannot

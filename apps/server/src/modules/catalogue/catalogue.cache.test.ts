@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, otherInstance, type TestApp } from '../../test/app-kit.ts';
+import {
+  createTestApp,
+  dropCatalogueGeneration,
+  otherInstance,
+  type TestApp,
+} from '../../test/app-kit.ts';
 import { products } from './catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 
@@ -30,9 +34,7 @@ describe.runIf(redisUrl)('catalogue cache with two instances sharing one Redis',
   afterAll(async () => {
     await closeOther();
     await a.close();
-    const raw = new Redis(redisUrl ?? '');
-    await raw.del(`${prefix}catalogue:generation`);
-    await raw.quit();
+    await dropCatalogueGeneration(redisUrl, prefix);
   });
 
   const price = async (app: FastifyInstance) => {

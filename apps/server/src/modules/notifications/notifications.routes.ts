@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@shop/contracts/errors';
 import {
   notificationMessages,
   pushSubscriptionRequestSchema,
@@ -8,9 +7,8 @@ import {
 import { plainSuccessSchema } from '@shop/contracts/responses';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuard } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { signedInUserId, type AuthGuard } from '../../platform/auth.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { PushService } from './push.service.ts';
 import { notificationSchemaMessages } from '@shop/contracts/notification-schema-messages';
 import { addValidationMessages } from '@shop/contracts/validation-messages';
@@ -18,7 +16,7 @@ import { addValidationMessages } from '@shop/contracts/validation-messages';
 // This module's schema messages, in each language of a validation answer (platform/errors.ts).
 addValidationMessages(notificationSchemaMessages);
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const errors = errorResponses(400, 401);
 
 /** Web Push calls (issue 16): the VAPID key, and a device's subscription on and off. */
 export const notificationsRoutes =
@@ -26,15 +24,8 @@ export const notificationsRoutes =
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['notifications'];
-    const user = async (request: FastifyRequest) => {
-      const found = await guard.optionalUser(request);
-      if (!found)
-        throw new AppError(
-          'UNAUTHORIZED',
-          notificationMessages.loginRequired[requestLanguage(request)],
-        );
-      return found.userId;
-    };
+    const user = (request: FastifyRequest) =>
+      signedInUserId(guard, request, notificationMessages.loginRequired);
 
     app.get(
       '/api/v1/notifications/vapid-public-key',

@@ -1,7 +1,3 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +9,14 @@ import {
   type ShopTest,
 } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
+import {
+  LOCAL_PUSH_ENV,
+  pushDevice,
+  startPushService,
+  startTarpit,
+  subscribePush as subscribe,
+  until,
+} from '../../test/push-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { pushSubscriptions } from './notifications.tables.ts';
 import { enqueuePush } from './push-jobs.ts';
@@ -23,78 +27,8 @@ import { enqueuePush } from './push-jobs.ts';
  * own hosts and never an internal address, and nobody takes over another account's device.
  */
 
-/** A browser's side of a subscription: its key pair and auth secret. */
-function device(endpoint: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const keys = {
-    p256dh: ecdh.getPublicKey().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
-  };
-  return { endpoint, keys, language: 'en' as const };
-}
-
-/** Accepts TCP connections and never answers (a tarpit); counts what it was sent. */
-async function startTarpit() {
-  const sockets = new Set<net.Socket>();
-  let connections = 0;
-  const server = net.createServer((socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
-    connections: () => connections,
-    open: () => sockets.size,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
-}
-
-/** A stand-in push service on every local address (127.0.0.1 and ::1): 201 to each push. */
-async function startPushService() {
-  const received: string[] = [];
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.push(req.url ?? '');
-      res.statusCode = 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-        server.closeAllConnections();
-      }),
-  };
-}
-
-const subscribe = (s: ShopTest, headers: Record<string, string>, body: object) =>
-  call(s, 'POST', '/api/v1/notifications/subscriptions', headers, body);
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
+/** A browser's subscription body (English). */
+const device = (endpoint: string) => pushDevice(endpoint).body('en');
 
 describe('a push service that never answers (issue 25)', () => {
   let s: ShopTest;
@@ -104,10 +38,8 @@ describe('a push service that never answers (issue 25)', () => {
     tarpit = await startTarpit();
     s = await createShopTest({
       TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      PUSH_ALLOW_HTTP: 'true',
       // The stand-in push services of this test live on 127.0.0.1.
-      PUSH_ALLOWED_HOSTS: '127.0.0.1',
-      PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+      ...LOCAL_PUSH_ENV,
     });
   });
   afterAll(async () => {
@@ -264,7 +196,7 @@ describe('an allowed host that resolves to an internal address (issue 25)', () =
   let pushService: Awaited<ReturnType<typeof startPushService>>;
 
   beforeAll(async () => {
-    pushService = await startPushService();
+    pushService = await startPushService({ allAddresses: true });
     // An operator's extra host that resolves to loopback; private addresses stay refused.
     s = await createShopTest({ PUSH_ALLOW_HTTP: 'true', PUSH_ALLOWED_HOSTS: 'localhost' });
   });

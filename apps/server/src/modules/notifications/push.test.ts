@@ -1,7 +1,3 @@
-import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { pushPayloadSchema, vapidKeyResponseSchema } from '@shop/contracts/notifications';
 import { eq } from 'drizzle-orm';
@@ -15,69 +11,17 @@ import {
   type ShopTest,
 } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
+import {
+  decryptPush,
+  LOCAL_PUSH_ENV,
+  pushDevice as device,
+  startPushService,
+  subscribePush,
+} from '../../test/push-kit.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
 import { markRefundDone } from '../refunds/refunds.service.ts';
 import { pushSubscriptions } from './notifications.tables.ts';
 import { PUSH_JOB } from './push-jobs.ts';
-
-// web-push's own dependency: the receiving side of RFC 8188 (what a browser does with a push).
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt(
-    body: Buffer,
-    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
-  ): Buffer;
-};
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * A stand-in push service: takes pushes like FCM or Mozilla's would (201), answers 410 Gone for
- * /gone/*, and keeps what it received.
- */
-async function startPushService() {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = req.url?.startsWith('/gone/') ? 410 : 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
-}
-
-/** A browser's side of a subscription: its key pair and auth secret. */
-function device(endpoint: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16).toString('base64url');
-  return {
-    ecdh,
-    auth,
-    body: (language: 'en' | 'my') => ({
-      endpoint,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
-      language,
-    }),
-  };
-}
 
 describe('web push of order events (issue 16)', () => {
   let s: ShopTest;
@@ -88,10 +32,8 @@ describe('web push of order events (issue 16)', () => {
     pushService = await startPushService();
     s = await createShopTest({
       TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      PUSH_ALLOW_HTTP: 'true',
       // The stand-in push service lives on 127.0.0.1 (ADR 0042).
-      PUSH_ALLOWED_HOSTS: '127.0.0.1',
-      PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+      ...LOCAL_PUSH_ENV,
     });
     buyer = await signedIn(s);
   });
@@ -101,7 +43,7 @@ describe('web push of order events (issue 16)', () => {
   });
 
   const subscribe = (body: object, headers: Record<string, string> = buyer.headers) =>
-    call(s, 'POST', '/api/v1/notifications/subscriptions', headers, body);
+    subscribePush(s, headers, body);
 
   it('answers the VAPID public key the server signs with', async () => {
     const res = await call(s, 'GET', '/api/v1/notifications/vapid-public-key', {});
@@ -150,11 +92,7 @@ describe('web push of order events (issue 16)', () => {
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${s.t.secrets.vapid.publicKey}$`),
     );
     // The device decrypts it with its own private key and auth secret.
-    const plain = ece.decrypt(push.body, {
-      version: 'aes128gcm',
-      privateKey: phone.ecdh,
-      authSecret: phone.auth,
-    });
+    const plain = decryptPush(push.body, phone);
     const payload = pushPayloadSchema.parse(JSON.parse(plain.toString('utf8')));
     expect(payload).toMatchObject({
       event: 'order_completed',
@@ -203,11 +141,7 @@ describe('web push of order events (issue 16)', () => {
     );
     await s.t.app.runPendingJobs();
     const refunded = pushService.received.at(-1);
-    const plain = ece.decrypt(refunded?.body ?? Buffer.alloc(0), {
-      version: 'aes128gcm',
-      privateKey: phone.ecdh,
-      authSecret: phone.auth,
-    });
+    const plain = decryptPush(refunded?.body ?? Buffer.alloc(0), phone);
     expect(pushPayloadSchema.parse(JSON.parse(plain.toString('utf8'))).event).toBe(
       'order_refunded',
     );
@@ -240,11 +174,7 @@ describe('web push of order events (issue 16)', () => {
     await s.t.app.runPendingJobs();
     const pushes = pushService.received.slice(before);
     expect(pushes.map((r) => r.path)).toEqual(['/push/laptop']);
-    const plain = ece.decrypt(pushes[0]?.body ?? Buffer.alloc(0), {
-      version: 'aes128gcm',
-      privateKey: laptop.ecdh,
-      authSecret: laptop.auth,
-    });
+    const plain = decryptPush(pushes[0]?.body ?? Buffer.alloc(0), laptop);
     expect(pushPayloadSchema.parse(JSON.parse(plain.toString('utf8')))).toMatchObject({
       event: 'payment_expired',
       title: 'Payment time is up',

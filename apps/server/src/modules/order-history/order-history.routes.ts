@@ -1,5 +1,4 @@
 import { checkoutMessages } from '@shop/contracts/checkout';
-import { errorBodySchema } from '@shop/contracts/errors';
 import {
   cardIdParamsSchema,
   cardListQuerySchema,
@@ -16,17 +15,11 @@ import {
 import { orderIdParamsSchema } from '@shop/contracts/payments';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuard } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { signedInUserId, type AuthGuard } from '../../platform/auth.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { Download, OrderHistoryService } from './order-history.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 /** Order calls of the buyer (shopping spec §7 "Orders"); answers carry PINs: never cached. */
 export const ordersRoutes =
@@ -34,16 +27,8 @@ export const ordersRoutes =
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['orders'];
-    const user = async (request: FastifyRequest, reply: FastifyReply) => {
-      const found = await guard.optionalUser(request);
-      if (!found)
-        throw new AppError(
-          'UNAUTHORIZED',
-          checkoutMessages.userNotAuthenticated[requestLanguage(request)],
-        );
-      void reply.header('cache-control', 'private, no-store');
-      return found.userId;
-    };
+    const user = (request: FastifyRequest, reply: FastifyReply) =>
+      signedInUserId(guard, request, checkoutMessages.userNotAuthenticated, reply);
     const download = (reply: FastifyReply, file: Download) => {
       void reply
         .header('content-type', file.contentType)

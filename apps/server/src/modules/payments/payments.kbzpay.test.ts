@@ -1,24 +1,14 @@
-import { openStandin } from '../../test/app-kit.ts';
-import fs from 'node:fs';
-import type { ErrorBody } from '@shop/contracts/errors';
-import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  addMptTopUp,
-  call,
-  callbackThroughInject,
   fulfilJobsOf,
-  initialize,
-  expectStartRefused,
-  offeredMethods,
+  methodsOfferedToNewCustomer,
   paymentStatusOf,
   pendingTopUpOrder,
   receiptsOf,
-  signedIn,
-  openShopTest,
+  expectPaidOnce,
 } from '../../test/checkout-kit.ts';
+import * as acquirer from '../../test/acquirer-kit.ts';
 import { startKbzStandin } from '../../test/standins/kbzpay.ts';
-import { payments } from './payments.tables.ts';
 import { kbzSign, kbzSignText } from './providers/kbzpay.ts';
 
 /*
@@ -27,9 +17,7 @@ import { kbzSign, kbzSignText } from './providers/kbzpay.ts';
  * TEST_DATABASE_URL (the duplicate callbacks racing the sweep are a race there).
  */
 
-const vectors = JSON.parse(
-  fs.readFileSync(new URL('./providers/kbzpay.vectors.json', import.meta.url), 'utf8'),
-) as {
+const vectors = acquirer.vectors('kbzpay') as {
   appKey: string;
   vectors: { name: string; fields: Record<string, unknown>; text: string; sign: string }[];
 };
@@ -43,7 +31,7 @@ describe('KBZPay signature (vectors computed by hand from the formula)', () => {
 
 describe('PAYMENT_PROVIDER=kbzpay configuration', () => {
   it('a start without its variables stops with the list of them, never a value', () => {
-    expectStartRefused(
+    acquirer.expectStartRefused(
       {
         PAYMENT_PROVIDER: 'kbzpay',
         KBZPAY_APP_KEY: 'a-secret-app-key-value',
@@ -55,17 +43,12 @@ describe('PAYMENT_PROVIDER=kbzpay configuration', () => {
 });
 
 describe('payments through KBZPay (stand-in)', () => {
-  const kbz = openStandin(() =>
-    startKbzStandin({
-      pwaUrl: 'https://pwa.kbz.test/pgw/pwa/#/',
-      sendCallback: callbackThroughInject(() => s),
-    }),
+  const { standin: kbz, s } = acquirer.openShop('kbzpay', (sendCallback) =>
+    startKbzStandin({ pwaUrl: 'https://pwa.kbz.test/pgw/pwa/#/', sendCallback }),
   );
-  const s = openShopTest(() => ({ PAYMENT_PROVIDER: 'kbzpay', ...kbz().env }));
 
   it('checkout offers MM QR and the PWA redirect, not A+ (KBZPay does not collect it)', async () => {
-    const user = await signedIn(s);
-    expect(await offeredMethods(s, user.headers)).toMatchObject({
+    expect(await methodsOfferedToNewCustomer(s)).toMatchObject({
       mmqr: true,
       direct: true,
       aplus: false,
@@ -110,9 +93,7 @@ describe('payments through KBZPay (stand-in)', () => {
     // KBZ sends it again (it may): success again, nothing changes.
     const again = await kbz().pay(session.paymentReference);
     expect(again.map((r) => r.body)).toEqual(['success']);
-    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(1);
-    const receipts = await receiptsOf(s, order.orderId);
-    expect(receipts.map((r) => [r.outcome, r.amount])).toEqual([['applied', 1000]]);
+    await expectPaidOnce(s, user.headers, order.orderId);
   });
 
   it('a tampered or unsigned callback changes nothing (KBZ is not told success)', async () => {
@@ -153,60 +134,28 @@ describe('payments through KBZPay (stand-in)', () => {
       kbz().pay(session.paymentReference),
     ]);
     expect(first.asked + second.asked).toBeGreaterThanOrEqual(1);
-    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
-      paymentStatus: 'paid',
-      status: 'processing',
-    });
-    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(1);
-    const receipts = await receiptsOf(s, order.orderId);
-    expect(receipts.map((r) => r.outcome)).toEqual(['applied']);
+    await expectPaidOnce(s, user.headers, order.orderId);
   });
 
   it('a create that times out or is refused is a clean 503; nothing is half made; it works again after', async () => {
-    const user = await signedIn(s);
-    await addMptTopUp(s, user.headers);
-    const order = await initialize(s, user.headers);
-    const complete = () =>
-      call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-        sessionId: order.orderId,
-        paymentMethod: 'mmqr',
-      });
-    kbz().faults.createRefused = true;
-    const refused = await complete();
-    kbz().faults.createRefused = false;
-    expect(refused.statusCode, refused.body).toBe(503);
-    expect(refused.json<ErrorBody>().message).toBe(
-      'Payment is temporarily unavailable. Please try again later.',
-    );
-    kbz().faults.createDelayMs = 12_000;
-    const startedAt = performance.now();
-    const timedOut = await complete();
-    const waited = performance.now() - startedAt;
-    kbz().faults.createDelayMs = 0;
-    expect(timedOut.statusCode, timedOut.body).toBe(503);
-    expect(waited).toBeLessThan(11_500);
-    const rows = await s.t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, order.orderId));
-    expect(rows).toHaveLength(0);
-    const ok = await complete();
-    expect(ok.statusCode, ok.body).toBe(200);
+    await acquirer.expectCreateFaultsClean(s, 'mmqr', [
+      {
+        on: () => (kbz().faults.createRefused = true),
+        off: () => (kbz().faults.createRefused = false),
+      },
+      {
+        on: () => (kbz().faults.createDelayMs = 12_000),
+        off: () => (kbz().faults.createDelayMs = 0),
+        slow: true,
+      },
+    ]);
   }, 30_000);
 
   it('Pay Again closes the replaced payment at KBZ; paid anyway, it is flagged for refund', async () => {
-    const { user, order, session } = await pendingTopUpOrder(s);
-    const again = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/regenerate-qr`,
-      user.headers,
-    );
-    expect(again.statusCode, again.body).toBe(200);
+    const pending = await pendingTopUpOrder(s);
+    const { session } = pending;
     // Closed in the background: the customer's answer does not wait on KBZ.
-    await vi.waitFor(() => {
-      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
-    });
+    await acquirer.closeAtKbz(s, kbz, pending, session.paymentReference, 'regenerate-qr');
     const closed = kbz()
       .seen.filter((r) => r.endpoint === 'closeorder')
       .at(-1);
@@ -217,17 +166,9 @@ describe('payments through KBZPay (stand-in)', () => {
   });
 
   it('a cancelled order’s payment is closed at KBZ; paid anyway, it is flagged for refund', async () => {
-    const { user, order, session } = await pendingTopUpOrder(s);
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/cancel-payment`,
-      user.headers,
-    );
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    await vi.waitFor(() => {
-      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
-    });
+    const pending = await pendingTopUpOrder(s);
+    const { order, session } = pending;
+    await acquirer.closeAtKbz(s, kbz, pending, session.paymentReference, 'cancel-payment');
     // A wallet that paid it before the close reached KBZ: recorded, flagged, not applied.
     const replies = await kbz().pay(session.paymentReference);
     expect(replies.map((r) => r.body)).toEqual(['success']);

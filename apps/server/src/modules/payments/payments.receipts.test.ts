@@ -4,8 +4,13 @@ import type { PaymentStatusResponse, WebhookEvent } from '@shop/contracts/paymen
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { call, openShopTest, orderAwaitingQrPayment } from '../../test/checkout-kit.ts';
-import { paymentReceipts, payments } from './payments.tables.ts';
+import {
+  call,
+  openShopTest,
+  orderAwaitingQrPayment,
+  paymentRowsOf,
+} from '../../test/checkout-kit.ts';
+import { paymentReceipts } from './payments.tables.ts';
 import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 
 /**
@@ -34,8 +39,7 @@ describe('payments: every payment received is recorded', () => {
   }
   const receipts = (orderId: string) =>
     s.t.database.db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId));
-  const paymentRows = (orderId: string) =>
-    s.t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const paymentRows = (orderId: string) => paymentRowsOf(s, orderId);
   const fulfilJobs = async (orderId: string) =>
     (await s.t.database.db.select().from(jobs)).filter(
       (j) => (j.payload as { orderId?: string }).orderId === orderId,

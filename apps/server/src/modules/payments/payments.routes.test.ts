@@ -18,9 +18,10 @@ import {
   orderAwaitingQrPayment,
   signedIn,
   openShopTest,
+  paymentRowsOf,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
-import { paymentEvents, paymentReceipts, payments } from './payments.tables.ts';
+import { paymentEvents, paymentReceipts } from './payments.tables.ts';
 import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 
 describe('payments: sandbox bank, webhook, expiry', () => {
@@ -35,8 +36,7 @@ describe('payments: sandbox bank, webhook, expiry', () => {
     call(s, 'POST', '/api/v1/sandbox/bank/pay', {}, body);
   const orderRow = async (orderId: string) =>
     (await s.t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0];
-  const paymentRows = (orderId: string) =>
-    s.t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const paymentRows = (orderId: string) => paymentRowsOf(s, orderId);
   const receiptRows = (orderId: string) =>
     s.t.database.db.select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId));
   const fulfilJobs = async (orderId: string) =>

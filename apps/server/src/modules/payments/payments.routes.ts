@@ -1,5 +1,4 @@
 import { checkoutMessages } from '@shop/contracts/checkout';
-import { errorBodySchema } from '@shop/contracts/errors';
 import {
   cancelPaymentResponseSchema,
   orderIdParamsSchema,
@@ -9,18 +8,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthGuard } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { signedInUserId, type AuthGuard } from '../../platform/auth.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { PaymentsService } from './payments.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 503);
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -32,15 +24,8 @@ export const paymentsRoutes =
   (service: PaymentsService, guard: AuthGuard): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['payments'];
-    const user = async (request: FastifyRequest) => {
-      const found = await guard.optionalUser(request);
-      if (!found)
-        throw new AppError(
-          'UNAUTHORIZED',
-          checkoutMessages.userNotAuthenticated[requestLanguage(request)],
-        );
-      return found.userId;
-    };
+    const user = (request: FastifyRequest) =>
+      signedInUserId(guard, request, checkoutMessages.userNotAuthenticated);
 
     app.get(
       '/api/v1/orders/:orderId/payment-status',

@@ -5,10 +5,9 @@ import { startWaveStandin } from '../../test/standins/wave.ts';
 import {
   callbackThroughInject,
   fulfilJobsOf,
-  offeredMethods,
+  methodsOfferedToNewCustomer,
   paymentStatusOf,
   pendingTopUpOrder,
-  signedIn,
   openShopTest,
 } from '../../test/checkout-kit.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, waveHash } from './providers/wave.ts';
@@ -26,8 +25,7 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
   const s = openShopTest(() => ({ PAYMENT_PROVIDER: 'kbzpay,wave', ...kbz().env, ...wave().env }));
 
   it('checkout offers MM QR and the redirect; each is made at its own acquirer', async () => {
-    const user = await signedIn(s);
-    expect(await offeredMethods(s, user.headers)).toMatchObject({
+    expect(await methodsOfferedToNewCustomer(s)).toMatchObject({
       mmqr: true,
       direct: true,
       aplus: false,

@@ -1,25 +1,18 @@
-import { openStandin } from '../../test/app-kit.ts';
-import fs from 'node:fs';
-import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { startWaveStandin } from '../../test/standins/wave.ts';
 import { signedInStaff } from '../../test/admin-kit.ts';
 import {
-  addMptTopUp,
   call,
-  callbackThroughInject,
   fulfilJobsOf,
-  initialize,
-  expectStartRefused,
-  offeredMethods,
+  methodsOfferedToNewCustomer,
   paymentStatusOf,
   pendingTopUpOrder,
   receiptsOf,
-  signedIn,
-  openShopTest,
+  expectPaidOnce,
 } from '../../test/checkout-kit.ts';
-import { paymentEvents, payments } from './payments.tables.ts';
+import * as acquirer from '../../test/acquirer-kit.ts';
+import { paymentEvents } from './payments.tables.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, WAVE_REQUEST_HASH_FIELDS, waveHash } from './providers/wave.ts';
 
 /*
@@ -28,9 +21,7 @@ import { WAVE_CALLBACK_HASH_FIELDS, WAVE_REQUEST_HASH_FIELDS, waveHash } from '.
  * payment it never reports on is recorded as "outcome unknown" for support.
  */
 
-const vectors = JSON.parse(
-  fs.readFileSync(new URL('./providers/wave.vectors.json', import.meta.url), 'utf8'),
-) as {
+const vectors = acquirer.vectors('wave') as {
   secret: string;
   vectors: {
     name: string;
@@ -50,7 +41,7 @@ describe('Wave hashes (vectors computed by hand from the guide’s formulas, ope
 
 describe('PAYMENT_PROVIDER=wave configuration', () => {
   it('a start without its variables stops with the list of them, never a value', () => {
-    expectStartRefused(
+    acquirer.expectStartRefused(
       {
         PAYMENT_PROVIDER: 'wave',
         WAVE_SECRET_KEY: 'a-secret-hash-key-value',
@@ -62,14 +53,12 @@ describe('PAYMENT_PROVIDER=wave configuration', () => {
 });
 
 describe('payments through Wave (stand-in)', () => {
-  const wave = openStandin(() =>
-    startWaveStandin({ sendCallback: callbackThroughInject(() => s) }),
+  const { standin: wave, s } = acquirer.openShop('wave', (sendCallback) =>
+    startWaveStandin({ sendCallback }),
   );
-  const s = openShopTest(() => ({ PAYMENT_PROVIDER: 'wave', ...wave().env }));
 
   it('checkout offers the redirect only; the request is hashed as Wave checks it', async () => {
-    const user = await signedIn(s);
-    expect(await offeredMethods(s, user.headers)).toMatchObject({
+    expect(await methodsOfferedToNewCustomer(s)).toMatchObject({
       mmqr: false,
       direct: true,
       aplus: false,
@@ -99,14 +88,7 @@ describe('payments through Wave (stand-in)', () => {
       const reply = await wave().callback(session.paymentReference, 'PAYMENT_CONFIRMED');
       expect(reply.status).toBe(200);
     }
-    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
-      paymentStatus: 'paid',
-      status: 'processing',
-    });
-    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(1);
-    expect((await receiptsOf(s, order.orderId)).map((r) => [r.outcome, r.amount])).toEqual([
-      ['applied', 1000],
-    ]);
+    await expectPaidOnce(s, user.headers, order.orderId);
   });
 
   it('a tampered amount, a wrong hash or no hash changes nothing', async () => {
@@ -154,31 +136,13 @@ describe('payments through Wave (stand-in)', () => {
   });
 
   it('a create Wave refuses or never answers is a clean 503; nothing is half made', async () => {
-    const user = await signedIn(s);
-    await addMptTopUp(s, user.headers);
-    const order = await initialize(s, user.headers);
-    const complete = () =>
-      call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-        sessionId: order.orderId,
-        paymentMethod: 'direct',
-      });
-    wave().hangOnCreate = true;
-    const startedAt = performance.now();
-    const hung = await complete();
-    const waited = performance.now() - startedAt;
-    wave().hangOnCreate = false;
-    expect(hung.statusCode, hung.body).toBe(503);
-    expect(hung.json<ErrorBody>().message).toBe(
-      'Payment is temporarily unavailable. Please try again later.',
-    );
-    expect(waited).toBeLessThan(11_500);
-    const rows = await s.t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, order.orderId));
-    expect(rows).toHaveLength(0);
-    const ok = await complete();
-    expect(ok.statusCode, ok.body).toBe(200);
+    await acquirer.expectCreateFaultsClean(s, 'direct', [
+      {
+        on: () => (wave().hangOnCreate = true),
+        off: () => (wave().hangOnCreate = false),
+        slow: true,
+      },
+    ]);
   }, 30_000);
 
   it('a payment Wave never reports on is recorded once as outcome unknown, on the order’s timeline', async () => {

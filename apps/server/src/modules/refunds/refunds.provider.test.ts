@@ -1,4 +1,4 @@
-import { openStandin } from '../../test/app-kit.ts';
+import * as acquirer from '../../test/acquirer-kit.ts';
 import fs from 'node:fs';
 import https from 'node:https';
 import { adminOrderMessages } from '@shop/contracts/admin-orders-messages';
@@ -15,13 +15,10 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import {
   addMptTopUp,
   call,
-  callbackThroughInject,
   completeWith,
   initialize,
-  paymentProviderStartError,
   pendingTopUpOrder,
   signedIn,
-  openShopTest,
 } from '../../test/checkout-kit.ts';
 import { DECLINED_PHONE } from '../../test/fulfilment-kit.ts';
 import { createLoyaltyService } from '../loyalty/loyalty.service.ts';
@@ -54,7 +51,10 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
   const clientKeyText = fs.readFileSync(standinCertPath('client.key'), 'utf8');
 
   it('partial refund settings stop the start with the list of what is missing, never a value', () => {
-    const message = paymentProviderStartError({ ...base, KBZPAY_CLIENT_KEY: clientKeyText });
+    const message = acquirer.paymentProviderStartError({
+      ...base,
+      KBZPAY_CLIENT_KEY: clientKeyText,
+    });
     expect(message).toContain('KBZPAY_REFUND_URL: missing');
     expect(message).toContain('KBZPAY_CLIENT_CERT: missing');
     expect(message).not.toContain('KBZPAY_CLIENT_KEY: missing');
@@ -69,9 +69,9 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
       KBZPAY_CLIENT_CERT: '/nowhere/client.crt',
       KBZPAY_CLIENT_KEY: clientKeyText,
     };
-    const message = paymentProviderStartError(refund);
+    const message = acquirer.paymentProviderStartError(refund);
     expect(message).toContain('KBZPAY_REFUND_URL: malformed');
-    const files = paymentProviderStartError({
+    const files = acquirer.paymentProviderStartError({
       ...refund,
       KBZPAY_REFUND_URL: 'https://api.kbzpay.test:8008/payment/gateway/refund',
     });
@@ -79,7 +79,7 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
     // The key is encrypted (as KBZ's demo key is): without its passphrase it cannot be read.
     expect(files).toContain('KBZPAY_CLIENT_KEY: malformed, or encrypted and');
     expect(files).not.toContain('/nowhere/client.crt');
-    const mismatch = paymentProviderStartError({
+    const mismatch = acquirer.paymentProviderStartError({
       ...refund,
       KBZPAY_REFUND_URL: 'https://api.kbzpay.test:8008/payment/gateway/refund',
       KBZPAY_CLIENT_CERT: standinCertPath('client.crt'),
@@ -87,7 +87,7 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
     });
     expect(mismatch).toContain('KBZPAY_CLIENT_KEY: is not the key of KBZPAY_CLIENT_CERT');
     // A wrong passphrase is not shown either.
-    const wrongPassphrase = paymentProviderStartError({
+    const wrongPassphrase = acquirer.paymentProviderStartError({
       ...refund,
       KBZPAY_REFUND_URL: 'https://api.kbzpay.test:8008/payment/gateway/refund',
       KBZPAY_CLIENT_CERT: standinCertPath('client.crt'),
@@ -127,16 +127,15 @@ describe('KBZPay refund configuration (ADR 0060)', () => {
 describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
   let admin: SignedInStaff;
 
-  const kbz = openStandin(() =>
-    startKbzStandin({ refunds: true, sendCallback: callbackThroughInject(() => s) }),
+  const { standin: kbz, s } = acquirer.openShop(
+    'kbzpay',
+    (sendCallback) => startKbzStandin({ refunds: true, sendCallback }),
+    {
+      // A refund whose answer is late is given up on soon (and asked again).
+      KBZPAY_TIMEOUT_MS: '1500',
+      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+    },
   );
-  const s = openShopTest(() => ({
-    PAYMENT_PROVIDER: 'kbzpay',
-    ...kbz().env,
-    // A refund whose answer is late is given up on soon (and asked again).
-    KBZPAY_TIMEOUT_MS: '1500',
-    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-  }));
   beforeAll(async () => {
     admin = await signedInStaff(s.t, s.clock, 'admin');
   });
@@ -381,17 +380,9 @@ describe('refunds through KBZPay (stand-in, mutual TLS)', () => {
   });
 
   it('money paid after a cancel goes back through KBZ; the order no longer shows it due', async () => {
-    const { user, order, session } = await pendingTopUpOrder(s);
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/cancel-payment`,
-      user.headers,
-    );
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    await vi.waitFor(() => {
-      expect(kbz().order(session.paymentReference).status).toBe('ORDER_CLOSED');
-    });
+    const pending = await pendingTopUpOrder(s);
+    const { user, order, session } = pending;
+    await acquirer.closeAtKbz(s, kbz, pending, session.paymentReference, 'cancel-payment');
     // A wallet that paid before the close reached KBZ: recorded, flagged, not applied.
     await kbz().pay(session.paymentReference);
     expect((await orderOf(order.orderId, user.headers)).unappliedRefund).toBe(1000);

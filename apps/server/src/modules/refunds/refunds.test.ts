@@ -6,12 +6,11 @@ import { jobs } from '../../platform/jobs.tables.ts';
 import { outboxFor } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import {
-  addMptTopUp,
   call,
   openShopTest,
-  initialize,
   MPT_PHONE,
   signedIn,
+  topUpPaidWithPoints,
 } from '../../test/checkout-kit.ts';
 import {
   DECLINED_PHONE,
@@ -158,13 +157,7 @@ describe('refunds of failed orders (ADR 0020)', () => {
     await stockCards(s, 'G-STEAM-10', 1);
     await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
     await s.t.app.runPendingJobs();
-    await addMptTopUp(s, user.headers, DECLINED_PHONE);
-    const order = await initialize(s, user.headers);
-    const paid = await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
-    expect(paid.statusCode).toBe(200);
+    const order = await topUpPaidWithPoints(s, user.headers, DECLINED_PHONE);
     await s.t.app.runPendingJobs();
     const shown: Order = await detail(order.orderId, user.headers);
     expect(shown).toMatchObject({
@@ -194,12 +187,7 @@ describe('refunds of failed orders (ADR 0020)', () => {
     await stockCards(s, 'G-STEAM-10', 1);
     await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
     await s.t.app.runPendingJobs();
-    await addMptTopUp(s, user.headers, TIMEOUT_PHONE);
-    const order = await initialize(s, user.headers);
-    await call(s, 'POST', '/api/v1/checkout/complete', user.headers, {
-      sessionId: order.orderId,
-      paymentMethod: 'points',
-    });
+    const order = await topUpPaidWithPoints(s, user.headers, TIMEOUT_PHONE);
     // Its last attempt: the aggregator times out, the job gives up, the line is unconfirmed.
     const [job] = (await db().select().from(jobs)).filter(
       (j) =>

@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@shop/contracts/errors';
 import { orderMessages } from '@shop/contracts/order-messages';
 import { scratchCardRequestSchema, scratchCardResponseSchema } from '@shop/contracts/orders';
 import { orderIdParamsSchema } from '@shop/contracts/payments';
@@ -21,9 +20,8 @@ import {
 } from '@shop/contracts/sharing';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuard } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { signedInUserId, type AuthGuard } from '../../platform/auth.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { SharingService } from './sharing.service.ts';
 import { shareSchemaMessages } from '@shop/contracts/share-schema-messages';
 import { addValidationMessages } from '@shop/contracts/validation-messages';
@@ -31,14 +29,7 @@ import { addValidationMessages } from '@shop/contracts/validation-messages';
 // This module's schema messages, in each language of a validation answer (platform/errors.ts).
 addValidationMessages(shareSchemaMessages);
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429, 503);
 
 /** The share calls (shopping spec §7 "Share", "Share types") and the public shared order. */
 export const sharingRoutes =
@@ -46,13 +37,8 @@ export const sharingRoutes =
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['sharing'];
-    const user = async (request: FastifyRequest, reply: FastifyReply) => {
-      const found = await guard.optionalUser(request);
-      if (!found)
-        throw new AppError('UNAUTHORIZED', shareMessages.loginRequired[requestLanguage(request)]);
-      void reply.header('cache-control', 'private, no-store');
-      return found.userId;
-    };
+    const user = (request: FastifyRequest, reply: FastifyReply) =>
+      signedInUserId(guard, request, shareMessages.loginRequired, reply);
 
     app.post(
       '/api/v1/orders/:orderId/share',
