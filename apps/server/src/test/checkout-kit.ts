@@ -23,9 +23,12 @@ export interface ShopTest {
   catalogue: Awaited<ReturnType<typeof insertTestCatalogue>>;
 }
 
-export async function createShopTest(env: Record<string, string> = {}): Promise<ShopTest> {
+export async function createShopTest(
+  env: Record<string, string> = {},
+  database?: NonNullable<Parameters<typeof createTestApp>[0]>['database'],
+): Promise<ShopTest> {
   const clock = movableClock(new Date());
-  const t = await createTestApp({ clock, env });
+  const t = await createTestApp({ clock, env, ...(database ? { database } : {}) });
   const catalogue = await insertTestCatalogue(t.database.db);
   return { t, clock, catalogue };
 }

@@ -19,6 +19,14 @@ import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 const PAIRS = 500;
 const SPREAD_MS = 1000;
 const PAY_LAG_MS = 300;
+/**
+ * A thousand calls at once wait their turn for the pool's 20 connections. On a 2-core machine
+ * beside another test file the last of them waited more than the 10 s a shop gives that wait, and
+ * were answered 503 (ADR 0025: load shed, as it should be, not a race). Here the wait for a
+ * connection may take a minute; each query keeps its 10 s, so a race that holds a lock still
+ * fails the test (503), as a deadlock does (500).
+ */
+const RACE_TIMEOUTS = { timeouts: { connectMs: 60_000, queryMs: 10_000 } };
 type Answer = Awaited<ReturnType<ShopTest['t']['app']['inject']>>;
 
 /**
@@ -44,8 +52,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each([
     beforeAll(async () => {
       if (provider === 'kbzpay') {
         kbz = await startKbzStandin();
-        s = await createShopTest({ PAYMENT_PROVIDER: 'kbzpay', ...kbz.env });
-      } else s = await createShopTest();
+        s = await createShopTest({ PAYMENT_PROVIDER: 'kbzpay', ...kbz.env }, RACE_TIMEOUTS);
+      } else s = await createShopTest({}, RACE_TIMEOUTS);
     });
     afterAll(async () => {
       await s.t.close();
