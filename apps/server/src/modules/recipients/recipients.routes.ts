@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@shop/contracts/errors';
 import {
   recipientCreateRequestSchema,
   recipientDeleteResponseSchema,
@@ -14,18 +13,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { RecipientsService } from './recipients.service.ts';
 
 // This module's schema messages, in each language of a validation answer (platform/errors.ts).
 addValidationMessages(recipientSchemaMessages);
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 /** The signed-in customer's saved recipients (issue 31): list, add, edit, delete. */
 export const recipientsRoutes =

@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@shop/contracts/errors';
 import {
   ownTopupRequestListResponseSchema,
   ownTopupRequestResponseSchema,
@@ -14,20 +13,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { TopupRequestsService } from './topup-requests.service.ts';
 
 // This module's schema messages, in each language of a validation answer (platform/errors.ts).
 addValidationMessages(topupRequestSchemaMessages);
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429, 503);
 
 /**
  * "Top me up" request links (issue 31): the maker's list, create and cancel; the link's public
