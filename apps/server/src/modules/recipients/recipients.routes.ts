@@ -11,8 +11,7 @@ import {
 import { addValidationMessages } from '@shop/contracts/validation-messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuard } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
+import { signedInUserId, type AuthGuard } from '../../platform/auth.ts';
 import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { RecipientsService } from './recipients.service.ts';
 
@@ -28,11 +27,8 @@ export const recipientsRoutes =
   async (app) => {
     const tags = ['recipients'];
     const config = { requestLimit: 'recipients' } as const;
-    const user = async (request: FastifyRequest) => {
-      const found = await guard.optionalUser(request);
-      if (!found) throw new AppError('UNAUTHORIZED', recipientMessages.loginRequired);
-      return found.userId;
-    };
+    const user = (request: FastifyRequest) =>
+      signedInUserId(guard, request, recipientMessages.loginRequired);
 
     app.get(
       '/api/v1/recipients',

@@ -11,8 +11,7 @@ import {
 import { addValidationMessages } from '@shop/contracts/validation-messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuard } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
+import { signedInUserId, type AuthGuard } from '../../platform/auth.ts';
 import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { TopupRequestsService } from './topup-requests.service.ts';
 
@@ -32,16 +31,11 @@ export const topupRequestsRoutes =
   async (app) => {
     const tags = ['topup-requests'];
     const config = { requestLimit: 'topupRequests' } as const;
-    const user = async (
+    const user = (
       request: FastifyRequest,
       reply: FastifyReply,
       message: { en: string; my: string } = topupRequestMessages.loginRequired,
-    ) => {
-      const found = await guard.optionalUser(request);
-      if (!found) throw new AppError('UNAUTHORIZED', message);
-      void reply.header('cache-control', 'private, no-store');
-      return found.userId;
-    };
+    ) => signedInUserId(guard, request, message, reply);
 
     app.get(
       '/api/v1/topup-requests',
