@@ -10,20 +10,14 @@ import {
   type Cart,
   type CartResponse,
 } from '@shop/contracts/cart';
-import { errorBodySchema } from '@shop/contracts/errors';
 import type { Language } from '@shop/contracts/i18n';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import { cartOwner, type CartService } from './cart.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 const answer = (message: { en: string; my: string }, lang: Language, data: Cart): CartResponse => ({
   success: true,

@@ -12,12 +12,11 @@ import {
   paymentMethodsResponseSchema,
   paymentSessionResponseSchema,
 } from '@shop/contracts/checkout';
-import { errorBodySchema } from '@shop/contracts/errors';
 import type { Language } from '@shop/contracts/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { addValidationMessages } from '@shop/contracts/validation-messages';
 
@@ -25,14 +24,7 @@ import { addValidationMessages } from '@shop/contracts/validation-messages';
 // the codes address (checkout, and sending the codes again: ADR 0050).
 addValidationMessages({ invalidEmail: checkoutMessages.invalidEmail });
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];

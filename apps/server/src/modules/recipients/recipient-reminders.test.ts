@@ -1,6 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { ErrorBody } from '@shop/contracts/errors';
 import type { RecipientResponse, SavedRecipient } from '@shop/contracts/recipients';
@@ -11,6 +9,14 @@ import { otherInstance } from '../../test/app-kit.ts';
 import { login, outboxFor } from '../../test/auth-kit.ts';
 import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
+import {
+  LOCAL_PUSH_ENV,
+  pushDevice,
+  startPushService,
+  startTarpit,
+  subscribePush,
+  until,
+} from '../../test/push-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { recipientOrderRecords } from '../orders/orders.service.ts';
@@ -26,44 +32,6 @@ import { savedRecipients } from './recipients.tables.ts';
 const URL = '/api/v1/recipients';
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A stand-in push service that keeps the paths it was sent to (201 to every push). */
-async function startPushService() {
-  const received: string[] = [];
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.push(req.url ?? '');
-      res.statusCode = 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${String(port)}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
-}
-
-const deviceBody = (endpoint: string, language: 'en' | 'my') => {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint,
-    keys: {
-      p256dh: ecdh.getPublicKey().toString('base64url'),
-      auth: randomBytes(16).toString('base64url'),
-    },
-    language,
-  };
-};
-
 describe('reminders to top up a saved number', () => {
   let s: ShopTest;
   let pushService: Awaited<ReturnType<typeof startPushService>>;
@@ -77,9 +45,7 @@ describe('reminders to top up a saved number', () => {
     pushService = await startPushService();
     s = await createShopTest({
       TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      PUSH_ALLOW_HTTP: 'true',
-      PUSH_ALLOWED_HOSTS: '127.0.0.1',
-      PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+      ...LOCAL_PUSH_ENV,
     });
     mptTopup = s.catalogue.productId('T-MPT-1000');
   });
@@ -210,13 +176,7 @@ describe('reminders to top up a saved number', () => {
     const customer = await signedIn(s);
     const phoneNumber = nextNumber();
     const endpoint = `${pushService.url}/push/${randomBytes(6).toString('hex')}`;
-    const subscribed = await call(
-      s,
-      'POST',
-      '/api/v1/notifications/subscriptions',
-      customer.headers,
-      deviceBody(endpoint, 'my'),
-    );
+    const subscribed = await subscribePush(s, customer.headers, pushDevice(endpoint).body('my'));
     expect(subscribed.statusCode).toBe(201);
     const saved: SavedRecipient = (
       await call(
@@ -241,7 +201,7 @@ describe('reminders to top up a saved number', () => {
     await s.t.app.runPendingJobs();
     await s.t.app.runPendingJobs();
 
-    expect(pushService.received.filter((path) => endpoint.endsWith(path))).toHaveLength(1);
+    expect(pushService.received.filter((push) => endpoint.endsWith(push.path))).toHaveLength(1);
     const mails = outboxFor(s.t, customer.person.email).filter((m) =>
       m.subject.startsWith('Mum ('),
     );
@@ -393,37 +353,6 @@ describe('reminders to top up a saved number', () => {
   });
 });
 
-/** Accepts TCP connections and never answers (a tarpit). */
-async function startTarpit() {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
-    open: () => sockets.size,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
-
 describe('reminders whose push service or mail server never answers', () => {
   let s: ShopTest;
   let tarpit: Awaited<ReturnType<typeof startTarpit>>;
@@ -431,9 +360,7 @@ describe('reminders whose push service or mail server never answers', () => {
     tarpit = await startTarpit();
     s = await createShopTest({
       TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      PUSH_ALLOW_HTTP: 'true',
-      PUSH_ALLOWED_HOSTS: '127.0.0.1',
-      PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+      ...LOCAL_PUSH_ENV,
     });
   });
   afterAll(async () => {
@@ -447,12 +374,10 @@ describe('reminders whose push service or mail server never answers', () => {
     for (let i = 0; i < 6; i++) {
       const customer = await signedIn(s);
       for (let d = 0; d < 3; d++) {
-        const res = await call(
+        const res = await subscribePush(
           s,
-          'POST',
-          '/api/v1/notifications/subscriptions',
           customer.headers,
-          deviceBody(`${tarpit.url}/c${String(i)}/d${String(d)}`, 'en'),
+          pushDevice(`${tarpit.url}/c${String(i)}/d${String(d)}`).body('en'),
         );
         expect(res.statusCode).toBe(201);
       }

@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@shop/contracts/errors';
 import {
   recipientCreateRequestSchema,
   recipientDeleteResponseSchema,
@@ -12,20 +11,14 @@ import {
 import { addValidationMessages } from '@shop/contracts/validation-messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuard } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { signedInUserId, type AuthGuard } from '../../platform/auth.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { RecipientsService } from './recipients.service.ts';
 
 // This module's schema messages, in each language of a validation answer (platform/errors.ts).
 addValidationMessages(recipientSchemaMessages);
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 /** The signed-in customer's saved recipients (issue 31): list, add, edit, delete. */
 export const recipientsRoutes =
@@ -34,11 +27,8 @@ export const recipientsRoutes =
   async (app) => {
     const tags = ['recipients'];
     const config = { requestLimit: 'recipients' } as const;
-    const user = async (request: FastifyRequest) => {
-      const found = await guard.optionalUser(request);
-      if (!found) throw new AppError('UNAUTHORIZED', recipientMessages.loginRequired);
-      return found.userId;
-    };
+    const user = (request: FastifyRequest) =>
+      signedInUserId(guard, request, recipientMessages.loginRequired);
 
     app.get(
       '/api/v1/recipients',

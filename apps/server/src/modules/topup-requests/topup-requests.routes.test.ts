@@ -1,7 +1,4 @@
-import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import http from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { cartMessages, type Cart } from '@shop/contracts/cart';
 import type { OrderSummary, PaymentSession } from '@shop/contracts/checkout';
 import type { ErrorBody } from '@shop/contracts/errors';
@@ -26,45 +23,19 @@ import {
   type ShopTest,
 } from '../../test/checkout-kit.ts';
 import { orderRowsOf, paidOrder } from '../../test/fulfilment-kit.ts';
+import {
+  decryptPush,
+  LOCAL_PUSH_ENV,
+  pushDevice,
+  startPushService,
+  subscribePush,
+} from '../../test/push-kit.ts';
 
 /*
  * Issue 31, "top me up" request links (ADR 0080): a customer asks for a top-up of their own
  * number; whoever opens the link sees it masked and pays; the requester is told once when the
  * paid line is delivered. Limits per account, notes screened as gift-link notes are.
  */
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt(
-    body: Buffer,
-    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
-  ): Buffer;
-};
-
-/** A stand-in push service that keeps what it received (201). */
-async function startPushService() {
-  const received: { path: string; body: Buffer }[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body: Buffer.concat(chunks) });
-      res.statusCode = 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) =>
-        server.close(() => {
-          resolve();
-        }),
-      ),
-  };
-}
-
 const URL = '/api/v1/topup-requests';
 const MINE = '09250008881';
 const mine = '959250008881';
@@ -85,9 +56,7 @@ describe('"top me up" request links', () => {
     pushService = await startPushService();
     s = await createShopTest({
       TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      PUSH_ALLOW_HTTP: 'true',
-      PUSH_ALLOWED_HOSTS: '127.0.0.1',
-      PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+      ...LOCAL_PUSH_ENV,
     });
     mptTopup = s.catalogue.productId('T-MPT-1000');
     mptData = s.catalogue.productId('D-MPT-1GB');
@@ -328,20 +297,8 @@ describe('"top me up" request links', () => {
   it('puts the product for the number in the payer’s cart; on delivery the requester is told once', async () => {
     const requester = await signedIn(s, { 'accept-language': 'my' });
     // The requester's phone gets pushes.
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    const auth = randomBytes(16).toString('base64url');
-    const subscribed = await call(
-      s,
-      'POST',
-      '/api/v1/notifications/subscriptions',
-      requester.headers,
-      {
-        endpoint: `${pushService.url}/push/requester`,
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
-        language: 'my',
-      },
-    );
+    const device = pushDevice(`${pushService.url}/push/requester`);
+    const subscribed = await subscribePush(s, requester.headers, device.body('my'));
     expect(subscribed.statusCode).toBeLessThan(300);
     const request = await made(requester.headers, { note: 'ကျေးဇူးပါ' });
 
@@ -373,15 +330,7 @@ describe('"top me up" request links', () => {
     const pushes = pushService.received.filter((r) => r.path === '/push/requester');
     expect(pushes).toHaveLength(1);
     const payload = pushPayloadSchema.parse(
-      JSON.parse(
-        ece
-          .decrypt(pushes[0]?.body ?? Buffer.alloc(0), {
-            version: 'aes128gcm',
-            privateKey: ecdh,
-            authSecret: auth,
-          })
-          .toString('utf8'),
-      ),
+      JSON.parse(decryptPush(pushes[0]?.body ?? Buffer.alloc(0), device).toString('utf8')),
     );
     expect(payload).toMatchObject({
       event: 'topup_request_paid',

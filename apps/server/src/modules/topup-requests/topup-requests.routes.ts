@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@shop/contracts/errors';
 import {
   ownTopupRequestListResponseSchema,
   ownTopupRequestResponseSchema,
@@ -12,22 +11,14 @@ import {
 import { addValidationMessages } from '@shop/contracts/validation-messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuard } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { signedInUserId, type AuthGuard } from '../../platform/auth.ts';
+import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import type { TopupRequestsService } from './topup-requests.service.ts';
 
 // This module's schema messages, in each language of a validation answer (platform/errors.ts).
 addValidationMessages(topupRequestSchemaMessages);
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429, 503);
 
 /**
  * "Top me up" request links (issue 31): the maker's list, create and cancel; the link's public
@@ -40,16 +31,11 @@ export const topupRequestsRoutes =
   async (app) => {
     const tags = ['topup-requests'];
     const config = { requestLimit: 'topupRequests' } as const;
-    const user = async (
+    const user = (
       request: FastifyRequest,
       reply: FastifyReply,
       message: { en: string; my: string } = topupRequestMessages.loginRequired,
-    ) => {
-      const found = await guard.optionalUser(request);
-      if (!found) throw new AppError('UNAUTHORIZED', message);
-      void reply.header('cache-control', 'private, no-store');
-      return found.userId;
-    };
+    ) => signedInUserId(guard, request, message, reply);
 
     app.get(
       '/api/v1/topup-requests',
