@@ -317,3 +317,11 @@ export function shownRecipientNumber(line: {
   if (line.phoneNumber === null) return null;
   return line.topupRequestId ? maskPhoneNumber(line.phoneNumber) : line.phoneNumber;
 }
+
+/** What a buyer's view of a line says of its recipient: the number as shown, and whether masked. */
+export function shownRecipient(line: {
+  phoneNumber: string | null;
+  topupRequestId?: string | null | undefined;
+}): { phoneNumber: string | null; recipientMasked: boolean } {
+  return { phoneNumber: shownRecipientNumber(line), recipientMasked: Boolean(line.topupRequestId) };
+}

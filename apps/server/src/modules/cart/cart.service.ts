@@ -11,7 +11,7 @@ import {
 import type { Product } from '@shop/contracts/catalogue';
 import type { Language } from '@shop/contracts/i18n';
 import { isCardKind } from '@shop/contracts/orders';
-import { shownRecipientNumber, validatePhone, type OperatorCode } from '@shop/contracts/phone';
+import { shownRecipient, validatePhone, type OperatorCode } from '@shop/contracts/phone';
 import type { Caller } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
@@ -145,8 +145,7 @@ export function createCartService(repo: CartRepo, catalogue: ProductSource) {
               ? 'coming_soon'
               : 'out_of_stock',
       // A request's number is the requester's: the payer sees it masked (ADR 0080).
-      phoneNumber: shownRecipientNumber(row),
-      recipientMasked: row.topupRequestId !== null,
+      ...shownRecipient(row),
       requiresPhoneNumber: needsRecipientPhone(row.kind),
       operator: product?.operator?.code ?? null,
     };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderItem, OrderSummary, PaymentMethodId } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/i18n';
-import { shownRecipientNumber, type OperatorCode } from '@shop/contracts/phone';
+import { shownRecipient, type OperatorCode } from '@shop/contracts/phone';
 import { yangonDay, type Clock } from '../../platform/clock.ts';
 import { isUniqueViolation, type Db } from '../../platform/db.ts';
 import {
@@ -96,8 +96,7 @@ export function toOrderSummary({ order, items }: OrderWithItems, lang: Language)
     unitPrice: i.unitPriceMmk,
     lineTotal: i.lineTotalMmk,
     // A request's number is the requester's: the buyer sees it masked (ADR 0080).
-    phoneNumber: shownRecipientNumber(i),
-    recipientMasked: i.topupRequestId !== null,
+    ...shownRecipient(i),
     operator: (i.operatorCode as OperatorCode | null) ?? null,
   }));
   return {

@@ -1,5 +1,5 @@
 import type { PaymentSession } from '@shop/contracts/checkout';
-import { isOperatorCode, maskPhoneNumber } from '@shop/contracts/phone';
+import { isOperatorCode, shownRecipient } from '@shop/contracts/phone';
 import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import type { PaymentRow } from './payments.repo.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -27,21 +27,20 @@ export function sessionOf(
     paymentUrl: payment.method === 'direct' ? payment.payload : null,
     expiresAt: payment.expiresAt.toISOString(),
     expiresInSeconds: Math.max(0, Math.ceil((payment.expiresAt.getTime() - now) / 1000)),
-    recipients: items.flatMap((item) =>
-      item.phoneNumber
+    recipients: items.flatMap((item) => {
+      // A request's number is the requester's: masked for the payer (ADR 0080).
+      const { phoneNumber, recipientMasked } = shownRecipient(item);
+      return phoneNumber
         ? [
             {
               productId: item.productId,
               name: item.name,
-              // A request's number is the requester's: masked for the payer (ADR 0080).
-              phoneNumber: item.topupRequestId
-                ? maskPhoneNumber(item.phoneNumber)
-                : item.phoneNumber,
-              recipientMasked: item.topupRequestId !== null,
+              phoneNumber,
+              recipientMasked,
               operator: isOperatorCode(item.operatorCode) ? item.operatorCode : null,
             },
           ]
-        : [],
-    ),
+        : [];
+    }),
   };
 }
