@@ -334,8 +334,8 @@ export function orderItemsOf(lines: readonly PricedLine[], lang: Language): NewO
 
 /**
  * What makes two checkouts "the same cart" (ADR 0022): lines, prices, recipients, the requests
- * paid (ADR 0080) and the total (a tier discount reached since makes a new order). Not where the codes go: another address keeps
- * the open order and changes its address (ADR 0050).
+ * paid (ADR 0080) and the total (a tier discount reached since makes a new order). Not where the
+ * codes go: another address keeps the open order and changes its address (ADR 0050).
  */
 export function cartFingerprint(
   total: number,
