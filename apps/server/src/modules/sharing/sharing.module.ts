@@ -12,6 +12,7 @@ import { createSharingService, type SharingService } from './sharing.service.ts'
 
 type SharingDeps = Parameters<typeof createSharingService>[0];
 export type { ContentScreen, ScreenResult } from './content-screen.ts';
+export { screenedNote } from './screened-note.ts';
 
 /**
  * The screen of notes a stranger will read: CONTENT_SCREEN_URL's service when set, else the shop's

@@ -6,7 +6,6 @@ import {
   builtInShareTypes,
   isBuiltInShareType,
   SHARE_TYPES_MAX,
-  screenCategoryTexts,
   shareMessages,
   type AiLimitStatus,
   type ShareLink,
@@ -21,6 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { OrderCardRow } from '../fulfilment/fulfilment.service.ts';
 import type { OrderWithItems } from '../orders/orders.service.ts';
 import type { ContentScreen } from './content-screen.ts';
+import { screenedNote } from './screened-note.ts';
 import { builtInStyles, type StyleGenerator } from './share-style.ts';
 import type { ShareRow, ShareTypeRow, SharingRepo } from './sharing.repo.ts';
 import { isUuid } from '@shop/contracts/ids';
@@ -112,22 +112,7 @@ export function createSharingService(deps: {
   }
 
   /** The note as it will be stored, or the screen's refusal as a 400 (503 when it cannot tell). */
-  async function screenNote(note: string, lang: Language): Promise<string> {
-    const verdict = await deps.screen.screen(note).catch((err: unknown) => {
-      throw new AppError('SERVICE_UNAVAILABLE', shareMessages.noteValidationFailed, undefined, {
-        retryAfterSeconds: 5,
-        cause: err,
-      });
-    });
-    if (verdict.ok) return verdict.text;
-    const message =
-      verdict.category === 'inappropriate_characters'
-        ? shareMessages.inappropriateCharacters
-        : shareMessages.inappropriateContent;
-    throw new AppError('VALIDATION_ERROR', message[lang], {
-      note: screenCategoryTexts[verdict.category][lang],
-    });
-  }
+  const screenNote = (note: string, lang: Language) => screenedNote(deps.screen, note, lang);
 
   /** The type as it will be stored: a built-in's key, or the caller's own type's title. */
   async function typeOf(

@@ -4,7 +4,6 @@ import type { Language } from '@shop/contracts/i18n';
 import { localDigits } from '@shop/contracts/languages';
 import { detectOperator, formatRecipientNumber, maskPhoneNumber } from '@shop/contracts/phone';
 import { needsRecipientPhone } from '@shop/contracts/phone-products';
-import { screenCategoryTexts, shareMessages } from '@shop/contracts/sharing';
 import {
   TOPUP_REQUEST_DAYS,
   TOPUP_REQUESTS_DAILY_MAX,
@@ -29,7 +28,7 @@ import {
   type ProductSource,
 } from '../cart/cart.service.ts';
 import type { PushService } from '../notifications/push.service.ts';
-import type { ContentScreen } from '../sharing/sharing.module.ts';
+import { screenedNote, type ContentScreen } from '../sharing/sharing.module.ts';
 import {
   createTopupRequestsRepo,
   type TopupRequestRow,
@@ -117,20 +116,7 @@ export function createTopupRequestsService(deps: {
   /** The note as it will be stored, or the gift links' refusal as a 400 (503 when it cannot tell). */
   async function screenNote(note: string, lang: Language): Promise<string> {
     if (note.trim() === '') return '';
-    const verdict = await deps.screen.screen(note).catch((err: unknown) => {
-      throw new AppError('SERVICE_UNAVAILABLE', shareMessages.noteValidationFailed, undefined, {
-        retryAfterSeconds: 5,
-        cause: err,
-      });
-    });
-    if (verdict.ok) return verdict.text;
-    const message =
-      verdict.category === 'inappropriate_characters'
-        ? shareMessages.inappropriateCharacters
-        : shareMessages.inappropriateContent;
-    throw new AppError('VALIDATION_ERROR', message[lang], {
-      note: screenCategoryTexts[verdict.category][lang],
-    });
+    return screenedNote(deps.screen, note, lang);
   }
 
   async function findByToken(token: string, lang: Language): Promise<TopupRequestRow> {
