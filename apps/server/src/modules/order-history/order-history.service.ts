@@ -1,5 +1,5 @@
-import type { Language, LocalizedText } from '@shop/contracts/i18n';
-import { orderLineMessages } from '@shop/contracts/order-line-messages';
+import type { Language } from '@shop/contracts/i18n';
+import { failedLineMessage } from '@shop/contracts/order-line-messages';
 import {
   isCardKind,
   isToCheck,
@@ -13,8 +13,6 @@ import {
   type OrderListQuery,
   type OrderShare,
   deliveredUnitsOf,
-  partlyDeliveredMessage,
-  wrongOperatorMessage,
 } from '@shop/contracts/orders';
 import type { PaginationMeta } from '@shop/contracts/catalogue';
 import { AppError } from '../../platform/errors.ts';
@@ -34,14 +32,6 @@ import type { OrderRefundRow } from '../refunds/refunds.service.ts';
 import { presentRefund } from '../refunds/refunds.service.ts';
 import { cardListCsv, cardListPdf, invoicePdf } from './order-documents.ts';
 import { isUuid } from '@shop/contracts/ids';
-
-const failureMessages: Record<string, LocalizedText> = {
-  out_of_stock: orderMessages.outOfStock,
-  declined: orderMessages.eloadDeclined,
-  error: orderMessages.deliveryFailed,
-  unconfirmed: orderMessages.eloadUnconfirmed,
-  not_delivered: orderLineMessages.eloadNotDelivered,
-};
 
 /** Completed, or failed with some lines delivered (partly delivered, ADR 0051): it can be billed. */
 const hasDeliveredPart = ({ order, items }: OrderWithItems) =>
@@ -126,10 +116,7 @@ export function createOrderHistoryService(deps: {
           ? orderMessages.eloadSuccess[lang]
           : status === 'pending'
             ? orderMessages.eloadPending[lang]
-            : (wrongOperatorMessage(item.failureCode) ??
-                partlyDeliveredMessage(item.failureCode, item.quantity) ??
-                failureMessages[item.failureCode ?? 'declined'] ??
-                orderMessages.eloadDeclined)[lang],
+            : failedLineMessage(item, 'declined')[lang],
       completedAt: status === 'pending' ? null : (request.completedAt?.toISOString() ?? null),
     };
   }
@@ -167,13 +154,7 @@ export function createOrderHistoryService(deps: {
         itemId: item.id,
         code,
         status: item.status,
-        failureReason:
-          item.status === 'failed'
-            ? (wrongOperatorMessage(item.failureCode) ??
-                partlyDeliveredMessage(item.failureCode, item.quantity) ??
-                failureMessages[item.failureCode ?? 'error'] ??
-                orderMessages.deliveryFailed)[lang]
-            : null,
+        failureReason: item.status === 'failed' ? failedLineMessage(item)[lang] : null,
         toCheck: isToCheck(item),
         deliveredUnits: deliveredUnitsOf(item.failureCode) || null,
         eload: eloadOf(found, item, deliveries, lang),

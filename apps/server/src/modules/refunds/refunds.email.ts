@@ -1,14 +1,8 @@
 import type { LocalizedText } from '@shop/contracts/i18n';
 import { formatNumber } from '@shop/contracts/languages';
 import { formatKyat } from '@shop/contracts/money';
-import { orderLineMessages } from '@shop/contracts/order-line-messages';
-import {
-  isCardKind,
-  orderMessages,
-  REFUND_WORKING_DAYS,
-  partlyDeliveredMessage,
-  wrongOperatorMessage,
-} from '@shop/contracts/orders';
+import { failedLineMessage } from '@shop/contracts/order-line-messages';
+import { isCardKind, REFUND_WORKING_DAYS } from '@shop/contracts/orders';
 import { isOperatorCode, shownRecipientNumber, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
@@ -90,14 +84,6 @@ const text = {
   viewOrder: { en: 'Your order: {url}', my: 'သင့်အော်ဒါ- {url}' },
 } satisfies Record<string, LocalizedText>;
 
-const failureMessages: Record<string, LocalizedText> = {
-  out_of_stock: orderMessages.outOfStock,
-  declined: orderMessages.eloadDeclined,
-  error: orderMessages.deliveryFailed,
-  unconfirmed: orderMessages.eloadUnconfirmed,
-  not_delivered: orderLineMessages.eloadNotDelivered,
-};
-
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -172,13 +158,7 @@ export function refundNotice(input: {
     subject = refund.partial ? t('partFailedSubject') : t('failedSubject');
     paragraphs.push(refund.partial ? t('partFailedIntro') : t('failedIntro'));
     for (const item of input.items) {
-      const what =
-        item.status === 'failed'
-          ? (wrongOperatorMessage(item.failureCode) ??
-              partlyDeliveredMessage(item.failureCode, item.quantity) ??
-              failureMessages[item.failureCode ?? 'error'] ??
-              orderMessages.deliveryFailed)[lang]
-          : t('delivered');
+      const what = item.status === 'failed' ? failedLineMessage(item)[lang] : t('delivered');
       paragraphs.push(lineText(item, what));
     }
     refundLine =
