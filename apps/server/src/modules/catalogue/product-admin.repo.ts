@@ -3,23 +3,20 @@ import type { Db, Tx } from '../../platform/db.ts';
 import { categories, operators, products } from './catalogue.tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
-export type ProductEdit = Partial<
-  Pick<
-    ProductRow,
-    | 'priceMmk'
-    | 'discountPriceMmk'
-    | 'status'
-    | 'name'
-    | 'description'
-    | 'operatorId'
-    | 'sortOrder'
-    | 'imageUrl'
-    | 'instructions'
-    | 'source'
-    | 'reloadlyProductId'
-    | 'reloadlyUnitPrice'
-  >
->;
+/** The fields of a product a back-office edit may change, besides its operator. */
+export type ProductEditableField =
+  | 'priceMmk'
+  | 'discountPriceMmk'
+  | 'status'
+  | 'name'
+  | 'description'
+  | 'sortOrder'
+  | 'imageUrl'
+  | 'instructions'
+  | 'source'
+  | 'reloadlyProductId'
+  | 'reloadlyUnitPrice';
+export type ProductEdit = Partial<Pick<ProductRow, ProductEditableField | 'operatorId'>>;
 export type ProductInsert = Pick<
   ProductRow,
   | 'categoryId'

@@ -9,6 +9,7 @@ import {
   createProductAdminRepo,
   type ProductAdminRepo,
   type ProductEdit,
+  type ProductEditableField,
   type ProductInsert,
   type ProductRow,
 } from './product-admin.repo.ts';
@@ -17,20 +18,7 @@ import {
 export type { ProductRow } from './product-admin.repo.ts';
 
 /** The fields of a product a back-office edit may change, as the audit log records them. */
-export type ProductEditable = Pick<
-  ProductRow,
-  | 'priceMmk'
-  | 'discountPriceMmk'
-  | 'status'
-  | 'name'
-  | 'description'
-  | 'sortOrder'
-  | 'imageUrl'
-  | 'instructions'
-  | 'source'
-  | 'reloadlyProductId'
-  | 'reloadlyUnitPrice'
-> & { operator: string | null };
+export type ProductEditable = Pick<ProductRow, ProductEditableField> & { operator: string | null };
 const editable = (row: ProductRow, operator: string | null): ProductEditable => ({
   priceMmk: row.priceMmk,
   discountPriceMmk: row.discountPriceMmk,
