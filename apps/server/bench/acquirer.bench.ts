@@ -7,19 +7,15 @@
 //
 //   npx tsx apps/server/bench/acquirer.bench.ts [--orders 5]
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startKbzStandin } from '../src/test/standins/kbzpay.ts';
 import { startWaveStandin } from '../src/test/standins/wave.ts';
 import {
   call,
-  freePort,
   mainJs,
   numberOption,
   percentile,
   signUp,
-  spawnServer,
-  stop,
+  spawnBenchServer,
   waitFor,
 } from './server-process.mjs';
 
@@ -39,15 +35,12 @@ async function measure(
   afterCreate?: (reference: string) => Promise<void>,
   method: 'mmqr' | 'direct' = 'mmqr',
 ) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-bench-acquirer-${label}-`));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${String(port)}`;
-  const child = spawnServer({
-    port,
-    dataDir,
+  // PUBLIC_URL is the server's own address (spawnServer's default) unless `env` names another.
+  const server = await spawnBenchServer(`bench-acquirer-${label}`, {
     source: !built,
-    env: { LOG_LEVEL: 'warn', PUBLIC_URL: base, ...env },
+    env: { LOG_LEVEL: 'warn', ...env },
   });
+  const { base, dataDir, child } = server;
   try {
     await waitFor(`${base}/readyz`, child, label);
     const api = async (method: string, url: string, body?: unknown, headers?: Auth) =>
@@ -102,8 +95,7 @@ async function measure(
     }
     return { creates, paid };
   } finally {
-    await stop(child, 'SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -8,17 +8,13 @@
 //
 //   node apps/server/bench/fulfilment.bench.mjs [--buyers 4] [--orders 25]
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   call,
-  freePort,
   mainJs,
   numberOption,
   percentile,
   signUp,
-  spawnServer,
-  stop,
+  spawnBenchServer,
   waitFor,
 } from './server-process.mjs';
 
@@ -26,11 +22,12 @@ const P95_BUDGET_MS = 1000;
 const BUYERS = numberOption('--buyers', 4);
 const ORDERS = numberOption('--orders', 25);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-fulfil-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 const built = fs.existsSync(mainJs);
-const child = spawnServer({ port, dataDir, source: !built, env: { LOG_LEVEL: 'warn' } });
+const server = await spawnBenchServer('bench-fulfil', {
+  source: !built,
+  env: { LOG_LEVEL: 'warn' },
+});
+const { base, dataDir, child } = server;
 
 const api = async (method, url, body, headers) =>
   (await call(base, method, url, { body, headers })).json;
@@ -102,7 +99,6 @@ try {
 } catch (err) {
   console.error(err);
 } finally {
-  await stop(child, 'SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(exitCode);

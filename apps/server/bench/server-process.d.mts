@@ -20,6 +20,11 @@ export function spawnServer(
 ): ChildProcessByStdio<null, Readable, Readable>;
 export function spawnServer(options: ServerOptions & { stdio?: StdioOptions }): ChildProcess;
 
+export function spawnBenchServer(
+  label: string,
+  options?: Omit<ServerOptions, 'port' | 'dataDir'> & { stdio?: StdioOptions },
+): Promise<{ base: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> }>;
+
 export function waitFor(url: string, child: ChildProcess, label: string): Promise<void>;
 export function stop(child: ChildProcess, signal?: NodeJS.Signals): Promise<void>;
 

@@ -96,22 +96,32 @@ export function stop(child, signal = 'SIGINT') {
 }
 
 /** Nearest-rank percentile `p` (0–100) of an ascending array; NaN when it is empty. */
-/** The built shop on a free port with a fresh embedded database and the demo shop. */
-export async function startDemoShop(label, main = mainJs) {
-  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build.`);
-  const port = await freePort();
+/**
+ * A server (spawnServer's options) on a free port with a fresh DATA_DIR (`shop-<label>-…` in the
+ * temp folder), not waited for; `stop()` ends it and removes its DATA_DIR.
+ */
+export async function spawnBenchServer(label, options = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${label}-`));
-  const child = spawnServer({ port, dataDir, env: { LOG_LEVEL: 'warn' }, main });
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/readyz`, child, 'shop server');
+  const child = spawnServer({ ...options, port, dataDir });
   return {
     base,
     dataDir,
+    child,
     stop: async () => {
       await stop(child, 'SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The built shop on a free port with a fresh embedded database and the demo shop. */
+export async function startDemoShop(label, main = mainJs) {
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build.`);
+  const shop = await spawnBenchServer(label, { env: { LOG_LEVEL: 'warn' }, main });
+  await waitFor(`${shop.base}/readyz`, shop.child, 'shop server');
+  return { base: shop.base, dataDir: shop.dataDir, stop: shop.stop };
 }
 
 export const percentile = (sorted, p) =>
