@@ -108,12 +108,7 @@ if (config.seedDemoData) {
   }
 }
 
-const { mailer, sms } = createMessaging({
-  dataDir: config.dataDir,
-  smtpUrl: config.smtpUrl,
-  from: config.mailFrom,
-  log: logger,
-});
+const { mailer, sms } = createMessaging(config, config.dataDir, logger);
 const app = await buildApp({
   config,
   database,

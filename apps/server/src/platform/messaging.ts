@@ -144,17 +144,16 @@ export function createMailer(opts: {
 }
 
 /**
- * An app's mail and SMS senders over one outbox in `dataDir` (mail over SMTP when `smtpUrl` is
- * set): what the server and the tests' apps are built with.
+ * An app's mail and SMS senders over one outbox in `dataDir` (mail from `mailFrom`, over SMTP when
+ * `smtpUrl` is set): what the server and the tests' apps are built with.
  */
-export function createMessaging(opts: {
-  dataDir: string;
-  smtpUrl: string | undefined;
-  from: string;
-  log: FastifyBaseLogger;
-}): { outbox: Outbox; mailer: Mailer; sms: SmsSender } {
-  const outbox = new Outbox(opts.dataDir, opts.log);
-  const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: opts.from, outbox, log: opts.log });
+export function createMessaging(
+  mail: { smtpUrl: string | undefined; mailFrom: string },
+  dataDir: string,
+  log: FastifyBaseLogger,
+): { outbox: Outbox; mailer: Mailer; sms: SmsSender } {
+  const outbox = new Outbox(dataDir, log);
+  const mailer = createMailer({ smtpUrl: mail.smtpUrl, from: mail.mailFrom, outbox, log });
   return { outbox, mailer, sms: createSmsSender(outbox) };
 }
 

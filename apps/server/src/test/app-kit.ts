@@ -124,12 +124,7 @@ export async function createTestApp(
   const secrets = options.secondInstanceOf?.secrets ?? testSecrets();
   if (options.seed) await seedDemoShop(database.db, secrets);
   const logger = pino({ level: 'silent' });
-  const { outbox, mailer, sms } = createMessaging({
-    dataDir,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    log: logger,
-  });
+  const { outbox, mailer, sms } = createMessaging(config, dataDir, logger);
   const app = await buildApp({
     config,
     database,
@@ -167,12 +162,11 @@ export async function otherInstance(
   t: TestApp,
   ownDataDir?: string,
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
-  const { mailer, sms } = createMessaging({
-    dataDir: ownDataDir ?? path.join(t.dataDir, 'b'),
-    smtpUrl: undefined,
-    from: t.config.mailFrom,
-    log: pino({ level: 'silent' }),
-  });
+  const { mailer, sms } = createMessaging(
+    { smtpUrl: undefined, mailFrom: t.config.mailFrom },
+    ownDataDir ?? path.join(t.dataDir, 'b'),
+    pino({ level: 'silent' }),
+  );
   const app = await buildApp({
     config: ownDataDir ? { ...t.config, dataDir: ownDataDir } : t.config,
     database: t.database,
