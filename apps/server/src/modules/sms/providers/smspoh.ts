@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
-import { callGateway, gatewaySettings, receiptFields, receiptOutcome } from '../sms-gateway.ts';
-import type {
-  AcceptedSms,
-  OutgoingSms,
-  ReceiptRequest,
-  SmsGateway,
-  SmsReceipt,
+import {
+  callGateway,
+  gatewaySettings,
+  receiptFields,
+  receiptOutcome,
+  type SmsGateway,
 } from '../sms-gateway.ts';
 
 /*
@@ -67,7 +66,7 @@ export function createSmspohGateway(env: Record<string, string | undefined>): Sm
   const timeoutMs = e.SMSPOH_TIMEOUT_MS ?? 5000;
   const test = e.SMSPOH_TEST === 'true';
 
-  async function send(sms: OutgoingSms): Promise<AcceptedSms> {
+  const send: SmsGateway['send'] = async (sms) => {
     const answer = await callGateway(
       `${base}/send`,
       {
@@ -84,9 +83,9 @@ export function createSmspohGateway(env: Record<string, string | undefined>): Sm
       timeoutMs,
     );
     return { providerMessageId: acceptedId(answer.body), providerStatus: 'accepted' };
-  }
+  };
 
-  function readReceipt(request: ReceiptRequest): SmsReceipt | null {
+  const readReceipt: SmsGateway['readReceipt'] = (request) => {
     const fields = receiptFields(request);
     const status = fields?.status ?? fields?.messageStatus;
     if (!fields || !status) return null;
@@ -96,7 +95,7 @@ export function createSmspohGateway(env: Record<string, string | undefined>): Sm
       outcome: receiptOutcome(status.trim().toLowerCase(), STATUS_WORDS),
       providerStatus: status.slice(0, 60),
     };
-  }
+  };
 
   return { name: 'smspoh', send, readReceipt };
 }

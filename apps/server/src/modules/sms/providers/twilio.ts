@@ -2,14 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { jsonOrUndefined } from '../../../platform/json.ts';
 import { httpUrl, optionalMs } from '../../../platform/settings-fields.ts';
-import { callGateway, gatewaySettings, receiptOutcome } from '../sms-gateway.ts';
-import type {
-  AcceptedSms,
-  OutgoingSms,
-  ReceiptRequest,
-  SmsGateway,
-  SmsReceipt,
-} from '../sms-gateway.ts';
+import { callGateway, gatewaySettings, receiptOutcome, type SmsGateway } from '../sms-gateway.ts';
 
 /*
  * Twilio Programmable Messaging (ADR 0061; ../shared/research/going-live.md §4, §6.5), from
@@ -70,7 +63,7 @@ export function createTwilioGateway(env: Record<string, string | undefined>): Sm
   const basic = Buffer.from(`${e.TWILIO_ACCOUNT_SID}:${e.TWILIO_AUTH_TOKEN}`).toString('base64');
   const timeoutMs = e.TWILIO_TIMEOUT_MS ?? 5000;
 
-  async function send(sms: OutgoingSms): Promise<AcceptedSms> {
+  const send: SmsGateway['send'] = async (sms) => {
     const form = new URLSearchParams({
       To: sms.to,
       Body: sms.text,
@@ -96,9 +89,9 @@ export function createTwilioGateway(env: Record<string, string | undefined>): Sm
     return parsed.success
       ? { providerMessageId: parsed.data.sid, providerStatus: parsed.data.status ?? 'accepted' }
       : { providerMessageId: '', providerStatus: 'accepted' };
-  }
+  };
 
-  function readReceipt(request: ReceiptRequest): SmsReceipt | null {
+  const readReceipt: SmsGateway['readReceipt'] = (request) => {
     const signature = request.headers['x-twilio-signature'];
     if (!signature || request.headers['x-twilio-webhooks-signature-settings']) return null;
     if (!(request.contentType ?? '').includes('application/x-www-form-urlencoded')) return null;
@@ -115,7 +108,7 @@ export function createTwilioGateway(env: Record<string, string | undefined>): Sm
       outcome: receiptOutcome(status, STATUS_WORDS),
       providerStatus: fields.ErrorCode ? `${status} ${fields.ErrorCode}`.slice(0, 60) : status,
     };
-  }
+  };
 
   return { name: 'twilio', send, readReceipt };
 }
