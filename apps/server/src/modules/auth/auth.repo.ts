@@ -89,50 +89,42 @@ export function createAuthRepo(db: Db) {
     }
   }
 
+  /**
+   * Who stands for an email or phone (ADR 0046): the account that proved it, alone, else the
+   * accounts that claim it unproved, newest first, at most `limit`.
+   */
+  async function findClaimants(claim: Claim, limit: number): Promise<UserRow[]> {
+    const [column, proved] =
+      claim.channel === 'email'
+        ? [users.email, users.emailVerifiedAt]
+        : [users.phoneNumber, users.phoneVerifiedAt];
+    const rows = await db
+      .select()
+      .from(users)
+      .where(eq(column, claim.target))
+      .orderBy(sql`${proved} is null`, desc(users.createdAt))
+      .limit(limit);
+    const holder = rows.find((row) =>
+      claim.channel === 'email' ? row.emailVerifiedAt : row.phoneVerifiedAt,
+    );
+    return holder ? [holder] : rows;
+  }
+
   return {
     /**
      * The account an email stands for: the one that proved it, else the newest unproved claim of
      * it (several accounts may claim an email none of them proved, ADR 0046).
      */
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(eq(users.email, email))
-        .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt))
-        .limit(1);
+      const [row] = await findClaimants({ channel: 'email', target: email }, 1);
       return row;
     },
 
-    /**
-     * Who stands for an email or phone (ADR 0046): the account that proved it, alone, else the
-     * accounts that claim it unproved, newest first, at most `limit`.
-     */
-    async findClaimants(claim: Claim, limit: number): Promise<UserRow[]> {
-      const [column, proved] =
-        claim.channel === 'email'
-          ? [users.email, users.emailVerifiedAt]
-          : [users.phoneNumber, users.phoneVerifiedAt];
-      const rows = await db
-        .select()
-        .from(users)
-        .where(eq(column, claim.target))
-        .orderBy(sql`${proved} is null`, desc(users.createdAt))
-        .limit(limit);
-      const holder = rows.find((row) =>
-        claim.channel === 'email' ? row.emailVerifiedAt : row.phoneVerifiedAt,
-      );
-      return holder ? [holder] : rows;
-    },
+    findClaimants,
 
     /** The same for a phone number: its proved holder, else its newest unproved claim. */
     async findUserByPhone(phoneNumber: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(eq(users.phoneNumber, phoneNumber))
-        .orderBy(sql`${users.phoneVerifiedAt} is null`, desc(users.createdAt))
-        .limit(1);
+      const [row] = await findClaimants({ channel: 'sms', target: phoneNumber }, 1);
       return row;
     },
 
