@@ -282,6 +282,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const clock = deps.clock ?? systemClock;
+  // The job worker that runs every module's jobs is fulfilment's, made below: a module that queues
+  // a job wakes it through this.
+  const wakeWorker = () => {
+    fulfilment.worker.wake();
+  };
   // The modules, in order: each registers its routes and hooks and answers what others may call.
   const loyalty = (await registerLoyaltyModule(app, { config, database, clock })).service;
   const promotions = (await registerPromotionsModule(app, { database, clock })).service;
@@ -290,9 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     fallback: deps.sms,
     metrics,
-    wake: () => {
-      fulfilment.worker.wake();
-    },
+    wake: wakeWorker,
   });
   const auth = await registerAuthModule(app, {
     ...deps,
@@ -352,9 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     account: accountToTell,
     publicUrl: config.publicUrl,
     concurrency: config.push.concurrency,
-    wake: () => {
-      fulfilment.worker.wake();
-    },
+    wake: wakeWorker,
   });
   // "Top me up" request links (issue 31): told from fulfilment when the paying line is delivered.
   const topupRequests = await registerTopupRequestsModule(app, {
@@ -402,9 +403,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     topupFunds: (unitCost, quantity) =>
       topupAccount ? topupAccount.funds(unitCost, quantity) : Promise.resolve(true),
   });
-  const wakeWorker = () => {
-    fulfilment.worker.wake();
-  };
   const payments = await registerPaymentsModule(app, {
     config,
     database,
