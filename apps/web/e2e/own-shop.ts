@@ -69,7 +69,8 @@ export async function startOwnShop(
             () => 0,
           );
         },
-        { timeout: 60_000, intervals: [250] },
+        // As long as the suite's own shops may take to start (playwright.config.ts).
+        { timeout: 120_000, intervals: [250] },
       )
       .toBe(200);
   } catch (error) {
