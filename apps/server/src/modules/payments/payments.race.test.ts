@@ -8,11 +8,12 @@ import { products } from '../catalogue/catalogue.tables.ts';
 import {
   call,
   createShopTest,
+  insertOrdersOf,
   orderAwaitingQrPayment,
   signedIn,
   type ShopTest,
 } from '../../test/checkout-kit.ts';
-import { orderItems, orders } from '../orders/orders.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
 import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 
@@ -163,44 +164,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each([
       const price = product.priceMmk;
       const now = s.clock();
       const made = await db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(orders)
-          .values(
-            Array.from({ length: PAIRS }, () => {
-              const n = randomBytes(8).toString('hex');
-              return {
-                orderNumber: `RACE-${n}`,
-                userId: user.userId,
-                status: 'pending' as const,
-                paymentStatus: 'pending' as const,
-                paymentMethod: 'mmqr' as const,
-                subtotalMmk: price,
-                totalMmk: price,
-                idempotencyKey: `race:${n}`,
-                cartFingerprint: n,
-                email: user.person.email,
-                language: 'en' as const,
-              };
-            }),
-          )
-          .returning({ id: orders.id });
-        const ids = rows.map((r) => r.id);
-        await tx.insert(orderItems).values(
-          ids.map((orderId) => ({
-            orderId,
-            productId: product.id,
-            kind: product.kind,
-            sku: product.sku,
-            name: product.name,
-            quantity: 1,
-            listPriceMmk: price,
-            unitPriceMmk: price,
-            lineTotalMmk: price,
-            position: 0,
-            phoneNumber: '959250000001',
-            operatorCode: 'MPT',
-          })),
-        );
+        const ids = await insertOrdersOf(tx, {
+          count: PAIRS,
+          prefix: 'race',
+          userId: user.userId,
+          email: user.person.email,
+          product,
+          paid: false,
+          line: { phoneNumber: '959250000001', operatorCode: 'MPT' },
+        });
         const paid = await tx
           .insert(payments)
           .values(
