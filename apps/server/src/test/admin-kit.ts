@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
-import { beforeAll } from 'vitest';
-import { createShopTest, openShopTest } from './checkout-kit.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createShopTest, openShopTest, type ShopTest } from './checkout-kit.ts';
 import { emptyStock } from './fulfilment-kit.ts';
-import { startReloadlyStandin } from './standins/reloadly.ts';
+import { startReloadlyStandin, type ReloadlyStandin } from './standins/reloadly.ts';
 import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
 import { auditLog } from '../modules/admin/admin.tables.ts';
 import { loyaltyLedger } from '../modules/loyalty/loyalty.tables.ts';
@@ -84,19 +84,31 @@ export async function signedInStaff(
 }
 
 /**
- * A shop on the Reloadly stand-in (its env, then `env`) with the owner (admin) and a support person
- * signed in to the back-office; `close` ends the shop, then the stand-in.
+ * For the surrounding describe block: a shop on the Reloadly stand-in (its env, then `env`) with
+ * the owner (admin) and a support person signed in to the back-office. `s`, `owner` and `support`
+ * are filled in by the time the first beforeAll registered after this call runs; read the stand-in
+ * with `rld()` once the tests run. After them the shop closes, then the stand-in.
  */
-export async function reloadlyBackOffice(env: Record<string, string> = {}) {
-  const rld = await startReloadlyStandin();
-  const s = await createShopTest({ ...rld.env, ...env });
-  const owner = await signedInStaff(s.t, s.clock, 'admin');
-  const support = await signedInStaff(s.t, s.clock, 'support');
-  const close = async () => {
+export function openReloadlyBackOffice(env: Record<string, string> = {}) {
+  const s = {} as ShopTest;
+  const owner = {} as SignedInStaff;
+  const support = {} as SignedInStaff;
+  let standin: ReloadlyStandin | undefined;
+  beforeAll(async () => {
+    standin = await startReloadlyStandin();
+    Object.assign(s, await createShopTest({ ...standin.env, ...env }));
+    Object.assign(owner, await signedInStaff(s.t, s.clock, 'admin'));
+    Object.assign(support, await signedInStaff(s.t, s.clock, 'support'));
+  });
+  afterAll(async () => {
     await s.t.close();
-    await rld.close();
+    await standin?.close();
+  });
+  const rld = () => {
+    if (!standin) throw new Error('the Reloadly stand-in is not started yet');
+    return standin;
   };
-  return { rld, s, owner, support, close };
+  return { s, rld, owner, support };
 }
 
 /**
