@@ -54,6 +54,14 @@ export async function staffLogin(t: TestApp, email: string, password: string) {
   return res.json<{ data: { challengeToken: string; totpEnrolled: boolean } }>().data;
 }
 
+/** Step two of a staff sign-in: the authenticator's (or a recovery) `code` on the ticket of step one. */
+export const staffCode = (
+  t: TestApp,
+  challengeToken: string,
+  code: string,
+  headers: Record<string, string> = { 'accept-language': 'en' },
+) => post(t, '/api/v1/admin/auth/totp', { challengeToken, code }, headers);
+
 /** A new staff member who signs in for the first time: password, enrolment, first code. */
 export async function signedInStaff(
   t: TestApp,

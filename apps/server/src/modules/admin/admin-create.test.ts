@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { login, movableClock, newPerson, register, verifiedPerson } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { auditLog } from './admin.tables.ts';
-import { signedInStaff, staffLogin, totpAt } from '../../test/admin-kit.ts';
+import { signedInStaff, staffCode, staffLogin, totpAt } from '../../test/admin-kit.ts';
 import { createOrPromoteStaff, DEMO_ADMIN, ensureDemoAdmin } from './staff-accounts.ts';
 import { post } from '../../test/auth-kit.ts';
 
@@ -100,10 +100,7 @@ describe('admin:create', () => {
     expect(me.statusCode).toBe(401);
     const step1 = await staffLogin(t, staff.email, result.password);
     expect(step1.totpEnrolled).toBe(false);
-    const oldCode = await post(t, '/api/v1/admin/auth/totp', {
-      challengeToken: step1.challengeToken,
-      code: await totpAt(staff.secret, clock()),
-    });
+    const oldCode = await staffCode(t, step1.challengeToken, await totpAt(staff.secret, clock()));
     expect(oldCode.statusCode).toBe(409);
   });
 
