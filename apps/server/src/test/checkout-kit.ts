@@ -260,6 +260,10 @@ export async function completeWith(
   return res.json<PaymentSessionResponse>().data;
 }
 
+/** The customer cancels their order's open payment (PUT …/cancel-payment): the answer, unchecked. */
+export const cancelPayment = (s: ShopTest, headers: Record<string, string>, orderId: string) =>
+  call(s, 'PUT', `/api/v1/orders/${orderId}/cancel-payment`, headers);
+
 /** The customer's cart of one 1,000 Ks MPT top-up to `phoneNumber`, checked out and paid with points. */
 export async function topUpPaidWithPoints(
   s: ShopTest,

@@ -7,11 +7,12 @@ import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts'
 import { products } from '../catalogue/catalogue.tables.ts';
 import {
   call,
+  cancelPayment,
   createShopTest,
   insertOrdersOf,
   orderAwaitingQrPayment,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
@@ -193,8 +194,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each([
 
       const answers = await Promise.all(
         made.flatMap(({ orderId, reference }, i) => {
-          const cancel = () =>
-            call(s, 'PUT', `/api/v1/orders/${orderId}/cancel-payment`, user.headers);
+          const cancel = () => cancelPayment(s, user.headers, orderId);
           const pay = () =>
             deliver({
               id: `evt_race_${i}_${randomBytes(4).toString('hex')}`,

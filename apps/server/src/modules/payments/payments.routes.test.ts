@@ -12,13 +12,14 @@ import { FULFIL_ORDER_JOB } from './payments.service.ts';
 import {
   addToCart,
   call,
+  cancelPayment,
   completeWith,
   createShopTest,
   initialize,
-  orderAwaitingQrPayment,
-  signedIn,
   openShopTest,
+  orderAwaitingQrPayment,
   paymentRowsOf,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts } from './payments.tables.ts';
@@ -86,12 +87,7 @@ describe('payments: sandbox bank, webhook, expiry', () => {
     const cart = await call(s, 'GET', '/api/v1/cart', user.headers);
     expect(cart.json<CartResponse>().data.items).toEqual([]);
     // The paid order cannot be cancelled or paid again.
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/cancel-payment`,
-      user.headers,
-    );
+    const cancel = await cancelPayment(s, user.headers, order.orderId);
     expect(cancel.statusCode).toBe(409);
     const regen = await call(
       s,
@@ -256,12 +252,7 @@ describe('payments: sandbox bank, webhook, expiry', () => {
     expect(await fulfilJobs(late.order.orderId)).toEqual([]);
 
     const cancelled = await orderAwaitingQrPayment(s);
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${cancelled.order.orderId}/cancel-payment`,
-      cancelled.user.headers,
-    );
+    const cancel = await cancelPayment(s, cancelled.user.headers, cancelled.order.orderId);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json<{ message: string }>().message).toBe('Payment cancelled');
     expect(await status(cancelled.user.headers, cancelled.order.orderId)).toMatchObject({
@@ -269,12 +260,7 @@ describe('payments: sandbox bank, webhook, expiry', () => {
       paymentStatus: 'cancelled',
     });
     // Cancelling again is harmless.
-    const again = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${cancelled.order.orderId}/cancel-payment`,
-      cancelled.user.headers,
-    );
+    const again = await cancelPayment(s, cancelled.user.headers, cancelled.order.orderId);
     expect(again.statusCode).toBe(200);
     // The customer's wallet still pays the QR on screen (it has not expired).
     const paid = await bankPay({ qrPayload: cancelled.payment.paymentQrCode });
