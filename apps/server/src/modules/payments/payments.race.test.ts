@@ -16,7 +16,7 @@ import {
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
+import { deliverSandboxWebhook, postToWebhook } from '../../test/webhook-kit.ts';
 
 const PAIRS = 500;
 const SPREAD_MS = 1000;
@@ -64,12 +64,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each([
 
     function deliver(event: WebhookEvent) {
       if (kbz)
-        return s.t.app.inject({
-          method: 'POST',
-          url: '/api/v1/payments/webhook/kbzpay',
-          headers: { 'content-type': 'application/json' },
-          payload: kbz.successCallback(event.data.reference, event.data.amount),
-        });
+        return postToWebhook(
+          s.t,
+          'kbzpay',
+          kbz.successCallback(event.data.reference, event.data.amount),
+        );
       return deliverSandboxWebhook(s.t, s.clock(), JSON.stringify(event));
     }
 

@@ -23,7 +23,7 @@ import {
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts } from './payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
+import { deliverSandboxWebhook, postToWebhook } from '../../test/webhook-kit.ts';
 
 describe('payments: sandbox bank, webhook, expiry', () => {
   const s = openShopTest();
@@ -144,19 +144,9 @@ describe('payments: sandbox bank, webhook, expiry', () => {
       timestamp: Math.floor(s.clock().getTime() / 1000) + 301,
     });
     expect(future.statusCode).toBe(401);
-    const unsigned = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/sandbox',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(event),
-    });
+    const unsigned = await postToWebhook(s.t, 'sandbox', JSON.stringify(event));
     expect(unsigned.statusCode).toBe(401);
-    const unknownProvider = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/otherbank',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(event),
-    });
+    const unknownProvider = await postToWebhook(s.t, 'otherbank', JSON.stringify(event));
     expect(unknownProvider.statusCode).toBe(404);
     // Nothing changed, nothing recorded.
     expect((await status(user.headers, order.orderId)).paymentStatus).toBe('pending');
@@ -367,12 +357,7 @@ describe('another payment provider selected, or none', () => {
         const pay = await call(s, 'POST', '/api/v1/sandbox/bank/pay', {}, { qrPayload: 'x' });
         expect(pay.statusCode).toBe(404);
         expect(s.t.app.hasRoute({ method: 'POST', url: '/api/v1/sandbox/bank/pay' })).toBe(false);
-        const hook = await s.t.app.inject({
-          method: 'POST',
-          url: '/api/v1/payments/webhook/sandbox',
-          headers: { 'content-type': 'application/json' },
-          payload: '{}',
-        });
+        const hook = await postToWebhook(s.t, 'sandbox', '{}');
         expect(hook.statusCode).toBe(404);
         const user = await signedIn(s);
         await addToCart(s, user.headers, {
