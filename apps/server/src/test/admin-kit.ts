@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
 import { afterAll, beforeAll } from 'vitest';
-import { createShopTest, openShopTest, type ShopTest } from './checkout-kit.ts';
+import { call, createShopTest, openShopTest, type ShopTest } from './checkout-kit.ts';
 import { emptyStock } from './fulfilment-kit.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from './standins/reloadly.ts';
 import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
@@ -151,7 +151,13 @@ export function openOrderDesk() {
   /** The order's refund row, if any. */
   const refundRow = async (orderId: string) =>
     (await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
-  return { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow };
+  /** POST …/refund: a staff member (the admin unless told) pays an order's refund out. */
+  const refund = (
+    orderId: string,
+    body: unknown,
+    staff: { headers: Record<string, string> } = desk.admin,
+  ) => call(s, 'POST', `/api/v1/admin/orders/${orderId}/refund`, staff.headers, body);
+  return { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow, refund };
 }
 
 /** The texts of an order page's timeline, oldest first; only the entries of `kind` if given. */
