@@ -12,16 +12,21 @@ describe('job worker', () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.dispose());
+  /** A worker on the test database: silent, a 30 s lease, one main loop, these job types (and lanes). */
+  const workerFor = (jobTypes: Pick<Parameters<typeof createJobWorker>[0], 'types' | 'lanes'>) =>
+    createJobWorker({
+      db: database.db,
+      log: pino({ level: 'silent' }),
+      leaseSeconds: 30,
+      concurrency: 1,
+      ...jobTypes,
+    });
 
   it('contention retries (RetryJob) do not use up the attempts a real error has', async () => {
     const { db } = database;
     let contended = 0;
     let failures = 0;
-    const worker = createJobWorker({
-      db,
-      log: pino({ level: 'silent' }),
-      leaseSeconds: 30,
-      concurrency: 1,
+    const worker = workerFor({
       types: {
         contended: {
           handle: () => {
@@ -62,11 +67,7 @@ describe('job worker', () => {
     });
     let slowStarted = 0;
     let fastDone = 0;
-    const worker = createJobWorker({
-      db,
-      log: pino({ level: 'silent' }),
-      leaseSeconds: 30,
-      concurrency: 1,
+    const worker = workerFor({
       types: {
         lane_fast: {
           handle: () => {

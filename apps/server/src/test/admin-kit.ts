@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
-import { beforeAll } from 'vitest';
-import { createShopTest, openShopTest } from './checkout-kit.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { call, createShopTest, openShopTest, type ShopTest } from './checkout-kit.ts';
 import { emptyStock } from './fulfilment-kit.ts';
-import { startReloadlyStandin } from './standins/reloadly.ts';
+import { startReloadlyStandin, type ReloadlyStandin } from './standins/reloadly.ts';
 import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
 import { auditLog } from '../modules/admin/admin.tables.ts';
 import { loyaltyLedger } from '../modules/loyalty/loyalty.tables.ts';
@@ -54,6 +54,14 @@ export async function staffLogin(t: TestApp, email: string, password: string) {
   return res.json<{ data: { challengeToken: string; totpEnrolled: boolean } }>().data;
 }
 
+/** Step two of a staff sign-in: the authenticator's (or a recovery) `code` on the ticket of step one. */
+export const staffCode = (
+  t: TestApp,
+  challengeToken: string,
+  code: string,
+  headers: Record<string, string> = { 'accept-language': 'en' },
+) => post(t, '/api/v1/admin/auth/totp', { challengeToken, code }, headers);
+
 /** A new staff member who signs in for the first time: password, enrolment, first code. */
 export async function signedInStaff(
   t: TestApp,
@@ -84,19 +92,31 @@ export async function signedInStaff(
 }
 
 /**
- * A shop on the Reloadly stand-in (its env, then `env`) with the owner (admin) and a support person
- * signed in to the back-office; `close` ends the shop, then the stand-in.
+ * For the surrounding describe block: a shop on the Reloadly stand-in (its env, then `env`) with
+ * the owner (admin) and a support person signed in to the back-office. `s`, `owner` and `support`
+ * are filled in by the time the first beforeAll registered after this call runs; read the stand-in
+ * with `rld()` once the tests run. After them the shop closes, then the stand-in.
  */
-export async function reloadlyBackOffice(env: Record<string, string> = {}) {
-  const rld = await startReloadlyStandin();
-  const s = await createShopTest({ ...rld.env, ...env });
-  const owner = await signedInStaff(s.t, s.clock, 'admin');
-  const support = await signedInStaff(s.t, s.clock, 'support');
-  const close = async () => {
+export function openReloadlyBackOffice(env: Record<string, string> = {}) {
+  const s = {} as ShopTest;
+  const owner = {} as SignedInStaff;
+  const support = {} as SignedInStaff;
+  let standin: ReloadlyStandin | undefined;
+  beforeAll(async () => {
+    standin = await startReloadlyStandin();
+    Object.assign(s, await createShopTest({ ...standin.env, ...env }));
+    Object.assign(owner, await signedInStaff(s.t, s.clock, 'admin'));
+    Object.assign(support, await signedInStaff(s.t, s.clock, 'support'));
+  });
+  afterAll(async () => {
     await s.t.close();
-    await rld.close();
+    await standin?.close();
+  });
+  const rld = () => {
+    if (!standin) throw new Error('the Reloadly stand-in is not started yet');
+    return standin;
   };
-  return { rld, s, owner, support, close };
+  return { s, rld, owner, support };
 }
 
 /**
@@ -131,7 +151,13 @@ export function openOrderDesk() {
   /** The order's refund row, if any. */
   const refundRow = async (orderId: string) =>
     (await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
-  return { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow };
+  /** POST …/refund: a staff member (the admin unless told) pays an order's refund out. */
+  const refund = (
+    orderId: string,
+    body: unknown,
+    staff: { headers: Record<string, string> } = desk.admin,
+  ) => call(s, 'POST', `/api/v1/admin/orders/${orderId}/refund`, staff.headers, body);
+  return { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow, refund };
 }
 
 /** The texts of an order page's timeline, oldest first; only the entries of `kind` if given. */

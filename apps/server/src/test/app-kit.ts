@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { seedDemoShop } from '../db/seed.ts';
 import type { Clock } from '../platform/clock.ts';
 import { openDatabase, type Database } from '../platform/db.ts';
 import { createMessaging } from '../platform/messaging.ts';
+import { serverRoot } from '../platform/paths.ts';
 import { generateVapidKeys, type Secrets } from '../platform/secrets.ts';
 
 /**
@@ -272,6 +274,30 @@ export function sharedCacheInstances() {
       await closeOther();
       await t.close();
       await dropCatalogueGeneration(redisUrl, prefix);
+    },
+  };
+}
+
+/**
+ * A server command (`script`, a path under apps/server) as an operator runs it: on its own
+ * embedded database in a fresh DATA_DIR (`dataDir`; DATABASE_URL unset), quiet. `run(args)` runs it
+ * to the end and answers its output and exit status; `dispose()` removes the folder.
+ */
+export function serverCommand(script: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cli-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  const cli = path.join(serverRoot, script);
+  return {
+    dataDir,
+    run: (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      }),
+    dispose: () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -63,6 +63,14 @@ export function newPerson(): Person {
   };
 }
 
+/** A new person who signs up with `victim`'s phone number (and a password of its own). */
+export const phoneSquatter = (victim: Person): Person => ({
+  ...newPerson(),
+  phone: victim.phone,
+  phone95: victim.phone95,
+  password: 'squatters-own-9x',
+});
+
 export async function post(
   t: TestApp,
   url: string,
@@ -75,18 +83,16 @@ export async function post(
 
 export const errorOf = (res: { json(): unknown }) => res.json() as ErrorBody;
 
+/** The sign-up form as `person` fills it in. */
+export const signUpForm = (person: Person) => ({
+  name: person.name,
+  email: person.email,
+  phoneNumber: person.phone,
+  password: person.password,
+});
+
 export async function register(t: TestApp, person: Person, headers: Record<string, string> = {}) {
-  const res = await post(
-    t,
-    '/api/v1/auth/register',
-    {
-      name: person.name,
-      email: person.email,
-      phoneNumber: person.phone,
-      password: person.password,
-    },
-    headers,
-  );
+  const res = await post(t, '/api/v1/auth/register', signUpForm(person), headers);
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   return res;
 }
@@ -174,3 +180,10 @@ export function browser(t: TestApp, address = '10.9.0.1') {
   };
 }
 export type Browser = ReturnType<typeof browser>;
+
+/** `person` signs up in browser `b`, which keeps the sign-up's cookies (its claim ticket). */
+export async function signUpIn(b: Browser, person: Person) {
+  const res = await b.post('/api/v1/auth/register', signUpForm(person));
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return res;
+}

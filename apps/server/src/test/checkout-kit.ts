@@ -12,6 +12,8 @@ import { jobs } from '../platform/jobs.tables.ts';
 import type { PaymentStatusResponse } from '@shop/contracts/payments';
 import { FULFIL_ORDER_JOB } from '../modules/payments/payments.service.ts';
 import { paymentReceipts, payments } from '../modules/payments/payments.tables.ts';
+import { orderItems, orders } from '../modules/orders/orders.tables.ts';
+import type { Tx } from '../platform/db.ts';
 
 /** Recipients that fit the test catalogue's operators (account spec §9 prefixes). */
 export const MPT_PHONE = '09250000001';
@@ -68,8 +70,8 @@ export async function stockCards(s: ShopTest, sku: string, count: number, prefix
   return made;
 }
 
-/** A fresh E-PIN product ('Game card', 20,000 Ks) with `stock` cards of its own. */
-export async function newCardProduct(s: ShopTest, stock: number): Promise<string> {
+/** A fresh E-PIN product ('Game card', 20,000 Ks, SKU `skuPrefix`-…) with `stock` cards of its own. */
+export async function insertCardProduct(s: ShopTest, stock: number, skuPrefix = 'HOLD') {
   const db = s.t.database.db;
   const [base] = await db
     .select()
@@ -81,7 +83,7 @@ export async function newCardProduct(s: ShopTest, stock: number): Promise<string
     .values({
       categoryId: base.categoryId,
       kind: 'epin',
-      sku: `HOLD-${randomBytes(6).toString('hex')}`,
+      sku: `${skuPrefix}-${randomBytes(6).toString('hex')}`,
       name: { en: 'Game card', my: 'ဂိမ်းကတ်' },
       description: base.description,
       priceMmk: 20_000,
@@ -98,7 +100,72 @@ export async function newCardProduct(s: ShopTest, stock: number): Promise<string
         expiresAt: null,
       })),
     );
-  return product.id;
+  return product;
+}
+
+/** A fresh E-PIN product ('Game card', 20,000 Ks) with `stock` cards of its own: its id. */
+export async function newCardProduct(s: ShopTest, stock: number): Promise<string> {
+  return (await insertCardProduct(s, stock)).id;
+}
+
+/**
+ * `count` orders of one unit of `product` each, written straight into the tables (no cart, no
+ * checkout) for the load tests: pending, or with `paid` paid and processing. Order numbers and
+ * idempotency keys start with `prefix`; `line` adds to each order's line (a top-up's recipient).
+ * Answers the orders' ids.
+ */
+export async function insertOrdersOf(
+  tx: Tx,
+  options: {
+    count: number;
+    prefix: string;
+    userId: string;
+    email: string;
+    product: typeof products.$inferSelect;
+    paid: boolean;
+    line?: { phoneNumber: string; operatorCode: string };
+  },
+): Promise<string[]> {
+  const { product, prefix } = options;
+  const made = await tx
+    .insert(orders)
+    .values(
+      Array.from({ length: options.count }, () => {
+        const n = randomBytes(8).toString('hex');
+        return {
+          orderNumber: `${prefix.toUpperCase()}-${n}`,
+          userId: options.userId,
+          ...(options.paid
+            ? { status: 'processing' as const, paymentStatus: 'paid' as const, paidAt: new Date() }
+            : { status: 'pending' as const, paymentStatus: 'pending' as const }),
+          paymentMethod: 'mmqr' as const,
+          subtotalMmk: product.priceMmk,
+          totalMmk: product.priceMmk,
+          idempotencyKey: `${prefix.toLowerCase()}:${n}`,
+          cartFingerprint: n,
+          email: options.email,
+          language: 'en' as const,
+        };
+      }),
+    )
+    .returning({ id: orders.id });
+  const ids = made.map((o) => o.id);
+  await tx.insert(orderItems).values(
+    ids.map((orderId) => ({
+      orderId,
+      productId: product.id,
+      kind: product.kind,
+      sku: product.sku,
+      name: product.name,
+      quantity: 1,
+      listPriceMmk: product.priceMmk,
+      unitPriceMmk: product.priceMmk,
+      lineTotalMmk: product.priceMmk,
+      position: 0,
+      ...options.line,
+    })),
+  );
+  return ids;
 }
 
 /** A verified customer, signed in: the headers of their calls. */
@@ -192,6 +259,10 @@ export async function completeWith(
   if (res.statusCode !== 200) throw new Error(`complete failed: ${res.statusCode} ${res.body}`);
   return res.json<PaymentSessionResponse>().data;
 }
+
+/** The customer cancels their order's open payment (PUT …/cancel-payment): the answer, unchecked. */
+export const cancelPayment = (s: ShopTest, headers: Record<string, string>, orderId: string) =>
+  call(s, 'PUT', `/api/v1/orders/${orderId}/cancel-payment`, headers);
 
 /** The customer's cart of one 1,000 Ks MPT top-up to `phoneNumber`, checked out and paid with points. */
 export async function topUpPaidWithPoints(

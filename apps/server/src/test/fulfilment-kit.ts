@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { PaymentSession } from '@shop/contracts/checkout';
 import type { SandboxPayResponse } from '@shop/contracts/payments';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -122,6 +123,22 @@ export function orderRowsOf(shop: () => ShopTest) {
         .where(eq(jobs.id, jobId));
     },
   };
+}
+
+/**
+ * An order whose fulfilment job (`jobId`) gave up waiting for the aggregator: its last try made due
+ * and run, the order fails with its line `unconfirmed` and the refund waits for a check with the
+ * aggregator (the top-up or card may have gone through).
+ */
+export async function expectUnconfirmedAfterLastTry(s: ShopTest, orderId: string, jobId: string) {
+  const { dueNow, orderStatus, lineOf, paymentOf } = orderRowsOf(() => s);
+  await dueNow(jobId, 9);
+  await s.t.app.runPendingJobs();
+  expect(await orderStatus(orderId)).toBe('failed');
+  expect(await lineOf(orderId)).toMatchObject({ status: 'failed', failureCode: 'unconfirmed' });
+  expect((await paymentOf(orderId))?.refundReason).toMatch(
+    /^check unconfirmed top-ups with the aggregator before refunding/,
+  );
 }
 
 /**

@@ -3,7 +3,8 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { call, type ShopTest } from './checkout-kit.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { call, createShopTest, type ShopTest } from './checkout-kit.ts';
 
 /*
  * The kit of the Web Push tests: a stand-in push service, a browser's side of a subscription and
@@ -17,6 +18,32 @@ export const LOCAL_PUSH_ENV = {
   PUSH_ALLOWED_HOSTS: '127.0.0.1',
   PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
 } as const;
+
+/**
+ * For the surrounding describe block: a push service started (`startPushService`, or `startTarpit`
+ * for one that never answers), then a shop whose top-up simulator answers at once and that may push
+ * to it (LOCAL_PUSH_ENV). The returned shop test, with `pushService`, is filled in by the time the
+ * first beforeAll registered after this call runs; after the tests the push service closes, then the
+ * shop.
+ */
+export function openPushingShop<P extends { close(): Promise<void> }>(
+  startService: () => Promise<P>,
+): ShopTest & { pushService: P } {
+  const opened = {} as ShopTest & { pushService: P };
+  beforeAll(async () => {
+    const pushService = await startService();
+    Object.assign(
+      opened,
+      { pushService },
+      await createShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', ...LOCAL_PUSH_ENV }),
+    );
+  });
+  afterAll(async () => {
+    await opened.pushService.close();
+    await opened.t.close();
+  });
+  return opened;
+}
 
 /** A push as the stand-in push service received it. */
 export interface ReceivedPush {

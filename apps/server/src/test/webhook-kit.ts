@@ -36,3 +36,12 @@ export function deliverSandboxWebhook(
     payload: body,
   });
 }
+
+/** A JSON POST of `body` to provider `provider`'s webhook as is: no signature added. */
+export const postToWebhook = (t: TestApp, provider: string, body: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/payments/webhook/${provider}`,
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });

@@ -1,15 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRoot } from '../../platform/paths.ts';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { createTestApp, serverCommand, type TestApp } from '../../test/app-kit.ts';
 import { login, movableClock, newPerson, register, verifiedPerson } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { auditLog } from './admin.tables.ts';
-import { signedInStaff, staffLogin, totpAt } from '../../test/admin-kit.ts';
+import { signedInStaff, staffCode, staffLogin, totpAt } from '../../test/admin-kit.ts';
 import { createOrPromoteStaff, DEMO_ADMIN, ensureDemoAdmin } from './staff-accounts.ts';
 import { post } from '../../test/auth-kit.ts';
 
@@ -100,10 +95,7 @@ describe('admin:create', () => {
     expect(me.statusCode).toBe(401);
     const step1 = await staffLogin(t, staff.email, result.password);
     expect(step1.totpEnrolled).toBe(false);
-    const oldCode = await post(t, '/api/v1/admin/auth/totp', {
-      challengeToken: step1.challengeToken,
-      code: await totpAt(staff.secret, clock()),
-    });
+    const oldCode = await staffCode(t, step1.challengeToken, await totpAt(staff.secret, clock()));
     expect(oldCode.statusCode).toBe(409);
   });
 
@@ -170,17 +162,8 @@ describe('admin:create', () => {
   });
 
   it('the command prints the one-time password; usage errors exit 2', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-'));
+    const { run, dispose } = serverCommand('src/modules/admin/admin-create-cli.ts');
     try {
-      const cli = path.join(serverRoot, 'src/modules/admin/admin-create-cli.ts');
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      delete env.DATABASE_URL;
-      const run = (args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
-          env,
-          encoding: 'utf8',
-          timeout: 60_000,
-        });
       const missing = run(['--email', 'boss@shop.example.com']);
       expect(missing.stderr).toContain('give --phone');
       expect(missing.status).toBe(1);
@@ -201,7 +184,7 @@ describe('admin:create', () => {
       expect(run([]).status).toBe(2);
       expect(run(['--email', 'x@y.z', '--role', 'owner']).status).toBe(2);
     } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      dispose();
     }
   });
 });

@@ -23,7 +23,7 @@ import { openOrderDesk, signedInStaff, timelineTexts } from '../../test/admin-ki
 
 describe('back-office: resolving and retrying top-up lines', () => {
   // A point is worth 300 Ks: a 1,000 Ks line or refund is 3.33 points, given as 4.
-  const { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow } = openOrderDesk();
+  const { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow, refund } = openOrderDesk();
   const resolve = (orderId: string, itemId: string, body: unknown, staff = desk.admin) =>
     call(s, 'POST', `/api/v1/admin/orders/${orderId}/items/${itemId}/resolve`, staff.headers, body);
   const retry = (orderId: string, itemId: string, staff = desk.admin) =>
@@ -201,16 +201,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(await jobsOf(order.orderId, 'send_refund_notice')).toHaveLength(1);
 
     // Paid out: the same call still answers 200 unchanged; a line can no longer change after it.
-    const paid = await call(
-      s,
-      'POST',
-      `/api/v1/admin/orders/${order.orderId}/refund`,
-      desk.admin.headers,
-      {
-        destination: 'bank',
-        reference: 'KBZ-77',
-      },
-    );
+    const paid = await refund(order.orderId, { destination: 'bank', reference: 'KBZ-77' });
     expect(paid.statusCode, paid.body).toBe(200);
     const again = await resolve(order.orderId, itemIds[1] ?? '', { delivered: false });
     expect(again.statusCode).toBe(200);
@@ -253,16 +244,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     });
     expect(anonymous.statusCode).toBe(401);
 
-    const paid = await call(
-      s,
-      'POST',
-      `/api/v1/admin/orders/${order.orderId}/refund`,
-      desk.admin.headers,
-      {
-        destination: 'bank',
-        reference: 'KBZ-1',
-      },
-    );
+    const paid = await refund(order.orderId, { destination: 'bank', reference: 'KBZ-1' });
     expect(paid.statusCode).toBe(200);
     const late = await resolve(order.orderId, unconfirmed, { delivered: true });
     expect(late.statusCode).toBe(409);
@@ -357,16 +339,7 @@ describe('back-office: resolving and retrying top-up lines', () => {
     expect(twice.statusCode).toBe(202);
     expect(bodyOf(twice).message).toBe(adminOrderMessages.retryRunning.en);
     expect(await jobsOf(order.orderId, 'retry_topup')).toHaveLength(1);
-    const pay = await call(
-      s,
-      'POST',
-      `/api/v1/admin/orders/${order.orderId}/refund`,
-      desk.admin.headers,
-      {
-        destination: 'bank',
-        reference: 'KBZ-2',
-      },
-    );
+    const pay = await refund(order.orderId, { destination: 'bank', reference: 'KBZ-2' });
     expect(pay.statusCode).toBe(409);
     expect(errorOf(pay).message).toBe(adminOrderMessages.refundWhileRetrying.en);
     expect((await customerOrder(order.orderId, user.headers)).items[0]?.eload).toMatchObject({

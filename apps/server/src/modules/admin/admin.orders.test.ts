@@ -23,9 +23,7 @@ import { openOrderDesk, signedInStaff, timelineTexts } from '../../test/admin-ki
 
 describe('back-office order detail and actions', () => {
   // A point is worth 300 Ks: a 1,000 Ks line or refund is 3.33 points, given as 4.
-  const { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow } = openOrderDesk();
-  const refund = (orderId: string, body: unknown, staff = desk.admin) =>
-    call(s, 'POST', `/api/v1/admin/orders/${orderId}/refund`, staff.headers, body);
+  const { s, desk, db, ledgerOf, auditOf, jobsOf, refundRow, refund } = openOrderDesk();
   /** A paid MM QR order whose top-up the operator declines: failed, 1,000 Ks refund pending. */
   const failedOrder = async (withCard = false) => {
     if (withCard) await stockCards(s, 'G-STEAM-10', 1);
@@ -199,12 +197,10 @@ describe('back-office order detail and actions', () => {
       expect([400, 415], JSON.stringify(body)).toContain(res.statusCode);
       expect(errorOf(res).message).toBeTruthy();
     }
-    const burmese = await call(
-      s,
-      'POST',
-      `/api/v1/admin/orders/${order.orderId}/refund`,
-      { ...desk.admin.headers, 'accept-language': 'my' },
+    const burmese = await refund(
+      order.orderId,
       { destination: 'bank' },
+      { headers: { ...desk.admin.headers, 'accept-language': 'my' } },
     );
     expect(errorOf(burmese).message).toBe(adminSchemaMessages.refundReference.my);
     expect(await refundRow(order.orderId)).toMatchObject({

@@ -105,7 +105,8 @@ describe('back-office promo codes', () => {
       perCustomerLimit: 1,
       categoryIds: [s.catalogue.data.id],
     });
-    expect(made).toMatchObject({
+    // What was made, as the answer and the audit entry give it back.
+    const asMade = {
       code,
       kind: 'percent',
       value: 20,
@@ -115,9 +116,8 @@ describe('back-office promo codes', () => {
       totalLimit: 5,
       perCustomerLimit: 1,
       active: true,
-      state: 'active',
-      redeemedCount: 0,
-    });
+    };
+    expect(made).toMatchObject({ ...asMade, state: 'active', redeemedCount: 0 });
     expect(made.categories).toEqual([{ id: s.catalogue.data.id, name: s.catalogue.data.name }]);
 
     // At checkout: 20 % of the data line only (1,500 Ks) → 300 Ks.
@@ -136,18 +136,7 @@ describe('back-office promo codes', () => {
       action: 'promo_code.create',
       targetType: 'promo_code',
       before: null,
-      after: {
-        code,
-        kind: 'percent',
-        value: 20,
-        minimumSpendMmk: 1000,
-        startsAt: starts.toISOString(),
-        endsAt: ends.toISOString(),
-        totalLimit: 5,
-        perCustomerLimit: 1,
-        categoryIds: [s.catalogue.data.id],
-        active: true,
-      },
+      after: { ...asMade, categoryIds: [s.catalogue.data.id] },
     });
   });
 

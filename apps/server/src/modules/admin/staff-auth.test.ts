@@ -18,7 +18,7 @@ import {
   SECOND,
   verifiedPerson,
 } from '../../test/auth-kit.ts';
-import { newStaff, signedInStaff, staffLogin, totpAt } from '../../test/admin-kit.ts';
+import { newStaff, signedInStaff, staffCode, staffLogin, totpAt } from '../../test/admin-kit.ts';
 
 /* Staff sign-in (issue 17, ADR 0033): password and TOTP, recovery codes, 15 minutes idle. */
 
@@ -43,12 +43,7 @@ describe('staff sign-in', () => {
     const step1 = await staffLogin(t, email, password);
     expect(step1.totpEnrolled).toBe(false);
     // Without an authenticator there is no step two yet.
-    const early = await post(
-      t,
-      '/api/v1/admin/auth/totp',
-      { challengeToken: step1.challengeToken, code: '123456' },
-      en,
-    );
+    const early = await staffCode(t, step1.challengeToken, '123456');
     expect(early.statusCode).toBe(409);
     expect(errorOf(early).message).toBe(adminMessages.notEnrolled.en);
 
@@ -102,31 +97,18 @@ describe('staff sign-in', () => {
     clock.advance(MINUTE);
     const first = await staffLogin(t, staff.email, staff.password);
     const code = await totpAt(staff.secret, clock());
-    const ok = await post(t, '/api/v1/admin/auth/totp', {
-      challengeToken: first.challengeToken,
-      code,
-    });
+    const ok = await staffCode(t, first.challengeToken, code);
     expect(ok.statusCode).toBe(200);
     const token = ok.json<{ data: { sessionToken: string } }>().data.sessionToken;
     expect(token).toMatch(/^stf_/);
     expect((await me(token)).statusCode).toBe(200);
 
     // A ticket is used up by its sign-in.
-    const reuseTicket = await post(
-      t,
-      '/api/v1/admin/auth/totp',
-      { challengeToken: first.challengeToken, code },
-      en,
-    );
+    const reuseTicket = await staffCode(t, first.challengeToken, code);
     expect(reuseTicket.statusCode).toBe(401);
     // The same code, replayed within its 30 seconds on a new ticket, is refused.
     const second = await staffLogin(t, staff.email, staff.password);
-    const replay = await post(
-      t,
-      '/api/v1/admin/auth/totp',
-      { challengeToken: second.challengeToken, code },
-      en,
-    );
+    const replay = await staffCode(t, second.challengeToken, code);
     expect(replay.statusCode).toBe(401);
     expect(errorOf(replay).message).toBe(adminMessages.totpWrong.en);
   });
@@ -143,16 +125,11 @@ describe('staff sign-in', () => {
     expect(errorOf(bad).message).toBe(adminMessages.badCredentials.en);
     const { challengeToken } = await staffLogin(t, staff.email, staff.password);
     for (let i = 0; i < 5; i++) {
-      const res = await post(t, '/api/v1/admin/auth/totp', { challengeToken, code: '000000' }, en);
+      const res = await staffCode(t, challengeToken, '000000');
       expect(res.statusCode).toBe(401);
     }
     clock.advance(31 * SECOND);
-    const late = await post(
-      t,
-      '/api/v1/admin/auth/totp',
-      { challengeToken, code: await totpAt(staff.secret, clock()) },
-      en,
-    );
+    const late = await staffCode(t, challengeToken, await totpAt(staff.secret, clock()));
     expect(late.statusCode).toBe(429);
     expect(errorOf(late).message).toBe(adminMessages.tooManyAttempts.en);
   });
@@ -161,7 +138,7 @@ describe('staff sign-in', () => {
     const staff = await signedInStaff(t, clock);
     clock.advance(MINUTE);
     const guess = async (challengeToken: string, code = '000000') =>
-      post(t, '/api/v1/admin/auth/totp', { challengeToken, code }, en);
+      staffCode(t, challengeToken, code);
     // Two tickets of 5 wrong codes each: the account's 10.
     for (let ticket = 0; ticket < 2; ticket++) {
       const { challengeToken } = await staffLogin(t, staff.email, staff.password);
@@ -268,10 +245,11 @@ describe('staff sign-in', () => {
       expect(retryAfter(res)).toBe(1);
     }
     clock.advance(31 * SECOND);
-    const signIn = await post(t, '/api/v1/admin/auth/totp', {
-      challengeToken: body.data.challengeToken,
-      code: await totpAt(staff.secret, clock()),
-    });
+    const signIn = await staffCode(
+      t,
+      body.data.challengeToken,
+      await totpAt(staff.secret, clock()),
+    );
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -516,10 +494,7 @@ describe('staff sign-in', () => {
     // The new password (and the authenticator) open it again.
     const again = await staffLogin(t, staff.email, 'fresh-monsoon-rain-42');
     clock.advance(31 * SECOND);
-    const back = await post(t, '/api/v1/admin/auth/totp', {
-      challengeToken: again.challengeToken,
-      code: await totpAt(staff.secret, clock()),
-    });
+    const back = await staffCode(t, again.challengeToken, await totpAt(staff.secret, clock()));
     expect(back.statusCode).toBe(200);
   });
 
@@ -548,23 +523,13 @@ describe('staff sign-in', () => {
     expect((await me(staff.sessionToken)).statusCode).toBe(401);
     const { challengeToken } = await staffLogin(t, staff.email, staff.password);
     clock.advance(5 * MINUTE + SECOND);
-    const late = await post(
-      t,
-      '/api/v1/admin/auth/totp',
-      { challengeToken, code: await totpAt(staff.secret, clock()) },
-      en,
-    );
+    const late = await staffCode(t, challengeToken, await totpAt(staff.secret, clock()));
     expect(late.statusCode).toBe(401);
     expect(errorOf(late).message).toBe(adminMessages.challengeExpired.en);
   });
 
   it('answers bad input with a 400 in the caller’s language', async () => {
-    const res = await post(
-      t,
-      '/api/v1/admin/auth/totp',
-      { challengeToken: 'x', code: '12' },
-      { 'accept-language': 'my' },
-    );
+    const res = await staffCode(t, 'x', '12', { 'accept-language': 'my' });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe(adminSchemaMessages.totpCode.my);
   });
@@ -636,7 +601,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('staff sign-in throttling through Red
   it('the second factor keeps its own limit of 10 tries per account over both instances', async () => {
     const staff = await signedInStaff(a, () => new Date());
     const guess = (app: TestApp, challengeToken: string) =>
-      post(app, '/api/v1/admin/auth/totp', { challengeToken, code: '000000' }, en);
+      staffCode(app, challengeToken, '000000');
     let tries = 0;
     for (let ticket = 0; ticket < 2; ticket++) {
       const { challengeToken } = await staffLogin(ticket ? b : a, staff.email, staff.password);

@@ -9,7 +9,8 @@ import {
   outboxFor,
   SECOND,
   wrongCode,
-  type Browser,
+  phoneSquatter,
+  signUpIn,
   type Person,
 } from '../../test/auth-kit.ts';
 import { otpCodes, users } from './auth.tables.ts';
@@ -20,16 +21,6 @@ import { otpCodes, users } from './auth.tables.ts';
  * HttpOnly cookie of the sign-up), so a squatter who signs up after the owner cannot make the
  * owner prove the squatter's claim (ADR 0046).
  */
-
-const signUp = async (b: Browser, p: Person) => {
-  const res = await b.post('/api/v1/auth/register', {
-    name: p.name,
-    email: p.email,
-    phoneNumber: p.phone,
-    password: p.password,
-  });
-  expect(res.statusCode).toBe(201);
-};
 
 describe('claim tickets bind codes to the account that signed up', () => {
   const clock = movableClock();
@@ -55,20 +46,13 @@ describe('claim tickets bind codes to the account that signed up', () => {
         .where(and(eq(users.email, email), isNotNull(users.emailVerifiedAt)))
     ).map((r) => r.name);
   /** A squatter of the victim's phone (or email), signing up after the victim. */
-  const phoneSquatter = (victim: Person): Person => ({
-    ...newPerson(),
-    phone: victim.phone,
-    phone95: victim.phone95,
-    password: 'squatters-own-9x',
-  });
-
   it("the owner's resend texts a code for the owner's account, not for a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.1.1'), browser(t, '10.9.1.2')];
-    await signUp(owner, victim);
+    await signUpIn(owner, victim);
     clock.advance(61 * SECOND);
     const squatter = phoneSquatter(victim);
-    await signUp(attacker, squatter);
+    await signUpIn(attacker, squatter);
     clock.advance(61 * SECOND);
     expect(
       (await owner.post('/api/v1/auth/verify/phone/send', { phoneNumber: victim.phone }))
@@ -86,9 +70,9 @@ describe('claim tickets bind codes to the account that signed up', () => {
   it("a code the squatter's sign-up texted does not prove the squatter's claim in the owner's browser", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.2.1'), browser(t, '10.9.2.2')];
-    await signUp(owner, victim);
+    await signUpIn(owner, victim);
     clock.advance(61 * SECOND);
-    await signUp(attacker, phoneSquatter(victim));
+    await signUpIn(attacker, phoneSquatter(victim));
     // The squatter's sign-up texted the victim's phone a code for the squatter's account.
     expect(sms(victim)).toHaveLength(1);
     const planted = await owner.post('/api/v1/auth/verify/otp', {
@@ -119,9 +103,9 @@ describe('claim tickets bind codes to the account that signed up', () => {
   it("the owner's email resend and code are the owner's, not a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.3.1'), browser(t, '10.9.3.2')];
-    await signUp(owner, victim);
+    await signUpIn(owner, victim);
     clock.advance(61 * SECOND);
-    await signUp(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
+    await signUpIn(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
     clock.advance(61 * SECOND);
     await owner.post('/api/v1/auth/verify/email/send', { email: victim.email });
     const res = await owner.post('/api/v1/auth/verify/otp', {
@@ -135,9 +119,9 @@ describe('claim tickets bind codes to the account that signed up', () => {
   it("the owner's password reset resets the owner's account, not a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.4.1'), browser(t, '10.9.4.2')];
-    await signUp(owner, victim);
+    await signUpIn(owner, victim);
     clock.advance(61 * SECOND);
-    await signUp(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
+    await signUpIn(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
     clock.advance(61 * SECOND);
     await owner.post('/api/v1/auth/password/reset/request', { email: victim.email });
     const res = await owner.post('/api/v1/auth/password/reset/confirm', {
@@ -151,9 +135,9 @@ describe('claim tickets bind codes to the account that signed up', () => {
 
   it("a squatter's later sign-up does not lock the owner out of a phone login; that login binds the browser", async () => {
     const victim = newPerson();
-    await signUp(browser(t, '10.9.5.1'), victim);
+    await signUpIn(browser(t, '10.9.5.1'), victim);
     clock.advance(61 * SECOND);
-    await signUp(browser(t, '10.9.5.2'), phoneSquatter(victim));
+    await signUpIn(browser(t, '10.9.5.2'), phoneSquatter(victim));
     clock.advance(61 * SECOND);
     // Another browser of the owner, without the sign-up's ticket.
     const phone = browser(t, '10.9.5.3');
@@ -175,11 +159,11 @@ describe('claim tickets bind codes to the account that signed up', () => {
   it('ticketless guesses at a phone ten accounts claim count every comparison: at most 20 an hour', async () => {
     const first = newPerson();
     const b = browser(t, '10.9.6.1');
-    await signUp(b, first);
+    await signUpIn(b, first);
     await b.post('/api/v1/auth/verify/phone/send', { phoneNumber: first.phone });
     for (let i = 1; i < 10; i += 1) {
       clock.advance(61 * SECOND);
-      await signUp(browser(t, `10.9.6.${i + 1}`), phoneSquatter(first));
+      await signUpIn(browser(t, `10.9.6.${i + 1}`), phoneSquatter(first));
     }
     expect(sms(first)).toHaveLength(10);
     const code = latestCode(t, `+${first.phone95}`);

@@ -14,6 +14,7 @@ import {
   outboxFor,
   register,
   SECOND,
+  signUpForm,
   verifiedPerson,
   wrongCode,
 } from '../../test/auth-kit.ts';
@@ -282,16 +283,7 @@ describe('limits of code sends, checks and sign-ups (issue 11)', () => {
     clock.advance(MINUTE);
     const url = '/api/v1/auth/register';
     const signUp = (person: ReturnType<typeof newPerson>, address: string) =>
-      send(
-        url,
-        {
-          name: person.name,
-          email: person.email,
-          phoneNumber: person.phone,
-          password: person.password,
-        },
-        address,
-      );
+      send(url, signUpForm(person), address);
     for (let i = 1; i <= 100; i += 1)
       expect((await signUp(newPerson(), '10.5.5.1')).statusCode).toBe(201);
     const refused = await signUp(newPerson(), '10.5.5.1');

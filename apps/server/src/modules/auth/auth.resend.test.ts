@@ -7,6 +7,7 @@ import {
   newPerson,
   outboxFor,
   SECOND,
+  signUpIn,
   type Browser,
   type Person,
 } from '../../test/auth-kit.ts';
@@ -33,15 +34,6 @@ describe('resending a registration or phone code (issue 26)', () => {
     next += 1;
     return browser(t, `10.26.${String(next)}.1`);
   };
-  const signUp = async (b: Browser, p: Person) => {
-    const res = await b.post('/api/v1/auth/register', {
-      name: p.name,
-      email: p.email,
-      phoneNumber: p.phone,
-      password: p.password,
-    });
-    expect(res.statusCode).toBe(201);
-  };
   const resendMail = (b: Browser, p: Person) =>
     b.post('/api/v1/auth/verify/email/send', { email: p.email });
   const sendText = (b: Browser, p: Person) =>
@@ -50,7 +42,7 @@ describe('resending a registration or phone code (issue 26)', () => {
   it('the registrant gets a new code 60 s after the last (not before), and the new code verifies', async () => {
     const owner = newBrowser();
     const person = newPerson();
-    await signUp(owner, person);
+    await signUpIn(owner, person);
 
     clock.advance(59 * SECOND);
     const early = await resendMail(owner, person);
@@ -75,7 +67,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     const owner = newBrowser();
     const stranger = newBrowser();
     const person = newPerson();
-    await signUp(owner, person);
+    await signUpIn(owner, person);
 
     // The sign-up was the email's first send of the day; the stranger makes the other 9…
     for (let i = 0; i < 9; i += 1) {
@@ -100,7 +92,7 @@ describe('resending a registration or phone code (issue 26)', () => {
   it("the registrant's own lane has an hourly cap (5) with Retry-After; it opens again after the hour", async () => {
     const owner = newBrowser();
     const person = newPerson();
-    await signUp(owner, person);
+    await signUpIn(owner, person);
 
     for (let i = 0; i < 5; i += 1) {
       clock.advance(61 * SECOND);
@@ -124,7 +116,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     const owner = newBrowser();
     const stranger = newBrowser();
     const person = newPerson();
-    await signUp(owner, person);
+    await signUpIn(owner, person);
     // The phone login with the right password answers 'Phone verification required' and leaves the
     // claim ticket (the sign-up left one too).
     const login = await owner.post('/api/v1/auth/login', {

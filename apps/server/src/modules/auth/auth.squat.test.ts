@@ -7,6 +7,7 @@ import {
   movableClock,
   newPerson,
   outboxFor,
+  phoneSquatter,
   post,
   register,
   SECOND,
@@ -54,12 +55,7 @@ describe('unproved claims of an email or phone do not hold it', () => {
 
   it('a squatted phone: the owner signs up, gets a code by SMS, proves it and holds it; the squat is dropped', async () => {
     const victim = newPerson();
-    const squatter: Person = {
-      ...newPerson(),
-      phone: victim.phone,
-      phone95: victim.phone95,
-      password: 'squatters-own-9x',
-    };
+    const squatter = phoneSquatter(victim);
     await register(t, squatter);
 
     clock.advance(5 * SECOND);
@@ -85,12 +81,7 @@ describe('unproved claims of an email or phone do not hold it', () => {
 
   it('a squatter who proved its own email keeps its account, not the phone', async () => {
     const victim = newPerson();
-    const squatter: Person = {
-      ...newPerson(),
-      phone: victim.phone,
-      phone95: victim.phone95,
-      password: 'squatters-own-9x',
-    };
+    const squatter = phoneSquatter(victim);
     await register(t, squatter);
     await verifyEmail(squatter);
 

@@ -1,12 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/crypto.ts';
-import { serverRoot } from '../../platform/paths.ts';
-import { createTestDatabase, testSecrets } from '../../test/app-kit.ts';
+import { createTestDatabase, serverCommand, testSecrets } from '../../test/app-kit.ts';
 import { cards } from './catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { importStock, parseCsv } from './stock-import.ts';
@@ -122,26 +119,17 @@ describe('stock import (npm run stock:import)', () => {
   });
 
   it('the command prints the rejected rows and exits 1; usage errors exit 2', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stock-'));
+    const { dataDir, run, dispose } = serverCommand('src/modules/catalogue/stock-import-cli.ts');
     try {
       const file = path.join(dataDir, 'cards.csv');
       fs.writeFileSync(file, 'product,serial,pin,expiry\nNO-SUCH,A-1,12345678,\n');
-      const cli = path.join(serverRoot, 'src/modules/catalogue/stock-import-cli.ts');
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      delete env.DATABASE_URL;
-      const run = (args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
-          env,
-          encoding: 'utf8',
-          timeout: 60_000,
-        });
       const bad = run([file]);
       expect(bad.stderr).toContain('1 row(s) rejected; nothing was imported');
       expect(bad.stderr).toContain('line 2: unknown product NO-SUCH');
       expect(bad.status).toBe(1);
       expect(run([]).status).toBe(2);
     } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      dispose();
     }
   });
 });

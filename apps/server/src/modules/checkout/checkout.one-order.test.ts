@@ -11,10 +11,11 @@ import {
   addMptTopUp,
   addToCart,
   call,
+  cancelPayment,
   completeWith,
-  openShopTest,
   initialize,
   newCardProduct,
+  openShopTest,
   signedIn,
 } from '../../test/checkout-kit.ts';
 
@@ -130,12 +131,7 @@ describe('one open order per cart (ADR 0022)', () => {
     expect(again.orderId).toBe(first.orderId);
     expect(await ordersOf(user.userId)).toHaveLength(1);
     // Once cancelled, the cart checks out as a new order, and the old key still names the old one.
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${first.orderId}/cancel-payment`,
-      user.headers,
-    );
+    const cancel = await cancelPayment(s, user.headers, first.orderId);
     expect(cancel.statusCode, cancel.body).toBe(200);
     const next = await initialize(s, { ...user.headers, 'idempotency-key': 'open-3' });
     expect(next.orderId).not.toBe(first.orderId);

@@ -12,10 +12,11 @@ import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
 import {
   addToCart,
   call,
+  cancelPayment,
   completeWith,
-  openShopTest,
   initialize,
   newCardProduct,
+  openShopTest,
   signedIn,
 } from '../../test/checkout-kit.ts';
 
@@ -145,12 +146,7 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
     expect(refusedMy.json<ErrorBody>().message).toBe('ဂိမ်းကတ် ရောင်းကုန်သွားပါပြီ။ ခြင်းတောင်းမှ ဖယ်ရှားပါ။');
     expect(await ordersOf(second.userId)).toBe(0);
 
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/cancel-payment`,
-      first.headers,
-    );
+    const cancel = await cancelPayment(s, first.headers, order.orderId);
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await heldBy(order.orderId)).toHaveLength(0);
     expect(await productStatus(productId)).toBe('active');

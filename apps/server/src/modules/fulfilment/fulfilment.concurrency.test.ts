@@ -1,12 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encryptSecret } from '../../platform/crypto.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { users } from '../auth/auth.tables.ts';
-import { cards, products } from '../catalogue/catalogue.tables.ts';
-import { openShopTest } from '../../test/checkout-kit.ts';
-import { orderItems, orders } from '../orders/orders.tables.ts';
+import { cards } from '../catalogue/catalogue.tables.ts';
+import { insertCardProduct, insertOrdersOf, openShopTest } from '../../test/checkout-kit.ts';
+import { orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
 import { orderCards } from './fulfilment.tables.ts';
 
@@ -45,69 +44,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     /** A fresh E-PIN product with `stock` cards and BUYERS paid orders of one card each. */
     async function round(stock: number) {
-      const db = s.t.database.db;
-      const template = s.catalogue.productId('G-STEAM-10');
-      const [base] = await db.select().from(products).where(eq(products.id, template));
-      if (!base) throw new Error('no template product');
-      const [product] = await db
-        .insert(products)
-        .values({
-          categoryId: base.categoryId,
-          kind: 'epin',
-          sku: `LOAD-${randomBytes(6).toString('hex')}`,
-          name: base.name,
-          description: base.description,
-          priceMmk: base.priceMmk,
-          imageUrl: base.imageUrl,
-        })
-        .returning();
-      if (!product) throw new Error('product not inserted');
-      if (stock > 0)
-        await db.insert(cards).values(
-          Array.from({ length: stock }, (_, i) => ({
-            productId: product.id,
-            serial: `L-${i}`,
-            pinEncrypted: encryptSecret(`PIN${i}`, s.t.secrets.pinEncryptionKey),
-          })),
-        );
-      const orderIds = await db.transaction(async (tx) => {
-        const made = await tx
-          .insert(orders)
-          .values(
-            Array.from({ length: BUYERS }, () => {
-              const n = randomBytes(8).toString('hex');
-              return {
-                orderNumber: `LOAD-${n}`,
-                userId,
-                status: 'processing' as const,
-                paymentStatus: 'paid' as const,
-                paymentMethod: 'mmqr' as const,
-                subtotalMmk: product.priceMmk,
-                totalMmk: product.priceMmk,
-                idempotencyKey: `load:${n}`,
-                cartFingerprint: n,
-                email: 'load@example.com',
-                language: 'en' as const,
-                paidAt: new Date(),
-              };
-            }),
-          )
-          .returning({ id: orders.id });
-        const ids = made.map((o) => o.id);
-        await tx.insert(orderItems).values(
-          ids.map((orderId) => ({
-            orderId,
-            productId: product.id,
-            kind: product.kind,
-            sku: product.sku,
-            name: product.name,
-            quantity: 1,
-            listPriceMmk: product.priceMmk,
-            unitPriceMmk: product.priceMmk,
-            lineTotalMmk: product.priceMmk,
-            position: 0,
-          })),
-        );
+      const product = await insertCardProduct(s, stock, 'LOAD');
+      const orderIds = await s.t.database.db.transaction(async (tx) => {
+        const ids = await insertOrdersOf(tx, {
+          count: BUYERS,
+          prefix: 'load',
+          userId,
+          email: 'load@example.com',
+          product,
+          paid: true,
+        });
         await tx.insert(payments).values(
           ids.map((orderId) => ({
             orderId,

@@ -12,13 +12,13 @@ import {
   openShopTest,
   initialize,
   MPT_PHONE,
+  paymentRowsOf,
   signedIn,
 } from '../../test/checkout-kit.ts';
 import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { JOB_MAX_ATTEMPTS } from '../../platform/job-worker.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
-import { payments } from '../payments/payments.tables.ts';
 import { membershipOf } from './loyalty.service.ts';
 import { loyaltyAccounts, loyaltyLedger } from './loyalty.tables.ts';
 
@@ -77,6 +77,11 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
     (
       await s.t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId))
     )[0]?.balance ?? 0;
+
+  const ledgerOf = (orderId: string) =>
+    s.t.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, orderId));
+  const orderRow = async (orderId: string) =>
+    (await s.t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0];
 
   /** A member with points from one completed E-PIN order (45 points at this test's rates). */
   const memberWithPoints = async () => {
@@ -170,16 +175,13 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
     // 3,000 Ks at 100 Ks a point.
     expect(await balanceOf(user.userId)).toBe(15);
     await s.t.app.runPendingJobs();
-    const [row] = await s.t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const row = await orderRow(order.orderId);
     expect(row).toMatchObject({
       status: 'completed',
       paymentStatus: 'paid',
       paymentMethod: 'points',
     });
-    const ledger = await s.t.database.db
-      .select()
-      .from(loyaltyLedger)
-      .where(eq(loyaltyLedger.orderId, order.orderId));
+    const ledger = await ledgerOf(order.orderId);
     expect(ledger.map((l) => [l.kind, l.points, l.balanceAfter])).toEqual([['redeem', -30, 15]]);
     expect((await profile(user.headers))?.tierPoints).toBe(45);
 
@@ -204,11 +206,9 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
     expect(res.json<ErrorBody>().message).toBe(
       'Not enough points: this order needs 10 points and you have 0',
     );
-    const [row] = await s.t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const row = await orderRow(order.orderId);
     expect(row).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
-    expect(
-      await s.t.database.db.select().from(payments).where(eq(payments.orderId, order.orderId)),
-    ).toEqual([]);
+    expect(await paymentRowsOf(s, order.orderId)).toEqual([]);
   });
 
   it('two orders racing for one balance: exactly one is paid, the balance never goes below zero', async () => {
@@ -244,19 +244,13 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
     expect(await balanceOf(user.userId)).toBe(25);
     await s.t.app.runPendingJobs();
     expect(await balanceOf(user.userId)).toBe(45);
-    const ledger = await s.t.database.db
-      .select()
-      .from(loyaltyLedger)
-      .where(eq(loyaltyLedger.orderId, order.orderId));
+    const ledger = await ledgerOf(order.orderId);
     expect(ledger.map((l) => [l.kind, l.points]).sort()).toEqual([
       ['redeem', -20],
       ['refund', 20],
     ]);
     // The points went back: recorded on the payment, with no cash refund flagged.
-    const [payment] = await s.t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, order.orderId));
+    const [payment] = await paymentRowsOf(s, order.orderId);
     expect(payment).toMatchObject({
       method: 'points',
       refundRequired: false,
@@ -279,15 +273,10 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
       .set({ attempts: JOB_MAX_ATTEMPTS - 1 })
       .where(eq(jobs.id, job?.id ?? ''));
     await s.t.app.runPendingJobs();
-    expect(
-      (await s.t.database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status,
-    ).toBe('failed');
+    expect((await orderRow(order.orderId))?.status).toBe('failed');
     // The top-up did arrive: giving the points back now would pay for it twice.
     expect(await balanceOf(user.userId)).toBe(25);
-    const [payment] = await s.t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, order.orderId));
+    const [payment] = await paymentRowsOf(s, order.orderId);
     expect(payment).toMatchObject({
       method: 'points',
       refundRequired: true,
@@ -325,19 +314,11 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
     expect(paid.statusCode).toBe(200);
     await s.t.app.runPendingJobs();
     expect(await balanceOf(user.userId)).toBe(45);
-    expect(
-      await s.t.database.db
-        .select()
-        .from(loyaltyLedger)
-        .where(eq(loyaltyLedger.orderId, order.orderId)),
-    ).toEqual([]);
-    const [payment] = await s.t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, order.orderId));
+    expect(await ledgerOf(order.orderId)).toEqual([]);
+    const [payment] = await paymentRowsOf(s, order.orderId);
     expect(payment).toMatchObject({ method: 'mmqr', refundRequired: true, refundAmountMmk: 2000 });
     // The order names what paid it, not the method chosen after the QR was opened.
-    const [row] = await s.t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const row = await orderRow(order.orderId);
     expect(row?.paymentMethod).toBe('mmqr');
   });
 });

@@ -10,9 +10,9 @@ import {
 } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
-  LOCAL_PUSH_ENV,
   pushDevice,
   startPushService,
+  openPushingShop,
   startTarpit,
   subscribePush as subscribe,
   until,
@@ -31,21 +31,7 @@ import { enqueuePush } from './push-jobs.ts';
 const device = (endpoint: string) => pushDevice(endpoint).body('en');
 
 describe('a push service that never answers (issue 25)', () => {
-  let s: ShopTest;
-  let tarpit: Awaited<ReturnType<typeof startTarpit>>;
-
-  beforeAll(async () => {
-    tarpit = await startTarpit();
-    s = await createShopTest({
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      // The stand-in push services of this test live on 127.0.0.1.
-      ...LOCAL_PUSH_ENV,
-    });
-  });
-  afterAll(async () => {
-    await tarpit.close();
-    await s.t.close();
-  });
+  const s = openPushingShop(startTarpit);
 
   /** A new customer's E-PIN order: seconds from checkout to completed (the worker runs). */
   async function secondsToComplete(): Promise<number> {
@@ -72,7 +58,7 @@ describe('a push service that never answers (issue 25)', () => {
       // Orders never paid: their expired payments are pushed (payment_expired).
       const { user, order } = await orderAwaitingQrPayment(s);
       for (let d = 0; d < 6; d++) {
-        const res = await subscribe(s, user.headers, device(`${tarpit.url}/a${a}/d${d}`));
+        const res = await subscribe(s, user.headers, device(`${s.pushService.url}/a${a}/d${d}`));
         expect(res.statusCode).toBe(201);
       }
       attackers.push({ user, order });
@@ -83,13 +69,13 @@ describe('a push service that never answers (issue 25)', () => {
     // And one more event each, as a completed order of theirs would queue.
     for (const { order } of attackers)
       await enqueuePush(s.t.database.db, order.orderId, 'order_completed');
-    expect(await until(() => tarpit.open() >= 2, 5000)).toBe(true);
+    expect(await until(() => s.pushService.open() >= 2, 5000)).toBe(true);
 
     const attacked = await secondsToComplete();
     console.info(
       `victim order completed after ${normal.toFixed(2)} s normally, ` +
         `${attacked.toFixed(2)} s under the tarpit (Infinity: not within 70 s); ` +
-        `tarpit connections so far ${String(tarpit.connections())}`,
+        `tarpit connections so far ${String(s.pushService.connections())}`,
     );
     expect(attacked).toBeLessThan(2);
   }, 120_000);

@@ -1,19 +1,13 @@
 import type { ErrorBody } from '@shop/contracts/errors';
 import { pushPayloadSchema, vapidKeyResponseSchema } from '@shop/contracts/notifications';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../platform/jobs.ts';
-import {
-  call,
-  createShopTest,
-  orderAwaitingQrPayment,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { call, orderAwaitingQrPayment, signedIn } from '../../test/checkout-kit.ts';
 import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
   decryptPush,
-  LOCAL_PUSH_ENV,
+  openPushingShop,
   pushDevice as device,
   startPushService,
   subscribePush,
@@ -24,22 +18,12 @@ import { pushSubscriptions } from './notifications.tables.ts';
 import { PUSH_JOB } from './push-jobs.ts';
 
 describe('web push of order events (issue 16)', () => {
-  let s: ShopTest;
-  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  // The stand-in push service lives on 127.0.0.1 (ADR 0042).
+  const s = openPushingShop(startPushService);
   let buyer: Awaited<ReturnType<typeof signedIn>>;
 
   beforeAll(async () => {
-    pushService = await startPushService();
-    s = await createShopTest({
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      // The stand-in push service lives on 127.0.0.1 (ADR 0042).
-      ...LOCAL_PUSH_ENV,
-    });
     buyer = await signedIn(s);
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await pushService.close();
   });
 
   const subscribe = (body: object, headers: Record<string, string> = buyer.headers) =>
@@ -54,7 +38,7 @@ describe('web push of order events (issue 16)', () => {
   });
 
   it('refuses guests, bad endpoints and bad keys', async () => {
-    const phone = device(`${pushService.url}/push/x`);
+    const phone = device(`${s.pushService.url}/push/x`);
     const guest = await subscribe(phone.body('en'), { 'accept-language': 'en' });
     expect(guest.statusCode).toBe(401);
     expect(guest.json<ErrorBody>().message).toBe('Please log in to turn on notifications');
@@ -62,7 +46,7 @@ describe('web push of order events (issue 16)', () => {
       { ...phone.body('en'), endpoint: 'ftp://push.example/x' },
       { ...phone.body('en'), endpoint: 'http://user:pw@127.0.0.1/x' },
       { ...phone.body('en'), keys: { p256dh: 'AAAA', auth: phone.auth } },
-      { endpoint: `${pushService.url}/push/x` },
+      { endpoint: `${s.pushService.url}/push/x` },
     ]) {
       const res = await subscribe(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -73,8 +57,8 @@ describe('web push of order events (issue 16)', () => {
   let phone: ReturnType<typeof device>;
 
   it('pushes a completed order once per device, in its language, and drops gone devices', async () => {
-    phone = device(`${pushService.url}/push/phone`);
-    const gone = device(`${pushService.url}/gone/old-laptop`);
+    phone = device(`${s.pushService.url}/push/phone`);
+    const gone = device(`${s.pushService.url}/gone/old-laptop`);
     expect((await subscribe(phone.body('my'))).statusCode).toBe(201);
     expect((await subscribe(gone.body('en'))).statusCode).toBe(201);
 
@@ -82,7 +66,7 @@ describe('web push of order events (issue 16)', () => {
     const { order } = await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user: buyer });
     await s.t.app.runPendingJobs();
 
-    const toPhone = pushService.received.filter((r) => r.path === '/push/phone');
+    const toPhone = s.pushService.received.filter((r) => r.path === '/push/phone');
     expect(toPhone).toHaveLength(1);
     const [push] = toPhone;
     if (!push) throw new Error('no push');
@@ -103,12 +87,12 @@ describe('web push of order events (issue 16)', () => {
     expect(payload.body).toContain(order.orderNumber);
 
     // 410 Gone: that device's subscription was removed; the phone's stays.
-    expect(pushService.received.filter((r) => r.path.startsWith('/gone/'))).toHaveLength(1);
+    expect(s.pushService.received.filter((r) => r.path.startsWith('/gone/'))).toHaveLength(1);
     const left = await s.t.database.db
       .select({ endpoint: pushSubscriptions.endpoint })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, buyer.userId));
-    expect(left.map((r) => r.endpoint)).toEqual([`${pushService.url}/push/phone`]);
+    expect(left.map((r) => r.endpoint)).toEqual([`${s.pushService.url}/push/phone`]);
 
     // A rerun of the event (a crash after sending, a second job) sends nothing more.
     await enqueueJob(s.t.database.db, {
@@ -117,11 +101,11 @@ describe('web push of order events (issue 16)', () => {
       payload: { orderId: order.orderId, event: 'order_completed' },
     });
     await s.t.app.runPendingJobs();
-    expect(pushService.received.filter((r) => r.path === '/push/phone')).toHaveLength(1);
+    expect(s.pushService.received.filter((r) => r.path === '/push/phone')).toHaveLength(1);
   });
 
   it('pushes a failed order, and stops after the device unsubscribes', async () => {
-    const before = pushService.received.length;
+    const before = s.pushService.received.length;
     // The simulator declines this number: the order fails (and its refund is recorded).
     const failed = await paidOrder(
       s,
@@ -129,7 +113,7 @@ describe('web push of order events (issue 16)', () => {
       { user: buyer },
     );
     await s.t.app.runPendingJobs();
-    const pushes = pushService.received.slice(before);
+    const pushes = s.pushService.received.slice(before);
     expect(pushes.map((r) => r.path)).toEqual(['/push/phone']);
 
     // Support pays the refund out: the customer's device hears of it too.
@@ -140,14 +124,14 @@ describe('web push of order events (issue 16)', () => {
       { reference: 'KBZ-1' },
     );
     await s.t.app.runPendingJobs();
-    const refunded = pushService.received.at(-1);
+    const refunded = s.pushService.received.at(-1);
     const plain = decryptPush(refunded?.body ?? Buffer.alloc(0), phone);
     expect(pushPayloadSchema.parse(JSON.parse(plain.toString('utf8'))).event).toBe(
       'order_refunded',
     );
 
     const off = await call(s, 'DELETE', '/api/v1/notifications/subscriptions', buyer.headers, {
-      endpoint: `${pushService.url}/push/phone`,
+      endpoint: `${s.pushService.url}/push/phone`,
     });
     expect(off.statusCode).toBe(200);
     const again = await paidOrder(
@@ -158,21 +142,21 @@ describe('web push of order events (issue 16)', () => {
       },
     );
     await s.t.app.runPendingJobs();
-    expect(pushService.received.length).toBe(before + 2);
+    expect(s.pushService.received.length).toBe(before + 2);
     expect(failed.order.orderId).not.toBe(again.order.orderId);
   });
 
   it('pushes an expired payment once, in English for an English device', async () => {
     const { user, order } = await orderAwaitingQrPayment(s);
-    const laptop = device(`${pushService.url}/push/laptop`);
+    const laptop = device(`${s.pushService.url}/push/laptop`);
     expect((await subscribe(laptop.body('en'), user.headers)).statusCode).toBe(201);
-    const before = pushService.received.length;
+    const before = s.pushService.received.length;
     s.clock.advance(301_000);
     // Reading the status expires the payment (the sweep would too).
     await call(s, 'GET', `/api/v1/orders/${order.orderId}/payment-status`, user.headers);
     await call(s, 'GET', `/api/v1/orders/${order.orderId}/payment-status`, user.headers);
     await s.t.app.runPendingJobs();
-    const pushes = pushService.received.slice(before);
+    const pushes = s.pushService.received.slice(before);
     expect(pushes.map((r) => r.path)).toEqual(['/push/laptop']);
     const plain = decryptPush(pushes[0]?.body ?? Buffer.alloc(0), laptop);
     expect(pushPayloadSchema.parse(JSON.parse(plain.toString('utf8')))).toMatchObject({

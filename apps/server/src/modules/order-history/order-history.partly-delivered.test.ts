@@ -45,6 +45,14 @@ describe('partly delivered orders (ADR 0051)', () => {
       .filter((entry) => entry.kind === 'earn')
       .reduce((n, entry) => n + entry.points, 0);
   const pointsFor = (mmk: number) => Math.floor((mmk * s.t.config.loyalty.pointsPer1000Mmk) / 1000);
+  /** A paid order of a Steam card (put in stock for it) and a 1,000 Ks MPT top-up to `phoneNumber`. */
+  const cardAndTopUpTo = async (phoneNumber: string) => {
+    await stockCards(s, 'G-STEAM-10', 1);
+    return paidOrder(s, [
+      { sku: 'G-STEAM-10', quantity: 1 },
+      { sku: 'T-MPT-1000', quantity: 1, phoneNumber },
+    ]);
+  };
   /** Fulfils the order with the job's last try, so a top-up that is never answered gives up. */
   const fulfilLastTry = async (orderId: string) => {
     for (const job of (await db().select().from(jobs)).filter(
@@ -55,11 +63,7 @@ describe('partly delivered orders (ADR 0051)', () => {
   };
 
   it('cards delivered and a top-up declined: partly delivered, the card with its code, the top-up failed with its refund; points for the delivered part', async () => {
-    await stockCards(s, 'G-STEAM-10', 1);
-    const { user, order } = await paidOrder(s, [
-      { sku: 'G-STEAM-10', quantity: 1 },
-      { sku: 'T-MPT-1000', quantity: 1, phoneNumber: DECLINED_PHONE },
-    ]);
+    const { user, order } = await cardAndTopUpTo(DECLINED_PHONE);
     await s.t.app.runPendingJobs();
     const shown = await detail(order.orderId, user.headers);
     expect(shown.status).toBe('failed');
@@ -75,11 +79,7 @@ describe('partly delivered orders (ADR 0051)', () => {
   });
 
   it('the invoice of a partly delivered order bills the delivered part: its lines and what was paid for them (English and Burmese)', async () => {
-    await stockCards(s, 'G-STEAM-10', 1);
-    const { user, order } = await paidOrder(s, [
-      { sku: 'G-STEAM-10', quantity: 1 },
-      { sku: 'T-MPT-1000', quantity: 1, phoneNumber: DECLINED_PHONE },
-    ]);
+    const { user, order } = await cardAndTopUpTo(DECLINED_PHONE);
     await s.t.app.runPendingJobs();
     const shown = await detail(order.orderId, user.headers);
     const deliveredTotal = (shown.total - 1000).toLocaleString('en-US');
@@ -114,11 +114,7 @@ describe('partly delivered orders (ADR 0051)', () => {
   });
 
   it('a top-up the operator never confirmed is being checked, not failed: no points for it until support finds it delivered, then the rest of the points', async () => {
-    await stockCards(s, 'G-STEAM-10', 1);
-    const { user, order } = await paidOrder(s, [
-      { sku: 'G-STEAM-10', quantity: 1 },
-      { sku: 'T-MPT-1000', quantity: 1, phoneNumber: NO_ANSWER_PHONE },
-    ]);
+    const { user, order } = await cardAndTopUpTo(NO_ANSWER_PHONE);
     await fulfilLastTry(order.orderId);
     const shown = await detail(order.orderId, user.headers, 'my');
     const topup = shown.items[1];

@@ -7,14 +7,16 @@ import { startKbzStandin, type KbzStandin } from '../../test/standins/kbzpay.ts'
 import { products } from '../catalogue/catalogue.tables.ts';
 import {
   call,
+  cancelPayment,
   createShopTest,
+  insertOrdersOf,
   orderAwaitingQrPayment,
-  signedIn,
   type ShopTest,
+  signedIn,
 } from '../../test/checkout-kit.ts';
-import { orderItems, orders } from '../orders/orders.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
 import { paymentReceipts, payments } from './payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
+import { deliverSandboxWebhook, postToWebhook } from '../../test/webhook-kit.ts';
 
 const PAIRS = 500;
 const SPREAD_MS = 1000;
@@ -62,12 +64,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each([
 
     function deliver(event: WebhookEvent) {
       if (kbz)
-        return s.t.app.inject({
-          method: 'POST',
-          url: '/api/v1/payments/webhook/kbzpay',
-          headers: { 'content-type': 'application/json' },
-          payload: kbz.successCallback(event.data.reference, event.data.amount),
-        });
+        return postToWebhook(
+          s.t,
+          'kbzpay',
+          kbz.successCallback(event.data.reference, event.data.amount),
+        );
       return deliverSandboxWebhook(s.t, s.clock(), JSON.stringify(event));
     }
 
@@ -163,44 +164,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each([
       const price = product.priceMmk;
       const now = s.clock();
       const made = await db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(orders)
-          .values(
-            Array.from({ length: PAIRS }, () => {
-              const n = randomBytes(8).toString('hex');
-              return {
-                orderNumber: `RACE-${n}`,
-                userId: user.userId,
-                status: 'pending' as const,
-                paymentStatus: 'pending' as const,
-                paymentMethod: 'mmqr' as const,
-                subtotalMmk: price,
-                totalMmk: price,
-                idempotencyKey: `race:${n}`,
-                cartFingerprint: n,
-                email: user.person.email,
-                language: 'en' as const,
-              };
-            }),
-          )
-          .returning({ id: orders.id });
-        const ids = rows.map((r) => r.id);
-        await tx.insert(orderItems).values(
-          ids.map((orderId) => ({
-            orderId,
-            productId: product.id,
-            kind: product.kind,
-            sku: product.sku,
-            name: product.name,
-            quantity: 1,
-            listPriceMmk: price,
-            unitPriceMmk: price,
-            lineTotalMmk: price,
-            position: 0,
-            phoneNumber: '959250000001',
-            operatorCode: 'MPT',
-          })),
-        );
+        const ids = await insertOrdersOf(tx, {
+          count: PAIRS,
+          prefix: 'race',
+          userId: user.userId,
+          email: user.person.email,
+          product,
+          paid: false,
+          line: { phoneNumber: '959250000001', operatorCode: 'MPT' },
+        });
         const paid = await tx
           .insert(payments)
           .values(
@@ -221,8 +193,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each([
 
       const answers = await Promise.all(
         made.flatMap(({ orderId, reference }, i) => {
-          const cancel = () =>
-            call(s, 'PUT', `/api/v1/orders/${orderId}/cancel-payment`, user.headers);
+          const cancel = () => cancelPayment(s, user.headers, orderId);
           const pay = () =>
             deliver({
               id: `evt_race_${i}_${randomBytes(4).toString('hex')}`,

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import {
   call,
+  cancelPayment,
   openShopTest,
   orderAwaitingQrPayment,
   paymentRowsOf,
@@ -141,9 +142,7 @@ describe('payments: every payment received is recorded', () => {
 
   it('a payment after cancel is recorded and flagged; the customer sees the refund due', async () => {
     const { user, order, payment } = await orderAwaitingQrPayment(s);
-    const cancel = await call(s, 'PUT', `/api/v1/orders/${order.orderId}/cancel-payment`, {
-      ...user.headers,
-    });
+    const cancel = await cancelPayment(s, user.headers, order.orderId);
     expect(cancel.statusCode).toBe(200);
     const res = await deliver(payment.paymentReference, payment.amount);
     expect(res.statusCode).toBe(200);

@@ -12,17 +12,18 @@ import { FULFIL_ORDER_JOB } from './payments.service.ts';
 import {
   addToCart,
   call,
+  cancelPayment,
   completeWith,
   createShopTest,
   initialize,
-  orderAwaitingQrPayment,
-  signedIn,
   openShopTest,
+  orderAwaitingQrPayment,
   paymentRowsOf,
+  signedIn,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts } from './payments.tables.ts';
-import { deliverSandboxWebhook } from '../../test/webhook-kit.ts';
+import { deliverSandboxWebhook, postToWebhook } from '../../test/webhook-kit.ts';
 
 describe('payments: sandbox bank, webhook, expiry', () => {
   const s = openShopTest();
@@ -86,12 +87,7 @@ describe('payments: sandbox bank, webhook, expiry', () => {
     const cart = await call(s, 'GET', '/api/v1/cart', user.headers);
     expect(cart.json<CartResponse>().data.items).toEqual([]);
     // The paid order cannot be cancelled or paid again.
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${order.orderId}/cancel-payment`,
-      user.headers,
-    );
+    const cancel = await cancelPayment(s, user.headers, order.orderId);
     expect(cancel.statusCode).toBe(409);
     const regen = await call(
       s,
@@ -148,19 +144,9 @@ describe('payments: sandbox bank, webhook, expiry', () => {
       timestamp: Math.floor(s.clock().getTime() / 1000) + 301,
     });
     expect(future.statusCode).toBe(401);
-    const unsigned = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/sandbox',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(event),
-    });
+    const unsigned = await postToWebhook(s.t, 'sandbox', JSON.stringify(event));
     expect(unsigned.statusCode).toBe(401);
-    const unknownProvider = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/otherbank',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(event),
-    });
+    const unknownProvider = await postToWebhook(s.t, 'otherbank', JSON.stringify(event));
     expect(unknownProvider.statusCode).toBe(404);
     // Nothing changed, nothing recorded.
     expect((await status(user.headers, order.orderId)).paymentStatus).toBe('pending');
@@ -256,12 +242,7 @@ describe('payments: sandbox bank, webhook, expiry', () => {
     expect(await fulfilJobs(late.order.orderId)).toEqual([]);
 
     const cancelled = await orderAwaitingQrPayment(s);
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${cancelled.order.orderId}/cancel-payment`,
-      cancelled.user.headers,
-    );
+    const cancel = await cancelPayment(s, cancelled.user.headers, cancelled.order.orderId);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json<{ message: string }>().message).toBe('Payment cancelled');
     expect(await status(cancelled.user.headers, cancelled.order.orderId)).toMatchObject({
@@ -269,12 +250,7 @@ describe('payments: sandbox bank, webhook, expiry', () => {
       paymentStatus: 'cancelled',
     });
     // Cancelling again is harmless.
-    const again = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${cancelled.order.orderId}/cancel-payment`,
-      cancelled.user.headers,
-    );
+    const again = await cancelPayment(s, cancelled.user.headers, cancelled.order.orderId);
     expect(again.statusCode).toBe(200);
     // The customer's wallet still pays the QR on screen (it has not expired).
     const paid = await bankPay({ qrPayload: cancelled.payment.paymentQrCode });
@@ -381,12 +357,7 @@ describe('another payment provider selected, or none', () => {
         const pay = await call(s, 'POST', '/api/v1/sandbox/bank/pay', {}, { qrPayload: 'x' });
         expect(pay.statusCode).toBe(404);
         expect(s.t.app.hasRoute({ method: 'POST', url: '/api/v1/sandbox/bank/pay' })).toBe(false);
-        const hook = await s.t.app.inject({
-          method: 'POST',
-          url: '/api/v1/payments/webhook/sandbox',
-          headers: { 'content-type': 'application/json' },
-          payload: '{}',
-        });
+        const hook = await postToWebhook(s.t, 'sandbox', '{}');
         expect(hook.statusCode).toBe(404);
         const user = await signedIn(s);
         await addToCart(s, user.headers, {

@@ -10,6 +10,7 @@ import {
   pendingTopUpOrder,
   openShopTest,
 } from '../../test/checkout-kit.ts';
+import { postToWebhook } from '../../test/webhook-kit.ts';
 import { WAVE_CALLBACK_HASH_FIELDS, waveHash } from './providers/wave.ts';
 
 /*
@@ -58,12 +59,7 @@ describe('PAYMENT_PROVIDER=kbzpay,wave (stand-ins)', () => {
       requestTime: '2026-12-02T10:00:00',
     };
     stray.hashValue = waveHash(stray, WAVE_CALLBACK_HASH_FIELDS, wave().env.WAVE_SECRET_KEY ?? '');
-    const strayReply = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook/wave',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(stray),
-    });
+    const strayReply = await postToWebhook(s.t, 'wave', JSON.stringify(stray));
     expect(strayReply.statusCode).toBe(200);
     expect((await paymentStatusOf(s, qr.user.headers, qr.order.orderId)).paymentStatus).toBe(
       'pending',

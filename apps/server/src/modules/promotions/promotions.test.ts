@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMptTopUp,
   call,
+  cancelPayment,
   completeWith,
   customerWithMptCart,
   openShopTest,
@@ -264,13 +265,7 @@ describe('promo codes at checkout (issue 17)', () => {
     // Cancelled by the customer.
     const again = summary(await checkout(user.headers, code));
     expect(await redeemedCount(code)).toBe(1);
-    const cancelled = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${again.orderId}/cancel-payment`,
-      user.headers,
-      {},
-    );
+    const cancelled = await cancelPayment(s, user.headers, again.orderId);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await redeemedCount(code)).toBe(0);
 

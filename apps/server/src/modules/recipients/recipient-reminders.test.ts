@@ -3,14 +3,14 @@ import pino from 'pino';
 import type { ErrorBody } from '@shop/contracts/errors';
 import type { RecipientResponse, SavedRecipient } from '@shop/contracts/recipients';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { otherInstance } from '../../test/app-kit.ts';
 import { login, outboxFor } from '../../test/auth-kit.ts';
-import { call, createShopTest, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
+import { call, signedIn } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import {
-  LOCAL_PUSH_ENV,
+  openPushingShop,
   pushDevice,
   startPushService,
   startTarpit,
@@ -33,25 +33,15 @@ const URL = '/api/v1/recipients';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('reminders to top up a saved number', () => {
-  let s: ShopTest;
-  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  const s = openPushingShop(startPushService);
   let mptTopup: string;
   let number = 0;
   /** A fresh MPT number for each saved recipient, so paid orders of one never answer another. */
   const nextNumber = () =>
     `0925${String(Date.now() % 1000).padStart(3, '0')}${String(number++).padStart(4, '0')}`;
 
-  beforeAll(async () => {
-    pushService = await startPushService();
-    s = await createShopTest({
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      ...LOCAL_PUSH_ENV,
-    });
+  beforeAll(() => {
     mptTopup = s.catalogue.productId('T-MPT-1000');
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await pushService.close();
   });
 
   type Customer = Awaited<ReturnType<typeof signedIn>>;
@@ -175,7 +165,7 @@ describe('reminders to top up a saved number', () => {
   it('sends once when due: a push to each device and an e-mail, in the language turned on in', async () => {
     const customer = await signedIn(s);
     const phoneNumber = nextNumber();
-    const endpoint = `${pushService.url}/push/${randomBytes(6).toString('hex')}`;
+    const endpoint = `${s.pushService.url}/push/${randomBytes(6).toString('hex')}`;
     const subscribed = await subscribePush(s, customer.headers, pushDevice(endpoint).body('my'));
     expect(subscribed.statusCode).toBe(201);
     const saved: SavedRecipient = (
@@ -201,7 +191,7 @@ describe('reminders to top up a saved number', () => {
     await s.t.app.runPendingJobs();
     await s.t.app.runPendingJobs();
 
-    expect(pushService.received.filter((push) => endpoint.endsWith(push.path))).toHaveLength(1);
+    expect(s.pushService.received.filter((push) => endpoint.endsWith(push.path))).toHaveLength(1);
     const mails = outboxFor(s.t, customer.person.email).filter((m) =>
       m.subject.startsWith('Mum ('),
     );
@@ -354,19 +344,7 @@ describe('reminders to top up a saved number', () => {
 });
 
 describe('reminders whose push service or mail server never answers', () => {
-  let s: ShopTest;
-  let tarpit: Awaited<ReturnType<typeof startTarpit>>;
-  beforeAll(async () => {
-    tarpit = await startTarpit();
-    s = await createShopTest({
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      ...LOCAL_PUSH_ENV,
-    });
-  });
-  afterAll(async () => {
-    await tarpit.close();
-    await s.t.close();
-  });
+  const s = openPushingShop(startTarpit);
 
   it('holds neither fulfilment nor the reminders past the push budget', async () => {
     const mptTopup = s.catalogue.productId('T-MPT-1000');
@@ -377,7 +355,7 @@ describe('reminders whose push service or mail server never answers', () => {
         const res = await subscribePush(
           s,
           customer.headers,
-          pushDevice(`${tarpit.url}/c${String(i)}/d${String(d)}`).body('en'),
+          pushDevice(`${s.pushService.url}/c${String(i)}/d${String(d)}`).body('en'),
         );
         expect(res.statusCode).toBe(201);
       }
@@ -393,7 +371,7 @@ describe('reminders whose push service or mail server never answers', () => {
     s.clock.advance(7 * DAY);
     expect((await s.t.app.sendDueReminders()).queued).toBe(6);
     await s.t.app.startJobWorker();
-    expect(await until(() => tarpit.open() >= 1, 5000)).toBe(true);
+    expect(await until(() => s.pushService.open() >= 1, 5000)).toBe(true);
 
     // A paid top-up completes at once while the reminders' pushes hang.
     const buyer = await signedIn(s);

@@ -12,7 +12,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { login } from '../../test/auth-kit.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMptTopUp, call, openShopTest, initialize, signedIn } from '../../test/checkout-kit.ts';
+import {
+  addMptTopUp,
+  call,
+  cancelPayment,
+  initialize,
+  openShopTest,
+  signedIn,
+} from '../../test/checkout-kit.ts';
 import { ordersInEveryState, stockCards } from '../../test/fulfilment-kit.ts';
 import { shares } from './sharing.tables.ts';
 
@@ -37,12 +44,7 @@ describe('sharing API (shopping spec §7 Share, Share types; issue 15)', () => {
     ({ completed, failed, pending } = await ordersInEveryState(s, buyer));
     // Another buyer's order, cancelled before payment.
     cancelled = (await initialize(s, await cartWithTopUp(stranger.headers))).orderId;
-    const cancel = await call(
-      s,
-      'PUT',
-      `/api/v1/orders/${cancelled}/cancel-payment`,
-      stranger.headers,
-    );
+    const cancel = await cancelPayment(s, stranger.headers, cancelled);
     if (cancel.statusCode !== 200) throw new Error(`cancel failed: ${cancel.body}`);
   });
 

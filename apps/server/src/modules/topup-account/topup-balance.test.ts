@@ -1,9 +1,7 @@
 import type { TopupBalance } from '@shop/contracts/topup-provider-admin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxFor } from '../../test/auth-kit.ts';
-import { reloadlyBackOffice, type SignedInStaff } from '../../test/admin-kit.ts';
-import type { ShopTest } from '../../test/checkout-kit.ts';
-import type { ReloadlyStandin } from '../../test/standins/reloadly.ts';
+import { openReloadlyBackOffice } from '../../test/admin-kit.ts';
 import type { EmailMessage } from '../../platform/messaging.ts';
 import {
   createReloadlyAccount,
@@ -23,23 +21,14 @@ const LOW_SUBJECT = /^Top-up balance low at reloadly/;
  * on PGlite or PostgreSQL (TEST_DATABASE_URL).
  */
 describe('the top-up balance (Reloadly stand-in)', () => {
-  let s: ShopTest;
-  let rld: ReloadlyStandin;
-  let owner: SignedInStaff;
-  let support: SignedInStaff;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ rld, s, owner, support, close } = await reloadlyBackOffice({
-      RELOADLY_LOW_BALANCE: '5000',
-      METRICS_TOKEN,
-    }));
+  const { s, rld, owner, support } = openReloadlyBackOffice({
+    RELOADLY_LOW_BALANCE: '5000',
+    METRICS_TOKEN,
   });
-  afterAll(() => close());
 
   const setBalance = (amount: number) => {
-    rld.emptyBalance();
-    rld.fund(amount);
+    rld().emptyBalance();
+    rld().fund(amount);
   };
   const balanceAs = (headers: Record<string, string>) =>
     s.t.app.inject({ method: 'GET', url: BALANCE_URL, headers });
@@ -47,7 +36,7 @@ describe('the top-up balance (Reloadly stand-in)', () => {
   const check = async () => {
     await s.t.app.checkTopupBalance?.();
   };
-  const balanceReads = () => rld.calls.get('GET /accounts/balance') ?? 0;
+  const balanceReads = () => rld().calls.get('GET /accounts/balance') ?? 0;
 
   it('shows admins the balance in the aggregator currency, read once per 30 s', async () => {
     setBalance(750_000);
@@ -114,7 +103,7 @@ describe('the top-up balance (Reloadly stand-in)', () => {
     setBalance(20_000);
     await check(); // back above: the next crossing is told
     setBalance(10);
-    const settings = reloadlySettingsOrStop(rld.env);
+    const settings = reloadlySettingsOrStop(rld().env);
     const sent: EmailMessage[] = [];
     const instances = [1, 2, 3].map(() =>
       instance(() => createReloadlyAccount(settings).balance(), sent),

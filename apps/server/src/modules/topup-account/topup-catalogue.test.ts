@@ -1,8 +1,6 @@
 import type { TopupCatalogue } from '@shop/contracts/topup-provider-admin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reloadlyBackOffice, type SignedInStaff } from '../../test/admin-kit.ts';
-import type { ShopTest } from '../../test/checkout-kit.ts';
-import type { ReloadlyStandin } from '../../test/standins/reloadly.ts';
+import { describe, expect, it } from 'vitest';
+import { openReloadlyBackOffice } from '../../test/admin-kit.ts';
 import { catalogueOf, costOf } from '../fulfilment/providers/reloadly-catalogue.ts';
 import { CATALOGUE_CACHE_MS, createTopupCatalogue } from './topup-catalogue.ts';
 
@@ -13,20 +11,11 @@ const CATALOGUE_URL = '/api/v1/admin/topup-provider/catalogue';
  * against the stand-in, on PGlite or PostgreSQL (TEST_DATABASE_URL).
  */
 describe("the aggregator's catalogue (Reloadly stand-in)", () => {
-  let s: ShopTest;
-  let rld: ReloadlyStandin;
-  let owner: SignedInStaff;
-  let support: SignedInStaff;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ rld, s, owner, support, close } = await reloadlyBackOffice());
-  });
-  afterAll(() => close());
+  const { s, rld, owner, support } = openReloadlyBackOffice();
 
   const catalogueAs = (headers: Record<string, string>, query = '') =>
     s.t.app.inject({ method: 'GET', url: `${CATALOGUE_URL}${query}`, headers });
-  const catalogueReads = () => rld.calls.get('GET /operators/countries/MM') ?? 0;
+  const catalogueReads = () => rld().calls.get('GET /operators/countries/MM') ?? 0;
 
   it('lists the operators, amounts and bundles with the cost in USD and the quoted FX', async () => {
     const res = await catalogueAs(owner.headers);
@@ -62,7 +51,7 @@ describe("the aggregator's catalogue (Reloadly stand-in)", () => {
     const before = catalogueReads();
     await catalogueAs(owner.headers);
     expect(catalogueReads()).toBe(before);
-    rld.catalogue = rld.catalogue.filter((o) => o.name !== 'ATOM Myanmar');
+    rld().catalogue = rld().catalogue.filter((o) => o.name !== 'ATOM Myanmar');
     const refreshed = await catalogueAs(owner.headers, '?refresh=true');
     expect(catalogueReads()).toBe(before + 1);
     const names = refreshed.json<{ data: TopupCatalogue }>().data.operators.map((o) => o.name);

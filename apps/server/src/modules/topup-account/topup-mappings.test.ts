@@ -1,8 +1,7 @@
 import type { TopupMapping } from '@shop/contracts/topup-provider-admin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reloadlyBackOffice, type SignedInStaff } from '../../test/admin-kit.ts';
-import { addToCart, call, MPT_PHONE, signedIn, type ShopTest } from '../../test/checkout-kit.ts';
-import type { ReloadlyStandin } from '../../test/standins/reloadly.ts';
+import { describe, expect, it } from 'vitest';
+import { openReloadlyBackOffice } from '../../test/admin-kit.ts';
+import { addToCart, call, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { defaultReloadlyCatalogue } from '../../test/standins/reloadly-catalogue.ts';
 
 const MAPPINGS_URL = '/api/v1/admin/topup-provider/mappings';
@@ -14,16 +13,7 @@ const REFRESH_URL = '/api/v1/admin/topup-provider/catalogue?refresh=true';
  * reloadly against the stand-in, on PGlite or PostgreSQL (TEST_DATABASE_URL).
  */
 describe('products mapped to the aggregator (Reloadly stand-in)', () => {
-  let s: ShopTest;
-  let rld: ReloadlyStandin;
-  let owner: SignedInStaff;
-  let support: SignedInStaff;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ rld, s, owner, support, close } = await reloadlyBackOffice());
-  });
-  afterAll(() => close());
+  const { s, rld, owner, support } = openReloadlyBackOffice();
 
   const id = (sku: string) => s.catalogue.productId(sku);
   const map = (sku: string, body: unknown, headers = owner.headers) =>
@@ -46,7 +36,7 @@ describe('products mapped to the aggregator (Reloadly stand-in)', () => {
       data: { status: string; outOfStock: boolean };
     }>().data;
   const withoutMptAirtime = () => {
-    rld.catalogue = defaultReloadlyCatalogue().filter((o) => o.name !== 'MPT Myanmar');
+    rld().catalogue = defaultReloadlyCatalogue().filter((o) => o.name !== 'MPT Myanmar');
   };
 
   it('maps a top-up to an operator amount and shows its cost, FX and margin', async () => {
@@ -139,7 +129,7 @@ describe('products mapped to the aggregator (Reloadly stand-in)', () => {
     // A product mapped to nothing is sold as before (the number's operator is detected at sending).
     expect(await productOf('T-OOR-5000')).toMatchObject({ outOfStock: false });
 
-    rld.catalogue = defaultReloadlyCatalogue();
+    rld().catalogue = defaultReloadlyCatalogue();
     await refreshCatalogue();
     expect(await productOf('T-MPT-1000')).toMatchObject({ outOfStock: false, status: 'active' });
   });
@@ -155,6 +145,6 @@ describe('products mapped to the aggregator (Reloadly stand-in)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await productOf('T-MPT-10000')).toMatchObject({ outOfStock: false });
-    rld.catalogue = defaultReloadlyCatalogue();
+    rld().catalogue = defaultReloadlyCatalogue();
   });
 });

@@ -11,21 +11,13 @@ import {
   type OwnTopupRequest,
   type PublicTopupRequest,
 } from '@shop/contracts/topup-requests';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login, outboxFor } from '../../test/auth-kit.ts';
-import {
-  addToCart,
-  call,
-  completeWith,
-  createShopTest,
-  initialize,
-  signedIn,
-  type ShopTest,
-} from '../../test/checkout-kit.ts';
+import { addToCart, call, completeWith, initialize, signedIn } from '../../test/checkout-kit.ts';
 import { orderRowsOf, paidOrder } from '../../test/fulfilment-kit.ts';
 import {
   decryptPush,
-  LOCAL_PUSH_ENV,
+  openPushingShop,
   pushDevice,
   startPushService,
   subscribePush,
@@ -46,26 +38,16 @@ const MIDDLE = /250\s?008/;
 const DAY = 86_400_000;
 
 describe('"top me up" request links', () => {
-  let s: ShopTest;
-  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  const s = openPushingShop(startPushService);
   let mptTopup: string;
   let mptData: string;
   let ooredooTopup: string;
   let steamCard: string;
-  beforeAll(async () => {
-    pushService = await startPushService();
-    s = await createShopTest({
-      TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
-      ...LOCAL_PUSH_ENV,
-    });
+  beforeAll(() => {
     mptTopup = s.catalogue.productId('T-MPT-1000');
     mptData = s.catalogue.productId('D-MPT-1GB');
     ooredooTopup = s.catalogue.productId('T-OOR-5000');
     steamCard = s.catalogue.productId('G-STEAM-10');
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await pushService.close();
   });
 
   const error = (res: { json(): unknown }) => res.json() as ErrorBody;
@@ -297,7 +279,7 @@ describe('"top me up" request links', () => {
   it('puts the product for the number in the payer’s cart; on delivery the requester is told once', async () => {
     const requester = await signedIn(s, { 'accept-language': 'my' });
     // The requester's phone gets pushes.
-    const device = pushDevice(`${pushService.url}/push/requester`);
+    const device = pushDevice(`${s.pushService.url}/push/requester`);
     const subscribed = await subscribePush(s, requester.headers, device.body('my'));
     expect(subscribed.statusCode).toBeLessThan(300);
     const request = await made(requester.headers, { note: 'ကျေးဇူးပါ' });
@@ -327,7 +309,7 @@ describe('"top me up" request links', () => {
     expect(after?.toppedUpAt).toEqual(expect.any(String));
     expect((await view(request.token)).data?.status).toBe('topped_up');
 
-    const pushes = pushService.received.filter((r) => r.path === '/push/requester');
+    const pushes = s.pushService.received.filter((r) => r.path === '/push/requester');
     expect(pushes).toHaveLength(1);
     const payload = pushPayloadSchema.parse(
       JSON.parse(decryptPush(pushes[0]?.body ?? Buffer.alloc(0), device).toString('utf8')),
@@ -347,7 +329,7 @@ describe('"top me up" request links', () => {
     expect(again.statusCode).toBe(409);
     await paidOrder(s, [{ productId: mptTopup, quantity: 1, phoneNumber: MINE }], { user: payer });
     for (let i = 0; i < 5; i++) await s.t.app.runPendingJobs();
-    expect(pushService.received.filter((r) => r.path === '/push/requester')).toHaveLength(1);
+    expect(s.pushService.received.filter((r) => r.path === '/push/requester')).toHaveLength(1);
     expect(
       outboxFor(s.t, requester.person.email).filter((m) => m.text.includes('/topmeup')),
     ).toHaveLength(1);

@@ -13,7 +13,11 @@ import { cards, products } from '../../catalogue/catalogue.tables.ts';
 import { startReloadlyGiftCardsStandin } from '../../../test/standins/reloadly-giftcards.ts';
 import { call, MPT_PHONE, stockCards, openShopTest } from '../../../test/checkout-kit.ts';
 import { orderItems } from '../../orders/orders.tables.ts';
-import { orderRowsOf, paidOrder } from '../../../test/fulfilment-kit.ts';
+import {
+  expectUnconfirmedAfterLastTry,
+  orderRowsOf,
+  paidOrder,
+} from '../../../test/fulfilment-kit.ts';
 import { orderCards } from '../fulfilment.tables.ts';
 
 /*
@@ -142,16 +146,7 @@ describe('gift cards bought on demand from Reloadly (stand-in)', () => {
     await s.t.app.runPendingJobs();
     const job = await fulfilJob(order.orderId);
     expect(job?.lastError).toMatch(/Reloadly order timed out/);
-    await dueNow(job?.id ?? '', 9);
-    await s.t.app.runPendingJobs();
-    expect(await orderStatus(order.orderId)).toBe('failed');
-    expect(await lineOf(order.orderId)).toMatchObject({
-      status: 'failed',
-      failureCode: 'unconfirmed',
-    });
-    expect((await paymentOf(order.orderId))?.refundReason).toMatch(
-      /^check unconfirmed top-ups with the aggregator before refunding/,
-    );
+    await expectUnconfirmedAfterLastTry(s, order.orderId, job?.id ?? '');
     expect(ordersOf(18888)).toHaveLength(0);
   });
 

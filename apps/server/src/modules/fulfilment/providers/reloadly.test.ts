@@ -9,7 +9,11 @@ import { products } from '../../catalogue/catalogue.tables.ts';
 import { topupProductMappings } from '../../topup-account/topup-account.tables.ts';
 import { startReloadlyStandin } from '../../../test/standins/reloadly.ts';
 import { MPT_PHONE, openShopTest } from '../../../test/checkout-kit.ts';
-import { orderRowsOf, paidOrder } from '../../../test/fulfilment-kit.ts';
+import {
+  expectUnconfirmedAfterLastTry,
+  orderRowsOf,
+  paidOrder,
+} from '../../../test/fulfilment-kit.ts';
 import {
   createReloadlyTokens,
   itemIdOfUnitKey,
@@ -88,16 +92,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
     expect(performance.now() - started).toBeLessThan(5000);
     const job = await fulfilJob(order.orderId);
     expect(job?.lastError).toMatch(/Reloadly top-up timed out/);
-    await dueNow(job?.id ?? '', 9);
-    await s.t.app.runPendingJobs();
-    expect(await orderStatus(order.orderId)).toBe('failed');
-    expect(await lineOf(order.orderId)).toMatchObject({
-      status: 'failed',
-      failureCode: 'unconfirmed',
-    });
-    expect((await paymentOf(order.orderId))?.refundReason).toMatch(
-      /^check unconfirmed top-ups with the aggregator before refunding/,
-    );
+    await expectUnconfirmedAfterLastTry(s, order.orderId, job?.id ?? '');
     expect(sentTo(msisdnOf(phone))).toHaveLength(0);
   });
 
