@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import {
   type Identity,
   newIdentity,
@@ -86,7 +86,7 @@ for (const language of ['en', 'my'] as const) {
       const check = async (name: string, selector = 'body', on: Page = page) => {
         await expect(on.locator('html')).toHaveAttribute('lang', language);
         shotNumber += 1;
-        await on.screenshot({
+        await keepScreenshot(on, {
           path: `${shotDir}/${language}-${String(shotNumber).padStart(2, '0')}-${name}.png`,
           scale: 'css',
         });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { loginByEmail, newIdentity, openSignUpDialog, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -58,7 +58,7 @@ test('change password: errors, refusals, success; the other device is signed out
     'Password must not contain your name, email address or phone number',
   );
   fs.mkdirSync(dir, { recursive: true });
-  await form.screenshot({ path: `${dir}/15-change-password-error-en.png` });
+  await keepScreenshot(form, { path: `${dir}/15-change-password-error-en.png` });
 
   // Success.
   await form.getByLabel('New password', { exact: true }).fill('quiet-river-stones');
@@ -68,7 +68,7 @@ test('change password: errors, refusals, success; the other device is signed out
     page.getByText('Your password has been changed. Your other devices have been signed out.'),
   ).toBeVisible();
   await expect(form.getByLabel('Current password')).toHaveValue('');
-  await page.screenshot({ path: `${dir}/16-change-password-done-en.png` });
+  await keepScreenshot(page, { path: `${dir}/16-change-password-done-en.png` });
 
   // This device stays signed in; the other one is signed out; only the new password logs in.
   await page.reload();
@@ -92,14 +92,14 @@ test('change password: errors, refusals, success; the other device is signed out
   await expect(formMy).toBeVisible();
   await formMy.getByRole('button', { name: 'စကားဝှက် ပြောင်းမည်' }).click();
   await expect(formMy.getByText('လက်ရှိစကားဝှက်ကို ထည့်ပါ').last()).toBeVisible();
-  await formMy.screenshot({ path: `${dir}/17-change-password-empty-my.png` });
+  await keepScreenshot(formMy, { path: `${dir}/17-change-password-empty-my.png` });
   await formMy.getByLabel('လက်ရှိစကားဝှက်', { exact: true }).fill('quiet-river-stones');
   await formMy.getByLabel('စကားဝှက်အသစ်', { exact: true }).fill('MyanTopup-2030!');
   await formMy.getByLabel('စကားဝှက်အသစ်ကို အတည်ပြုပါ').fill('MyanTopup-2030!');
   await formMy.getByRole('button', { name: 'စကားဝှက် ပြောင်းမည်' }).click();
   await expect(formMy.getByRole('alert')).toHaveText('စကားဝှက်တွင် ဆိုင်၏အမည် မပါဝင်ရပါ');
   await expectAccessible(page, '.settings-password');
-  await formMy.screenshot({ path: `${dir}/18-change-password-error-my.png` });
+  await keepScreenshot(formMy, { path: `${dir}/18-change-password-error-my.png` });
 });
 
 test('sign-up refuses a name with a text-direction override or nothing visible', async ({
@@ -119,7 +119,7 @@ test('sign-up refuses a name with a text-direction override or nothing visible',
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByText('Please enter a name with visible letters').last()).toBeVisible();
   fs.mkdirSync(dir, { recursive: true });
-  await dialog.screenshot({ path: `${dir}/19-register-name-en.png` });
+  await keepScreenshot(dialog, { path: `${dir}/19-register-name-en.png` });
   // Burmese with a zero-width space between words is a real name.
   await dialog.getByLabel('Full name').fill('အေး\u200Bအေး');
   await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -137,5 +137,5 @@ test('sign-up refuses a name with a text-direction override or nothing visible',
   await expect(
     dialogMy.getByText('အမည်တွင် စာကြောင်းဦးတည်ရာ ပြောင်းသည့်စာလုံးများ မပါဝင်ရပါ').last(),
   ).toBeVisible();
-  await dialogMy.screenshot({ path: `${dir}/20-register-name-my.png` });
+  await keepScreenshot(dialogMy, { path: `${dir}/20-register-name-my.png` });
 });

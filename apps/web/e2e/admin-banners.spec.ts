@@ -1,4 +1,11 @@
-import { expect, newPersonPage, test, type Browser, type Page } from './fixtures.ts';
+import {
+  expect,
+  newPersonPage,
+  test,
+  type Browser,
+  type Page,
+  keepScreenshot,
+} from './fixtures.ts';
 import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -80,12 +87,12 @@ test(
     await dialog.getByLabel('Last day shown').fill(yangonDay(-1));
     await expect(dialog.getByLabel('Last day shown')).toHaveAccessibleDescription(/Yangon time/);
     await expectAccessible(page, '[role="dialog"]');
-    await dialog.screenshot({ path: '/tmp/shots-banners/admin-edit-banner.png' });
+    await keepScreenshot(dialog, { path: '/tmp/shots-banners/admin-edit-banner.png' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText(yangonDay(-1));
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/shots-banners/admin-banners.png', fullPage: true });
+    await keepScreenshot(page, { path: '/tmp/shots-banners/admin-banners.png', fullPage: true });
     {
       const { shopper, carousel } = await customerHome(browser, 'en');
       await expect(carousel.locator('.banner-carousel__dot')).toHaveCount(3);
@@ -108,7 +115,7 @@ test(
       const slide = carousel.getByRole('group').first();
       await expect(slide.locator('p', { hasText: headline })).toBeVisible();
       await expect(slide.getByRole('link', { name: cta })).toHaveAttribute('href', LINK);
-      await shopper.screenshot({ path: `/tmp/shots-banners/admin-home-${lang}.png` });
+      await keepScreenshot(shopper, { path: `/tmp/shots-banners/admin-home-${lang}.png` });
       await slide.getByRole('link', { name: cta }).click();
       await expect(shopper).toHaveURL(new RegExp(`${LINK}$`));
       await shopper.close();

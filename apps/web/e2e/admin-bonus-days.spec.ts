@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, newPersonPage, test, type Page } from './fixtures.ts';
+import { expect, newPersonPage, test, type Page, keepScreenshot } from './fixtures.ts';
 import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { loginFromHome, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
@@ -63,7 +63,7 @@ test(
         'The first and last day are real dates written YYYY-MM-DD, the last not before the first',
       );
       await expectAccessible(page, '[role="dialog"]');
-      await dialog.screenshot({ path: `${DIR}/1-refused.png` });
+      await keepScreenshot(dialog, { path: `${DIR}/1-refused.png` });
 
       await dialog.getByLabel('First day').fill(start);
       await dialog.getByLabel('Last day').fill(end);
@@ -74,7 +74,7 @@ test(
       await expect(table.getByRole('rowheader')).toContainText(['Thadingyut']);
       await expect(table.getByRole('cell', { name: '3×' })).toBeVisible();
       await expectAccessible(page);
-      await page.screenshot({ path: `${DIR}/2-list.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${DIR}/2-list.png`, fullPage: true });
 
       // A customer on a phone: the menu names the coming bonus days.
       const shopper = await newPersonPage(browser, {
@@ -94,7 +94,7 @@ test(
           'Bonus points on special occasions',
         );
         await expectAccessible(shopper, '.user-menu__panel');
-        await shopper.screenshot({ path: `${DIR}/3-menu-en.png` });
+        await keepScreenshot(shopper, { path: `${DIR}/3-menu-en.png` });
 
         await shopper.goto('/?lang=my');
         membership = await openMenu(shopper);
@@ -105,7 +105,7 @@ test(
           'အထူးအခါသမယများတွင် အပိုပွိုင့်',
         );
         await expectAccessible(shopper, '.user-menu__panel');
-        await shopper.screenshot({ path: `${DIR}/4-menu-my.png` });
+        await keepScreenshot(shopper, { path: `${DIR}/4-menu-my.png` });
       } finally {
         await shopper.context().close();
       }

@@ -1,4 +1,4 @@
-import { expect, test, type Page, newPersonPage } from './fixtures.ts';
+import { expect, test, type Page, newPersonPage, keepScreenshot } from './fixtures.ts';
 import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, paidOrder, productId } from './shop-support.ts';
@@ -27,12 +27,12 @@ const SERIAL_PREFIX = 'E2E-ADMIN-';
 
 const stamp = () => Date.now().toString(36).toUpperCase();
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/admin-catalogue/${name}.png`, fullPage: true });
+  keepScreenshot(page, { path: `/tmp/admin-catalogue/${name}.png`, fullPage: true });
 /** The import panel alone: the stock table below it is long. */
 const panelShot = (page: Page, name: string) =>
-  page
-    .getByRole('region', { name: 'Import cards' })
-    .screenshot({ path: `/tmp/admin-catalogue/${name}.png` });
+  keepScreenshot(page.getByRole('region', { name: 'Import cards' }), {
+    path: `/tmp/admin-catalogue/${name}.png`,
+  });
 
 /** A date `days` from today, as the card file writes expiry (YYYY-MM-DD). */
 const inDays = (days: number) =>

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test, newPersonPage } from './fixtures.ts';
+import { expect, test, newPersonPage, keepScreenshot } from './fixtures.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -66,7 +66,7 @@ test(
       await expect(section.getByRole('alert')).toContainText(
         'Each claim needs a title in English and in Burmese, 1 to 60 characters each',
       );
-      await section.screenshot({ path: '/tmp/admin-claims/1-refused.png' });
+      await keepScreenshot(section, { path: '/tmp/admin-claims/1-refused.png' });
       const shopper = await newPersonPage(browser);
       await shopper.goto('/?lang=en');
       await expect(
@@ -81,7 +81,7 @@ test(
       await expect(section.getByRole('alert')).toHaveCount(0);
       await expect(section.getByTestId('claims-built-in')).toHaveCount(0);
       await expect(claim(2).getByLabel('Text (Burmese)')).toHaveValue(WALLET.textMy);
-      await section.screenshot({ path: '/tmp/admin-claims/2-settings.png' });
+      await keepScreenshot(section, { path: '/tmp/admin-claims/2-settings.png' });
 
       // The customer's Home, in English: the owner's claims in order, none of the built-in ones.
       await shopper.goto('/?lang=en');
@@ -90,7 +90,7 @@ test(
       );
       await expect(highlights(shopper).getByText(WALLET.textEn)).toBeVisible();
       await expect(highlights(shopper)).not.toContainText('Instant top-ups');
-      await highlights(shopper).screenshot({ path: '/tmp/admin-claims/3-home-en.png' });
+      await keepScreenshot(highlights(shopper), { path: '/tmp/admin-claims/3-home-en.png' });
 
       // In Burmese: the Burmese claims, and not one Latin letter in the section.
       await shopper.goto('/?lang=my');
@@ -99,7 +99,7 @@ test(
       );
       await expect(highlights(shopper).getByText(GIFT.textMy)).toBeVisible();
       expect(await highlights(shopper).textContent()).not.toMatch(/[A-Za-z]/);
-      await highlights(shopper).screenshot({ path: '/tmp/admin-claims/4-home-my.png' });
+      await keepScreenshot(highlights(shopper), { path: '/tmp/admin-claims/4-home-my.png' });
       await shopper.close();
 
       // The audit log has the change.

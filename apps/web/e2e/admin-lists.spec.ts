@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -66,7 +66,7 @@ test(
         }
       }
       await expectAccessible(page);
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/admin-lists/${name.toLowerCase().replace(/ /g, '-')}.png`,
         fullPage: true,
       });
@@ -94,7 +94,7 @@ test(
       await expect(dialog.getByLabel(list.burmese)).toHaveAttribute('lang', 'my');
       await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
       await expectAccessible(page, '[role="dialog"]');
-      await page.screenshot({ path: `/tmp/admin-lists/edit-${list.table}.png` });
+      await keepScreenshot(page, { path: `/tmp/admin-lists/edit-${list.table}.png` });
       await dialog.getByLabel(list.first).fill(`${rowName} (not saved)`);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

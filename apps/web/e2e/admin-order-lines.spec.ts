@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, newPersonPage } from './fixtures.ts';
+import { expect, test, newPersonPage, keepScreenshot } from './fixtures.ts';
 import { ordersByRecipient, signInToBackOffice } from './admin-support.ts';
 import { readMessages } from './auth-support.ts';
 import {
@@ -25,7 +25,7 @@ test(
     test.setTimeout(120_000);
     fs.mkdirSync('/tmp/admin', { recursive: true });
     const shot = (name: string) =>
-      page.screenshot({ path: `/tmp/admin/${name}.png`, fullPage: true });
+      keepScreenshot(page, { path: `/tmp/admin/${name}.png`, fullPage: true });
     // A number of its own that the sandbox aggregator never answers (…8888).
     const recipient = recipientEnding('8888');
     const { person, orderId } = await failedTopUpOrder(request, recipient);

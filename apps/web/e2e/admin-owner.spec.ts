@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { ordersByRecipient, signInToBackOffice } from './admin-support.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import {
@@ -20,7 +20,7 @@ import {
 
 const WIDTH = 1366;
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/shots-owner/${name}.png`, fullPage: true });
+  keepScreenshot(page, { path: `/tmp/shots-owner/${name}.png`, fullPage: true });
 /** The page scrolls sideways when its content is wider than the window. */
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

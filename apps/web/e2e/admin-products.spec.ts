@@ -1,4 +1,4 @@
-import { expect, test, type Page, newPersonPage } from './fixtures.ts';
+import { expect, test, type Page, newPersonPage, keepScreenshot } from './fixtures.ts';
 import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -21,9 +21,9 @@ test.describe.configure({ mode: 'serial' });
 const CATEGORY = 'Internet';
 const stamp = () => Date.now().toString(36).toUpperCase();
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/admin-products/${name}.png`, fullPage: true });
+  keepScreenshot(page, { path: `/tmp/admin-products/${name}.png`, fullPage: true });
 const dialogShot = (page: Page, name: string) =>
-  page.getByRole('dialog').screenshot({ path: `/tmp/admin-products/${name}.png` });
+  keepScreenshot(page.getByRole('dialog'), { path: `/tmp/admin-products/${name}.png` });
 
 /** The Products page's row of one SKU, after a search for it. */
 async function searchProduct(page: Page, sku: string) {
@@ -130,7 +130,7 @@ test(
       await expect(card).toHaveCount(1);
       if (lang === 'en') {
         await expect(card).toContainText('24,000 Ks');
-        await shopper.screenshot({ path: '/tmp/admin-products/4-customer-listing.png' });
+        await keepScreenshot(shopper, { path: '/tmp/admin-products/4-customer-listing.png' });
       }
     }
     await shopper.close();
@@ -226,7 +226,7 @@ test(
     await expect(card).toContainText('3,500 Ks');
     await expect(card.locator('[data-operator]')).toHaveText('MEC');
     await card.scrollIntoViewIfNeeded();
-    await shopper.screenshot({ path: '/tmp/admin-products/10-customer-data-package.png' });
+    await keepScreenshot(shopper, { path: '/tmp/admin-products/10-customer-data-package.png' });
 
     // Archived again, so the data listing other specs visit is as seeded.
     await row.getByRole('button', { name: `Edit ${name}` }).click();

@@ -4,7 +4,7 @@ import {
   startReloadlyGiftCardsStandin,
   type ReloadlyGiftCardsStandin,
 } from '../../server/src/test/standins/reloadly-giftcards.ts';
-import { expect, newPersonPage, test } from './fixtures.ts';
+import { expect, newPersonPage, test, keepScreenshot } from './fixtures.ts';
 import { startOwnShop, type OwnShop } from './own-shop.ts';
 import { signInToBackOffice } from './admin-support.ts';
 import { readMessages, verifiedIdentity } from './auth-support.ts';
@@ -143,7 +143,7 @@ test.describe('an unconfirmed Reloadly gift card checked from the back-office', 
     await expect(page.getByTestId('admin-refund')).toBeVisible();
     await expect(page.getByTestId('admin-order-status')).not.toHaveText('Completed');
     await expectAccessible(page);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: '/tmp/admin/reloadly-cards-1-unconfirmed-card-line.png',
       fullPage: true,
     });
@@ -155,7 +155,7 @@ test.describe('an unconfirmed Reloadly gift card checked from the back-office', 
     await expect(answer).toBeVisible();
     await expect(page.getByTestId('admin-order-status')).toHaveText('Completed');
     // The viewport, while the answer is shown at its foot (a full-page shot puts it mid-page).
-    await page.screenshot({ path: '/tmp/admin/reloadly-cards-2-checked-completed.png' });
+    await keepScreenshot(page, { path: '/tmp/admin/reloadly-cards-2-checked-completed.png' });
     await expect(page.getByTestId('admin-refund')).toHaveCount(0);
     await expect(row).toContainText('Delivered');
     await expect(row).toContainText('2 delivered, 0 revealed');
@@ -185,7 +185,7 @@ test.describe('an unconfirmed Reloadly gift card checked from the back-office', 
       ]);
       await expect(shopper.getByTestId('refund-outcome')).toHaveCount(0);
       await expect(item.locator('.order-error')).toHaveCount(0);
-      await shopper.screenshot({
+      await keepScreenshot(shopper, {
         path: '/tmp/admin/reloadly-cards-3-customer-order.png',
         fullPage: true,
       });

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { adminApi, signInToBackOffice } from './admin-support.ts';
-import { devices, expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import {
+  devices,
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  keepScreenshot,
+} from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -243,7 +250,7 @@ test(
       const consent = shopper.getByRole('region', { name: 'Cookie consent' });
       await consent.getByRole('button', { name: 'Decline' }).click();
       await expect(consent).toBeHidden();
-      await shopper.screenshot({ path: `${SHOTS}/home-360.png`, fullPage: true });
+      await keepScreenshot(shopper, { path: `${SHOTS}/home-360.png`, fullPage: true });
 
       // The listing: every product picture with its candidates, sizes, width and height.
       await shopper.goto('/product/mobile-topup?lang=en');
@@ -263,7 +270,7 @@ test(
         .toMatch(/\?w=300$/);
       await expectAccessible(shopper);
       await pictures.first().scrollIntoViewIfNeeded();
-      await shopper.screenshot({ path: `${SHOTS}/listing-360.png` });
+      await keepScreenshot(shopper, { path: `${SHOTS}/listing-360.png` });
       await context.close();
     } finally {
       await api.patch(`/banners/${first.id}`, {

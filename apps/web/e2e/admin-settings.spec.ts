@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, newPersonPage } from './fixtures.ts';
+import { expect, test, newPersonPage, keepScreenshot } from './fixtures.ts';
 import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -22,7 +22,7 @@ test(
     test.setTimeout(120_000);
     fs.mkdirSync('/tmp/admin-settings', { recursive: true });
     const shot = (name: string) =>
-      page.screenshot({ path: `/tmp/admin-settings/${name}.png`, fullPage: true });
+      keepScreenshot(page, { path: `/tmp/admin-settings/${name}.png`, fullPage: true });
 
     await signInToBackOffice(page);
     await openAdminPage(page, 'Shop settings');
@@ -54,7 +54,10 @@ test(
       await shopper.goto('/support?lang=en');
       await expect(shopper.getByText(NEW_PHONE).first()).toBeVisible();
       await expect(shopper.getByText(DEMO_PHONE)).toHaveCount(0);
-      await shopper.screenshot({ path: '/tmp/admin-settings/3-support-page.png', fullPage: true });
+      await keepScreenshot(shopper, {
+        path: '/tmp/admin-settings/3-support-page.png',
+        fullPage: true,
+      });
       await shopper.close();
 
       // The audit log has the change.

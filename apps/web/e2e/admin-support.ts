@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
-import { expect, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -127,7 +127,7 @@ async function signIn(page: Page) {
   if (enrolling) {
     await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/admin/0-enrol.png', fullPage: true });
+    await keepScreenshot(page, { path: '/tmp/admin/0-enrol.png', fullPage: true });
     secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     fs.writeFileSync(secretFile(), secret);
   } else {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { demoAdminLogin, openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { verifiedIdentity } from './auth-support.ts';
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, test, type APIRequestContext, keepScreenshot } from './fixtures.ts';
 import { apiSession, expectAccessible, productId } from './shop-support.ts';
 
 /**
@@ -74,7 +74,7 @@ test('an unknown payment is listed, marked paid after a confirmation, and its or
   await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
   await expect(row.getByRole('cell').nth(4)).toHaveText('Unresolved');
   await expectAccessible(page);
-  await page.screenshot({ path: `${shots}/1-list.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${shots}/1-list.png`, fullPage: true });
 
   await row.getByRole('button', { name: 'Mark paid' }).click();
   const dialog = page.getByRole('alertdialog', { name: `Mark payment ${reference} paid?` });
@@ -83,7 +83,7 @@ test('an unknown payment is listed, marked paid after a confirmation, and its or
     `Order ${order.orderNumber} is then paid and fulfilled as if Sandbox bank had reported it`,
   );
   await expectAccessible(page, '[role="alertdialog"]');
-  await page.screenshot({ path: `${shots}/2-confirm.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${shots}/2-confirm.png`, fullPage: true });
   await dialog.getByRole('button', { name: 'Yes, it was paid' }).click();
 
   await expect(dialog).toBeHidden();
@@ -94,7 +94,7 @@ test('an unknown payment is listed, marked paid after a confirmation, and its or
     `Paid, marked by ${demoAdminLogin().email}`,
   );
   await expect(row.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/3-marked.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${shots}/3-marked.png`, fullPage: true });
 
   await row.getByRole('link', { name: order.orderNumber }).click();
   await expect(page.getByTestId('admin-order-payment')).toHaveText(/^(Paid|Refund pending)/);

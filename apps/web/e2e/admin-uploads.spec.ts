@@ -1,5 +1,12 @@
 import { adminApi, openAdminPage, signInToBackOffice } from './admin-support.ts';
-import { expect, test, type Locator, type Page, newPersonPage } from './fixtures.ts';
+import {
+  expect,
+  test,
+  type Locator,
+  type Page,
+  newPersonPage,
+  keepScreenshot,
+} from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -22,7 +29,7 @@ const OPERATOR = 'MYTEL';
 const UPLOAD = /^\/media\/uploads\/[0-9a-f]{64}\.png$/;
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/admin-uploads/${name}.png`, fullPage: true });
+  keepScreenshot(page, { path: `/tmp/admin-uploads/${name}.png`, fullPage: true });
 /** A PNG of one colour, drawn by the page's own canvas (as an owner's picture would be made). */
 async function pngFile(
   page: Page,

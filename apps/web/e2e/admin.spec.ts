@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, newPersonPage } from './fixtures.ts';
+import { expect, test, newPersonPage, keepScreenshot } from './fixtures.ts';
 import { demoAdminLogin, ordersByRecipient, signInToBackOffice } from './admin-support.ts';
 import { readMessages, verifiedIdentity } from './auth-support.ts';
 import {
@@ -28,7 +28,7 @@ test(
   async ({ page, request, browser }) => {
     test.setTimeout(120_000);
     const shot = (name: string) =>
-      page.screenshot({ path: `/tmp/admin/${name}.png`, fullPage: true });
+      keepScreenshot(page, { path: `/tmp/admin/${name}.png`, fullPage: true });
 
     // A customer's token opens no back-office door.
     const person = await verifiedIdentity(request);
@@ -134,7 +134,7 @@ test(
   async ({ page, request, browser }) => {
     test.setTimeout(120_000);
     const shot = (name: string) =>
-      page.screenshot({ path: `/tmp/admin/${name}.png`, fullPage: true });
+      keepScreenshot(page, { path: `/tmp/admin/${name}.png`, fullPage: true });
     // A number of its own that the sandbox aggregator declines (…0000): only this order has it.
     const recipient = recipientEnding('0000');
     const { person, orderId } = await failedTopUpOrder(request, recipient);
@@ -228,7 +228,7 @@ test(
     await block.getByRole('button', { name: 'Block' }).click();
     await expect(page.getByTestId('customer-state')).toContainText('Blocked');
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/admin/8-customer-blocked.png', fullPage: true });
+    await keepScreenshot(page, { path: '/tmp/admin/8-customer-blocked.png', fullPage: true });
     const refused = await login();
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { error: string }).error).toBe(

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 
 /**
  * The shop opened under another host name than PUBLIC_URL's (here 127.0.0.1 while PUBLIC_URL is
@@ -53,7 +53,7 @@ test('the shop opened at 127.0.0.1 (PUBLIC_URL is localhost) shows its banners a
       )
       .toBe(true);
   }
-  await page.screenshot({ path: `/tmp/numerals-shots/${testInfo.project.name}-127-home.png` });
+  await keepScreenshot(page, { path: `/tmp/numerals-shots/${testInfo.project.name}-127-home.png` });
 
   await page.goto(new URL('/product/mobile-topup', other).toString());
   await expect(page.getByTestId('product-card').first()).toBeVisible();
@@ -67,6 +67,8 @@ test('the shop opened at 127.0.0.1 (PUBLIC_URL is localhost) shows its banners a
   const products = await loaded(page, '[data-testid="product-card"] img');
   expect(products.length).toBeGreaterThan(2);
   expect(products.every((i) => i.src.startsWith(`${other.origin}/media/`))).toBe(true);
-  await page.screenshot({ path: `/tmp/numerals-shots/${testInfo.project.name}-127-listing.png` });
+  await keepScreenshot(page, {
+    path: `/tmp/numerals-shots/${testInfo.project.name}-127-listing.png`,
+  });
   expect(blocked).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@shop/contracts/app-version';
 import { localDigits } from '@shop/contracts/languages';
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { expectAccessible, offerInstall } from './shop-support.ts';
 
 /**
@@ -17,7 +17,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 const shotDir = '/tmp/overlays';
 fs.mkdirSync(shotDir, { recursive: true });
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${shotDir}/${name}-${test.info().project.name}.png` });
+  keepScreenshot(page, { path: `${shotDir}/${name}-${test.info().project.name}.png` });
 
 const languages = [
   {

@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  keepScreenshot,
+} from './fixtures.ts';
 import { loginFromHome, verifiedIdentity } from './auth-support.ts';
 import { appTranslator } from './app-messages.ts';
 
@@ -170,7 +177,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(page.getByTestId('toast-error').locator('.ui-toast__message')).toHaveText(
       t('auth.menu.logoutFailed'),
     );
-    await page.screenshot({ path: `/tmp/pw-d/logout-failed-${language}.png` });
+    await keepScreenshot(page, { path: `/tmp/pw-d/logout-failed-${language}.png` });
     await expect(page.getByText(t('auth.menu.loggedOut'))).toHaveCount(0);
   });
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { newIdentity, readCode } from './auth-support.ts';
 
 /**
@@ -37,7 +37,7 @@ for (const lang of ['en', 'my'] as const) {
         fs.mkdirSync(dir, { recursive: true });
         await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
         const shot = (name: string) =>
-          page.screenshot({ path: `${dir}/${name}-${lang}-${width}.png`, fullPage: false });
+          keepScreenshot(page, { path: `${dir}/${name}-${lang}-${width}.png`, fullPage: false });
         const t = titles[lang];
         const person = newIdentity();
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import {
   loginByEmail,
   loginFromHome,
@@ -235,7 +235,7 @@ test.describe('account: register, verify, login, settings, logout', () => {
       .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     fs.mkdirSync('/tmp/auth-screens', { recursive: true });
-    await dialog.screenshot({ path: '/tmp/auth-screens/login-wrong-password-my.png' });
+    await keepScreenshot(dialog, { path: '/tmp/auth-screens/login-wrong-password-my.png' });
   });
 
   test('a wrong password six times shows the rate-limit message', async ({ page, request }) => {

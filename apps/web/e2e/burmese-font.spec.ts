@@ -1,6 +1,6 @@
 import subset from '../src/assets/fonts/noto-sans-myanmar-shop.json' with { type: 'json' };
 import { fontconfigWithoutMyanmar } from '../scripts/without-myanmar-fonts.mjs';
-import { expect, test as base, type Page } from './fixtures.ts';
+import { expect, test as base, type Page, keepScreenshot } from './fixtures.ts';
 
 /**
  * Issue 29, ADR 0066: Burmese text readable as soon as the prices are. A Burmese page the server
@@ -78,13 +78,13 @@ test('a Burmese page preloads the regular subset and sets its text in it', async
   expect(fonts.filter((file) => FULL_FACE.test(file))).toEqual([]);
 
   // To look at: no tofu, vowel signs and stacked consonants in place (ADR 0066).
-  await page.screenshot({ path: testInfo.outputPath('burmese-listing.png') });
+  await keepScreenshot(page, { path: testInfo.outputPath('burmese-listing.png') });
   await page.getByTestId('product-card').first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('burmese-listing-card.png') });
+  await keepScreenshot(page, { path: testInfo.outputPath('burmese-listing-card.png') });
   await page.goto('/?lang=my');
   await expect(page.getByRole('heading', { level: 2, name: 'အမျိုးအစားများ' })).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: testInfo.outputPath('burmese-home.png'), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath('burmese-home.png'), fullPage: true });
   expect(fonts.filter((file) => FULL_FACE.test(file))).toEqual([]);
 });
 
@@ -107,5 +107,5 @@ test('an English page preloads no font; its one Burmese word takes a face of its
   expect(await toggle.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
     /^"Noto Sans Myanmar Word"/,
   );
-  await page.locator('header').screenshot({ path: testInfo.outputPath('english-header.png') });
+  await keepScreenshot(page.locator('header'), { path: testInfo.outputPath('english-header.png') });
 });

@@ -1,5 +1,5 @@
 import type { ExchangeRate } from '@shop/contracts/catalogue';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { addFromListing, cardInStock, expectAccessible, signedInCustomer } from './shop-support.ts';
 
 /**
@@ -78,7 +78,7 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
     `Rate of ${rateDate}: 1 THB = ${perBaht.toLocaleString('en-US', { maximumFractionDigits: 4 })} Ks. Approximate; you pay in kyat (MMK).`,
   );
   await expectAccessible(page, '.rates-dialog');
-  await page.screenshot({ path: shots('dialog-en') });
+  await keepScreenshot(page, { path: shots('dialog-en') });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -86,7 +86,7 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
   const price = await card.getByTestId('product-price').locator('strong').innerText();
   await expect(card.getByTestId('approx-price')).toHaveText(`≈ ${baht(kyatOf(price))} THB`);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shots('listing-en') });
+  await keepScreenshot(page, { path: shots('listing-en') });
 
   // The cart total, with the rate and its date.
   await card.getByTestId('add-to-cart').click();
@@ -97,7 +97,7 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
   await expect(drawer.getByTestId('approx-price')).toHaveText(`≈ ${baht(total)} THB`);
   await expect(drawer.getByTestId('rate-note')).toContainText(`Rate of ${rateDate}: 1 THB =`);
   await drawer.getByTestId('rate-note').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shots('cart-en') });
+  await keepScreenshot(page, { path: shots('cart-en') });
   await page.keyboard.press('Escape');
 
   // Chosen once: a reload (the server's HTML has no amount; it appears after hydration).
@@ -116,7 +116,7 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
   await expect(card.getByTestId('approx-price')).toHaveText(burmeseAmount);
   await expect(page.locator('.listing__results')).toHaveAttribute('aria-busy', 'false');
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shots('listing-my') });
+  await keepScreenshot(page, { path: shots('listing-my') });
   await page.getByTestId('cart-button').click();
   const burmeseDrawer = page.getByRole('dialog');
   await expect(burmeseDrawer.getByTestId('approx-price')).toHaveText(
@@ -131,7 +131,7 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
     expect(text.replace(/THB/g, ''), text).not.toMatch(/[A-Za-z0-9]/);
   }
   await note.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shots('cart-my') });
+  await keepScreenshot(page, { path: shots('cart-my') });
   await page.keyboard.press('Escape');
 
   // The Burmese dialog: the choice kept, its words Burmese; axe.
@@ -149,7 +149,7 @@ test('THB chosen once: approximate amounts on the listing and in the cart, in bo
   expect(options[0]).toBe('ကျပ်ဖြင့်သာ');
   for (const option of options.slice(1)) expect(option).toMatch(/^[A-Z]{3} \(.+\)$/);
   await expectAccessible(page, '.rates-dialog');
-  await page.screenshot({ path: shots('dialog-my') });
+  await keepScreenshot(page, { path: shots('dialog-my') });
 
   // Back to kyat only.
   await burmeseChoice.locator('select').selectOption('');
@@ -207,7 +207,7 @@ test('the checkout and payment totals show the approximate amount; the payment s
   await expect(checkout.getByTestId('approx-price')).toHaveText(yen(1000));
   await expect(checkout.getByTestId('rate-note')).toContainText('1 JPY = 30.45 Ks');
   await checkout.getByTestId('rate-note').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shots('checkout-en') });
+  await keepScreenshot(page, { path: shots('checkout-en') });
   await checkout.getByTestId('checkout-pay').click();
   const modal = page.getByRole('dialog', { name: 'Scan to pay' });
   await expect(modal.getByTestId('payment-amount')).toHaveText('1,000 Ks');
@@ -215,5 +215,5 @@ test('the checkout and payment totals show the approximate amount; the payment s
   // The QR asks for kyat: its payload carries the order's amount in kyat (MMK is 104).
   const payload = (await modal.getByTestId('payment-qr').getAttribute('data-payload')) ?? '';
   expect(payload).toContain('5303104');
-  await page.screenshot({ path: shots('payment-en') });
+  await keepScreenshot(page, { path: shots('payment-en') });
 });

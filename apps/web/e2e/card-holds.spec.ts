@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
 
@@ -45,7 +45,7 @@ for (const lang of ['en', 'my'] as const) {
       await page.getByTestId('cart-checkout').click();
       await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(texts[lang].refused);
       await expect(page.getByTestId('payment-qr')).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/card-holds/checkout-refused-${lang}.png` });
+      await keepScreenshot(page, { path: `/tmp/card-holds/checkout-refused-${lang}.png` });
       await expectAccessible(page, '[role="dialog"]');
     },
   );

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { loginByEmail, verifiedIdentity } from './auth-support.ts';
 
 /**
@@ -16,7 +16,7 @@ for (const width of widths) {
     }, testInfo) => {
       test.setTimeout(150_000);
       const shot = (name: string) =>
-        page.screenshot({
+        keepScreenshot(page, {
           path: `/tmp/cart-screens/${testInfo.project.name}-${String(width)}-${lang}-${name}.png`,
         });
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });

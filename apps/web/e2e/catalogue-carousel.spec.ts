@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -190,7 +190,7 @@ for (const lang of ['en', 'my'] as const) {
     await expect(cta).toBeVisible();
     await expect(cta).toHaveAttribute('href', '/product/mobile-topup');
     await expectAccessible(page, '[data-testid="banner-carousel"]');
-    await page.screenshot({ path: `/tmp/shots-banners/home-${lang}-${device}.png` });
+    await keepScreenshot(page, { path: `/tmp/shots-banners/home-${lang}-${device}.png` });
 
     // A page of the shop: there at once, in this tab, without a reload or a question.
     await markDocument(page);
@@ -211,7 +211,7 @@ for (const lang of ['en', 'my'] as const) {
     const leaving = page.getByRole('dialog', { name: words.leaving });
     await expect(leaving).toContainText('myantopup.example');
     await expectAccessible(page, '[role="dialog"]');
-    await page.screenshot({ path: `/tmp/shots-banners/leaving-${lang}-${device}.png` });
+    await keepScreenshot(page, { path: `/tmp/shots-banners/leaving-${lang}-${device}.png` });
     await leaving.getByRole('button', { name: words.cancel }).click();
     await expect(leaving).toBeHidden();
     expect(context.pages()).toHaveLength(pages);

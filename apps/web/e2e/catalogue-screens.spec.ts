@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 
 /**
  * Screenshots of Home and a product listing at phone widths (390, a 412 px Android and a 430 px
@@ -16,7 +16,7 @@ for (const width of widths) {
     test(`home and listing at ${String(width)} px in ${lang}`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
       const shot = (name: string) =>
-        page.screenshot({
+        keepScreenshot(page, {
           path: `/tmp/catalogue-screens/${testInfo.project.name}-${String(width)}-${lang}-${name}.png`,
         });
       const noSidewaysScroll = async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { formatDayRange, yangonDay } from '../src/lib/dates.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { cardInStock, expectAccessible, signedInCustomer } from './shop-support.ts';
 
 /**
@@ -43,6 +43,6 @@ test('on a bonus day the checkout says the order earns more points', async ({ pa
     );
     if (lang === 'my') expect(await line.textContent()).not.toMatch(/[A-Za-z0-9]/);
     await expectAccessible(page, '[role="dialog"]');
-    await page.screenshot({ path: `${DIR}/checkout-${lang}.png` });
+    await keepScreenshot(page, { path: `${DIR}/checkout-${lang}.png` });
   }
 });

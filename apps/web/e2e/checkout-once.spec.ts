@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import jsQR from 'jsqr';
 import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, signInFromHome } from './shop-support.ts';
@@ -61,7 +61,7 @@ test('opening the checkout again and again makes one pending order; "Pay now" in
 }, testInfo) => {
   test.setTimeout(120_000);
   const shot = (name: string) =>
-    page.screenshot({ path: `${shotDir}/${testInfo.project.name}-${name}.png` });
+    keepScreenshot(page, { path: `${shotDir}/${testInfo.project.name}-${name}.png` });
   const api = await signedInWithTopup(page, request);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?lang=my');
@@ -138,7 +138,7 @@ test('"Cancel Payment" offers "Change payment method": the same order is paid by
   await confirm.getByRole('button', { name: 'Change payment method' }).click();
   const change = page.getByRole('dialog', { name: 'Change payment method' });
   await change.getByRole('radio', { name: /Direct online transfer/ }).check();
-  await page.screenshot({ path: `${shotDir}/${testInfo.project.name}-4-change-method.png` });
+  await keepScreenshot(page, { path: `${shotDir}/${testInfo.project.name}-4-change-method.png` });
   await change.getByRole('button', { name: 'Continue' }).click();
 
   const direct = page.getByRole('dialog', { name: 'Direct online transfer' });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { appTranslator } from './app-messages.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { newIdentity, readCode, readNewCode } from './auth-support.ts';
 import { cardInStock, expectAccessible } from './shop-support.ts';
 
@@ -27,7 +27,7 @@ for (const language of ['en', 'my'] as const) {
     test.setTimeout(180_000);
     const person = newIdentity();
     const shot = (name: string) =>
-      page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}-${language}.png` });
+      keepScreenshot(page, { path: `${SHOTS}/${name}-${testInfo.project.name}-${language}.png` });
 
     await page.goto(`/product/local-epins?lang=${language}`);
     // Two products in stock (the suite's other buyers share this shop's cards).
@@ -49,7 +49,7 @@ for (const language of ['en', 'my'] as const) {
     });
     await expect(loginRequired.getByText(t('checkout.loginRequired.guestNote'))).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/login-required-desktop-${language}.png` });
+    await keepScreenshot(page, { path: `${SHOTS}/login-required-desktop-${language}.png` });
     await page.setViewportSize({ width: 412, height: 839 });
     await loginRequired
       .getByRole('button', { name: t('checkout.loginRequired.signUp'), exact: true })
@@ -62,7 +62,7 @@ for (const language of ['en', 'my'] as const) {
     await expectAccessible(page, '[role="dialog"]');
     await shot('checkout-signup-1');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/checkout-signup-1-desktop-${language}.png` });
+    await keepScreenshot(page, { path: `${SHOTS}/checkout-signup-1-desktop-${language}.png` });
     await page.setViewportSize({ width: 412, height: 839 });
 
     await signUp.getByLabel(t('auth.register.nameLabel')).fill(person.name);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -87,7 +87,9 @@ for (const lang of ['en', 'my'] as const) {
       expect(told.join(' ')).not.toMatch(/[A-Za-z0-9]/);
     }
     await expectAccessible(page, '[data-testid="crash-screen"]');
-    await page.screenshot({ path: `${shots}/chunk-crash-${lang}-${testInfo.project.name}.png` });
+    await keepScreenshot(page, {
+      path: `${shots}/chunk-crash-${lang}-${testInfo.project.name}.png`,
+    });
 
     // The network is back: Try Again brings the page.
     await page.unroute('**/assets/*.js');
@@ -95,7 +97,9 @@ for (const lang of ['en', 'my'] as const) {
     await expect(page.locator('.legal__effective')).toBeVisible();
     await expect(page).toHaveURL(/\/terms-of-service$/);
     await expect(screen).toHaveCount(0);
-    await page.screenshot({ path: `${shots}/chunk-retried-${lang}-${testInfo.project.name}.png` });
+    await keepScreenshot(page, {
+      path: `${shots}/chunk-retried-${lang}-${testInfo.project.name}.png`,
+    });
   });
 }
 
@@ -126,7 +130,7 @@ for (const lang of ['en', 'my'] as const) {
     const shown = await waiting.innerText();
     expect(shown).not.toMatch(lang === 'my' ? /[A-Za-z0-9]/ : /[\u1000-\u109f]/);
     await expectAccessible(page, '#boot-wait');
-    await page.screenshot({ path: `${shots}/boot-wait-${lang}-${testInfo.project.name}.png` });
+    await keepScreenshot(page, { path: `${shots}/boot-wait-${lang}-${testInfo.project.name}.png` });
 
     // The network is back: Reload (a link: it needs no script) brings the page.
     await page.unroute('**/assets/*.js');

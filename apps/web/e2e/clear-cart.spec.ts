@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { cardInStock, expectAccessible } from './shop-support.ts';
 
 /**
@@ -37,7 +37,7 @@ test('clearing the cart asks first; keeping changes nothing', async ({ page }, t
   await expect(drawer.getByRole('button', { name: w.keep })).toBeFocused();
   await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
   await expectAccessible(page, '.cart-drawer');
-  await page.screenshot({ path: `/tmp/clear-cart/${testInfo.project.name}-question.png` });
+  await keepScreenshot(page, { path: `/tmp/clear-cart/${testInfo.project.name}-question.png` });
 
   await drawer.getByRole('button', { name: w.keep }).click();
   await expect(question).toBeHidden();

@@ -2,7 +2,10 @@ import {
   test as base,
   type Browser,
   type BrowserContextOptions,
+  type Locator,
+  type LocatorScreenshotOptions,
   type Page,
+  type PageScreenshotOptions,
 } from '@playwright/test';
 
 export * from '@playwright/test';
@@ -95,4 +98,18 @@ export async function newPersonPage(browser: Browser, options?: BrowserContextOp
   const page = await browser.newPage(options);
   waitForAppOnLoad(page);
   return page;
+}
+
+/**
+ * Saves a picture of a page or an element for a person to look at, when the run asks for them
+ * (`E2E_SCREENSHOTS=1`): a developer building a screen looks at its pictures (DEVELOPERS.md). No
+ * test reads them back, so a run without the variable (CI, `npm test`) skips them: at a phone's
+ * pixel ratio each cost the browser about a second of CPU, 140 of them a run (ADR 0082).
+ */
+export async function keepScreenshot(
+  target: Page | Locator,
+  options: PageScreenshotOptions & LocatorScreenshotOptions & { path: string },
+): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await target.screenshot(options);
 }

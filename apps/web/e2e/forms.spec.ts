@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { newIdentity, readCode } from './auth-support.ts';
 import { expectAccessible, productCard } from './shop-support.ts';
 
@@ -51,7 +51,7 @@ test(
     await expect(page.locator('.ui-otp__box').nth(5)).toBeFocused();
     await expectAccessible(page, 'main');
     fs.mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: `${dir}/forms-otp-my-390.png` });
+    await keepScreenshot(page, { path: `${dir}/forms-otp-my-390.png` });
   },
 );
 
@@ -93,7 +93,7 @@ test(
     expect(await dialog.innerText()).not.toMatch(/[A-Za-z]/);
     await expectAccessible(page, '[role="dialog"]');
     fs.mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: `${dir}/forms-too-common-my-390.png` });
+    await keepScreenshot(page, { path: `${dir}/forms-too-common-my-390.png` });
   },
 );
 
@@ -137,6 +137,6 @@ test(
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^[\w-]+\./);
     await expectAccessible(page, '[role="dialog"]');
     fs.mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: `${dir}/forms-resumed-checkout-my-390.png` });
+    await keepScreenshot(page, { path: `${dir}/forms-resumed-checkout-my-390.png` });
   },
 );

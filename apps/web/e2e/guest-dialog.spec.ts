@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { cardInStock, expectAccessible } from './shop-support.ts';
 
 /**
@@ -61,8 +61,8 @@ for (const language of ['en', 'my'] as const) {
       loginRequired.getByRole('button', { name: say.guest }),
     ).toHaveAccessibleDescription(say.guestNote);
     await expectAccessible(page, '[role="dialog"]');
-    await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${language}.png` });
-    await page.screenshot({
+    await keepScreenshot(page, { path: `${SHOTS}/${testInfo.project.name}-${language}.png` });
+    await keepScreenshot(page, {
       path: `/tmp/shots-signin/guest-note-${testInfo.project.name}-${language}.png`,
     });
     await loginRequired.getByRole('button', { name: say.guest }).click();

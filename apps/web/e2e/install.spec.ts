@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { expectAccessible, offerInstall } from './shop-support.ts';
 
 /**
@@ -45,7 +45,7 @@ test('the Install button shows the browser prompt; accepted, the page says it is
   );
   await expect(page.getByTestId('bottom-tab-bar')).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: `${shotDir}/1-steps-en.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${shotDir}/1-steps-en.png`, fullPage: true });
 
   await offerInstall(page, 'dismissed');
   await page.getByRole('button', { name: 'Install the app' }).click();
@@ -66,13 +66,13 @@ test('the Install button shows the browser prompt; accepted, the page says it is
   const button = page.getByRole('button', { name: 'အက်ပ်ကို ထည့်သွင်းမည်' });
   await expect(button).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: `${shotDir}/2-button-my.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${shotDir}/2-button-my.png`, fullPage: true });
   await button.click();
   await expect(page.getByTestId('install-status')).toHaveText(
     'MyanTopup ကို ထည့်သွင်းပြီးပါပြီ။ ပင်မမျက်နှာပြင်မှ ဖွင့်ပါ။',
   );
   await expect(button).toHaveCount(0);
-  await page.screenshot({ path: `${shotDir}/3-installed-my.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${shotDir}/3-installed-my.png`, fullPage: true });
 });
 
 test('the menu opens the install page; running as the installed app, it goes home', async ({

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -126,7 +126,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(card.getByRole('status')).toHaveText(say.skipped);
     await expectAccessible(page, '[data-testid="libraries-dialog"]');
     if (language === 'my') await noEnglishLetters(page);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: `${SHOTS}/${testInfo.project.name}-insufficient-${language}.png`,
     });
 
@@ -190,7 +190,7 @@ for (const language of ['en', 'my'] as const) {
     await expect.poll(() => fetched.length).toBeGreaterThan(0);
     await page.waitForTimeout(1000);
     await expect(page.getByTestId('libraries-dialog')).toHaveCount(0);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: `${SHOTS}/${testInfo.project.name}-downloading-quietly-${language}.png`,
     });
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, test, type APIRequestContext, keepScreenshot } from './fixtures.ts';
 import { type Identity, verifiedIdentity } from './auth-support.ts';
 import { signInFromHome } from './shop-support.ts';
 
@@ -60,7 +60,9 @@ test('page 2 of 15 orders says "Showing 11–15 of 15 orders" and opens at the t
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
   // Another page of the list starts at its top.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await page.screenshot({ path: `/tmp/numerals-shots/${testInfo.project.name}-orders-page-2.png` });
+  await keepScreenshot(page, {
+    path: `/tmp/numerals-shots/${testInfo.project.name}-orders-page-2.png`,
+  });
 });
 
 test('"Name: A to Z" puts 1,000 before 3,000 before 10,000', async ({ page }) => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import { type Identity, openLoginDialog, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -105,7 +105,7 @@ async function signInAfterSpray(
   await expect(verifying).toBeVisible();
   await expect(verifying).toHaveAttribute('aria-busy', 'true');
   await expect.poll(() => held.proofs.length).toBe(1);
-  await dialog.screenshot({ path: `${dir}/login-verifying-${lang}.png` });
+  await keepScreenshot(dialog, { path: `${dir}/login-verifying-${lang}.png` });
   await expectAccessible(page, '[role="dialog"]');
   held.release();
 

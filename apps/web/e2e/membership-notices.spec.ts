@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from './fixtures.ts';
+import { expect, test, type Page, type Route, keepScreenshot } from './fixtures.ts';
 import { loginFromHome, verifiedIdentity } from './auth-support.ts';
 import { appTranslator } from './app-messages.ts';
 import { expectAccessible } from './shop-support.ts';
@@ -48,7 +48,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(notice).toHaveRole('status');
     await expect(notice).toHaveText(t('auth.menu.membership.paused'));
     await expect(header.getByTestId('membership')).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/pw-d/membership-paused-${language}.png` });
+    await keepScreenshot(page, { path: `/tmp/pw-d/membership-paused-${language}.png` });
 
     // After the pause it calls again, and tells the failure.
     await page.clock.fastForward(PAUSE_MS);
@@ -57,7 +57,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(notice).toHaveText(
       t('auth.menu.membership.fetchFailed') + t('auth.menu.membership.profileFailed'),
     );
-    await page.screenshot({ path: `/tmp/pw-d/membership-failed-${language}.png` });
+    await keepScreenshot(page, { path: `/tmp/pw-d/membership-failed-${language}.png` });
     await expectAccessible(page, '.user-menu');
 
     // An answer the app cannot read.
@@ -77,7 +77,7 @@ for (const language of ['en', 'my'] as const) {
     await reopenMenu(page);
     await expect(notice).toHaveRole('status');
     await expect(notice).toHaveText(t('auth.menu.membership.unavailable'));
-    await page.screenshot({ path: `/tmp/pw-d/membership-unavailable-${language}.png` });
+    await keepScreenshot(page, { path: `/tmp/pw-d/membership-unavailable-${language}.png` });
     await expectAccessible(page, '.user-menu');
 
     // The server answers again: the tier is back and the notice gone.

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
+import { expect, test, type BrowserContext, type Page, keepScreenshot } from './fixtures.ts';
 import { signedInCustomer } from './shop-support.ts';
 
 /** The next call that saves (POST) or ends (DELETE) the device's push subscription. */
@@ -126,7 +126,7 @@ for (const language of ['en', 'my'] as const) {
     const tabBar = await page.getByTestId('bottom-tab-bar').boundingBox();
     expect(box && tabBar && box.y + box.height <= tabBar.y).toBe(true);
     await axe(page, '[data-testid="notification-prompt"]');
-    await page.screenshot({ path: `/tmp/notifications-prompt-${language}.png` });
+    await keepScreenshot(page, { path: `/tmp/notifications-prompt-${language}.png` });
 
     await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
     const saved = subscriptionCall(page, 'POST');
@@ -146,7 +146,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(done.getByRole('button', { name: text.done })).toBeFocused();
     await expect(page.getByTestId('notification-feedback')).toBeEmpty();
     await axe(page, '[data-testid="notification-prompt"]');
-    await page.screenshot({ path: `/tmp/notifications-complete-${language}.png` });
+    await keepScreenshot(page, { path: `/tmp/notifications-complete-${language}.png` });
     expect(await storage(page, 'notification-flow-completed')).toBe('true');
     expect(await storage(page, 'notificationsEnabled')).toBe('true');
 
@@ -255,7 +255,7 @@ test('account settings: the notifications and sound switches, kept by the servic
       }),
     )
     .toEqual({ notificationsEnabled: true, notificationSoundEnabled: false });
-  await section.screenshot({ path: '/tmp/notifications-settings-en.png' });
+  await keepScreenshot(section, { path: '/tmp/notifications-settings-en.png' });
 
   const removed = subscriptionCall(page, 'DELETE');
   await notifications.click();
@@ -275,7 +275,7 @@ test('account settings: the notifications and sound switches, kept by the servic
   );
   expect(await burmese.innerText()).not.toMatch(/[A-Za-z0-9]/);
   await axe(page, '[data-testid="notification-settings"]');
-  await burmese.screenshot({ path: '/tmp/notifications-settings-my.png' });
+  await keepScreenshot(burmese, { path: '/tmp/notifications-settings-my.png' });
 });
 
 test('a push delivered to the service worker shows its notification, unless notifications are off', async ({

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import { apiSession, paidOrder, productId, signInFromHome } from './shop-support.ts';
 
@@ -37,7 +37,7 @@ async function expectBurmeseDigitsOnly(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('html')).toHaveAttribute('lang', 'my');
   fs.mkdirSync(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${shotDir}/${name}.png`, fullPage: true });
   expect(await latinDigits(page), name).toEqual([]);
 }
 

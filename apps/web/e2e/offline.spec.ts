@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import {
   addFromListing,
   checkOutWithQr,
@@ -78,7 +78,9 @@ for (const language of ['en', 'my'] as const) {
     await expect(dialog.getByTestId('offline-dialog-status')).toHaveText(say.tried1);
     await dialog.getByRole('button', { name: say.retry }).click();
     await expect(dialog.getByTestId('offline-dialog-status')).toHaveText(say.tried2);
-    await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-dialog-${language}.png` });
+    await keepScreenshot(page, {
+      path: `${SHOTS}/${testInfo.project.name}-dialog-${language}.png`,
+    });
     await dialog.getByRole('button', { name: say.close }).click();
     await expect(dialog).toBeHidden();
 
@@ -90,7 +92,9 @@ for (const language of ['en', 'my'] as const) {
     await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     await expectAccessible(page, '.ui-toaster');
     if (language === 'my') await noEnglishLetters(page, '.ui-toaster');
-    await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-restored-${language}.png` });
+    await keepScreenshot(page, {
+      path: `${SHOTS}/${testInfo.project.name}-restored-${language}.png`,
+    });
     await page.clock.runFor(3100);
     await expect(toast).toBeHidden();
 
@@ -156,7 +160,7 @@ test.describe('with the service worker', () => {
       await context.setOffline(true);
       await expect(modal.getByTestId('payment-offline')).toHaveText(say.paymentOffline);
       await expect(modal.getByTestId('payment-timer')).toHaveCount(0);
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `${SHOTS}/${testInfo.project.name}-payment-offline-${language}.png`,
       });
       // Paid meanwhile (on the bank's side); back online the status is read at once.
@@ -188,7 +192,7 @@ test.describe('with the service worker', () => {
       // A second visit with no network: content, not skeletons.
       await context.setOffline(true);
       await visitKeptPages();
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `${SHOTS}/${testInfo.project.name}-orders-offline-${language}.png`,
       });
       // No PIN in what the device keeps.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { readMessages, verifiedIdentity } from './auth-support.ts';
 import {
   addFromListing,
@@ -25,7 +25,7 @@ test('buy an E-PIN and a top-up, pay, scratch the card, get the invoice and the 
 }, testInfo) => {
   test.setTimeout(120_000);
   const shot = (name: string) =>
-    page.screenshot({
+    keepScreenshot(page, {
       path: `/tmp/order-screens/${testInfo.project.name}-${name}.png`,
       fullPage: true,
     });
@@ -93,7 +93,9 @@ test('buy an E-PIN and a top-up, pay, scratch the card, get the invoice and the 
   await expect(page.getByTestId('membership-points')).not.toHaveText('0 points');
   await expect(page.getByTestId('membership-tier')).toHaveText(/member$/);
   await expect(page.getByRole('progressbar')).toBeVisible();
-  await page.screenshot({ path: `/tmp/order-screens/${testInfo.project.name}-2-user-menu.png` });
+  await keepScreenshot(page, {
+    path: `/tmp/order-screens/${testInfo.project.name}-2-user-menu.png`,
+  });
   await page.keyboard.press('Escape');
 
   // The order page in Burmese.
@@ -225,7 +227,7 @@ test('points earned on one order pay for the next (payment method "Points paymen
   await expect(page.getByTestId('scratch-card')).toHaveCount(1);
   await expect(page.getByTestId('payment-status')).toHaveText('Paid');
   await expect(page.getByText('Points', { exact: true })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('paid-by-points.png'), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath('paid-by-points.png'), fullPage: true });
   await accountMenu.click();
   await expect(page.getByTestId('membership-points')).toHaveText('303 points');
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import {
   apiSession,
   expectAccessible,
@@ -27,7 +27,7 @@ for (const lang of ['en', 'my'] as const) {
   }, testInfo) => {
     test.setTimeout(120_000);
     const shot = (name: string) =>
-      page.screenshot({ path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
+      keepScreenshot(page, { path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
     const person = await signedInCustomer(page, request);
     const added = await request.post('/api/v1/cart/add', {
       headers: await apiSession(request, person, lang),
@@ -102,7 +102,7 @@ test.describe('the festival greeting, the cookie banner and the help button', ()
     }, testInfo) => {
       test.setTimeout(90_000);
       const shot = (name: string) =>
-        page.screenshot({ path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
+        keepScreenshot(page, { path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
       await page.clock.install({ time: festivalMorning });
       // The festival check's code is held back until the cart is open: the greeting is due then
       // (the festival days come with the server-rendered page, issue 29).

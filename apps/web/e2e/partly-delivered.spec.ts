@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
@@ -102,7 +102,7 @@ test('a half-delivered order is "Partly delivered", an unconfirmed top-up is bei
   await expect(page).toHaveURL(/status=partly_delivered/);
   await expect(page.getByTestId('order-entry')).toHaveCount(1);
   await expect(entryOf(partly)).toHaveCount(1);
-  await page.screenshot({
+  await keepScreenshot(page, {
     path: `${shotDir}/${testInfo.project.name}-1b-filter-partly.png`,
     fullPage: true,
   });

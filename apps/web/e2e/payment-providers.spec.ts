@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { startAplusStandin, type AplusStandin } from '../../server/src/test/standins/aplus.ts';
 import { startKbzStandin, type KbzStandin } from '../../server/src/test/standins/kbzpay.ts';
 import { startWaveStandin, type WaveStandin } from '../../server/src/test/standins/wave.ts';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import { newIdentity, registerVerified, type Identity } from './auth-support.ts';
 import { startOwnShop, type OwnShop } from './own-shop.ts';
 import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
@@ -93,7 +93,7 @@ test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
     const payload = (await qr.getAttribute('data-payload')) ?? '';
     expect(payload).toContain(`KBZPAY${order?.prepayId ?? '?'}`);
     await expectAccessible(page, '[role="dialog"]');
-    await page.screenshot({ path: `${shots}/kbzpay-qr.png` });
+    await keepScreenshot(page, { path: `${shots}/kbzpay-qr.png` });
 
     // The customer pays in KBZPay: its signed callback, answered `success` once.
     const replies = await kbz.pay(order?.merchOrderId ?? '');
@@ -101,7 +101,7 @@ test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
     await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 20_000 });
     await page.reload();
     await expect(page.getByTestId('order-status')).toHaveText(/Completed/, { timeout: 20_000 });
-    await page.screenshot({ path: `${shots}/kbzpay-paid.png` });
+    await keepScreenshot(page, { path: `${shots}/kbzpay-paid.png` });
   });
 
   test('the redirect through Wave: WavePay’s page, back to the shop, paid by Wave’s callback (Burmese)', async ({
@@ -114,7 +114,7 @@ test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
     const openBank = page.locator('.payment-wait a');
     await expect(openBank).toBeVisible();
     await expectAccessible(page, '[role="dialog"]');
-    await page.screenshot({ path: `${shots}/wave-waiting-my.png` });
+    await keepScreenshot(page, { path: `${shots}/wave-waiting-my.png` });
 
     // WavePay's page opens beside the shop; Pay sends Wave's hashed callback and comes back.
     const [wavePage] = await Promise.all([page.context().waitForEvent('page'), openBank.click()]);
@@ -126,7 +126,7 @@ test.describe('KBZPay (MM QR) and Wave (redirect) in one shop', () => {
     await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 20_000 });
     await page.reload();
     await expect(page.getByTestId('order-status')).toHaveText(/ပြီးဆုံး/, { timeout: 20_000 });
-    await page.screenshot({ path: `${shots}/wave-paid-my.png` });
+    await keepScreenshot(page, { path: `${shots}/wave-paid-my.png` });
   });
 });
 
@@ -170,6 +170,6 @@ test.describe('ABank A+ (MM QR)', () => {
     await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 20_000 });
     await page.reload();
     await expect(page.getByTestId('order-status')).toHaveText(/Completed/, { timeout: 20_000 });
-    await page.screenshot({ path: `${shots}/aplus-paid.png` });
+    await keepScreenshot(page, { path: `${shots}/aplus-paid.png` });
   });
 });

@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures.ts';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type TestInfo,
+  keepScreenshot,
+} from './fixtures.ts';
 import {
   addFromListing,
   checkOutWithQr,
@@ -23,7 +30,7 @@ async function mptEpinInCart(page: Page, request: APIRequestContext, testInfo: T
   await addFromListing(page, 'local-epins', /^MPT E-PIN 3,000 Ks$/, '1');
   await page.getByTestId('cart-button').click();
   return (name: string) =>
-    page.screenshot({
+    keepScreenshot(page, {
       path: `/tmp/order-screens/${testInfo.project.name}-receipts-${name}.png`,
       fullPage: true,
     });

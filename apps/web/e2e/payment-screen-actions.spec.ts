@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import { appTranslator } from './app-messages.ts';
 import { apiSession, expectAccessible, productId, signedInCustomer } from './shop-support.ts';
 
@@ -59,7 +59,10 @@ for (const language of ['en', 'my'] as const) {
     expect(saved.suggestedFilename()).toBe(`mmqr-${orderNumber}.png`);
 
     fs.mkdirSync(shotDir, { recursive: true });
-    await page.screenshot({ path: `${shotDir}/${language}-payment-screen.png`, fullPage: true });
+    await keepScreenshot(page, {
+      path: `${shotDir}/${language}-payment-screen.png`,
+      fullPage: true,
+    });
     await expectAccessible(page, '[role="dialog"]');
 
     // Keyboard: the actions are buttons in the tab order; Enter on "Go to order details" opens

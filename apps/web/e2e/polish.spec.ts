@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -13,7 +13,7 @@ import { expectAccessible } from './shop-support.ts';
 const shotDir = '/tmp/shots-polish';
 const shot = async (page: Page, name: string, fullPage = false) => {
   fs.mkdirSync(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage });
+  await keepScreenshot(page, { path: `${shotDir}/${name}.png`, fullPage });
 };
 const languages = ['en', 'my'] as const;
 

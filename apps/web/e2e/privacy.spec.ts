@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page, type Request } from './fixtures.ts';
+import { expect, test, type Page, type Request, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import {
   addFromListing,
@@ -165,7 +165,7 @@ for (const language of ['en', 'my'] as const) {
 
     await expectAccessible(page, '[data-testid="consent-banner"]');
     await expectAccessible(page);
-    await page.screenshot({ path: `${shots}/banner-${language}-390.png` });
+    await keepScreenshot(page, { path: `${shots}/banner-${language}-390.png` });
 
     // Decline (pressed with the keyboard): the banner goes, the toast says what it means.
     await page.keyboard.press('Enter');
@@ -239,7 +239,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     if (language === 'my') expect(await section.innerText()).not.toMatch(/[A-Za-z0-9]/);
     await expectAccessible(page, '[data-testid="privacy-settings"]');
-    await section.screenshot({ path: `${shots}/settings-privacy-${language}.png` });
+    await keepScreenshot(section, { path: `${shots}/settings-privacy-${language}.png` });
     await expect
       .poll(() => analytics.events().some((e) => e.params.page_path === '/account-settings'))
       .toBe(true);
@@ -309,7 +309,7 @@ for (const language of ['en', 'my'] as const) {
     const last = log.getByTestId('help-answer').last();
     await expect(last).toHaveText(text.noAnswer);
     await expectAccessible(page, '[role="dialog"]');
-    await page.screenshot({ path: `${shots}/assistant-${language}.png` });
+    await keepScreenshot(page, { path: `${shots}/assistant-${language}.png` });
     await last.getByRole('link', { name: text.supportLink }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/support/);
@@ -338,7 +338,7 @@ for (const language of ['en', 'my'] as const) {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await expect(helpButton).toBeVisible();
-    await page.screenshot({ path: `${shots}/settings-${language}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${shots}/settings-${language}.png`, fullPage: true });
 
     // What was asked stayed on the device.
     expect(analytics.requests).toHaveLength(0);

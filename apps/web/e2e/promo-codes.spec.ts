@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import {
   addFromListing,
   expectAccessible,
@@ -92,7 +92,7 @@ for (const lang of ['en', 'my'] as const) {
     await expect(checkout.getByTestId('checkout-total')).toHaveText(t.total);
     await expectAccessible(page, '[role="dialog"]');
     const shot = `/tmp/promo-screens/${testInfo.project.name}-checkout-${lang}.png`;
-    await page.screenshot({ path: shot });
+    await keepScreenshot(page, { path: shot });
 
     // The MM QR is for the discounted total.
     await checkout.getByTestId('checkout-pay').click();
@@ -111,7 +111,7 @@ for (const lang of ['en', 'my'] as const) {
     await expect(summary.getByText(t.line, { exact: true })).toBeVisible();
     await expect(page.getByTestId('order-promo-discount')).toHaveText(t.orderDiscount);
     await expect(page.getByTestId('order-total')).toHaveText(t.orderTotal);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: `/tmp/promo-screens/${testInfo.project.name}-order-${lang}.png`,
       fullPage: true,
     });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from './fixtures.ts';
+import { expect, test, type Locator, keepScreenshot } from './fixtures.ts';
 import { readMessages } from './auth-support.ts';
 import { expectAccessible, productCard, signedInCustomer } from './shop-support.ts';
 
@@ -34,7 +34,8 @@ test(
   async ({ page, context, request }) => {
     test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const shot = (name: string) => page.screenshot({ path: `/tmp/number-screens/${name}.png` });
+    const shot = (name: string) =>
+      keepScreenshot(page, { path: `/tmp/number-screens/${name}.png` });
     const person = await signedInCustomer(page, request);
 
     // The listing: a number in Burmese digits and "+95 9 421 234 567" pasted fit and read

@@ -1,6 +1,6 @@
 import type { SavedRecipient } from '@shop/contracts/recipients';
 import { verifiedIdentity } from './auth-support.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { apiSession, expectAccessible, productId, signedInCustomer } from './shop-support.ts';
 
 /*
@@ -25,7 +25,7 @@ test(
   { tag: '@mobile-only' },
   async ({ page, request }) => {
     test.setTimeout(180_000);
-    const shot = (name: string) => page.screenshot({ path: `${shotsDir}/${name}.png` });
+    const shot = (name: string) => keepScreenshot(page, { path: `${shotsDir}/${name}.png` });
     const person = await signedInCustomer(page, request);
     const mum = randomMpt();
     await page.goto('/recipients');
@@ -137,7 +137,7 @@ test(
     await expect(drawer).toBeVisible();
     await expect(drawer).toContainText('MPT Top-up 1,000 Ks');
     await expect(drawer.getByTestId('cart-phone-input')).toHaveValue(mum);
-    await page.screenshot({ path: `${shotsDir}/4-signed-out-then-cart.png` });
+    await keepScreenshot(page, { path: `${shotsDir}/4-signed-out-then-cart.png` });
   },
 );
 
@@ -186,7 +186,7 @@ test(
       /[A-Za-z0-9]/,
     );
     await expectAccessible(page);
-    await page.screenshot({ path: `${shotsDir}/5-burmese-list.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${shotsDir}/5-burmese-list.png`, fullPage: true });
 
     // Turn on again: the dialog says why it stopped, and the choices are in Burmese.
     await dad.getByTestId('recipient-reminder-again').click();
@@ -205,6 +205,6 @@ test(
     await expect(edit.getByTestId('recipient-remind')).toHaveAccessibleDescription(
       /^ပထမဆုံး သတိပေးမည့်နေ့ [၀-၉]{4} ခုနှစ် \S+ [၀-၉]{1,2} ရက်။ အဆင်သင့် ဈေးခြင်းတောင်းပါသော/,
     );
-    await page.screenshot({ path: `${shotsDir}/6-burmese-dialog.png` });
+    await keepScreenshot(page, { path: `${shotsDir}/6-burmese-dialog.png` });
   },
 );

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, test, type APIRequestContext, keepScreenshot } from './fixtures.ts';
 import { readMessages, verifiedIdentity } from './auth-support.ts';
 import { apiSession, expectAccessible, signInFromHome } from './shop-support.ts';
 
@@ -48,7 +48,7 @@ test('a top-up to a failing number: the modal, the order page and the list show 
   test.setTimeout(120_000);
   fs.mkdirSync(shotDir, { recursive: true });
   const shot = (name: string) =>
-    page.screenshot({ path: `${shotDir}/${testInfo.project.name}-${name}.png` });
+    keepScreenshot(page, { path: `${shotDir}/${testInfo.project.name}-${name}.png` });
   const person = await verifiedIdentity(request);
   const api = await apiSession(request, person, 'my');
   const productId = await addTopup(request, api, 'MPT Top-up 1,000 Ks', FAILING_NUMBER);
@@ -164,7 +164,7 @@ test('a part failed: "A part of this order" on the order page and in the list; t
   await expect(outcome.getByTestId('try-another-number')).toHaveCount(1);
   await expect(page.getByText(PAYMENT_SUCCESSFUL)).toHaveCount(0);
   await expectAccessible(page, 'main');
-  await outcome.screenshot({ path: `${shotDir}/${testInfo.project.name}-5-partial-en.png` });
+  await keepScreenshot(outcome, { path: `${shotDir}/${testInfo.project.name}-5-partial-en.png` });
   await page.goto('/orders');
   await expect(page.getByTestId('order-refund')).toHaveText('Refund pending: 3,000 Ks');
   const mail = readMessages(person.email).find((m) =>
@@ -187,7 +187,7 @@ test('support claims follow the call-centre hours (Monday–Friday 09:00–17:00
   await expect(page.locator('main')).not.toContainText('၂၄ နာရီ');
   await expectAccessible(page, '.highlights');
   await claim.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shotDir}/${testInfo.project.name}-6-home-claim-my.png` });
+  await keepScreenshot(page, { path: `${shotDir}/${testInfo.project.name}-6-home-claim-my.png` });
   await page.goto('/about-us?lang=my');
   await expect(page.getByTestId('about-why')).toContainText('ဖုန်းဖြင့် ဖောက်သည်ဝန်ဆောင်မှု၊ တနင်္လာမှ သောကြာ');
   await expect(page.locator('main')).not.toContainText('၂၄ နာရီ');

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import {
   apiSession,
   expectAccessible,
@@ -21,7 +21,7 @@ test(
   { tag: '@mobile-only' },
   async ({ page, request }) => {
     test.setTimeout(180_000);
-    const shot = (name: string) => page.screenshot({ path: `/tmp/saved-numbers/${name}.png` });
+    const shot = (name: string) => keepScreenshot(page, { path: `/tmp/saved-numbers/${name}.png` });
     const person = await signedInCustomer(page, request);
     // Mum's last top-up: MPT 1,000 Ks × 2, bought and paid (through the API, as on another day).
     const mum = `0925${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}1`.slice(
@@ -171,6 +171,6 @@ test(
     const text = await page.locator('main').innerText();
     expect(text.replace(/MPT/g, '').replace('09 250 123 451', '')).not.toMatch(/[A-Za-z0-9]/);
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/saved-numbers/6-burmese.png' });
+    await keepScreenshot(page, { path: '/tmp/saved-numbers/6-burmese.png' });
   },
 );

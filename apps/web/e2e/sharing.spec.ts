@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
@@ -44,8 +44,8 @@ async function openShareDialog(
 
 async function shot(page: Page, name: string, selector?: string) {
   fs.mkdirSync(shotDir, { recursive: true });
-  if (selector) await page.locator(selector).screenshot({ path: `${shotDir}/${name}.png` });
-  else await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+  if (selector) await keepScreenshot(page.locator(selector), { path: `${shotDir}/${name}.png` });
+  else await keepScreenshot(page, { path: `${shotDir}/${name}.png`, fullPage: true });
 }
 
 test('share a completed order with a Burmese note; the recipient reveals the PIN; disable the link @desktop-only', async ({

@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
 import fs from 'node:fs';
-import { expect, type APIRequestContext, type Page, type TestInfo } from './fixtures.ts';
+import {
+  expect,
+  type APIRequestContext,
+  type Page,
+  type TestInfo,
+  keepScreenshot,
+} from './fixtures.ts';
 import {
   ACCESS_TOKEN_KEY,
   REFRESH_CREDENTIAL_KEY,
@@ -288,6 +294,6 @@ export function testScreens(page: Page, testInfo: TestInfo, dir: string, fullPag
   fs.mkdirSync(dir, { recursive: true });
   const lang: 'en' | 'my' = testInfo.project.name === 'mobile' ? 'my' : 'en';
   const shot = (name: string) =>
-    page.screenshot({ path: `${dir}/${testInfo.project.name}-${name}.png`, fullPage });
+    keepScreenshot(page, { path: `${dir}/${testInfo.project.name}-${name}.png`, fullPage });
   return { lang, shot };
 }

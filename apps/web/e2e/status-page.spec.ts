@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@shop/contracts/app-version';
 import { localDigits } from '@shop/contracts/languages';
 import fs from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, test, keepScreenshot } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -59,7 +59,7 @@ for (const language of ['en', 'my'] as const) {
       localDigits(APP_VERSION, language),
     );
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-ok-${language}.png` });
+    await keepScreenshot(page, { path: `${SHOTS}/${testInfo.project.name}-ok-${language}.png` });
     if (language === 'my') {
       const text = await page.locator('main').innerText();
       expect(text, 'a Burmese page shows no English letters or Latin digits').not.toMatch(
@@ -81,7 +81,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(page.getByTestId('status-error-code')).toHaveText(say.serverError);
     await expect(parts.getByRole('definition')).toHaveText([say.working, say.notWorking]);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-down-${language}.png` });
+    await keepScreenshot(page, { path: `${SHOTS}/${testInfo.project.name}-down-${language}.png` });
     if (language === 'my')
       expect(
         await page.locator('main').innerText(),

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, test, type APIRequestContext, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import { signedInCustomer } from './shop-support.ts';
 
@@ -32,7 +32,7 @@ test(
   { tag: '@desktop-only' },
   async ({ page, request }) => {
     test.setTimeout(120_000);
-    const shot = (name: string) => page.screenshot({ path: `/tmp/stock-hold/${name}.png` });
+    const shot = (name: string) => keepScreenshot(page, { path: `/tmp/stock-hold/${name}.png` });
     const list = await request.get('/api/v1/products/category/local-epins', {
       headers: { 'accept-language': 'en' },
     });

@@ -1,5 +1,5 @@
 import { loginByEmail, readMessages, verifiedIdentity } from './auth-support.ts';
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Locator, type Page, keepScreenshot } from './fixtures.ts';
 import {
   expectAccessible,
   payInSandbox,
@@ -19,7 +19,7 @@ import {
 test.use({ viewport: { width: 390, height: 844 } });
 
 const DIR = '/tmp/topmeup';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${DIR}/${name}.png` });
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: `${DIR}/${name}.png` });
 /** Opens the cart drawer from the header (once the page answers clicks). */
 const openCart = async (page: Page, drawer: Locator) => {
   await expect(page.getByTestId('cart-badge')).toBeVisible();

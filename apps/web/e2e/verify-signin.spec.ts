@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { appTranslator } from './app-messages.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import {
   newIdentity,
   readCode,
@@ -76,7 +76,7 @@ for (const language of ['en', 'my'] as const) {
     await expect(card.getByRole('button', { name: t('auth.otp.getNewCode') })).toBeEnabled();
     expect(readMessages(person.email)).toHaveLength(1);
     await expectAccessible(page, '.auth-card');
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: `${SHOTS}/verify-email-refused-${testInfo.project.name}-${language}.png`,
     });
 
@@ -110,7 +110,7 @@ for (const language of ['en', 'my'] as const) {
     );
     await expect(card.getByRole('alert')).toHaveCount(0);
     await expectAccessible(page, '.auth-card');
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: `${SHOTS}/verify-phone-${testInfo.project.name}-${language}.png`,
     });
     await typeCode(page, await readCode(person.international));
@@ -121,7 +121,7 @@ for (const language of ['en', 'my'] as const) {
       page.getByRole('button', { name: t('auth.menu.labelFor', { name: person.name }) }),
     ).toBeVisible();
     await expect(page.getByRole('dialog', { name: t('auth.login.title') })).toHaveCount(0);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: `${SHOTS}/verify-phone-signed-in-${testInfo.project.name}-${language}.png`,
     });
   });
