@@ -22,7 +22,7 @@ process.env.E2E_BACK_OFFICE_DATA_DIR = backOfficeDataDir;
 /**
  * Debian's Chromium; Playwright never downloads a browser here. Its headless shell (Debian's
  * chromium-headless-shell, the same build without the browser's window layer, which Playwright
- * itself runs headless tests in) when installed: a phone flow cost a fifth less CPU there, and CPU
+ * itself runs headless tests in) when installed: phone flows cost about a quarter less CPU there, and CPU
  * is what the suite waits on on two cores (ADR 0082).
  */
 const headlessShell = '/usr/bin/chromium-headless-shell';

@@ -102,7 +102,7 @@ export async function newPersonPage(browser: Browser, options?: BrowserContextOp
 
 /**
  * Saves a picture of a page or an element for a person to look at, when the run asks for them
- * (`E2E_SCREENSHOTS=1`): a developer building a screen looks at its pictures (DEVELOPERS.md). No
+ * (`E2E_SCREENSHOTS=1`): a developer building a screen looks at its pictures. No
  * test reads them back, so a run without the variable (CI, `npm test`) skips them: at a phone's
  * pixel ratio each cost the browser about a second of CPU, 140 of them a run (ADR 0082).
  */
