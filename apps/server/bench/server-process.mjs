@@ -95,7 +95,6 @@ export function stop(child, signal = 'SIGINT') {
   });
 }
 
-/** Nearest-rank percentile `p` (0–100) of an ascending array; NaN when it is empty. */
 /**
  * A server (spawnServer's options) on a free port with a fresh DATA_DIR (`shop-<label>-…` in the
  * temp folder), not waited for; `stop()` ends it and removes its DATA_DIR.
@@ -124,6 +123,7 @@ export async function startDemoShop(label, main = mainJs) {
   return { base: shop.base, dataDir: shop.dataDir, stop: shop.stop };
 }
 
+/** Nearest-rank percentile `p` (0–100) of an ascending array; NaN when it is empty. */
 export const percentile = (sorted, p) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
