@@ -97,10 +97,15 @@ export async function paidOrder(
 /**
  * The rows a fulfilment test reads of an order, on `shop`'s database (a function: the shop test is
  * made in beforeAll): its status, its (first) line, a line's top-up request, its paid payment, its
- * fulfilment job; and `dueNow`, a job's retry made due now (it waits its back-off otherwise).
+ * fulfilment job; `tryOnce`, that job run once; and `dueNow`, a job's retry made due now (it waits
+ * its back-off otherwise).
  */
 export function orderRowsOf(shop: () => ShopTest) {
   const db = () => shop().t.database.db;
+  const fulfilJob = async (orderId: string) =>
+    (await db().select().from(jobs)).find(
+      (j) => j.type === 'fulfil_order' && (j.payload as { orderId?: string }).orderId === orderId,
+    );
   return {
     orderStatus: async (id: string) =>
       (await db().select().from(orders).where(eq(orders.id, id)))[0]?.status,
@@ -112,10 +117,21 @@ export function orderRowsOf(shop: () => ShopTest) {
       (await db().select().from(payments).where(eq(payments.orderId, orderId))).find(
         (p) => p.status === 'paid',
       ),
-    fulfilJob: async (orderId: string) =>
-      (await db().select().from(jobs)).find(
-        (j) => j.type === 'fulfil_order' && (j.payload as { orderId?: string }).orderId === orderId,
-      ),
+    fulfilJob,
+    /**
+     * Runs due jobs one at a time until the order's fulfilment job has been tried once more, and
+     * answers that job. runPendingJobs alone runs every due job until none is left, so on a loaded
+     * machine it may also run a failed try's retry, due after a back-off of about a second.
+     */
+    tryOnce: async (orderId: string) => {
+      const before = (await fulfilJob(orderId))?.attempts ?? 0;
+      for (;;) {
+        if ((await shop().t.app.runPendingJobs({ max: 1 })) === 0)
+          throw new Error(`no due job left, and order ${orderId} was not tried`);
+        const job = await fulfilJob(orderId);
+        if (job && job.attempts > before) return job;
+      }
+    },
     dueNow: async (jobId: string, attempts?: number) => {
       await db()
         .update(jobs)
