@@ -67,12 +67,15 @@ async function messageTo(t: TestApp, phone95: string) {
   return row;
 }
 
-/** Runs due jobs until `done` holds (a retried job is due again after about a second). */
+/**
+ * Runs due jobs one at a time until `done` holds, waiting while none is due (a retried job is due
+ * again after about a second). It stops at the job that made `done` hold: runPendingJobs alone may
+ * also run that job's retry on a loaded machine.
+ */
 async function runJobsUntil(t: TestApp, done: () => boolean, ms = 6000): Promise<void> {
   const until = Date.now() + ms;
   while (!done() && Date.now() < until) {
-    await t.app.runPendingJobs();
-    if (!done()) await sleep(150);
+    if ((await t.app.runPendingJobs({ max: 1 })) === 0) await sleep(150);
   }
   expect(done()).toBe(true);
 }
@@ -178,14 +181,11 @@ describe('SMS through SMSPoh (stand-in)', () => {
     const before = await smsCount(t, 'smspoh', 'sent');
     gateway.failNext = 1;
     const person = await askPhoneCode(t);
-    await t.app.runPendingJobs();
-    expect(gateway.unavailableAnswers).toBe(1);
+    await runJobsUntil(t, () => gateway.unavailableAnswers === 1);
     expect(await messageTo(t, person.phone95)).toMatchObject({ status: 'queued' });
     // The second try gets no answer within SMSPOH_TIMEOUT_MS: still queued, tried again later.
     gateway.hang = true;
-    await sleep(1300);
-    await t.app.runPendingJobs();
-    expect(gateway.unanswered).toBe(1);
+    await runJobsUntil(t, () => gateway.unanswered === 1);
     expect(await messageTo(t, person.phone95)).toMatchObject({ status: 'queued' });
     gateway.hang = false;
     await runJobsUntil(t, () => gateway.sent.some((m) => m.to === `+${person.phone95}`));
@@ -284,8 +284,7 @@ describe('SMS through Twilio (stand-in)', () => {
   it('retries a 503 and sends the message once', async () => {
     gateway.failNext = 1;
     const person = await askPhoneCode(t);
-    await t.app.runPendingJobs();
-    expect(gateway.unavailableAnswers).toBe(1);
+    await runJobsUntil(t, () => gateway.unavailableAnswers === 1);
     expect(await messageTo(t, person.phone95)).toMatchObject({ status: 'queued' });
     await runJobsUntil(t, () => gateway.sent.some((m) => m.to === `+${person.phone95}`));
     expect(gateway.sent.filter((m) => m.to === `+${person.phone95}`)).toHaveLength(1);
