@@ -77,3 +77,14 @@ export const orderMessages = {
     my: 'ဤငွေဖြည့်ခြင်းကို အော်ပရေတာမှ အတည်မပြုပါ။ ထိုသို့သော ငွေဖြည့်မှုတိုင်းကို အော်ပရေတာနှင့် စစ်ဆေးပြီး မရောက်ရှိပါက ငွေပြန်အမ်းပေးပါမည်',
   },
 } as const satisfies Record<string, LocalizedText>;
+
+/**
+ * A delivered card's labels as the order page and the shared-order page show them (the web's
+ * orders.detail and sharing.page messages): the codes e-mail and the card-list PDF say the same.
+ */
+export const cardLabels = {
+  serial: { en: 'Serial number', my: 'စီးရီးနံပါတ်' },
+  pin: { en: 'PIN', my: 'PIN' },
+  expires: { en: 'Expires', my: 'သက်တမ်းကုန်ဆုံးရက်' },
+  noExpiry: { en: 'Does not expire', my: 'သက်တမ်း မကုန်ပါ' },
+} satisfies Record<string, LocalizedText>;

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@shop/contracts/i18n';
-import { formatNumber } from '@shop/contracts/languages';
+import { formatNumber, localDigits } from '@shop/contracts/languages';
 import { formatKyat } from '@shop/contracts/money';
+import { cardLabels } from '@shop/contracts/order-messages';
 import { cardExpiryDate, isCardKind } from '@shop/contracts/orders';
 import { isOperatorCode, shownRecipientNumber, topUpToText } from '@shop/contracts/phone';
 import type { EmailMessage } from '../../platform/messaging.ts';
@@ -16,10 +17,7 @@ const text = {
     en: 'Thank you for your purchase. Here are the codes of order {order}.',
     my: 'ဝယ်ယူအားပေးမှုအတွက် ကျေးဇူးတင်ပါသည်။ အော်ဒါ {order} ၏ ကုဒ်များမှာ အောက်ပါအတိုင်း ဖြစ်ပါသည်။',
   },
-  serial: { en: 'Serial', my: 'စီရီယယ်' },
-  pin: { en: 'PIN', my: 'PIN' },
-  expires: { en: 'Expires', my: 'သက်တမ်းကုန်ဆုံးရက်' },
-  noExpiry: { en: 'does not expire', my: 'သက်တမ်းမကုန်ပါ' },
+  ...cardLabels,
   howToRedeem: { en: 'How to redeem', my: 'အသုံးပြုနည်း' },
   failed: {
     en: '{item}: could not be delivered and will be refunded.',
@@ -102,7 +100,10 @@ export function orderCodesEmail(input: {
     lines.push(name);
     html.push(`<h3>${escapeHtml(name)}</h3><ul>`);
     for (const { card, pin } of input.cardsByItem.get(item.id) ?? []) {
-      const expires = card.expiresAt ? cardExpiryDate(card.expiresAt) : t('noExpiry');
+      // The date in the e-mail's digits, as the PDF writes it (one numeral system per language).
+      const expires = card.expiresAt
+        ? localDigits(cardExpiryDate(card.expiresAt), lang)
+        : t('noExpiry');
       const row = `${t('serial')}: ${card.serial}  ${t('pin')}: ${pin ?? ''}  ${t('expires')}: ${expires}`;
       lines.push(`  ${row}`);
       html.push(

@@ -136,7 +136,10 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
     await s.t.app.runPendingJobs();
     const [mail] = outboxFor(s.t, 'friend@example.com');
     expect(mail?.subject).toBe(`အော်ဒါ ${order.orderNumber} အတွက် သင့်ကုဒ်များ`);
-    expect(mail?.text).toContain('စီရီယယ်');
+    // The order page's labels (contracts cardLabels), the expiry in Burmese digits as in the PDF.
+    expect(mail?.text).toContain('စီးရီးနံပါတ်');
+    expect(mail?.text).toContain('သက်တမ်းကုန်ဆုံးရက်: ၂၀၃၁-၀၆-၃၀');
+    expect(mail?.html).toContain('သက်တမ်းကုန်ဆုံးရက်: ၂၀၃၁-၀၆-၃၀');
   });
 
   // Checkout holds the cards for the order (DESIGN §6.5), so stock can only fall short after

@@ -295,7 +295,11 @@ describe('the Burmese card list writes one numeral system (issue 26, ADR 0023)',
   it('writes expiry dates in Burmese digits and serials and PINs as issued', async () => {
     const drawn = await cardListText(cardListInput('my'));
     const rows = rowsOf(drawn);
-    expect(rowAfter(rows, 'Steam ၁၀ ဒေါ်လာ ကတ်')).toEqual(['000123', '4220190000000001', 'သက်တမ်းမကုန်']);
+    expect(rowAfter(rows, 'Steam ၁၀ ဒေါ်လာ ကတ်')).toEqual([
+      '000123',
+      '4220190000000001',
+      'သက်တမ်း မကုန်ပါ',
+    ]);
     expect(rows).toContainEqual([
       'Steam ၁၀ ဒေါ်လာ ကတ်',
       'SN-0042-AB',

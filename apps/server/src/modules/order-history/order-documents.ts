@@ -1,6 +1,7 @@
 import { paymentMethodLabels } from '@shop/contracts/checkout';
 import { formatNumber, localDigits, type Language, type LocalizedText } from '@shop/contracts/i18n';
 import { formatKyat } from '@shop/contracts/money';
+import { cardLabels } from '@shop/contracts/order-messages';
 import { cardExpiryDate, type Order, type OrderCard } from '@shop/contracts/orders';
 import { type Doc, newDocument as newPdf, toBuffer, write } from './pdf-text.ts';
 
@@ -38,15 +39,12 @@ const labels = {
     en: 'Amounts in Myanmar kyat (MMK). Service fee 0 Ks.',
     my: 'ပမာဏများကို မြန်မာကျပ်ဖြင့် ဖော်ပြထားပါသည်။ ဝန်ဆောင်ခ ၀ ကျပ်။',
   },
-  serial: { en: 'Serial', my: 'စီရီယယ်' },
-  pin: { en: 'PIN', my: 'PIN' },
-  expires: { en: 'Expires', my: 'သက်တမ်းကုန်ရက်' },
+  ...cardLabels,
   price: { en: 'Price', my: 'ဈေးနှုန်း' },
   keepSecret: {
     en: 'Keep these PINs private: anyone who has a PIN can use it.',
     my: 'ဤ PIN များကို လျှို့ဝှက်ထားပါ။ PIN ရှိသူမည်သူမဆို အသုံးပြုနိုင်ပါသည်။',
   },
-  noExpiry: { en: 'no expiry', my: 'သက်တမ်းမကုန်' },
   partInvoice: {
     en: 'Invoice for the delivered part of the order',
     my: 'အော်ဒါ၏ ပို့ဆောင်ပြီးသော အပိုင်းအတွက် ငွေတောင်းခံလွှာ',
