@@ -366,7 +366,9 @@ for (const language of ['en', 'my'] as const) {
       await check('sandbox-bank', 'body', bank);
       await bank.getByTestId('sandbox-payload').fill(payload);
       await bank.getByRole('button', { name: t('payment.sandbox.submit') }).click();
-      await expect(bank.getByTestId('sandbox-result')).toBeVisible();
+      // The bank pays through the shop's server; on a loaded machine that took over 5 s (CI, stop 45:
+      // the order was paid, the bank page's result not yet shown).
+      await expect(bank.getByTestId('sandbox-result')).toBeVisible({ timeout: 15_000 });
       await check('sandbox-bank-paid', 'body', bank);
       await bank.close();
 
