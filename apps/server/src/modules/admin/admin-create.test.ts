@@ -161,7 +161,9 @@ describe('admin:create', () => {
     expect((await staffLogin(t, first.email, first.password)).totpEnrolled).toBe(false);
   });
 
-  it('the command prints the one-time password; usage errors exit 2', () => {
+  // Five runs of the command, each a new process that loads tsx and opens its database (PGlite
+  // in a fresh data folder without TEST_DATABASE_URL): 33 s on a loaded machine, past the 30 s default.
+  it('the command prints the one-time password; usage errors exit 2', { timeout: 120_000 }, () => {
     const { run, dispose } = serverCommand('src/modules/admin/admin-create-cli.ts');
     try {
       const missing = run(['--email', 'boss@shop.example.com']);
