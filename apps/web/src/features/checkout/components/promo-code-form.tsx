@@ -48,7 +48,6 @@ export function PromoCodeForm({
   });
   const { errors, isSubmitting, submitCount } = form.formState;
   const error = errors.promoCode?.message;
-  const [removing, setRemoving] = useState(false);
 
   const submit = form.handleSubmit(async ({ promoCode }) => {
     try {
@@ -64,30 +63,7 @@ export function PromoCodeForm({
     }
   });
 
-  if (applied)
-    return (
-      <div className="checkout-promo checkout-promo--applied">
-        <p role="status" data-testid="promo-applied">
-          {t('checkout.promo.applied', {
-            code: applied.code,
-            amount: formatKyat(applied.discount, currentLanguage()),
-          })}
-        </p>
-        <Button
-          variant="ghost"
-          busy={removing}
-          data-testid="promo-code-remove"
-          onClick={() => {
-            setRemoving(true);
-            void onRemove().finally(() => {
-              setRemoving(false);
-            });
-          }}
-        >
-          {t('checkout.promo.remove')}
-        </Button>
-      </div>
-    );
+  if (applied) return <AppliedPromoCode applied={applied} onRemove={onRemove} />;
 
   return (
     <form className="checkout-promo" onSubmit={(event) => void submit(event)} noValidate>
@@ -116,5 +92,40 @@ export function PromoCodeForm({
         </div>
       </FormField>
     </form>
+  );
+}
+
+/** The code the order has, what it takes off, and Remove (busy until the order is shown again). */
+function AppliedPromoCode({
+  applied,
+  onRemove,
+}: {
+  applied: { code: string; discount: number };
+  onRemove: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [removing, setRemoving] = useState(false);
+  return (
+    <div className="checkout-promo checkout-promo--applied">
+      <p role="status" data-testid="promo-applied">
+        {t('checkout.promo.applied', {
+          code: applied.code,
+          amount: formatKyat(applied.discount, currentLanguage()),
+        })}
+      </p>
+      <Button
+        variant="ghost"
+        busy={removing}
+        data-testid="promo-code-remove"
+        onClick={() => {
+          setRemoving(true);
+          void onRemove().finally(() => {
+            setRemoving(false);
+          });
+        }}
+      >
+        {t('checkout.promo.remove')}
+      </Button>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import type { PaymentMethodId, PaymentSession } from '@shop/contracts/checkout';
+import type { PaymentMethod, PaymentMethodId, PaymentSession } from '@shop/contracts/checkout';
+import type { Language } from '@shop/contracts/languages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -17,6 +18,25 @@ import {
 } from '../../checkout/index.ts';
 
 /**
+ * The methods the order can be paid with: the same key and answer as the checkout dialog's, so its
+ * cached answer serves here too.
+ */
+function usePaymentMethods(orderId: string, language: Language) {
+  return useQuery({
+    queryKey: ['payment-methods', orderId, language],
+    queryFn: () => checkoutApi.paymentMethods(orderId),
+    staleTime: PAYMENT_METHODS_CACHE_MS,
+    retry: false,
+  });
+}
+
+/** Another method than the one in use, when one can be chosen; else the one in use. */
+const otherMethod = (list: PaymentMethod[], session: PaymentSession): PaymentMethodId =>
+  list.find(
+    (entry) => entry.id !== session.paymentMethod && canUseMethod(list, entry.id, session.amount),
+  )?.id ?? session.paymentMethod;
+
+/**
  * "Change payment method" (offered beside cancelling the order): the same order, paid another
  * way. The new payment replaces the open one (its QR stops being payable).
  */
@@ -31,24 +51,12 @@ export function ChangePaymentMethod({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const methods = useQuery({
-    // The same key and answer as the checkout dialog's, so its cached answer serves here too.
-    queryKey: ['payment-methods', session.orderId, language],
-    queryFn: () => checkoutApi.paymentMethods(session.orderId),
-    staleTime: PAYMENT_METHODS_CACHE_MS,
-    retry: false,
-  });
+  const methods = usePaymentMethods(session.orderId, language);
   const [chosen, setChosen] = useState<PaymentMethodId | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const list = methods.data?.data ?? [];
-  // Another method than the one in use, when one can be chosen.
-  const method =
-    chosen ??
-    list.find(
-      (entry) => entry.id !== session.paymentMethod && canUseMethod(list, entry.id, session.amount),
-    )?.id ??
-    session.paymentMethod;
+  const method = chosen ?? otherMethod(list, session);
 
   const submit = async () => {
     setBusy(true);
@@ -74,25 +82,7 @@ export function ChangePaymentMethod({
         {t('payment.orderId')}: <Code>{session.orderNumber}</Code> ·{' '}
         {formatKyat(session.amount, language)}
       </p>
-      {methods.isPending ? (
-        <p role="status">
-          <Spinner /> {t('payment.methodsLoading')}
-        </p>
-      ) : methods.isError ? (
-        <div role="alert">
-          <p>{errorMessageOr(methods.error, t('payment.methodsFailed'))}</p>
-          <Button variant="secondary" onClick={() => void methods.refetch()}>
-            {t('payment.retry')}
-          </Button>
-        </div>
-      ) : (
-        <PaymentMethodPicker
-          methods={list}
-          total={session.amount}
-          value={method}
-          onChange={setChosen}
-        />
-      )}
+      <MethodChoice methods={methods} total={session.amount} value={method} onChange={setChosen} />
       {error ? (
         <p className="payment-change-method__error" role="alert">
           {error}
@@ -112,5 +102,43 @@ export function ChangePaymentMethod({
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** The method picker once the methods are in; meanwhile a spinner, or why not with a Retry. */
+function MethodChoice({
+  methods,
+  total,
+  value,
+  onChange,
+}: {
+  methods: ReturnType<typeof usePaymentMethods>;
+  total: number;
+  value: PaymentMethodId;
+  onChange: (method: PaymentMethodId) => void;
+}) {
+  const { t } = useTranslation();
+  if (methods.isPending)
+    return (
+      <p role="status">
+        <Spinner /> {t('payment.methodsLoading')}
+      </p>
+    );
+  if (methods.isError)
+    return (
+      <div role="alert">
+        <p>{errorMessageOr(methods.error, t('payment.methodsFailed'))}</p>
+        <Button variant="secondary" onClick={() => void methods.refetch()}>
+          {t('payment.retry')}
+        </Button>
+      </div>
+    );
+  return (
+    <PaymentMethodPicker
+      methods={methods.data.data}
+      total={total}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -7,8 +7,8 @@ import {
   sandboxOutcomes,
   type SandboxPayResponse,
 } from '@shop/contracts/payments';
-import { useId, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
@@ -54,6 +54,23 @@ const sandboxFormSchema = z.object({
   outcome: z.enum(sandboxOutcomes),
 });
 type SandboxFormValues = z.input<typeof sandboxFormSchema>;
+type SandboxForm = UseFormReturn<SandboxFormValues, unknown, z.output<typeof sandboxFormSchema>>;
+
+/** Puts an uploaded QR image's payload in the field; an unreadable image is the upload's error. */
+async function fillPayloadFromImage(form: SandboxForm, file: File | undefined) {
+  if (!file) return;
+  form.clearErrors();
+  const failed = () => {
+    form.setError('root.upload', { message: 'payment.sandbox.uploadFailed' });
+  };
+  try {
+    const value = await decodeQrImage(file);
+    if (value) form.setValue('qrPayload', value);
+    else failed();
+  } catch {
+    failed();
+  }
+}
 
 /**
  * /sandbox/bank: a stand-in for the customer's wallet app. The pasted (or scanned) MM QR payload
@@ -69,22 +86,6 @@ export default function SandboxBankPage() {
   });
   const { errors, isSubmitting, submitCount } = form.formState;
   const [result, setResult] = useState<SandboxPayResponse['data'] | null>(null);
-
-  const readImage = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    form.clearErrors();
-    const failed = () => {
-      form.setError('root.upload', { message: 'payment.sandbox.uploadFailed' });
-    };
-    try {
-      const value = await decodeQrImage(file);
-      if (value) form.setValue('qrPayload', value);
-      else failed();
-    } catch {
-      failed();
-    }
-  };
 
   const submit = form.handleSubmit(async (request) => {
     try {
@@ -132,20 +133,10 @@ export default function SandboxBankPage() {
             type="file"
             accept="image/*"
             data-testid="sandbox-upload"
-            onChange={(event) => void readImage(event)}
+            onChange={(event) => void fillPayloadFromImage(form, event.target.files?.[0])}
           />
         </FormField>
-        <fieldset>
-          <legend>{t('payment.sandbox.outcome')}</legend>
-          <label>
-            <input {...form.register('outcome')} type="radio" value="paid" />{' '}
-            {t('payment.sandbox.outcomePaid')}
-          </label>
-          <label>
-            <input {...form.register('outcome')} type="radio" value="failed" />{' '}
-            {t('payment.sandbox.outcomeFailed')}
-          </label>
-        </fieldset>
+        <OutcomeChoice register={form.register} />
         {serverError ? (
           <p className="sandbox-bank__error" role="alert">
             {formMessage(i18n, serverError)}
@@ -155,20 +146,44 @@ export default function SandboxBankPage() {
           {t('payment.sandbox.submit')}
         </Button>
       </form>
-      {result ? (
-        <div className="sandbox-bank__result" role="status" data-testid="sandbox-result">
-          <p>
-            {result.outcome === 'paid'
-              ? t('payment.sandbox.resultPaid', {
-                  amount: formatKyat(result.amount, currentLanguage()),
-                  merchant: result.merchantName,
-                  order: result.orderNumber,
-                })
-              : t('payment.sandbox.resultFailed', { order: result.orderNumber })}
-          </p>
-          <p>{t('payment.sandbox.webhook', { status: result.webhookStatus })}</p>
-        </div>
-      ) : null}
+      {result ? <SandboxResult result={result} /> : null}
+    </div>
+  );
+}
+
+/** What the bank is to answer: paid, or failed. */
+function OutcomeChoice({ register }: { register: SandboxForm['register'] }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend>{t('payment.sandbox.outcome')}</legend>
+      <label>
+        <input {...register('outcome')} type="radio" value="paid" />{' '}
+        {t('payment.sandbox.outcomePaid')}
+      </label>
+      <label>
+        <input {...register('outcome')} type="radio" value="failed" />{' '}
+        {t('payment.sandbox.outcomeFailed')}
+      </label>
+    </fieldset>
+  );
+}
+
+/** The bank's answer: paid (how much, to whom, for which order) or failed; the webhook's status. */
+function SandboxResult({ result }: { result: SandboxPayResponse['data'] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sandbox-bank__result" role="status" data-testid="sandbox-result">
+      <p>
+        {result.outcome === 'paid'
+          ? t('payment.sandbox.resultPaid', {
+              amount: formatKyat(result.amount, currentLanguage()),
+              merchant: result.merchantName,
+              order: result.orderNumber,
+            })
+          : t('payment.sandbox.resultFailed', { order: result.orderNumber })}
+      </p>
+      <p>{t('payment.sandbox.webhook', { status: result.webhookStatus })}</p>
     </div>
   );
 }

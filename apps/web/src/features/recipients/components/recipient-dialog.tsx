@@ -1,35 +1,45 @@
 import {
   detectOperator,
   normalizePhone,
-  operatorCodes,
-  operatorNames,
   validatePhone,
   type OperatorCode,
 } from '@shop/contracts/phone';
-import { localDigits } from '@shop/contracts/languages';
-import {
-  recipientSchemaMessages,
-  reminderIntervals,
-  type ReminderInterval,
-} from '@shop/contracts/recipient-messages';
+import { recipientSchemaMessages, type ReminderInterval } from '@shop/contracts/recipient-messages';
 import type { SavedRecipient } from '@shop/contracts/recipients';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { OperatorProductOptions, useOperatorProducts } from '../../catalogue/index.ts';
 import { recipientsApi } from '../api/recipients-api.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import {
+  RecipientNameField,
+  RecipientOperatorField,
+  RecipientPhoneField,
+  RecipientReminderField,
+  RecipientUsualProductField,
+} from './recipient-fields.tsx';
 
 /** The national 09 form the field shows for a stored 95 number. */
 const localForm = (phoneNumber: string) => normalizePhone(phoneNumber) ?? phoneNumber;
+
+/**
+ * The form's own check before anything is sent: the schemas' own messages (FormField shows them in
+ * the page's language) for a missing name or a wrong number; else the name and number to send.
+ */
+function checkFields(name: string, phone: string) {
+  const checked = validatePhone(phone);
+  const errors = {
+    name: name.trim() === '' ? recipientSchemaMessages.nameRequired.en : undefined,
+    phone: checked.valid ? undefined : checked.error.message,
+  };
+  const send =
+    !errors.name && checked.valid
+      ? { name: name.trim(), phoneNumber: checked.international }
+      : null;
+  return { errors, send };
+}
 
 /**
  * Add or edit a saved number: name, number (the operator found from it as it is typed), operator
@@ -47,87 +57,8 @@ export function RecipientDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
-  const ids = {
-    name: useId(),
-    phone: useId(),
-    operator: useId(),
-    usual: useId(),
-    remind: useId(),
-  };
-  const [name, setName] = useState(recipient?.name ?? '');
-  const [phone, setPhone] = useState(recipient ? localForm(recipient.phoneNumber) : '');
-  const [operator, setOperator] = useState<OperatorCode | null>(recipient?.operator ?? null);
-  const [usualId, setUsualId] = useState(recipient?.usualProduct?.id ?? '');
-  const initialRemind = recipient?.reminder ? String(recipient.reminder.everyDays) : '';
-  const [remind, setRemind] = useState(initialRemind);
-  // "First reminder on …" counts from when the dialog opened (a reminder starts when saved).
-  const [openedAt] = useState(() => Date.now());
-  const [errors, setErrors] = useState<{ name?: string; phone?: string; form?: string }>({});
-  const [attempt, setAttempt] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const products = useOperatorProducts(operator);
-
-  const changePhone = (next: string) => {
-    setPhone(next);
-    setErrors((e) => ({ ...e, phone: undefined }));
-    const detected = detectOperator(next);
-    // A new number's operator follows the number; a product of another operator is dropped.
-    if (detected && detected !== detectOperator(phone)) {
-      setOperator(detected);
-      if (detected !== operator) setUsualId('');
-    }
-  };
-
-  const save = async () => {
-    setAttempt((n) => n + 1);
-    const trimmed = name.trim();
-    const checked = validatePhone(phone);
-    // The schemas' own messages, which FormField shows in the page's language.
-    const found = {
-      name: trimmed === '' ? recipientSchemaMessages.nameRequired.en : undefined,
-      phone: checked.valid ? undefined : checked.error.message,
-    };
-    setErrors(found);
-    if (found.name || !checked.valid) return;
-    setSaving(true);
-    // Sent only when chosen here: an edit of the name leaves a reminder (or its stop) as it is.
-    const remindEveryDays = remind ? (Number(remind) as ReminderInterval) : null;
-    const body = {
-      name: trimmed,
-      phoneNumber: checked.international,
-      ...(operator ? { operator } : {}),
-      usualProductId: usualId || null,
-      ...(remind !== initialRemind ? { remindEveryDays } : {}),
-    };
-    try {
-      const answer = recipient
-        ? await recipientsApi.update(recipient.id, body)
-        : await recipientsApi.create(body);
-      toast.success(answer.message);
-      onSaved();
-    } catch (caught) {
-      setErrors({ form: errorMessageOr(caught, t('recipients.form.failed')) });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  /** What the reminder choice will do: when the next (or first) one comes, or why it stopped. */
-  function reminderHint(): string {
-    const running = recipient?.reminder;
-    if (remind === '')
-      return recipient?.reminderStoppedAt
-        ? t('recipients.reminder.stoppedHint')
-        : t('recipients.reminder.hint');
-    const next =
-      running && String(running.everyDays) === remind
-        ? t('recipients.reminder.nextDue', { date: formatDate(running.nextAt, language) })
-        : t('recipients.reminder.firstDue', {
-            date: formatDate(new Date(openedAt + Number(remind) * DAY_MS).toISOString(), language),
-          });
-    return `${next} ${t('recipients.reminder.hint')}`;
-  }
+  const form = useRecipientForm(recipient, onSaved);
+  const { errors, attempt, saving } = form;
 
   return (
     <Dialog
@@ -142,121 +73,33 @@ export function RecipientDialog({
         data-testid="recipient-form"
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          void form.save();
         }}
       >
-        <FormField
-          id={ids.name}
-          label={t('recipients.form.name')}
+        <RecipientNameField
+          value={form.name}
           error={errors.name}
           attempt={attempt}
-          hint={t('recipients.form.nameHint')}
-        >
-          <input
-            className="ui-input"
-            autoComplete="off"
-            maxLength={60}
-            value={name}
-            data-autofocus
-            data-testid="recipient-name"
-            {...fieldAria(ids.name, errors.name, true)}
-            onChange={(event) => {
-              setName(event.target.value);
-              setErrors((e) => ({ ...e, name: undefined }));
-            }}
-          />
-        </FormField>
-        <FormField
-          id={ids.phone}
-          label={t('recipients.form.phone')}
+          onChange={form.changeName}
+        />
+        <RecipientPhoneField
+          value={form.phone}
           error={errors.phone}
           attempt={attempt}
-        >
-          <input
-            className="ui-input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="09xxxxxxxx"
-            maxLength={PHONE_FIELD_MAX_LENGTH}
-            value={phone}
-            data-testid="recipient-phone"
-            {...fieldAria(ids.phone, errors.phone)}
-            onChange={(event) => {
-              changePhone(event.target.value);
-            }}
-            onPaste={(event) => {
-              changePhone(pastedPhone(event));
-            }}
-            onBlur={() => {
-              const tidy = normalizePhone(phone);
-              if (tidy && tidy !== phone) setPhone(tidy);
-            }}
-          />
-        </FormField>
-        <FormField
-          id={ids.operator}
-          label={t('recipients.form.operator')}
-          hint={t('recipients.form.operatorHint')}
-        >
-          <select
-            className="ui-input"
-            value={operator ?? ''}
-            data-testid="recipient-operator"
-            {...fieldAria(ids.operator, null, true)}
-            onChange={(event) => {
-              setOperator((event.target.value || null) as OperatorCode | null);
-              setUsualId('');
-            }}
-          >
-            <option value="" disabled>
-              —
-            </option>
-            {operatorCodes.map((code) => (
-              <option key={code} value={code}>
-                {operatorNames[code]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id={ids.usual} label={t('recipients.form.usual')}>
-          <select
-            id={ids.usual}
-            className="ui-input"
-            value={usualId}
-            disabled={operator === null}
-            aria-busy={products.isFetching || undefined}
-            data-testid="recipient-usual"
-            onChange={(event) => {
-              setUsualId(event.target.value);
-            }}
-          >
-            <option value="">
-              {products.isFetching
-                ? t('recipients.form.productsLoading')
-                : t('recipients.form.none')}
-            </option>
-            <OperatorProductOptions products={products.products} />
-          </select>
-        </FormField>
-        <FormField id={ids.remind} label={t('recipients.reminder.field')} hint={reminderHint()}>
-          <select
-            className="ui-input"
-            value={remind}
-            data-testid="recipient-remind"
-            {...fieldAria(ids.remind, null, true)}
-            onChange={(event) => {
-              setRemind(event.target.value);
-            }}
-          >
-            <option value="">{t('recipients.reminder.never')}</option>
-            {reminderIntervals.map((days) => (
-              <option key={days} value={String(days)}>
-                {t('recipients.reminder.every', { days: localDigits(String(days), language) })}
-              </option>
-            ))}
-          </select>
-        </FormField>
+          onChange={form.changePhone}
+          onTidy={form.setPhone}
+        />
+        <RecipientOperatorField value={form.operator} onChange={form.changeOperator} />
+        <RecipientUsualProductField
+          operator={form.operator}
+          value={form.usualId}
+          onChange={form.setUsualId}
+        />
+        <RecipientReminderField
+          recipient={recipient}
+          value={form.remind}
+          onChange={form.setRemind}
+        />
         {errors.form ? (
           <p className="form-message--error" role="alert" data-testid="recipient-form-error">
             {errors.form}
@@ -278,4 +121,86 @@ export function RecipientDialog({
       </form>
     </Dialog>
   );
+}
+
+/**
+ * The recipient form's values and errors, the rules between them (a new number's operator follows
+ * the number; another operator drops the usual product) and its save: the form's own check, then
+ * create or update, a toast and `onSaved`, or the server's refusal as the form's error.
+ */
+function useRecipientForm(recipient: SavedRecipient | null, onSaved: () => void) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(recipient?.name ?? '');
+  const [phone, setPhone] = useState(recipient ? localForm(recipient.phoneNumber) : '');
+  const [operator, setOperator] = useState<OperatorCode | null>(recipient?.operator ?? null);
+  const [usualId, setUsualId] = useState(recipient?.usualProduct?.id ?? '');
+  const initialRemind = recipient?.reminder ? String(recipient.reminder.everyDays) : '';
+  const [remind, setRemind] = useState(initialRemind);
+  const [errors, setErrors] = useState<{ name?: string; phone?: string; form?: string }>({});
+  const [attempt, setAttempt] = useState(0);
+  const [saving, setSaving] = useState(false);
+
+  const changeName = (next: string) => {
+    setName(next);
+    setErrors((e) => ({ ...e, name: undefined }));
+  };
+  const changePhone = (next: string) => {
+    setPhone(next);
+    setErrors((e) => ({ ...e, phone: undefined }));
+    const detected = detectOperator(next);
+    // A new number's operator follows the number; a product of another operator is dropped.
+    if (detected && detected !== detectOperator(phone)) {
+      setOperator(detected);
+      if (detected !== operator) setUsualId('');
+    }
+  };
+  const changeOperator = (next: OperatorCode | null) => {
+    setOperator(next);
+    setUsualId('');
+  };
+
+  const save = async () => {
+    setAttempt((n) => n + 1);
+    const { errors: found, send } = checkFields(name, phone);
+    setErrors(found);
+    if (!send) return;
+    setSaving(true);
+    // Sent only when chosen here: an edit of the name leaves a reminder (or its stop) as it is.
+    const remindEveryDays = remind ? (Number(remind) as ReminderInterval) : null;
+    const body = {
+      ...send,
+      ...(operator ? { operator } : {}),
+      usualProductId: usualId || null,
+      ...(remind !== initialRemind ? { remindEveryDays } : {}),
+    };
+    try {
+      const answer = recipient
+        ? await recipientsApi.update(recipient.id, body)
+        : await recipientsApi.create(body);
+      toast.success(answer.message);
+      onSaved();
+    } catch (caught) {
+      setErrors({ form: errorMessageOr(caught, t('recipients.form.failed')) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    name,
+    phone,
+    operator,
+    usualId,
+    remind,
+    errors,
+    attempt,
+    saving,
+    changeName,
+    changePhone,
+    setPhone,
+    changeOperator,
+    setUsualId,
+    setRemind,
+    save,
+  };
 }
