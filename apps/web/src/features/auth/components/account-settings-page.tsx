@@ -1,4 +1,5 @@
 import '../content/lazy-messages.ts';
+import type { User } from '@shop/contracts/auth';
 import { formatPhoneDisplay } from '@shop/contracts/phone';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -63,6 +64,55 @@ function VerificationBadge({ verified }: { verified: boolean }) {
   );
 }
 
+/** Name, phone, e-mail, role, verification and member-since date of the signed-in account. */
+function PersonalInfo({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const memberSince = formatDate(user.createdAt, i18n.language);
+  return (
+    <section className="auth-card settings-section" aria-labelledby="settings-personal">
+      <h2 id="settings-personal">{t('auth.settings.personalInfo')}</h2>
+      <dl className="settings-list">
+        <div>
+          <dt>{t('auth.settings.name')}</dt>
+          <dd>{user.name}</dd>
+        </div>
+        <div>
+          <dt>{t('auth.settings.phone')}</dt>
+          <dd>
+            <span dir="ltr" translate="no">
+              +95 {formatPhoneDisplay(user.phoneNumber)}
+            </span>{' '}
+            <VerificationBadge verified={user.phoneVerified} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('auth.settings.email')}</dt>
+          <dd>
+            <span className="settings-email" translate="no">
+              {user.email}
+            </span>{' '}
+            <VerificationBadge verified={user.emailVerified} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('auth.settings.role')}</dt>
+          <dd>{t(`auth.settings.roles.${user.role}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('auth.settings.verification')}</dt>
+          <dd>
+            <VerificationBadge verified={user.emailVerified && user.phoneVerified} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('auth.settings.memberSince')}</dt>
+          <dd>{memberSince}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
 /**
  * /account-settings (shopping spec §2): profile, verification, member since, change password
  * (issue 11), notifications, privacy and the help assistant (issue 16), language.
@@ -78,10 +128,8 @@ export interface AccountSettingsSections {
 }
 
 export default function AccountSettingsPage({ signedIn, device }: AccountSettingsSections) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { status, user, openAuthDialog } = useAuth();
-
-  const memberSince = user ? formatDate(user.createdAt, i18n.language) : '';
 
   return (
     <div className="page auth-page auth-page--wide">
@@ -106,49 +154,7 @@ export default function AccountSettingsPage({ signedIn, device }: AccountSetting
           </Button>
         </section>
       ) : null}
-      {status === 'authenticated' && user ? (
-        <section className="auth-card settings-section" aria-labelledby="settings-personal">
-          <h2 id="settings-personal">{t('auth.settings.personalInfo')}</h2>
-          <dl className="settings-list">
-            <div>
-              <dt>{t('auth.settings.name')}</dt>
-              <dd>{user.name}</dd>
-            </div>
-            <div>
-              <dt>{t('auth.settings.phone')}</dt>
-              <dd>
-                <span dir="ltr" translate="no">
-                  +95 {formatPhoneDisplay(user.phoneNumber)}
-                </span>{' '}
-                <VerificationBadge verified={user.phoneVerified} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('auth.settings.email')}</dt>
-              <dd>
-                <span className="settings-email" translate="no">
-                  {user.email}
-                </span>{' '}
-                <VerificationBadge verified={user.emailVerified} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('auth.settings.role')}</dt>
-              <dd>{t(`auth.settings.roles.${user.role}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('auth.settings.verification')}</dt>
-              <dd>
-                <VerificationBadge verified={user.emailVerified && user.phoneVerified} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('auth.settings.memberSince')}</dt>
-              <dd>{memberSince}</dd>
-            </div>
-          </dl>
-        </section>
-      ) : null}
+      {status === 'authenticated' && user ? <PersonalInfo user={user} /> : null}
       {status === 'authenticated' && user ? (
         <Suspense fallback={null}>
           <ChangePasswordForm />

@@ -2,7 +2,7 @@ import '../content/lazy-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { otpLifetimeSeconds } from '@shop/contracts/auth';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -15,6 +15,8 @@ import { NewPasswordForm, useNewPasswordForm } from './new-password-form.tsx';
 import { OtpCodeForm } from './otp-code-form.tsx';
 
 type Step = 1 | 2 | 3;
+
+type EmailForm = UseFormReturn<EmailValues, unknown, { email: string }>;
 
 interface ForgotPasswordFormProps {
   initialEmail?: string;
@@ -32,12 +34,11 @@ export function ForgotPasswordForm({
   initialStep = 1,
 }: ForgotPasswordFormProps) {
   const { t } = useTranslation();
-  const { openAuthDialog } = useAuth();
   const id = useId();
   const [step, setStep] = useState<Step>(initialStep);
   const [otp, setOtp] = useState(initialOtp);
   const [otpSeconds, setOtpSeconds] = useState<number>(otpLifetimeSeconds.reset);
-  const emailForm = useForm<EmailValues, unknown, { email: string }>({
+  const emailForm: EmailForm = useForm({
     resolver: zodResolver(emailFormSchema),
     defaultValues: { email: initialEmail },
   });
@@ -45,59 +46,19 @@ export function ForgotPasswordForm({
   /** The address as the schema leaves it (trimmed, lower case). */
   const email = () => emailForm.getValues('email').trim().toLowerCase();
 
-  const requestCode = emailForm.handleSubmit(async ({ email: address }) => {
-    try {
-      const answer = await requestPasswordReset({ email: address, role: 'user' });
-      setOtpSeconds(answer.data.expiresIn);
-      setStep(2);
-    } catch (error) {
-      emailForm.setError('root.server', {
-        message: errorText(t, error, 'auth.errors.resetRequestFailed'),
-      });
-    }
-  });
-
-  const reset = async (password: string) => {
-    await confirmPasswordReset({ email: email(), role: 'user', otp, newPassword: password });
-    toast.success(t('auth.forgot.success'));
-    openAuthDialog('login', { email: email() });
-  };
-
   return (
     <div className="auth-steps">
       <StepProgress step={step} name={t(`auth.forgot.step${String(step) as '1'}`)} />
 
       {step === 1 ? (
-        <form className="auth-form" onSubmit={(event) => void requestCode(event)} noValidate>
-          <p className="auth-form__intro">{t('auth.forgot.intro')}</p>
-          <EmailField
-            id={`${id}-email`}
-            label={t('auth.login.emailLabel')}
-            registration={emailForm.register('email')}
-            error={emailForm.formState.errors.email?.message}
-            attempt={emailForm.formState.submitCount}
-          />
-          <FormAlert message={emailForm.formState.errors.root?.server?.message} />
-          <Button
-            type="submit"
-            block
-            busy={emailForm.formState.isSubmitting}
-            busyLabel={t('auth.forgot.sending')}
-          >
-            {t('auth.register.continue')}
-          </Button>
-          <p className="auth-form__switch">
-            <button
-              type="button"
-              className="auth-link"
-              onClick={() => {
-                openAuthDialog('login');
-              }}
-            >
-              {t('auth.forgot.backToLogin')}
-            </button>
-          </p>
-        </form>
+        <EmailStep
+          form={emailForm}
+          id={id}
+          onSent={(seconds) => {
+            setOtpSeconds(seconds);
+            setStep(2);
+          }}
+        />
       ) : null}
 
       {step === 2 ? (
@@ -126,22 +87,110 @@ export function ForgotPasswordForm({
       ) : null}
 
       {step === 3 ? (
-        <NewPasswordForm
+        <NewPasswordStep
           form={passwords}
-          idPrefix={id}
-          labels={{
-            password: t('auth.forgot.newPasswordLabel'),
-            confirm: t('auth.forgot.confirmLabel'),
-          }}
-          submitLabel={t('auth.forgot.submit')}
-          busyLabel={t('auth.forgot.submitting')}
-          failureKey="auth.errors.resetFailed"
-          onSubmit={reset}
+          id={id}
+          email={email}
+          otp={otp}
           onBack={() => {
             setStep(2);
           }}
         />
       ) : null}
     </div>
+  );
+}
+
+/** Step 1: the account's e-mail; the server e-mails a code to it (onSent: the code's lifetime). */
+function EmailStep({
+  form,
+  id,
+  onSent,
+}: {
+  form: EmailForm;
+  id: string;
+  onSent: (seconds: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { openAuthDialog } = useAuth();
+  const { errors, submitCount, isSubmitting } = form.formState;
+
+  const requestCode = form.handleSubmit(async ({ email: address }) => {
+    try {
+      const answer = await requestPasswordReset({ email: address, role: 'user' });
+      onSent(answer.data.expiresIn);
+    } catch (error) {
+      form.setError('root.server', {
+        message: errorText(t, error, 'auth.errors.resetRequestFailed'),
+      });
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={(event) => void requestCode(event)} noValidate>
+      <p className="auth-form__intro">{t('auth.forgot.intro')}</p>
+      <EmailField
+        id={`${id}-email`}
+        label={t('auth.login.emailLabel')}
+        registration={form.register('email')}
+        error={errors.email?.message}
+        attempt={submitCount}
+      />
+      <FormAlert message={errors.root?.server?.message} />
+      <Button type="submit" block busy={isSubmitting} busyLabel={t('auth.forgot.sending')}>
+        {t('auth.register.continue')}
+      </Button>
+      <p className="auth-form__switch">
+        <button
+          type="button"
+          className="auth-link"
+          onClick={() => {
+            openAuthDialog('login');
+          }}
+        >
+          {t('auth.forgot.backToLogin')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** Step 3: the new password, sent with the code; success opens the login with the address. */
+function NewPasswordStep({
+  form,
+  id,
+  email,
+  otp,
+  onBack,
+}: {
+  form: ReturnType<typeof useNewPasswordForm>;
+  id: string;
+  email: () => string;
+  otp: string;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { openAuthDialog } = useAuth();
+
+  const reset = async (password: string) => {
+    await confirmPasswordReset({ email: email(), role: 'user', otp, newPassword: password });
+    toast.success(t('auth.forgot.success'));
+    openAuthDialog('login', { email: email() });
+  };
+
+  return (
+    <NewPasswordForm
+      form={form}
+      idPrefix={id}
+      labels={{
+        password: t('auth.forgot.newPasswordLabel'),
+        confirm: t('auth.forgot.confirmLabel'),
+      }}
+      submitLabel={t('auth.forgot.submit')}
+      busyLabel={t('auth.forgot.submitting')}
+      failureKey="auth.errors.resetFailed"
+      onSubmit={reset}
+      onBack={onBack}
+    />
   );
 }

@@ -31,7 +31,6 @@ export default function UserMenuPanel({
   onClose: (returnFocus: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { status, user, membership, membershipProblem } = useAuth();
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
@@ -57,22 +56,9 @@ export default function UserMenuPanel({
     } else if (event.key === 'Tab') onClose(false);
   };
 
-  const signedIn = status === 'authenticated' && user !== null;
   return (
     <div className="user-menu__panel">
-      {/* Outside the menu role: a menu may hold only menu items, and screen readers in menu
-          mode would skip the name, tier and points. */}
-      {signedIn ? (
-        <div className="user-menu__header">
-          <strong>{user.name}</strong>
-          <span>{user.email}</span>
-          {membership ? (
-            <MembershipSummary membership={membership} />
-          ) : membershipProblem ? (
-            <MembershipNotice problem={membershipProblem} />
-          ) : null}
-        </div>
-      ) : null}
+      <AccountHeader />
       <div
         role="menu"
         id={menuId}
@@ -100,6 +86,25 @@ export default function UserMenuPanel({
       </div>
     </div>
   );
+}
+
+/**
+ * Name, e-mail and tier of the signed-in customer. Outside the menu role: a menu may hold only
+ * menu items, and screen readers in menu mode would skip the name, tier and points.
+ */
+function AccountHeader() {
+  const { status, user, membership, membershipProblem } = useAuth();
+  return status === 'authenticated' && user !== null ? (
+    <div className="user-menu__header">
+      <strong>{user.name}</strong>
+      <span>{user.email}</span>
+      {membership ? (
+        <MembershipSummary membership={membership} />
+      ) : membershipProblem ? (
+        <MembershipNotice problem={membershipProblem} />
+      ) : null}
+    </div>
+  ) : null;
 }
 
 /** Loyalty progress (spec §5): points / the tier's maxPoints, capped at 100 %. */
