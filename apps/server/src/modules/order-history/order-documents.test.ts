@@ -310,6 +310,18 @@ describe('the Burmese card list writes one numeral system (issue 26, ADR 0023)',
     expect(latinDigitsOutside(drawn, codes)).toEqual([]);
   });
 
+  it('a name that wraps in its column pushes the next card down, not under it', async () => {
+    const long = 'A gift card whose name is too long for one line of its column';
+    const input = cardListInput('en');
+    const cards = [card({ name: long }), card({ name: 'Steam 10' }), card({ name: 'Steam 20' })];
+    const drawn = await cardListText({ ...input, cards });
+    const top = (name: string) => drawn.find((d) => d.text === name)?.y ?? NaN;
+    const oneLine = top('Steam 20') - top('Steam 10');
+    expect(oneLine).toBeGreaterThan(0);
+    // Two lines of the long name, then the gap every row has (it was one row's height).
+    expect(top('Steam 10') - top(long)).toBeGreaterThan(1.5 * oneLine);
+  });
+
   it('the English card list keeps Latin digits', async () => {
     const rows = rowsOf(await cardListText(cardListInput('en')));
     expect(rows).toContainEqual([

@@ -246,11 +246,17 @@ export function drawCardList(doc: Doc, input: CardListInput): void {
   const columns = [
     { key: t('item'), x: 48, width: 150 },
     { key: t('serial'), x: 200, width: 120 },
-    { key: t('pin'), x: 322, width: 140 },
-    { key: t('expires'), x: 464, width: 83 },
+    // A 16-digit PIN in bold takes about 100 pt; the Burmese "Expires" about 95.
+    { key: t('pin'), x: 322, width: 120 },
+    { key: t('expires'), x: 444, width: 103 },
   ];
-  for (const c of columns) write(doc, c.key, c.x, y, { width: c.width, bold: true });
-  y += 20;
+  // A heading or a cell that wraps (a long product name) pushes the next row down.
+  const headings = columns.map((c) => c.key);
+  y =
+    Math.max(
+      writeRow(doc, columns, headings, y, () => true),
+      y + 16,
+    ) + 4;
   for (const card of input.cards) {
     const rowTop = y;
     const cells = [
@@ -259,11 +265,11 @@ export function drawCardList(doc: Doc, input: CardListInput): void {
       card.pin ?? '',
       card.expiresAt ? localDigits(cardExpiryDate(card.expiresAt), lang) : t('noExpiry'),
     ];
-    cells.forEach((value, i) => {
-      const c = columns[i];
-      if (c) write(doc, value, c.x, rowTop, { width: c.width, bold: i === 2 });
-    });
-    y = Math.max(doc.y, rowTop + 16) + 4;
+    y =
+      Math.max(
+        writeRow(doc, columns, cells, rowTop, (i) => i === 2),
+        rowTop + 16,
+      ) + 4;
     if (y > doc.page.height - 80) {
       doc.addPage();
       y = 48;
@@ -271,6 +277,27 @@ export function drawCardList(doc: Doc, input: CardListInput): void {
   }
   y += 12;
   write(doc, t('keepSecret'), 48, y, { width: 499, size: 9 });
+}
+
+/**
+ * One row of a table at `top`, each cell wrapped within its column (bold where `bold(i)`);
+ * answers the y below its tallest cell.
+ */
+function writeRow(
+  doc: Doc,
+  columns: readonly { x: number; width: number }[],
+  cells: readonly string[],
+  top: number,
+  bold: (i: number) => boolean,
+): number {
+  let bottom = top;
+  cells.forEach((value, i) => {
+    const c = columns[i];
+    if (!c) return;
+    write(doc, value, c.x, top, { width: c.width, bold: bold(i) });
+    bottom = Math.max(bottom, doc.y);
+  });
+  return bottom;
 }
 
 /**
