@@ -188,6 +188,45 @@ export async function loadServerRenderer(
   if (!fs.existsSync(entryPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   const pageNeeds = createPageNeeds(webRoot);
+  const shell = shellOf(indexHtml);
+  const pages: PageMaker = {
+    app,
+    entry,
+    publicUrl,
+    pageNeeds,
+    shell,
+    heads: installableInEachLanguage(webRoot, shell.head),
+  };
+
+  return {
+    render(request) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (!entry.isServerPage(pathname)) return Promise.resolve(null);
+      const language = pageLanguage(request);
+      // A page whose data can change behind the catalogue's back (a share link disabled or expired)
+      // is rendered for every visit, never kept.
+      if (!entry.isCacheablePage(pathname)) return renderPage(pages, request, language);
+      // A kept page keeps its status with it (a category that does not exist stays a 404).
+      return cache
+        .getOrCompute(`page:${language}:${request.url}`, async () => {
+          const page = await renderPage(pages, request, language);
+          return { ...page.response, status: page.status };
+        })
+        .then((response) => ({ response, status: response.status ?? 200 }));
+    },
+  };
+}
+
+/** index.html around the root element, without the app's script tags (start.js adds them). */
+interface Shell {
+  head: string;
+  tail: string;
+  /** The app's module script, and the scripts index.html preloads for it. */
+  entrySrc: string;
+  preloadSrcs: string[];
+}
+
+function shellOf(indexHtml: string): Shell {
   // The app's script and its chunks start after the page's first paint (public/start.js): the
   // rendered page is read without them, so they must not compete with its styles and images.
   const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(
@@ -204,62 +243,64 @@ export async function loadServerRenderer(
     throw new Error('index.html has no <div id="root">');
   // A rendered page is read before any script: the app page's "still loading" part is not needed.
   const tail = shellTail.replace(/<!-- boot-wait[\s\S]*?<!-- \/boot-wait -->\s*/, '');
-  const heads = installableInEachLanguage(webRoot, head);
-
-  const renderPage = async (request: FastifyRequest, language: Language): Promise<RenderedPage> => {
-    const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
-    const page = await entry.renderPage({
-      path: pathname,
-      search,
-      language,
-      origin: publicUrl,
-      api: async (apiPath, headers) => {
-        const answer = await app.inject({
-          method: 'GET',
-          url: apiPath,
-          headers,
-          remoteAddress: request.ip,
-        });
-        return new Response(answer.rawPayload, {
-          status: answer.statusCode,
-          headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
-        });
-      },
-    });
-    if (!page) throw new Error(`${pathname} is not a server-rendered page`);
-    // React puts the preloads it found (images of the first screen) first: they go in <head>.
-    const preloads = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
-    const { stylesheets, chunks } = pageNeeds(page.modules);
-    const starter =
-      `<script src="/start.js" data-entry="${entryScript[1] ?? ''}" ` +
-      `data-preload="${[...entryPreloads.map((match) => match[1] ?? ''), ...chunks].join(' ')}"></script>`;
-    const response = cachedResponse(
-      withTitle(heads[language], page.title)
-        .replace(/<html lang="[^"]*"/, `<html lang="${language}" ${SERVER_LANGUAGE_ATTRIBUTE}`)
-        .replace('</head>', `${page.head ?? ''}${preloads}${stylesheets}</head>`) +
-        `<div id="root">${page.html.slice(preloads.length)}</div>` +
-        `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>` +
-        tail.replace('</body>', `${starter}</body>`),
-      'text/html; charset=utf-8',
-    );
-    return { response, status: page.status ?? 200 };
-  };
-
   return {
-    render(request) {
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (!entry.isServerPage(pathname)) return Promise.resolve(null);
-      const language = pageLanguage(request);
-      // A page whose data can change behind the catalogue's back (a share link disabled or expired)
-      // is rendered for every visit, never kept.
-      if (!entry.isCacheablePage(pathname)) return renderPage(request, language);
-      // A kept page keeps its status with it (a category that does not exist stays a 404).
-      return cache
-        .getOrCompute(`page:${language}:${request.url}`, async () => {
-          const page = await renderPage(request, language);
-          return { ...page.response, status: page.status };
-        })
-        .then((response) => ({ response, status: response.status ?? 200 }));
-    },
+    head,
+    tail,
+    entrySrc: entryScript[1] ?? '',
+    preloadSrcs: entryPreloads.map((match) => match[1] ?? ''),
   };
+}
+
+/** What a page is rendered with: the web build's entry and what it needs, and this server. */
+interface PageMaker {
+  app: FastifyInstance;
+  entry: ServerEntry;
+  publicUrl: string;
+  pageNeeds: ReturnType<typeof createPageNeeds>;
+  shell: Shell;
+  heads: Record<Language, string>;
+}
+
+/** A page rendered as a guest's, its catalogue answers asked of this server's own API. */
+async function renderPage(
+  { app, entry, publicUrl, pageNeeds, shell, heads }: PageMaker,
+  request: FastifyRequest,
+  language: Language,
+): Promise<RenderedPage> {
+  const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
+  const page = await entry.renderPage({
+    path: pathname,
+    search,
+    language,
+    origin: publicUrl,
+    api: async (apiPath, headers) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: apiPath,
+        headers,
+        remoteAddress: request.ip,
+      });
+      return new Response(answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+      });
+    },
+  });
+  if (!page) throw new Error(`${pathname} is not a server-rendered page`);
+  // React puts the preloads it found (images of the first screen) first: they go in <head>.
+  const preloads = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
+  const { stylesheets, chunks } = pageNeeds(page.modules);
+  const starter =
+    `<script src="/start.js" data-entry="${shell.entrySrc}" ` +
+    `data-preload="${[...shell.preloadSrcs, ...chunks].join(' ')}"></script>`;
+  const response = cachedResponse(
+    withTitle(heads[language], page.title)
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}" ${SERVER_LANGUAGE_ATTRIBUTE}`)
+      .replace('</head>', `${page.head ?? ''}${preloads}${stylesheets}</head>`) +
+      `<div id="root">${page.html.slice(preloads.length)}</div>` +
+      `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>` +
+      shell.tail.replace('</body>', `${starter}</body>`),
+    'text/html; charset=utf-8',
+  );
+  return { response, status: page.status ?? 200 };
 }

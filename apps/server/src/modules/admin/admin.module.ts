@@ -95,6 +95,31 @@ export function registerAdminAccess(
   };
 }
 
+/** What the back-office's routes use (registerAdminModule). */
+export interface AdminModuleDeps {
+  access: AdminAccess;
+  database: Database;
+  secrets: Secrets;
+  clock: Clock;
+  /** Refunds given as points (the order actions); the bonus-point days (ADR 0081). */
+  loyalty: LoyaltyService;
+  /** The festival windows the shop answers (the settings page edits them). */
+  festivals: FestivalsService;
+  /** Uploaded images (ADR 0039): stored by the back-office, checked in catalogue edits. */
+  media: MediaService;
+  /** Whether cookies are Secure (the shop is served over https). */
+  secureCookies: boolean;
+  catalogueChanged: () => Promise<void>;
+  orderLines: {
+    lines: Pick<
+      FulfilmentService,
+      'resolveUnconfirmed' | 'checkUnconfirmedCards' | 'startRetry' | 'queueCodesAgain'
+    >;
+    wakeWorker: () => void;
+  };
+  payments: Pick<PaymentsService, 'recordUnknownFinding'>;
+}
+
 /**
  * The back-office's routes (issue 17) behind the gate `access`: `catalogueChanged` drops the
  * catalogue caches on every instance; `orderLines` are fulfilment's line actions (resolve, retry)
@@ -103,31 +128,9 @@ export function registerAdminAccess(
  */
 export async function registerAdminModule(
   app: FastifyInstance,
-  deps: {
-    access: AdminAccess;
-    database: Database;
-    secrets: Secrets;
-    clock: Clock;
-    /** Refunds given as points (the order actions); the bonus-point days (ADR 0081). */
-    loyalty: LoyaltyService;
-    /** The festival windows the shop answers (the settings page edits them). */
-    festivals: FestivalsService;
-    /** Uploaded images (ADR 0039): stored by the back-office, checked in catalogue edits. */
-    media: MediaService;
-    /** Whether cookies are Secure (the shop is served over https). */
-    secureCookies: boolean;
-    catalogueChanged: () => Promise<void>;
-    orderLines: {
-      lines: Pick<
-        FulfilmentService,
-        'resolveUnconfirmed' | 'checkUnconfirmedCards' | 'startRetry' | 'queueCodesAgain'
-      >;
-      wakeWorker: () => void;
-    };
-    payments: Pick<PaymentsService, 'recordUnknownFinding'>;
-  },
+  deps: AdminModuleDeps,
 ): Promise<void> {
-  const { database, clock, catalogueChanged, orderLines, payments } = deps;
+  const { database, clock, catalogueChanged } = deps;
   const { audit, staffAuth } = deps.access;
   const reports = createAdminReportsRepo(database.db);
   const unknownPayments = createAdminPaymentsRepo(database.db);
@@ -142,6 +145,17 @@ export async function registerAdminModule(
   });
   await app.register(staffAuthRoutes(staffAuth, { secureCookies: deps.secureCookies }));
   await app.register(adminRoutes(service, audit));
+  await registerCatalogueAdmin(app, deps);
+  await registerOrderAdmin(app, deps, unknownPayments);
+  await registerCustomerAdmin(app, deps, reports);
+  await app.register(adminBonusDaysRoutes(deps.loyalty.bonusDays, audit));
+  await registerSettingsAdmin(app, deps);
+}
+
+/** Banners, categories, operators and card stock, and the uploaded images. */
+async function registerCatalogueAdmin(app: FastifyInstance, deps: AdminModuleDeps) {
+  const { database, clock, catalogueChanged } = deps;
+  const { audit } = deps.access;
   await app.register(
     adminCatalogueRoutes(
       createAdminCatalogueService({
@@ -158,6 +172,16 @@ export async function registerAdminModule(
     ),
   );
   await app.register(adminMediaRoutes(deps.media, audit));
+}
+
+/** The order detail and its actions, and staff's findings about unknown payments (ADR 0059). */
+async function registerOrderAdmin(
+  app: FastifyInstance,
+  deps: AdminModuleDeps,
+  unknownPayments: ReturnType<typeof createAdminPaymentsRepo>,
+) {
+  const { database, orderLines, payments } = deps;
+  const { audit } = deps.access;
   await app.register(
     adminOrderRoutes(
       createAdminOrdersService({
@@ -172,6 +196,16 @@ export async function registerAdminModule(
   await app.register(
     adminPaymentRoutes(createAdminPaymentsService({ repo: unknownPayments, audit, payments })),
   );
+}
+
+/** The customers' pages. */
+async function registerCustomerAdmin(
+  app: FastifyInstance,
+  deps: AdminModuleDeps,
+  reports: ReturnType<typeof createAdminReportsRepo>,
+) {
+  const { database, clock } = deps;
+  const { audit } = deps.access;
   await app.register(
     adminCustomersRoutes(
       createAdminCustomersService({
@@ -188,7 +222,11 @@ export async function registerAdminModule(
       },
     ),
   );
-  await app.register(adminBonusDaysRoutes(deps.loyalty.bonusDays, audit));
+}
+
+/** The settings: exchange rates, the call centre, the festival windows and the claims. */
+async function registerSettingsAdmin(app: FastifyInstance, deps: AdminModuleDeps) {
+  const { database, clock, catalogueChanged } = deps;
   await app.register(
     adminSettingsRoutes(
       createAdminSettingsService({
@@ -196,7 +234,7 @@ export async function registerAdminModule(
         rates: exchangeRateRecords(database.db),
         site: siteSettingRecords(database.db),
         festivals: deps.festivals,
-        audit,
+        audit: deps.access.audit,
         clock,
         catalogueChanged,
       }),

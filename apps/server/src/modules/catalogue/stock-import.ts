@@ -6,7 +6,7 @@ import type { LocalizedText } from '@shop/contracts/i18n';
 import { cardExpiryDate, cardExpiryInstant, isCardKind } from '@shop/contracts/orders';
 import { encryptSecret } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
-import { createStockRepo, type NewCard } from './stock.repo.ts';
+import { createStockRepo, type NewCard, type StockRepo } from './stock.repo.ts';
 
 export const STOCK_COLUMNS = ['product', 'serial', 'pin', 'expiry'] as const;
 
@@ -122,14 +122,60 @@ export async function checkStockCsv(
   csv: string,
   now: Date = new Date(),
 ): Promise<StockCheck> {
+  const file = readStockFile(csv);
+  if ('reason' in file) return { cards: [], byProduct: [], rejected: [file] };
+  const known = await knownStock(db, now);
   const rejected: RefusedRow[] = [];
-  const refuse = (line: number, text: LocalizedText) =>
-    rejected.push({ line, reason: text.en, text });
-  const refused = (line: number, text: LocalizedText): StockCheck => {
-    refuse(line, text);
-    return { cards: [], byProduct: [], rejected };
-  };
-  let records: { line: number; fields: string[] }[];
+  const cards: NewCard[] = [];
+  const byProduct = new Map<string, CheckedProduct>();
+
+  for (const row of file.rows) {
+    const checked = checkRow(file, known, row);
+    if ('reason' in checked) {
+      const text = stockImportReasonText(checked.reason, checked.values);
+      rejected.push({ line: row.line, reason: text.en, text });
+      continue;
+    }
+    const { product, serial, pin, expiry } = checked;
+    known.seen.set(`${product.id} ${serial}`, row.line);
+    cards.push({
+      productId: product.id,
+      serial,
+      pinEncrypted: encryptSecret(pin, pinKey),
+      expiresAt: expiry,
+      status: 'available',
+    });
+    const counted = byProduct.get(product.id);
+    if (counted) counted.cards += 1;
+    else
+      byProduct.set(product.id, {
+        productId: product.id,
+        sku: product.sku,
+        name: product.name,
+        cards: 1,
+      });
+  }
+  return { cards, byProduct: [...byProduct.values()], rejected };
+}
+
+type CsvRecord = ReturnType<typeof parseCsv>['records'][number];
+type StockColumn = (typeof STOCK_COLUMNS)[number];
+
+/** A readable card file: its rows, each as wide as its header, and a row's value of a column. */
+interface StockFile {
+  rows: CsvRecord[];
+  width: number;
+  column: (fields: string[], name: StockColumn) => string;
+}
+
+/** The file's rows under a header that names every column, or why the whole file is refused. */
+function readStockFile(csv: string): StockFile | RefusedRow {
+  const refused = (line: number, text: LocalizedText): RefusedRow => ({
+    line,
+    reason: text.en,
+    text,
+  });
+  let records: CsvRecord[];
   try {
     records = parseCsv(csv).records;
   } catch (err) {
@@ -149,92 +195,74 @@ export async function checkStockCsv(
       }),
     );
   if (rows.length === 0) return refused(1, stockImportReasonText('noRows'));
-  const column = (fields: string[], name: (typeof STOCK_COLUMNS)[number]) =>
-    (fields[names.indexOf(name)] ?? '').trim();
+  return {
+    rows,
+    width: names.length,
+    column: (fields, name) => (fields[names.indexOf(name)] ?? '').trim(),
+  };
+}
 
+type ImportProduct = Awaited<ReturnType<StockRepo['productsForImport']>>[number];
+
+/** What a row is checked against: the products, the serials in stock and those seen in the file. */
+interface KnownStock {
+  bySku: Map<string, ImportProduct>;
+  byId: Map<string, ImportProduct>;
+  /** "productId serial" of the cards in stock. */
+  existing: Set<string>;
+  /** "productId serial" of the file's accepted rows, with the line that first names each. */
+  seen: Map<string, number>;
+  now: Date;
+}
+
+async function knownStock(db: Db, now: Date): Promise<KnownStock> {
   const stock = createStockRepo(db);
   const products = await stock.productsForImport();
-  const bySku = new Map(products.map((p) => [p.sku, p]));
-  const byId = new Map(products.map((p) => [p.id, p]));
   const existing = new Set(
     (await stock.existingSerials(products.map((p) => p.id))).map(
       (c) => `${c.productId} ${c.serial}`,
     ),
   );
-  const seen = new Map<string, number>();
-  const cards: NewCard[] = [];
-  const byProduct = new Map<string, CheckedProduct>();
+  return {
+    bySku: new Map(products.map((p) => [p.sku, p])),
+    byId: new Map(products.map((p) => [p.id, p])),
+    existing,
+    seen: new Map(),
+    now,
+  };
+}
 
-  for (const row of rows) {
-    const reject = (reason: StockImportReason, values?: Record<string, string | number>) =>
-      refuse(row.line, stockImportReasonText(reason, values));
-    if (row.fields.length !== names.length) {
-      reject('fieldCount', { expected: names.length, found: row.fields.length });
-      continue;
-    }
-    const productKey = column(row.fields, 'product');
-    const serial = column(row.fields, 'serial');
-    const pin = column(row.fields, 'pin');
-    const expiryText = column(row.fields, 'expiry');
-    const product = bySku.get(productKey) ?? byId.get(productKey);
-    if (!productKey) {
-      reject('productEmpty');
-      continue;
-    }
-    if (!product) {
-      reject('unknownProduct', { product: productKey });
-      continue;
-    }
-    if (!isCardKind(product.kind)) {
-      reject('notCardProduct', { sku: product.sku, kind: product.kind });
-      continue;
-    }
-    if (!SERIAL.test(serial)) {
-      reject(serial === '' ? 'serialEmpty' : 'serialShape');
-      continue;
-    }
-    if (!PIN.test(pin)) {
-      reject(pin === '' ? 'pinEmpty' : 'pinShape');
-      continue;
-    }
-    const expiry = parseExpiry(expiryText);
-    if (expiry === 'invalid') {
-      reject('expiryShape', { expiry: expiryText });
-      continue;
-    }
-    if (expiry && expiry.getTime() <= now.getTime()) {
-      reject('expiryPassed', { expiry: expiryText });
-      continue;
-    }
-    const key = `${product.id} ${serial}`;
-    if (existing.has(key)) {
-      reject('inStock', { serial, sku: product.sku });
-      continue;
-    }
-    const first = seen.get(key);
-    if (first !== undefined) {
-      reject('repeats', { serial, sku: product.sku, first });
-      continue;
-    }
-    seen.set(key, row.line);
-    cards.push({
-      productId: product.id,
-      serial,
-      pinEncrypted: encryptSecret(pin, pinKey),
-      expiresAt: expiry,
-      status: 'available',
-    });
-    const counted = byProduct.get(product.id);
-    if (counted) counted.cards += 1;
-    else
-      byProduct.set(product.id, {
-        productId: product.id,
-        sku: product.sku,
-        name: product.name,
-        cards: 1,
-      });
-  }
-  return { cards, byProduct: [...byProduct.values()], rejected };
+/** A row's card, or the first reason it is refused for (in the order the checks are listed). */
+function checkRow(
+  file: StockFile,
+  known: KnownStock,
+  row: CsvRecord,
+):
+  | { product: ImportProduct; serial: string; pin: string; expiry: Date | null }
+  | { reason: StockImportReason; values?: Record<string, string | number> } {
+  if (row.fields.length !== file.width)
+    return { reason: 'fieldCount', values: { expected: file.width, found: row.fields.length } };
+  const productKey = file.column(row.fields, 'product');
+  const serial = file.column(row.fields, 'serial');
+  const pin = file.column(row.fields, 'pin');
+  const expiryText = file.column(row.fields, 'expiry');
+  const product = known.bySku.get(productKey) ?? known.byId.get(productKey);
+  if (!productKey) return { reason: 'productEmpty' };
+  if (!product) return { reason: 'unknownProduct', values: { product: productKey } };
+  if (!isCardKind(product.kind))
+    return { reason: 'notCardProduct', values: { sku: product.sku, kind: product.kind } };
+  if (!SERIAL.test(serial)) return { reason: serial === '' ? 'serialEmpty' : 'serialShape' };
+  if (!PIN.test(pin)) return { reason: pin === '' ? 'pinEmpty' : 'pinShape' };
+  const expiry = parseExpiry(expiryText);
+  if (expiry === 'invalid') return { reason: 'expiryShape', values: { expiry: expiryText } };
+  if (expiry && expiry.getTime() <= known.now.getTime())
+    return { reason: 'expiryPassed', values: { expiry: expiryText } };
+  const key = `${product.id} ${serial}`;
+  if (known.existing.has(key)) return { reason: 'inStock', values: { serial, sku: product.sku } };
+  const first = known.seen.get(key);
+  if (first !== undefined)
+    return { reason: 'repeats', values: { serial, sku: product.sku, first } };
+  return { product, serial, pin, expiry };
 }
 
 /**

@@ -62,50 +62,43 @@ export interface FulfilmentModule {
   worker: JobWorker;
 }
 
+/** What fulfilment and its worker use (registerFulfilmentModule). */
+export interface FulfilmentModuleDeps {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  mailer: Mailer;
+  sms: SmsSender;
+  loyalty: LoyaltyService;
+  log: FastifyBaseLogger;
+  /** Failed parts' refunds: their notices are jobs of this worker (ADR 0020). */
+  refunds: RefundsService;
+  /** Tests may put in their own aggregator. */
+  topupProvider?: TopupProvider;
+  /**
+   * Jobs of other modules the worker runs too, in loops of their own (the pushes of order events:
+   * a slow push service never holds fulfilment's slots, ADR 0042).
+   */
+  lanes: JobLane[];
+  /** Job and top-up timings (METRICS_TOKEN set); null: nothing is measured. */
+  metrics: ShopMetrics | null;
+  /** A failed order's bank refund is pending: it may go back through its provider (ADR 0060). */
+  bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
+  /** Lines of an order were delivered, in the transaction that finished it (topup-requests). */
+  linesDelivered?: FulfilmentDeps['linesDelivered'];
+  /** A top-up or data product's aggregator operator and amount (topup-account's mappings). */
+  topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
+  /** Whether the aggregator balance covers a line (topup-account's funds). */
+  topupFunds?: (unitCost: TopupUnitCost | null, quantity: number) => Promise<boolean>;
+}
+
 export async function registerFulfilmentModule(
   app: FastifyInstance,
-  deps: {
-    config: Config;
-    database: Database;
-    secrets: Secrets;
-    mailer: Mailer;
-    sms: SmsSender;
-    loyalty: LoyaltyService;
-    log: FastifyBaseLogger;
-    /** Failed parts' refunds: their notices are jobs of this worker (ADR 0020). */
-    refunds: RefundsService;
-    /** Tests may put in their own aggregator. */
-    topupProvider?: TopupProvider;
-    /**
-     * Jobs of other modules the worker runs too, in loops of their own (the pushes of order events:
-     * a slow push service never holds fulfilment's slots, ADR 0042).
-     */
-    lanes: JobLane[];
-    /** Job and top-up timings (METRICS_TOKEN set); null: nothing is measured. */
-    metrics: ShopMetrics | null;
-    /** A failed order's bank refund is pending: it may go back through its provider (ADR 0060). */
-    bankRefundOwed?: (tx: Db, orderId: string) => Promise<void>;
-    /** Lines of an order were delivered, in the transaction that finished it (topup-requests). */
-    linesDelivered?: FulfilmentDeps['linesDelivered'];
-    /** A top-up or data product's aggregator operator and amount (topup-account's mappings). */
-    topupMappingOf?: (productId: string) => Promise<TopupMapping | null>;
-    /** Whether the aggregator balance covers a line (topup-account's funds). */
-    topupFunds?: (unitCost: TopupUnitCost | null, quantity: number) => Promise<boolean>;
-  },
+  deps: FulfilmentModuleDeps,
 ): Promise<FulfilmentModule> {
   const { config, database, metrics } = deps;
   const topup = deps.topupProvider ?? selectTopupProvider(config, database, deps.log);
-  if ('wake' in topup && config.topupProvider === 'reloadly') {
-    const { webhookSecret } = reloadlySettingsOrStop(config.topupProviderEnv);
-    await app.register(
-      reloadlyWebhookRoutes(webhookSecret, async (customIdentifier, itemId) => {
-        (topup as ReturnType<typeof createReloadlyTopupProvider>).wake(customIdentifier);
-        if (!itemId) return;
-        const orderId = await orderRecords(database.db).orderOfItem(itemId);
-        await wakeTopupJobs(database.db, { itemId, orderId });
-      }),
-    );
-  }
+  await registerReloadlyWebhook(app, topup, config, database);
   // Gift cards on demand (ADR 0063): on when RELOADLY_GIFTCARDS_URL is set, whatever the top-ups use.
   const giftCardSettings = reloadlyGiftCardsSettingsOrStop(config.giftCardsEnv);
   const service = createFulfilmentService({
@@ -133,20 +126,50 @@ export async function registerFulfilmentModule(
     maxAttempts: config.jobMaxAttempts,
     metrics,
   });
+  decorateJobWorker(app, worker, database, deps.log);
+  return { service, worker };
+}
+
+/** Reloadly's top-up webhook: a top-up's answer wakes its request and the jobs waiting on it. */
+async function registerReloadlyWebhook(
+  app: FastifyInstance,
+  topup: TopupProvider,
+  config: Config,
+  database: Database,
+) {
+  if ('wake' in topup && config.topupProvider === 'reloadly') {
+    const { webhookSecret } = reloadlySettingsOrStop(config.topupProviderEnv);
+    await app.register(
+      reloadlyWebhookRoutes(webhookSecret, async (customIdentifier, itemId) => {
+        (topup as ReturnType<typeof createReloadlyTopupProvider>).wake(customIdentifier);
+        if (!itemId) return;
+        const orderId = await orderRecords(database.db).orderOfItem(itemId);
+        await wakeTopupJobs(database.db, { itemId, orderId });
+      }),
+    );
+  }
+}
+
+/** The worker's handles on the app: run the queue now, start, stop (also when the app closes). */
+function decorateJobWorker(
+  app: FastifyInstance,
+  worker: JobWorker,
+  database: Database,
+  log: FastifyBaseLogger,
+) {
   app.decorate('runPendingJobs', (options?: { max?: number }) => worker.runPendingJobs(options));
   app.decorate('startJobWorker', async () => {
     // The embedded database belongs to this process alone (DATA_DIR lock): a job still marked
     // running was left by a crash, so it is taken again now rather than after its lease.
     if (database.kind === 'pglite') {
       const requeued = await worker.requeueOrphans();
-      if (requeued > 0) deps.log.warn({ requeued }, 'jobs of a crashed run queued again');
+      if (requeued > 0) log.warn({ requeued }, 'jobs of a crashed run queued again');
     }
     worker.start();
   });
   app.decorate('stopJobWorker', () => worker.stop());
   // Also on close (tests); main.ts stops it first, before its own hook closes the database.
   app.addHook('onClose', () => worker.stop());
-  return { service, worker };
 }
 
 declare module 'fastify' {

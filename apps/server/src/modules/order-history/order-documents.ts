@@ -134,9 +134,39 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
 export function drawInvoice(doc: Doc, input: InvoiceInput): void {
   const { order, notDelivered } = deliveredPart(input.order);
   const { lang } = input;
-  const t = (key: keyof typeof labels) => labels[key][lang];
-  const kyat = (n: number) => formatKyat(n, lang);
-  let y = header(doc, notDelivered > 0 ? t('partInvoice') : t('invoice'), lang);
+  const pen: InvoicePen = {
+    doc,
+    lang,
+    t: (key) => labels[key][lang],
+    kyat: (n) => formatKyat(n, lang),
+  };
+  let y = header(doc, notDelivered > 0 ? pen.t('partInvoice') : pen.t('invoice'), lang);
+  y = drawFacts(pen, y, input, order);
+  y += 12;
+  y = drawLines(pen, y, order);
+  y += 8;
+  y = drawTotals(pen, y, order);
+  y += 12;
+  if (notDelivered > 0) {
+    write(doc, pen.t('notDelivered').replace('{amount}', pen.kyat(notDelivered)), 48, y, {
+      width: 499,
+    });
+    y += 24;
+  }
+  write(doc, pen.t('currencyNote'), 48, y, { width: 499, size: 9 });
+}
+
+/** What each part of the invoice draws with: the document, its language, labels and amounts. */
+interface InvoicePen {
+  doc: Doc;
+  lang: Language;
+  t: (key: keyof typeof labels) => string;
+  kyat: (n: number) => string;
+}
+
+/** The invoice's facts, a label and its value a row; returns the y below them. */
+function drawFacts({ doc, lang, t }: InvoicePen, top: number, input: InvoiceInput, order: Order) {
+  let y = top;
   const facts: [string, string][] = [
     [t('invoiceNumber'), input.invoiceNumber],
     [t('invoiceDate'), yangonDate(input.invoicedAt, lang)],
@@ -151,7 +181,12 @@ export function drawInvoice(doc: Doc, input: InvoiceInput): void {
     write(doc, value, 210, y, { width: 330 });
     y += 18;
   }
-  y += 12;
+  return y;
+}
+
+/** The table of the order's lines under its column heads; returns the y below the last row. */
+function drawLines({ doc, lang, t, kyat }: InvoicePen, top: number, order: Order) {
+  let y = top;
   const columns = [
     { key: t('code'), x: 48, width: 85 },
     { key: t('item'), x: 135, width: 180 },
@@ -187,7 +222,12 @@ export function drawInvoice(doc: Doc, input: InvoiceInput): void {
       y = 48;
     }
   }
-  y += 8;
+  return y;
+}
+
+/** Subtotal, discounts, fee, tax and the total in bold; returns the y below them. */
+function drawTotals({ doc, t, kyat }: InvoicePen, top: number, order: Order) {
+  let y = top;
   const totals: [string, string][] = [
     [t('subtotal'), kyat(order.subtotal)],
     // The promo code's part on a line of its own (issue 17); "Discount" is then the rest of it.
@@ -215,12 +255,7 @@ export function drawInvoice(doc: Doc, input: InvoiceInput): void {
     write(doc, value, 450, y, { width: 97, align: 'right', bold });
     y += 18;
   }
-  y += 12;
-  if (notDelivered > 0) {
-    write(doc, t('notDelivered').replace('{amount}', kyat(notDelivered)), 48, y, { width: 499 });
-    y += 24;
-  }
-  write(doc, t('currencyNote'), 48, y, { width: 499, size: 9 });
+  return y;
 }
 
 export interface CardListInput {

@@ -99,6 +99,20 @@ export interface RefundNotice {
   sms: string;
 }
 
+/** What the three messages need: the order's language, its texts and its refund's figures. */
+interface Notice {
+  lang: OrderRow['language'];
+  t: (key: keyof typeof text, vars?: Record<string, string>) => string;
+  amounts: Record<'amount' | 'points' | 'days' | 'reference', string>;
+}
+
+/** A message's own part: its subject, its paragraphs, and the refund line the SMS repeats. */
+interface NoticeBody {
+  subject: string;
+  paragraphs: string[];
+  refundLine: string;
+}
+
 /** The order-failed and refund-done messages, in the order's language. */
 export function refundNotice(input: {
   event: RefundEvent;
@@ -112,72 +126,25 @@ export function refundNotice(input: {
 }): RefundNotice {
   const { order, refund, event } = input;
   const lang = order.language;
-  const t = (key: keyof typeof text, vars: Record<string, string> = {}) =>
-    fill(text[key][lang], { order: order.orderNumber, ...vars });
-  const amounts = {
-    amount: formatKyat(refund?.amountMmk ?? 0, lang),
-    // One numeral system per language (issue 26): Burmese points and days in Burmese digits, as
-    // the amount beside them (issue 30 found them Latin here).
-    points: formatNumber(refund?.points ?? 0, lang),
-    days: formatNumber(REFUND_WORKING_DAYS, lang),
-    reference: refund?.reference ?? '',
+  const notice: Notice = {
+    lang,
+    t: (key, vars = {}) => fill(text[key][lang], { order: order.orderNumber, ...vars }),
+    amounts: {
+      amount: formatKyat(refund?.amountMmk ?? 0, lang),
+      // One numeral system per language (issue 26): Burmese points and days in Burmese digits, as
+      // the amount beside them (issue 30 found them Latin here).
+      points: formatNumber(refund?.points ?? 0, lang),
+      days: formatNumber(REFUND_WORKING_DAYS, lang),
+      reference: refund?.reference ?? '',
+    },
   };
-  /** "Top-up to 09 421 234 567 (MPT)", as every screen and e-mail writes it (issue 12). */
-  const lineText = (item: OrderItemRow, what: string) => {
-    // A request's number is the requester's: the payer reads it masked (ADR 0080).
-    const shown = shownRecipientNumber(item);
-    const recipient =
-      !isCardKind(item.kind) && shown
-        ? ` (${topUpToText(
-            shown,
-            isOperatorCode(item.operatorCode) ? item.operatorCode : null,
-            lang,
-          )})`
-        : '';
-    return `${item.name[lang]} × ${formatNumber(item.quantity, lang)}${recipient}: ${what}`;
-  };
-  const paragraphs: string[] = [];
-  let subject: string;
-  let refundLine: string;
-  if (event === 'delivered') {
-    const item = input.items.find((i) => i.id === input.itemId);
-    // A gift card checked with the aggregator (issue 28) arrives as codes, not as a top-up.
-    const cards = item !== undefined && isCardKind(item.kind);
-    subject = t(cards ? 'deliveredCardsSubject' : 'deliveredSubject');
-    paragraphs.push(t(cards ? 'deliveredCardsIntro' : 'deliveredIntro'));
-    if (item) paragraphs.push(lineText(item, t('delivered')));
-    refundLine = !refund
-      ? t('completedNothingOwed')
-      : refund.destination === 'bank'
-        ? t('bankPending', amounts)
-        : refund.status === 'refunded'
-          ? t('pointsRefunded', amounts)
-          : t('pointsPending', amounts);
-    paragraphs.push(refundLine);
-  } else if (event === 'failed' && refund) {
-    subject = refund.partial ? t('partFailedSubject') : t('failedSubject');
-    paragraphs.push(refund.partial ? t('partFailedIntro') : t('failedIntro'));
-    for (const item of input.items) {
-      const what = item.status === 'failed' ? failedLineMessage(item)[lang] : t('delivered');
-      paragraphs.push(lineText(item, what));
-    }
-    refundLine =
-      refund.destination === 'bank'
-        ? t('bankPending', amounts)
-        : refund.status === 'refunded'
-          ? t('pointsRefunded', amounts)
-          : t('pointsPending', amounts);
-    paragraphs.push(refundLine);
-    if (input.items.some((i) => i.status === 'failed' && i.failureCode === 'unconfirmed'))
-      paragraphs.push(t('checkFirst'));
-  } else {
-    subject = t('refundedSubject');
-    refundLine =
-      refund?.destination === 'bank' ? t('bankRefunded', amounts) : t('pointsReturned', amounts);
-    paragraphs.push(refundLine);
-    if (refund?.reference) paragraphs.push(t('reference', amounts));
-  }
-  const view = t('viewOrder', { url: input.orderUrl });
+  const { subject, paragraphs, refundLine } =
+    event === 'delivered'
+      ? deliveredBody(notice, input.items, input.itemId, refund)
+      : event === 'failed' && refund
+        ? failedBody(notice, input.items, refund)
+        : refundedBody(notice, refund);
+  const view = notice.t('viewOrder', { url: input.orderUrl });
   return {
     email: {
       subject,
@@ -189,4 +156,69 @@ export function refundNotice(input: {
     },
     sms: `${subject}. ${refundLine} ${input.orderUrl}`,
   };
+}
+
+/** "Top-up to 09 421 234 567 (MPT)", as every screen and e-mail writes it (issue 12). */
+function lineText({ lang }: Notice, item: OrderItemRow, what: string) {
+  // A request's number is the requester's: the payer reads it masked (ADR 0080).
+  const shown = shownRecipientNumber(item);
+  const recipient =
+    !isCardKind(item.kind) && shown
+      ? ` (${topUpToText(shown, isOperatorCode(item.operatorCode) ? item.operatorCode : null, lang)})`
+      : '';
+  return `${item.name[lang]} × ${formatNumber(item.quantity, lang)}${recipient}: ${what}`;
+}
+
+/** A refund still owed: bank refunds are pending, points may be back already. */
+function owedRefundLine({ t, amounts }: Notice, refund: OrderRefundRow) {
+  return refund.destination === 'bank'
+    ? t('bankPending', amounts)
+    : refund.status === 'refunded'
+      ? t('pointsRefunded', amounts)
+      : t('pointsPending', amounts);
+}
+
+/** A line of a failed order arrived after all (ADR 0036), and what is still refunded. */
+function deliveredBody(
+  notice: Notice,
+  items: OrderItemRow[],
+  itemId: string | undefined,
+  refund: OrderRefundRow | null,
+): NoticeBody {
+  const { t } = notice;
+  const paragraphs: string[] = [];
+  const item = items.find((i) => i.id === itemId);
+  // A gift card checked with the aggregator (issue 28) arrives as codes, not as a top-up.
+  const cards = item !== undefined && isCardKind(item.kind);
+  const subject = t(cards ? 'deliveredCardsSubject' : 'deliveredSubject');
+  paragraphs.push(t(cards ? 'deliveredCardsIntro' : 'deliveredIntro'));
+  if (item) paragraphs.push(lineText(notice, item, t('delivered')));
+  const refundLine = !refund ? t('completedNothingOwed') : owedRefundLine(notice, refund);
+  paragraphs.push(refundLine);
+  return { subject, paragraphs, refundLine };
+}
+
+/** The order (or a part of it) failed: each line's outcome, and the refund to come. */
+function failedBody(notice: Notice, items: OrderItemRow[], refund: OrderRefundRow): NoticeBody {
+  const { t, lang } = notice;
+  const subject = refund.partial ? t('partFailedSubject') : t('failedSubject');
+  const paragraphs = [refund.partial ? t('partFailedIntro') : t('failedIntro')];
+  for (const item of items) {
+    const what = item.status === 'failed' ? failedLineMessage(item)[lang] : t('delivered');
+    paragraphs.push(lineText(notice, item, what));
+  }
+  const refundLine = owedRefundLine(notice, refund);
+  paragraphs.push(refundLine);
+  if (items.some((i) => i.status === 'failed' && i.failureCode === 'unconfirmed'))
+    paragraphs.push(t('checkFirst'));
+  return { subject, paragraphs, refundLine };
+}
+
+/** The refund was paid: where the money went, and the bank's reference if there is one. */
+function refundedBody({ t, amounts }: Notice, refund: OrderRefundRow | null): NoticeBody {
+  const refundLine =
+    refund?.destination === 'bank' ? t('bankRefunded', amounts) : t('pointsReturned', amounts);
+  const paragraphs = [refundLine];
+  if (refund?.reference) paragraphs.push(t('reference', amounts));
+  return { subject: t('refundedSubject'), paragraphs, refundLine };
 }

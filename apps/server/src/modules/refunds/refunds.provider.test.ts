@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { outboxFor } from '../../test/auth-kit.ts';
 import { createAdminOrdersRepo } from '../admin/admin-orders.repo.ts';
-import { buildTimeline } from '../admin/admin-orders.service.ts';
+import { buildTimeline } from '../admin/admin-order-timeline.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import {
   addMptTopUp,
