@@ -53,7 +53,6 @@ export function CreateTypeForm({ onAdded }: { onAdded: (type: ShareType) => void
     }
   });
 
-  const remaining = aiLimit.data?.remaining;
   return (
     <form
       className="share-create"
@@ -83,13 +82,7 @@ export function CreateTypeForm({ onAdded }: { onAdded: (type: ShareType) => void
           data-testid="share-type-title"
         />
       </FormField>
-      <p className="share-create__ai" data-testid="ai-remaining">
-        {aiLimit.isError
-          ? errorMessageOr(aiLimit.error, t('sharing.dialog.aiLimitFailed'))
-          : remaining === undefined
-            ? '\u00a0'
-            : t('sharing.dialog.aiRemaining', { count: remaining })}
-      </p>
+      <AiRemaining aiLimit={aiLimit} />
       {styling.error ? (
         <p className="share-error" role="alert">
           {styling.error}
@@ -98,7 +91,7 @@ export function CreateTypeForm({ onAdded }: { onAdded: (type: ShareType) => void
       {styling.style ? <StylePreview preview={styling.style} /> : null}
       <CreateTypeActions
         generating={styling.generating}
-        noGenerations={remaining === 0}
+        noGenerations={aiLimit.data?.remaining === 0}
         onGenerate={() => void styling.generate()}
         adding={isSubmitting}
       />
@@ -130,6 +123,21 @@ function useStyleGenerator(form: TypeForm, settled: () => void) {
     }
   };
   return { style, setStyle, generating, error, generate };
+}
+
+/** How many AI styles are left today (a blank line until known, so nothing moves). */
+function AiRemaining({ aiLimit }: { aiLimit: ReturnType<typeof useAiLimit> }) {
+  const { t } = useTranslation();
+  const remaining = aiLimit.data?.remaining;
+  return (
+    <p className="share-create__ai" data-testid="ai-remaining">
+      {aiLimit.isError
+        ? errorMessageOr(aiLimit.error, t('sharing.dialog.aiLimitFailed'))
+        : remaining === undefined
+          ? '\u00a0'
+          : t('sharing.dialog.aiRemaining', { count: remaining })}
+    </p>
+  );
 }
 
 function StylePreview({ preview }: { preview: TitledStyle }) {

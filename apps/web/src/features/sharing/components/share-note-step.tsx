@@ -66,13 +66,7 @@ export function NoteStep({
           {formMessage(i18n, serverError)}
         </p>
       ) : null}
-      <p className="visually-hidden" role="status">
-        {phase === 'validating'
-          ? t('sharing.dialog.validating')
-          : phase === 'generating'
-            ? t('sharing.dialog.generatingLink')
-            : ''}
-      </p>
+      <LinkPhaseStatus phase={phase} />
       <div className="share-dialog__actions">
         <Button variant="secondary" onClick={onBack} disabled={busy}>
           {t('sharing.dialog.back')}
@@ -130,6 +124,20 @@ function useCreateLink(
     }
   });
   return { phase, category, setCategory, submit };
+}
+
+/** Tells screen readers what the link is waiting on (the button says it visibly). */
+function LinkPhaseStatus({ phase }: { phase: LinkPhase }) {
+  const { t } = useTranslation();
+  return (
+    <p className="visually-hidden" role="status">
+      {phase === 'validating'
+        ? t('sharing.dialog.validating')
+        : phase === 'generating'
+          ? t('sharing.dialog.generatingLink')
+          : ''}
+    </p>
+  );
 }
 
 /** Under the note: its length of the most, and why the last one was refused. */
