@@ -22,28 +22,10 @@ export function CartDrawer({
   onCheckout: () => void;
 }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const { cart, loading, busy, busyAll } = useCartState();
-  const [checking, setChecking] = useState(false);
+  const { checking, checkout } = useCheckout(onCheckout);
   // "Clear cart" asks first (issue 26): one tap beside Checkout emptied a cart of numbers typed.
   const [confirmingClear, setConfirmingClear] = useState(false);
-
-  /**
-   * Checkout starts only with every typed number saved on its line (issue 12); a top-up line
-   * without a valid number keeps the customer here, on that field, instead of a failed checkout.
-   */
-  const checkout = async () => {
-    setChecking(true);
-    const check = await cartController.flushPhoneNumbers();
-    setChecking(false);
-    if (check.ok) {
-      onCheckout();
-      return;
-    }
-    document
-      .querySelector<HTMLInputElement>(`[data-phone-of="${CSS.escape(check.lineId)}"]`)
-      ?.focus();
-  };
 
   useEffect(() => {
     if (open) void cartController.load();
@@ -69,84 +51,149 @@ export function CartDrawer({
         </div>
       ) : (
         <>
-          {cart?.hasUnavailableItems ? (
-            <div className="cart-drawer__notice" role="note">
-              <p>{t('cart.unavailableNotice')}</p>
-              <Button
-                variant="secondary"
-                busy={busyAll}
-                onClick={() => {
-                  void cartController.removeUnavailable();
-                }}
-              >
-                {t('cart.removeUnavailable')}
-              </Button>
-            </div>
-          ) : null}
+          {cart?.hasUnavailableItems ? <UnavailableNotice busy={busyAll} /> : null}
           <ul className="cart-drawer__lines" aria-label={t('cart.title')}>
             {items.map((line) => (
               <CartLineItem key={line.lineId} line={line} busy={busyAll || busy.has(line.lineId)} />
             ))}
           </ul>
-          <dl className="cart-drawer__summary">
-            <div>
-              <dt>{t('cart.serviceFee')}</dt>
-              <dd>{formatKyat(SERVICE_FEE_MMK, language)}</dd>
-            </div>
-            <div className="cart-drawer__total">
-              <dt>
-                {t('cart.total')}{' '}
-                <span className="cart-drawer__count">
-                  ({t('cart.totalItems', { count: cart?.totalItems ?? 0 })})
-                </span>
-              </dt>
-              <dd>
-                <span data-testid="cart-total">{formatKyat(cart?.totalAmount ?? 0, language)}</span>
-                <ApproxPrice kyat={cart?.totalAmount ?? 0} />
-              </dd>
-            </div>
-          </dl>
+          <CartSummary totalItems={cart?.totalItems ?? 0} totalAmount={cart?.totalAmount ?? 0} />
           <RateNote />
-          {confirmingClear ? (
-            <ClearCartQuestion
-              busy={busyAll}
-              onKeep={() => {
-                setConfirmingClear(false);
-              }}
-              onClear={() => {
-                void cartController.clear().then(() => {
-                  setConfirmingClear(false);
-                });
-              }}
-            />
-          ) : (
-            <div className="cart-drawer__actions">
-              <Button
-                variant="ghost"
-                busy={busyAll}
-                onClick={() => {
-                  setConfirmingClear(true);
-                }}
-                data-testid="cart-clear"
-              >
-                {t('cart.clear')}
-              </Button>
-              <Button
-                block
-                busy={checking}
-                disabled={busyAll || (cart?.totalAmount ?? 0) === 0}
-                onClick={() => {
-                  void checkout();
-                }}
-                data-testid="cart-checkout"
-              >
-                {t('cart.checkout')}
-              </Button>
-            </div>
-          )}
+          <DrawerActions
+            confirmingClear={confirmingClear}
+            onConfirmingClear={setConfirmingClear}
+            busy={busyAll}
+            checking={checking}
+            empty={(cart?.totalAmount ?? 0) === 0}
+            onCheckout={() => void checkout()}
+          />
         </>
       )}
     </Dialog>
+  );
+}
+
+/** Clear and Checkout, or, once Clear is pressed, the question in their place. */
+function DrawerActions({
+  confirmingClear,
+  onConfirmingClear,
+  busy,
+  checking,
+  empty,
+  onCheckout,
+}: {
+  confirmingClear: boolean;
+  onConfirmingClear: (asking: boolean) => void;
+  busy: boolean;
+  checking: boolean;
+  /** Nothing to pay (Checkout is off). */
+  empty: boolean;
+  onCheckout: () => void;
+}) {
+  const { t } = useTranslation();
+  if (confirmingClear) {
+    return (
+      <ClearCartQuestion
+        busy={busy}
+        onKeep={() => {
+          onConfirmingClear(false);
+        }}
+        onClear={() => {
+          void cartController.clear().then(() => {
+            onConfirmingClear(false);
+          });
+        }}
+      />
+    );
+  }
+  return (
+    <div className="cart-drawer__actions">
+      <Button
+        variant="ghost"
+        busy={busy}
+        onClick={() => {
+          onConfirmingClear(true);
+        }}
+        data-testid="cart-clear"
+      >
+        {t('cart.clear')}
+      </Button>
+      <Button
+        block
+        busy={checking}
+        disabled={busy || empty}
+        onClick={onCheckout}
+        data-testid="cart-checkout"
+      >
+        {t('cart.checkout')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Checkout starts only with every typed number saved on its line (issue 12); a top-up line
+ * without a valid number keeps the customer here, on that field, instead of a failed checkout.
+ */
+function useCheckout(onCheckout: () => void) {
+  const [checking, setChecking] = useState(false);
+  const checkout = async () => {
+    setChecking(true);
+    const check = await cartController.flushPhoneNumbers();
+    setChecking(false);
+    if (check.ok) {
+      onCheckout();
+      return;
+    }
+    document
+      .querySelector<HTMLInputElement>(`[data-phone-of="${CSS.escape(check.lineId)}"]`)
+      ?.focus();
+  };
+  return { checking, checkout };
+}
+
+/** Some lines can no longer be bought: says so, with a button removing them all. */
+function UnavailableNotice({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cart-drawer__notice" role="note">
+      <p>{t('cart.unavailableNotice')}</p>
+      <Button
+        variant="secondary"
+        busy={busy}
+        onClick={() => {
+          void cartController.removeUnavailable();
+        }}
+      >
+        {t('cart.removeUnavailable')}
+      </Button>
+    </div>
+  );
+}
+
+/** The service fee and the total (with its item count and the price in the buyer's currency). */
+function CartSummary({ totalItems, totalAmount }: { totalItems: number; totalAmount: number }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <dl className="cart-drawer__summary">
+      <div>
+        <dt>{t('cart.serviceFee')}</dt>
+        <dd>{formatKyat(SERVICE_FEE_MMK, language)}</dd>
+      </div>
+      <div className="cart-drawer__total">
+        <dt>
+          {t('cart.total')}{' '}
+          <span className="cart-drawer__count">
+            ({t('cart.totalItems', { count: totalItems })})
+          </span>
+        </dt>
+        <dd>
+          <span data-testid="cart-total">{formatKyat(totalAmount, language)}</span>
+          <ApproxPrice kyat={totalAmount} />
+        </dd>
+      </div>
+    </dl>
   );
 }
 

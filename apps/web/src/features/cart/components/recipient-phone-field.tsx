@@ -45,40 +45,16 @@ export function RecipientPhoneField({ line }: { line: CartLine }) {
   const draft = useCartState().phones.get(line.lineId);
   const saved = line.phoneNumber ? (normalizePhone(line.phoneNumber) ?? '') : '';
   const value = draft?.value ?? saved;
-  const schema = useMemo(() => recipientFormSchema(line.operator), [line.operator]);
-  const form = useForm<RecipientValues, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { phoneNumber: value },
-    // The effect below judges every change; react-hook-form only on Enter.
-    reValidateMode: 'onSubmit',
-  });
-  const { errors, touchedFields, isSubmitted } = form.formState;
-  const judged = Boolean(touchedFields.phoneNumber) || isSubmitted || judgedWhileTyping(value);
-
-  // The form follows what the controller holds (typed, pasted, tidied, or the number once saved)
-  // and judges it once it is worth judging; until then no rule is shown.
-  useEffect(() => {
-    if (form.getValues('phoneNumber') !== value) form.setValue('phoneNumber', value);
-    if (judged) void form.trigger('phoneNumber');
-    else form.clearErrors('phoneNumber');
-  }, [form, value, judged]);
+  const form = useRecipientForm(line.operator, value);
 
   const focus = useCallback(() => {
     form.setFocus('phoneNumber');
   }, [form]);
   const focusRequest = usePhoneFocusRequest(line, focus);
 
-  const rule = errors.phoneNumber?.message;
+  const rule = form.formState.errors.phoneNumber?.message;
   const error = rule ? formMessage(i18n, rule) : (draft?.error ?? null);
-  const status = error
-    ? 'error'
-    : draft?.saving
-      ? 'saving'
-      : line.phoneNumber !== null && normalizePhone(value) === saved
-        ? 'saved'
-        : line.phoneNumber === null
-          ? 'missing'
-          : 'typing';
+  const status = phoneStatus({ line, value, saved, error, saving: draft?.saving });
   const detected = detectOperator(value);
 
   const type = (next: string) => {
@@ -125,28 +101,90 @@ export function RecipientPhoneField({ line }: { line: CartLine }) {
           </span>
         ) : null}
       </div>
-      <p
-        id={messageId}
-        className={`cart-phone__message cart-phone__message--${status}`}
-        aria-live="polite"
-        data-testid="cart-phone-status"
-        data-state={status}
-      >
-        {status === 'error' ? (
-          <span className="cart-phone__error">{error}</span>
-        ) : status === 'saving' ? (
-          <>
-            <Spinner size="small" /> {t('cart.phoneSaving')}
-          </>
-        ) : status === 'saved' ? (
-          <>
-            <span aria-hidden="true">✓ </span>
-            {t('cart.phoneSaved')}
-          </>
-        ) : status === 'missing' ? (
-          t('cart.phoneMissing')
-        ) : null}
-      </p>
+      <PhoneStatusMessage id={messageId} status={status} error={error} />
     </form>
+  );
+}
+
+/**
+ * The field's form, with the contract's rule for the line's operator. It follows what the
+ * controller holds (typed, pasted, tidied, or the number once saved) and judges it once it is
+ * worth judging; until then no rule is shown.
+ */
+function useRecipientForm(operator: OperatorCode | null, value: string) {
+  const schema = useMemo(() => recipientFormSchema(operator), [operator]);
+  const form = useForm<RecipientValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { phoneNumber: value },
+    // The effect below judges every change; react-hook-form only on Enter.
+    reValidateMode: 'onSubmit',
+  });
+  const { touchedFields, isSubmitted } = form.formState;
+  const judged = Boolean(touchedFields.phoneNumber) || isSubmitted || judgedWhileTyping(value);
+
+  useEffect(() => {
+    if (form.getValues('phoneNumber') !== value) form.setValue('phoneNumber', value);
+    if (judged) void form.trigger('phoneNumber');
+    else form.clearErrors('phoneNumber');
+  }, [form, value, judged]);
+  return form;
+}
+
+type PhoneStatus = 'error' | 'saving' | 'saved' | 'missing' | 'typing';
+
+/** Where the line's number stands: a rule or save broken, being saved, saved, none yet, typing. */
+function phoneStatus({
+  line,
+  value,
+  saved,
+  error,
+  saving,
+}: {
+  line: CartLine;
+  value: string;
+  saved: string;
+  error: string | null;
+  saving: boolean | undefined;
+}): PhoneStatus {
+  if (error) return 'error';
+  if (saving) return 'saving';
+  if (line.phoneNumber !== null && normalizePhone(value) === saved) return 'saved';
+  return line.phoneNumber === null ? 'missing' : 'typing';
+}
+
+/** The line under the field (read out politely): the error, saving…, saved or "enter a number". */
+function PhoneStatusMessage({
+  id,
+  status,
+  error,
+}: {
+  id: string;
+  status: PhoneStatus;
+  error: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <p
+      id={id}
+      className={`cart-phone__message cart-phone__message--${status}`}
+      aria-live="polite"
+      data-testid="cart-phone-status"
+      data-state={status}
+    >
+      {status === 'error' ? (
+        <span className="cart-phone__error">{error}</span>
+      ) : status === 'saving' ? (
+        <>
+          <Spinner size="small" /> {t('cart.phoneSaving')}
+        </>
+      ) : status === 'saved' ? (
+        <>
+          <span aria-hidden="true">✓ </span>
+          {t('cart.phoneSaved')}
+        </>
+      ) : status === 'missing' ? (
+        t('cart.phoneMissing')
+      ) : null}
+    </p>
   );
 }

@@ -1,37 +1,26 @@
 import '../content/lazy-messages.ts';
 import '../topup-requests.css';
-import { localDigits } from '@shop/contracts/languages';
-import {
-  detectOperator,
-  formatRecipientNumber,
-  normalizePhone,
-  operatorNames,
-  validatePhone,
-} from '@shop/contracts/phone';
-import { TOPUP_REQUEST_NOTE_MAX } from '@shop/contracts/topup-request-messages';
+import { formatRecipientNumber } from '@shop/contracts/phone';
 import type { OwnTopupRequest } from '@shop/contracts/topup-requests';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Code, CODE_SLOT } from '../../../components/ui/code-in-text.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessageOr } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatKyat } from '../../../lib/money-format.ts';
 import { PageTitle } from '../../../lib/page-title.tsx';
-import { pastedPhone, PHONE_FIELD_MAX_LENGTH } from '../../../lib/phone-input.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuth } from '../../auth/index.ts';
-import { OperatorProductOptions, useOperatorProducts } from '../../catalogue/index.ts';
 import {
   topupRequestsApi,
   useInvalidateRequests,
   useOwnRequests,
 } from '../api/topup-requests-api.ts';
 import { RequestLinkDialog } from './request-link-dialog.tsx';
+import { RequestForm } from './topmeup-request-form.tsx';
 
 /**
  * /topmeup (issue 31): a signed-in customer asks for a top-up of their own number — the number
@@ -148,159 +137,6 @@ function Requests() {
         />
       ) : null}
     </>
-  );
-}
-
-/** The new request's form: number, product of its operator, note. */
-function RequestForm({ onCreated }: { onCreated: (request: OwnTopupRequest) => void }) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  const { user } = useAuth();
-  const ids = { phone: useId(), product: useId(), note: useId() };
-  const [phone, setPhone] = useState(() =>
-    user?.phoneNumber ? (normalizePhone(user.phoneNumber) ?? '') : '',
-  );
-  const [productId, setProductId] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ phone?: string; product?: string; form?: string }>({});
-  const [attempt, setAttempt] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const operator = detectOperator(phone);
-  const products = useOperatorProducts(operator);
-
-  const create = async () => {
-    setAttempt((n) => n + 1);
-    const checked = validatePhone(phone);
-    const found = {
-      phone: checked.valid ? undefined : checked.error.message,
-      product: productId ? undefined : t('topmeup.form.choose'),
-    };
-    setErrors(found);
-    if (!checked.valid || found.product) return;
-    setSaving(true);
-    try {
-      const answer = await topupRequestsApi.create({
-        phoneNumber: checked.international,
-        productId,
-        note,
-      });
-      toast.success(answer.message);
-      setNote('');
-      setProductId('');
-      onCreated(answer.data);
-    } catch (caught) {
-      setErrors({ form: errorMessageOr(caught, t('topmeup.form.failed')) });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <section className="topmeup-form-card" aria-labelledby="topmeup-form-heading">
-      <h2 id="topmeup-form-heading">{t('topmeup.form.heading')}</h2>
-      <form
-        noValidate
-        data-testid="topmeup-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create();
-        }}
-      >
-        <FormField
-          id={ids.phone}
-          label={t('topmeup.form.phone')}
-          error={errors.phone}
-          attempt={attempt}
-          hint={t('topmeup.form.phoneHint')}
-        >
-          <input
-            className="ui-input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="09xxxxxxxx"
-            maxLength={PHONE_FIELD_MAX_LENGTH}
-            value={phone}
-            data-testid="topmeup-phone"
-            {...fieldAria(ids.phone, errors.phone, true)}
-            onChange={(event) => {
-              const next = event.target.value;
-              if (detectOperator(next) !== operator) setProductId('');
-              setPhone(next);
-              setErrors((e) => ({ ...e, phone: undefined }));
-            }}
-            onPaste={(event) => {
-              setPhone(pastedPhone(event));
-            }}
-          />
-        </FormField>
-        {operator ? (
-          <p className="topmeup-operator" data-testid="topmeup-operator">
-            {t('topmeup.form.operator', { operator: operatorNames[operator] })}
-          </p>
-        ) : null}
-        <FormField
-          id={ids.product}
-          label={t('topmeup.form.product')}
-          error={errors.product}
-          attempt={attempt}
-        >
-          <select
-            className="ui-input"
-            value={productId}
-            disabled={operator === null}
-            aria-busy={products.isFetching || undefined}
-            data-testid="topmeup-product"
-            {...fieldAria(ids.product, errors.product)}
-            onChange={(event) => {
-              setProductId(event.target.value);
-              setErrors((e) => ({ ...e, product: undefined }));
-            }}
-          >
-            <option value="">
-              {operator === null
-                ? t('topmeup.form.enterNumberFirst')
-                : products.isFetching
-                  ? t('topmeup.form.productsLoading')
-                  : t('topmeup.form.choose')}
-            </option>
-            <OperatorProductOptions products={products.products} />
-          </select>
-        </FormField>
-        <FormField
-          id={ids.note}
-          label={t('topmeup.form.note')}
-          hint={t('topmeup.form.noteHint', {
-            max: localDigits(String(TOPUP_REQUEST_NOTE_MAX), language),
-          })}
-        >
-          <textarea
-            className="ui-input topmeup-note"
-            rows={2}
-            maxLength={TOPUP_REQUEST_NOTE_MAX}
-            value={note}
-            data-testid="topmeup-note"
-            {...fieldAria(ids.note, null, true)}
-            onChange={(event) => {
-              setNote(event.target.value);
-            }}
-          />
-        </FormField>
-        {errors.form ? (
-          <p className="form-message--error" role="alert" data-testid="topmeup-form-error">
-            {errors.form}
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          busy={saving}
-          busyLabel={t('topmeup.form.creating')}
-          data-testid="topmeup-create"
-        >
-          {t('topmeup.form.create')}
-        </Button>
-      </form>
-    </section>
   );
 }
 
