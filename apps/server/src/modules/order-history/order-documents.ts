@@ -207,16 +207,12 @@ function drawLines({ doc, lang, t, kyat }: InvoicePen, top: number, order: Order
       kyat(item.price),
       kyat(item.price * item.quantity),
     ];
-    const rowTop = y;
     // The next row starts below the tallest cell (a long name wraps onto more lines).
-    let rowBottom = rowTop + 16;
-    cells.forEach((value, i) => {
-      const c = columns[i];
-      if (!c) return;
-      write(doc, value, c.x, rowTop, { width: c.width, align: c.align ?? 'left' });
-      rowBottom = Math.max(rowBottom, doc.y);
-    });
-    y = rowBottom + 4;
+    y =
+      Math.max(
+        writeRow(doc, columns, cells, y, () => false),
+        y + 16,
+      ) + 4;
     if (y > doc.page.height - 160) {
       doc.addPage();
       y = 48;
@@ -320,7 +316,7 @@ export function drawCardList(doc: Doc, input: CardListInput): void {
  */
 function writeRow(
   doc: Doc,
-  columns: readonly { x: number; width: number }[],
+  columns: readonly { x: number; width: number; align?: 'left' | 'right' }[],
   cells: readonly string[],
   top: number,
   bold: (i: number) => boolean,
@@ -329,7 +325,7 @@ function writeRow(
   cells.forEach((value, i) => {
     const c = columns[i];
     if (!c) return;
-    write(doc, value, c.x, top, { width: c.width, bold: bold(i) });
+    write(doc, value, c.x, top, { width: c.width, bold: bold(i), align: c.align ?? 'left' });
     bottom = Math.max(bottom, doc.y);
   });
   return bottom;
