@@ -7,6 +7,7 @@ import { isOperatorCode, shownRecipientNumber, topUpToText } from '@shop/contrac
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import type { DeliveredCard } from './fulfilment.repo.ts';
+import { escapeHtml, fill } from '../../platform/email-text.ts';
 
 const text = {
   subject: {
@@ -34,12 +35,6 @@ const text = {
   },
 } satisfies Record<string, LocalizedText>;
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /** The e-mail as it is written: its plain-text lines and its HTML, side by side. */
 interface Mail {
   lines: string[];
@@ -47,9 +42,6 @@ interface Mail {
   t: (key: keyof typeof text) => string;
   lang: Language;
 }
-
-const fill = (value: string, vars: Record<string, string>) =>
-  value.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 
 /** A paragraph of its own: a blank line after it in the text. */
 function paragraph(mail: Mail, value: string) {

@@ -7,6 +7,7 @@ import { isOperatorCode, shownRecipientNumber, topUpToText } from '@shop/contrac
 import type { EmailMessage } from '../../platform/messaging.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import type { OrderRefundRow } from './refunds.repo.ts';
+import { escapeHtml, fill } from '../../platform/email-text.ts';
 
 /**
  * The moments the customer is told about (ADR 0020): the order failed, the refund was paid; and
@@ -83,15 +84,6 @@ const text = {
   reference: { en: 'Reference: {reference}', my: 'ရည်ညွှန်းနံပါတ်- {reference}' },
   viewOrder: { en: 'Your order: {url}', my: 'သင့်အော်ဒါ- {url}' },
 } satisfies Record<string, LocalizedText>;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-const fill = (value: string, vars: Record<string, string>) =>
-  value.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 
 export interface RefundNotice {
   email: Omit<EmailMessage, 'to'>;
