@@ -54,8 +54,10 @@ export function openShopTest(
 /** Puts `count` cards with known PINs in stock for a product (the fixtures' own PINs are fake). */
 export async function stockCards(s: ShopTest, sku: string, count: number, prefix = sku) {
   const productId = s.catalogue.productId(sku);
+  // A random batch mark, not Date.now(): two calls in one millisecond made the same serials.
+  const batch = randomBytes(6).toString('hex');
   const made = Array.from({ length: count }, (_, i) => ({
-    serial: `${prefix}-${Date.now()}-${i}`,
+    serial: `${prefix}-${batch}-${i}`,
     pin: `${String(1000 + i)}${Math.random().toString().slice(2, 14)}`,
   }));
   if (made.length > 0)
