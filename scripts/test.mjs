@@ -34,7 +34,8 @@ delete withoutPg.TEST_DATABASE_URL;
 // and each leaves a core idle: the lint (one process, the longest) beside the type check, the unit
 // tests and the build (the build writes apps/web/dist, which no unit or integration test reads).
 // The unit tests take one worker there: with two beside the lint, three processes shared CI's two
-// cores and the lint took 255 s instead of 143 (stop 41).
+// cores and the lint took 255 s instead of 143 (stop 41). On either database: on the embedded one
+// they used to run inside the PGlite step, while a core stood idle beside the lint (stop 46).
 const unitTests = [
   'unit tests (web, contracts)',
   ['npx', 'vitest', 'run', '--project', 'web', '--project', 'contracts', '--maxWorkers=1'],
@@ -44,7 +45,7 @@ const build = ['build', ['npm', 'run', 'build']];
 const groups = [
   [
     [['lint', ['npm', 'run', 'lint']]],
-    [['typecheck', ['npm', 'run', 'typecheck']], ...(pgUrl ? [unitTests] : []), build],
+    [['typecheck', ['npm', 'run', 'typecheck']], unitTests, build],
   ],
   pgUrl
     ? [
@@ -56,7 +57,15 @@ const groups = [
           ],
         ],
       ]
-    : [[['unit and integration tests (PGlite)', ['npx', 'vitest', 'run'], withoutPg]]],
+    : [
+        [
+          [
+            'integration tests (PGlite)',
+            ['npx', 'vitest', 'run', '--project', 'server'],
+            withoutPg,
+          ],
+        ],
+      ],
   // A browser test that fails is run once more; a pass on the second try is listed as "flaky" in
   // the report (not hidden), one that fails twice fails the run. Two CI runs were lost to timing on
   // a busy machine. Run a spec alone (test:e2e) and nothing is retried.
