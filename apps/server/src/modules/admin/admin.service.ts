@@ -282,14 +282,10 @@ export function createAdminService(deps: {
     /** Name, description, redeem instructions, operator, order, price, discount and state of a product, audited with before and after in its transaction. */
     async editProduct(id: string, patch: AdminProductPatch, actor: AuditActor) {
       await deps.media.checkImageUrls({ imageUrl: patch.imageUrl });
-      await deps.products.editProduct(id, patch, (tx, before, after) =>
-        deps.audit.record(tx, actor, {
-          action: 'product.update',
-          targetType: 'product',
-          targetId: id,
-          before,
-          after,
-        }),
+      await deps.products.editProduct(
+        id,
+        patch,
+        deps.audit.edited(actor, { action: 'product.update', targetType: 'product', targetId: id }),
       );
       const product = await productById(id);
       if (!product) throw new Error(`product ${id} not found after its edit`);
@@ -351,14 +347,11 @@ export function createAdminService(deps: {
               : new Date(patch.endsAt),
           totalLimit: patch.totalLimit,
         },
-        (tx, before, after) =>
-          deps.audit.record(tx, actor, {
-            action: 'promo_code.update',
-            targetType: 'promo_code',
-            targetId: id,
-            before,
-            after,
-          }),
+        deps.audit.edited(actor, {
+          action: 'promo_code.update',
+          targetType: 'promo_code',
+          targetId: id,
+        }),
       );
       return toPromoCode(row);
     },
