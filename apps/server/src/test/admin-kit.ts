@@ -1,10 +1,10 @@
-import type { StaffRole } from '@shop/contracts/admin';
+import type { AuditEntry, StaffRole } from '@shop/contracts/admin';
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { call, createShopTest, openShopTest, type ShopTest } from './checkout-kit.ts';
 import { emptyStock } from './fulfilment-kit.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from './standins/reloadly.ts';
@@ -89,6 +89,23 @@ export async function signedInStaff(
     sessionToken,
     headers: { authorization: `Bearer ${sessionToken}`, 'accept-language': 'en' },
   };
+}
+
+/**
+ * The back-office audit log as a staff member reads it: GET /api/v1/admin/audit-log?`query` (e.g.
+ * 'action=banner.update&limit=100'), which must answer 200.
+ */
+export async function auditLogAs(
+  t: TestApp,
+  staff: { headers: Record<string, string> },
+  query: string,
+) {
+  const res = await t.app.inject({
+    url: `/api/v1/admin/audit-log?${query}`,
+    headers: staff.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: AuditEntry[]; meta: { total: number } }>();
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { AuditEntry } from '@shop/contracts/admin';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import type { AdminPromoCode } from '@shop/contracts/admin-promo';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
@@ -10,7 +9,7 @@ import { errorOf } from '../../test/auth-kit.ts';
 import { call, customerWithMptCart, openShopTest } from '../../test/checkout-kit.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * The back-office side of promo codes (issue 17, ADR 0035): the list (support), creation and the
@@ -63,17 +62,10 @@ describe('back-office promo codes', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ data: AdminPromoCode }>().data;
   };
-  const auditOf = async (targetId: string) => {
-    const res = await s.t.app.inject({
-      url: '/api/v1/admin/audit-log?action=promo_code&limit=100',
-      headers: as(admin),
-    });
-    expect(res.statusCode).toBe(200);
-    return res
-      .json<{ data: AuditEntry[] }>()
-      .data.filter((e) => e.targetId === targetId)
+  const auditOf = async (targetId: string) =>
+    (await auditLogAs(s.t, admin, 'action=promo_code&limit=100')).data
+      .filter((e) => e.targetId === targetId)
       .reverse();
-  };
   const auditTotal = async () => {
     const res = await s.t.app.inject({ url: '/api/v1/admin/audit-log', headers: as(admin) });
     return res.json<{ meta: { total: number } }>().meta.total;
