@@ -7,25 +7,23 @@ import {
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { authTexts } from '@shop/contracts/auth-rules';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorOf, post, refresh } from '../../test/auth-kit.ts';
 import { refreshFamilies } from '../auth/auth.tables.ts';
 import { addMptTopUp, call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
-import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import {
+  auditLogAs,
+  openBackOffice,
+  signedInStaff,
+  type SignedInStaff,
+} from '../../test/admin-kit.ts';
 
 /* Back-office customer management (issue 17): detail, points adjustments, block and unblock. */
 
 describe('back-office customers', () => {
-  let admin: SignedInStaff;
-  let support: SignedInStaff;
-
-  const s = openShopTest();
-  beforeAll(async () => {
-    admin = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
-  });
+  const { s, admin, support } = openBackOffice();
 
   const as = (
     staff: SignedInStaff,

@@ -4,12 +4,12 @@ import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import type { CheckoutInitializeResponse } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/languages';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/auth-kit.ts';
-import { call, customerWithMptCart, openShopTest } from '../../test/checkout-kit.ts';
+import { call, customerWithMptCart } from '../../test/checkout-kit.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
-import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, openBackOffice, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * The back-office side of promo codes (issue 17, ADR 0035): the list (support), creation and the
@@ -20,16 +20,10 @@ import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('back-office promo codes', () => {
-  let admin: SignedInStaff;
-  let support: SignedInStaff;
   let serial = 0;
   const unique = (stem: string) => `${stem}${++serial}${Date.now().toString(36).toUpperCase()}`;
 
-  const s = openShopTest();
-  beforeAll(async () => {
-    admin = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
-  });
+  const { s, admin, support } = openBackOffice();
 
   const as = (staff: SignedInStaff, lang: Language = 'en') => ({
     ...staff.headers,
