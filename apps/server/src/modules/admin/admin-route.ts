@@ -7,8 +7,9 @@ import { adminErrors, staffRoute } from './staff-access.ts';
 
 /**
  * A back-office route's options: the least role it needs (with the back-office request limit,
- * staffRoute), its summary and request schemas under the 'admin' tag, and its success answers
- * with the back-office's error answers (adminErrors) beside them.
+ * staffRoute), its summary and request schemas under the 'admin' tag, and its answers: the
+ * back-office's error answers (adminErrors) and those the route names (its successes, any other
+ * error).
  */
 export function adminRoute<
   Role extends keyof typeof staffRoute,
@@ -16,7 +17,7 @@ export function adminRoute<
 >(role: Role, schema: Schema) {
   return {
     config: staffRoute[role],
-    schema: { tags: ['admin'], ...schema, response: { ...schema.response, ...adminErrors } },
+    schema: { tags: ['admin'], ...schema, response: { ...adminErrors, ...schema.response } },
   };
 }
 
