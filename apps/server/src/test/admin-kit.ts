@@ -1,10 +1,10 @@
-import type { StaffRole } from '@shop/contracts/admin';
+import type { AuditEntry, StaffRole } from '@shop/contracts/admin';
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { call, createShopTest, openShopTest, type ShopTest } from './checkout-kit.ts';
 import { emptyStock } from './fulfilment-kit.ts';
 import { startReloadlyStandin, type ReloadlyStandin } from './standins/reloadly.ts';
@@ -92,6 +92,23 @@ export async function signedInStaff(
 }
 
 /**
+ * The back-office audit log as a staff member reads it: GET /api/v1/admin/audit-log?`query` (e.g.
+ * 'action=banner.update&limit=100'), which must answer 200.
+ */
+export async function auditLogAs(
+  t: TestApp,
+  staff: { headers: Record<string, string> },
+  query: string,
+) {
+  const res = await t.app.inject({
+    url: `/api/v1/admin/audit-log?${query}`,
+    headers: staff.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: AuditEntry[]; meta: { total: number } }>();
+}
+
+/**
  * For the surrounding describe block: a shop on the Reloadly stand-in (its env, then `env`) with
  * the owner (admin) and a support person signed in to the back-office. `s`, `owner` and `support`
  * are filled in by the time the first beforeAll registered after this call runs; read the stand-in
@@ -120,19 +137,34 @@ export function openReloadlyBackOffice(env: Record<string, string> = {}) {
 }
 
 /**
+ * For the surrounding describe block: a shop (openShopTest with `env`) with the owner (admin) and
+ * a support person signed in to the back-office, by the time the first beforeAll registered after
+ * this call runs.
+ */
+export function openBackOffice(env: Record<string, string> = {}) {
+  const s = openShopTest(env);
+  const admin = {} as SignedInStaff;
+  const support = {} as SignedInStaff;
+  beforeAll(async () => {
+    Object.assign(admin, await signedInStaff(s.t, s.clock, 'admin'));
+    Object.assign(support, await signedInStaff(s.t, s.clock, 'support'));
+  });
+  return { s, admin, support };
+}
+
+/**
  * The shop of the back-office order tests (issue 17) for the surrounding describe block: top-ups
  * answered at once, a point worth 300 Ks (a 1,000 Ks line is 3.33 points, given as 4), no Steam
  * cards in stock, and the owner (admin) and a support person signed in to the back-office (read
  * `desk.admin` and `desk.support` once the tests run).
  */
 export function openOrderDesk() {
-  const s = openShopTest({ TOPUP_SIMULATOR_MAX_DELAY_MS: '0', LOYALTY_POINT_VALUE_MMK: '300' });
-  const desk = {} as { admin: SignedInStaff; support: SignedInStaff };
-  beforeAll(async () => {
-    await emptyStock(s, 'G-STEAM-10');
-    desk.admin = await signedInStaff(s.t, s.clock, 'admin');
-    desk.support = await signedInStaff(s.t, s.clock, 'support');
+  const { s, admin, support } = openBackOffice({
+    TOPUP_SIMULATOR_MAX_DELAY_MS: '0',
+    LOYALTY_POINT_VALUE_MMK: '300',
   });
+  const desk = { admin, support };
+  beforeAll(() => emptyStock(s, 'G-STEAM-10'));
   const db = () => s.t.database.db;
   /** An order's loyalty ledger rows. */
   const ledgerOf = (orderId: string) =>

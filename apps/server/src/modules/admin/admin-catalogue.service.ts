@@ -137,14 +137,14 @@ export function createAdminCatalogueService(deps: {
       };
       // Burmese is the one language with pictures of its own (words drawn in Burmese).
       if (burmese !== undefined) edit.localizedImages = burmese === null ? null : { my: burmese };
-      const row = await catalogue.editBanner(id, edit, (tx, before, after) =>
-        audit.record(tx, actor, {
-          action: 'banner.update',
-          targetType: 'banner',
-          targetId: id,
-          before: bannerRecord(before),
-          after: bannerRecord(after),
-        }),
+      const row = await catalogue.editBanner(
+        id,
+        edit,
+        audit.edited(
+          actor,
+          { action: 'banner.update', targetType: 'banner', targetId: id },
+          bannerRecord,
+        ),
       );
       return toBanner(row);
     },
@@ -168,14 +168,11 @@ export function createAdminCatalogueService(deps: {
           isActive: patch.active,
           imageUrl: patch.imageUrl,
         },
-        (tx, before, after) =>
-          audit.record(tx, actor, {
-            action: 'category.update',
-            targetType: 'category',
-            targetId: id,
-            before: categoryRecord(before),
-            after: categoryRecord(after),
-          }),
+        audit.edited(
+          actor,
+          { action: 'category.update', targetType: 'category', targetId: id },
+          categoryRecord,
+        ),
       );
       return toCategory(found);
     },
@@ -194,14 +191,11 @@ export function createAdminCatalogueService(deps: {
       const row = await catalogue.editOperator(
         id,
         { name: patch.name, brandColor: patch.brandColor, logoUrl: patch.logoUrl },
-        (tx, before, after) =>
-          audit.record(tx, actor, {
-            action: 'operator.update',
-            targetType: 'operator',
-            targetId: id,
-            before: operatorRecord(before),
-            after: operatorRecord(after),
-          }),
+        audit.edited(
+          actor,
+          { action: 'operator.update', targetType: 'operator', targetId: id },
+          operatorRecord,
+        ),
       );
       return toOperator(row);
     },

@@ -5,7 +5,12 @@ import { login, movableClock, newPerson, register, verifiedPerson } from '../../
 import { users } from '../auth/auth.tables.ts';
 import { auditLog } from './admin.tables.ts';
 import { signedInStaff, staffCode, staffLogin, totpAt } from '../../test/admin-kit.ts';
-import { createOrPromoteStaff, DEMO_ADMIN, ensureDemoAdmin } from './staff-accounts.ts';
+import {
+  createOrPromoteStaff,
+  DEMO_ADMIN,
+  ensureDemoAdmin,
+  type StaffAccountRequest,
+} from './staff-accounts.ts';
 import { post } from '../../test/auth-kit.ts';
 
 /* `npm run admin:create` (issue 17) and the embedded demo's admin. */
@@ -19,15 +24,23 @@ describe('admin:create', () => {
   });
   afterAll(() => t.close());
 
+  /** `npm run admin:create` with these arguments. */
+  const adminCreate = (request: Omit<StaffAccountRequest, 'source'>) =>
+    createOrPromoteStaff(t.database.db, { ...request, source: 'test' });
+  /** `npm run admin:create` that must succeed. */
+  const adminCreated = async (request: Omit<StaffAccountRequest, 'source'>) => {
+    const result = await adminCreate(request);
+    if (!result.ok) throw new Error(result.problem);
+    return result;
+  };
+
   it('creates a staff account with a one-time password that must enrol TOTP', async () => {
-    const result = await createOrPromoteStaff(t.database.db, {
+    const result = await adminCreated({
       email: 'Owner@Shop.Example.com',
       role: 'admin',
       phone: '09 451 234 567',
       name: 'Daw Khin',
-      source: 'test',
     });
-    if (!result.ok) throw new Error(result.problem);
     expect(result.created).toBe(true);
     expect(result.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, result.userId));
@@ -50,12 +63,10 @@ describe('admin:create', () => {
   it('promotes a customer, whose old password and sessions end', async () => {
     const customer = await verifiedPerson(t);
     const tokens = await login(t, customer);
-    const result = await createOrPromoteStaff(t.database.db, {
+    const result = await adminCreated({
       email: customer.email,
       role: 'support',
-      source: 'test',
     });
-    if (!result.ok) throw new Error(result.problem);
     expect(result.created).toBe(false);
     const refresh = await post(t, '/api/v1/auth/refresh-token', {
       refreshToken: tokens.refreshToken,
@@ -85,12 +96,10 @@ describe('admin:create', () => {
 
   it('re-run on a staff member, resets the authenticator (a lost phone)', async () => {
     const staff = await signedInStaff(t, clock);
-    const result = await createOrPromoteStaff(t.database.db, {
+    const result = await adminCreated({
       email: staff.email,
       role: 'admin',
-      source: 'test',
     });
-    if (!result.ok) throw new Error(result.problem);
     const me = await t.app.inject({ url: '/api/v1/admin/auth/me', headers: staff.headers });
     expect(me.statusCode).toBe(401);
     const step1 = await staffLogin(t, staff.email, result.password);
@@ -100,26 +109,23 @@ describe('admin:create', () => {
   });
 
   it('says what is missing for a new account, changing nothing', async () => {
-    const noPhone = await createOrPromoteStaff(t.database.db, {
+    const noPhone = await adminCreate({
       email: 'new@shop.example.com',
       role: 'admin',
-      source: 'test',
     });
     expect(noPhone).toEqual({
       ok: false,
       problem: 'no account has new@shop.example.com: give --phone (and --name) to create one',
     });
-    const badPhone = await createOrPromoteStaff(t.database.db, {
+    const badPhone = await adminCreate({
       email: 'new@shop.example.com',
       role: 'admin',
       phone: '12345',
-      source: 'test',
     });
     expect(badPhone.ok).toBe(false);
-    const badEmail = await createOrPromoteStaff(t.database.db, {
+    const badEmail = await adminCreate({
       email: 'not-an-email',
       role: 'admin',
-      source: 'test',
     });
     expect(badEmail.ok).toBe(false);
     const rows = await t.database.db
@@ -135,15 +141,13 @@ describe('admin:create', () => {
     const phoneSquatter = { ...newPerson(), phone: '09451234999', phone95: '959451234999' };
     await register(t, emailSquatter);
     await register(t, phoneSquatter);
-    const result = await createOrPromoteStaff(t.database.db, {
+    const result = await adminCreated({
       email: 'clerk@shop.example.com',
       role: 'admin',
       phone: '09451234999',
       name: 'U Clerk',
-      source: 'test',
     });
     // Before: created false, the admin role and a proved e-mail landed on the squatter's account.
-    if (!result.ok) throw new Error(result.problem);
     expect(result.created).toBe(true);
     const rows = await t.database.db
       .select({ name: users.name, role: users.role })

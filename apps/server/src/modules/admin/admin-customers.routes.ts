@@ -11,12 +11,12 @@ import { adminMessages } from '@shop/contracts/admin-messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db.ts';
-import { requestLanguage } from '../../platform/http.ts';
 import { ordersCsv, paymentsCsv } from './admin-csv.ts';
 import type { AdminCustomersService } from './admin-customers.service.ts';
 import type { AdminReportsRepo } from './admin-reports.repo.ts';
 import type { AuditService } from './audit.service.ts';
-import { ADMIN_PREFIX, adminErrors, auditActorOf, staffRoute } from './staff-access.ts';
+import { adminRoute, answer } from './admin-route.ts';
+import { ADMIN_PREFIX, auditActorOf } from './staff-access.ts';
 import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-messages';
 import { addValidationMessages } from '@shop/contracts/validation-messages';
 
@@ -31,84 +31,65 @@ export const adminCustomersRoutes =
   ): FastifyPluginAsyncZod =>
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
-    const tags = ['admin'];
-    // Customers' data and exports: never kept by a browser or a proxy.
-
     app.get(
       `${ADMIN_PREFIX}/customers/:id`,
-      {
-        config: staffRoute.support,
-        schema: {
-          tags,
-          summary:
-            'One customer: account, block state, points balance, last 50 ledger entries and 20 orders',
-          params: adminCustomerParamsSchema,
-          response: { 200: adminCustomerDetailResponseSchema, ...adminErrors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: adminMessages.fetched[requestLanguage(request)],
-        data: await service.detail(request.params.id),
+      adminRoute('support', {
+        summary:
+          'One customer: account, block state, points balance, last 50 ledger entries and 20 orders',
+        params: adminCustomerParamsSchema,
+        response: { 200: adminCustomerDetailResponseSchema },
       }),
+      async (request) =>
+        answer(request, adminMessages.fetched, await service.detail(request.params.id)),
     );
 
     app.post(
       `${ADMIN_PREFIX}/customers/:id/points`,
-      {
-        config: staffRoute.admin,
-        schema: {
-          tags,
-          summary:
-            'Add (positive) or take (negative) loyalty points with a reason; a balance below 0 is a 409 (audited)',
-          params: adminCustomerParamsSchema,
-          body: adminPointsAdjustSchema,
-          response: { 200: adminCustomerDetailResponseSchema, ...adminErrors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: adminCustomerMessages.pointsAdjusted[requestLanguage(request)],
-        data: await service.adjustPoints(request.params.id, request.body, auditActorOf(request)),
+      adminRoute('admin', {
+        summary:
+          'Add (positive) or take (negative) loyalty points with a reason; a balance below 0 is a 409 (audited)',
+        params: adminCustomerParamsSchema,
+        body: adminPointsAdjustSchema,
+        response: { 200: adminCustomerDetailResponseSchema },
       }),
+      async (request) =>
+        answer(
+          request,
+          adminCustomerMessages.pointsAdjusted,
+          await service.adjustPoints(request.params.id, request.body, auditActorOf(request)),
+        ),
     );
 
     app.post(
       `${ADMIN_PREFIX}/customers/:id/block`,
-      {
-        config: staffRoute.admin,
-        schema: {
-          tags,
-          summary:
-            'Block a customer: no login, refresh or checkout, every session ended now (idempotent; audited)',
-          params: adminCustomerParamsSchema,
-          body: adminBlockSchema,
-          response: { 200: adminCustomerDetailResponseSchema, ...adminErrors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: adminCustomerMessages.customerBlocked[requestLanguage(request)],
-        data: await service.block(request.params.id, request.body.reason, auditActorOf(request)),
+      adminRoute('admin', {
+        summary:
+          'Block a customer: no login, refresh or checkout, every session ended now (idempotent; audited)',
+        params: adminCustomerParamsSchema,
+        body: adminBlockSchema,
+        response: { 200: adminCustomerDetailResponseSchema },
       }),
+      async (request) =>
+        answer(
+          request,
+          adminCustomerMessages.customerBlocked,
+          await service.block(request.params.id, request.body.reason, auditActorOf(request)),
+        ),
     );
 
     app.post(
       `${ADMIN_PREFIX}/customers/:id/unblock`,
-      {
-        config: staffRoute.admin,
-        schema: {
-          tags,
-          summary: 'Lift a block; the customer can log in again (idempotent; audited)',
-          params: adminCustomerParamsSchema,
-          response: { 200: adminCustomerDetailResponseSchema, ...adminErrors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: adminCustomerMessages.customerUnblocked[requestLanguage(request)],
-        data: await service.unblock(request.params.id, auditActorOf(request)),
+      adminRoute('admin', {
+        summary: 'Lift a block; the customer can log in again (idempotent; audited)',
+        params: adminCustomerParamsSchema,
+        response: { 200: adminCustomerDetailResponseSchema },
       }),
+      async (request) =>
+        answer(
+          request,
+          adminCustomerMessages.customerUnblocked,
+          await service.unblock(request.params.id, auditActorOf(request)),
+        ),
     );
 
     /**
@@ -146,31 +127,23 @@ export const adminCustomersRoutes =
 
     app.get(
       `${ADMIN_PREFIX}/reports/orders.csv`,
-      {
-        config: staffRoute.admin,
-        schema: {
-          tags,
-          summary:
-            'Orders created on the Yangon days from..to (at most 366) as CSV, streamed (audited)',
-          querystring: adminReportQuerySchema,
-          response: adminErrors,
-        },
-      },
+      adminRoute('admin', {
+        summary:
+          'Orders created on the Yangon days from..to (at most 366) as CSV, streamed (audited)',
+        querystring: adminReportQuerySchema,
+        response: {},
+      }),
       (request, reply) => sendReport(request, reply, 'orders', request.query),
     );
 
     app.get(
       `${ADMIN_PREFIX}/reports/payments.csv`,
-      {
-        config: staffRoute.admin,
-        schema: {
-          tags,
-          summary:
-            'Payment attempts created on the Yangon days from..to (at most 366) as CSV, streamed (audited)',
-          querystring: adminReportQuerySchema,
-          response: adminErrors,
-        },
-      },
+      adminRoute('admin', {
+        summary:
+          'Payment attempts created on the Yangon days from..to (at most 366) as CSV, streamed (audited)',
+        querystring: adminReportQuerySchema,
+        response: {},
+      }),
       (request, reply) => sendReport(request, reply, 'payments', request.query),
     );
   };

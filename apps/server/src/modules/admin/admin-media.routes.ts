@@ -7,10 +7,10 @@ import { errorBodySchema } from '@shop/contracts/errors';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/http.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { AuditService } from './audit.service.ts';
-import { ADMIN_PREFIX, adminErrors, auditActorOf, staffOf, staffRoute } from './staff-access.ts';
+import { adminRoute, answer } from './admin-route.ts';
+import { ADMIN_PREFIX, auditActorOf, staffOf } from './staff-access.ts';
 
 /**
  * POST /api/v1/admin/media: one image as the raw request body, its type as the Content-Type
@@ -35,19 +35,16 @@ export const adminMediaRoutes =
     app.post(
       `${ADMIN_PREFIX}/media`,
       {
-        config: staffRoute.admin,
-        bodyLimit: MEDIA_UPLOAD_MAX_BYTES,
-        schema: {
-          tags: ['admin'],
+        ...adminRoute('admin', {
           summary:
             'Upload a PNG, JPEG or WebP image (the raw body, at most 2 MB; audited). Answers its /media/uploads/ URL; the same bytes twice give the same URL',
           response: {
             200: adminMediaUploadResponseSchema,
-            ...adminErrors,
             413: errorBodySchema,
             415: errorBodySchema,
           },
-        },
+        }),
+        bodyLimit: MEDIA_UPLOAD_MAX_BYTES,
         // Fastify's own "too large" (the body limit) in the shop's words.
         errorHandler: (error: FastifyError) => {
           if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -71,11 +68,7 @@ export const adminMediaRoutes =
               after: stored,
             }),
         );
-        return {
-          success: true as const,
-          message: adminCatalogueMessages.mediaUploaded[requestLanguage(request)],
-          data: upload,
-        };
+        return answer(request, adminCatalogueMessages.mediaUploaded, upload);
       },
     );
   };

@@ -1,14 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { authAdminReads } from '../auth/auth.admin-reads.ts';
-import { fulfilmentAdminReads } from '../fulfilment/fulfilment.admin-reads.ts';
-import { loyaltyAdminReads } from '../loyalty/loyalty.admin-reads.ts';
-import { ordersAdminReads } from '../orders/orders.admin-reads.ts';
-import { paymentsAdminReads } from '../payments/payments.admin-reads.ts';
-import { refundsAdminReads } from '../refunds/refunds.admin-reads.ts';
-import { sharingAdminReads } from '../sharing/sharing.admin-reads.ts';
 import { auditLog } from './admin.tables.ts';
+import { moduleReads } from './module-reads.ts';
 
 /**
  * The back-office's read side of one order (issue 17): the order and everything the modules
@@ -17,13 +11,7 @@ import { auditLog } from './admin.tables.ts';
  * bodies.
  */
 export function createAdminOrdersRepo(db: Db) {
-  const auth = authAdminReads(db);
-  const fulfilment = fulfilmentAdminReads(db);
-  const loyalty = loyaltyAdminReads(db);
-  const orders = ordersAdminReads(db);
-  const payments = paymentsAdminReads(db);
-  const refunds = refundsAdminReads(db);
-  const sharing = sharingAdminReads(db);
+  const { auth, fulfilment, loyalty, orders, payments, refunds, sharing } = moduleReads(db);
 
   return {
     async order(orderId: string) {

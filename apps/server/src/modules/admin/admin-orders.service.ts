@@ -1,4 +1,3 @@
-import type { AdminOrder } from '@shop/contracts/admin';
 import type {
   AdminOrderDetail,
   AdminOrderItem,
@@ -23,7 +22,7 @@ import type { OrderRefundRow } from '../refunds/refunds.service.ts';
 import { markRefundDone, RefundError } from '../refunds/refunds.service.ts';
 import { buildTimeline } from './admin-order-timeline.ts';
 import type { AdminOrdersRepo } from './admin-orders.repo.ts';
-import { shownStatusOf, toAdminMembership } from './admin.service.ts';
+import { toAdminMembership, toAdminOrder } from './admin.service.ts';
 import type { AuditActor, AuditService } from './audit.service.ts';
 
 /** What the audit log keeps of a refund, before and after a staff change. */
@@ -68,21 +67,7 @@ export function createAdminOrdersService(deps: {
       deps.loyalty.membership(customer.id),
     ]);
     const cardsOf = (itemId: string) => records.cards.filter((c) => c.orderItemId === itemId);
-    const adminOrder: AdminOrder = {
-      id: order.id,
-      orderNumber: order.orderNumber,
-      status: order.status,
-      shownStatus: shownStatusOf(order.status, items),
-      paymentStatus: order.paymentStatus,
-      paymentMethod: order.paymentMethod,
-      totalMmk: order.totalMmk,
-      email: order.email,
-      customer,
-      recipients: [...new Set(items.flatMap((i) => (i.phoneNumber ? [i.phoneNumber] : [])))],
-      itemCount: items.reduce((n, i) => n + i.quantity, 0),
-      createdAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
-    };
+    const adminOrder = toAdminOrder(order, customer, items);
     const lines: AdminOrderItem[] = items.map((i) => ({
       id: i.id,
       productName: i.name,

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { authAdminReads } from '../auth/auth.admin-reads.ts';
-import { ordersAdminReads } from '../orders/orders.admin-reads.ts';
-import { paymentsAdminReads, type UnknownPaymentFilter } from '../payments/payments.admin-reads.ts';
+import type { UnknownPaymentFilter } from '../payments/payments.admin-reads.ts';
 import { auditLog } from './admin.tables.ts';
+import { moduleReads } from './module-reads.ts';
 
 /** The staff action that records a finding about an unknown payment (audit log, order timeline). */
 export const UNKNOWN_FINDING_ACTION = 'payment.unknown_finding';
@@ -16,9 +15,7 @@ export const UNKNOWN_FINDING_ACTION = 'payment.unknown_finding';
  * through the payments module.
  */
 export function createAdminPaymentsRepo(db: Db) {
-  const auth = authAdminReads(db);
-  const orders = ordersAdminReads(db);
-  const payments = paymentsAdminReads(db);
+  const { auth, orders, payments } = moduleReads(db);
 
   /** Who first recorded staff's finding about each payment (its order's audit record names it). */
   async function findingStaff(page: readonly { id: string; orderId: string }[]) {

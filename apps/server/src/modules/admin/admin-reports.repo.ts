@@ -2,12 +2,8 @@ import type { LocalizedText } from '@shop/contracts/i18n';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
-import { authAdminReads } from '../auth/auth.admin-reads.ts';
-import { catalogueAdminReads } from '../catalogue/catalogue.admin-reads.ts';
-import { loyaltyAdminReads } from '../loyalty/loyalty.admin-reads.ts';
-import { ordersAdminReads, type OrdersAdminReads } from '../orders/orders.admin-reads.ts';
-import { paymentsAdminReads } from '../payments/payments.admin-reads.ts';
-import { refundsAdminReads } from '../refunds/refunds.admin-reads.ts';
+import type { OrdersAdminReads } from '../orders/orders.admin-reads.ts';
+import { moduleReads } from './module-reads.ts';
 
 /*
  * The back-office's read side (ADR 0033): reports and search lists. Each module answers from its
@@ -43,12 +39,7 @@ function found<T>(map: Map<string, T>, id: string, what: string): T {
 }
 
 export function createAdminReportsRepo(db: Db) {
-  const auth = authAdminReads(db);
-  const catalogue = catalogueAdminReads(db);
-  const loyalty = loyaltyAdminReads(db);
-  const orders = ordersAdminReads(db);
-  const payments = paymentsAdminReads(db);
-  const refunds = refundsAdminReads(db);
+  const { auth, catalogue, loyalty, orders, payments, refunds } = moduleReads(db);
 
   /**
    * Orders paid since `since` (up to now: nothing is paid in the future), net of refunds (issue

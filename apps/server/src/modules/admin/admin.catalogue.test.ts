@@ -1,4 +1,3 @@
-import type { AuditEntry } from '@shop/contracts/admin';
 import type { AdminBanner, AdminCategory } from '@shop/contracts/admin-catalogue';
 import {
   adminCatalogueMessages,
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sharedCacheInstances, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's banner and category edits: GET and PATCH under /api/v1/admin/banners and
@@ -65,10 +64,8 @@ describe('back-office banners and categories', () => {
       .ads.map((b) => b.title);
   const shopCategories = async () =>
     (await get('/api/v1/categories/parents', {})).json<{ data: Category[] }>().data;
-  const auditOf = async (action: string, targetId: string) => {
-    const res = await get(`/api/v1/admin/audit-log?action=${action}`, admin.headers);
-    return res.json<{ data: AuditEntry[] }>().data.filter((e) => e.targetId === targetId);
-  };
+  const auditOf = async (action: string, targetId: string) =>
+    (await auditLogAs(t, admin, `action=${action}`)).data.filter((e) => e.targetId === targetId);
   const bannerTitled = async (en: string) => {
     const found = (await adminBanners()).data.find((b) => b.title.en === en);
     if (!found) throw new Error(`no banner ${en}`);

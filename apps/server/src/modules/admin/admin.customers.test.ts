@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditEntry } from '@shop/contracts/admin';
 import type { AdminCustomerDetail } from '@shop/contracts/admin-customers';
 import {
   adminCustomerMessages,
@@ -8,25 +7,23 @@ import {
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { authTexts } from '@shop/contracts/auth-rules';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorOf, post, refresh } from '../../test/auth-kit.ts';
 import { refreshFamilies } from '../auth/auth.tables.ts';
 import { addMptTopUp, call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import {
+  auditLogAs,
+  openBackOffice,
+  signedInStaff,
+  type SignedInStaff,
+} from '../../test/admin-kit.ts';
 
 /* Back-office customer management (issue 17): detail, points adjustments, block and unblock. */
 
 describe('back-office customers', () => {
-  let admin: SignedInStaff;
-  let support: SignedInStaff;
-
-  const s = openShopTest();
-  beforeAll(async () => {
-    admin = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
-  });
+  const { s, admin, support } = openBackOffice();
 
   const as = (
     staff: SignedInStaff,
@@ -43,11 +40,8 @@ describe('back-office customers', () => {
     });
   const detailOf = (res: { json(): unknown }) =>
     (res.json() as { data: AdminCustomerDetail; message: string }).data;
-  const auditOf = async (action: string) => {
-    const res = await as(admin, 'GET', `/api/v1/admin/audit-log?action=${action}&limit=100`);
-    expect(res.statusCode).toBe(200);
-    return res.json<{ data: AuditEntry[] }>().data;
-  };
+  const auditOf = async (action: string) =>
+    (await auditLogAs(s.t, admin, `action=${action}&limit=100`)).data;
   const staffIdOf = async (staff: SignedInStaff) =>
     (await as(staff, 'GET', '/api/v1/admin/auth/me')).json<{ data: { id: string } }>().data.id;
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AuditEntry } from '@shop/contracts/admin';
 import type { AdminBanner, AdminCategory, AdminOperator } from '@shop/contracts/admin-catalogue';
 import {
   adminCatalogueMessages as cm,
@@ -20,7 +19,7 @@ import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-ki
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { solidPng, tinyJpeg, tinyWebp } from '../../test/media-kit.ts';
 import { mediaUploads } from '../media/media.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's image uploads (ADR 0039): POST /api/v1/admin/media stores a checked PNG, JPEG or WebP
@@ -93,11 +92,8 @@ describe('back-office image uploads and operators', () => {
     t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
   const storedCount = async () =>
     (await t.database.db.select({ n: count() }).from(mediaUploads))[0]?.n ?? 0;
-  const auditOf = async (action: string) => {
-    const res = await get(`/api/v1/admin/audit-log?action=${action}&limit=100`, admin.headers);
-    expect(res.statusCode).toBe(200);
-    return res.json<{ data: AuditEntry[] }>().data;
-  };
+  const auditOf = async (action: string) =>
+    (await auditLogAs(t, admin, `action=${action}&limit=100`)).data;
 
   it('takes a PNG, a JPEG and a WebP, answering where each is served, audited', async () => {
     const png = await uploaded(banner, 'image/png');

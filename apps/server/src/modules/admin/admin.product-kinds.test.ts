@@ -10,7 +10,7 @@ import { MPT_PHONE, OOREDOO_PHONE, call, openShopTest } from '../../test/checkou
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17: the back-office creates products of every kind. A top-up carries its operator and
@@ -38,10 +38,7 @@ describe('back-office: creating a product of each kind', () => {
     expect(res.statusCode).toBe(200);
     return res.json<{ data: Product[] }>().data;
   };
-  const auditTotal = async () =>
-    (
-      await call(s, 'GET', '/api/v1/admin/audit-log?action=product.create&limit=100', admin.headers)
-    ).json<{ data: AuditEntry[]; meta: { total: number } }>();
+  const auditTotal = () => auditLogAs(s.t, admin, 'action=product.create&limit=100');
   const countProducts = async () => (await s.t.database.db.select().from(products)).length;
 
   const common = (sku: string) => ({

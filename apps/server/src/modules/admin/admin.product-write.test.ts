@@ -1,6 +1,6 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
-import type { AdminProduct, AuditEntry } from '@shop/contracts/admin';
+import type { AdminProduct } from '@shop/contracts/admin';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { products } from '../catalogue/catalogue.tables.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { createProductAdminRepo } from '../catalogue/product-admin.repo.ts';
 import { createProductAdminService } from '../catalogue/product-admin.service.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17, the whole product edit (names, description, operator, order besides price and state)
@@ -48,13 +48,7 @@ describe('back-office product edit (all fields) and create', () => {
     expect(res.statusCode).toBe(200);
     return res.json<{ data: Product[] }>().data;
   };
-  const audit = async (action: string) => {
-    const res = await t.app.inject({
-      url: `/api/v1/admin/audit-log?action=${action}&limit=100`,
-      headers: admin.headers,
-    });
-    return res.json<{ data: AuditEntry[]; meta: { total: number } }>();
-  };
+  const audit = (action: string) => auditLogAs(t, admin, `action=${action}&limit=100`);
   const countProducts = async () => (await t.database.db.select().from(products)).length;
 
   const newProduct = {

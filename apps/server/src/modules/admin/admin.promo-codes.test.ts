@@ -1,16 +1,15 @@
-import type { AuditEntry } from '@shop/contracts/admin';
 import { adminMessages } from '@shop/contracts/admin-messages';
 import type { AdminPromoCode } from '@shop/contracts/admin-promo';
 import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import type { CheckoutInitializeResponse } from '@shop/contracts/checkout';
 import type { Language } from '@shop/contracts/languages';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/auth-kit.ts';
-import { call, customerWithMptCart, openShopTest } from '../../test/checkout-kit.ts';
+import { call, customerWithMptCart } from '../../test/checkout-kit.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { promoCodes } from '../promotions/promotions.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, openBackOffice, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * The back-office side of promo codes (issue 17, ADR 0035): the list (support), creation and the
@@ -21,16 +20,10 @@ import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('back-office promo codes', () => {
-  let admin: SignedInStaff;
-  let support: SignedInStaff;
   let serial = 0;
   const unique = (stem: string) => `${stem}${++serial}${Date.now().toString(36).toUpperCase()}`;
 
-  const s = openShopTest();
-  beforeAll(async () => {
-    admin = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
-  });
+  const { s, admin, support } = openBackOffice();
 
   const as = (staff: SignedInStaff, lang: Language = 'en') => ({
     ...staff.headers,
@@ -63,17 +56,10 @@ describe('back-office promo codes', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ data: AdminPromoCode }>().data;
   };
-  const auditOf = async (targetId: string) => {
-    const res = await s.t.app.inject({
-      url: '/api/v1/admin/audit-log?action=promo_code&limit=100',
-      headers: as(admin),
-    });
-    expect(res.statusCode).toBe(200);
-    return res
-      .json<{ data: AuditEntry[] }>()
-      .data.filter((e) => e.targetId === targetId)
+  const auditOf = async (targetId: string) =>
+    (await auditLogAs(s.t, admin, 'action=promo_code&limit=100')).data
+      .filter((e) => e.targetId === targetId)
       .reverse();
-  };
   const auditTotal = async () => {
     const res = await s.t.app.inject({ url: '/api/v1/admin/audit-log', headers: as(admin) });
     return res.json<{ meta: { total: number } }>().meta.total;

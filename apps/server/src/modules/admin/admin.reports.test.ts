@@ -3,7 +3,7 @@ import { adminCustomerSchemaMessages } from '@shop/contracts/admin-customers-mes
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/auth-kit.ts';
-import { MPT_PHONE, signedIn, openShopTest } from '../../test/checkout-kit.ts';
+import { MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
@@ -16,7 +16,7 @@ import {
   REPORT_PAGE_SIZE,
 } from './admin-csv.ts';
 import { createAdminReportsRepo } from './admin-reports.repo.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { openBackOffice } from '../../test/admin-kit.ts';
 
 /* The back-office CSV reports (issue 17): content, quoting, formula injection, paging, refusals. */
 
@@ -71,8 +71,6 @@ describe('CSV cells', () => {
 });
 
 describe('back-office CSV reports', () => {
-  let admin: SignedInStaff;
-  let support: SignedInStaff;
   let buyer: Awaited<ReturnType<typeof signedIn>>;
   let paid: Awaited<ReturnType<typeof paidOrder>>;
 
@@ -105,10 +103,8 @@ describe('back-office CSV reports', () => {
     return made;
   }
 
-  const s = openShopTest();
+  const { s, admin, support } = openBackOffice();
   beforeAll(async () => {
-    admin = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
     buyer = await signedIn(s);
     paid = await paidOrder(s, [{ sku: 'T-MPT-1000', quantity: 2, phoneNumber: MPT_PHONE }], {
       user: buyer,

@@ -72,28 +72,43 @@ export const shownStatusOf = (
   );
 
 type OrderPage = Awaited<ReturnType<AdminReportsRepo['listOrders']>>;
+type OrderLine = { status: string; failureCode: string | null } & Pick<
+  OrderPage['lines'][number],
+  'phoneNumber' | 'quantity'
+>;
 
-/** Orders as the back-office lists them, with their recipients and item count. */
-export function toAdminOrders(rows: OrderPage['rows'], lines: OrderPage['lines']): AdminOrder[] {
-  return rows.map(({ order, customer }): AdminOrder => {
-    const own = lines.filter((l) => l.orderId === order.id);
-    return {
-      id: order.id,
-      orderNumber: order.orderNumber,
-      status: order.status,
-      shownStatus: shownStatusOf(order.status, own),
-      paymentStatus: order.paymentStatus,
-      paymentMethod: order.paymentMethod,
-      totalMmk: order.totalMmk,
-      email: order.email,
-      customer,
-      recipients: [...new Set(own.flatMap((l) => (l.phoneNumber ? [l.phoneNumber] : [])))],
-      itemCount: own.reduce((n, l) => n + l.quantity, 0),
-      createdAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
-    };
-  });
+/** An order as the back-office shows it (list and detail), with its recipients and item count. */
+export function toAdminOrder(
+  order: OrderPage['rows'][number]['order'],
+  customer: AdminOrder['customer'],
+  lines: readonly OrderLine[],
+): AdminOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    shownStatus: shownStatusOf(order.status, lines),
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    totalMmk: order.totalMmk,
+    email: order.email,
+    customer,
+    recipients: [...new Set(lines.flatMap((l) => (l.phoneNumber ? [l.phoneNumber] : [])))],
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  };
 }
+
+/** Orders as the back-office lists them. */
+export const toAdminOrders = (rows: OrderPage['rows'], lines: OrderPage['lines']): AdminOrder[] =>
+  rows.map(({ order, customer }) =>
+    toAdminOrder(
+      order,
+      customer,
+      lines.filter((l) => l.orderId === order.id),
+    ),
+  );
 
 /** A customer's tier as support sees it (issue 31): the higher tiers are answered first. */
 export const toAdminMembership = (membership: Membership): AdminMembership => ({
@@ -282,14 +297,10 @@ export function createAdminService(deps: {
     /** Name, description, redeem instructions, operator, order, price, discount and state of a product, audited with before and after in its transaction. */
     async editProduct(id: string, patch: AdminProductPatch, actor: AuditActor) {
       await deps.media.checkImageUrls({ imageUrl: patch.imageUrl });
-      await deps.products.editProduct(id, patch, (tx, before, after) =>
-        deps.audit.record(tx, actor, {
-          action: 'product.update',
-          targetType: 'product',
-          targetId: id,
-          before,
-          after,
-        }),
+      await deps.products.editProduct(
+        id,
+        patch,
+        deps.audit.edited(actor, { action: 'product.update', targetType: 'product', targetId: id }),
       );
       const product = await productById(id);
       if (!product) throw new Error(`product ${id} not found after its edit`);
@@ -351,14 +362,11 @@ export function createAdminService(deps: {
               : new Date(patch.endsAt),
           totalLimit: patch.totalLimit,
         },
-        (tx, before, after) =>
-          deps.audit.record(tx, actor, {
-            action: 'promo_code.update',
-            targetType: 'promo_code',
-            targetId: id,
-            before,
-            after,
-          }),
+        deps.audit.edited(actor, {
+          action: 'promo_code.update',
+          targetType: 'promo_code',
+          targetId: id,
+        }),
       );
       return toPromoCode(row);
     },

@@ -1,4 +1,3 @@
-import type { AuditEntry } from '@shop/contracts/admin';
 import type { AdminSettings } from '@shop/contracts/admin-settings';
 import {
   adminSettingsMessages,
@@ -12,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/app-kit.ts';
 import { errorOf, login, movableClock, verifiedPerson } from '../../test/auth-kit.ts';
 import { insertTestCatalogue } from '../../test/catalogue-kit.ts';
 import { siteSettings } from '../site/site.tables.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's shop settings: GET /api/v1/admin/settings, PATCH …/exchange-rates and
@@ -70,11 +69,7 @@ describe('back-office shop settings', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     return res.json<{ data: ShopClaim[] | null }>().data;
   };
-  const auditOf = async (action: string) => {
-    const res = await get(`/api/v1/admin/audit-log?action=${action}`, admin.headers);
-    expect(res.statusCode).toBe(200);
-    return res.json<{ data: AuditEntry[] }>().data;
-  };
+  const auditOf = async (action: string) => (await auditLogAs(t, admin, `action=${action}`)).data;
   const expect400 = async (
     method: 'PATCH' | 'PUT',
     url: string,

@@ -18,17 +18,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/crypto.ts';
 import { errorOf } from '../../test/auth-kit.ts';
 import { cards, products } from '../catalogue/catalogue.tables.ts';
-import {
-  addToCart,
-  call,
-  openShopTest,
-  initialize,
-  newCardProduct,
-  signedIn,
-} from '../../test/checkout-kit.ts';
+import { addToCart, call, initialize, newCardProduct, signedIn } from '../../test/checkout-kit.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
-import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
+import { openBackOffice, signedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's card stock: POST /api/v1/admin/stock/import runs the importer of
@@ -41,8 +34,6 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('back-office card stock', () => {
-  let admin: SignedInStaff;
-  let support: SignedInStaff;
   let netflixId: string;
   let steamId: string;
   const run = Date.now().toString(36);
@@ -50,10 +41,8 @@ describe('back-office card stock', () => {
   const pins = { a: 'PIN-AAAA-1111', b: 'PIN-BBBB-2222', steam: 'PIN-CCCC-3333' };
   let file: string;
 
-  const s = openShopTest();
-  beforeAll(async () => {
-    admin = await signedInStaff(s.t, s.clock, 'admin');
-    support = await signedInStaff(s.t, s.clock, 'support');
+  const { s, admin, support } = openBackOffice();
+  beforeAll(() => {
     netflixId = s.catalogue.productId('G-NETFLIX-15');
     steamId = s.catalogue.productId('G-STEAM-10');
     const soon = new Date(s.clock().getTime() + 10 * DAY_MS).toISOString().slice(0, 10);

@@ -37,19 +37,32 @@ const toEntry = (row: AuditRow): AuditEntry => ({
  * describes: the write and its record commit together or not at all.
  */
 export function createAuditService(deps: { repo: AuditRepo; clock: Clock }) {
+  const record = (tx: Tx | Db, actor: AuditActor, what: AuditRecord): Promise<void> =>
+    deps.repo.insert(tx, {
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      action: what.action,
+      targetType: what.targetType,
+      targetId: what.targetId,
+      before: what.before ?? null,
+      after: what.after ?? null,
+      address: actor.address,
+      createdAt: deps.clock(),
+    });
   return {
-    record(tx: Tx | Db, actor: AuditActor, what: AuditRecord): Promise<void> {
-      return deps.repo.insert(tx, {
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: what.action,
-        targetType: what.targetType,
-        targetId: what.targetId,
-        before: what.before ?? null,
-        after: what.after ?? null,
-        address: actor.address,
-        createdAt: deps.clock(),
-      });
+    record,
+
+    /**
+     * The record of an edit that the room owning the row makes in its own transaction: given to it,
+     * called with the row before and after the edit, each written as `shown` gives it.
+     */
+    edited<Row>(
+      actor: AuditActor,
+      what: Omit<AuditRecord, 'before' | 'after'>,
+      shown: (row: Row) => unknown = (row) => row,
+    ) {
+      return (tx: Tx | Db, before: Row, after: Row) =>
+        record(tx, actor, { ...what, before: shown(before), after: shown(after) });
     },
 
     async list(query: AdminAuditQuery) {

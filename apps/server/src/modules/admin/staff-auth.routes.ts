@@ -11,8 +11,10 @@ import {
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { LOGIN_DEVICE_COOKIE_MAX_AGE_SECONDS } from '@shop/contracts/auth-rules';
 import { plainSuccessSchema } from '@shop/contracts/responses';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, requestLanguage } from '../../platform/http.ts';
+import { answer } from './admin-route.ts';
 import { ADMIN_PREFIX, staffOf, staffToken } from './staff-access.ts';
 import type { StaffAuthService, StaffSession } from './staff-auth.service.ts';
 
@@ -36,26 +38,22 @@ export const staffAuthRoutes =
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['admin'];
-    const signIn = { requestLimit: 'staffSignIn' as const, staffRole: 'signIn' as const };
-    const session = (data: StaffSession, lang: ReturnType<typeof requestLanguage>) => ({
-      success: true as const,
-      message: adminMessages.signedIn[lang],
-      data,
+    /** A step of the sign-in: its own request limit, no role (its ticket is its access). */
+    const signInStep = <Body, Ok>(summary: string, body: Body, ok: Ok) => ({
+      config: { requestLimit: 'staffSignIn' as const, staffRole: 'signIn' as const },
+      schema: { tags, summary, body, response: { 200: ok, ...errors } },
     });
+    const session = (request: FastifyRequest, data: StaffSession) =>
+      answer(request, adminMessages.signedIn, data);
 
     app.post(
       STAFF_LOGIN_PATH,
-      {
-        config: signIn,
-        schema: {
-          tags,
-          summary: 'Staff sign-in, step one: email and password; answers the ticket for step two',
-          body: staffLoginRequestSchema,
-          response: { 200: staffLoginResponseSchema, ...errors },
-        },
-      },
+      signInStep(
+        'Staff sign-in, step one: email and password; answers the ticket for step two',
+        staffLoginRequestSchema,
+        staffLoginResponseSchema,
+      ),
       async (request, reply) => {
-        const lang = requestLanguage(request);
         const { ticket: data, device } = await service.login(
           request.body.email,
           request.body.password,
@@ -68,93 +66,75 @@ export const staffAuthRoutes =
           secure: options.secureCookies,
           maxAge: LOGIN_DEVICE_COOKIE_MAX_AGE_SECONDS,
         });
-        return {
-          success: true as const,
-          message: (data.totpEnrolled ? adminMessages.passwordAccepted : adminMessages.enrolFirst)[
-            lang
-          ],
-          data,
-        };
+        const message = data.totpEnrolled
+          ? adminMessages.passwordAccepted
+          : adminMessages.enrolFirst;
+        return answer(request, message, data);
       },
     );
 
     app.post(
       `${ADMIN_PREFIX}/auth/totp`,
-      {
-        config: signIn,
-        schema: {
-          tags,
-          summary: 'Staff sign-in, step two: the authenticator code; answers the session token',
-          body: staffTotpRequestSchema,
-          response: { 200: staffSessionResponseSchema, ...errors },
-        },
-      },
+      signInStep(
+        'Staff sign-in, step two: the authenticator code; answers the session token',
+        staffTotpRequestSchema,
+        staffSessionResponseSchema,
+      ),
       async (request) =>
         session(
+          request,
           await service.verifyTotp(request.body.challengeToken, request.body.code, request.ip),
-          requestLanguage(request),
         ),
     );
 
     app.post(
       `${ADMIN_PREFIX}/auth/enrol`,
-      {
-        config: signIn,
-        schema: {
-          tags,
-          summary: 'First sign-in: a new authenticator secret (URI and QR) and recovery codes',
-          body: staffChallengeRequestSchema,
-          response: { 200: staffEnrolResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: adminMessages.enrolStarted[requestLanguage(request)],
-        data: await service.startEnrolment(request.body.challengeToken),
-      }),
+      signInStep(
+        'First sign-in: a new authenticator secret (URI and QR) and recovery codes',
+        staffChallengeRequestSchema,
+        staffEnrolResponseSchema,
+      ),
+      async (request) =>
+        answer(
+          request,
+          adminMessages.enrolStarted,
+          await service.startEnrolment(request.body.challengeToken),
+        ),
     );
 
     app.post(
       `${ADMIN_PREFIX}/auth/enrol/confirm`,
-      {
-        config: signIn,
-        schema: {
-          tags,
-          summary: 'First sign-in: a code of the new authenticator confirms it and signs in',
-          body: staffTotpRequestSchema,
-          response: { 200: staffSessionResponseSchema, ...errors },
-        },
-      },
+      signInStep(
+        'First sign-in: a code of the new authenticator confirms it and signs in',
+        staffTotpRequestSchema,
+        staffSessionResponseSchema,
+      ),
       async (request) =>
         session(
+          request,
           await service.confirmEnrolment(
             request.body.challengeToken,
             request.body.code,
             request.ip,
           ),
-          requestLanguage(request),
         ),
     );
 
     app.post(
       `${ADMIN_PREFIX}/auth/recovery`,
-      {
-        config: signIn,
-        schema: {
-          tags,
-          summary: 'Staff sign-in, step two without the authenticator: a recovery code, once',
-          body: staffRecoveryRequestSchema,
-          response: { 200: staffSessionResponseSchema, ...errors },
-        },
-      },
+      signInStep(
+        'Staff sign-in, step two without the authenticator: a recovery code, once',
+        staffRecoveryRequestSchema,
+        staffSessionResponseSchema,
+      ),
       async (request) =>
         session(
+          request,
           await service.useRecoveryCode(
             request.body.challengeToken,
             request.body.recoveryCode,
             request.ip,
           ),
-          requestLanguage(request),
         ),
     );
 
@@ -170,11 +150,7 @@ export const staffAuthRoutes =
       },
       (request) => {
         const { id, email, name, role } = staffOf(request);
-        return Promise.resolve({
-          success: true as const,
-          message: adminMessages.fetched[requestLanguage(request)],
-          data: { id, email, name, role },
-        });
+        return Promise.resolve(answer(request, adminMessages.fetched, { id, email, name, role }));
       },
     );
 
