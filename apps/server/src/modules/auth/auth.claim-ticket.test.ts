@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   browser,
   latestCode,
@@ -24,11 +24,7 @@ import { otpCodes, users } from './auth.tables.ts';
 
 describe('claim tickets bind codes to the account that signed up', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const sms = (p: Person) => outboxFor(t, `+${p.phone95}`);
   const phoneHolder = async (phone95: string) =>

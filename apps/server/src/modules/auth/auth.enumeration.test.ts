@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeInstances,
-  createTestApp,
-  twoInstancesOnRedis,
-  type TestApp,
-} from '../../test/app-kit.ts';
+import { closeInstances, twoInstancesOnRedis, type TestApp } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -27,11 +23,7 @@ const median = (values: number[]) => {
 
 describe('reset-request takes as long for an unknown email as for an account (issue 11)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('median response times for existing and unknown emails are close', async () => {
     const ROUNDS = 60;
@@ -101,11 +93,7 @@ describe('reset-request takes as long for an unknown email as for an account (is
 
 describe('limits of code sends, checks and sign-ups (issue 11)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const send = (url: string, payload: object, remoteAddress = '10.5.0.1', language = 'en') =>
     t.app.inject({

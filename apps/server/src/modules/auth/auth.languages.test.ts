@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -28,11 +28,7 @@ function expectBurmese(text: string, ...except: string[]) {
  */
 describe('auth answers follow Accept-Language', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('a wrong password: Burmese for my and with no header, the exact English for en', async () => {
     const person = await verifiedPerson(t);

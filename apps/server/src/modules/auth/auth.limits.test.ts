@@ -8,6 +8,7 @@ import {
   twoInstancesOnRedis,
   type TestApp,
 } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -53,11 +54,7 @@ async function failTimes(t: TestApp, person: Person, address: string, n = 5, dev
 
 describe('login throttling: per account and address, known devices, spray limit (ADR 0013)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('5 failures of one account from one address refuse the 6th, even with the right password, with Retry-After', async () => {
     const person = await verifiedPerson(t);
@@ -361,11 +358,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('login throttling through Redis', () 
 });
 
 describe('guest sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = openTestApp();
 
   it('issues guest_{timestamp}_{128-bit random} in the gid cookie and x-guest-id', async () => {
     const res = await t.app.inject({ url: '/api/v1/auth/guest-session' });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   latestCode,
   login,
@@ -26,11 +27,7 @@ const RIGHT_AT = 50;
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'code guessing in parallel (PostgreSQL; skipped without TEST_DATABASE_URL: PGlite cannot race)',
   () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t.close());
+    const t = openTestApp();
 
     it('100 parallel reset confirms with the right code at position 50 never succeed; at most 5 comparisons', async () => {
       const person = await verifiedPerson(t);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -20,11 +20,7 @@ const { post, profile, refresh } = inEnglish;
 
 describe('one-time codes: lifetimes, attempts, cooldown', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('the registration code lives 900 s', async () => {
     const person = newPerson();
@@ -122,11 +118,7 @@ describe('one-time codes: lifetimes, attempts, cooldown', () => {
 
 describe('password reset', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('request → code by email → confirm → old sessions end → login with the new password', async () => {
     const person = await verifiedPerson(t);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import {
   latestCode,
@@ -26,11 +26,7 @@ const DAY = 24 * HOUR;
  */
 describe('unverified accounts give up their email and phone', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const accountsWith = (email: string) => t.database.db.$count(users, eq(users.email, email));
   const verifyAndLogin = async (person: Person) => {

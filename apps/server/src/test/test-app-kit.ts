@@ -1,0 +1,16 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './app-kit.ts';
+
+/**
+ * A test app for the surrounding describe block: made before its tests (createTestApp with
+ * `options`), closed after them. The returned app is filled in by the time the first beforeAll
+ * registered after this call runs; read it in hooks and tests, not while the block is declared.
+ */
+export function openTestApp(options?: Parameters<typeof createTestApp>[0]): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(() => t.close());
+  return t;
+}
