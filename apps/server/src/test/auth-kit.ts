@@ -187,3 +187,17 @@ export async function signUpIn(b: Browser, person: Person) {
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return res;
 }
+
+/** `b` enters the latest code sent to `person`'s email (or phone), to prove it. */
+export const enterLatestCode = (
+  t: TestApp,
+  b: Browser,
+  person: Person,
+  by: 'email' | 'phone' = 'email',
+) =>
+  b.post(
+    '/api/v1/auth/verify/otp',
+    by === 'email'
+      ? { email: person.email, otp: latestCode(t, person.email) }
+      : { phoneNumber: person.phone, otp: latestCode(t, `+${person.phone95}`) },
+  );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   browser,
+  enterLatestCode,
   latestCode,
   movableClock,
   newPerson,
@@ -54,10 +55,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
       (await owner.post('/api/v1/auth/verify/phone/send', { phoneNumber: victim.phone }))
         .statusCode,
     ).toBe(200);
-    const res = await owner.post('/api/v1/auth/verify/otp', {
-      phoneNumber: victim.phone,
-      otp: latestCode(t, `+${victim.phone95}`),
-    });
+    const res = await enterLatestCode(t, owner, victim, 'phone');
     expect(res.statusCode).toBe(200);
     // Before: the resend went to the newest claim, and the victim proved the squatter's account.
     expect(await phoneHolder(victim.phone95)).toEqual([victim.email]);
@@ -71,10 +69,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
     await signUpIn(attacker, phoneSquatter(victim));
     // The squatter's sign-up texted the victim's phone a code for the squatter's account.
     expect(sms(victim)).toHaveLength(1);
-    const planted = await owner.post('/api/v1/auth/verify/otp', {
-      phoneNumber: victim.phone,
-      otp: latestCode(t, `+${victim.phone95}`),
-    });
+    const planted = await enterLatestCode(t, owner, victim, 'phone');
     expect(planted.statusCode).toBe(400);
     expect(await phoneHolder(victim.phone95)).toEqual([]);
     // Without a ticket nothing is sent for a contested number (the answer is the same).
@@ -88,10 +83,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
     clock.advance(61 * SECOND);
     await owner.post('/api/v1/auth/verify/phone/send', { phoneNumber: victim.phone });
     expect(sms(victim)).toHaveLength(2);
-    const own = await owner.post('/api/v1/auth/verify/otp', {
-      phoneNumber: victim.phone,
-      otp: latestCode(t, `+${victim.phone95}`),
-    });
+    const own = await enterLatestCode(t, owner, victim, 'phone');
     expect(own.statusCode).toBe(200);
     expect(await phoneHolder(victim.phone95)).toEqual([victim.email]);
   });
@@ -104,10 +96,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
     await signUpIn(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
     clock.advance(61 * SECOND);
     await owner.post('/api/v1/auth/verify/email/send', { email: victim.email });
-    const res = await owner.post('/api/v1/auth/verify/otp', {
-      email: victim.email,
-      otp: latestCode(t, victim.email),
-    });
+    const res = await enterLatestCode(t, owner, victim);
     expect(res.statusCode).toBe(200);
     expect(await emailHolders(victim.email)).toEqual([victim.name]);
   });
@@ -144,10 +133,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
     // Before: 401, the password was checked against the squatter's newer account only.
     expect(res.json()).toMatchObject({ code: 'PHONE_VERIFICATION_REQUIRED' });
     await phone.post('/api/v1/auth/verify/phone/send', { phoneNumber: victim.phone });
-    const proved = await phone.post('/api/v1/auth/verify/otp', {
-      phoneNumber: victim.phone,
-      otp: latestCode(t, `+${victim.phone95}`),
-    });
+    const proved = await enterLatestCode(t, phone, victim, 'phone');
     expect(proved.statusCode).toBe(200);
     expect(await phoneHolder(victim.phone95)).toEqual([victim.email]);
   });

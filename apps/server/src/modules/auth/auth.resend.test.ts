@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   browser,
-  latestCode,
+  enterLatestCode,
   movableClock,
   newPerson,
   outboxFor,
@@ -52,10 +52,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     expect(again.json()).toMatchObject({ data: { expiresIn: 900, resendAfter: 60 } });
     expect(outboxFor(t, person.email)).toHaveLength(2);
 
-    const verified = await owner.post('/api/v1/auth/verify/otp', {
-      email: person.email,
-      otp: latestCode(t, person.email),
-    });
+    const verified = await enterLatestCode(t, owner, person);
     expect(verified.statusCode).toBe(200);
   });
 
@@ -78,10 +75,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     const own = await resendMail(owner, person);
     expect(own.statusCode).toBe(200);
     expect(outboxFor(t, person.email)).toHaveLength(sentBefore + 1);
-    const verified = await owner.post('/api/v1/auth/verify/otp', {
-      email: person.email,
-      otp: latestCode(t, person.email),
-    });
+    const verified = await enterLatestCode(t, owner, person);
     expect(verified.statusCode).toBe(200);
   });
 
@@ -138,10 +132,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     expect((await sendText(owner, person)).statusCode).toBe(200);
     expect(texts()).toHaveLength(sentBefore + 2);
 
-    const verified = await owner.post('/api/v1/auth/verify/otp', {
-      phoneNumber: person.phone,
-      otp: latestCode(t, `+${person.phone95}`),
-    });
+    const verified = await enterLatestCode(t, owner, person, 'phone');
     expect(verified.statusCode).toBe(200);
   });
 });
