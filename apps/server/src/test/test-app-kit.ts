@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from './app-kit.ts';
+import { closeInstances, createTestApp, twoInstancesOnRedis, type TestApp } from './app-kit.ts';
 
 /**
  * A test app for the surrounding describe block: made before its tests (createTestApp with
@@ -13,4 +13,22 @@ export function openTestApp(options?: Parameters<typeof createTestApp>[0]): Test
   });
   afterAll(() => t.close());
   return t;
+}
+
+/**
+ * Two instances on one Redis (twoInstancesOnRedis with `options`) for the surrounding describe
+ * block: made before its tests, closed after them (closeInstances). Filled in as openTestApp's is.
+ */
+export function openTwoInstancesOnRedis(
+  options?: Parameters<typeof twoInstancesOnRedis>[0],
+): [TestApp, TestApp] {
+  const a = {} as TestApp;
+  const b = {} as TestApp;
+  beforeAll(async () => {
+    const [first, second] = await twoInstancesOnRedis(options);
+    Object.assign(a, first);
+    Object.assign(b, second);
+  });
+  afterAll(() => closeInstances(a, b));
+  return [a, b];
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeInstances, twoInstancesOnRedis, type TestApp } from '../../test/app-kit.ts';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp } from '../../test/app-kit.ts';
+import { openTestApp, openTwoInstancesOnRedis } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -288,12 +288,7 @@ describe('limits of code sends, checks and sign-ups (issue 11)', () => {
  * hold across instances. Runs when TEST_REDIS_URL names a Redis server.
  */
 describe.runIf(process.env.TEST_REDIS_URL)('code limits through Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    [a, b] = await twoInstancesOnRedis();
-  });
-  afterAll(() => closeInstances(a, b));
+  const [a, b] = openTwoInstancesOnRedis();
 
   it('the cooldown and the check limit of an email hold across instances', async () => {
     const email = `shared.${Date.now()}@example.com`;

@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isGuestId } from '@shop/contracts/auth';
 import { clientNetwork } from '../../platform/http.ts';
-import {
-  closeInstances,
-  createTestApp,
-  twoInstancesOnRedis,
-  type TestApp,
-} from '../../test/app-kit.ts';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { openTestApp, openTwoInstancesOnRedis } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -305,13 +300,8 @@ describe('login throttling: per account and address, known devices, spray limit 
  * (CI and the dev machine set it). Without it there is nothing to test against.
  */
 describe.runIf(process.env.TEST_REDIS_URL)('login throttling through Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    // Each on a database of its own: what the two share is the counters in Redis.
-    [a, b] = await twoInstancesOnRedis();
-  });
-  afterAll(() => closeInstances(a, b));
+  // Each on a database of its own: what the two share is the counters in Redis.
+  const [a, b] = openTwoInstancesOnRedis();
 
   it('failures on one instance count on another (shared counters)', async () => {
     const email = newPerson().email;
