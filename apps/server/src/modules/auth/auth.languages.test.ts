@@ -3,6 +3,7 @@ import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
+  latestCodeEntry,
   login,
   movableClock,
   newPerson,
@@ -118,23 +119,13 @@ describe('auth answers follow Accept-Language', () => {
   it('successes: verified, logged in, logged out, reset, in Burmese and in English', async () => {
     const person = newPerson();
     await register(t, person);
-    const verified = await post(
-      t,
-      '/api/v1/auth/verify/otp',
-      { email: person.email, otp: latestCode(t, person.email) },
-      my,
-    );
+    const verified = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person), my);
     expect(verified.json<{ message: string }>().message).toBe('အီးမေးလ်ကို အောင်မြင်စွာ အတည်ပြုပြီးပါပြီ');
 
     const sent = await post(t, '/api/v1/auth/verify/phone/send', { phoneNumber: person.phone }, my);
     expect(sent.statusCode).toBe(200);
     expectBurmese(sent.json<{ message: string }>().message, '+');
-    const phone = await post(
-      t,
-      '/api/v1/auth/verify/otp',
-      { phoneNumber: person.phone, otp: latestCode(t, `+${person.phone95}`) },
-      en,
-    );
+    const phone = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person, 'phone'), en);
     expect(phone.json<{ message: string }>().message).toBe('Phone number verified successfully');
 
     const burmeseLogin = await login(t, person, 'email', my);

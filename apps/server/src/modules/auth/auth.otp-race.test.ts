@@ -4,6 +4,7 @@ import { createTestApp } from '../../test/app-kit.ts';
 import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   latestCode,
+  latestCodeEntry,
   login,
   MINUTE,
   movableClock,
@@ -99,10 +100,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const statuses = answers.map((a) => a.statusCode);
         expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
         expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-        const proved = await post(t2, '/api/v1/auth/verify/otp', {
-          email: squatter.email,
-          otp: latestCode(t2, squatter.email),
-        });
+        const proved = await post(t2, '/api/v1/auth/verify/otp', latestCodeEntry(t2, squatter));
         expect(proved.statusCode).toBe(200);
         const rows = await t2.database.db
           .select()
@@ -119,10 +117,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const byPhone = await tenSignUps('10.8.1', { phone: phoneSquatter.phone });
         expect(byPhone.map((a) => a.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
         expect(outboxFor(t2, `+${phoneSquatter.phone95}`)).toHaveLength(1);
-        const provedPhone = await post(t2, '/api/v1/auth/verify/otp', {
-          phoneNumber: phoneSquatter.phone,
-          otp: latestCode(t2, `+${phoneSquatter.phone95}`),
-        });
+        const provedPhone = await post(
+          t2,
+          '/api/v1/auth/verify/otp',
+          latestCodeEntry(t2, phoneSquatter, 'phone'),
+        );
         expect(provedPhone.statusCode).toBe(200);
         // The other ten proved nothing: their claims went, and their accounts with them.
         const holders = await t2.database.db

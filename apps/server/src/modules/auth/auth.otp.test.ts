@@ -3,6 +3,7 @@ import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
+  latestCodeEntry,
   login,
   MINUTE,
   movableClock,
@@ -34,10 +35,7 @@ describe('one-time codes: lifetimes, attempts, cooldown', () => {
     const other = newPerson();
     await register(t, other);
     clock.advance(899 * SECOND);
-    const inTime = await post(t, '/api/v1/auth/verify/otp', {
-      email: other.email,
-      otp: latestCode(t, other.email),
-    });
+    const inTime = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, other));
     expect(inTime.statusCode).toBe(200);
   });
 
@@ -46,10 +44,7 @@ describe('one-time codes: lifetimes, attempts, cooldown', () => {
     await register(t, person);
     await post(t, '/api/v1/auth/verify/phone/send', { phoneNumber: person.phone });
     clock.advance(301 * SECOND);
-    const res = await post(t, '/api/v1/auth/verify/otp', {
-      phoneNumber: person.phone,
-      otp: latestCode(t, `+${person.phone95}`),
-    });
+    const res = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person, 'phone'));
     expect(errorOf(res).error).toBe('OTP has expired. Please request a new code.');
   });
 
@@ -78,10 +73,7 @@ describe('one-time codes: lifetimes, attempts, cooldown', () => {
     clock.advance(61 * SECOND);
     const again = await post(t, '/api/v1/auth/verify/email/send', { email: person.email });
     expect(again.statusCode).toBe(200);
-    const ok = await post(t, '/api/v1/auth/verify/otp', {
-      email: person.email,
-      otp: latestCode(t, person.email),
-    });
+    const ok = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person));
     expect(ok.statusCode).toBe(200);
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openTestApp } from '../../test/test-app-kit.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import {
-  latestCode,
+  latestCodeEntry,
   login,
   MINUTE,
   movableClock,
@@ -30,10 +30,7 @@ describe('unverified accounts give up their email and phone', () => {
 
   const accountsWith = (email: string) => t.database.db.$count(users, eq(users.email, email));
   const verifyAndLogin = async (person: Person) => {
-    const verified = await post(t, '/api/v1/auth/verify/otp', {
-      email: person.email,
-      otp: latestCode(t, person.email),
-    });
+    const verified = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person));
     expect(verified.statusCode).toBe(200);
     return login(t, person);
   };
@@ -63,10 +60,7 @@ describe('unverified accounts give up their email and phone', () => {
     clock.advance(MINUTE + 1);
     const owner: Person = { ...newPerson(), phone: squatter.phone, phone95: squatter.phone95 };
     await register(t, owner);
-    const proved = await post(t, '/api/v1/auth/verify/otp', {
-      phoneNumber: owner.phone,
-      otp: latestCode(t, `+${owner.phone95}`),
-    });
+    const proved = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, owner, 'phone'));
     expect(proved.statusCode).toBe(200);
     await verifyAndLogin(owner);
     const rows = await t.database.db
