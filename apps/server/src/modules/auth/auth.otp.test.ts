@@ -14,6 +14,7 @@ import {
   SECOND,
   verifiedPerson,
   wrongCode,
+  type Person,
 } from '../../test/auth-kit.ts';
 
 // The assertions quote the spec's English wording.
@@ -112,6 +113,21 @@ describe('password reset', () => {
   const clock = movableClock();
   const t = openTestApp({ clock });
 
+  /** POST …/password/reset/confirm: `person` (as a `role`, 'user' unless told) sets a password. */
+  const confirmReset = (
+    person: Person,
+    otp: string,
+    newPassword = 'a-brand-new-secret-9',
+    role = 'user',
+  ) =>
+    post(t, '/api/v1/auth/password/reset/confirm', { email: person.email, role, otp, newPassword });
+  /** A new verified person who asked for a password reset, and the code that was sent. */
+  const askedReset = async () => {
+    const person = await verifiedPerson(t);
+    await post(t, '/api/v1/auth/password/reset/request', { email: person.email, role: 'user' });
+    return { person, code: latestCode(t, person.email) };
+  };
+
   it('request → code by email → confirm → old sessions end → login with the new password', async () => {
     const person = await verifiedPerson(t);
     const session = await login(t, person);
@@ -132,12 +148,7 @@ describe('password reset', () => {
     expect(mail?.subject).toBe('Reset your MyanTopup password');
     expect(mail?.text).toContain('5 minutes');
 
-    const confirm = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'user',
-      otp: latestCode(t, person.email),
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const confirm = await confirmReset(person, latestCode(t, person.email));
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json()).toEqual({
       success: true,
@@ -188,59 +199,30 @@ describe('password reset', () => {
 
   it('the reset code lives 300 s', async () => {
     clock.advance(2 * MINUTE);
-    const person = await verifiedPerson(t);
-    await post(t, '/api/v1/auth/password/reset/request', { email: person.email, role: 'user' });
-    const code = latestCode(t, person.email);
+    const { person, code } = await askedReset();
     clock.advance(301 * SECOND);
-    const res = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'user',
-      otp: code,
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const res = await confirmReset(person, code);
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).error).toBe('OTP has expired. Please request a new code.');
   });
 
   it('a wrong code, a common password or a bad role change nothing', async () => {
     clock.advance(2 * MINUTE);
-    const person = await verifiedPerson(t);
-    await post(t, '/api/v1/auth/password/reset/request', { email: person.email, role: 'user' });
-    const code = latestCode(t, person.email);
-    const wrong = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'user',
-      otp: wrongCode(code),
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const { person, code } = await askedReset();
+    const wrong = await confirmReset(person, wrongCode(code));
     expect(errorOf(wrong).error).toBe('Invalid OTP. Please try again.');
-    const common = await post(
-      t,
-      '/api/v1/auth/password/reset/confirm',
-      { email: person.email, role: 'user', otp: code, newPassword: 'password123' },
-      { 'accept-language': 'en' },
-    );
+    const common = await confirmReset(person, code, 'password123');
     expect(common.statusCode).toBe(400);
     expect(errorOf(common)).toMatchObject({
       error: 'This password is too common. Please choose a different one.',
       fields: { newPassword: 'This password is too common. Please choose a different one.' },
     });
-    const role = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'admin',
-      otp: code,
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const role = await confirmReset(person, code, undefined, 'admin');
     expect(role.statusCode).toBe(400);
     expect(errorOf(role).error).toBe("role must be 'user'");
     // The password is unchanged and the code still works.
     await login(t, person);
-    const ok = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'user',
-      otp: code,
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const ok = await confirmReset(person, code);
     expect(ok.statusCode).toBe(200);
   });
 });
