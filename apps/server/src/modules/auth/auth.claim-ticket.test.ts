@@ -12,6 +12,7 @@ import {
   wrongCode,
   phoneSquatter,
   signUpIn,
+  type Browser,
   type Person,
 } from '../../test/auth-kit.ts';
 import { otpCodes, users } from './auth.tables.ts';
@@ -42,15 +43,32 @@ describe('claim tickets bind codes to the account that signed up', () => {
         .from(users)
         .where(and(eq(users.email, email), isNotNull(users.emailVerifiedAt)))
     ).map((r) => r.name);
-  /** A squatter of the victim's phone (or email), signing up after the victim. */
+  /**
+   * The victim signs up in the `owner` browser; 61 s later a squatter of the victim's phone (or
+   * email) signs up in `attacker`; another 61 s pass.
+   */
+  async function victimThenSquatter(
+    owner: Browser,
+    victim: Person,
+    attacker: Browser,
+    squatter: Person,
+  ) {
+    await signUpIn(owner, victim);
+    clock.advance(61 * SECOND);
+    await signUpIn(attacker, squatter);
+    clock.advance(61 * SECOND);
+  }
+  /** A new person who signs up with `victim`'s email (the kit's phoneSquatter, for the email). */
+  const emailSquatter = (victim: Person) => ({
+    ...newPerson(),
+    email: victim.email,
+    name: 'Squatter',
+  });
+
   it("the owner's resend texts a code for the owner's account, not for a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.1.1'), browser(t, '10.9.1.2')];
-    await signUpIn(owner, victim);
-    clock.advance(61 * SECOND);
-    const squatter = phoneSquatter(victim);
-    await signUpIn(attacker, squatter);
-    clock.advance(61 * SECOND);
+    await victimThenSquatter(owner, victim, attacker, phoneSquatter(victim));
     expect(
       (await owner.post('/api/v1/auth/verify/phone/send', { phoneNumber: victim.phone }))
         .statusCode,
@@ -91,10 +109,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
   it("the owner's email resend and code are the owner's, not a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.3.1'), browser(t, '10.9.3.2')];
-    await signUpIn(owner, victim);
-    clock.advance(61 * SECOND);
-    await signUpIn(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
-    clock.advance(61 * SECOND);
+    await victimThenSquatter(owner, victim, attacker, emailSquatter(victim));
     await owner.post('/api/v1/auth/verify/email/send', { email: victim.email });
     const res = await enterLatestCode(t, owner, victim);
     expect(res.statusCode).toBe(200);
@@ -104,10 +119,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
   it("the owner's password reset resets the owner's account, not a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.4.1'), browser(t, '10.9.4.2')];
-    await signUpIn(owner, victim);
-    clock.advance(61 * SECOND);
-    await signUpIn(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
-    clock.advance(61 * SECOND);
+    await victimThenSquatter(owner, victim, attacker, emailSquatter(victim));
     await owner.post('/api/v1/auth/password/reset/request', { email: victim.email });
     const res = await owner.post('/api/v1/auth/password/reset/confirm', {
       email: victim.email,
@@ -120,10 +132,12 @@ describe('claim tickets bind codes to the account that signed up', () => {
 
   it("a squatter's later sign-up does not lock the owner out of a phone login; that login binds the browser", async () => {
     const victim = newPerson();
-    await signUpIn(browser(t, '10.9.5.1'), victim);
-    clock.advance(61 * SECOND);
-    await signUpIn(browser(t, '10.9.5.2'), phoneSquatter(victim));
-    clock.advance(61 * SECOND);
+    await victimThenSquatter(
+      browser(t, '10.9.5.1'),
+      victim,
+      browser(t, '10.9.5.2'),
+      phoneSquatter(victim),
+    );
     // Another browser of the owner, without the sign-up's ticket.
     const phone = browser(t, '10.9.5.3');
     const res = await phone.post('/api/v1/auth/login', {
