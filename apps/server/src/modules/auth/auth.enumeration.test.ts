@@ -103,6 +103,9 @@ describe('limits of code sends, checks and sign-ups (issue 11)', () => {
       remoteAddress,
       headers: { 'accept-language': language },
     });
+  /** A check of the code 123456 for `email`, from `remoteAddress`. */
+  const guess = (email: string, remoteAddress: string) =>
+    send('/api/v1/auth/verify/otp', { email, otp: '123456' }, remoteAddress);
   /** Status and body without the address, which differs by design. */
   const answer = (res: { statusCode: number; body: string }, target: string) => ({
     status: res.statusCode,
@@ -217,53 +220,27 @@ describe('limits of code sends, checks and sign-ups (issue 11)', () => {
   it('one client address may check 200 codes in 10 minutes, on any emails', async () => {
     clock.advance(MINUTE);
     const stamp = Date.now();
-    const url = '/api/v1/auth/verify/otp';
     for (let i = 1; i <= 200; i += 1) {
-      const res = await send(
-        url,
-        { email: `guess.${stamp}.${i}@example.com`, otp: '123456' },
-        '10.5.4.1',
-      );
+      const res = await guess(`guess.${stamp}.${i}@example.com`, '10.5.4.1');
       expect(res.statusCode).toBe(400);
     }
-    const refused = await send(
-      url,
-      { email: `guess.${stamp}.x@example.com`, otp: '123456' },
-      '10.5.4.1',
-    );
+    const refused = await guess(`guess.${stamp}.x@example.com`, '10.5.4.1');
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).error).toBe('Too many tries. Please try again later.');
-    const elsewhere = await send(
-      url,
-      { email: `guess.${stamp}.x@example.com`, otp: '123456' },
-      '10.5.4.2',
-    );
+    const elsewhere = await guess(`guess.${stamp}.x@example.com`, '10.5.4.2');
     expect(elsewhere.statusCode).toBe(400);
   });
 
   it('an IPv6 /64 counts as one client address (a subscriber holds the whole /64)', async () => {
     clock.advance(11 * MINUTE);
     const stamp = Date.now();
-    const url = '/api/v1/auth/verify/otp';
     for (let i = 1; i <= 200; i += 1) {
-      const res = await send(
-        url,
-        { email: `v6.${stamp}.${i}@example.com`, otp: '123456' },
-        `2001:db8:5:4::${i.toString(16)}`,
-      );
+      const res = await guess(`v6.${stamp}.${i}@example.com`, `2001:db8:5:4::${i.toString(16)}`);
       expect(res.statusCode).toBe(400);
     }
-    const refused = await send(
-      url,
-      { email: `v6.${stamp}.x@example.com`, otp: '123456' },
-      '2001:db8:5:4:ffff:ffff:ffff:1',
-    );
+    const refused = await guess(`v6.${stamp}.x@example.com`, '2001:db8:5:4:ffff:ffff:ffff:1');
     expect(refused.statusCode).toBe(429);
-    const otherSubscriber = await send(
-      url,
-      { email: `v6.${stamp}.x@example.com`, otp: '123456' },
-      '2001:db8:5:5::1',
-    );
+    const otherSubscriber = await guess(`v6.${stamp}.x@example.com`, '2001:db8:5:5::1');
     expect(otherSubscriber.statusCode).toBe(400);
   });
 
