@@ -28,6 +28,10 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
+/** The scrape's count of timed answers (http_request_duration_seconds) to method, route, status. */
+const answersTimed = (text: string, method: string, route: string, status: string) =>
+  sample(text, 'http_request_duration_seconds_count', { method, route, status_code: status });
+
 describe('/metrics (issue 17 Operability, ADR 0034)', () => {
   describe('without METRICS_TOKEN', () => {
     it('is off: 404 in the API error shape, even where the web app answers unknown pages', async () => {
@@ -159,32 +163,14 @@ describe('/metrics (issue 17 Operability, ADR 0034)', () => {
       const ordersRes = await s.t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}` });
       expect(ordersRes.statusCode).toBe(401);
       const text = await scrapeNow(s);
-      expect(
-        sample(text, 'http_request_duration_seconds_count', {
-          method: 'POST',
-          route: '/api/v1/checkout/initialize',
-          status_code: '201',
-        }),
-      ).toBe(2);
-      expect(
-        sample(text, 'http_request_duration_seconds_count', {
-          method: 'GET',
-          route: '/api/v1/orders/:orderId',
-          status_code: '401',
-        }),
-      ).toBe(1);
+      expect(answersTimed(text, 'POST', '/api/v1/checkout/initialize', '201')).toBe(2);
+      expect(answersTimed(text, 'GET', '/api/v1/orders/:orderId', '401')).toBe(1);
       expect(text).not.toContain(orderId);
       // Unknown paths (and the web app's pages) share one label, whatever the URL.
       const unknown = await s.t.app.inject({ method: 'GET', url: `/api/v1/nope/${orderId}` });
       expect(unknown.statusCode).toBe(404);
       const after = await scrapeNow(s);
-      expect(
-        sample(after, 'http_request_duration_seconds_count', {
-          method: 'GET',
-          route: '(no route)',
-          status_code: '404',
-        }),
-      ).toBe(1);
+      expect(answersTimed(after, 'GET', '(no route)', '404')).toBe(1);
       expect(after).not.toContain(orderId);
       // Histogram buckets, cumulative, with +Inf equal to the count.
       expect(
@@ -232,13 +218,7 @@ describe('/metrics (issue 17 Operability, ADR 0034)', () => {
     it('a second app in the process has its own registry', async () => {
       const text = await scrapeNow(second);
       expect(sample(text, 'shop_orders', { status: 'completed' })).toBe(0);
-      expect(
-        sample(text, 'http_request_duration_seconds_count', {
-          method: 'POST',
-          route: '/api/v1/checkout/initialize',
-          status_code: '201',
-        }),
-      ).toBeUndefined();
+      expect(answersTimed(text, 'POST', '/api/v1/checkout/initialize', '201')).toBeUndefined();
     });
   });
 

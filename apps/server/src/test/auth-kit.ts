@@ -38,6 +38,12 @@ export function latestCode(t: TestApp, to: string): string {
   return code;
 }
 
+/** The verify/otp body that enters the latest code sent to `person`'s email (or phone). */
+export const latestCodeEntry = (t: TestApp, person: Person, by: 'email' | 'phone' = 'email') =>
+  by === 'email'
+    ? { email: person.email, otp: latestCode(t, person.email) }
+    : { phoneNumber: person.phone, otp: latestCode(t, `+${person.phone95}`) };
+
 /** Some other six-digit code. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -100,17 +106,11 @@ export async function register(t: TestApp, person: Person, headers: Record<strin
 /** Registers, verifies the email and the phone: a customer who can log in both ways. */
 export async function verifiedPerson(t: TestApp, person = newPerson()): Promise<Person> {
   await register(t, person);
-  const email = await post(t, '/api/v1/auth/verify/otp', {
-    email: person.email,
-    otp: latestCode(t, person.email),
-  });
+  const email = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person));
   if (email.statusCode !== 200) throw new Error(`verify email failed: ${email.body}`);
   const sent = await post(t, '/api/v1/auth/verify/phone/send', { phoneNumber: person.phone });
   if (sent.statusCode !== 200) throw new Error(`send phone code failed: ${sent.body}`);
-  const phone = await post(t, '/api/v1/auth/verify/otp', {
-    phoneNumber: person.phone,
-    otp: latestCode(t, `+${person.phone95}`),
-  });
+  const phone = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person, 'phone'));
   if (phone.statusCode !== 200) throw new Error(`verify phone failed: ${phone.body}`);
   return person;
 }
@@ -187,3 +187,11 @@ export async function signUpIn(b: Browser, person: Person) {
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return res;
 }
+
+/** `b` enters the latest code sent to `person`'s email (or phone), to prove it. */
+export const enterLatestCode = (
+  t: TestApp,
+  b: Browser,
+  person: Person,
+  by: 'email' | 'phone' = 'email',
+) => b.post('/api/v1/auth/verify/otp', latestCodeEntry(t, person, by));

@@ -31,6 +31,9 @@ import { passwordProblem, type PasswordOwner } from './password-policy.ts';
 export const MAX_CLAIMANTS = 10;
 export const LOGIN_CLAIMANTS = 3;
 
+/** What a code call's step is told of its caller: language, address and claim ticket (ADR 0046). */
+export type CodeCaller = [language: Language, clientAddress: string, ticket?: string];
+
 export interface AuthServiceDeps {
   repo: AuthRepo;
   tokens: AccessTokens;

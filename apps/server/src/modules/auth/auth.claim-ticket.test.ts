@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   browser,
+  enterLatestCode,
   latestCode,
   movableClock,
   newPerson,
@@ -11,6 +12,7 @@ import {
   wrongCode,
   phoneSquatter,
   signUpIn,
+  type Browser,
   type Person,
 } from '../../test/auth-kit.ts';
 import { otpCodes, users } from './auth.tables.ts';
@@ -24,11 +26,7 @@ import { otpCodes, users } from './auth.tables.ts';
 
 describe('claim tickets bind codes to the account that signed up', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const sms = (p: Person) => outboxFor(t, `+${p.phone95}`);
   const phoneHolder = async (phone95: string) =>
@@ -45,23 +43,37 @@ describe('claim tickets bind codes to the account that signed up', () => {
         .from(users)
         .where(and(eq(users.email, email), isNotNull(users.emailVerifiedAt)))
     ).map((r) => r.name);
-  /** A squatter of the victim's phone (or email), signing up after the victim. */
+  /**
+   * The victim signs up in the `owner` browser; 61 s later a squatter of the victim's phone (or
+   * email) signs up in `attacker`; another 61 s pass.
+   */
+  async function victimThenSquatter(
+    owner: Browser,
+    victim: Person,
+    attacker: Browser,
+    squatter: Person,
+  ) {
+    await signUpIn(owner, victim);
+    clock.advance(61 * SECOND);
+    await signUpIn(attacker, squatter);
+    clock.advance(61 * SECOND);
+  }
+  /** A new person who signs up with `victim`'s email (the kit's phoneSquatter, for the email). */
+  const emailSquatter = (victim: Person) => ({
+    ...newPerson(),
+    email: victim.email,
+    name: 'Squatter',
+  });
+
   it("the owner's resend texts a code for the owner's account, not for a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.1.1'), browser(t, '10.9.1.2')];
-    await signUpIn(owner, victim);
-    clock.advance(61 * SECOND);
-    const squatter = phoneSquatter(victim);
-    await signUpIn(attacker, squatter);
-    clock.advance(61 * SECOND);
+    await victimThenSquatter(owner, victim, attacker, phoneSquatter(victim));
     expect(
       (await owner.post('/api/v1/auth/verify/phone/send', { phoneNumber: victim.phone }))
         .statusCode,
     ).toBe(200);
-    const res = await owner.post('/api/v1/auth/verify/otp', {
-      phoneNumber: victim.phone,
-      otp: latestCode(t, `+${victim.phone95}`),
-    });
+    const res = await enterLatestCode(t, owner, victim, 'phone');
     expect(res.statusCode).toBe(200);
     // Before: the resend went to the newest claim, and the victim proved the squatter's account.
     expect(await phoneHolder(victim.phone95)).toEqual([victim.email]);
@@ -75,10 +87,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
     await signUpIn(attacker, phoneSquatter(victim));
     // The squatter's sign-up texted the victim's phone a code for the squatter's account.
     expect(sms(victim)).toHaveLength(1);
-    const planted = await owner.post('/api/v1/auth/verify/otp', {
-      phoneNumber: victim.phone,
-      otp: latestCode(t, `+${victim.phone95}`),
-    });
+    const planted = await enterLatestCode(t, owner, victim, 'phone');
     expect(planted.statusCode).toBe(400);
     expect(await phoneHolder(victim.phone95)).toEqual([]);
     // Without a ticket nothing is sent for a contested number (the answer is the same).
@@ -92,10 +101,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
     clock.advance(61 * SECOND);
     await owner.post('/api/v1/auth/verify/phone/send', { phoneNumber: victim.phone });
     expect(sms(victim)).toHaveLength(2);
-    const own = await owner.post('/api/v1/auth/verify/otp', {
-      phoneNumber: victim.phone,
-      otp: latestCode(t, `+${victim.phone95}`),
-    });
+    const own = await enterLatestCode(t, owner, victim, 'phone');
     expect(own.statusCode).toBe(200);
     expect(await phoneHolder(victim.phone95)).toEqual([victim.email]);
   });
@@ -103,15 +109,9 @@ describe('claim tickets bind codes to the account that signed up', () => {
   it("the owner's email resend and code are the owner's, not a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.3.1'), browser(t, '10.9.3.2')];
-    await signUpIn(owner, victim);
-    clock.advance(61 * SECOND);
-    await signUpIn(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
-    clock.advance(61 * SECOND);
+    await victimThenSquatter(owner, victim, attacker, emailSquatter(victim));
     await owner.post('/api/v1/auth/verify/email/send', { email: victim.email });
-    const res = await owner.post('/api/v1/auth/verify/otp', {
-      email: victim.email,
-      otp: latestCode(t, victim.email),
-    });
+    const res = await enterLatestCode(t, owner, victim);
     expect(res.statusCode).toBe(200);
     expect(await emailHolders(victim.email)).toEqual([victim.name]);
   });
@@ -119,10 +119,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
   it("the owner's password reset resets the owner's account, not a later squatter's", async () => {
     const victim = newPerson();
     const [owner, attacker] = [browser(t, '10.9.4.1'), browser(t, '10.9.4.2')];
-    await signUpIn(owner, victim);
-    clock.advance(61 * SECOND);
-    await signUpIn(attacker, { ...newPerson(), email: victim.email, name: 'Squatter' });
-    clock.advance(61 * SECOND);
+    await victimThenSquatter(owner, victim, attacker, emailSquatter(victim));
     await owner.post('/api/v1/auth/password/reset/request', { email: victim.email });
     const res = await owner.post('/api/v1/auth/password/reset/confirm', {
       email: victim.email,
@@ -135,10 +132,12 @@ describe('claim tickets bind codes to the account that signed up', () => {
 
   it("a squatter's later sign-up does not lock the owner out of a phone login; that login binds the browser", async () => {
     const victim = newPerson();
-    await signUpIn(browser(t, '10.9.5.1'), victim);
-    clock.advance(61 * SECOND);
-    await signUpIn(browser(t, '10.9.5.2'), phoneSquatter(victim));
-    clock.advance(61 * SECOND);
+    await victimThenSquatter(
+      browser(t, '10.9.5.1'),
+      victim,
+      browser(t, '10.9.5.2'),
+      phoneSquatter(victim),
+    );
     // Another browser of the owner, without the sign-up's ticket.
     const phone = browser(t, '10.9.5.3');
     const res = await phone.post('/api/v1/auth/login', {
@@ -148,10 +147,7 @@ describe('claim tickets bind codes to the account that signed up', () => {
     // Before: 401, the password was checked against the squatter's newer account only.
     expect(res.json()).toMatchObject({ code: 'PHONE_VERIFICATION_REQUIRED' });
     await phone.post('/api/v1/auth/verify/phone/send', { phoneNumber: victim.phone });
-    const proved = await phone.post('/api/v1/auth/verify/otp', {
-      phoneNumber: victim.phone,
-      otp: latestCode(t, `+${victim.phone95}`),
-    });
+    const proved = await enterLatestCode(t, phone, victim, 'phone');
     expect(proved.statusCode).toBe(200);
     expect(await phoneHolder(victim.phone95)).toEqual([victim.email]);
   });

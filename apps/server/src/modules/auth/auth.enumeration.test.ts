@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeInstances,
-  createTestApp,
-  twoInstancesOnRedis,
-  type TestApp,
-} from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp } from '../../test/app-kit.ts';
+import { openTestApp, openTwoInstancesOnRedis } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -27,11 +23,7 @@ const median = (values: number[]) => {
 
 describe('reset-request takes as long for an unknown email as for an account (issue 11)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('median response times for existing and unknown emails are close', async () => {
     const ROUNDS = 60;
@@ -101,11 +93,7 @@ describe('reset-request takes as long for an unknown email as for an account (is
 
 describe('limits of code sends, checks and sign-ups (issue 11)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const send = (url: string, payload: object, remoteAddress = '10.5.0.1', language = 'en') =>
     t.app.inject({
@@ -115,6 +103,9 @@ describe('limits of code sends, checks and sign-ups (issue 11)', () => {
       remoteAddress,
       headers: { 'accept-language': language },
     });
+  /** A check of the code 123456 for `email`, from `remoteAddress`. */
+  const guess = (email: string, remoteAddress: string) =>
+    send('/api/v1/auth/verify/otp', { email, otp: '123456' }, remoteAddress);
   /** Status and body without the address, which differs by design. */
   const answer = (res: { statusCode: number; body: string }, target: string) => ({
     status: res.statusCode,
@@ -229,53 +220,27 @@ describe('limits of code sends, checks and sign-ups (issue 11)', () => {
   it('one client address may check 200 codes in 10 minutes, on any emails', async () => {
     clock.advance(MINUTE);
     const stamp = Date.now();
-    const url = '/api/v1/auth/verify/otp';
     for (let i = 1; i <= 200; i += 1) {
-      const res = await send(
-        url,
-        { email: `guess.${stamp}.${i}@example.com`, otp: '123456' },
-        '10.5.4.1',
-      );
+      const res = await guess(`guess.${stamp}.${i}@example.com`, '10.5.4.1');
       expect(res.statusCode).toBe(400);
     }
-    const refused = await send(
-      url,
-      { email: `guess.${stamp}.x@example.com`, otp: '123456' },
-      '10.5.4.1',
-    );
+    const refused = await guess(`guess.${stamp}.x@example.com`, '10.5.4.1');
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).error).toBe('Too many tries. Please try again later.');
-    const elsewhere = await send(
-      url,
-      { email: `guess.${stamp}.x@example.com`, otp: '123456' },
-      '10.5.4.2',
-    );
+    const elsewhere = await guess(`guess.${stamp}.x@example.com`, '10.5.4.2');
     expect(elsewhere.statusCode).toBe(400);
   });
 
   it('an IPv6 /64 counts as one client address (a subscriber holds the whole /64)', async () => {
     clock.advance(11 * MINUTE);
     const stamp = Date.now();
-    const url = '/api/v1/auth/verify/otp';
     for (let i = 1; i <= 200; i += 1) {
-      const res = await send(
-        url,
-        { email: `v6.${stamp}.${i}@example.com`, otp: '123456' },
-        `2001:db8:5:4::${i.toString(16)}`,
-      );
+      const res = await guess(`v6.${stamp}.${i}@example.com`, `2001:db8:5:4::${i.toString(16)}`);
       expect(res.statusCode).toBe(400);
     }
-    const refused = await send(
-      url,
-      { email: `v6.${stamp}.x@example.com`, otp: '123456' },
-      '2001:db8:5:4:ffff:ffff:ffff:1',
-    );
+    const refused = await guess(`v6.${stamp}.x@example.com`, '2001:db8:5:4:ffff:ffff:ffff:1');
     expect(refused.statusCode).toBe(429);
-    const otherSubscriber = await send(
-      url,
-      { email: `v6.${stamp}.x@example.com`, otp: '123456' },
-      '2001:db8:5:5::1',
-    );
+    const otherSubscriber = await guess(`v6.${stamp}.x@example.com`, '2001:db8:5:5::1');
     expect(otherSubscriber.statusCode).toBe(400);
   });
 
@@ -300,12 +265,7 @@ describe('limits of code sends, checks and sign-ups (issue 11)', () => {
  * hold across instances. Runs when TEST_REDIS_URL names a Redis server.
  */
 describe.runIf(process.env.TEST_REDIS_URL)('code limits through Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    [a, b] = await twoInstancesOnRedis();
-  });
-  afterAll(() => closeInstances(a, b));
+  const [a, b] = openTwoInstancesOnRedis();
 
   it('the cooldown and the check limit of an email hold across instances', async () => {
     const email = `shared.${Date.now()}@example.com`;

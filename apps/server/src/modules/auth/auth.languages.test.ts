@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
+  latestCodeEntry,
   login,
   movableClock,
   newPerson,
@@ -28,11 +29,7 @@ function expectBurmese(text: string, ...except: string[]) {
  */
 describe('auth answers follow Accept-Language', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('a wrong password: Burmese for my and with no header, the exact English for en', async () => {
     const person = await verifiedPerson(t);
@@ -122,23 +119,13 @@ describe('auth answers follow Accept-Language', () => {
   it('successes: verified, logged in, logged out, reset, in Burmese and in English', async () => {
     const person = newPerson();
     await register(t, person);
-    const verified = await post(
-      t,
-      '/api/v1/auth/verify/otp',
-      { email: person.email, otp: latestCode(t, person.email) },
-      my,
-    );
+    const verified = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person), my);
     expect(verified.json<{ message: string }>().message).toBe('အီးမေးလ်ကို အောင်မြင်စွာ အတည်ပြုပြီးပါပြီ');
 
     const sent = await post(t, '/api/v1/auth/verify/phone/send', { phoneNumber: person.phone }, my);
     expect(sent.statusCode).toBe(200);
     expectBurmese(sent.json<{ message: string }>().message, '+');
-    const phone = await post(
-      t,
-      '/api/v1/auth/verify/otp',
-      { phoneNumber: person.phone, otp: latestCode(t, `+${person.phone95}`) },
-      en,
-    );
+    const phone = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person, 'phone'), en);
     expect(phone.json<{ message: string }>().message).toBe('Phone number verified successfully');
 
     const burmeseLogin = await login(t, person, 'email', my);

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isGuestId } from '@shop/contracts/auth';
 import { clientNetwork } from '../../platform/http.ts';
-import {
-  closeInstances,
-  createTestApp,
-  twoInstancesOnRedis,
-  type TestApp,
-} from '../../test/app-kit.ts';
+import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { openTestApp, openTwoInstancesOnRedis } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -53,11 +49,7 @@ async function failTimes(t: TestApp, person: Person, address: string, n = 5, dev
 
 describe('login throttling: per account and address, known devices, spray limit (ADR 0013)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('5 failures of one account from one address refuse the 6th, even with the right password, with Retry-After', async () => {
     const person = await verifiedPerson(t);
@@ -308,13 +300,8 @@ describe('login throttling: per account and address, known devices, spray limit 
  * (CI and the dev machine set it). Without it there is nothing to test against.
  */
 describe.runIf(process.env.TEST_REDIS_URL)('login throttling through Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    // Each on a database of its own: what the two share is the counters in Redis.
-    [a, b] = await twoInstancesOnRedis();
-  });
-  afterAll(() => closeInstances(a, b));
+  // Each on a database of its own: what the two share is the counters in Redis.
+  const [a, b] = openTwoInstancesOnRedis();
 
   it('failures on one instance count on another (shared counters)', async () => {
     const email = newPerson().email;
@@ -361,11 +348,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('login throttling through Redis', () 
 });
 
 describe('guest sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = openTestApp();
 
   it('issues guest_{timestamp}_{128-bit random} in the gid cookie and x-guest-id', async () => {
     const res = await t.app.inject({ url: '/api/v1/auth/guest-session' });

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   latestCode,
+  latestCodeEntry,
   login,
   MINUTE,
   movableClock,
@@ -10,8 +12,10 @@ import {
   outboxFor,
   post,
   register,
+  signUpForm,
   verifiedPerson,
   wrongCode,
+  type Person,
 } from '../../test/auth-kit.ts';
 import { otpCodes, users } from './auth.tables.ts';
 
@@ -26,11 +30,7 @@ const RIGHT_AT = 50;
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'code guessing in parallel (PostgreSQL; skipped without TEST_DATABASE_URL: PGlite cannot race)',
   () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t.close());
+    const t = openTestApp();
 
     it('100 parallel reset confirms with the right code at position 50 never succeed; at most 5 comparisons', async () => {
       const person = await verifiedPerson(t);
@@ -78,35 +78,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('parallel sign-ups for an email or phone claimed unproved: no 5xx, and whoever proves it holds it alone', async () => {
       const clock = movableClock();
       const t2 = await createTestApp({ clock });
+      /** Ten new people sign up at once, from addresses 1 to 10 of `network`, all with `same`. */
+      const tenSignUps = (network: string, same: Partial<Person>) =>
+        Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            t2.app.inject({
+              method: 'POST',
+              url: '/api/v1/auth/register',
+              remoteAddress: `${network}.${i + 1}`,
+              payload: signUpForm({ ...newPerson(), ...same }),
+            }),
+          ),
+        );
       try {
         // An unproved claim holds nothing (issue 25, ADR 0046): the sign-ups go on beside it.
         const squatter = newPerson();
         await register(t2, squatter);
         clock.advance(MINUTE);
-        const answers = await Promise.all(
-          Array.from({ length: 10 }, (_, i) => {
-            const other = newPerson();
-            return t2.app.inject({
-              method: 'POST',
-              url: '/api/v1/auth/register',
-              remoteAddress: `10.8.0.${i + 1}`,
-              payload: {
-                name: other.name,
-                email: squatter.email,
-                phoneNumber: other.phone,
-                password: other.password,
-              },
-            });
-          }),
-        );
+        const answers = await tenSignUps('10.8.0', { email: squatter.email });
         // The address's 60 s cooldown lets one through and refuses the rest: 201 or 429 only.
         const statuses = answers.map((a) => a.statusCode);
         expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
         expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-        const proved = await post(t2, '/api/v1/auth/verify/otp', {
-          email: squatter.email,
-          otp: latestCode(t2, squatter.email),
-        });
+        const proved = await post(t2, '/api/v1/auth/verify/otp', latestCodeEntry(t2, squatter));
         expect(proved.statusCode).toBe(200);
         const rows = await t2.database.db
           .select()
@@ -120,28 +114,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const phoneSquatter = newPerson();
         await register(t2, phoneSquatter);
         clock.advance(MINUTE);
-        const byPhone = await Promise.all(
-          Array.from({ length: 10 }, (_, i) => {
-            const other = newPerson();
-            return t2.app.inject({
-              method: 'POST',
-              url: '/api/v1/auth/register',
-              remoteAddress: `10.8.1.${i + 1}`,
-              payload: {
-                name: other.name,
-                email: other.email,
-                phoneNumber: phoneSquatter.phone,
-                password: other.password,
-              },
-            });
-          }),
-        );
+        const byPhone = await tenSignUps('10.8.1', { phone: phoneSquatter.phone });
         expect(byPhone.map((a) => a.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
         expect(outboxFor(t2, `+${phoneSquatter.phone95}`)).toHaveLength(1);
-        const provedPhone = await post(t2, '/api/v1/auth/verify/otp', {
-          phoneNumber: phoneSquatter.phone,
-          otp: latestCode(t2, `+${phoneSquatter.phone95}`),
-        });
+        const provedPhone = await post(
+          t2,
+          '/api/v1/auth/verify/otp',
+          latestCodeEntry(t2, phoneSquatter, 'phone'),
+        );
         expect(provedPhone.statusCode).toBe(200);
         // The other ten proved nothing: their claims went, and their accounts with them.
         const holders = await t2.database.db

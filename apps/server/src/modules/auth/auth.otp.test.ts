@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
+  latestCodeEntry,
   login,
   MINUTE,
   movableClock,
@@ -13,6 +14,7 @@ import {
   SECOND,
   verifiedPerson,
   wrongCode,
+  type Person,
 } from '../../test/auth-kit.ts';
 
 // The assertions quote the spec's English wording.
@@ -20,11 +22,7 @@ const { post, profile, refresh } = inEnglish;
 
 describe('one-time codes: lifetimes, attempts, cooldown', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('the registration code lives 900 s', async () => {
     const person = newPerson();
@@ -38,10 +36,7 @@ describe('one-time codes: lifetimes, attempts, cooldown', () => {
     const other = newPerson();
     await register(t, other);
     clock.advance(899 * SECOND);
-    const inTime = await post(t, '/api/v1/auth/verify/otp', {
-      email: other.email,
-      otp: latestCode(t, other.email),
-    });
+    const inTime = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, other));
     expect(inTime.statusCode).toBe(200);
   });
 
@@ -50,10 +45,7 @@ describe('one-time codes: lifetimes, attempts, cooldown', () => {
     await register(t, person);
     await post(t, '/api/v1/auth/verify/phone/send', { phoneNumber: person.phone });
     clock.advance(301 * SECOND);
-    const res = await post(t, '/api/v1/auth/verify/otp', {
-      phoneNumber: person.phone,
-      otp: latestCode(t, `+${person.phone95}`),
-    });
+    const res = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person, 'phone'));
     expect(errorOf(res).error).toBe('OTP has expired. Please request a new code.');
   });
 
@@ -82,10 +74,7 @@ describe('one-time codes: lifetimes, attempts, cooldown', () => {
     clock.advance(61 * SECOND);
     const again = await post(t, '/api/v1/auth/verify/email/send', { email: person.email });
     expect(again.statusCode).toBe(200);
-    const ok = await post(t, '/api/v1/auth/verify/otp', {
-      email: person.email,
-      otp: latestCode(t, person.email),
-    });
+    const ok = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person));
     expect(ok.statusCode).toBe(200);
   });
 
@@ -122,11 +111,22 @@ describe('one-time codes: lifetimes, attempts, cooldown', () => {
 
 describe('password reset', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
+
+  /** POST …/password/reset/confirm: `person` (as a `role`, 'user' unless told) sets a password. */
+  const confirmReset = (
+    person: Person,
+    otp: string,
+    newPassword = 'a-brand-new-secret-9',
+    role = 'user',
+  ) =>
+    post(t, '/api/v1/auth/password/reset/confirm', { email: person.email, role, otp, newPassword });
+  /** A new verified person who asked for a password reset, and the code that was sent. */
+  const askedReset = async () => {
+    const person = await verifiedPerson(t);
+    await post(t, '/api/v1/auth/password/reset/request', { email: person.email, role: 'user' });
+    return { person, code: latestCode(t, person.email) };
+  };
 
   it('request → code by email → confirm → old sessions end → login with the new password', async () => {
     const person = await verifiedPerson(t);
@@ -148,12 +148,7 @@ describe('password reset', () => {
     expect(mail?.subject).toBe('Reset your MyanTopup password');
     expect(mail?.text).toContain('5 minutes');
 
-    const confirm = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'user',
-      otp: latestCode(t, person.email),
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const confirm = await confirmReset(person, latestCode(t, person.email));
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json()).toEqual({
       success: true,
@@ -204,59 +199,30 @@ describe('password reset', () => {
 
   it('the reset code lives 300 s', async () => {
     clock.advance(2 * MINUTE);
-    const person = await verifiedPerson(t);
-    await post(t, '/api/v1/auth/password/reset/request', { email: person.email, role: 'user' });
-    const code = latestCode(t, person.email);
+    const { person, code } = await askedReset();
     clock.advance(301 * SECOND);
-    const res = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'user',
-      otp: code,
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const res = await confirmReset(person, code);
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).error).toBe('OTP has expired. Please request a new code.');
   });
 
   it('a wrong code, a common password or a bad role change nothing', async () => {
     clock.advance(2 * MINUTE);
-    const person = await verifiedPerson(t);
-    await post(t, '/api/v1/auth/password/reset/request', { email: person.email, role: 'user' });
-    const code = latestCode(t, person.email);
-    const wrong = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'user',
-      otp: wrongCode(code),
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const { person, code } = await askedReset();
+    const wrong = await confirmReset(person, wrongCode(code));
     expect(errorOf(wrong).error).toBe('Invalid OTP. Please try again.');
-    const common = await post(
-      t,
-      '/api/v1/auth/password/reset/confirm',
-      { email: person.email, role: 'user', otp: code, newPassword: 'password123' },
-      { 'accept-language': 'en' },
-    );
+    const common = await confirmReset(person, code, 'password123');
     expect(common.statusCode).toBe(400);
     expect(errorOf(common)).toMatchObject({
       error: 'This password is too common. Please choose a different one.',
       fields: { newPassword: 'This password is too common. Please choose a different one.' },
     });
-    const role = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'admin',
-      otp: code,
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const role = await confirmReset(person, code, undefined, 'admin');
     expect(role.statusCode).toBe(400);
     expect(errorOf(role).error).toBe("role must be 'user'");
     // The password is unchanged and the code still works.
     await login(t, person);
-    const ok = await post(t, '/api/v1/auth/password/reset/confirm', {
-      email: person.email,
-      role: 'user',
-      otp: code,
-      newPassword: 'a-brand-new-secret-9',
-    });
+    const ok = await confirmReset(person, code);
     expect(ok.statusCode).toBe(200);
   });
 });

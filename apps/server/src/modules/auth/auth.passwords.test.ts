@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@shop/contracts/auth';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import { users } from './auth.tables.ts';
 import {
   errorOf,
@@ -63,11 +63,7 @@ describe('breached-password filter (ADR 0016)', () => {
 });
 
 describe('passwords refuse the name, e-mail, phone and shop name; names refuse hidden text', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = openTestApp();
 
   const person = {
     name: 'Kyaw Zin Htet',
@@ -202,11 +198,7 @@ describe('passwords refuse the name, e-mail, phone and shop name; names refuse h
 
 describe('PUT /api/v1/users/password', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const change = (token: string | undefined, body: unknown, headers: Record<string, string> = en) =>
     t.app.inject({

@@ -2,13 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { LoginChallenge } from '@shop/contracts/auth';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeInstances,
-  createTestApp,
-  twoInstancesOnRedis,
-  type TestApp,
-} from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp } from '../../test/app-kit.ts';
+import { openTestApp, openTwoInstancesOnRedis } from '../../test/test-app-kit.ts';
 import { errorOf, MINUTE, movableClock, verifiedPerson, type Person } from '../../test/auth-kit.ts';
 import { LOGIN_PROOF_TTL_MS, proofWork } from './login-proof.ts';
 
@@ -93,11 +89,7 @@ async function loginWithProof(t: TestApp, person: Person, address: string) {
 
 describe('login past the spray limit of an address: a proof of work, not a flat 429 (ADR 0045)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('after 25 made-up e-mails from a NAT address, 3 customers without a device cookie are asked for a proof and sign in with the right password', async () => {
     const nat = '10.25.0.1';
@@ -250,12 +242,7 @@ describe('login past the spray limit of an address: a proof of work, not a flat 
  * one instance is refused on the other, and two requests racing with one solution get one login.
  */
 describe.runIf(process.env.TEST_REDIS_URL)('login proofs through Redis, two instances', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    [a, b] = await twoInstancesOnRedis();
-  });
-  afterAll(() => closeInstances(a, b));
+  const [a, b] = openTwoInstancesOnRedis();
 
   it('a challenge of one instance is solved on the other; a used solution is refused on both; a race gets one login', async () => {
     const nat = '10.26.0.1';

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@shop/contracts/auth';
 import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { type TestApp } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   MINUTE,
@@ -59,11 +60,7 @@ const logout = (t: TestApp, options: { cookie?: string; accessToken?: string }) 
 
 describe('refresh cookie on http (PUBLIC_URL http://…)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('login sets an HttpOnly, SameSite=Strict cookie scoped to /api/v1/auth, not Secure on http', async () => {
     const { res } = await webLogin(t, await verifiedPerson(t));
@@ -204,11 +201,7 @@ describe('refresh cookie on http (PUBLIC_URL http://…)', () => {
 });
 
 describe('refresh cookie on https (PUBLIC_URL https://…)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example' } });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ env: { PUBLIC_URL: 'https://shop.example' } });
 
   it('the cookie is Secure, on login, on refresh and when cleared at logout', async () => {
     const { res, cookie, accessToken } = await webLogin(t, await verifiedPerson(t));

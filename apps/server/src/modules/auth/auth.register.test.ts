@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProfileResponse, RegisterResponse, TokenResponse } from '@shop/contracts/auth';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { createTestApp } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   latestCode,
@@ -19,11 +20,7 @@ import {
 import { users } from './auth.tables.ts';
 
 describe('registration, verification and login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = openTestApp();
 
   it('register → code from the outbox → verify → login by email → profile', async () => {
     const person = newPerson();
@@ -256,11 +253,7 @@ describe('registration, verification and login', () => {
 
 describe('answers that do not tell who is registered (issue 11)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('a second sign-up with a taken email or phone answers like a new one; the owner is told by mail', async () => {
     // Issue 11: a 409 told anyone which addresses have accounts. The answer is now the one a new

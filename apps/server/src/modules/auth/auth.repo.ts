@@ -52,6 +52,9 @@ export function createAuthRepo(db: Db) {
     }
   }
 
+  /** The query for an account's row. */
+  const userById = (id: string) => db.select().from(users).where(eq(users.id, id)).limit(1);
+
   /** The codes of one account, or of every unproved claim of a target. */
   const ownedBy = (owner: OtpOwner) =>
     'userId' in owner
@@ -60,6 +63,15 @@ export function createAuthRepo(db: Db) {
           otpCodes.userId,
           db.select({ id: users.id }).from(users).where(unprovedClaim(owner.claimOf)),
         );
+
+  /** The live (unconsumed) codes of an owner on a channel, for the purposes. */
+  const liveCodes = (owner: OtpOwner, channel: OtpChannelValue, purposes: OtpPurposeValue[]) =>
+    and(
+      ownedBy(owner),
+      eq(otpCodes.channel, channel),
+      inArray(otpCodes.purpose, purposes),
+      isNull(otpCodes.consumedAt),
+    );
 
   /** A new account (a staff one with its role and its email counted as proved), or which unique key was taken. */
   async function insertUserRow(
@@ -135,12 +147,7 @@ export function createAuthRepo(db: Db) {
      * a deadlock with a points adjustment that holds this and waits for the loyalty account.
      */
     async lockUser(id: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(eq(users.id, id))
-        .for('no key update')
-        .limit(1);
+      const [row] = await userById(id).for('no key update');
       return row;
     },
 
@@ -157,7 +164,7 @@ export function createAuthRepo(db: Db) {
     },
 
     async findUserById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await userById(id);
       return row;
     },
 
@@ -327,14 +334,7 @@ export function createAuthRepo(db: Db) {
       return db
         .select()
         .from(otpCodes)
-        .where(
-          and(
-            ownedBy(owner),
-            eq(otpCodes.channel, channel),
-            inArray(otpCodes.purpose, purposes),
-            isNull(otpCodes.consumedAt),
-          ),
-        );
+        .where(liveCodes(owner, channel, purposes));
     },
 
     /**
@@ -412,10 +412,7 @@ export function createAuthRepo(db: Db) {
         .set({ attempts: sql`${otpCodes.attempts} + 1` })
         .where(
           and(
-            ownedBy(owner),
-            eq(otpCodes.channel, channel),
-            inArray(otpCodes.purpose, purposes),
-            isNull(otpCodes.consumedAt),
+            liveCodes(owner, channel, purposes),
             gt(otpCodes.expiresAt, now),
             lt(otpCodes.attempts, maxAttempts),
           ),

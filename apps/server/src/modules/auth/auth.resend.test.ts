@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   browser,
-  latestCode,
+  enterLatestCode,
   movableClock,
   newPerson,
   outboxFor,
@@ -22,11 +22,7 @@ import {
  */
 describe('resending a registration or phone code (issue 26)', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   let next = 0;
   /** A browser of its own network, so the per-address limit plays no part. */
@@ -38,6 +34,13 @@ describe('resending a registration or phone code (issue 26)', () => {
     b.post('/api/v1/auth/verify/email/send', { email: p.email });
   const sendText = (b: Browser, p: Person) =>
     b.post('/api/v1/auth/verify/phone/send', { phoneNumber: p.phone });
+  /** `times` sends, each 61 s after the last (past the cooldown) and answered 200. */
+  const sendsApart = async (times: number, send: () => Promise<{ statusCode: number }>) => {
+    for (let i = 0; i < times; i += 1) {
+      clock.advance(61 * SECOND);
+      expect((await send()).statusCode).toBe(200);
+    }
+  };
 
   it('the registrant gets a new code 60 s after the last (not before), and the new code verifies', async () => {
     const owner = newBrowser();
@@ -56,10 +59,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     expect(again.json()).toMatchObject({ data: { expiresIn: 900, resendAfter: 60 } });
     expect(outboxFor(t, person.email)).toHaveLength(2);
 
-    const verified = await owner.post('/api/v1/auth/verify/otp', {
-      email: person.email,
-      otp: latestCode(t, person.email),
-    });
+    const verified = await enterLatestCode(t, owner, person);
     expect(verified.statusCode).toBe(200);
   });
 
@@ -70,10 +70,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     await signUpIn(owner, person);
 
     // The sign-up was the email's first send of the day; the stranger makes the other 9…
-    for (let i = 0; i < 9; i += 1) {
-      clock.advance(61 * SECOND);
-      expect((await resendMail(stranger, person)).statusCode).toBe(200);
-    }
+    await sendsApart(9, () => resendMail(stranger, person));
     // …and is refused from then on, and the refused send holds no cooldown.
     clock.advance(61 * SECOND);
     expect((await resendMail(stranger, person)).statusCode).toBe(429);
@@ -82,10 +79,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     const own = await resendMail(owner, person);
     expect(own.statusCode).toBe(200);
     expect(outboxFor(t, person.email)).toHaveLength(sentBefore + 1);
-    const verified = await owner.post('/api/v1/auth/verify/otp', {
-      email: person.email,
-      otp: latestCode(t, person.email),
-    });
+    const verified = await enterLatestCode(t, owner, person);
     expect(verified.statusCode).toBe(200);
   });
 
@@ -94,10 +88,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     const person = newPerson();
     await signUpIn(owner, person);
 
-    for (let i = 0; i < 5; i += 1) {
-      clock.advance(61 * SECOND);
-      expect((await resendMail(owner, person)).statusCode).toBe(200);
-    }
+    await sendsApart(5, () => resendMail(owner, person));
     clock.advance(61 * SECOND);
     const capped = await resendMail(owner, person);
     expect(capped.statusCode).toBe(429);
@@ -126,10 +117,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     expect(login.statusCode).toBe(403);
 
     const texts = () => outboxFor(t, `+${person.phone95}`);
-    for (let i = 0; i < 10; i += 1) {
-      clock.advance(61 * SECOND);
-      expect((await sendText(stranger, person)).statusCode).toBe(200);
-    }
+    await sendsApart(10, () => sendText(stranger, person));
     clock.advance(61 * SECOND);
     expect((await sendText(stranger, person)).statusCode).toBe(429);
     const sentBefore = texts().length;
@@ -142,10 +130,7 @@ describe('resending a registration or phone code (issue 26)', () => {
     expect((await sendText(owner, person)).statusCode).toBe(200);
     expect(texts()).toHaveLength(sentBefore + 2);
 
-    const verified = await owner.post('/api/v1/auth/verify/otp', {
-      phoneNumber: person.phone,
-      otp: latestCode(t, `+${person.phone95}`),
-    });
+    const verified = await enterLatestCode(t, owner, person, 'phone');
     expect(verified.statusCode).toBe(200);
   });
 });

@@ -28,7 +28,6 @@ import {
   REFRESH_FAMILY_TTL_SECONDS,
   REFRESH_TRANSPORT_HEADER,
 } from '@shop/contracts/auth-rules';
-import type { Language } from '@shop/contracts/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +36,7 @@ import { AppError } from '../../platform/errors.ts';
 import { errorResponses, requestLanguage } from '../../platform/http.ts';
 import { UNVERIFIED_DELETE_SECONDS, type AuthService } from './auth.service.ts';
 import { CLAIM_TICKET_COOKIE } from './claim-ticket.ts';
+import type { CodeCaller } from './auth-context.ts';
 import type { OtpSent } from './otp-codes.ts';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
@@ -104,9 +104,6 @@ function setClaimTicket(reply: FastifyReply, ticket: string, secure: boolean) {
 
 const claimTicket = (request: FastifyRequest): string | undefined =>
   request.cookies[CLAIM_TICKET_COOKIE];
-
-/** What a code call's service step is told of its caller: language, address and claim ticket. */
-type CodeCaller = [language: Language, clientAddress: string, ticket?: string];
 
 const wantsCookieOnly = (request: FastifyRequest) =>
   request.headers[REFRESH_TRANSPORT_HEADER] === 'cookie';

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   latestCode,
   login,
@@ -23,11 +23,7 @@ import { users } from './auth.tables.ts';
  */
 describe('unproved claims of an email or phone do not hold it', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const accountsWithEmail = (email: string) => t.database.db.$count(users, eq(users.email, email));
   const sms = (person: Person) => outboxFor(t, `+${person.phone95}`);
@@ -166,11 +162,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'proving one phone from two accounts at once (PostgreSQL; skipped without TEST_DATABASE_URL)',
   () => {
     const clock = movableClock();
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ clock });
-    });
-    afterAll(() => t.close());
+    const t = openTestApp({ clock });
 
     it('exactly one of two simultaneous verifications wins, 10 rounds out of 10', async () => {
       const ROUNDS = 10;

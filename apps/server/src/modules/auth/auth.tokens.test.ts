@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import {
   errorOf,
   login,
@@ -22,11 +22,7 @@ const decodePart = (token: string, index: number) =>
 
 describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   it('the access token is a 3-part HS256 JWT with iss, aud, sub and a 15-minute exp', async () => {
     const session = await login(t, await verifiedPerson(t));
@@ -181,11 +177,7 @@ describe('tokens: access JWT, refresh rotation, reuse detection, logout', () => 
 });
 
 describe('single-session policy (SINGLE_SESSION=true)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SINGLE_SESSION: 'true' } });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ env: { SINGLE_SESSION: 'true' } });
 
   it('a new login ends the other sessions; their next call says other device', async () => {
     const person = await verifiedPerson(t);
@@ -208,11 +200,7 @@ describe('single-session policy (SINGLE_SESSION=true)', () => {
 });
 
 describe('without SINGLE_SESSION', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = openTestApp();
 
   it('several sessions live side by side', async () => {
     const person = await verifiedPerson(t);

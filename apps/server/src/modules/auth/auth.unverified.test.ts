@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import {
-  latestCode,
+  latestCodeEntry,
   login,
   MINUTE,
   movableClock,
@@ -26,18 +26,11 @@ const DAY = 24 * HOUR;
  */
 describe('unverified accounts give up their email and phone', () => {
   const clock = movableClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const accountsWith = (email: string) => t.database.db.$count(users, eq(users.email, email));
   const verifyAndLogin = async (person: Person) => {
-    const verified = await post(t, '/api/v1/auth/verify/otp', {
-      email: person.email,
-      otp: latestCode(t, person.email),
-    });
+    const verified = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, person));
     expect(verified.statusCode).toBe(200);
     return login(t, person);
   };
@@ -67,10 +60,7 @@ describe('unverified accounts give up their email and phone', () => {
     clock.advance(MINUTE + 1);
     const owner: Person = { ...newPerson(), phone: squatter.phone, phone95: squatter.phone95 };
     await register(t, owner);
-    const proved = await post(t, '/api/v1/auth/verify/otp', {
-      phoneNumber: owner.phone,
-      otp: latestCode(t, `+${owner.phone95}`),
-    });
+    const proved = await post(t, '/api/v1/auth/verify/otp', latestCodeEntry(t, owner, 'phone'));
     expect(proved.statusCode).toBe(200);
     await verifyAndLogin(owner);
     const rows = await t.database.db

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import { users } from './auth.tables.ts';
 import { errorOf, post } from '../../test/auth-kit.ts';
 import { localizeMessage } from '@shop/contracts/validation-messages';
@@ -17,11 +18,7 @@ const good = {
 };
 
 describe('bad input gets a 4xx with the spec wording and changes nothing', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = openTestApp();
 
   const expectNoUsers = async () => {
     expect(await t.database.db.select().from(users)).toHaveLength(0);
@@ -233,11 +230,7 @@ function outboxEmpty(t: TestApp): boolean {
 }
 
 describe('numbers as people paste them (issue 26)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = openTestApp();
 
   it('a number in Burmese digits with +95 and spaces is the same number, stored in its 95 form', async () => {
     const res = await post(

@@ -20,6 +20,15 @@ export interface OtpSent {
   resendAfter: number;
 }
 
+/**
+ * The times a send answers for a code of `purpose`: how long it lives and when another may be
+ * sent. The same whether or not a code was sent, so the answer tells nothing.
+ */
+export const codeTimes = (purpose: OtpPurposeValue): Omit<OtpSent, 'message'> => ({
+  expiresIn: otpLifetimeSeconds[purpose],
+  resendAfter: OTP_RESEND_COOLDOWN_SECONDS,
+});
+
 const otpHash = (
   { deps }: AuthContext,
   row: Pick<OtpRow, 'userId' | 'channel' | 'purpose'>,
@@ -57,7 +66,7 @@ export async function issueOtp(
     // The per-address cooldown (sendGuard) already answered for everyone; a row sent within the
     // cooldown means a send raced this one, and the answer must not differ from an unknown
     // address's, so nothing more is sent and nothing is said.
-    return { expiresIn: lifetime, resendAfter: OTP_RESEND_COOLDOWN_SECONDS };
+    return codeTimes(purpose);
   }
   if (channel === 'email') {
     await deps.mailer.send(
@@ -66,7 +75,7 @@ export async function issueOtp(
   } else {
     await deps.sms.send(otpSms(`+${user.phoneNumber}`, code, lifetime, language));
   }
-  return { expiresIn: lifetime, resendAfter: OTP_RESEND_COOLDOWN_SECONDS };
+  return codeTimes(purpose);
 }
 
 /**

@@ -1,22 +1,23 @@
-import { OTP_RESEND_COOLDOWN_SECONDS, otpLifetimeSeconds } from '@shop/contracts/auth';
 import { authTexts, authTextWith } from '@shop/contracts/auth-rules';
-import type { Language } from '@shop/contracts/i18n';
 import { AppError } from '../../platform/errors.ts';
-import { MAX_CLAIMANTS, passwordOrThrow, type AuthContext } from './auth-context.ts';
+import {
+  MAX_CLAIMANTS,
+  passwordOrThrow,
+  type AuthContext,
+  type CodeCaller,
+} from './auth-context.ts';
 import { noticeEmail } from './auth.messages.ts';
 import type { Claim, UserRow } from './auth.repo.ts';
 import { codeRecipient, holdProved, proverOf } from './claims.ts';
 import { checkGuard, sendGuard } from './code-limits.ts';
 import { loginKeys } from './login.ts';
-import { checkOtp, decoyOtp, issueOtp, type OtpSent } from './otp-codes.ts';
+import { checkOtp, codeTimes, decoyOtp, issueOtp, type OtpSent } from './otp-codes.ts';
 import { hashPassword } from './password-policy.ts';
 
 export async function requestPasswordReset(
   ctx: AuthContext,
   email: string,
-  language: Language,
-  clientAddress: string,
-  ticket?: string,
+  ...[language, clientAddress, ticket]: CodeCaller
 ): Promise<OtpSent> {
   const { deps } = ctx;
   // Cooldown, daily cap and address limit are keyed by the address asked for, whether or not
@@ -33,19 +34,13 @@ export async function requestPasswordReset(
     await decoyOtp(ctx);
     await deps.mailer.send(noticeEmail(email, 'noAccount', language));
   }
-  return {
-    message: authTextWith.resetCodeSent(email, language),
-    expiresIn: otpLifetimeSeconds.reset,
-    resendAfter: OTP_RESEND_COOLDOWN_SECONDS,
-  };
+  return { message: authTextWith.resetCodeSent(email, language), ...codeTimes('reset') };
 }
 
 export async function confirmPasswordReset(
   ctx: AuthContext,
   input: { email: string; otp: string; newPassword: string },
-  language: Language,
-  clientAddress: string,
-  ticket?: string,
+  ...[language, clientAddress, ticket]: CodeCaller
 ): Promise<string> {
   const { deps, repo, limiter, clock } = ctx;
   // What the request itself tells (the e-mail) is checked first; the account's name and phone

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { OTP_RESEND_COOLDOWN_SECONDS, otpLifetimeSeconds, type User } from '@shop/contracts/auth';
+import { OTP_RESEND_COOLDOWN_SECONDS, type User } from '@shop/contracts/auth';
 import type { Language } from '@shop/contracts/i18n';
 import { clientNetwork } from '../../platform/http.ts';
 import { nameOrThrow, passwordOrThrow, toUser, type AuthContext } from './auth-context.ts';
 import { codeLimitMessages, noticeEmail } from './auth.messages.ts';
 import type { UserRow } from './auth.repo.ts';
 import { codeLimits, guard, sendGuard, targetKey } from './code-limits.ts';
-import { issueOtp } from './otp-codes.ts';
+import { codeTimes, issueOtp } from './otp-codes.ts';
 import { hashPassword } from './password-policy.ts';
 
 /** What a sign-up gives: the new account, its code's lifetime and resend wait, its claim ticket. */
@@ -98,8 +98,7 @@ async function answerTaken(
       phoneVerified: false,
       createdAt: now.toISOString(),
     },
-    expiresIn: otpLifetimeSeconds.register,
-    resendAfter: OTP_RESEND_COOLDOWN_SECONDS,
+    ...codeTimes('register'),
     // A ticket like a new account's (naming no account), so the answer does not differ.
     claimTicket: tickets.issue(id),
   };

@@ -2,8 +2,8 @@ import type { AdminMediaUpload } from '@shop/contracts/admin-media';
 import { adminCatalogueMessages as cm } from '@shop/contracts/admin-catalogue-messages';
 import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import { solidPng } from '../../test/media-kit.ts';
@@ -35,16 +35,11 @@ const bannerJpeg = (width: number, height: number) =>
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 
 describe('responsive copies of uploads', () => {
-  let t: TestApp;
-  let admin: SignedInStaff;
   const clock = movableClock(new Date());
-
+  const t = openTestApp({ clock });
+  let admin: SignedInStaff;
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     admin = await signedInStaff(t, clock, 'admin');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const upload = async (bytes: Buffer, contentType: string) => {

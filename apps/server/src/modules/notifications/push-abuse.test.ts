@@ -8,7 +8,7 @@ import {
   signedIn,
   type ShopTest,
 } from '../../test/checkout-kit.ts';
-import { paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
+import { orderRowsOf, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import {
   pushDevice,
   startPushService,
@@ -17,7 +17,6 @@ import {
   subscribePush as subscribe,
   until,
 } from '../../test/push-kit.ts';
-import { orders } from '../orders/orders.tables.ts';
 import { pushSubscriptions } from './notifications.tables.ts';
 import { enqueuePush } from './push-jobs.ts';
 
@@ -32,6 +31,7 @@ const device = (endpoint: string) => pushDevice(endpoint).body('en');
 
 describe('a push service that never answers (issue 25)', () => {
   const s = openPushingShop(startTarpit);
+  const { orderStatus } = orderRowsOf(() => s);
 
   /** A new customer's E-PIN order: seconds from checkout to completed (the worker runs). */
   async function secondsToComplete(): Promise<number> {
@@ -39,13 +39,10 @@ describe('a push service that never answers (issue 25)', () => {
     const user = await signedIn(s);
     const started = performance.now();
     const { order } = await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    const completed = await until(async () => {
-      const [row] = await s.t.database.db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, order.orderId));
-      return row?.status === 'completed';
-    }, 70_000);
+    const completed = await until(
+      async () => (await orderStatus(order.orderId)) === 'completed',
+      70_000,
+    );
     return completed ? (performance.now() - started) / 1000 : Number.POSITIVE_INFINITY;
   }
 

@@ -8,7 +8,7 @@ import { jobs } from '../../platform/jobs.tables.ts';
 import { otherInstance } from '../../test/app-kit.ts';
 import { login, outboxFor } from '../../test/auth-kit.ts';
 import { call, signedIn } from '../../test/checkout-kit.ts';
-import { paidOrder } from '../../test/fulfilment-kit.ts';
+import { orderRowsOf, paidOrder } from '../../test/fulfilment-kit.ts';
 import {
   openPushingShop,
   pushDevice,
@@ -18,7 +18,6 @@ import {
   until,
 } from '../../test/push-kit.ts';
 import { users } from '../auth/auth.tables.ts';
-import { orders } from '../orders/orders.tables.ts';
 import { recipientOrderRecords } from '../orders/orders.service.ts';
 import { createRecipientReminders, RECIPIENT_REMINDER_JOB } from './recipient-reminders.ts';
 import { createRecipientsRepo, recipientsTransaction } from './recipients.repo.ts';
@@ -345,6 +344,7 @@ describe('reminders to top up a saved number', () => {
 
 describe('reminders whose push service or mail server never answers', () => {
   const s = openPushingShop(startTarpit);
+  const { orderStatus } = orderRowsOf(() => s);
 
   it('holds neither fulfilment nor the reminders past the push budget', async () => {
     const mptTopup = s.catalogue.productId('T-MPT-1000');
@@ -381,13 +381,10 @@ describe('reminders whose push service or mail server never answers', () => {
       [{ sku: 'T-MPT-1000', quantity: 1, phoneNumber: '09250000001' }],
       { user: buyer },
     );
-    const completed = await until(async () => {
-      const [row] = await s.t.database.db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, order.orderId));
-      return row?.status === 'completed';
-    }, 20_000);
+    const completed = await until(
+      async () => (await orderStatus(order.orderId)) === 'completed',
+      20_000,
+    );
     expect(completed).toBe(true);
     expect((performance.now() - started) / 1000).toBeLessThan(2);
 

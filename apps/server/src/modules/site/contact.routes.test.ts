@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import { siteSettings } from './site.tables.ts';
 
 describe('GET /api/v1/site/contact', () => {
-  let t: TestApp;
+  const t = openTestApp();
   const setContact = async (value: unknown) => {
     await t.database.db.delete(siteSettings).where(eq(siteSettings.key, 'call_centre'));
     await t.database.db.insert(siteSettings).values({ key: 'call_centre', value });
   };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   it('answers 404 while no call-centre details are configured', async () => {
     const res = await t.app.inject({ url: '/api/v1/site/contact' });

@@ -1,17 +1,14 @@
 import type { ErrorBody } from '@shop/contracts/errors';
 import { festivalsResponseSchema, inFestival } from '@shop/contracts/site';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app-kit.ts';
+import { openTestApp } from '../../test/test-app-kit.ts';
 import { analyticsEvents } from './site.tables.ts';
 
 describe('festival windows and first-party analytics (issue 16)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { FESTIVAL_DATES: '2026-10-24..2026-10-27,2027-10-13..2027-10-16' },
-    });
+  const t = openTestApp({
+    env: { FESTIVAL_DATES: '2026-10-24..2026-10-27,2027-10-13..2027-10-16' },
   });
-  afterAll(() => t.close());
 
   it('answers the configured Thadingyut windows', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/site/festivals' });
