@@ -229,6 +229,13 @@ export const callbackThroughInject =
     };
   };
 
+/** Sets a cart line's quantity (PUT /api/v1/cart/update): the answer, unchecked. */
+export const updateCart = (
+  s: ShopTest,
+  headers: Record<string, string>,
+  body: { productId: string; quantity: number; lineId?: string; phoneNumber?: string },
+) => call(s, 'PUT', '/api/v1/cart/update', headers, body);
+
 /** Puts one 1,000 Ks MPT top-up (T-MPT-1000) to `phoneNumber` in the cart. */
 export const addMptTopUp = (
   s: ShopTest,
@@ -265,6 +272,10 @@ export async function completeWith(
 /** The customer cancels their order's open payment (PUT …/cancel-payment): the answer, unchecked. */
 export const cancelPayment = (s: ShopTest, headers: Record<string, string>, orderId: string) =>
   call(s, 'PUT', `/api/v1/orders/${orderId}/cancel-payment`, headers);
+
+/** The customer pays an MM QR in the sandbox bank (POST …/sandbox/bank/pay): the answer, unchecked. */
+export const payInSandboxBank = (s: ShopTest, qrPayload: string | null) =>
+  call(s, 'POST', '/api/v1/sandbox/bank/pay', {}, { qrPayload });
 
 /** The customer's cart of one 1,000 Ks MPT top-up to `phoneNumber`, checked out and paid with points. */
 export async function topUpPaidWithPoints(
@@ -322,6 +333,22 @@ export async function paymentStatusOf(
   const res = await call(s, 'GET', `/api/v1/orders/${orderId}/payment-status`, headers);
   if (res.statusCode !== 200) throw new Error(`payment-status: ${res.statusCode} ${res.body}`);
   return res.json<PaymentStatusResponse>().data;
+}
+
+/**
+ * An order that a refused or tampered payment report left alone: still pending as the buyer
+ * polls it, and no fulfilment job.
+ */
+export async function expectStillUnpaid(
+  s: ShopTest,
+  headers: Record<string, string>,
+  orderId: string,
+) {
+  expect(await paymentStatusOf(s, headers, orderId)).toMatchObject({
+    paymentStatus: 'pending',
+    status: 'pending',
+  });
+  expect(await fulfilJobsOf(s, orderId)).toHaveLength(0);
 }
 
 /**

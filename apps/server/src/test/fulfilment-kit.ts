@@ -20,6 +20,7 @@ import {
   completeWith,
   initialize,
   MPT_PHONE,
+  payInSandboxBank,
   signedIn,
   type ShopTest,
 } from './checkout-kit.ts';
@@ -80,15 +81,7 @@ export async function paidOrder(
       })()
     : await initialize(s, user.headers);
   const payment: PaymentSession = await completeWith(s, user.headers, order.orderId);
-  const paid = await call(
-    s,
-    'POST',
-    '/api/v1/sandbox/bank/pay',
-    {},
-    {
-      qrPayload: payment.paymentQrCode,
-    },
-  );
+  const paid = await payInSandboxBank(s, payment.paymentQrCode);
   if (paid.statusCode !== 200 || paid.json<SandboxPayResponse>().data.webhookStatus !== 200)
     throw new Error(`payment failed: ${paid.body}`);
   return { user, order };

@@ -18,6 +18,8 @@ import {
   newCardProduct,
   openShopTest,
   signedIn,
+  payInSandboxBank,
+  updateCart,
 } from '../../test/checkout-kit.ts';
 
 type Buyer = Awaited<ReturnType<typeof signedIn>>;
@@ -111,10 +113,8 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
       quantity: 3,
     });
     expect(more.statusCode).toBe(409);
-    const update = await call(
+    const update = await updateCart(
       s,
-      'PUT',
-      `/api/v1/cart/update`,
       { ...buyer.headers, 'accept-language': 'my' },
       { productId, quantity: 7 },
     );
@@ -276,15 +276,7 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
     // A card that expires sooner arrives: unheld stock would sell it first.
     const [sooner] = await addCards(productId, 1, new Date('2030-06-30T00:00:00Z'));
     const qr = await completeWith(s, buyer.headers, order.orderId);
-    const paid = await call(
-      s,
-      'POST',
-      '/api/v1/sandbox/bank/pay',
-      {},
-      {
-        qrPayload: qr.paymentQrCode,
-      },
-    );
+    const paid = await payInSandboxBank(s, qr.paymentQrCode);
     expect(paid.statusCode, paid.body).toBe(200);
     await s.t.app.runPendingJobs();
     const sold = await db().select().from(orderCards).where(eq(orderCards.orderId, order.orderId));

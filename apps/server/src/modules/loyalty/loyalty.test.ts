@@ -14,6 +14,7 @@ import {
   MPT_PHONE,
   paymentRowsOf,
   signedIn,
+  payInSandboxBank,
 } from '../../test/checkout-kit.ts';
 import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { JOB_MAX_ATTEMPTS } from '../../platform/job-worker.ts';
@@ -302,15 +303,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
       paymentMethod: 'points',
     });
     expect(chosen.statusCode).toBe(200);
-    const paid = await call(
-      s,
-      'POST',
-      '/api/v1/sandbox/bank/pay',
-      {},
-      {
-        qrPayload: qr.paymentQrCode,
-      },
-    );
+    const paid = await payInSandboxBank(s, qr.paymentQrCode);
     expect(paid.statusCode).toBe(200);
     await s.t.app.runPendingJobs();
     expect(await balanceOf(user.userId)).toBe(45);

@@ -6,6 +6,7 @@ import {
   pendingTopUpOrder,
   receiptsOf,
   expectPaidOnce,
+  expectStillUnpaid,
 } from '../../test/checkout-kit.ts';
 import * as acquirer from '../../test/acquirer-kit.ts';
 import { startKbzStandin } from '../../test/standins/kbzpay.ts';
@@ -103,11 +104,7 @@ describe('payments through KBZPay (stand-in)', () => {
       expect(replies.map((r) => r.status)).toEqual([401, 401]);
       expect(replies.some((r) => r.body === 'success')).toBe(false);
     }
-    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
-      paymentStatus: 'pending',
-      status: 'pending',
-    });
-    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(0);
+    await expectStillUnpaid(s, user.headers, order.orderId);
   });
 
   it('a signed callback for too little money is recorded for refund; the QR stays payable', async () => {

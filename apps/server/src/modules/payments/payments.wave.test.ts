@@ -10,6 +10,7 @@ import {
   pendingTopUpOrder,
   receiptsOf,
   expectPaidOnce,
+  expectStillUnpaid,
 } from '../../test/checkout-kit.ts';
 import * as acquirer from '../../test/acquirer-kit.ts';
 import { paymentEvents } from './payments.tables.ts';
@@ -108,11 +109,7 @@ describe('payments through Wave (stand-in)', () => {
       const reply = await wave().callback(session.paymentReference, 'PAYMENT_CONFIRMED', tamper);
       expect(reply.status).toBe(401);
     }
-    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
-      paymentStatus: 'pending',
-      status: 'pending',
-    });
-    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(0);
+    await expectStillUnpaid(s, user.headers, order.orderId);
     expect(await receiptsOf(s, order.orderId)).toHaveLength(0);
   });
 
