@@ -8,6 +8,28 @@ import {
   products,
 } from '../modules/catalogue/catalogue.tables.ts';
 
+/** The test catalogue's home categories (also for tests that insert only categories). */
+export const testCategories = {
+  topup: {
+    slug: 'mobile-topup',
+    name: { en: 'Mobile Top-up', my: 'ဖုန်းငွေဖြည့်' },
+    imageUrl: '/media/categories/mobile-topup.svg',
+    sortOrder: 1,
+  },
+  data: {
+    slug: 'data-package',
+    name: { en: 'Data Package', my: 'ဒေတာပက်ကေ့ချ်' },
+    imageUrl: '/media/categories/data-package.svg',
+    sortOrder: 2,
+  },
+  gift: {
+    slug: 'egift-cards',
+    name: { en: 'eGift Cards', my: 'လက်ဆောင်ကတ်' },
+    imageUrl: '/media/categories/egift-cards.svg',
+    sortOrder: 3,
+  },
+};
+
 /**
  * A small catalogue for the tests, independent of the demo seed: names chosen so that the price
  * and name orders differ, plus every state the listing shows and a few broken image URLs.
@@ -15,26 +37,7 @@ import {
 export async function insertTestCatalogue(db: Db) {
   const [topup, data, gift] = await db
     .insert(categories)
-    .values([
-      {
-        slug: 'mobile-topup',
-        name: { en: 'Mobile Top-up', my: 'ဖုန်းငွေဖြည့်' },
-        imageUrl: '/media/categories/mobile-topup.svg',
-        sortOrder: 1,
-      },
-      {
-        slug: 'data-package',
-        name: { en: 'Data Package', my: 'ဒေတာပက်ကေ့ချ်' },
-        imageUrl: '/media/categories/data-package.svg',
-        sortOrder: 2,
-      },
-      {
-        slug: 'egift-cards',
-        name: { en: 'eGift Cards', my: 'လက်ဆောင်ကတ်' },
-        imageUrl: '/media/categories/egift-cards.svg',
-        sortOrder: 3,
-      },
-    ])
+    .values([testCategories.topup, testCategories.data, testCategories.gift])
     .returning();
   if (!topup || !data || !gift) throw new Error('categories not inserted');
   const [topupSub] = await db
