@@ -335,21 +335,24 @@ export async function paymentStatusOf(
   return res.json<PaymentStatusResponse>().data;
 }
 
+/** The order's payment state as the buyer polls it, and how many fulfilment jobs it has. */
+async function expectPaymentState(
+  s: ShopTest,
+  headers: Record<string, string>,
+  orderId: string,
+  state: { paymentStatus: string; status: string },
+  fulfilJobs: number,
+) {
+  expect(await paymentStatusOf(s, headers, orderId)).toMatchObject(state);
+  expect(await fulfilJobsOf(s, orderId)).toHaveLength(fulfilJobs);
+}
+
 /**
  * An order that a refused or tampered payment report left alone: still pending as the buyer
  * polls it, and no fulfilment job.
  */
-export async function expectStillUnpaid(
-  s: ShopTest,
-  headers: Record<string, string>,
-  orderId: string,
-) {
-  expect(await paymentStatusOf(s, headers, orderId)).toMatchObject({
-    paymentStatus: 'pending',
-    status: 'pending',
-  });
-  expect(await fulfilJobsOf(s, orderId)).toHaveLength(0);
-}
+export const expectStillUnpaid = (s: ShopTest, headers: Record<string, string>, orderId: string) =>
+  expectPaymentState(s, headers, orderId, { paymentStatus: 'pending', status: 'pending' }, 0);
 
 /**
  * A 1,000 Ks order paid once, however often its payment was reported: paid and processing as the
@@ -360,11 +363,7 @@ export async function expectPaidOnce(
   headers: Record<string, string>,
   orderId: string,
 ) {
-  expect(await paymentStatusOf(s, headers, orderId)).toMatchObject({
-    paymentStatus: 'paid',
-    status: 'processing',
-  });
-  expect(await fulfilJobsOf(s, orderId)).toHaveLength(1);
+  await expectPaymentState(s, headers, orderId, { paymentStatus: 'paid', status: 'processing' }, 1);
   expect((await receiptsOf(s, orderId)).map((r) => [r.outcome, r.amount])).toEqual([
     ['applied', 1000],
   ]);
