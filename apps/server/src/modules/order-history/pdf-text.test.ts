@@ -9,6 +9,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardListPdf, invoicePdf } from './order-documents.ts';
 import { newDocument, pdfFonts, scriptRuns, toBuffer, write } from './pdf-text.ts';
+import { documentCard } from '../../test/order-documents-kit.ts';
 
 /**
  * The PDFs' Burmese must look as a browser draws it (ADR 0019): each string is drawn into a PDF,
@@ -303,32 +304,13 @@ const order = {
 } as unknown as Order;
 
 const cards: OrderCard[] = [
-  {
-    cardId: 'c1',
-    code: 'G-STEAM-10',
-    name: 'Steam ၁၀ ဒေါ်လာ ကတ်',
-    serialNumber: '000123',
-    pin: '4220190000000001',
-    scratched: true,
-    expiresAt: null,
-    cardPrice: 45000,
-    sellingPrice: 45000,
-    faceValue: null,
-    openedByRecipientAt: null,
-  },
-  {
+  documentCard({ name: 'Steam ၁၀ ဒေါ်လာ ကတ်', serialNumber: '000123', pin: '4220190000000001' }),
+  documentCard({
     cardId: 'c2',
-    code: 'G-STEAM-10',
-    name: 'Steam 10',
     serialNumber: 'SN-0042-AB',
     pin: '0042 9981 7765',
-    scratched: true,
     expiresAt: '2027-01-31T00:00:00Z',
-    cardPrice: 45000,
-    sellingPrice: 45000,
-    faceValue: null,
-    openedByRecipientAt: null,
-  },
+  }),
 ];
 
 const textOf = (pdf: Buffer) =>
