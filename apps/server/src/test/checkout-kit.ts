@@ -200,12 +200,18 @@ export async function call(
   });
 }
 
+type CartAdd = { productId: string; quantity: number; phoneNumber?: string | null };
+
+/** Adds to the cart (POST /api/v1/cart/add): the answer, unchecked (addToCart checks it). */
+export const tryAddToCart = (s: ShopTest, headers: Record<string, string>, body: CartAdd) =>
+  call(s, 'POST', '/api/v1/cart/add', headers, body);
+
 export async function addToCart(
   s: ShopTest,
   headers: Record<string, string>,
-  body: { productId: string; quantity: number; phoneNumber?: string | null },
+  body: CartAdd,
 ): Promise<CartResponse> {
-  const res = await call(s, 'POST', '/api/v1/cart/add', headers, body);
+  const res = await tryAddToCart(s, headers, body);
   if (res.statusCode !== 200) throw new Error(`add failed: ${res.statusCode} ${res.body}`);
   return res.json<CartResponse>();
 }
