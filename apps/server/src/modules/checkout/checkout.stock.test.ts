@@ -61,6 +61,14 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
       ...buyer.headers,
       'accept-language': lang,
     });
+  /** The buyer's checkout is refused (409) with `message` in English and in Burmese. */
+  const expectCheckoutRefused = async (buyer: Buyer, message: { en: string; my: string }) => {
+    for (const lang of ['en', 'my'] as const) {
+      const res = await tryInitialize(buyer, lang);
+      expect(res.statusCode).toBe(409);
+      expect(res.json<ErrorBody>().message).toBe(message[lang]);
+    }
+  };
 
   it('ordering 20 when 5 are left: a clear 409 in English and Burmese, no order, no card held', async () => {
     const productId = await cardProduct(20);
@@ -81,14 +89,10 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
         ),
       );
 
-    const en = await tryInitialize(buyer);
-    expect(en.statusCode).toBe(409);
-    expect(en.json<ErrorBody>().message).toBe(
-      'Only 5 left of Game card. Please lower the quantity.',
-    );
-    const my = await tryInitialize(buyer, 'my');
-    expect(my.statusCode).toBe(409);
-    expect(my.json<ErrorBody>().message).toBe('ဂိမ်းကတ် ၅ ခုသာ ကျန်ပါသည်။ အရေအတွက်ကို လျှော့ပါ။');
+    await expectCheckoutRefused(buyer, {
+      en: 'Only 5 left of Game card. Please lower the quantity.',
+      my: 'ဂိမ်းကတ် ၅ ခုသာ ကျန်ပါသည်။ အရေအတွက်ကို လျှော့ပါ။',
+    });
     expect(await ordersOf(buyer.userId)).toBe(0);
     const held = await db()
       .select()
@@ -137,14 +141,10 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
     expect(await heldBy(order.orderId)).toHaveLength(1);
     // The listing (cached before) shows it out of stock at once.
     expect(await productStatus(productId)).toBe('out_of_stock');
-    const refused = await tryInitialize(second);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json<ErrorBody>().message).toBe(
-      'Game card is sold out. Please remove it from your cart.',
-    );
-    const refusedMy = await tryInitialize(second, 'my');
-    expect(refusedMy.statusCode).toBe(409);
-    expect(refusedMy.json<ErrorBody>().message).toBe('ဂိမ်းကတ် ရောင်းကုန်သွားပါပြီ။ ခြင်းတောင်းမှ ဖယ်ရှားပါ။');
+    await expectCheckoutRefused(second, {
+      en: 'Game card is sold out. Please remove it from your cart.',
+      my: 'ဂိမ်းကတ် ရောင်းကုန်သွားပါပြီ။ ခြင်းတောင်းမှ ဖယ်ရှားပါ။',
+    });
     expect(await ordersOf(second.userId)).toBe(0);
 
     const cancel = await cancelPayment(s, first.headers, order.orderId);
