@@ -30,6 +30,15 @@ export const testCategories = {
   },
 };
 
+/** Looks up the id of an inserted row by its key (a code, a SKU); throws for a key not inserted. */
+const idBy =
+  <R extends { id: string }>(rows: R[], keyOf: (row: R) => string) =>
+  (key: string): string => {
+    const found = rows.find((row) => keyOf(row) === key);
+    if (!found) throw new Error(key);
+    return found.id;
+  };
+
 /**
  * A small catalogue for the tests, independent of the demo seed: names chosen so that the price
  * and name orders differ, plus every state the listing shows and a few broken image URLs.
@@ -73,11 +82,7 @@ export async function insertTestCatalogue(db: Db) {
       },
     ])
     .returning();
-  const op = (code: string) => {
-    const found = ops.find((o) => o.code === code);
-    if (!found) throw new Error(code);
-    return found.id;
-  };
+  const op = idBy(ops, (o) => o.code);
   const text = (en: string, my: string) => ({ en, my });
   const topups = await db
     .insert(products)
@@ -177,11 +182,7 @@ export async function insertTestCatalogue(db: Db) {
       },
     ])
     .returning();
-  const sku = (s: string) => {
-    const found = topups.find((p) => p.sku === s);
-    if (!found) throw new Error(s);
-    return found.id;
-  };
+  const sku = idBy(topups, (p) => p.sku);
   // Stock for Steam only: Netflix has none left and must show as out of stock.
   await db.insert(cards).values([
     {
