@@ -22,6 +22,7 @@ import {
   MPT_PHONE,
   payInSandboxBank,
   signedIn,
+  stockCards,
   type ShopTest,
 } from './checkout-kit.ts';
 
@@ -85,6 +86,18 @@ export async function paidOrder(
   if (paid.statusCode !== 200 || paid.json<SandboxPayResponse>().data.webhookStatus !== 200)
     throw new Error(`payment failed: ${paid.body}`);
   return { user, order };
+}
+
+/**
+ * A signed-in customer with loyalty points: one Steam card order behind them, paid and delivered
+ * (its points credited by the fulfilment job).
+ */
+export async function memberWithPoints(s: ShopTest) {
+  const user = await signedIn(s);
+  await stockCards(s, 'G-STEAM-10', 1);
+  await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
+  await s.t.app.runPendingJobs();
+  return user;
 }
 
 /**
