@@ -1,6 +1,6 @@
 import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
 import type { ErrorBody } from '@shop/contracts/errors';
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login } from '../../test/auth-kit.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
@@ -25,20 +25,16 @@ describe('card holds of unpaid orders are bounded (ADR 0043)', () => {
   const s = openShopTest({ CARD_HOLD_MAX_PER_ADDRESS: '30' });
 
   const db = () => s.t.database.db;
-  const liveHolds = async (productIds: string[]) =>
+  /** How many of the cards `which` picks are held now (their hold not over). */
+  const liveHoldsOf = async (which: SQL) =>
     (
       await db()
         .select({ n: count() })
         .from(cards)
-        .where(and(inArray(cards.productId, productIds), gt(cards.reservedUntil, s.clock())))
+        .where(and(which, gt(cards.reservedUntil, s.clock())))
     )[0]?.n ?? 0;
-  const heldBy = async (orderId: string) =>
-    (
-      await db()
-        .select({ n: count() })
-        .from(cards)
-        .where(and(eq(cards.reservedOrderId, orderId), gt(cards.reservedUntil, s.clock())))
-    )[0]?.n ?? 0;
+  const liveHolds = (productIds: string[]) => liveHoldsOf(inArray(cards.productId, productIds));
+  const heldBy = (orderId: string) => liveHoldsOf(eq(cards.reservedOrderId, orderId));
 
   /** A checkout from `address` (the client network the limits count by). */
   const checkout = (buyer: Buyer, address: string, lang: 'en' | 'my' = 'en') =>
