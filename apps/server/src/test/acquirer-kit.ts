@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { ErrorBody } from '@shop/contracts/errors';
-import { expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KbzStandin } from './standins/kbzpay.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { selectAcquirers } from '../modules/payments/providers/index.ts';
@@ -82,10 +82,26 @@ async function expectCreateFailedCleanly(
 }
 
 /**
+ * The describe block of an acquirer's configuration: a start on PAYMENT_PROVIDER=`provider` with
+ * only `env` of its variables is refused with `problems` (see expectStartRefused).
+ */
+export function describeStartRefused(
+  provider: 'kbzpay' | 'wave',
+  env: Record<string, string>,
+  problems: string[],
+) {
+  describe(`PAYMENT_PROVIDER=${provider} configuration`, () => {
+    it('a start without its variables stops with the list of them, never a value', () => {
+      expectStartRefused({ PAYMENT_PROVIDER: provider, ...env }, problems);
+    });
+  });
+}
+
+/**
  * Checks that a start with these variables is stopped with each of `problems` ("NAME: missing",
  * "NAME: malformed") and shows none of the values given (a key must not reach a log).
  */
-export function expectStartRefused(env: Record<string, string>, problems: string[]) {
+function expectStartRefused(env: Record<string, string>, problems: string[]) {
   const message = paymentProviderStartError(env);
   for (const problem of problems) expect(message).toContain(problem);
   for (const [name, value] of Object.entries(env))

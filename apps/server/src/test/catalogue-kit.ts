@@ -8,6 +8,37 @@ import {
   products,
 } from '../modules/catalogue/catalogue.tables.ts';
 
+/** The test catalogue's home categories (also for tests that insert only categories). */
+export const testCategories = {
+  topup: {
+    slug: 'mobile-topup',
+    name: { en: 'Mobile Top-up', my: 'ဖုန်းငွေဖြည့်' },
+    imageUrl: '/media/categories/mobile-topup.svg',
+    sortOrder: 1,
+  },
+  data: {
+    slug: 'data-package',
+    name: { en: 'Data Package', my: 'ဒေတာပက်ကေ့ချ်' },
+    imageUrl: '/media/categories/data-package.svg',
+    sortOrder: 2,
+  },
+  gift: {
+    slug: 'egift-cards',
+    name: { en: 'eGift Cards', my: 'လက်ဆောင်ကတ်' },
+    imageUrl: '/media/categories/egift-cards.svg',
+    sortOrder: 3,
+  },
+};
+
+/** Looks up the id of an inserted row by its key (a code, a SKU); throws for a key not inserted. */
+const idBy =
+  <R extends { id: string }>(rows: R[], keyOf: (row: R) => string) =>
+  (key: string): string => {
+    const found = rows.find((row) => keyOf(row) === key);
+    if (!found) throw new Error(key);
+    return found.id;
+  };
+
 /**
  * A small catalogue for the tests, independent of the demo seed: names chosen so that the price
  * and name orders differ, plus every state the listing shows and a few broken image URLs.
@@ -15,26 +46,7 @@ import {
 export async function insertTestCatalogue(db: Db) {
   const [topup, data, gift] = await db
     .insert(categories)
-    .values([
-      {
-        slug: 'mobile-topup',
-        name: { en: 'Mobile Top-up', my: 'ဖုန်းငွေဖြည့်' },
-        imageUrl: '/media/categories/mobile-topup.svg',
-        sortOrder: 1,
-      },
-      {
-        slug: 'data-package',
-        name: { en: 'Data Package', my: 'ဒေတာပက်ကေ့ချ်' },
-        imageUrl: '/media/categories/data-package.svg',
-        sortOrder: 2,
-      },
-      {
-        slug: 'egift-cards',
-        name: { en: 'eGift Cards', my: 'လက်ဆောင်ကတ်' },
-        imageUrl: '/media/categories/egift-cards.svg',
-        sortOrder: 3,
-      },
-    ])
+    .values([testCategories.topup, testCategories.data, testCategories.gift])
     .returning();
   if (!topup || !data || !gift) throw new Error('categories not inserted');
   const [topupSub] = await db
@@ -70,11 +82,7 @@ export async function insertTestCatalogue(db: Db) {
       },
     ])
     .returning();
-  const op = (code: string) => {
-    const found = ops.find((o) => o.code === code);
-    if (!found) throw new Error(code);
-    return found.id;
-  };
+  const op = idBy(ops, (o) => o.code);
   const text = (en: string, my: string) => ({ en, my });
   const topups = await db
     .insert(products)
@@ -174,11 +182,7 @@ export async function insertTestCatalogue(db: Db) {
       },
     ])
     .returning();
-  const sku = (s: string) => {
-    const found = topups.find((p) => p.sku === s);
-    if (!found) throw new Error(s);
-    return found.id;
-  };
+  const sku = idBy(topups, (p) => p.sku);
   // Stock for Steam only: Netflix has none left and must show as out of stock.
   await db.insert(cards).values([
     {

@@ -200,12 +200,18 @@ export async function call(
   });
 }
 
+type CartAdd = { productId: string; quantity: number; phoneNumber?: string | null };
+
+/** Adds to the cart (POST /api/v1/cart/add): the answer, unchecked (addToCart checks it). */
+export const tryAddToCart = (s: ShopTest, headers: Record<string, string>, body: CartAdd) =>
+  call(s, 'POST', '/api/v1/cart/add', headers, body);
+
 export async function addToCart(
   s: ShopTest,
   headers: Record<string, string>,
-  body: { productId: string; quantity: number; phoneNumber?: string | null },
+  body: CartAdd,
 ): Promise<CartResponse> {
-  const res = await call(s, 'POST', '/api/v1/cart/add', headers, body);
+  const res = await tryAddToCart(s, headers, body);
   if (res.statusCode !== 200) throw new Error(`add failed: ${res.statusCode} ${res.body}`);
   return res.json<CartResponse>();
 }
@@ -228,6 +234,13 @@ export const callbackThroughInject =
       body: res.body,
     };
   };
+
+/** Sets a cart line's quantity (PUT /api/v1/cart/update): the answer, unchecked. */
+export const updateCart = (
+  s: ShopTest,
+  headers: Record<string, string>,
+  body: { productId: string; quantity: number; lineId?: string; phoneNumber?: string },
+) => call(s, 'PUT', '/api/v1/cart/update', headers, body);
 
 /** Puts one 1,000 Ks MPT top-up (T-MPT-1000) to `phoneNumber` in the cart. */
 export const addMptTopUp = (
@@ -265,6 +278,10 @@ export async function completeWith(
 /** The customer cancels their order's open payment (PUT …/cancel-payment): the answer, unchecked. */
 export const cancelPayment = (s: ShopTest, headers: Record<string, string>, orderId: string) =>
   call(s, 'PUT', `/api/v1/orders/${orderId}/cancel-payment`, headers);
+
+/** The customer pays an MM QR in the sandbox bank (POST …/sandbox/bank/pay): the answer, unchecked. */
+export const payInSandboxBank = (s: ShopTest, qrPayload: string | null) =>
+  call(s, 'POST', '/api/v1/sandbox/bank/pay', {}, { qrPayload });
 
 /** The customer's cart of one 1,000 Ks MPT top-up to `phoneNumber`, checked out and paid with points. */
 export async function topUpPaidWithPoints(
@@ -324,6 +341,25 @@ export async function paymentStatusOf(
   return res.json<PaymentStatusResponse>().data;
 }
 
+/** The order's payment state as the buyer polls it, and how many fulfilment jobs it has. */
+async function expectPaymentState(
+  s: ShopTest,
+  headers: Record<string, string>,
+  orderId: string,
+  state: { paymentStatus: string; status: string },
+  fulfilJobs: number,
+) {
+  expect(await paymentStatusOf(s, headers, orderId)).toMatchObject(state);
+  expect(await fulfilJobsOf(s, orderId)).toHaveLength(fulfilJobs);
+}
+
+/**
+ * An order that a refused or tampered payment report left alone: still pending as the buyer
+ * polls it, and no fulfilment job.
+ */
+export const expectStillUnpaid = (s: ShopTest, headers: Record<string, string>, orderId: string) =>
+  expectPaymentState(s, headers, orderId, { paymentStatus: 'pending', status: 'pending' }, 0);
+
 /**
  * A 1,000 Ks order paid once, however often its payment was reported: paid and processing as the
  * buyer polls it, one fulfilment job, one receipt applied for 1,000 Ks.
@@ -333,11 +369,7 @@ export async function expectPaidOnce(
   headers: Record<string, string>,
   orderId: string,
 ) {
-  expect(await paymentStatusOf(s, headers, orderId)).toMatchObject({
-    paymentStatus: 'paid',
-    status: 'processing',
-  });
-  expect(await fulfilJobsOf(s, orderId)).toHaveLength(1);
+  await expectPaymentState(s, headers, orderId, { paymentStatus: 'paid', status: 'processing' }, 1);
   expect((await receiptsOf(s, orderId)).map((r) => [r.outcome, r.amount])).toEqual([
     ['applied', 1000],
   ]);

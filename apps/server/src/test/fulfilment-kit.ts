@@ -20,7 +20,9 @@ import {
   completeWith,
   initialize,
   MPT_PHONE,
+  payInSandboxBank,
   signedIn,
+  stockCards,
   type ShopTest,
 } from './checkout-kit.ts';
 
@@ -80,18 +82,22 @@ export async function paidOrder(
       })()
     : await initialize(s, user.headers);
   const payment: PaymentSession = await completeWith(s, user.headers, order.orderId);
-  const paid = await call(
-    s,
-    'POST',
-    '/api/v1/sandbox/bank/pay',
-    {},
-    {
-      qrPayload: payment.paymentQrCode,
-    },
-  );
+  const paid = await payInSandboxBank(s, payment.paymentQrCode);
   if (paid.statusCode !== 200 || paid.json<SandboxPayResponse>().data.webhookStatus !== 200)
     throw new Error(`payment failed: ${paid.body}`);
   return { user, order };
+}
+
+/**
+ * A signed-in customer with loyalty points: one Steam card order behind them, paid and delivered
+ * (its points credited by the fulfilment job).
+ */
+export async function memberWithPoints(s: ShopTest) {
+  const user = await signedIn(s);
+  await stockCards(s, 'G-STEAM-10', 1);
+  await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
+  await s.t.app.runPendingJobs();
+  return user;
 }
 
 /**

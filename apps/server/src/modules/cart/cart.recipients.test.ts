@@ -2,7 +2,7 @@ import type { CartResponse } from '@shop/contracts/cart';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addToCart, call, openShopTest, signedIn } from '../../test/checkout-kit.ts';
+import { addToCart, call, openShopTest, signedIn, updateCart } from '../../test/checkout-kit.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
 import { topupSimulatorTransactions } from '../fulfilment/fulfilment.tables.ts';
 import { orderItems } from '../orders/orders.tables.ts';
@@ -26,35 +26,30 @@ describe('a top-up is one cart line per recipient number', () => {
     topup = s.catalogue.productId('T-MPT-1000');
   });
 
+  /** Puts `quantity` of the 1,000 Ks MPT top-up for `phoneNumber` in the cart of `headers`. */
+  const addTopUp = (headers: Record<string, string>, phoneNumber: string, quantity: number) =>
+    addToCart(s, headers, { productId: topup, quantity, phoneNumber });
   const lines = (cart: CartResponse) =>
     cart.data.items.map((l) => [l.productId, l.quantity, l.phoneNumber]);
 
   it('two numbers make two lines; the same number again adds to its own line', async () => {
     const { headers } = await signedIn(s);
-    await addToCart(s, headers, { productId: topup, quantity: 1, phoneNumber: MUM });
-    const both = await addToCart(s, headers, { productId: topup, quantity: 1, phoneNumber: DAD });
+    await addTopUp(headers, MUM, 1);
+    const both = await addTopUp(headers, DAD, 1);
     expect(lines(both)).toEqual([
       [topup, 1, mum],
       [topup, 1, dad],
     ]);
     expect(both.data.items[0]?.lineId).not.toBe(both.data.items[1]?.lineId);
     // Spelled another way, Mum's number is still Mum's line.
-    const again = await addToCart(s, headers, {
-      productId: topup,
-      quantity: 2,
-      phoneNumber: '+95 9 250 008 881',
-    });
+    const again = await addTopUp(headers, '+95 9 250 008 881', 2);
     expect(lines(again)).toEqual([
       [topup, 3, mum],
       [topup, 1, dad],
     ]);
     expect(again.data.totalItems).toBe(4);
     // Burmese digits are the same number too (issue 26: numbers as people paste them).
-    const burmese = await addToCart(s, headers, {
-      productId: topup,
-      quantity: 1,
-      phoneNumber: '၀၉၂၅၀၀၀၉၉၉၁',
-    });
+    const burmese = await addTopUp(headers, '၀၉၂၅၀၀၀၉၉၉၁', 1);
     expect(lines(burmese)).toEqual([
       [topup, 3, mum],
       [topup, 2, dad],
@@ -63,16 +58,14 @@ describe('a top-up is one cart line per recipient number', () => {
 
   it('a change names its line: the other number’s line is untouched, and without a line id it is refused', async () => {
     const { headers } = await signedIn(s);
-    await addToCart(s, headers, { productId: topup, quantity: 1, phoneNumber: MUM });
-    const cart = await addToCart(s, headers, { productId: topup, quantity: 1, phoneNumber: DAD });
+    await addTopUp(headers, MUM, 1);
+    const cart = await addTopUp(headers, DAD, 1);
     const dadLine = cart.data.items.find((l) => l.phoneNumber === dad);
 
     // The spec's call names only the product: with two lines it cannot say which.
     for (const lang of ['en', 'my'] as const) {
-      const ambiguous = await call(
+      const ambiguous = await updateCart(
         s,
-        'PUT',
-        '/api/v1/cart/update',
         { ...headers, 'accept-language': lang },
         { productId: topup, quantity: 5 },
       );
@@ -84,7 +77,7 @@ describe('a top-up is one cart line per recipient number', () => {
       );
     }
 
-    const updated = await call(s, 'PUT', '/api/v1/cart/update', headers, {
+    const updated = await updateCart(s, headers, {
       productId: topup,
       lineId: dadLine?.lineId,
       quantity: 3,
@@ -97,7 +90,7 @@ describe('a top-up is one cart line per recipient number', () => {
 
     // Another customer's line id is not found in this cart, and changes nothing.
     const other = await signedIn(s);
-    const foreign = await call(s, 'PUT', '/api/v1/cart/update', other.headers, {
+    const foreign = await updateCart(s, other.headers, {
       productId: topup,
       lineId: dadLine?.lineId,
       quantity: 9,
@@ -113,17 +106,17 @@ describe('a top-up is one cart line per recipient number', () => {
     );
     expect(lines(removed.json<CartResponse>())).toEqual([[topup, 1, mum]]);
     // The spec's call without a line removes every line of the product.
-    await addToCart(s, headers, { productId: topup, quantity: 1, phoneNumber: DAD });
+    await addTopUp(headers, DAD, 1);
     const all = await call(s, 'DELETE', `/api/v1/cart/remove/${topup}`, headers);
     expect(all.json<CartResponse>().data.items).toEqual([]);
   });
 
   it('giving a line the number another line has joins them (never two lines for one number), within 20', async () => {
     const { headers } = await signedIn(s);
-    await addToCart(s, headers, { productId: topup, quantity: 2, phoneNumber: MUM });
-    const cart = await addToCart(s, headers, { productId: topup, quantity: 3, phoneNumber: DAD });
+    await addTopUp(headers, MUM, 2);
+    const cart = await addTopUp(headers, DAD, 3);
     const dadLine = cart.data.items.find((l) => l.phoneNumber === dad);
-    const joined = await call(s, 'PUT', '/api/v1/cart/update', headers, {
+    const joined = await updateCart(s, headers, {
       productId: topup,
       lineId: dadLine?.lineId,
       quantity: 3,
@@ -133,13 +126,11 @@ describe('a top-up is one cart line per recipient number', () => {
     expect(lines(joined.json<CartResponse>())).toEqual([[topup, 5, mum]]);
 
     // Past 20 together: refused, in the request's language, and nothing changes.
-    await addToCart(s, headers, { productId: topup, quantity: 18, phoneNumber: DAD });
+    await addTopUp(headers, DAD, 18);
     const before = await call(s, 'GET', '/api/v1/cart', headers);
     const dadAgain = before.json<CartResponse>().data.items.find((l) => l.phoneNumber === dad);
-    const over = await call(
+    const over = await updateCart(
       s,
-      'PUT',
-      '/api/v1/cart/update',
       { ...headers, 'accept-language': 'my' },
       { productId: topup, lineId: dadAgain?.lineId, quantity: 18, phoneNumber: MUM },
     );
@@ -156,24 +147,20 @@ describe('a top-up is one cart line per recipient number', () => {
       const { headers } = await signedIn(s);
       for (let round = 0; round < 5; round += 1) {
         await call(s, 'DELETE', '/api/v1/cart/clear', headers);
-        await addToCart(s, headers, { productId: topup, quantity: 1, phoneNumber: MUM });
-        await addToCart(s, headers, { productId: topup, quantity: 2, phoneNumber: DAD });
-        const cart = await addToCart(s, headers, {
-          productId: topup,
-          quantity: 3,
-          phoneNumber: '09250007771',
-        });
+        await addTopUp(headers, MUM, 1);
+        await addTopUp(headers, DAD, 2);
+        const cart = await addTopUp(headers, '09250007771', 3);
         const others = cart.data.items.filter((l) => l.phoneNumber !== mum);
         const answers = await Promise.all([
           ...others.map((line) =>
-            call(s, 'PUT', '/api/v1/cart/update', headers, {
+            updateCart(s, headers, {
               productId: topup,
               lineId: line.lineId,
               quantity: line.quantity,
               phoneNumber: MUM,
             }),
           ),
-          addToCart(s, headers, { productId: topup, quantity: 4, phoneNumber: MUM }),
+          addTopUp(headers, MUM, 4),
         ]);
         for (const answer of answers)
           if ('statusCode' in answer) expect(answer.statusCode).toBe(200);
@@ -185,11 +172,11 @@ describe('a top-up is one cart line per recipient number', () => {
 
   it('a guest’s line for another number stays its own line when the guest signs in', async () => {
     const user = await signedIn(s);
-    await addToCart(s, user.headers, { productId: topup, quantity: 1, phoneNumber: MUM });
+    await addTopUp(user.headers, MUM, 1);
     const first = await call(s, 'GET', '/api/v1/cart', { 'accept-language': 'en' });
     const gid = String(first.headers['x-guest-id']);
-    await addToCart(s, { gid }, { productId: topup, quantity: 1, phoneNumber: DAD });
-    await addToCart(s, { gid }, { productId: topup, quantity: 2, phoneNumber: MUM });
+    await addTopUp({ gid }, DAD, 1);
+    await addTopUp({ gid }, MUM, 2);
     const merged = await call(s, 'GET', '/api/v1/cart', { ...user.headers, gid });
     expect(lines(merged.json<CartResponse>())).toEqual([
       [topup, 3, mum],
@@ -212,7 +199,7 @@ describe('a top-up is one cart line per recipient number', () => {
       [topup, 1, dad],
     ]);
     // A line added while paying (not in the order) stays in the cart.
-    await addToCart(s, user.headers, { productId: topup, quantity: 1, phoneNumber: '09250007777' });
+    await addTopUp(user.headers, '09250007777', 1);
     expect(await s.t.app.runPendingJobs()).toBeGreaterThanOrEqual(1);
 
     const items = await s.t.database.db

@@ -11,7 +11,7 @@ import {
   type CartResponse,
 } from '@shop/contracts/cart';
 import type { Language } from '@shop/contracts/i18n';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth.ts';
 import { errorResponses, requestLanguage } from '../../platform/http.ts';
@@ -45,6 +45,11 @@ export const cartRoutes =
   // eslint-disable-next-line @typescript-eslint/require-await
   async (app) => {
     const tags = ['cart'];
+    /** The cart a request works on (its user's or guest's, see resolveCaller) and its language. */
+    const cartOf = async (request: FastifyRequest, reply: FastifyReply) => ({
+      owner: cartOwner(await guard.resolveCaller(request, reply)),
+      lang: requestLanguage(request),
+    });
 
     app.get(
       '/api/v1/cart',
@@ -80,9 +85,8 @@ export const cartRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
-        const caller = await guard.resolveCaller(request, reply);
-        const cart = await service.add(cartOwner(caller), request.body, lang);
+        const { owner, lang } = await cartOf(request, reply);
+        const cart = await service.add(owner, request.body, lang);
         return answer(cartMessages.added, lang, cart);
       },
     );
@@ -100,9 +104,8 @@ export const cartRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
-        const caller = await guard.resolveCaller(request, reply);
-        const cart = await service.update(cartOwner(caller), request.body, lang);
+        const { owner, lang } = await cartOf(request, reply);
+        const cart = await service.update(owner, request.body, lang);
         return answer(cartMessages.updated, lang, cart);
       },
     );
@@ -120,10 +123,9 @@ export const cartRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
-        const caller = await guard.resolveCaller(request, reply);
+        const { owner, lang } = await cartOf(request, reply);
         const cart = await service.remove(
-          cartOwner(caller),
+          owner,
           request.params.productId,
           request.query.lineId,
           lang,
@@ -143,9 +145,8 @@ export const cartRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
-        const caller = await guard.resolveCaller(request, reply);
-        return answer(cartMessages.cleared, lang, await service.clear(cartOwner(caller), lang));
+        const { owner, lang } = await cartOf(request, reply);
+        return answer(cartMessages.cleared, lang, await service.clear(owner, lang));
       },
     );
 
@@ -160,9 +161,8 @@ export const cartRoutes =
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
-        const caller = await guard.resolveCaller(request, reply);
-        const { cart, removed } = await service.removeUnavailable(cartOwner(caller), lang);
+        const { owner, lang } = await cartOf(request, reply);
+        const { cart, removed } = await service.removeUnavailable(owner, lang);
         return {
           success: true as const,
           message: cartMessages.unavailableRemoved[lang],

@@ -8,9 +8,10 @@ import {
   operators,
   products,
 } from './catalogue.tables.ts';
+import type { BannerRow, CategoryRow } from './catalogue.repo.ts';
 
-export type BannerRow = typeof banners.$inferSelect;
-export type CategoryRow = typeof categories.$inferSelect;
+/** The row types both catalogue repos answer in (written once, in catalogue.repo.ts). */
+export type { BannerRow, CategoryRow };
 export type OperatorRow = typeof operators.$inferSelect;
 export type BannerEdit = Partial<
   Pick<

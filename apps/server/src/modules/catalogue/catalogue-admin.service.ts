@@ -53,40 +53,41 @@ export function createCatalogueAdminService(deps: {
   const { repo, clock } = deps;
   /**
    * An edit under the row's lock: NOT_FOUND (`notFound`) without the row, else the row changed and
-   * `written` told what it was and is, in the same transaction. Answers the changed row.
+   * `written` told what it was and is, in the same transaction; once committed, the catalogue
+   * caches are dropped. Answers the changed row.
    */
-  const lockedEdit = <R>(
+  const lockedEdit = async <R>(
     lock: (tx: Tx) => Promise<R | undefined>,
     notFound: Text,
     update: (tx: Tx) => Promise<R>,
     written: (tx: Tx, before: R, after: R) => Promise<void>,
-  ): Promise<R> =>
-    repo.transaction(async (tx) => {
+  ): Promise<R> => {
+    const row = await repo.transaction(async (tx) => {
       const current = await lock(tx);
       if (!current) throw new AppError('NOT_FOUND', notFound);
       const updated = await update(tx);
       await written(tx, current, updated);
       return updated;
     });
+    await deps.catalogueChanged();
+    return row;
+  };
   return {
     listBanners: (page: Page) => repo.listBanners(page),
     productOf: (id: string) => repo.productOf(id),
     productCards: (...args: Parameters<typeof repo.productCards>) => repo.productCards(...args),
 
-    async editBanner(
+    editBanner: (
       id: string,
       edit: BannerEdit,
       written: (tx: Tx, before: BannerRow, after: BannerRow) => Promise<void>,
-    ): Promise<BannerRow> {
-      const row = await lockedEdit(
+    ): Promise<BannerRow> =>
+      lockedEdit(
         (tx) => repo.lockBanner(tx, id),
         adminCatalogueMessages.bannerNotFound,
         (tx) => repo.updateBanner(tx, id, edit, clock()),
         written,
-      );
-      await deps.catalogueChanged();
-      return row;
-    },
+      ),
 
     listCategories: (page: Page) => repo.listCategories(page),
 
@@ -101,7 +102,6 @@ export function createCatalogueAdminService(deps: {
         (tx) => repo.updateCategory(tx, id, edit, clock()),
         written,
       );
-      await deps.catalogueChanged();
       const found = await repo.categoryById(id);
       if (!found) throw new Error(`category ${id} not found after its edit`);
       return found;
@@ -110,20 +110,17 @@ export function createCatalogueAdminService(deps: {
     listOperators: () => repo.listOperators(),
 
     /** Names, brand colour or logo of an operator; its code (the phone rules' key) never changes. */
-    async editOperator(
+    editOperator: (
       id: string,
       edit: OperatorEdit,
       written: (tx: Tx, before: OperatorRow, after: OperatorRow) => Promise<void>,
-    ): Promise<OperatorRow> {
-      const row = await lockedEdit(
+    ): Promise<OperatorRow> =>
+      lockedEdit(
         (tx) => repo.lockOperator(tx, id),
         adminCatalogueMessages.operatorNotFound,
         (tx) => repo.updateOperator(tx, id, edit, clock()),
         written,
-      );
-      await deps.catalogueChanged();
-      return row;
-    },
+      ),
 
     /** A card file checked by the importer of `npm run stock:import`; nothing written. */
     checkStock: (csv: string): Promise<StockCheck> =>

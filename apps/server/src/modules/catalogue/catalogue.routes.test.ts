@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { testCategories } from '../../test/catalogue-kit.ts';
 import { categories } from './catalogue.tables.ts';
 
 describe('categories API', () => {
@@ -11,18 +12,8 @@ describe('categories API', () => {
     const rows = await t.database.db
       .insert(categories)
       .values([
-        {
-          slug: 'data-package',
-          name: { en: 'Data Package', my: 'ဒေတာပက်ကေ့ချ်' },
-          imageUrl: '/media/categories/data-package.svg',
-          sortOrder: 2,
-        },
-        {
-          slug: 'mobile-topup',
-          name: { en: 'Mobile Top-up', my: 'ဖုန်းငွေဖြည့်' },
-          imageUrl: '/media/categories/mobile-topup.svg',
-          sortOrder: 1,
-        },
+        testCategories.data,
+        testCategories.topup,
         {
           slug: 'retired',
           name: { en: 'Retired', my: 'ရပ်ဆိုင်း' },

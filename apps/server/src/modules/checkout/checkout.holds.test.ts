@@ -1,11 +1,17 @@
 import type { CheckoutInitializeResponse, PaymentSessionResponse } from '@shop/contracts/checkout';
 import type { ErrorBody } from '@shop/contracts/errors';
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login } from '../../test/auth-kit.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
-import { addToCart, openShopTest, newCardProduct, signedIn } from '../../test/checkout-kit.ts';
+import {
+  addToCart,
+  openShopTest,
+  newCardProduct,
+  signedIn,
+  updateCart,
+} from '../../test/checkout-kit.ts';
 
 type Buyer = Awaited<ReturnType<typeof signedIn>>;
 
@@ -19,20 +25,16 @@ describe('card holds of unpaid orders are bounded (ADR 0043)', () => {
   const s = openShopTest({ CARD_HOLD_MAX_PER_ADDRESS: '30' });
 
   const db = () => s.t.database.db;
-  const liveHolds = async (productIds: string[]) =>
+  /** How many of the cards `which` picks are held now (their hold not over). */
+  const liveHoldsOf = async (which: SQL) =>
     (
       await db()
         .select({ n: count() })
         .from(cards)
-        .where(and(inArray(cards.productId, productIds), gt(cards.reservedUntil, s.clock())))
+        .where(and(which, gt(cards.reservedUntil, s.clock())))
     )[0]?.n ?? 0;
-  const heldBy = async (orderId: string) =>
-    (
-      await db()
-        .select({ n: count() })
-        .from(cards)
-        .where(and(eq(cards.reservedOrderId, orderId), gt(cards.reservedUntil, s.clock())))
-    )[0]?.n ?? 0;
+  const liveHolds = (productIds: string[]) => liveHoldsOf(inArray(cards.productId, productIds));
+  const heldBy = (orderId: string) => liveHoldsOf(eq(cards.reservedOrderId, orderId));
 
   /** A checkout from `address` (the client network the limits count by). */
   const checkout = (buyer: Buyer, address: string, lang: 'en' | 'my' = 'en') =>
@@ -104,12 +106,7 @@ describe('card holds of unpaid orders are bounded (ADR 0043)', () => {
     expect(await heldBy(orderOf(far).orderId)).toBe(15);
 
     // Within what is left at that address (10): accepted.
-    await s.t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/cart/update',
-      headers: second.headers,
-      payload: { productId, quantity: 10 },
-    });
+    await updateCart(s, second.headers, { productId, quantity: 10 });
     const fits = await checkout(second, '203.0.113.50');
     expect(fits.statusCode, fits.body).toBe(201);
     expect(await liveHolds([productId])).toBe(45);
@@ -210,12 +207,7 @@ describe('card holds of unpaid orders are bounded (ADR 0043)', () => {
     );
     const my = await checkout(buyer, '198.51.100.60', 'my');
     expect(my.json<ErrorBody>().message).toContain('၁၀');
-    await s.t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/cart/update',
-      headers: buyer.headers,
-      payload: { productId: fifty, quantity: 10 },
-    });
+    await updateCart(s, buyer.headers, { productId: fifty, quantity: 10 });
     expect((await checkout(buyer, '198.51.100.60')).statusCode).toBe(201);
 
     // Small stock: up to 5 always (if there are 5), never more than the share beyond that.
@@ -224,12 +216,7 @@ describe('card holds of unpaid orders are bounded (ADR 0043)', () => {
     const six = await checkout(small, '198.51.100.61');
     expect(six.statusCode).toBe(409);
     expect(six.json<ErrorBody>().message).toContain('at most 5 of Game card');
-    await s.t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/cart/update',
-      headers: small.headers,
-      payload: { productId: eight, quantity: 5 },
-    });
+    await updateCart(s, small.headers, { productId: eight, quantity: 5 });
     expect((await checkout(small, '198.51.100.61')).statusCode).toBe(201);
 
     // The last card can be bought.

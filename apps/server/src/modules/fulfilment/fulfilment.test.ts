@@ -5,7 +5,7 @@ import { jobs } from '../../platform/jobs.tables.ts';
 import { outboxFor } from '../../test/auth-kit.ts';
 import { encryptSecret } from '../../platform/crypto.ts';
 import { cards } from '../catalogue/catalogue.tables.ts';
-import { call, openShopTest, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
+import { openShopTest, MPT_PHONE, signedIn, tryAddToCart } from '../../test/checkout-kit.ts';
 import { loyaltyLedger } from '../loyalty/loyalty.tables.ts';
 import { orderItems, orders } from '../orders/orders.tables.ts';
 import { payments } from '../payments/payments.tables.ts';
@@ -203,7 +203,7 @@ describe('fulfilment of paid orders (DESIGN §6.4)', () => {
     expect(sold[0]?.cardId).not.toBe(expired?.id);
     // Only the expired card is left: the shop shows none and takes no order for it.
     expect((await availableCards(s, 'G-STEAM-10')).map((c) => c.id)).toEqual([expired?.id]);
-    const add = await call(s, 'POST', '/api/v1/cart/add', user.headers, {
+    const add = await tryAddToCart(s, user.headers, {
       productId,
       quantity: 1,
     });

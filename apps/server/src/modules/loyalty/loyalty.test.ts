@@ -14,8 +14,9 @@ import {
   MPT_PHONE,
   paymentRowsOf,
   signedIn,
+  payInSandboxBank,
 } from '../../test/checkout-kit.ts';
-import { emptyStock, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
+import { emptyStock, memberWithPoints, paidOrder, stockCards } from '../../test/fulfilment-kit.ts';
 import { JOB_MAX_ATTEMPTS } from '../../platform/job-worker.ts';
 import { jobs } from '../../platform/jobs.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
@@ -82,15 +83,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
     s.t.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, orderId));
   const orderRow = async (orderId: string) =>
     (await s.t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0];
-
-  /** A member with points from one completed E-PIN order (45 points at this test's rates). */
-  const memberWithPoints = async () => {
-    const user = await signedIn(s);
-    await stockCards(s, 'G-STEAM-10', 1);
-    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    await s.t.app.runPendingJobs();
-    return user;
-  };
+  // A memberWithPoints (fulfilment-kit) has 45 points at this test's rates.
 
   /** That member's order of two 1,000 Ks MPT top-ups to `phoneNumber`, paid with points. */
   const topupsPaidWithPoints = async (
@@ -141,7 +134,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('pays an order with points: debited atomically, fulfilled like a paid order, no points earned on it', async () => {
-    const user = await memberWithPoints();
+    const user = await memberWithPoints(s);
     expect(await balanceOf(user.userId)).toBe(45);
 
     await addToCart(s, user.headers, {
@@ -212,7 +205,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('two orders racing for one balance: exactly one is paid, the balance never goes below zero', async () => {
-    const user = await memberWithPoints();
+    const user = await memberWithPoints(s);
     expect(await balanceOf(user.userId)).toBe(45);
     const sessions: string[] = [];
     for (const phone of ['09250000011', '09250000012']) {
@@ -238,7 +231,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('a points order whose line fails gets those points back', async () => {
-    const user = await memberWithPoints();
+    const user = await memberWithPoints(s);
     // The simulator declines it.
     const order = await topupsPaidWithPoints(user, '09250000000');
     expect(await balanceOf(user.userId)).toBe(25);
@@ -260,7 +253,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('a points-paid top-up the aggregator never confirmed: no points back until support has checked', async () => {
-    const user = await memberWithPoints();
+    const user = await memberWithPoints(s);
     // The simulator tops up, and its first answer is lost.
     const order = await topupsPaidWithPoints(user, '09250009999');
     expect(await balanceOf(user.userId)).toBe(25);
@@ -288,7 +281,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
   });
 
   it('choosing points after a QR was opened, then paying the QR: a failed line is a cash refund, no points minted', async () => {
-    const user = await memberWithPoints();
+    const user = await memberWithPoints(s);
     expect(await balanceOf(user.userId)).toBe(45);
     await addToCart(s, user.headers, {
       productId: s.catalogue.productId('T-MPT-1000'),
@@ -302,15 +295,7 @@ describe('loyalty: points, tier discount at checkout, payment by points', () => 
       paymentMethod: 'points',
     });
     expect(chosen.statusCode).toBe(200);
-    const paid = await call(
-      s,
-      'POST',
-      '/api/v1/sandbox/bank/pay',
-      {},
-      {
-        qrPayload: qr.paymentQrCode,
-      },
-    );
+    const paid = await payInSandboxBank(s, qr.paymentQrCode);
     expect(paid.statusCode).toBe(200);
     await s.t.app.runPendingJobs();
     expect(await balanceOf(user.userId)).toBe(45);

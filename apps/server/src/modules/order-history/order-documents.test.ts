@@ -1,5 +1,5 @@
 import { toLatinDigits } from '@shop/contracts/languages';
-import type { Order, OrderCard } from '@shop/contracts/orders';
+import type { Order } from '@shop/contracts/orders';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../catalogue/stock-import.ts';
 import {
@@ -10,27 +10,13 @@ import {
   type InvoiceInput,
 } from './order-documents.ts';
 import { type Doc, newDocument, toBuffer } from './pdf-text.ts';
-
-const card = (over: Partial<OrderCard>): OrderCard => ({
-  cardId: 'c1',
-  code: 'G-STEAM-10',
-  name: 'Steam 10',
-  serialNumber: 'S1',
-  pin: '1234',
-  scratched: true,
-  expiresAt: null,
-  cardPrice: 45000,
-  sellingPrice: 45000,
-  faceValue: null,
-  openedByRecipientAt: null,
-  ...over,
-});
+import { documentCard } from '../../test/order-documents-kit.ts';
 
 describe('card list CSV', () => {
   it('keeps cells a spreadsheet would run as formulas as text', () => {
     const csv = cardListCsv([
-      card({ name: '=HYPERLINK("http://evil","x")', serialNumber: '+1', pin: '-2' }),
-      card({ name: '@SUM(A1)', serialNumber: '\tT', pin: '\rR' }),
+      documentCard({ name: '=HYPERLINK("http://evil","x")', serialNumber: '+1', pin: '-2' }),
+      documentCard({ name: '@SUM(A1)', serialNumber: '\tT', pin: '\rR' }),
     ]);
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[1]).toBe(`G-STEAM-10,"'=HYPERLINK(""http://evil"",""x"")",'+1,'-2,,45000,45000`);
@@ -44,8 +30,8 @@ const cellsOf = (csv: string) => parseCsv(csv.replace(/^\uFEFF/, '')).records.ma
 describe('card list CSV codes stay text in a spreadsheet', () => {
   it('writes long numeric PINs and serials with leading zeros as ="…" text constants', () => {
     const csv = cardListCsv([
-      card({ serialNumber: '000123', pin: '4220190000000001' }),
-      card({ serialNumber: 'AB"1', pin: '0042' }),
+      documentCard({ serialNumber: '000123', pin: '4220190000000001' }),
+      documentCard({ serialNumber: 'AB"1', pin: '0042' }),
     ]);
     const rows = cellsOf(csv);
     expect(rows[0]).toEqual([
@@ -65,7 +51,7 @@ describe('card list CSV codes stay text in a spreadsheet', () => {
   });
 
   it('keeps the CSV-injection rule first: a code starting with = + - @ stays an apostrophe text', () => {
-    const csv = cardListCsv([card({ serialNumber: '=1+1', pin: '@0001' })]);
+    const csv = cardListCsv([documentCard({ serialNumber: '=1+1', pin: '@0001' })]);
     const rows = cellsOf(csv);
     expect(rows[1]?.slice(2, 4)).toEqual(["'=1+1", "'@0001"]);
   });
@@ -278,8 +264,8 @@ describe('the Burmese invoice writes one numeral system (issue 26, ADR 0023)', (
 const cardListInput = (lang: 'en' | 'my'): CardListInput => ({
   order,
   cards: [
-    card({ name: 'Steam ၁၀ ဒေါ်လာ ကတ်', serialNumber: '000123', pin: '4220190000000001' }),
-    card({
+    documentCard({ name: 'Steam ၁၀ ဒေါ်လာ ကတ်', serialNumber: '000123', pin: '4220190000000001' }),
+    documentCard({
       cardId: 'c2',
       name: 'Steam ၁၀ ဒေါ်လာ ကတ်',
       serialNumber: 'SN-0042-AB',
@@ -313,7 +299,11 @@ describe('the Burmese card list writes one numeral system (issue 26, ADR 0023)',
   it('a name that wraps in its column pushes the next card down, not under it', async () => {
     const long = 'A gift card whose name is too long for one line of its column';
     const input = cardListInput('en');
-    const cards = [card({ name: long }), card({ name: 'Steam 10' }), card({ name: 'Steam 20' })];
+    const cards = [
+      documentCard({ name: long }),
+      documentCard({ name: 'Steam 10' }),
+      documentCard({ name: 'Steam 20' }),
+    ];
     const drawn = await cardListText({ ...input, cards });
     const top = (name: string) => drawn.find((d) => d.text === name)?.y ?? NaN;
     const oneLine = top('Steam 20') - top('Steam 10');

@@ -7,6 +7,7 @@ import {
   pendingTopUpOrder,
   receiptsOf,
   openShopTest,
+  expectStillUnpaid,
 } from '../../test/checkout-kit.ts';
 
 /*
@@ -55,11 +56,7 @@ describe('payments through A+ (stand-in)', () => {
     const { user, order, session } = await pendingTopUpOrder(s);
     const reply = await aplus().callback(session.paymentReference, forged);
     expect(reply.status).toBe(200);
-    expect(await paymentStatusOf(s, user.headers, order.orderId)).toMatchObject({
-      paymentStatus: 'pending',
-      status: 'pending',
-    });
-    expect(await fulfilJobsOf(s, order.orderId)).toHaveLength(0);
+    await expectStillUnpaid(s, user.headers, order.orderId);
   });
 
   it('the callback after a real payment pays once, as the enquiry says', async () => {

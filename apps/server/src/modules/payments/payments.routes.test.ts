@@ -20,6 +20,7 @@ import {
   orderAwaitingQrPayment,
   paymentRowsOf,
   signedIn,
+  payInSandboxBank,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { paymentEvents, paymentReceipts } from './payments.tables.ts';
@@ -323,13 +324,7 @@ describe('sandbox bank over real HTTP', () => {
     try {
       await s.t.app.listen({ port: 0, host: '127.0.0.1' });
       const { user, order, payment } = await orderAwaitingQrPayment(s);
-      const res = await call(
-        s,
-        'POST',
-        '/api/v1/sandbox/bank/pay',
-        {},
-        { qrPayload: payment.paymentQrCode },
-      );
+      const res = await payInSandboxBank(s, payment.paymentQrCode);
       expect(res.statusCode, res.body).toBe(200);
       const answer = await call(
         s,

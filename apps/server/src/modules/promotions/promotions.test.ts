@@ -11,6 +11,7 @@ import {
   completeWith,
   customerWithMptCart,
   openShopTest,
+  payInSandboxBank,
 } from '../../test/checkout-kit.ts';
 import { orders } from '../orders/orders.tables.ts';
 import {
@@ -212,15 +213,7 @@ describe('promo codes at checkout (issue 17)', () => {
       const user = await customerWithCart(lang);
       const order = summary(await checkout(user.headers, code));
       const payment = await completeWith(s, user.headers, order.orderId);
-      const paid = await call(
-        s,
-        'POST',
-        '/api/v1/sandbox/bank/pay',
-        {},
-        {
-          qrPayload: payment.paymentQrCode,
-        },
-      );
+      const paid = await payInSandboxBank(s, payment.paymentQrCode);
       expect(paid.statusCode, paid.body).toBe(200);
       await addMptTopUp(s, user.headers);
       const again = await checkout(user.headers, code);

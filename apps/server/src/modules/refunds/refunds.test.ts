@@ -15,6 +15,7 @@ import {
 import {
   DECLINED_PHONE,
   emptyStock,
+  memberWithPoints,
   paidOrder,
   stockCards,
   TIMEOUT_PHONE,
@@ -153,10 +154,7 @@ describe('refunds of failed orders (ADR 0020)', () => {
   });
 
   it('a points order whose line fails: refunded to points at once, one notice; a whole failure does not say "A part"', async () => {
-    const user = await signedIn(s);
-    await stockCards(s, 'G-STEAM-10', 1);
-    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    await s.t.app.runPendingJobs();
+    const user = await memberWithPoints(s);
     const order = await topUpPaidWithPoints(s, user.headers, DECLINED_PHONE);
     await s.t.app.runPendingJobs();
     const shown: Order = await detail(order.orderId, user.headers);
@@ -183,10 +181,7 @@ describe('refunds of failed orders (ADR 0020)', () => {
   });
 
   it('a points order whose top-up was never confirmed: pending until support checks it, then its points come back once', async () => {
-    const user = await signedIn(s);
-    await stockCards(s, 'G-STEAM-10', 1);
-    await paidOrder(s, [{ sku: 'G-STEAM-10', quantity: 1 }], { user });
-    await s.t.app.runPendingJobs();
+    const user = await memberWithPoints(s);
     const order = await topUpPaidWithPoints(s, user.headers, TIMEOUT_PHONE);
     // Its last attempt: the aggregator times out, the job gives up, the line is unconfirmed.
     const [job] = (await db().select().from(jobs)).filter(

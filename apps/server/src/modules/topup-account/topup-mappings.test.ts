@@ -1,7 +1,7 @@
 import type { TopupMapping } from '@shop/contracts/topup-provider-admin';
 import { describe, expect, it } from 'vitest';
 import { openReloadlyBackOffice } from '../../test/admin-kit.ts';
-import { addToCart, call, MPT_PHONE, signedIn } from '../../test/checkout-kit.ts';
+import { addToCart, call, MPT_PHONE, signedIn, tryAddToCart } from '../../test/checkout-kit.ts';
 import { defaultReloadlyCatalogue } from '../../test/standins/reloadly-catalogue.ts';
 
 const MAPPINGS_URL = '/api/v1/admin/topup-provider/mappings';
@@ -118,7 +118,7 @@ describe('products mapped to the aggregator (Reloadly stand-in)', () => {
     await refreshCatalogue();
     expect((await mappings()).find((m) => m.sku === 'T-MPT-1000')?.offered).toBe(false);
     expect(await productOf('T-MPT-1000')).toMatchObject({ outOfStock: true });
-    const add = await call(s, 'POST', '/api/v1/cart/add', buyer.headers, {
+    const add = await tryAddToCart(s, buyer.headers, {
       productId: id('T-MPT-1000'),
       quantity: 1,
       phoneNumber: '09250000002',

@@ -25,19 +25,25 @@ const common = {
   suggestedAmountsMap: {},
 };
 
+/** What every operator of the catalogue says of itself, whichever way it is priced. */
+const operator = (operatorId: number, name: string, data: boolean) => ({
+  ...common,
+  id: operatorId,
+  operatorId,
+  name,
+  bundle: false,
+  data,
+});
+
 function rangeOperator(operatorId: number, name: string, localMin: number, localMax: number) {
   return {
-    ...common,
-    id: operatorId,
-    operatorId,
-    name,
-    bundle: false,
-    data: false,
+    ...operator(operatorId, name, false),
     denominationType: 'RANGE',
     minAmount: Math.round((localMin / FX.rate) * 100) / 100,
     maxAmount: Math.round((localMax / FX.rate) * 100) / 100,
     localMinAmount: localMin,
     localMaxAmount: localMax,
+    // No fixed amounts.
     fixedAmounts: [],
     fixedAmountsDescriptions: {},
     localFixedAmounts: [],
@@ -56,13 +62,9 @@ function fixedOperator(
       amounts.filter((a) => a.description).map((a) => [key(a).toFixed(2), a.description]),
     );
   return {
-    ...common,
-    id: operatorId,
-    operatorId,
-    name,
-    bundle: false,
-    data,
+    ...operator(operatorId, name, data),
     denominationType: 'FIXED',
+    // No range.
     minAmount: null,
     maxAmount: null,
     localMinAmount: null,

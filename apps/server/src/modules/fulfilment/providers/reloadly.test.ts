@@ -1,5 +1,6 @@
 import { openStandin } from '../../../test/app-kit.ts';
-import { orderDisplayStatus } from '@shop/contracts/orders';
+import type { Language } from '@shop/contracts/i18n';
+import { orderDisplayStatus, type OrderResponse } from '@shop/contracts/orders';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
@@ -42,6 +43,14 @@ describe('top-ups through Reloadly (stand-in)', () => {
   const buy = (phoneNumber: string, quantity = 1, sku = 'T-MPT-1000') =>
     paidOrder(s, [{ sku, quantity, phoneNumber }]);
   const msisdnOf = (local: string) => `95${local.slice(1)}`;
+  /** The order as its buyer reads it in `lang` (GET /api/v1/orders/:orderId). */
+  const orderAsShown = async (headers: Record<string, string>, orderId: string, lang: Language) =>
+    (
+      await s.t.app.inject({
+        url: `/api/v1/orders/${orderId}`,
+        headers: { ...headers, 'accept-language': lang },
+      })
+    ).json<OrderResponse>().data;
 
   it('an MPT top-up bought in the shop is sent once, to MPT, for its amount, and delivered', async () => {
     const { order } = await buy(MPT_PHONE);
@@ -113,13 +122,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
       ['en', 'This number is on ATOM, not on this product'],
       ['my', 'ဤနံပါတ်သည် ATOM ကွန်ရက်ဖြစ်ပြီး'],
     ] as const) {
-      const shown = await s.t.app.inject({
-        url: `/api/v1/orders/${order.orderId}`,
-        headers: { ...user.headers, 'accept-language': lang },
-      });
-      const item = shown.json<{
-        data: { items: { failureReason: string | null; eload: { message: string } | null }[] };
-      }>().data.items[0];
+      const item = (await orderAsShown(user.headers, order.orderId, lang)).items[0];
       expect(item?.failureReason).toContain(words);
       expect(item?.eload?.message).toContain(words);
     }
@@ -225,21 +228,7 @@ describe('top-ups through Reloadly (stand-in)', () => {
         ['en', '2 of 3 top-ups arrived; the other 1 could not be sent and will be refunded'],
         ['my', 'ငွေဖြည့်ခြင်း ၃ ခုအနက် ၂ ခု ရောက်ရှိပါပြီ'],
       ] as const) {
-        const shown = await s.t.app.inject({
-          url: `/api/v1/orders/${order.orderId}`,
-          headers: { ...user.headers, 'accept-language': lang },
-        });
-        const data = shown.json<{
-          data: {
-            refund: { amount: number; partial: boolean } | null;
-            items: {
-              status: string;
-              toCheck: boolean;
-              failureReason: string | null;
-              deliveredUnits?: number | null;
-            }[];
-          };
-        }>().data;
+        const data = await orderAsShown(user.headers, order.orderId, lang);
         expect(data.items[0]?.failureReason).toContain(words);
         expect(data.items[0]?.deliveredUnits).toBe(2);
         // The order shows as partly delivered, as the web app reads it from the lines.
