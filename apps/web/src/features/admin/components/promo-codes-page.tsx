@@ -2,10 +2,10 @@ import { promoKinds, promoStates, type AdminPromoCode } from '@shop/contracts/ad
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { adminWrites, usePromoCodes } from '../api/admin-api.ts';
+import { adminLists, adminWrites } from '../api/admin-api.ts';
 import { AdminPanel, SaveActions, TextField, useAdminWrite } from './admin-form.tsx';
-import { FilterForm, kyat, useListFilters, when, type FilterField } from './admin-list.tsx';
-import { ListTable, type AdminColumn } from './admin-table.tsx';
+import { kyat, when, type FilterField } from './admin-list.tsx';
+import { AdminList, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'q', label: 'Code' },
@@ -35,18 +35,15 @@ const promoColumns: AdminColumn<AdminPromoCode>[] = [
 
 /** Promo codes (ADR 0035): the list with their uses, and a new code. */
 export function PromoCodesPage() {
-  const { filters, apply, goTo } = useListFilters();
-  const query = usePromoCodes(filters);
   return (
     <>
       <h1>Promo codes</h1>
       <NewPromoForm />
       <h2>Codes</h2>
-      <FilterForm fields={fields} onApply={apply} label="Search promo codes" />
-      <ListTable
-        query={query}
+      <AdminList
+        source={adminLists.promoCodes}
+        search={{ label: 'Search promo codes', fields }}
         empty="No promo codes match."
-        onPage={goTo}
         testId="admin-promo-codes"
         rowKey={(code) => code.id}
         columns={promoColumns}

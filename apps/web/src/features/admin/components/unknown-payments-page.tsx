@@ -9,18 +9,11 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { adminWrites, useUnknownPayments } from '../api/admin-api.ts';
+import { adminLists, adminWrites } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { ConfirmDialog } from './admin-form.tsx';
-import { ListTable, type AdminColumn } from './admin-table.tsx';
-import {
-  FilterForm,
-  kyat,
-  statusText,
-  useListFilters,
-  when,
-  type FilterField,
-} from './admin-list.tsx';
+import { AdminList, type AdminColumn } from './admin-table.tsx';
+import { kyat, statusText, when, type FilterField } from './admin-list.tsx';
 
 const fields: FilterField[] = [
   { name: 'state', label: 'State', type: 'select', options: unknownPaymentStates },
@@ -32,8 +25,6 @@ const fields: FilterField[] = [
  * portal; an admin records what it shows.
  */
 export function UnknownPaymentsPage() {
-  const { filters, apply, goTo } = useListFilters();
-  const query = useUnknownPayments(filters);
   return (
     <>
       <h1>Unknown payments</h1>
@@ -41,11 +32,10 @@ export function UnknownPaymentsPage() {
         The provider never said whether these were paid. Check each in the provider&apos;s merchant
         portal by its reference, then mark it paid or not paid. Unresolved ones come first.
       </p>
-      <FilterForm fields={fields} onApply={apply} label="Filter unknown payments" />
-      <ListTable
-        query={query}
+      <AdminList
+        source={adminLists.unknownPayments}
+        search={{ label: 'Filter unknown payments', fields }}
         empty="No payment's outcome is unknown."
-        onPage={goTo}
         testId="admin-unknown-payments"
         rowKey={(payment) => payment.paymentId}
         columns={paymentColumns}
