@@ -342,3 +342,42 @@ export function SaveActions({
     </div>
   );
 }
+
+/**
+ * A section of a page whose form saves on its own (issue 30: the panel, form and foot each such
+ * section wrote out): its heading, what it says above the form, the form's fields, then
+ * `SaveActions` with the section's own `buttons` first.
+ */
+export function FormPanel({
+  title,
+  testId,
+  intro,
+  grid = false,
+  onSubmit,
+  buttons,
+  children,
+  ...save
+}: {
+  title: ReactNode;
+  testId?: string;
+  intro?: ReactNode;
+  /** The fields side by side. */
+  grid?: boolean;
+  onSubmit: (event: SyntheticEvent) => unknown;
+  buttons?: ReactNode;
+  children: ReactNode;
+} & Omit<Parameters<typeof SaveActions>[0], 'children'>) {
+  return (
+    <AdminPanel title={title} testId={testId}>
+      {intro}
+      <form
+        className={grid ? 'admin-form admin-form--grid' : 'admin-form'}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+      >
+        {children}
+        <SaveActions {...save}>{buttons}</SaveActions>
+      </form>
+    </AdminPanel>
+  );
+}

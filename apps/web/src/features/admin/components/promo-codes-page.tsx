@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { adminLists, adminWrites } from '../api/admin-api.ts';
-import { AdminPanel, SaveActions, TextField, useAdminWrite } from './admin-form.tsx';
+import { FormPanel, TextField, useAdminWrite } from './admin-form.tsx';
 import { kyat, when, type FilterField } from './admin-list.tsx';
 import { AdminList, type AdminColumn } from './admin-table.tsx';
 
@@ -117,37 +117,33 @@ function NewPromoForm() {
     />
   );
   return (
-    <AdminPanel title="New promo code">
-      <form
-        className="admin-form admin-form--grid"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
-        {text(
-          'code',
-          'Code',
-          'Letters, digits, - and _; kept in capitals, customers type it in any case.',
-        )}
-        <FormField id={`${id}-kind`} label="Kind">
-          <select {...form.register('kind')} {...fieldAria(`${id}-kind`)} className="ui-input">
-            <option value="percent">Percent off</option>
-            <option value="fixed">Kyat off</option>
-          </select>
-        </FormField>
-        {text('value', 'Value', 'Percent (1–100) or kyat.')}
-        {text('minimumSpendMmk', 'Minimum spend (Ks)', 'Empty: no minimum.')}
-        {text('startsAt', 'Starts', 'Empty: at once.', 'datetime-local')}
-        {text('endsAt', 'Ends', 'Empty: no end.', 'datetime-local')}
-        {text('totalLimit', 'Total uses', 'Empty: no limit.')}
-        {text('perCustomerLimit', 'Uses per customer', 'Empty: no limit.')}
-        <SaveActions
-          failure={write.failure}
-          fallback="The promo code could not be created."
-          busy={form.formState.isSubmitting}
-          label="Create promo code"
-          busyLabel="Creating…"
-        />
-      </form>
-    </AdminPanel>
+    <FormPanel
+      title="New promo code"
+      grid
+      onSubmit={submit}
+      failure={write.failure}
+      fallback="The promo code could not be created."
+      busy={form.formState.isSubmitting}
+      label="Create promo code"
+      busyLabel="Creating…"
+    >
+      {text(
+        'code',
+        'Code',
+        'Letters, digits, - and _; kept in capitals, customers type it in any case.',
+      )}
+      <FormField id={`${id}-kind`} label="Kind">
+        <select {...form.register('kind')} {...fieldAria(`${id}-kind`)} className="ui-input">
+          <option value="percent">Percent off</option>
+          <option value="fixed">Kyat off</option>
+        </select>
+      </FormField>
+      {text('value', 'Value', 'Percent (1–100) or kyat.')}
+      {text('minimumSpendMmk', 'Minimum spend (Ks)', 'Empty: no minimum.')}
+      {text('startsAt', 'Starts', 'Empty: at once.', 'datetime-local')}
+      {text('endsAt', 'Ends', 'Empty: no end.', 'datetime-local')}
+      {text('totalLimit', 'Total uses', 'Empty: no limit.')}
+      {text('perCustomerLimit', 'Uses per customer', 'Empty: no limit.')}
+    </FormPanel>
   );
 }
