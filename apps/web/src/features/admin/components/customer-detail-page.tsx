@@ -9,7 +9,7 @@ import { adminWrites, useAdminCustomer } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { AdminPanel, FormPanel, TextField } from './admin-form.tsx';
-import { kyat, membershipText, recipientText, when } from './admin-list.tsx';
+import { kyat, membershipText, NotLoaded, recipientText, when } from './admin-list.tsx';
 import { AdminTable, type AdminColumn } from './admin-table.tsx';
 import { orderColumns } from './orders-page.tsx';
 
@@ -20,14 +20,14 @@ import { orderColumns } from './orders-page.tsx';
 export function CustomerDetailPage() {
   const { id } = useParams<{ id: string }>();
   const query = useAdminCustomer(id);
-  if (query.isPending) return <p role="status">Loading…</p>;
   if (!query.data) {
     return (
-      <>
-        <h1>Customer</h1>
-        <AdminAlert error={query.error} fallback="The customer could not be loaded." />
-        <Link href="/customers">Back to the customers</Link>
-      </>
+      <NotLoaded
+        query={query}
+        fallback="The customer could not be loaded."
+        heading="Customer"
+        back={{ href: '/customers', text: 'Back to the customers' }}
+      />
     );
   }
   const detail = query.data.data;

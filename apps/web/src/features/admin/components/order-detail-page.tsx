@@ -13,7 +13,7 @@ import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { ConfirmChoice } from './admin-form.tsx';
-import { kyat, membershipText, recipientText, statusText, when } from './admin-list.tsx';
+import { kyat, membershipText, NotLoaded, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
  * One order: its lines and how each ended, the refund with its actions (admin), the codes e-mail
@@ -36,14 +36,14 @@ export function OrderDetailPage() {
       clearInterval(timer);
     };
   }, [retrying, id, queryClient]);
-  if (query.isPending) return <p role="status">Loading…</p>;
   if (!query.data) {
     return (
-      <>
-        <h1>Order</h1>
-        <AdminAlert error={query.error} fallback="The order could not be loaded." />
-        <Link href="/orders">Back to the orders</Link>
-      </>
+      <NotLoaded
+        query={query}
+        fallback="The order could not be loaded."
+        heading="Order"
+        back={{ href: '/orders', text: 'Back to the orders' }}
+      />
     );
   }
   const { order, membership, items, refund, timeline } = query.data.data;

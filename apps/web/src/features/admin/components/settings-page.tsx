@@ -18,9 +18,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useShopSettings } from '../api/admin-api.ts';
-import { AdminAlert } from './admin-alert.tsx';
 import { FormPanel } from './admin-form.tsx';
-import { when } from './admin-list.tsx';
+import { NotLoaded, when } from './admin-list.tsx';
 
 /**
  * Shop settings (issue 17): the exchange rates, the call-centre contact and hours, the festival
@@ -29,9 +28,8 @@ import { when } from './admin-list.tsx';
  */
 export function SettingsPage() {
   const query = useShopSettings();
-  if (query.isPending) return <p role="status">Loading…</p>;
   if (!query.data)
-    return <AdminAlert error={query.error} fallback="The shop settings could not be loaded." />;
+    return <NotLoaded query={query} fallback="The shop settings could not be loaded." />;
   const data = query.data.data;
   return (
     <>
