@@ -16,6 +16,8 @@ export interface AdminColumn<T> {
   col?: string;
   /** A test id on each of the column's cells. */
   testId?: string;
+  /** A cell's own id and tab stop (where the focus goes when the row's action is done). */
+  cellAttributes?: (row: T) => { id: string; tabIndex: number };
 }
 
 /**
@@ -75,7 +77,12 @@ export function AdminTable<T>({
                   {column.cell(row)}
                 </th>
               ) : (
-                <td key={column.header} className={column.className} data-testid={column.testId}>
+                <td
+                  key={column.header}
+                  className={column.className}
+                  data-testid={column.testId}
+                  {...column.cellAttributes?.(row)}
+                >
                   {column.cell(row)}
                 </td>
               ),

@@ -13,6 +13,7 @@ import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { ConfirmChoice } from './admin-form.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
 import { kyat, membershipText, NotLoaded, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
@@ -77,44 +78,17 @@ export function OrderDetailPage() {
       </dl>
 
       <h2>Lines</h2>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Total</th>
-            <th scope="col">Recipient</th>
-            <th scope="col">Status</th>
-            <th scope="col">Cards</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">
-                {item.productName.en}
-                <span className="admin-sub">{item.sku}</span>
-              </th>
-              <td>{item.quantity}</td>
-              <td>{kyat(item.lineTotalMmk)}</td>
-              <td>{recipientText(item.recipientPhone)}</td>
-              <td id={lineStatusId(item.id)} tabIndex={-1}>
-                {isToCheck(item) ? 'Checking with the operator' : statusText(item.status)}
-                {item.failureCode ? ` (${item.failureCode.replace(/_/g, ' ')})` : ''}
-              </td>
-              <td>
-                {item.cardsDelivered
-                  ? `${String(item.cardsDelivered)} delivered, ${String(item.cardsRevealed)} revealed`
-                  : '—'}
-              </td>
-              <td>
-                <LineActions detail={query.data.data} item={item} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AdminTable
+        rows={items}
+        rowKey={(item) => item.id}
+        columns={[
+          ...lineColumns,
+          {
+            header: 'Actions',
+            cell: (item) => <LineActions detail={query.data.data} item={item} />,
+          },
+        ]}
+      />
 
       <OrderActions detail={query.data.data} />
       {refund ? <RefundPanel order={order} refund={refund} /> : null}
@@ -193,6 +167,40 @@ function OrderActions({ detail }: { detail: AdminOrderDetail }) {
 type Line = AdminOrderDetail['items'][number];
 /** A line's status cell: where the focus goes once its action's button is gone. */
 const lineStatusId = (itemId: string) => `admin-line-status-${itemId}`;
+
+/** A line's product, quantity, total, recipient, status and cards (its actions follow). */
+const lineColumns: AdminColumn<Line>[] = [
+  {
+    header: 'Product',
+    rowHeader: true,
+    cell: (item) => (
+      <>
+        {item.productName.en}
+        <span className="admin-sub">{item.sku}</span>
+      </>
+    ),
+  },
+  { header: 'Quantity', cell: (item) => item.quantity },
+  { header: 'Total', cell: (item) => kyat(item.lineTotalMmk) },
+  { header: 'Recipient', cell: (item) => recipientText(item.recipientPhone) },
+  {
+    header: 'Status',
+    cellAttributes: (item) => ({ id: lineStatusId(item.id), tabIndex: -1 }),
+    cell: (item) => (
+      <>
+        {isToCheck(item) ? 'Checking with the operator' : statusText(item.status)}
+        {item.failureCode ? ` (${item.failureCode.replace(/_/g, ' ')})` : ''}
+      </>
+    ),
+  },
+  {
+    header: 'Cards',
+    cell: (item) =>
+      item.cardsDelivered
+        ? `${String(item.cardsDelivered)} delivered, ${String(item.cardsRevealed)} revealed`
+        : '—',
+  },
+];
 const RETRYABLE = ['declined', 'error', 'not_delivered'];
 
 /**
