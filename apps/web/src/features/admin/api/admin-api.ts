@@ -50,7 +50,7 @@ import {
   type AdminExchangeRatesPatch,
   type AdminFestivalsPut,
 } from '@shop/contracts/admin-settings';
-import { plainSuccessSchema } from '@shop/contracts/responses';
+import { plainSuccessSchema, type PaginationMeta } from '@shop/contracts/responses';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import { ApiError, apiDownload, apiRequest } from '../../../lib/api-client.ts';
@@ -153,13 +153,36 @@ export function queryString(filters: Record<string, string | number | undefined>
 
 export type ListFilters = Record<string, string | number | undefined>;
 
+/** A back-office list: its name in the query cache, its path and the contract of its pages. */
+export interface AdminListSource<T> {
+  name: string;
+  path: string;
+  schema: $ZodType<{ data: T[]; meta: PaginationMeta }>;
+}
+
+/** The back-office's lists (issue 30: one table of them, read by one hook, `useAdminList`). */
+export const adminLists = {
+  orders: { name: 'orders', path: '/orders', schema: adminOrderListResponseSchema },
+  products: { name: 'products', path: '/products', schema: adminProductListResponseSchema },
+  customers: { name: 'customers', path: '/customers', schema: adminCustomerListResponseSchema },
+  auditLog: { name: 'audit-log', path: '/audit-log', schema: auditListResponseSchema },
+  promoCodes: { name: 'promo-codes', path: '/promo-codes', schema: adminPromoListResponseSchema },
+  /** Payments their provider never reported on (ADR 0059), unresolved first. */
+  unknownPayments: {
+    name: 'unknown-payments',
+    path: '/payments/unknown',
+    schema: adminUnknownPaymentListResponseSchema,
+  },
+  banners: { name: 'banners', path: '/banners', schema: adminBannerListResponseSchema },
+  categories: { name: 'categories', path: '/categories', schema: adminCategoryListResponseSchema },
+  operators: { name: 'operators', path: '/operators', schema: adminOperatorListResponseSchema },
+  /** The owner's bonus-point days (ADR 0081): every window, by first day. */
+  bonusDays: { name: 'bonus-days', path: '/bonus-days', schema: adminBonusDayListResponseSchema },
+  stock: { name: 'stock', path: '/stock', schema: adminStockListResponseSchema },
+} as const;
+
 /** A back-office list (a page of it), kept on screen while the next page loads. */
-function useAdminList<S extends $ZodType>(
-  name: string,
-  path: string,
-  schema: S,
-  filters: ListFilters,
-) {
+export function useAdminList<T>({ name, path, schema }: AdminListSource<T>, filters: ListFilters) {
   return useQuery({
     queryKey: ['admin', name, filters],
     queryFn: ({ signal }) => adminCall(`${path}${queryString(filters)}`, schema, { signal }),
@@ -168,78 +191,45 @@ function useAdminList<S extends $ZodType>(
   });
 }
 
-export const useDashboard = () =>
+/** One back-office record (not a list), read once: a refusal is shown, not retried. */
+const useAdminRecord = <S extends $ZodType>(key: readonly string[], path: string, schema: S) =>
   useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => adminCall('/dashboard', dashboardResponseSchema, { signal }),
+    queryKey: ['admin', ...key],
+    queryFn: ({ signal }) => adminCall(path, schema, { signal }),
     retry: false,
   });
-export const useAdminOrders = (filters: ListFilters) =>
-  useAdminList('orders', '/orders', adminOrderListResponseSchema, filters);
-export const useAdminProducts = (filters: ListFilters) =>
-  useAdminList('products', '/products', adminProductListResponseSchema, filters);
-export const useAdminCustomers = (filters: ListFilters) =>
-  useAdminList('customers', '/customers', adminCustomerListResponseSchema, filters);
-export const useAuditLog = (filters: ListFilters) =>
-  useAdminList('audit-log', '/audit-log', auditListResponseSchema, filters);
-export const usePromoCodes = (filters: ListFilters) =>
-  useAdminList('promo-codes', '/promo-codes', adminPromoListResponseSchema, filters);
-/** Payments their provider never reported on (ADR 0059), unresolved first. */
-export const useUnknownPayments = (filters: ListFilters) =>
-  useAdminList(
-    'unknown-payments',
-    '/payments/unknown',
-    adminUnknownPaymentListResponseSchema,
-    filters,
-  );
 
-export const useAdminBanners = (filters: ListFilters) =>
-  useAdminList('banners', '/banners', adminBannerListResponseSchema, filters);
+export const useDashboard = () =>
+  useAdminRecord(['dashboard'], '/dashboard', dashboardResponseSchema);
 export const useAdminCategories = (filters: ListFilters) =>
-  useAdminList('categories', '/categories', adminCategoryListResponseSchema, filters);
-export const useAdminOperators = () =>
-  useAdminList('operators', '/operators', adminOperatorListResponseSchema, {});
-/** The owner's bonus-point days (ADR 0081): every window, by first day. */
-export const useAdminBonusDays = () =>
-  useAdminList('bonus-days', '/bonus-days', adminBonusDayListResponseSchema, {});
-export const useAdminStock = (filters: ListFilters) =>
-  useAdminList('stock', '/stock', adminStockListResponseSchema, filters);
+  useAdminList(adminLists.categories, filters);
+export const useAdminOperators = () => useAdminList(adminLists.operators, {});
+export const useAdminBonusDays = () => useAdminList(adminLists.bonusDays, {});
 
 /** One product's cards (never their PINs), by state. */
 export const useProductCards = (productId: string, filters: ListFilters) =>
   useAdminList(
-    `stock-cards-${productId}`,
-    `/stock/${encodeURIComponent(productId)}/cards`,
-    adminProductCardsResponseSchema,
+    {
+      name: `stock-cards-${productId}`,
+      path: `/stock/${encodeURIComponent(productId)}/cards`,
+      schema: adminProductCardsResponseSchema,
+    },
     filters,
   );
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 export const useAdminOrder = (id: string) =>
-  useQuery({
-    queryKey: ['admin', 'order', id],
-    queryFn: ({ signal }) => adminCall(orderPath(id), adminOrderDetailResponseSchema, { signal }),
-    retry: false,
-  });
+  useAdminRecord(['order', id], orderPath(id), adminOrderDetailResponseSchema);
 
 /** Exchange rates, call-centre contact and hours, festival windows, claims: the shop's settings. */
 export const useShopSettings = () =>
-  useQuery({
-    queryKey: ['admin', 'settings'],
-    queryFn: ({ signal }) => adminCall('/settings', adminSettingsResponseSchema, { signal }),
-    retry: false,
-  });
+  useAdminRecord(['settings'], '/settings', adminSettingsResponseSchema);
 
 const customerPath = (id: string) => `/customers/${encodeURIComponent(id)}`;
 
 export const useAdminCustomer = (id: string) =>
-  useQuery({
-    queryKey: ['admin', 'customer', id],
-    queryFn: ({ signal }) =>
-      adminCall(customerPath(id), adminCustomerDetailResponseSchema, { signal }),
-    retry: false,
-  });
+  useAdminRecord(['customer', id], customerPath(id), adminCustomerDetailResponseSchema);
 
 export const adminWrites = {
   adjustPoints: (id: string, body: { points: number; reason: string }) =>

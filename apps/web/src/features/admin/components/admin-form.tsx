@@ -291,6 +291,77 @@ export function ConfirmDialog({
   );
 }
 
+/**
+ * A finding an admin records about something only they can check (a payment, a top-up): a button
+ * per choice; the one pressed asks first in `ConfirmDialog`, which says what follows, and its
+ * confirmation makes the write (`record`); a refusal stays in the dialog.
+ */
+export function ConfirmChoice<V extends string | boolean>({
+  choices,
+  record,
+  title,
+  description,
+  confirmLabel,
+  fallback,
+}: {
+  choices: readonly { value: V; label: string }[];
+  record: (value: V) => Promise<unknown>;
+  title: (value: V) => string;
+  description: (value: V) => string;
+  confirmLabel: (value: V) => string;
+  fallback: string;
+}) {
+  /** The choice being confirmed (the dialog is open), or null. */
+  const [asking, setAsking] = useState<{ value: V } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const confirm = (value: V) => {
+    setBusy(true);
+    setFailure(null);
+    record(value)
+      .then(() => {
+        setAsking(null);
+      })
+      .catch((error: unknown) => {
+        setFailure(error);
+      })
+      .finally(() => {
+        setBusy(false);
+      });
+  };
+  return (
+    <div className="admin-actions">
+      {choices.map((choice) => (
+        <Button
+          key={String(choice.value)}
+          variant="secondary"
+          onClick={() => {
+            setFailure(null);
+            setAsking({ value: choice.value });
+          }}
+        >
+          {choice.label}
+        </Button>
+      ))}
+      <ConfirmDialog
+        open={asking !== null}
+        onCancel={() => {
+          setAsking(null);
+        }}
+        onConfirm={() => {
+          if (asking) confirm(asking.value);
+        }}
+        busy={busy}
+        title={asking ? title(asking.value) : ''}
+        description={asking ? description(asking.value) : undefined}
+        failure={failure}
+        fallback={fallback}
+        confirmLabel={asking ? confirmLabel(asking.value) : ''}
+      />
+    </div>
+  );
+}
+
 /** A section of a back-office page: its heading (naming the section) and what it holds. */
 export function AdminPanel({
   title,
@@ -340,5 +411,44 @@ export function SaveActions({
       </Button>
       {after}
     </div>
+  );
+}
+
+/**
+ * A section of a page whose form saves on its own (issue 30: the panel, form and foot each such
+ * section wrote out): its heading, what it says above the form, the form's fields, then
+ * `SaveActions` with the section's own `buttons` first.
+ */
+export function FormPanel({
+  title,
+  testId,
+  intro,
+  grid = false,
+  onSubmit,
+  buttons,
+  children,
+  ...save
+}: {
+  title: ReactNode;
+  testId?: string;
+  intro?: ReactNode;
+  /** The fields side by side. */
+  grid?: boolean;
+  onSubmit: (event: SyntheticEvent) => unknown;
+  buttons?: ReactNode;
+  children: ReactNode;
+} & Omit<Parameters<typeof SaveActions>[0], 'children'>) {
+  return (
+    <AdminPanel title={title} testId={testId}>
+      {intro}
+      <form
+        className={grid ? 'admin-form admin-form--grid' : 'admin-form'}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+      >
+        {children}
+        <SaveActions {...save}>{buttons}</SaveActions>
+      </form>
+    </AdminPanel>
   );
 }

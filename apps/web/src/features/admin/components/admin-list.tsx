@@ -5,6 +5,7 @@ import { cardExpiryDate } from '@shop/contracts/orders';
 import { formatRecipientNumber } from '@shop/contracts/phone';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { formatCalendarDate, formatDate } from '../../../lib/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ListFilters } from '../api/admin-api.ts';
@@ -135,6 +136,31 @@ export function Pager({ meta, onPage }: { meta: PaginationMeta; onPage: (page: n
   );
 }
 
+/**
+ * What a page or list shows before its data is there: "Loading…" while it loads; once it failed,
+ * the server's message, with the page's heading above it and a link back below where given.
+ */
+export function NotLoaded({
+  query,
+  fallback,
+  heading,
+  back,
+}: {
+  query: { error: unknown; isPending: boolean };
+  fallback: string;
+  heading?: string;
+  back?: { href: string; text: string };
+}) {
+  if (query.isPending) return <p role="status">Loading…</p>;
+  return (
+    <>
+      {heading ? <h1>{heading}</h1> : null}
+      <AdminAlert error={query.error} fallback={fallback} />
+      {back ? <Link href={back.href}>{back.text}</Link> : null}
+    </>
+  );
+}
+
 /** A list's states: loading, failed (the server's message), empty, or its table and pages. */
 export function ListBody<T>({
   query,
@@ -152,9 +178,7 @@ export function ListBody<T>({
   children: (rows: T[]) => ReactNode;
   onPage: (page: number) => void;
 }) {
-  if (query.isPending) return <p role="status">Loading…</p>;
-  if (!query.data)
-    return <AdminAlert error={query.error} fallback="The list could not be loaded." />;
+  if (!query.data) return <NotLoaded query={query} fallback="The list could not be loaded." />;
   return (
     <div aria-busy={query.isFetching || undefined}>
       <AdminAlert error={query.error} fallback="The list could not be loaded." />

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { ListBody } from './admin-list.tsx';
+import { useAdminList, type AdminListSource, type ListFilters } from '../api/admin-api.ts';
+import { FilterForm, ListBody, useListFilters, type FilterField } from './admin-list.tsx';
 
 /** One column of a back-office table: its heading and what each row shows in it. */
 export interface AdminColumn<T> {
@@ -15,6 +16,8 @@ export interface AdminColumn<T> {
   col?: string;
   /** A test id on each of the column's cells. */
   testId?: string;
+  /** A cell's own id and tab stop (where the focus goes when the row's action is done). */
+  cellAttributes?: (row: T) => { id: string; tabIndex: number };
 }
 
 /**
@@ -74,7 +77,12 @@ export function AdminTable<T>({
                   {column.cell(row)}
                 </th>
               ) : (
-                <td key={column.header} className={column.className} data-testid={column.testId}>
+                <td
+                  key={column.header}
+                  className={column.className}
+                  data-testid={column.testId}
+                  {...column.cellAttributes?.(row)}
+                >
                   {column.cell(row)}
                 </td>
               ),
@@ -180,6 +188,43 @@ export function EditableList<T>({
             setEditing(null);
           })
         : null}
+    </>
+  );
+}
+
+/**
+ * A list page's list (issue 30: the scaffold each list page wrote out): its filters, applied
+ * together on submit, when `search` names them; its rows from `source`, page by page, in a table;
+ * with an Edit button per row and the row's dialog when `edit` is given.
+ */
+export function AdminList<T>({
+  source,
+  initial,
+  search,
+  edit,
+  ...table
+}: {
+  source: AdminListSource<T>;
+  /** Filters sent with every page (`limit`). */
+  initial?: ListFilters;
+  search?: { label: string; fields: readonly FilterField[] };
+  edit?: Pick<Parameters<typeof EditableList<T>>[0], 'name' | 'editor'>;
+  empty: string;
+  testId: string;
+  rowKey: (row: T) => string;
+  columns: readonly AdminColumn<T>[];
+  className?: string;
+}) {
+  const { filters, apply, goTo } = useListFilters(initial);
+  const query = useAdminList(source, filters);
+  return (
+    <>
+      {search ? <FilterForm fields={search.fields} onApply={apply} label={search.label} /> : null}
+      {edit ? (
+        <EditableList query={query} onPage={goTo} {...table} {...edit} />
+      ) : (
+        <ListTable query={query} onPage={goTo} {...table} />
+      )}
     </>
   );
 }

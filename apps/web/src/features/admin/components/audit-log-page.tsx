@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@shop/contracts/admin';
-import { useAuditLog } from '../api/admin-api.ts';
-import { FilterForm, useListFilters, when, type FilterField } from './admin-list.tsx';
-import { ListTable, type AdminColumn } from './admin-table.tsx';
+import { adminLists } from '../api/admin-api.ts';
+import { when, type FilterField } from './admin-list.tsx';
+import { AdminList, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'actor', label: 'Staff e-mail' },
@@ -88,16 +88,13 @@ const auditColumns: AdminColumn<AuditEntry>[] = [
 
 /** The append-only audit log: every staff write, who, what, before and after, when, from where. */
 export function AuditLogPage() {
-  const { filters, apply, goTo } = useListFilters();
-  const query = useAuditLog(filters);
   return (
     <>
       <h1>Audit log</h1>
-      <FilterForm fields={fields} onApply={apply} label="Filter the audit log" />
-      <ListTable
-        query={query}
+      <AdminList
+        source={adminLists.auditLog}
+        search={{ label: 'Filter the audit log', fields }}
         empty="No entries match."
-        onPage={goTo}
         className="admin-table--audit"
         testId="audit-log"
         rowKey={(entry) => String(entry.id)}

@@ -1,7 +1,7 @@
 import type { AdminBanner, AdminBannerImages } from '@shop/contracts/admin-catalogue';
 import { useState } from 'react';
 import { safeImageSource } from '../../../lib/image-source.ts';
-import { adminWrites, useAdminBanners } from '../api/admin-api.ts';
+import { adminLists, adminWrites } from '../api/admin-api.ts';
 import {
   AdminFormDialog,
   BilingualFields,
@@ -9,8 +9,7 @@ import {
   TextField,
   useAdminForm,
 } from './admin-form.tsx';
-import { useListFilters } from './admin-list.tsx';
-import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
+import { AdminList, BilingualName, type AdminColumn } from './admin-table.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
 
 /**
@@ -18,23 +17,22 @@ import { ImageUploadField } from './image-upload-field.tsx';
  * pictures (uploaded per size, and for Burmese readers when the words are drawn in the picture).
  */
 export function BannersPage() {
-  const { filters, goTo } = useListFilters();
-  const query = useAdminBanners(filters);
   return (
     <>
       <h1>Banners</h1>
       <p className="admin-note">
         The banners of Home’s carousel, in display order. Changes show on Home at once.
       </p>
-      <EditableList
-        query={query}
+      <AdminList
+        source={adminLists.banners}
         empty="There are no banners."
-        onPage={goTo}
         testId="admin-banners"
         rowKey={(banner) => banner.id}
         columns={bannerColumns}
-        name={(banner) => banner.title.en}
-        editor={(banner, onClose) => <EditBannerDialog banner={banner} onClose={onClose} />}
+        edit={{
+          name: (banner) => banner.title.en,
+          editor: (banner, onClose) => <EditBannerDialog banner={banner} onClose={onClose} />,
+        }}
       />
     </>
   );

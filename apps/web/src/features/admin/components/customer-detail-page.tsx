@@ -8,8 +8,8 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminCustomer } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { AdminPanel, SaveActions, TextField } from './admin-form.tsx';
-import { kyat, membershipText, recipientText, when } from './admin-list.tsx';
+import { AdminPanel, FormPanel, TextField } from './admin-form.tsx';
+import { kyat, membershipText, NotLoaded, recipientText, when } from './admin-list.tsx';
 import { AdminTable, type AdminColumn } from './admin-table.tsx';
 import { orderColumns } from './orders-page.tsx';
 
@@ -20,14 +20,14 @@ import { orderColumns } from './orders-page.tsx';
 export function CustomerDetailPage() {
   const { id } = useParams<{ id: string }>();
   const query = useAdminCustomer(id);
-  if (query.isPending) return <p role="status">Loading…</p>;
   if (!query.data) {
     return (
-      <>
-        <h1>Customer</h1>
-        <AdminAlert error={query.error} fallback="The customer could not be loaded." />
-        <Link href="/customers">Back to the customers</Link>
-      </>
+      <NotLoaded
+        query={query}
+        fallback="The customer could not be loaded."
+        heading="Customer"
+        back={{ href: '/customers', text: 'Back to the customers' }}
+      />
     );
   }
   const detail = query.data.data;
@@ -152,33 +152,29 @@ function PointsForm({ customerId }: { customerId: string }) {
     ),
   );
   return (
-    <AdminPanel title="Adjust points">
-      <form
-        className="admin-form admin-form--grid"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
-        <TextField
-          id={`${id}-points`}
-          label="Points"
-          hint="Negative to take points away."
-          registration={form.register('points')}
-          inputMode="numeric"
-        />
-        <TextField
-          id={`${id}-reason`}
-          label="Reason"
-          hint="Kept in the ledger and the audit log."
-          registration={form.register('reason')}
-        />
-        <SaveActions
-          failure={write.failure}
-          fallback="The points could not be changed."
-          busy={form.formState.isSubmitting}
-          label="Adjust points"
-        />
-      </form>
-    </AdminPanel>
+    <FormPanel
+      title="Adjust points"
+      grid
+      onSubmit={submit}
+      failure={write.failure}
+      fallback="The points could not be changed."
+      busy={form.formState.isSubmitting}
+      label="Adjust points"
+    >
+      <TextField
+        id={`${id}-points`}
+        label="Points"
+        hint="Negative to take points away."
+        registration={form.register('points')}
+        inputMode="numeric"
+      />
+      <TextField
+        id={`${id}-reason`}
+        label="Reason"
+        hint="Kept in the ledger and the audit log."
+        registration={form.register('reason')}
+      />
+    </FormPanel>
   );
 }
 

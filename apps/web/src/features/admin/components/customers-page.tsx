@@ -1,15 +1,8 @@
 import type { AdminCustomer } from '@shop/contracts/admin';
 import { Link } from 'wouter';
-import { useAdminCustomers } from '../api/admin-api.ts';
-import {
-  FilterForm,
-  kyat,
-  recipientText,
-  useListFilters,
-  when,
-  type FilterField,
-} from './admin-list.tsx';
-import { ListTable, type AdminColumn } from './admin-table.tsx';
+import { adminLists } from '../api/admin-api.ts';
+import { kyat, recipientText, when, type FilterField } from './admin-list.tsx';
+import { AdminList, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [{ name: 'q', label: 'Name, e-mail or phone' }];
 
@@ -41,16 +34,13 @@ const customerColumns: AdminColumn<AdminCustomer>[] = [
 
 /** Customers: search, with their orders and spending. */
 export function CustomersPage() {
-  const { filters, apply, goTo } = useListFilters();
-  const query = useAdminCustomers(filters);
   return (
     <>
       <h1>Customers</h1>
-      <FilterForm fields={fields} onApply={apply} label="Search customers" />
-      <ListTable
-        query={query}
+      <AdminList
+        source={adminLists.customers}
+        search={{ label: 'Search customers', fields }}
         empty="No customers match."
-        onPage={goTo}
         testId="admin-customers"
         rowKey={(customer) => customer.id}
         columns={customerColumns}

@@ -1,9 +1,8 @@
 import type { Dashboard } from '@shop/contracts/admin';
 import { Link } from 'wouter';
 import { useDashboard } from '../api/admin-api.ts';
-import { AdminAlert } from './admin-alert.tsx';
 import { getStaffSession } from '../api/staff-session.ts';
-import { expiryDay, kyat } from './admin-list.tsx';
+import { expiryDay, kyat, NotLoaded } from './admin-list.tsx';
 import { AdminTable, type AdminColumn } from './admin-table.tsx';
 import { TopupBalanceCard } from './topup-balance-card.tsx';
 
@@ -18,9 +17,7 @@ const windows = [
 /** Dashboard: sales, orders by status, what needs doing (refunds, top-ups to check, stock, jobs). */
 export function DashboardPage() {
   const query = useDashboard();
-  if (query.isPending) return <p role="status">Loading…</p>;
-  if (!query.data)
-    return <AdminAlert error={query.error} fallback="The dashboard could not be loaded." />;
+  if (!query.data) return <NotLoaded query={query} fallback="The dashboard could not be loaded." />;
   const data = query.data.data;
   return (
     <>

@@ -12,8 +12,9 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useAdminOrder } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { ConfirmDialog } from './admin-form.tsx';
-import { kyat, membershipText, recipientText, statusText, when } from './admin-list.tsx';
+import { ConfirmChoice } from './admin-form.tsx';
+import { AdminTable, type AdminColumn } from './admin-table.tsx';
+import { kyat, membershipText, NotLoaded, recipientText, statusText, when } from './admin-list.tsx';
 
 /**
  * One order: its lines and how each ended, the refund with its actions (admin), the codes e-mail
@@ -36,14 +37,14 @@ export function OrderDetailPage() {
       clearInterval(timer);
     };
   }, [retrying, id, queryClient]);
-  if (query.isPending) return <p role="status">Loading…</p>;
   if (!query.data) {
     return (
-      <>
-        <h1>Order</h1>
-        <AdminAlert error={query.error} fallback="The order could not be loaded." />
-        <Link href="/orders">Back to the orders</Link>
-      </>
+      <NotLoaded
+        query={query}
+        fallback="The order could not be loaded."
+        heading="Order"
+        back={{ href: '/orders', text: 'Back to the orders' }}
+      />
     );
   }
   const { order, membership, items, refund, timeline } = query.data.data;
@@ -77,44 +78,17 @@ export function OrderDetailPage() {
       </dl>
 
       <h2>Lines</h2>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Total</th>
-            <th scope="col">Recipient</th>
-            <th scope="col">Status</th>
-            <th scope="col">Cards</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">
-                {item.productName.en}
-                <span className="admin-sub">{item.sku}</span>
-              </th>
-              <td>{item.quantity}</td>
-              <td>{kyat(item.lineTotalMmk)}</td>
-              <td>{recipientText(item.recipientPhone)}</td>
-              <td id={lineStatusId(item.id)} tabIndex={-1}>
-                {isToCheck(item) ? 'Checking with the operator' : statusText(item.status)}
-                {item.failureCode ? ` (${item.failureCode.replace(/_/g, ' ')})` : ''}
-              </td>
-              <td>
-                {item.cardsDelivered
-                  ? `${String(item.cardsDelivered)} delivered, ${String(item.cardsRevealed)} revealed`
-                  : '—'}
-              </td>
-              <td>
-                <LineActions detail={query.data.data} item={item} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AdminTable
+        rows={items}
+        rowKey={(item) => item.id}
+        columns={[
+          ...lineColumns,
+          {
+            header: 'Actions',
+            cell: (item) => <LineActions detail={query.data.data} item={item} />,
+          },
+        ]}
+      />
 
       <OrderActions detail={query.data.data} />
       {refund ? <RefundPanel order={order} refund={refund} /> : null}
@@ -193,6 +167,40 @@ function OrderActions({ detail }: { detail: AdminOrderDetail }) {
 type Line = AdminOrderDetail['items'][number];
 /** A line's status cell: where the focus goes once its action's button is gone. */
 const lineStatusId = (itemId: string) => `admin-line-status-${itemId}`;
+
+/** A line's product, quantity, total, recipient, status and cards (its actions follow). */
+const lineColumns: AdminColumn<Line>[] = [
+  {
+    header: 'Product',
+    rowHeader: true,
+    cell: (item) => (
+      <>
+        {item.productName.en}
+        <span className="admin-sub">{item.sku}</span>
+      </>
+    ),
+  },
+  { header: 'Quantity', cell: (item) => item.quantity },
+  { header: 'Total', cell: (item) => kyat(item.lineTotalMmk) },
+  { header: 'Recipient', cell: (item) => recipientText(item.recipientPhone) },
+  {
+    header: 'Status',
+    cellAttributes: (item) => ({ id: lineStatusId(item.id), tabIndex: -1 }),
+    cell: (item) => (
+      <>
+        {isToCheck(item) ? 'Checking with the operator' : statusText(item.status)}
+        {item.failureCode ? ` (${item.failureCode.replace(/_/g, ' ')})` : ''}
+      </>
+    ),
+  },
+  {
+    header: 'Cards',
+    cell: (item) =>
+      item.cardsDelivered
+        ? `${String(item.cardsDelivered)} delivered, ${String(item.cardsRevealed)} revealed`
+        : '—',
+  },
+];
 const RETRYABLE = ['declined', 'error', 'not_delivered'];
 
 /**
@@ -203,7 +211,6 @@ const RETRYABLE = ['declined', 'error', 'not_delivered'];
  */
 function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line }) {
   const show = useShowAnswer(detail.order.id);
-  const [asking, setAsking] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const isAdmin = getStaffSession()?.staff.role === 'admin';
@@ -222,7 +229,6 @@ function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line })
     setFailure(null);
     action()
       .then(async (answer) => {
-        setAsking(null);
         await show(answer);
         after?.();
       })
@@ -233,88 +239,74 @@ function LineActions({ detail, item }: { detail: AdminOrderDetail; item: Line })
         setBusy(false);
       });
   };
-  if (cards) {
-    if (item.failureCode !== 'unconfirmed') return <>—</>;
-    return (
-      <div className="admin-actions">
-        <Button
-          variant="secondary"
-          busy={busy}
-          busyLabel="Asking Reloadly…"
-          onClick={() => {
-            // Checked, the line is settled and this button goes: the focus goes to its status.
-            run(
-              () => adminWrites.checkCards(detail.order.id, item.id),
-              () => document.getElementById(lineStatusId(item.id))?.focus(),
-            );
-          }}
-        >
-          Check with Reloadly
-        </Button>
-        <AdminAlert error={failure} fallback="Reloadly could not be asked." />
-      </div>
-    );
-  }
-  if (item.failureCode === 'unconfirmed') {
-    const delivered = asking === true;
-    return (
-      <div className="admin-actions">
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setFailure(null);
-            setAsking(true);
-          }}
-        >
-          Mark delivered
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setFailure(null);
-            setAsking(false);
-          }}
-        >
-          Not delivered
-        </Button>
-        <ConfirmDialog
-          open={asking !== null}
-          onCancel={() => {
-            setAsking(null);
-          }}
-          onConfirm={() => {
-            run(() => adminWrites.resolveLine(detail.order.id, item.id, delivered));
-          }}
-          busy={busy}
-          title={delivered ? 'Mark the top-up delivered?' : 'Mark the top-up not delivered?'}
-          description={
-            delivered
-              ? `Only if the aggregator's records show that ${item.productName.en} to ${recipientText(item.recipientPhone)} arrived. Its ${kyat(item.lineTotalMmk)} leave the refund; with nothing left to refund the order is completed. The customer is told.`
-              : `Only if the aggregator's records show that ${item.productName.en} to ${recipientText(item.recipientPhone)} never arrived. It stays in the refund${refund.destination === 'points' ? '; with nothing else to check, the points go back now' : ', which waits for its bank payout'}.`
-          }
-          failure={failure}
-          fallback="The line could not be changed."
-          confirmLabel={delivered ? 'Yes, it was delivered' : 'Yes, it was not delivered'}
-        />
-      </div>
-    );
-  }
-  if (refund.destination !== 'bank' || !RETRYABLE.includes(item.failureCode ?? 'error'))
-    return <>—</>;
-  return (
+  /** A button that acts at once, and the server's refusal under it. */
+  const actionButton = (
+    text: { label: string; busyLabel: string; fallback: string },
+    action: () => Promise<{ message: string; data: AdminOrderDetail }>,
+    after?: () => void,
+  ) => (
     <div className="admin-actions">
       <Button
         variant="secondary"
         busy={busy}
-        busyLabel="Sending…"
+        busyLabel={text.busyLabel}
         onClick={() => {
-          run(() => adminWrites.retryLine(detail.order.id, item.id));
+          run(action, after);
         }}
       >
-        Retry top-up
+        {text.label}
       </Button>
-      <AdminAlert error={failure} fallback="The top-up could not be sent again." />
+      <AdminAlert error={failure} fallback={text.fallback} />
     </div>
+  );
+  if (cards) {
+    if (item.failureCode !== 'unconfirmed') return <>—</>;
+    return actionButton(
+      {
+        label: 'Check with Reloadly',
+        busyLabel: 'Asking Reloadly…',
+        fallback: 'Reloadly could not be asked.',
+      },
+      () => adminWrites.checkCards(detail.order.id, item.id),
+      // Checked, the line is settled and this button goes: the focus goes to its status.
+      () => document.getElementById(lineStatusId(item.id))?.focus(),
+    );
+  }
+  if (item.failureCode === 'unconfirmed') {
+    const line = `${item.productName.en} to ${recipientText(item.recipientPhone)}`;
+    return (
+      <ConfirmChoice
+        choices={[
+          { value: true, label: 'Mark delivered' },
+          { value: false, label: 'Not delivered' },
+        ]}
+        record={(delivered) =>
+          adminWrites.resolveLine(detail.order.id, item.id, delivered).then(show)
+        }
+        title={(delivered) =>
+          delivered ? 'Mark the top-up delivered?' : 'Mark the top-up not delivered?'
+        }
+        description={(delivered) =>
+          delivered
+            ? `Only if the aggregator's records show that ${line} arrived. Its ${kyat(item.lineTotalMmk)} leave the refund; with nothing left to refund the order is completed. The customer is told.`
+            : `Only if the aggregator's records show that ${line} never arrived. It stays in the refund${refund.destination === 'points' ? '; with nothing else to check, the points go back now' : ', which waits for its bank payout'}.`
+        }
+        fallback="The line could not be changed."
+        confirmLabel={(delivered) =>
+          delivered ? 'Yes, it was delivered' : 'Yes, it was not delivered'
+        }
+      />
+    );
+  }
+  if (refund.destination !== 'bank' || !RETRYABLE.includes(item.failureCode ?? 'error'))
+    return <>—</>;
+  return actionButton(
+    {
+      label: 'Retry top-up',
+      busyLabel: 'Sending…',
+      fallback: 'The top-up could not be sent again.',
+    },
+    () => adminWrites.retryLine(detail.order.id, item.id),
   );
 }
 
@@ -322,6 +314,12 @@ interface RefundValues {
   destination: 'points' | 'bank';
   reference: string;
 }
+
+/** Where a pending refund goes, as the refund form offers it. */
+const refundDestinations = [
+  { value: 'points', label: 'Points (the customer can spend them at once)' },
+  { value: 'bank', label: "Paid by bank (enter the payout's reference)" },
+] as const;
 
 function RefundPanel({
   order,
@@ -384,30 +382,20 @@ function RefundPanel({
         <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
           <fieldset className="admin-choice">
             <legend>Refund to</legend>
-            <label>
-              <input
-                type="radio"
-                value="points"
-                {...form.register('destination', {
-                  onChange: (event: { target: { value: RefundValues['destination'] } }) => {
-                    setDestination(event.target.value);
-                  },
-                })}
-              />{' '}
-              Points (the customer can spend them at once)
-            </label>
-            <label>
-              <input
-                type="radio"
-                value="bank"
-                {...form.register('destination', {
-                  onChange: (event: { target: { value: RefundValues['destination'] } }) => {
-                    setDestination(event.target.value);
-                  },
-                })}
-              />{' '}
-              Paid by bank (enter the payout&apos;s reference)
-            </label>
+            {refundDestinations.map((choice) => (
+              <label key={choice.value}>
+                <input
+                  type="radio"
+                  value={choice.value}
+                  {...form.register('destination', {
+                    onChange: (event: { target: { value: RefundValues['destination'] } }) => {
+                      setDestination(event.target.value);
+                    },
+                  })}
+                />{' '}
+                {choice.label}
+              </label>
+            ))}
           </fieldset>
           {destination === 'bank' ? (
             <FormField id={`${id}-reference`} label="Bank payout reference">

@@ -1,16 +1,8 @@
 import { adminOrderStatuses, type AdminOrder } from '@shop/contracts/admin';
 import { Link } from 'wouter';
-import { useAdminOrders } from '../api/admin-api.ts';
-import {
-  FilterForm,
-  kyat,
-  recipientText,
-  statusText,
-  useListFilters,
-  when,
-  type FilterField,
-} from './admin-list.tsx';
-import { ListTable, type AdminColumn } from './admin-table.tsx';
+import { adminLists } from '../api/admin-api.ts';
+import { kyat, recipientText, statusText, when, type FilterField } from './admin-list.tsx';
+import { AdminList, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'orderNumber', label: 'Order number' },
@@ -42,16 +34,13 @@ const whoColumns: AdminColumn<AdminOrder>[] = [
 
 /** Orders: search by number, e-mail, phone, recipient number, dates and status. */
 export function OrdersPage() {
-  const { filters, apply, goTo } = useListFilters();
-  const query = useAdminOrders(filters);
   return (
     <>
       <h1>Orders</h1>
-      <FilterForm fields={fields} onApply={apply} label="Search orders" />
-      <ListTable
-        query={query}
+      <AdminList
+        source={adminLists.orders}
+        search={{ label: 'Search orders', fields }}
         empty="No orders match."
-        onPage={goTo}
         testId="admin-orders"
         rowKey={(order) => order.id}
         columns={orderColumns(true)}

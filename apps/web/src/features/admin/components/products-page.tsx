@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { adminWrites, useAdminCategories, useAdminProducts } from '../api/admin-api.ts';
+import { adminLists, adminWrites, useAdminCategories } from '../api/admin-api.ts';
 import { MarginCell } from './topup-mappings.tsx';
 import { ImageUploadField, usePicture } from './image-upload-field.tsx';
 import {
@@ -26,9 +26,9 @@ import {
   TextField,
   useAdminForm,
 } from './admin-form.tsx';
-import { BilingualName, EditableList, type AdminColumn } from './admin-table.tsx';
+import { AdminList, BilingualName, type AdminColumn } from './admin-table.tsx';
 import { FACE_VALUE_INVALID, minorUnits } from './face-value.ts';
-import { FilterForm, kyat, statusText, useListFilters, type FilterField } from './admin-list.tsx';
+import { kyat, statusText, type FilterField } from './admin-list.tsx';
 
 const fields: FilterField[] = [
   { name: 'q', label: 'SKU or name' },
@@ -41,8 +41,6 @@ const fields: FilterField[] = [
  * or creates a new product of any kind.
  */
 export function ProductsPage() {
-  const { filters, apply, goTo } = useListFilters();
-  const query = useAdminProducts(filters);
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -56,16 +54,17 @@ export function ProductsPage() {
           New product
         </Button>
       </div>
-      <FilterForm fields={fields} onApply={apply} label="Search products" />
-      <EditableList
-        query={query}
+      <AdminList
+        source={adminLists.products}
+        search={{ label: 'Search products', fields }}
         empty="No products match."
-        onPage={goTo}
         testId="admin-products"
         rowKey={(product) => product.id}
         columns={productColumns}
-        name={(product) => product.name.en}
-        editor={(product, onClose) => <EditProductDialog product={product} onClose={onClose} />}
+        edit={{
+          name: (product) => product.name.en,
+          editor: (product, onClose) => <EditProductDialog product={product} onClose={onClose} />,
+        }}
       />
       {creating ? (
         <NewProductDialog

@@ -2,10 +2,10 @@ import { promoKinds, promoStates, type AdminPromoCode } from '@shop/contracts/ad
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
-import { adminWrites, usePromoCodes } from '../api/admin-api.ts';
-import { AdminPanel, SaveActions, TextField, useAdminWrite } from './admin-form.tsx';
-import { FilterForm, kyat, useListFilters, when, type FilterField } from './admin-list.tsx';
-import { ListTable, type AdminColumn } from './admin-table.tsx';
+import { adminLists, adminWrites } from '../api/admin-api.ts';
+import { FormPanel, TextField, useAdminWrite } from './admin-form.tsx';
+import { kyat, when, type FilterField } from './admin-list.tsx';
+import { AdminList, type AdminColumn } from './admin-table.tsx';
 
 const fields: FilterField[] = [
   { name: 'q', label: 'Code' },
@@ -35,18 +35,15 @@ const promoColumns: AdminColumn<AdminPromoCode>[] = [
 
 /** Promo codes (ADR 0035): the list with their uses, and a new code. */
 export function PromoCodesPage() {
-  const { filters, apply, goTo } = useListFilters();
-  const query = usePromoCodes(filters);
   return (
     <>
       <h1>Promo codes</h1>
       <NewPromoForm />
       <h2>Codes</h2>
-      <FilterForm fields={fields} onApply={apply} label="Search promo codes" />
-      <ListTable
-        query={query}
+      <AdminList
+        source={adminLists.promoCodes}
+        search={{ label: 'Search promo codes', fields }}
         empty="No promo codes match."
-        onPage={goTo}
         testId="admin-promo-codes"
         rowKey={(code) => code.id}
         columns={promoColumns}
@@ -120,37 +117,33 @@ function NewPromoForm() {
     />
   );
   return (
-    <AdminPanel title="New promo code">
-      <form
-        className="admin-form admin-form--grid"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
-        {text(
-          'code',
-          'Code',
-          'Letters, digits, - and _; kept in capitals, customers type it in any case.',
-        )}
-        <FormField id={`${id}-kind`} label="Kind">
-          <select {...form.register('kind')} {...fieldAria(`${id}-kind`)} className="ui-input">
-            <option value="percent">Percent off</option>
-            <option value="fixed">Kyat off</option>
-          </select>
-        </FormField>
-        {text('value', 'Value', 'Percent (1–100) or kyat.')}
-        {text('minimumSpendMmk', 'Minimum spend (Ks)', 'Empty: no minimum.')}
-        {text('startsAt', 'Starts', 'Empty: at once.', 'datetime-local')}
-        {text('endsAt', 'Ends', 'Empty: no end.', 'datetime-local')}
-        {text('totalLimit', 'Total uses', 'Empty: no limit.')}
-        {text('perCustomerLimit', 'Uses per customer', 'Empty: no limit.')}
-        <SaveActions
-          failure={write.failure}
-          fallback="The promo code could not be created."
-          busy={form.formState.isSubmitting}
-          label="Create promo code"
-          busyLabel="Creating…"
-        />
-      </form>
-    </AdminPanel>
+    <FormPanel
+      title="New promo code"
+      grid
+      onSubmit={submit}
+      failure={write.failure}
+      fallback="The promo code could not be created."
+      busy={form.formState.isSubmitting}
+      label="Create promo code"
+      busyLabel="Creating…"
+    >
+      {text(
+        'code',
+        'Code',
+        'Letters, digits, - and _; kept in capitals, customers type it in any case.',
+      )}
+      <FormField id={`${id}-kind`} label="Kind">
+        <select {...form.register('kind')} {...fieldAria(`${id}-kind`)} className="ui-input">
+          <option value="percent">Percent off</option>
+          <option value="fixed">Kyat off</option>
+        </select>
+      </FormField>
+      {text('value', 'Value', 'Percent (1–100) or kyat.')}
+      {text('minimumSpendMmk', 'Minimum spend (Ks)', 'Empty: no minimum.')}
+      {text('startsAt', 'Starts', 'Empty: at once.', 'datetime-local')}
+      {text('endsAt', 'Ends', 'Empty: no end.', 'datetime-local')}
+      {text('totalLimit', 'Total uses', 'Empty: no limit.')}
+      {text('perCustomerLimit', 'Uses per customer', 'Empty: no limit.')}
+    </FormPanel>
   );
 }

@@ -12,15 +12,14 @@ import {
   type ShopClaim,
 } from '@shop/contracts/shop-claims';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminWrites, useShopSettings } from '../api/admin-api.ts';
-import { AdminAlert } from './admin-alert.tsx';
-import { AdminPanel, SaveActions } from './admin-form.tsx';
-import { when } from './admin-list.tsx';
+import { FormPanel } from './admin-form.tsx';
+import { NotLoaded, when } from './admin-list.tsx';
 
 /**
  * Shop settings (issue 17): the exchange rates, the call-centre contact and hours, the festival
@@ -29,9 +28,8 @@ import { when } from './admin-list.tsx';
  */
 export function SettingsPage() {
   const query = useShopSettings();
-  if (query.isPending) return <p role="status">Loading…</p>;
   if (!query.data)
-    return <AdminAlert error={query.error} fallback="The shop settings could not be loaded." />;
+    return <NotLoaded query={query} fallback="The shop settings could not be loaded." />;
   const data = query.data.data;
   return (
     <>
@@ -70,7 +68,19 @@ function useSettingsWrite(apply: (data: AdminSettings) => void) {
       setBusy(false);
     }
   };
-  return { failure, setFailure, busy, run };
+  /**
+   * The `FormPanel` props of a section kept in React state (no react-hook-form): its submit, which
+   * makes the call unless one is on its way, and the save's state.
+   */
+  const saving = (call: () => Promise<AdminSettingsResponse>) => ({
+    onSubmit: (event: SyntheticEvent) => {
+      event.preventDefault();
+      if (!busy) void run(call);
+    },
+    failure,
+    busy,
+  });
+  return { failure, setFailure, busy, run, saving };
 }
 
 // ---------------------------------------------------------------- exchange rates
@@ -110,58 +120,62 @@ function ExchangeRatesForm({ rates }: { rates: AdminExchangeRate[] }) {
     await write.run(() => adminWrites.editExchangeRates({ rates: changed }));
   });
   return (
-    <AdminPanel title="Exchange rates" testId="settings-rates">
-      <p>Kyat for one unit of each currency (up to 4 decimals), as the shop’s rate table shows.</p>
-      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        {rates.length === 0 ? (
-          <p className="admin-empty">No currencies yet.</p>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col">Ks per unit</th>
-                <th scope="col">Shown</th>
-                <th scope="col">Last changed</th>
+    <FormPanel
+      title="Exchange rates"
+      testId="settings-rates"
+      intro={
+        <p>
+          Kyat for one unit of each currency (up to 4 decimals), as the shop’s rate table shows.
+        </p>
+      }
+      onSubmit={submit}
+      failure={write.failure}
+      fallback="The exchange rates could not be saved."
+      busy={form.formState.isSubmitting}
+      label="Save exchange rates"
+    >
+      {rates.length === 0 ? (
+        <p className="admin-empty">No currencies yet.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Ks per unit</th>
+              <th scope="col">Shown</th>
+              <th scope="col">Last changed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rates.map((rate, i) => (
+              <tr key={rate.currency}>
+                <th scope="row">
+                  {rate.currency} <span className="admin-sub">{rate.symbol}</span>
+                </th>
+                <td>
+                  <input
+                    {...form.register(`rates.${i}.rate`)}
+                    id={`${id}-rate-${rate.currency}`}
+                    aria-label={`Ks per ${rate.currency}`}
+                    className="ui-input"
+                    inputMode="decimal"
+                  />
+                </td>
+                <td>
+                  <input
+                    {...form.register(`rates.${i}.active`)}
+                    id={`${id}-active-${rate.currency}`}
+                    aria-label={`Show ${rate.currency}`}
+                    type="checkbox"
+                  />
+                </td>
+                <td>{when(rate.updatedAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rates.map((rate, i) => (
-                <tr key={rate.currency}>
-                  <th scope="row">
-                    {rate.currency} <span className="admin-sub">{rate.symbol}</span>
-                  </th>
-                  <td>
-                    <input
-                      {...form.register(`rates.${i}.rate`)}
-                      id={`${id}-rate-${rate.currency}`}
-                      aria-label={`Ks per ${rate.currency}`}
-                      className="ui-input"
-                      inputMode="decimal"
-                    />
-                  </td>
-                  <td>
-                    <input
-                      {...form.register(`rates.${i}.active`)}
-                      id={`${id}-active-${rate.currency}`}
-                      aria-label={`Show ${rate.currency}`}
-                      type="checkbox"
-                    />
-                  </td>
-                  <td>{when(rate.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <SaveActions
-          failure={write.failure}
-          fallback="The exchange rates could not be saved."
-          busy={form.formState.isSubmitting}
-          label="Save exchange rates"
-        />
-      </form>
-    </AdminPanel>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </FormPanel>
   );
 }
 
@@ -231,37 +245,36 @@ function CallCentreForm({ contact }: { contact: AdminCallCentre }) {
     </FormField>
   );
   return (
-    <AdminPanel title="Call centre" testId="settings-call-centre">
-      <p>
-        The contact and opening hours on the support page and in the call-centre dialog (hours on
-        the clock of {contact.hours.timezone}).
-      </p>
-      <form
-        className="admin-form admin-form--grid"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
-        {text('phone', 'Phone', 'Like +95 9 777 123 456.', 'tel')}
-        {text('viber', 'Viber number', 'Empty: no Viber.', 'tel')}
-        {text('email', 'E-mail', undefined, 'email')}
-        {text('start', 'Opens at', 'Myanmar time.', 'time')}
-        {text('end', 'Closes at', 'After the opening time.', 'time')}
-        <fieldset className="admin-days">
-          <legend>Working days</legend>
-          {weekdays.map(([day, name]) => (
-            <label key={day}>
-              <input {...form.register('workingDays')} type="checkbox" value={String(day)} /> {name}
-            </label>
-          ))}
-        </fieldset>
-        <SaveActions
-          failure={write.failure}
-          fallback="The call-centre details could not be saved."
-          busy={form.formState.isSubmitting}
-          label="Save call centre"
-        />
-      </form>
-    </AdminPanel>
+    <FormPanel
+      title="Call centre"
+      testId="settings-call-centre"
+      intro={
+        <p>
+          The contact and opening hours on the support page and in the call-centre dialog (hours on
+          the clock of {contact.hours.timezone}).
+        </p>
+      }
+      grid
+      onSubmit={submit}
+      failure={write.failure}
+      fallback="The call-centre details could not be saved."
+      busy={form.formState.isSubmitting}
+      label="Save call centre"
+    >
+      {text('phone', 'Phone', 'Like +95 9 777 123 456.', 'tel')}
+      {text('viber', 'Viber number', 'Empty: no Viber.', 'tel')}
+      {text('email', 'E-mail', undefined, 'email')}
+      {text('start', 'Opens at', 'Myanmar time.', 'time')}
+      {text('end', 'Closes at', 'After the opening time.', 'time')}
+      <fieldset className="admin-days">
+        <legend>Working days</legend>
+        {weekdays.map(([day, name]) => (
+          <label key={day}>
+            <input {...form.register('workingDays')} type="checkbox" value={String(day)} /> {name}
+          </label>
+        ))}
+      </fieldset>
+    </FormPanel>
   );
 }
 
@@ -273,6 +286,30 @@ interface FestivalRow {
   end: string;
 }
 let nextRowKey = 0;
+
+/**
+ * A list a section edits in React state (the festival windows, the claims: ADR 0038), each row
+ * under a key of its own: a field of one row changed, a row added or removed.
+ */
+function useKeyedRows<R extends { key: number }>(initial: () => R[]) {
+  const [rows, setRows] = useState(initial);
+  return {
+    rows,
+    setRows,
+    change: <K extends keyof R>(key: number, name: K, value: R[K]) => {
+      setRows((current) =>
+        current.map((row) => (row.key === key ? { ...row, [name]: value } : row)),
+      );
+    },
+    add: (row: R) => {
+      setRows((current) => [...current, row]);
+    },
+    remove: (key: number) => {
+      setRows((current) => current.filter((other) => other.key !== key));
+    },
+  };
+}
+
 const festivalRows = (festivals: AdminFestivalWindow[]): FestivalRow[] =>
   festivals.map((w) => ({ key: (nextRowKey += 1), start: w.start, end: w.end }));
 
@@ -283,88 +320,77 @@ const festivalRows = (festivals: AdminFestivalWindow[]): FestivalRow[] =>
  */
 function FestivalsForm({ festivals }: { festivals: AdminFestivalWindow[] }) {
   const id = useId();
-  const [rows, setRows] = useState(() => festivalRows(festivals));
+  const { rows, setRows, change, add, remove } = useKeyedRows(() => festivalRows(festivals));
   const write = useSettingsWrite((data) => {
     setRows(festivalRows(data.festivals));
   });
-  const change = (key: number, part: 'start' | 'end', value: string) => {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, [part]: value } : row)));
-  };
-  const submit = () =>
-    write.run(() =>
-      adminWrites.putFestivals({
-        festivals: rows.map(({ start, end }) => ({ name: 'thadingyut', start, end })),
-      }),
-    );
   return (
-    <AdminPanel title="Festival dates" testId="settings-festivals">
-      <p>
-        Thadingyut windows (Yangon days, first and last included): on these days the shop greets
-        customers with the festival overlay.
-      </p>
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!write.busy) void submit();
-        }}
-      >
-        {rows.length === 0 ? (
-          <p className="admin-empty">No festival windows: the overlay is not shown.</p>
-        ) : (
-          <ol className="admin-festivals">
-            {rows.map((row, i) => (
-              <li key={row.key} className="admin-form admin-form--grid">
-                {(['start', 'end'] as const).map((part) => (
-                  <FormField
-                    key={part}
-                    id={`${id}-${part}-${String(row.key)}`}
-                    label={`Window ${String(i + 1)}: ${part === 'start' ? 'first' : 'last'} day`}
-                  >
-                    <input
-                      {...fieldAria(`${id}-${part}-${String(row.key)}`)}
-                      className="ui-input"
-                      type="date"
-                      value={row[part]}
-                      onChange={(event) => {
-                        change(row.key, part, event.target.value);
-                      }}
-                    />
-                  </FormField>
-                ))}
-                <div className="admin-form__actions">
-                  <Button
-                    variant="secondary"
-                    aria-label={`Remove window ${String(i + 1)}`}
-                    onClick={() => {
-                      setRows((current) => current.filter((other) => other.key !== row.key));
-                    }}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ol>
-        )}
-        <SaveActions
-          failure={write.failure}
-          fallback="The festival dates could not be saved."
-          busy={write.busy}
-          label="Save festival dates"
+    <FormPanel
+      title="Festival dates"
+      testId="settings-festivals"
+      intro={
+        <p>
+          Thadingyut windows (Yangon days, first and last included): on these days the shop greets
+          customers with the festival overlay.
+        </p>
+      }
+      {...write.saving(() =>
+        adminWrites.putFestivals({
+          festivals: rows.map(({ start, end }) => ({ name: 'thadingyut', start, end })),
+        }),
+      )}
+      fallback="The festival dates could not be saved."
+      label="Save festival dates"
+      buttons={
+        <Button
+          variant="secondary"
+          onClick={() => {
+            add({ key: (nextRowKey += 1), start: '', end: '' });
+          }}
         >
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setRows((current) => [...current, { key: (nextRowKey += 1), start: '', end: '' }]);
-            }}
-          >
-            Add a window
-          </Button>
-        </SaveActions>
-      </form>
-    </AdminPanel>
+          Add a window
+        </Button>
+      }
+    >
+      {rows.length === 0 ? (
+        <p className="admin-empty">No festival windows: the overlay is not shown.</p>
+      ) : (
+        <ol className="admin-festivals">
+          {rows.map((row, i) => (
+            <li key={row.key} className="admin-form admin-form--grid">
+              {(['start', 'end'] as const).map((part) => (
+                <FormField
+                  key={part}
+                  id={`${id}-${part}-${String(row.key)}`}
+                  label={`Window ${String(i + 1)}: ${part === 'start' ? 'first' : 'last'} day`}
+                >
+                  <input
+                    {...fieldAria(`${id}-${part}-${String(row.key)}`)}
+                    className="ui-input"
+                    type="date"
+                    value={row[part]}
+                    onChange={(event) => {
+                      change(row.key, part, event.target.value);
+                    }}
+                  />
+                </FormField>
+              ))}
+              <div className="admin-form__actions">
+                <Button
+                  variant="secondary"
+                  aria-label={`Remove window ${String(i + 1)}`}
+                  onClick={() => {
+                    remove(row.key);
+                  }}
+                >
+                  Remove
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </FormPanel>
   );
 }
 
@@ -397,13 +423,10 @@ const claimFields = [
  */
 function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
   const id = useId();
-  const [rows, setRows] = useState(() => claimRows(claims));
+  const { rows, setRows, change, add, remove } = useKeyedRows(() => claimRows(claims));
   const write = useSettingsWrite((data) => {
     setRows(claimRows(data.claims));
   });
-  const change = (key: number, name: keyof ShopClaim, value: string) => {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, [name]: value } : row)));
-  };
   const move = (from: number, to: number) => {
     setRows((current) => {
       const next = [...current];
@@ -412,139 +435,131 @@ function ClaimsForm({ claims }: { claims: ShopClaim[] | null }) {
       return next;
     });
   };
-  const save = () =>
-    write.run(() =>
-      adminWrites.putClaims({
-        claims: rows.map(({ titleEn, titleMy, textEn, textMy }) => ({
-          titleEn,
-          titleMy,
-          textEn,
-          textMy,
-        })),
-      }),
-    );
   return (
-    <AdminPanel title="Shop claims" testId="settings-claims">
-      <p>
-        The claims under “Why shop with us” on Home, in the page’s language, in this order (1 to{' '}
-        {SHOP_CLAIMS_MAX}). Home shows them as written: a “24/7” claim is not checked against the
-        call-centre hours.
-      </p>
-      {claims === null ? (
-        <p className="admin-empty" data-testid="claims-built-in">
-          None set: Home shows its built-in claims (instant top-ups, secure payment, support by the
-          call-centre hours, transparent pricing).
-        </p>
-      ) : null}
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!write.busy) void save();
-        }}
-      >
-        {rows.length > 0 ? (
-          <ol className="admin-festivals">
-            {rows.map((row, i) => {
-              const n = String(i + 1);
-              return (
-                <li key={row.key}>
-                  <fieldset className="admin-fieldset">
-                    <legend>Claim {n}</legend>
-                    <div className="admin-form__pair">
-                      {claimFields.map((field) => {
-                        const fieldId = `${id}-${field.name}-${String(row.key)}`;
-                        const props = {
-                          ...fieldAria(fieldId),
-                          className: 'ui-input',
-                          lang: field.lang,
-                          maxLength: field.max,
-                          value: row[field.name],
-                          onChange: (
-                            event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>,
-                          ) => {
-                            change(row.key, field.name, event.target.value);
-                          },
-                        };
-                        return (
-                          <FormField key={field.name} id={fieldId} label={field.label}>
-                            {field.name.startsWith('text') ? (
-                              <textarea {...props} rows={2} />
-                            ) : (
-                              <input {...props} />
-                            )}
-                          </FormField>
-                        );
-                      })}
-                    </div>
-                    <div className="admin-claim__actions">
-                      <Button
-                        variant="secondary"
-                        aria-label={`Move claim ${n} up`}
-                        disabled={i === 0}
-                        onClick={() => {
-                          move(i, i - 1);
-                        }}
-                      >
-                        Up
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        aria-label={`Move claim ${n} down`}
-                        disabled={i === rows.length - 1}
-                        onClick={() => {
-                          move(i, i + 1);
-                        }}
-                      >
-                        Down
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        aria-label={`Remove claim ${n}`}
-                        onClick={() => {
-                          setRows((current) => current.filter((other) => other.key !== row.key));
-                        }}
-                      >
-                        Remove
-                      </Button>
-                    </div>
-                  </fieldset>
-                </li>
-              );
-            })}
-          </ol>
-        ) : null}
-        <SaveActions
-          failure={write.failure}
-          fallback="The shop claims could not be saved."
-          busy={write.busy}
-          label="Save shop claims"
-          after={
-            claims === null ? null : (
-              <Button
-                variant="danger"
-                disabled={write.busy}
-                onClick={() => {
-                  void write.run(() => adminWrites.clearClaims());
-                }}
-              >
-                Use the built-in claims
-              </Button>
-            )
-          }
-        >
+    <FormPanel
+      title="Shop claims"
+      testId="settings-claims"
+      intro={
+        <>
+          <p>
+            The claims under “Why shop with us” on Home, in the page’s language, in this order (1 to{' '}
+            {SHOP_CLAIMS_MAX}). Home shows them as written: a “24/7” claim is not checked against
+            the call-centre hours.
+          </p>
+          {claims === null ? (
+            <p className="admin-empty" data-testid="claims-built-in">
+              None set: Home shows its built-in claims (instant top-ups, secure payment, support by
+              the call-centre hours, transparent pricing).
+            </p>
+          ) : null}
+        </>
+      }
+      {...write.saving(() =>
+        adminWrites.putClaims({
+          claims: rows.map(({ titleEn, titleMy, textEn, textMy }) => ({
+            titleEn,
+            titleMy,
+            textEn,
+            textMy,
+          })),
+        }),
+      )}
+      fallback="The shop claims could not be saved."
+      label="Save shop claims"
+      after={
+        claims === null ? null : (
           <Button
-            variant="secondary"
-            disabled={rows.length >= SHOP_CLAIMS_MAX}
+            variant="danger"
+            disabled={write.busy}
             onClick={() => {
-              setRows((current) => [...current, emptyClaim()]);
+              void write.run(() => adminWrites.clearClaims());
             }}
           >
-            Add a claim
+            Use the built-in claims
           </Button>
-        </SaveActions>
-      </form>
-    </AdminPanel>
+        )
+      }
+      buttons={
+        <Button
+          variant="secondary"
+          disabled={rows.length >= SHOP_CLAIMS_MAX}
+          onClick={() => {
+            add(emptyClaim());
+          }}
+        >
+          Add a claim
+        </Button>
+      }
+    >
+      {rows.length > 0 ? (
+        <ol className="admin-festivals">
+          {rows.map((row, i) => {
+            const n = String(i + 1);
+            return (
+              <li key={row.key}>
+                <fieldset className="admin-fieldset">
+                  <legend>Claim {n}</legend>
+                  <div className="admin-form__pair">
+                    {claimFields.map((field) => {
+                      const fieldId = `${id}-${field.name}-${String(row.key)}`;
+                      const props = {
+                        ...fieldAria(fieldId),
+                        className: 'ui-input',
+                        lang: field.lang,
+                        maxLength: field.max,
+                        value: row[field.name],
+                        onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+                          change(row.key, field.name, event.target.value);
+                        },
+                      };
+                      return (
+                        <FormField key={field.name} id={fieldId} label={field.label}>
+                          {field.name.startsWith('text') ? (
+                            <textarea {...props} rows={2} />
+                          ) : (
+                            <input {...props} />
+                          )}
+                        </FormField>
+                      );
+                    })}
+                  </div>
+                  <div className="admin-claim__actions">
+                    <Button
+                      variant="secondary"
+                      aria-label={`Move claim ${n} up`}
+                      disabled={i === 0}
+                      onClick={() => {
+                        move(i, i - 1);
+                      }}
+                    >
+                      Up
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Move claim ${n} down`}
+                      disabled={i === rows.length - 1}
+                      onClick={() => {
+                        move(i, i + 1);
+                      }}
+                    >
+                      Down
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Remove claim ${n}`}
+                      onClick={() => {
+                        remove(row.key);
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </FormPanel>
   );
 }

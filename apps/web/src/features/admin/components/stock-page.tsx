@@ -13,10 +13,11 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { adminWrites, useAdminStock, useProductCards } from '../api/admin-api.ts';
+import { adminLists, adminWrites, useProductCards } from '../api/admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { expiryDay, useListFilters, when } from './admin-list.tsx';
+import { expiryDay, when } from './admin-list.tsx';
 import {
+  AdminList,
   ListTable,
   AdminTable,
   BilingualName,
@@ -26,19 +27,17 @@ import {
 
 /** Card stock of every E-PIN and gift-card product, and the card file import. */
 export function StockPage() {
-  // Every card product on one page (the demo shop has a few dozen).
-  const { filters, goTo } = useListFilters({ limit: 50 });
-  const query = useAdminStock(filters);
   const [viewing, setViewing] = useState<AdminStock | null>(null);
   return (
     <>
       <h1>Card stock</h1>
       <ImportPanel />
       <h2>Cards per product</h2>
-      <ListTable
-        query={query}
+      <AdminList
+        source={adminLists.stock}
+        // Every card product on one page (the demo shop has a few dozen).
+        initial={{ limit: 50 }}
         empty="There are no card products."
-        onPage={goTo}
         testId="admin-stock"
         rowKey={(row) => row.productId}
         columns={[

@@ -5,22 +5,13 @@ import {
   type UnknownPaymentFinding,
 } from '@shop/contracts/admin-payments';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { adminWrites, useUnknownPayments } from '../api/admin-api.ts';
+import { adminLists, adminWrites } from '../api/admin-api.ts';
 import { getStaffSession } from '../api/staff-session.ts';
-import { ConfirmDialog } from './admin-form.tsx';
-import { ListTable, type AdminColumn } from './admin-table.tsx';
-import {
-  FilterForm,
-  kyat,
-  statusText,
-  useListFilters,
-  when,
-  type FilterField,
-} from './admin-list.tsx';
+import { ConfirmChoice } from './admin-form.tsx';
+import { AdminList, type AdminColumn } from './admin-table.tsx';
+import { kyat, statusText, when, type FilterField } from './admin-list.tsx';
 
 const fields: FilterField[] = [
   { name: 'state', label: 'State', type: 'select', options: unknownPaymentStates },
@@ -32,8 +23,6 @@ const fields: FilterField[] = [
  * portal; an admin records what it shows.
  */
 export function UnknownPaymentsPage() {
-  const { filters, apply, goTo } = useListFilters();
-  const query = useUnknownPayments(filters);
   return (
     <>
       <h1>Unknown payments</h1>
@@ -41,11 +30,10 @@ export function UnknownPaymentsPage() {
         The provider never said whether these were paid. Check each in the provider&apos;s merchant
         portal by its reference, then mark it paid or not paid. Unresolved ones come first.
       </p>
-      <FilterForm fields={fields} onApply={apply} label="Filter unknown payments" />
-      <ListTable
-        query={query}
+      <AdminList
+        source={adminLists.unknownPayments}
+        search={{ label: 'Filter unknown payments', fields }}
         empty="No payment's outcome is unknown."
-        onPage={goTo}
         testId="admin-unknown-payments"
         rowKey={(payment) => payment.paymentId}
         columns={paymentColumns}
@@ -135,67 +123,24 @@ function findingConsequence(payment: AdminUnknownPayment, finding: UnknownPaymen
  * confirmation that says what follows.
  */
 function FindingActions({ payment }: { payment: AdminUnknownPayment }) {
-  const [asking, setAsking] = useState<UnknownPaymentFinding | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
   const record = useRecordFinding(payment);
   if (payment.resolution || getStaffSession()?.staff.role !== 'admin') return <>—</>;
-  const ask = (finding: UnknownPaymentFinding) => {
-    setFailure(null);
-    setAsking(finding);
-  };
-  const confirm = (finding: UnknownPaymentFinding) => {
-    setBusy(true);
-    setFailure(null);
-    record(finding)
-      .then(() => {
-        setAsking(null);
-      })
-      .catch((error: unknown) => {
-        setFailure(error);
-      })
-      .finally(() => {
-        setBusy(false);
-      });
-  };
   return (
-    <div className="admin-actions">
-      <Button
-        variant="secondary"
-        onClick={() => {
-          ask('paid');
-        }}
-      >
-        Mark paid
-      </Button>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          ask('not_paid');
-        }}
-      >
-        Mark not paid
-      </Button>
-      <ConfirmDialog
-        open={asking !== null}
-        onCancel={() => {
-          setAsking(null);
-        }}
-        onConfirm={() => {
-          if (asking) confirm(asking);
-        }}
-        busy={busy}
-        title={
-          asking === 'paid'
-            ? `Mark payment ${payment.reference} paid?`
-            : `Mark payment ${payment.reference} not paid?`
-        }
-        description={asking ? findingConsequence(payment, asking) : undefined}
-        failure={failure}
-        fallback="The finding could not be recorded."
-        confirmLabel={asking === 'paid' ? 'Yes, it was paid' : 'Yes, it was not paid'}
-      />
-    </div>
+    <ConfirmChoice<UnknownPaymentFinding>
+      choices={[
+        { value: 'paid', label: 'Mark paid' },
+        { value: 'not_paid', label: 'Mark not paid' },
+      ]}
+      record={record}
+      title={(finding) =>
+        finding === 'paid'
+          ? `Mark payment ${payment.reference} paid?`
+          : `Mark payment ${payment.reference} not paid?`
+      }
+      description={(finding) => findingConsequence(payment, finding)}
+      fallback="The finding could not be recorded."
+      confirmLabel={(finding) => (finding === 'paid' ? 'Yes, it was paid' : 'Yes, it was not paid')}
+    />
   );
 }
 
