@@ -7,7 +7,7 @@ import { patchBody } from './patch.ts';
 import { listOf, successResponse } from './responses.ts';
 import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
-import { accountRoles, emailSchema, membershipTierNames } from './auth.ts';
+import { emailSchema, membershipTierNames, userSchema } from './auth.ts';
 import { productKinds } from './catalogue.ts';
 import { isCardKind, orderDisplayStatuses, wholeQuery } from './orders.ts';
 import { operatorCodes } from './phone.ts';
@@ -276,17 +276,13 @@ export const adminProductSchema = z.object({
 });
 export type AdminProduct = z.output<typeof adminProductSchema>;
 
-export const adminCustomerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  role: z.enum(accountRoles),
-  emailVerified: z.boolean(),
-  phoneVerified: z.boolean(),
+/**
+ * An account as the back-office lists it: the customer's own (userSchema, without the spec's `_id`),
+ * with their orders' count and sum and whether the shop blocked them.
+ */
+export const adminCustomerSchema = z.extend(z.omit(userSchema, { _id: true }), {
   orderCount: z.int(),
   spentMmk: z.int(),
-  createdAt: z.string(),
   /** Blocked by the shop: cannot log in, refresh or check out (issue 17). */
   blocked: z.boolean(),
 });
