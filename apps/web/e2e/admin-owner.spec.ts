@@ -5,9 +5,8 @@ import { verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
   completedEpinOrder,
+  epinAndTopUpOrder,
   expectAccessible,
-  paidOrder,
-  productId,
 } from './shop-support.ts';
 
 /**
@@ -41,17 +40,11 @@ test(
     const readable = `09 25${middle.slice(0, 1)} ${middle.slice(1)}0 000`;
     const person = await verifiedIdentity(request);
     const customer = await apiSession(request, person);
-    const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
-    const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
-    const orderId = await paidOrder(
-      request,
-      customer,
-      [
-        { productId: epin, quantity: 1 },
-        { productId: topup, quantity: 1, phoneNumber: recipient },
-      ],
-      'failed',
-    );
+    const orderId = await epinAndTopUpOrder(request, customer, {
+      epin: 'MPT E-PIN 1,000 Ks',
+      recipient,
+      status: 'failed',
+    });
 
     await signInToBackOffice(page);
     const orders = await ordersByRecipient(page, recipient);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, paidOrder, productId, signInFromHome } from './shop-support.ts';
+import { apiSession, epinAndTopUpOrder, productId, signInFromHome } from './shop-support.ts';
 
 /**
  * Issue 12 "one numeral system": every quantity on a Burmese page — prices, counts, steps, page
@@ -50,17 +50,11 @@ test('Burmese pages write every number in Burmese digits; a PIN shows in fours w
   const headers = await apiSession(request, person);
 
   // A paid order with an E-PIN and a top-up.
-  const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
-  const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
-  const orderId = await paidOrder(
-    request,
-    headers,
-    [
-      { productId: epin, quantity: 1 },
-      { productId: topup, quantity: 1, phoneNumber: '09250000001' },
-    ],
-    'completed',
-  );
+  const orderId = await epinAndTopUpOrder(request, headers, {
+    epin: 'MPT E-PIN 1,000 Ks',
+    recipient: '09250000001',
+    status: 'completed',
+  });
 
   await signInFromHome(page, person);
   await page.goto(`/orders/${orderId}?lang=my`);
@@ -89,6 +83,7 @@ test('Burmese pages write every number in Burmese digits; a PIN shows in fours w
   }
 
   // The cart, the checkout and the payment modal with its countdown.
+  const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
   const added = await request.post('/api/v1/cart/add', {
     headers,
     data: { productId: topup, quantity: 2, phoneNumber: '09250000001' },

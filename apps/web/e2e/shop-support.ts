@@ -171,6 +171,32 @@ export async function paidOrder(
 }
 
 /**
+ * An order of one E-PIN (`epin`, its English name) and one MPT Top-up 1,000 Ks to `recipient`,
+ * bought and paid through the API (paidOrder), once it has ended as `status`: with a number the
+ * sandbox aggregator declines (…0000) the card is delivered and the top-up is not (failed, shown
+ * "Partly delivered"). Answers its id.
+ */
+export async function epinAndTopUpOrder(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  { epin, recipient, status }: { epin: string; recipient: string; status: 'completed' | 'failed' },
+) {
+  const [epinId, topupId] = await Promise.all([
+    productId(request, 'local-epins', epin),
+    productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks'),
+  ]);
+  return paidOrder(
+    request,
+    headers,
+    [
+      { productId: epinId, quantity: 1 },
+      { productId: topupId, quantity: 1, phoneNumber: recipient },
+    ],
+    status,
+  );
+}
+
+/**
  * A new customer (their API session in `language`) with a completed order of one MPT E-PIN
  * 1,000 Ks, bought and paid through the API. Answers the person, the session and the order id.
  */
