@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page, keepScreenshot } from './fixtures.ts';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  keepScreenshot,
+} from './fixtures.ts';
 import { signedInCustomer } from './shop-support.ts';
 
 /** The next call that saves (POST) or ends (DELETE) the device's push subscription. */
@@ -61,6 +68,25 @@ async function stubPushManager(context: BrowserContext) {
   });
 }
 
+/**
+ * A new customer signed in on Home on a 390 px phone whose push subscriptions are stand-ins
+ * (stubPushManager); `allowed`: the browser already allows notifications before that first page.
+ */
+async function customerOnPhone(
+  {
+    page,
+    context,
+    request,
+    baseURL,
+  }: { page: Page; context: BrowserContext; request: APIRequestContext; baseURL?: string },
+  { allowed = false } = {},
+) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await stubPushManager(context);
+  if (allowed) await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
+  await signedInCustomer(page, request);
+}
+
 async function axe(page: Page, selector: string) {
   const results = await new AxeBuilder({ page })
     .include(selector)
@@ -108,9 +134,7 @@ for (const language of ['en', 'my'] as const) {
   }) => {
     test.setTimeout(60_000);
     const text = copy[language];
-    await page.setViewportSize({ width: 390, height: 844 });
-    await stubPushManager(context);
-    await signedInCustomer(page, request);
+    await customerOnPhone({ page, context, request });
     await page.goto(language === 'my' ? '/?lang=my' : '/');
 
     // Not on the first paint: a few seconds after the page is ready, at the bottom, not modal.
@@ -219,10 +243,7 @@ test('account settings: the notifications and sound switches, kept by the servic
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await stubPushManager(context);
-  await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
-  await signedInCustomer(page, request);
+  await customerOnPhone({ page, context, request, baseURL }, { allowed: true });
   await page.goto('/account-settings');
 
   // (The toaster is a region named Notifications too.)
