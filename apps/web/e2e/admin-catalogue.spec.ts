@@ -1,7 +1,6 @@
 import { expect, test, type Page, newPersonPage, keepScreenshot } from './fixtures.ts';
 import { openAdminPage, signInToBackOffice } from './admin-support.ts';
-import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, expectAccessible, paidOrder, productId } from './shop-support.ts';
+import { expectAccessible, newCustomerOrder, productId } from './shop-support.ts';
 
 /**
  * The back-office's banners, categories and card stock (issue 17) in the browser: a banner's new
@@ -170,12 +169,9 @@ test(
     await panelShot(page, '8-imported');
 
     // A customer buys one: it is one of the imported cards.
-    const person = await verifiedIdentity(request);
-    const customer = await apiSession(request, person);
     const apple = await productId(request, 'app-stores', PRODUCT);
-    const orderId = await paidOrder(
+    const { api: customer, orderId } = await newCustomerOrder(
       request,
-      customer,
       [{ productId: apple, quantity: 1 }],
       'completed',
     );

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { ordersByRecipient, signInToBackOffice } from './admin-support.ts';
-import { verifiedIdentity } from './auth-support.ts';
 import {
-  apiSession,
   completedEpinOrder,
-  epinAndTopUpOrder,
+  epinAndTopUp,
   expectAccessible,
+  newCustomerOrder,
 } from './shop-support.ts';
 
 /**
@@ -38,13 +37,11 @@ test(
     const middle = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
     const recipient = `0925${middle}0000`;
     const readable = `09 25${middle.slice(0, 1)} ${middle.slice(1)}0 000`;
-    const person = await verifiedIdentity(request);
-    const customer = await apiSession(request, person);
-    const orderId = await epinAndTopUpOrder(request, customer, {
-      epin: 'MPT E-PIN 1,000 Ks',
-      recipient,
-      status: 'failed',
-    });
+    const { orderId } = await newCustomerOrder(
+      request,
+      await epinAndTopUp(request, 'MPT E-PIN 1,000 Ks', recipient),
+      'failed',
+    );
 
     await signInToBackOffice(page);
     const orders = await ordersByRecipient(page, recipient);

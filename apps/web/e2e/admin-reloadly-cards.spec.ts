@@ -7,14 +7,8 @@ import {
 import { expect, newPersonPage, test, keepScreenshot } from './fixtures.ts';
 import { startOwnShop, type OwnShop } from './own-shop.ts';
 import { signInToBackOffice } from './admin-support.ts';
-import { readMessages, verifiedIdentity } from './auth-support.ts';
-import {
-  apiSession,
-  expectAccessible,
-  paidOrder,
-  productId,
-  signInFromHome,
-} from './shop-support.ts';
+import { readMessages } from './auth-support.ts';
+import { expectAccessible, newCustomerOrder, productId, signInFromHome } from './shop-support.ts';
 
 /**
  * Issue 28 (ADR 0063 addendum): a gift card bought on demand from Reloadly whose purchase never
@@ -98,14 +92,13 @@ test.describe('an unconfirmed Reloadly gift card checked from the back-office', 
     expect(edited.status(), await edited.text()).toBe(200);
 
     // A customer buys two and pays; Reloadly never answers: the order fails, the line unconfirmed.
-    const person = await verifiedIdentity(request, shop.dataDir);
-    const customer = await apiSession(request, person);
-    const orderId = await paidOrder(
-      request,
-      customer,
-      [{ productId: product, quantity: 2 }],
-      'failed',
-    );
+    const {
+      person,
+      api: customer,
+      orderId,
+    } = await newCustomerOrder(request, [{ productId: product, quantity: 2 }], 'failed', {
+      dataDir: shop.dataDir,
+    });
     const bought = await request.get(`/api/v1/orders/${orderId}`, { headers: customer });
     const { data: order } = (await bought.json()) as {
       data: { items: { itemId: string; toCheck: boolean; status: string }[] };

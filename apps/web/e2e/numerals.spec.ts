@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, epinAndTopUpOrder, productId, signInFromHome } from './shop-support.ts';
+import { apiSession, epinAndTopUp, paidOrder, productId, signInFromHome } from './shop-support.ts';
 
 /**
  * Issue 12 "one numeral system": every quantity on a Burmese page — prices, counts, steps, page
@@ -50,11 +50,12 @@ test('Burmese pages write every number in Burmese digits; a PIN shows in fours w
   const headers = await apiSession(request, person);
 
   // A paid order with an E-PIN and a top-up.
-  const orderId = await epinAndTopUpOrder(request, headers, {
-    epin: 'MPT E-PIN 1,000 Ks',
-    recipient: '09250000001',
-    status: 'completed',
-  });
+  const orderId = await paidOrder(
+    request,
+    headers,
+    await epinAndTopUp(request, 'MPT E-PIN 1,000 Ks', '09250000001'),
+    'completed',
+  );
 
   await signInFromHome(page, person);
   await page.goto(`/orders/${orderId}?lang=my`);

@@ -2,7 +2,7 @@ import { expect, test, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
-  epinAndTopUpOrder,
+  epinAndTopUp,
   expectAccessible,
   paidOrder,
   productId,
@@ -69,11 +69,12 @@ test('a half-delivered order is "Partly delivered", an unconfirmed top-up is bei
     [{ productId: topup, quantity: 1, phoneNumber: silent }],
     'failed',
   );
-  const partly = await epinAndTopUpOrder(request, api, {
-    epin: 'MPT E-PIN 3,000 Ks',
-    recipient: DECLINED,
-    status: 'failed',
-  });
+  const partly = await paidOrder(
+    request,
+    api,
+    await epinAndTopUp(request, 'MPT E-PIN 3,000 Ks', DECLINED),
+    'failed',
+  );
   await signInFromHome(page, person);
 
   // The list: neither order says "Failed".

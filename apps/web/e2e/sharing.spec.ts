@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
-import { verifiedIdentity } from './auth-support.ts';
 import {
-  apiSession,
   completedEpinOrder,
   expectAccessible,
-  paidOrder,
-  productId,
+  failedTopUpOrder,
   signInFromHome,
 } from './shop-support.ts';
 
@@ -212,21 +209,8 @@ test('a failed order offers no sharing, and the server refuses it @desktop-only'
   page,
   request,
 }) => {
-  const person = await verifiedIdentity(request);
-  const headers = await apiSession(request, person);
   // The simulator declines numbers ending in 0000: the top-up fails and is refunded.
-  const orderId = await paidOrder(
-    request,
-    headers,
-    [
-      {
-        productId: await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks'),
-        quantity: 1,
-        phoneNumber: '09250000000',
-      },
-    ],
-    'failed',
-  );
+  const { person, api: headers, orderId } = await failedTopUpOrder(request, '09250000000');
   const refused = await request.post(`/api/v1/orders/${orderId}/share`, {
     headers,
     data: { type: 'gift', note: '' },

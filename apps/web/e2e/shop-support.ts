@@ -171,29 +171,36 @@ export async function paidOrder(
 }
 
 /**
- * An order of one E-PIN (`epin`, its English name) and one MPT Top-up 1,000 Ks to `recipient`,
- * bought and paid through the API (paidOrder), once it has ended as `status`: with a number the
- * sandbox aggregator declines (…0000) the card is delivered and the top-up is not (failed, shown
- * "Partly delivered"). Answers its id.
+ * The lines of an order of one E-PIN (`epin`, its English name) and one MPT Top-up 1,000 Ks to
+ * `recipient`: with a number the sandbox aggregator declines (…0000) the card is delivered and the
+ * top-up is not (the order failed, shown "Partly delivered").
  */
-export async function epinAndTopUpOrder(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  { epin, recipient, status }: { epin: string; recipient: string; status: 'completed' | 'failed' },
-) {
+export async function epinAndTopUp(request: APIRequestContext, epin: string, recipient: string) {
   const [epinId, topupId] = await Promise.all([
     productId(request, 'local-epins', epin),
     productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks'),
   ]);
-  return paidOrder(
-    request,
-    headers,
-    [
-      { productId: epinId, quantity: 1 },
-      { productId: topupId, quantity: 1, phoneNumber: recipient },
-    ],
-    status,
-  );
+  return [
+    { productId: epinId, quantity: 1 },
+    { productId: topupId, quantity: 1, phoneNumber: recipient },
+  ];
+}
+
+/**
+ * A new customer (verifiedIdentity; `dataDir`: of a shop a test started itself) with an order of
+ * `lines` bought and paid through the API (paidOrder), once it has ended as `status`. Answers the
+ * person, their API session (in `language`) and the order id.
+ */
+export async function newCustomerOrder(
+  request: APIRequestContext,
+  lines: Parameters<typeof paidOrder>[2],
+  status: 'completed' | 'failed',
+  { language = 'en', dataDir }: { language?: 'en' | 'my'; dataDir?: string } = {},
+) {
+  const person = await verifiedIdentity(request, dataDir);
+  const api = await apiSession(request, person, language);
+  const orderId = await paidOrder(request, api, lines, status);
+  return { person, api, orderId };
 }
 
 /**
@@ -201,11 +208,8 @@ export async function epinAndTopUpOrder(
  * 1,000 Ks, bought and paid through the API. Answers the person, the session and the order id.
  */
 export async function completedEpinOrder(request: APIRequestContext, language: 'en' | 'my' = 'en') {
-  const person = await verifiedIdentity(request);
-  const api = await apiSession(request, person, language);
   const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
-  const orderId = await paidOrder(request, api, [{ productId: epin, quantity: 1 }], 'completed');
-  return { person, api, orderId };
+  return newCustomerOrder(request, [{ productId: epin, quantity: 1 }], 'completed', { language });
 }
 
 /** Pays an MM QR in the sandbox bank, as the customer's banking app would. */
@@ -242,19 +246,13 @@ export const recipientEnding = (suffix: '0000' | '8888') =>
 
 /**
  * A new customer's MPT 1,000 Ks top-up to `recipient`, paid in the sandbox bank through the API,
- * once the order has ended failed (a declined or an unconfirmed top-up).
+ * once the order has ended failed (a declined or an unconfirmed top-up). Answers as
+ * newCustomerOrder does.
  */
 export async function failedTopUpOrder(request: APIRequestContext, recipient: string) {
-  const person = await verifiedIdentity(request);
-  const customer = await apiSession(request, person);
   const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
-  const orderId = await paidOrder(
-    request,
-    customer,
-    [{ productId: topup, quantity: 1, phoneNumber: recipient }],
-    'failed',
-  );
-  return { person, customer, orderId };
+  const lines = [{ productId: topup, quantity: 1, phoneNumber: recipient }];
+  return newCustomerOrder(request, lines, 'failed');
 }
 
 /**
