@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import jsQR from 'jsqr';
 import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, signInFromHome } from './shop-support.ts';
+import { apiSession, productId, signInFromHome } from './shop-support.ts';
 
 /**
  * Issue 12 "Money told truthfully" (ADR 0022): opening the checkout again and again leaves one
@@ -14,15 +14,12 @@ import { apiSession, signInFromHome } from './shop-support.ts';
 
 const shotDir = '/tmp/checkout-once';
 
-/** Puts `quantity` × MPT Top-up 1,000 Ks for 09250000001 (the simulator tops it up) in the cart. */
+/** Puts one MPT Top-up 1,000 Ks for 09250000001 (the simulator tops it up) in the cart. */
 async function cartWithTopup(request: APIRequestContext, headers: Record<string, string>) {
-  const list = await request.get('/api/v1/products/category/mobile-topup?limit=50', { headers });
-  const products = ((await list.json()) as { data: { id: string; name: string }[] }).data;
-  const product = products.find((p) => p.name === 'MPT Top-up 1,000 Ks');
-  expect(product).toBeDefined();
+  const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
   const added = await request.post('/api/v1/cart/add', {
     headers,
-    data: { productId: product?.id, quantity: 1, phoneNumber: '09250000001' },
+    data: { productId: topup, quantity: 1, phoneNumber: '09250000001' },
   });
   expect(added.status(), await added.text()).toBe(200);
 }
@@ -55,6 +52,15 @@ async function openCheckout(page: Page) {
   return (await dialog.locator('.checkout-dialog__number').textContent()) ?? '';
 }
 
+/** From the header: the cart drawer's line set to `quantity` (the badge shows `badge`), closed. */
+async function changeQuantity(page: Page, quantity: string, badge: RegExp) {
+  await page.getByTestId('cart-button').click();
+  await page.getByTestId('cart-quantity').fill(quantity);
+  await page.getByTestId('cart-quantity').press('Enter');
+  await expect(page.getByTestId('cart-badge')).toHaveText(badge);
+  await page.locator('.ui-dialog__close').click();
+}
+
 test('opening the checkout again and again makes one pending order; "Pay now" in the list pays it with the same QR while valid (Burmese, 390 px)', async ({
   page,
   request,
@@ -69,18 +75,10 @@ test('opening the checkout again and again makes one pending order; "Pay now" in
   // Open, close; change the cart and open again, close; back to the first cart, open twice.
   await openCheckout(page);
   await page.keyboard.press('Escape');
-  await page.getByTestId('cart-button').click();
-  await page.getByTestId('cart-quantity').fill('2');
-  await page.getByTestId('cart-quantity').press('Enter');
-  await expect(page.getByTestId('cart-badge')).toHaveText(/^(2|၂)$/);
-  await page.locator('.ui-dialog__close').click();
+  await changeQuantity(page, '2', /^(2|၂)$/);
   await openCheckout(page);
   await page.keyboard.press('Escape');
-  await page.getByTestId('cart-button').click();
-  await page.getByTestId('cart-quantity').fill('1');
-  await page.getByTestId('cart-quantity').press('Enter');
-  await expect(page.getByTestId('cart-badge')).toHaveText(/^(1|၁)$/);
-  await page.locator('.ui-dialog__close').click();
+  await changeQuantity(page, '1', /^(1|၁)$/);
   const third = await openCheckout(page);
   await page.keyboard.press('Escape');
   const fourth = await openCheckout(page);
