@@ -6,7 +6,7 @@ import {
   type Page,
   keepScreenshot,
 } from './fixtures.ts';
-import { openAdminPage, signInToBackOffice } from './admin-support.ts';
+import { adminRow, openAdminPage, openEditDialog, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -46,10 +46,9 @@ async function customerHome(browser: Browser, lang: 'en' | 'my') {
 }
 
 async function editBanner(page: Page, values: Partial<typeof DEMO> & { endsOn?: string }) {
-  const row = page.getByTestId('admin-banners').getByRole('row').filter({ hasText: LINK });
+  const row = adminRow(page, 'admin-banners', LINK);
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: /^Edit / }).click();
-  const dialog = page.getByRole('dialog', { name: /^Edit / });
+  const dialog = await openEditDialog(page, row);
   const fields = {
     headlineEn: 'Headline (English)',
     headlineMy: 'Headline (Burmese)',

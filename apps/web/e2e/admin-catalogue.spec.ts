@@ -1,5 +1,5 @@
 import { expect, test, type Page, newPersonPage, keepScreenshot } from './fixtures.ts';
-import { openAdminPage, signInToBackOffice } from './admin-support.ts';
+import { adminRow, openAdminPage, openEditDialog, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible, newCustomerOrder, productId } from './shop-support.ts';
 
 /**
@@ -44,7 +44,7 @@ const csvFile = (rows: string[]) => ({
 });
 
 async function stockRow(page: Page) {
-  const row = page.getByTestId('admin-stock').getByRole('row').filter({ hasText: SKU });
+  const row = adminRow(page, 'admin-stock', SKU);
   await expect(row).toHaveCount(1);
   return row;
 }
@@ -59,14 +59,13 @@ test(
     await signInToBackOffice(page);
 
     await openAdminPage(page, 'Banners');
-    const row = page.getByTestId('admin-banners').getByRole('row').filter({ hasText: BANNER_LINK });
+    const row = adminRow(page, 'admin-banners', BANNER_LINK);
     await expect(row).toHaveCount(1);
     await expectAccessible(page);
     await shot(page, '1-banners');
 
     const title = `Festival Offers ${stamp()}`;
-    await row.getByRole('button', { name: /^Edit / }).click();
-    const dialog = page.getByRole('dialog', { name: /^Edit / });
+    const dialog = await openEditDialog(page, row);
     await expect(dialog.getByLabel('Title (English)')).toBeFocused();
     await expect(dialog.getByLabel('Title (Burmese)')).toHaveAttribute('lang', 'my');
     // An unsafe link is refused with the server's message; the dialog stays open.
@@ -105,14 +104,12 @@ test(
 
     // Categories: the list, and the edit dialog saved as it opened (nothing changes for others).
     await openAdminPage(page, 'Categories');
-    const categories = page.getByTestId('admin-categories');
-    const topUp = categories.getByRole('row').filter({ hasText: 'mobile-topup' });
+    const topUp = adminRow(page, 'admin-categories', 'mobile-topup');
     await expect(topUp).toHaveCount(1);
     await expect(topUp.getByRole('cell').nth(3)).toHaveText(/^\d+$/);
     await expectAccessible(page);
     await shot(page, '4-categories');
-    await topUp.getByRole('button', { name: /^Edit / }).click();
-    const edit = page.getByRole('dialog', { name: /^Edit / });
+    const edit = await openEditDialog(page, topUp);
     await expect(edit.getByLabel('Name (English)')).toBeFocused();
     await expect(edit.getByLabel('Name (Burmese)')).toHaveAttribute('lang', 'my');
     await expectAccessible(page, '[role="dialog"]');

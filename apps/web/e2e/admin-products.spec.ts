@@ -1,5 +1,5 @@
 import { expect, test, type Page, newPersonPage, keepScreenshot } from './fixtures.ts';
-import { openAdminPage, signInToBackOffice } from './admin-support.ts';
+import { adminRow, openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -29,7 +29,7 @@ const dialogShot = (page: Page, name: string) =>
 async function searchProduct(page: Page, sku: string) {
   await page.getByLabel('SKU or name').fill(sku);
   await page.getByRole('button', { name: 'Search' }).click();
-  return page.getByTestId('admin-products').getByRole('row').filter({ hasText: sku });
+  return adminRow(page, 'admin-products', sku);
 }
 
 test(
@@ -253,7 +253,7 @@ test(
     test.setTimeout(150_000);
     await signInToBackOffice(page);
     await page.getByRole('link', { name: 'Card stock' }).click();
-    const row = page.getByTestId('admin-stock').getByRole('row').filter({ hasText: CARD_SKU });
+    const row = adminRow(page, 'admin-stock', CARD_SKU);
     await expect(row).toHaveCount(1);
     const count = async (which: 'available' | 'voided') =>
       Number(await row.getByTestId(`stock-${which}`).textContent());

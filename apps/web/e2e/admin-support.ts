@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
-import { expect, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  keepScreenshot,
+} from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -166,6 +172,16 @@ export async function ordersByRecipient(page: Page, recipient: string) {
   await page.getByLabel('Recipient number').fill(recipient);
   await page.getByRole('button', { name: 'Search' }).click();
   return page.getByTestId('admin-orders');
+}
+
+/** The rows of the back-office table `table` (its test id, e.g. 'admin-banners') that name `text`. */
+export const adminRow = (page: Page, table: string, text: string) =>
+  page.getByTestId(table).getByRole('row').filter({ hasText: text });
+
+/** Opens the edit dialog of `row`, a row of a back-office table; answers the dialog ("Edit …"). */
+export async function openEditDialog(page: Page, row: Locator) {
+  await row.getByRole('button', { name: /^Edit / }).click();
+  return page.getByRole('dialog', { name: /^Edit / });
 }
 
 /** Opens a back-office page from the navigation by its link and waits for its heading. */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { demoAdminLogin, openAdminPage, signInToBackOffice } from './admin-support.ts';
+import { adminRow, demoAdminLogin, openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import { expect, test, type APIRequestContext, keepScreenshot } from './fixtures.ts';
 import { apiSession, expectAccessible, productId } from './shop-support.ts';
@@ -57,10 +57,7 @@ test('an unknown payment is listed, marked paid after a confirmation, and its or
   await signInToBackOffice(page);
   await expect(page.getByTestId('unknown-payments')).toBeVisible();
   await openAdminPage(page, 'Unknown payments');
-  const row = page
-    .getByTestId('admin-unknown-payments')
-    .getByRole('row')
-    .filter({ hasText: order.orderNumber });
+  const row = adminRow(page, 'admin-unknown-payments', order.orderNumber);
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link', { name: order.orderNumber })).toHaveAttribute(
     'href',

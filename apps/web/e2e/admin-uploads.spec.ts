@@ -1,4 +1,10 @@
-import { adminApi, openAdminPage, signInToBackOffice } from './admin-support.ts';
+import {
+  adminApi,
+  adminRow,
+  openAdminPage,
+  openEditDialog,
+  signInToBackOffice,
+} from './admin-support.ts';
 import {
   expect,
   test,
@@ -94,12 +100,8 @@ test(
     try {
       // The banner: a new picture for each size; the upload is held a moment so its progress shows.
       await page.getByRole('link', { name: 'Banners' }).click();
-      const row = page
-        .getByTestId('admin-banners')
-        .getByRole('row')
-        .filter({ hasText: BANNER_LINK });
-      await row.getByRole('button', { name: /^Edit / }).click();
-      const dialog = page.getByRole('dialog', { name: /^Edit / });
+      const row = adminRow(page, 'admin-banners', BANNER_LINK);
+      const dialog = await openEditDialog(page, row);
       const desktop = imageField(dialog, 'Pictures: Desktop');
       await expect(desktop).toContainText(
         'PNG, JPEG or WebP, at most 2 MB. Wide: 1200 × 450 pixels.',
@@ -163,12 +165,8 @@ test(
 
       // The category icon: an SVG refused with the server's words, then a PNG.
       await page.getByRole('link', { name: 'Categories' }).click();
-      const categoryRow = page
-        .getByTestId('admin-categories')
-        .getByRole('row')
-        .filter({ hasText: CATEGORY });
-      await categoryRow.getByRole('button', { name: /^Edit / }).click();
-      const edit = page.getByRole('dialog', { name: /^Edit / });
+      const categoryRow = adminRow(page, 'admin-categories', CATEGORY);
+      const edit = await openEditDialog(page, categoryRow);
       const icon = imageField(edit, 'Icon');
       await icon.getByLabel('Upload a new image').setInputFiles({
         name: 'icon.svg',
@@ -224,7 +222,7 @@ test(
     test.setTimeout(150_000);
     await signInToBackOffice(page);
     await openAdminPage(page, 'Operators');
-    const row = page.getByTestId('admin-operators').getByRole('row').filter({ hasText: OPERATOR });
+    const row = adminRow(page, 'admin-operators', OPERATOR);
     await expect(row).toHaveCount(1);
     await expect(page.getByTestId('admin-operators').getByRole('row')).toHaveCount(6);
     await expectAccessible(page);

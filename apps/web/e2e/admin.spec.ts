@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { expect, test, newPersonPage, keepScreenshot } from './fixtures.ts';
-import { demoAdminLogin, ordersByRecipient, signInToBackOffice } from './admin-support.ts';
+import {
+  adminRow,
+  demoAdminLogin,
+  ordersByRecipient,
+  signInToBackOffice,
+} from './admin-support.ts';
 import { readMessages, verifiedIdentity } from './auth-support.ts';
 import {
   apiSession,
@@ -87,10 +92,7 @@ test(
     await newPromo.getByLabel('Total uses').fill('5');
     await shot('4-new-promo');
     await newPromo.getByRole('button', { name: 'Create promo code' }).click();
-    const promoRow = page
-      .getByTestId('admin-promo-codes')
-      .getByRole('row')
-      .filter({ hasText: code });
+    const promoRow = adminRow(page, 'admin-promo-codes', code);
     await expect(promoRow).toContainText('0 of 5');
     await expectAccessible(page);
 
