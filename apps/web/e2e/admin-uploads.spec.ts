@@ -10,6 +10,7 @@ import {
   test,
   type Locator,
   type Page,
+  holdRequests,
   newPersonPage,
   keepScreenshot,
 } from './fixtures.ts';
@@ -106,14 +107,7 @@ test(
       await expect(desktop).toContainText(
         'PNG, JPEG or WebP, at most 2 MB. Wide: 1200 × 450 pixels.',
       );
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/v1/admin/media', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/v1/admin/media');
       await desktop
         .getByLabel('Upload a new image')
         .setInputFiles(await pngFile(page, 'desktop.png', 1200, 450, [180, 20, 60]));

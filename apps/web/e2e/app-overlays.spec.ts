@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@shop/contracts/app-version';
 import { localDigits } from '@shop/contracts/languages';
 import fs from 'node:fs';
-import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
+import { expect, holdRequests, test, type Page, keepScreenshot } from './fixtures.ts';
 import { expectAccessible, offerInstall } from './shop-support.ts';
 
 /**
@@ -175,14 +175,7 @@ for (const l of languages) {
       test.setTimeout(120_000);
       await page.clock.install({ time: festivalMorning });
       // The festival days are held back until the clock is paused: the overlay opens on them.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/v1/site/festivals', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/v1/site/festivals');
       await page.goto(`/?${l.query}`);
       const overlay = page.getByRole('dialog', { name: l.festivalTitle });
       await expect(overlay).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, holdRequests, test, type Page } from './fixtures.ts';
 import { completedEpinOrder } from './shop-support.ts';
 
 /**
@@ -106,14 +106,7 @@ test('a phone number typed before the app has taken the listing over is kept and
   // A page of its own: the test's `page` waits for the app on every load (fixtures.ts).
   const page = await context.newPage();
   // The app's entry waits until the number has been typed into the server's HTML.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto('/product/mobile-topup', { waitUntil: 'domcontentloaded' });
   const phone = page.getByLabel('Phone number to top up');
   await expect(phone).toBeVisible();

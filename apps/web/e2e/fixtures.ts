@@ -104,6 +104,22 @@ export async function newPersonPage(browser: Browser, options?: BrowserContextOp
 }
 
 /**
+ * Holds the page's requests to `url` until the answer (release) is called: the test looks at the
+ * page while they wait (an upload's progress, a part of the app not loaded yet).
+ */
+export async function holdRequests(page: Page, url: Parameters<Page['route']>[0]) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Saves a picture of a page or an element for a person to look at, when the run asks for them
  * (`E2E_SCREENSHOTS=1`): a developer building a screen looks at its pictures. No
  * test reads them back, so a run without the variable (CI, `npm test`) skips them: at a phone's

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, keepScreenshot } from './fixtures.ts';
+import { expect, holdRequests, test, keepScreenshot } from './fixtures.ts';
 import {
   apiSession,
   expectAccessible,
@@ -106,14 +106,7 @@ test.describe('the festival greeting, the cookie banner and the help button', ()
       await page.clock.install({ time: festivalMorning });
       // The festival check's code is held back until the cart is open: the greeting is due then
       // (the festival days come with the server-rendered page, issue 29).
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/assets/festival-check-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/assets/festival-check-*.js');
       await page.goto(`/?lang=${lang}`);
       const banner = page.getByTestId('consent-banner');
       const help = page.getByTestId('help-button');
