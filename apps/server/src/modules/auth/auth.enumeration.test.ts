@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../test/app-kit.ts';
-import { openTestApp, openTwoInstancesOnRedis } from '../../test/test-app-kit.ts';
+import { type TestApp, openTestApp, openTwoInstancesOnRedis } from '../../test/app-kit.ts';
 import {
   errorOf,
   latestCode,

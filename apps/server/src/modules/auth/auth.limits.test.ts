@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isGuestId } from '@shop/contracts/auth';
 import { clientNetwork } from '../../platform/http.ts';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
-import { openTestApp, openTwoInstancesOnRedis } from '../../test/test-app-kit.ts';
+import {
+  createTestApp,
+  type TestApp,
+  openTestApp,
+  openTwoInstancesOnRedis,
+} from '../../test/app-kit.ts';
 import {
   errorOf,
   latestCode,

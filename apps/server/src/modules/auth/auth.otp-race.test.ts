@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app-kit.ts';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { createTestApp, openTestApp } from '../../test/app-kit.ts';
 import {
   latestCode,
   latestCodeEntry,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { openTestApp } from '../../test/app-kit.ts';
 import {
   errorOf,
   latestCode,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@shop/contracts/auth';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { openTestApp } from '../../test/app-kit.ts';
 import { users } from './auth.tables.ts';
 import {
   errorOf,

@@ -3,8 +3,7 @@ import type { LoginChallenge } from '@shop/contracts/auth';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../test/app-kit.ts';
-import { openTestApp, openTwoInstancesOnRedis } from '../../test/test-app-kit.ts';
+import { type TestApp, openTestApp, openTwoInstancesOnRedis } from '../../test/app-kit.ts';
 import { errorOf, MINUTE, movableClock, verifiedPerson, type Person } from '../../test/auth-kit.ts';
 import { LOGIN_PROOF_TTL_MS, proofWork } from './login-proof.ts';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@shop/contracts/auth';
 import { REFRESH_TRANSPORT_HEADER } from '@shop/contracts/auth-rules';
-import { type TestApp } from '../../test/app-kit.ts';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { type TestApp, openTestApp } from '../../test/app-kit.ts';
 import {
   errorOf,
   MINUTE,

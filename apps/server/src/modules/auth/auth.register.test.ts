@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ProfileResponse, RegisterResponse, TokenResponse } from '@shop/contracts/auth';
-import { createTestApp } from '../../test/app-kit.ts';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { createTestApp, openTestApp } from '../../test/app-kit.ts';
 import {
   errorOf,
   latestCode,

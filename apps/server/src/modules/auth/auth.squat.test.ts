@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { openTestApp } from '../../test/app-kit.ts';
 import {
   latestCode,
   login,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { openTestApp } from '../../test/app-kit.ts';
 import { loyaltyAccounts } from '../loyalty/loyalty.tables.ts';
 import {
   latestCodeEntry,

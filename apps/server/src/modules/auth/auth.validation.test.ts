@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../test/app-kit.ts';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { type TestApp, openTestApp } from '../../test/app-kit.ts';
 import { users } from './auth.tables.ts';
 import { errorOf, post } from '../../test/auth-kit.ts';
 import { localizeMessage } from '@shop/contracts/validation-messages';

@@ -3,7 +3,7 @@ import { adminCatalogueMessages as cm } from '@shop/contracts/admin-catalogue-me
 import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { openTestApp } from '../../test/app-kit.ts';
 import { errorOf, movableClock } from '../../test/auth-kit.ts';
 import { signedInStaff, type SignedInStaff } from '../../test/admin-kit.ts';
 import { solidPng } from '../../test/media-kit.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { openTestApp } from '../../test/app-kit.ts';
 import { siteSettings } from './site.tables.ts';
 
 describe('GET /api/v1/site/contact', () => {

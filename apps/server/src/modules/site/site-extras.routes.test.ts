@@ -1,8 +1,7 @@
 import type { ErrorBody } from '@shop/contracts/errors';
 import { festivalsResponseSchema, inFestival } from '@shop/contracts/site';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app-kit.ts';
-import { openTestApp } from '../../test/test-app-kit.ts';
+import { createTestApp, openTestApp } from '../../test/app-kit.ts';
 import { analyticsEvents } from './site.tables.ts';
 
 describe('festival windows and first-party analytics (issue 16)', () => {
