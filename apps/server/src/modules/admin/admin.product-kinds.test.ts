@@ -1,6 +1,6 @@
 import { adminMessages } from '@shop/contracts/admin-messages';
 import { adminSchemaMessages as m } from '@shop/contracts/admin-schema-messages';
-import type { AdminProduct, AuditEntry } from '@shop/contracts/admin';
+import type { AdminProduct } from '@shop/contracts/admin';
 import type { Product } from '@shop/contracts/catalogue';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -282,15 +282,11 @@ describe('back-office: creating a product of each kind', () => {
     const edited = { en: 'Dial *124*PIN# and press call', my: '*124*PIN# ကို နှိပ်၍ ခေါ်ပါ' };
     const changed = await edit({ instructions: edited });
     expect(changed.statusCode, changed.body).toBe(200);
-    const audit = await call(
-      s,
-      'GET',
-      `/api/v1/admin/audit-log?action=product.update&limit=100`,
-      admin.headers,
-    );
-    expect(
-      audit.json<{ data: AuditEntry[] }>().data.find((e) => e.targetId === product.id),
-    ).toMatchObject({ before: { instructions: howTo }, after: { instructions: edited } });
+    const audit = await auditLogAs(s.t, admin, 'action=product.update&limit=100');
+    expect(audit.data.find((e) => e.targetId === product.id)).toMatchObject({
+      before: { instructions: howTo },
+      after: { instructions: edited },
+    });
 
     const { user, order } = await paidOrder(s, [{ productId: product.id, quantity: 1 }]);
     await s.t.app.runPendingJobs();

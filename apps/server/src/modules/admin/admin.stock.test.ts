@@ -1,4 +1,3 @@
-import type { AuditEntry } from '@shop/contracts/admin';
 import type {
   AdminCard,
   AdminProductCards,
@@ -21,7 +20,7 @@ import { cards, products } from '../catalogue/catalogue.tables.ts';
 import { addToCart, call, initialize, newCardProduct, signedIn } from '../../test/checkout-kit.ts';
 import { orderCards } from '../fulfilment/fulfilment.tables.ts';
 import { paidOrder } from '../../test/fulfilment-kit.ts';
-import { openBackOffice, signedInStaff } from '../../test/admin-kit.ts';
+import { auditLogAs, openBackOffice, signedInStaff } from '../../test/admin-kit.ts';
 
 /*
  * Issue 17's card stock: POST /api/v1/admin/stock/import runs the importer of
@@ -94,13 +93,7 @@ describe('back-office card stock', () => {
     if (!card) throw new Error(`no card ${serial}`);
     return card;
   };
-  const auditOf = async (action: string) => {
-    const res = await s.t.app.inject({
-      url: `/api/v1/admin/audit-log?action=${action}`,
-      headers: admin.headers,
-    });
-    return res.json<{ data: AuditEntry[] }>().data;
-  };
+  const auditOf = async (action: string) => (await auditLogAs(s.t, admin, `action=${action}`)).data;
   const netflixOutOfStock = async () => {
     const res = await s.t.app.inject({
       url: `/api/v1/products/${netflixId}`,
