@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, serverCommand, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp, serverCommand } from '../../test/app-kit.ts';
 import { login, movableClock, newPerson, register, verifiedPerson } from '../../test/auth-kit.ts';
 import { users } from '../auth/auth.tables.ts';
 import { auditLog } from './admin.tables.ts';
@@ -16,13 +16,9 @@ import { post } from '../../test/auth-kit.ts';
 /* `npm run admin:create` (issue 17) and the embedded demo's admin. */
 
 describe('admin:create', () => {
-  let t: TestApp;
   const clock = movableClock(new Date());
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   /** `npm run admin:create` with these arguments. */
   const adminCreate = (request: Omit<StaffAccountRequest, 'source'>) =>

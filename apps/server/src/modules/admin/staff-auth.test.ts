@@ -5,7 +5,7 @@ import { adminSchemaMessages } from '@shop/contracts/admin-schema-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeInstances,
-  createTestApp,
+  openTestApp,
   twoInstancesOnRedis,
   type TestApp,
   redisKeys,
@@ -23,14 +23,10 @@ import { newStaff, signedInStaff, staffCode, staffLogin, totpAt } from '../../te
 /* Staff sign-in (issue 17, ADR 0033): password and TOTP, recovery codes, 15 minutes idle. */
 
 describe('staff sign-in', () => {
-  let t: TestApp;
   const clock = movableClock(new Date('2030-03-01T03:00:00Z'));
   const en = { 'accept-language': 'en' };
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ clock });
 
   const me = (sessionToken: string) =>
     t.app.inject({

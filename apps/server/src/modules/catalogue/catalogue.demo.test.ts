@@ -6,12 +6,11 @@ import type {
   Product,
   ProductListResponse,
 } from '@shop/contracts/catalogue';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { openTestApp } from '../../test/app-kit.ts';
 
 /** The catalogue endpoints over the demo shop the server seeds on first start. */
 describe('catalogue API over the demo data', () => {
-  let t: TestApp;
   const get = async <T>(url: string, lang = 'en') => {
     const res = await t.app.inject({ url, headers: { 'accept-language': lang } });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
@@ -19,10 +18,7 @@ describe('catalogue API over the demo data', () => {
   };
   const paysOf = (p: Product) => p.discountPrice ?? p.price;
 
-  beforeAll(async () => {
-    t = await createTestApp({ seed: true });
-  });
-  afterAll(() => t.close());
+  const t = openTestApp({ seed: true });
 
   it('lists every top-level category, and each one pages through its products', async () => {
     const { data: parents } = await get<{ data: Category[] }>(
