@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
-import { ordersByRecipient, signInToBackOffice } from './admin-support.ts';
+import { adminRow, ordersByRecipient, signInToBackOffice } from './admin-support.ts';
 import {
   completedEpinOrder,
   epinAndTopUp,
@@ -89,7 +89,7 @@ test(
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('Action').fill('order.refund');
     await page.getByRole('button', { name: 'Search' }).click();
-    const entry = page.getByTestId('audit-log').getByRole('row').filter({ hasText: orderId });
+    const entry = adminRow(page, 'audit-log', orderId);
     await expect(entry).toHaveCount(1);
     const changes = entry.locator('details');
     await expect(changes).not.toHaveAttribute('open');

@@ -188,9 +188,7 @@ test(
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('Action').fill('order.refund');
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(
-      page.getByTestId('audit-log').getByRole('row').filter({ hasText: orderId }),
-    ).toHaveCount(1);
+    await expect(adminRow(page, 'audit-log', orderId)).toHaveCount(1);
   },
 );
 
