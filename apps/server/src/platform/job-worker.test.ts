@@ -59,6 +59,55 @@ describe('job worker', () => {
     expect(failures).toBe(1);
     expect(await row()).toMatchObject({ status: 'queued', attempts: 1 });
   });
+  it('one runPendingJobs call tries a failing job once, even when its retry falls due meanwhile; contention is retried within it', async () => {
+    const { db } = database;
+    let flakyTries = 0;
+    let contendedTries = 0;
+    const worker = workerFor({
+      types: {
+        flaky: {
+          handle: () => {
+            flakyTries++;
+            return Promise.reject(new Error('provider down'));
+          },
+        },
+        // Longer than the first retry's backoff (1 s ± 20%): the flaky job is due again after it.
+        slow: { handle: () => new Promise((resolve) => setTimeout(resolve, 1500)) },
+        briefly_contended: {
+          handle: () => {
+            contendedTries++;
+            return contendedTries < 3
+              ? Promise.reject(new RetryJob('locked', 0))
+              : Promise.resolve();
+          },
+        },
+      },
+    });
+    await enqueueJob(db, { type: 'flaky', dedupeKey: 'flaky:1', payload: {} });
+    await db
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` })
+      .where(eq(jobs.type, 'flaky'));
+    await enqueueJob(db, { type: 'slow', dedupeKey: 'slow:1', payload: {} });
+    await enqueueJob(db, {
+      type: 'briefly_contended',
+      dedupeKey: 'briefly_contended:1',
+      payload: {},
+    });
+    const row = async (type: string) =>
+      (await db.select().from(jobs).where(eq(jobs.type, type)))[0];
+
+    await worker.runPendingJobs();
+    expect(flakyTries).toBe(1);
+    expect(await row('flaky')).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(await row('slow')).toMatchObject({ status: 'done' });
+    expect(contendedTries).toBe(3);
+    expect(await row('briefly_contended')).toMatchObject({ status: 'done' });
+    // The next call takes it again.
+    await worker.runPendingJobs();
+    expect(flakyTries).toBe(2);
+    expect(await row('flaky')).toMatchObject({ status: 'queued', attempts: 2 });
+  });
   it('runs a lane’s jobs in loops of their own: stuck ones never hold a main loop (ADR 0042)', async () => {
     const { db } = database;
     let release = () => {};

@@ -4,7 +4,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.ts';
 import { jobs } from './jobs.tables.ts';
-import type { ShopMetrics } from './metrics.ts';
+import type { JobOutcome, ShopMetrics } from './metrics.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -43,7 +43,8 @@ export function backoffMs(attempt: number): number {
 export interface JobWorker {
   /**
    * Runs due jobs until none is left (or `max` were run), one at a time; answers how many ran.
-   * Tests and benchmarks call this to drive the queue deterministically.
+   * A job that fails is tried once per call, however long the call takes (its retry waits for
+   * the next call). Tests and benchmarks call this to drive the queue deterministically.
    */
   runPendingJobs(options?: { max?: number }): Promise<number>;
   /** Polls the queue in the background with `concurrency` loops (and each lane's) until stop(). */
@@ -94,15 +95,29 @@ export function createJobWorker(deps: {
   const types = Object.keys(handlers);
   const leaseEnd = () => sql`now() + make_interval(secs => ${deps.leaseSeconds})`;
 
-  /** The next due job of one of `types` (all by default), now held by this worker. */
-  async function claim(ofTypes: readonly string[] = types): Promise<JobRow | null> {
+  /**
+   * The next due job of one of `types` (all by default), now held by this worker; never one of
+   * `skip` (the jobs a runPendingJobs call has already seen fail).
+   */
+  async function claim(
+    ofTypes: readonly string[] = types,
+    skip: ReadonlySet<string> = new Set(),
+  ): Promise<JobRow | null> {
     if (ofTypes.length === 0) return null;
+    const notSkipped =
+      skip.size === 0
+        ? sql``
+        : sql`and ${jobs.id} not in (${sql.join(
+            [...skip].map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
     const due = sql`(
       select ${jobs.id} from ${jobs}
       where ${jobs.type} in (${sql.join(
         ofTypes.map((t) => sql`${t}`),
         sql`, `,
       )})
+        ${notSkipped}
         and ((${jobs.status} = 'queued' and ${jobs.runAt} <= now())
           or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now()))
       order by ${jobs.runAt}
@@ -132,10 +147,11 @@ export function createJobWorker(deps: {
       );
   }
 
-  async function runOne(job: JobRow): Promise<void> {
+  /** Runs a claimed job to its end and answers how it ended (as the metrics count it). */
+  async function runOne(job: JobRow): Promise<JobOutcome> {
     const started = performance.now();
     const waitedSeconds = (Date.now() - job.runAt.getTime()) / 1000;
-    const measure = (outcome: Parameters<ShopMetrics['jobRan']>[1]) =>
+    const measure = (outcome: JobOutcome) =>
       deps.metrics?.jobRan(job.type, outcome, (performance.now() - started) / 1000, waitedSeconds);
     const type = handlers[job.type];
     const heartbeat = setInterval(
@@ -160,6 +176,7 @@ export function createJobWorker(deps: {
       await type.handle(job);
       await finish(job, { status: 'done', lockedUntil: null, lastError: null });
       measure('done');
+      return 'done';
     } catch (err) {
       const contention = err instanceof RetryJob;
       const limit = contention ? CONTENTION_ATTEMPTS : (deps.maxAttempts ?? JOB_MAX_ATTEMPTS);
@@ -177,7 +194,9 @@ export function createJobWorker(deps: {
           // later claim of this job counts it again (a stale owner never sees its count running).
           ...(contention ? { attempts: sql`${jobs.attempts} - 1` } : {}),
         });
-        measure(contention ? 'contention' : 'retry');
+        const outcome = contention ? 'contention' : 'retry';
+        measure(outcome);
+        return outcome;
       } else {
         log.error({ err, jobId: job.id, type: job.type }, 'job failed for the last time');
         try {
@@ -187,6 +206,7 @@ export function createJobWorker(deps: {
         }
         await finish(job, { status: 'failed', lockedUntil: null, lastError: message });
         measure('failed');
+        return 'failed';
       }
     } finally {
       clearInterval(heartbeat);
@@ -251,10 +271,14 @@ export function createJobWorker(deps: {
     async runPendingJobs(options = {}) {
       let ran = 0;
       const max = options.max ?? Number.POSITIVE_INFINITY;
+      // A job that failed in this call waits for the next one, even if its backoff ends while
+      // this call still runs others: one call gives a job at most one failed try, however slow
+      // the machine. Lock contention (RetryJob) is no failure: it may run again in the call.
+      const failedHere = new Set<string>();
       while (ran < max) {
-        const job = await claim();
+        const job = await claim(types, failedHere);
         if (!job) break;
-        await runOne(job);
+        if ((await runOne(job)) === 'retry') failedHere.add(job.id);
         ran++;
       }
       return ran;
