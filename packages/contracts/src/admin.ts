@@ -7,8 +7,10 @@ import { patchBody } from './patch.ts';
 import { listOf, successResponse } from './responses.ts';
 import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
+import { isCalendarDay } from './calendar-day.ts';
 import { emailSchema, membershipTierNames, userSchema } from './auth.ts';
 import { productKinds } from './catalogue.ts';
+import { localizedTextSchema } from './i18n.ts';
 import { isCardKind, orderDisplayStatuses, wholeQuery } from './orders.ts';
 import { operatorCodes } from './phone.ts';
 import { UUID_PATTERN } from './ids.ts';
@@ -133,6 +135,28 @@ export const searchText = z.optional(
     z.transform((v) => v.trim() || undefined),
   ),
 );
+/** Text trimmed at both ends, of minLength to maxLength characters, else `message`. */
+export const trimmedText = (message: string, minLength: number, maxLength: number) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (v.length >= minLength && v.length <= maxLength) return v;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
+/** A calendar day (YYYY-MM-DD, trimmed) that exists, read in Asia/Yangon, else `message`. */
+export const dayInput = (message: string) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (isCalendarDay(v)) return v;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
 /** A calendar day (YYYY-MM-DD), read in Asia/Yangon (DESIGN §4). */
 const dayQuery = z.optional(
   z.pipe(
@@ -140,9 +164,7 @@ const dayQuery = z.optional(
     z.transform((value, ctx) => {
       const v = value.trim();
       if (v === '') return undefined;
-      const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-      const date = day ? new Date(`${v}T00:00:00Z`) : null;
-      if (date && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v)) return v;
+      if (isCalendarDay(v)) return v;
       ctx.issues.push({ code: 'custom', message: m.date.en, input: value });
       return z.NEVER;
     }),
@@ -211,7 +233,8 @@ export const adminAuditQuerySchema = z.object({
 });
 export type AdminAuditQuery = z.output<typeof adminAuditQuerySchema>;
 
-export const localized = z.object({ en: z.string(), my: z.string() });
+/** English and Burmese text: the back-office's short name for localizedTextSchema. */
+export const localized = localizedTextSchema;
 
 /** A customer's tier as support sees it (issue 31): priority service for the higher tiers. */
 export const adminMembershipSchema = z.object({
