@@ -71,6 +71,13 @@ export const categoryRefSchema = z.object({
 });
 export type CategoryRef = z.output<typeof categoryRefSchema>;
 
+/**
+ * A gift card's face value in the card's own currency, minor units (US$10 → {1000, 'USD'}): on
+ * the product, the cart line, the delivered card and the shared card alike.
+ */
+export const faceValueSchema = z.object({ amount: z.int(), currency: z.string() });
+export type FaceValue = z.output<typeof faceValueSchema>;
+
 export const productSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -102,8 +109,8 @@ export const productSchema = z.object({
   /** The spec's "categoryId (object with name)"; `category` is the same object. */
   categoryId: categoryRefSchema,
   category: categoryRefSchema,
-  /** Gift cards: face value in the card's own currency, minor units (US$10 → {1000, 'USD'}). */
-  faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  /** Gift cards: their face value (faceValueSchema); else null. */
+  faceValue: z.nullable(faceValueSchema),
   /** E-load top-ups: kyat credited to the phone. */
   topupAmount: z.nullable(z.int()),
   /** Data packages: volume in MB and validity in days. */
@@ -113,6 +120,21 @@ export const productSchema = z.object({
   updatedAt: z.string(),
 });
 export type Product = z.output<typeof productSchema>;
+
+/**
+ * A product as a saved recipient or a "Top me up" request names it: enough to show it and put it
+ * in the cart.
+ */
+export const productSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  /** What it costs now (the sale price when there is one), whole kyat. */
+  price: z.int(),
+  /** False when withdrawn or sold out: shown, not offered. */
+  available: z.boolean(),
+});
+export type ProductSummary = z.output<typeof productSummarySchema>;
 
 export const PRODUCT_PAGE_DEFAULT = 1;
 export const PRODUCT_LIMIT_DEFAULT = 10;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { listOf, successResponse } from './responses.ts';
 import { wholeQuery } from './whole-query.ts';
+import { faceValueSchema } from './catalogue.ts';
 import {
   codesEmailSchema,
   orderItemSchema,
@@ -154,7 +155,7 @@ export const orderCardSchema = z.object({
   cardPrice: z.int(),
   sellingPrice: z.int(),
   /** Gift cards: face value in the card's own currency, minor units; else null. */
-  faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  faceValue: z.nullable(faceValueSchema),
   /** When the holder of the order's share link first revealed the PIN, else null. */
   openedByRecipientAt: z.nullable(z.string()),
 });
@@ -222,14 +223,16 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.output<typeof orderRefundSchema>;
 
-/** The order's live share link as its buyer sees it (sharing.ts has the share calls). */
-export const orderShareSchema = z.object({
+/** A live share link of an order: its id, address, share type and end (sharing.ts has the calls). */
+export const liveShareSchema = z.object({
   shareId: z.string(),
   shareUrl: z.string(),
   type: z.string(),
   expiresAt: z.string(),
-  createdAt: z.string(),
 });
+
+/** The order's live share link as its buyer sees it, with when it was made. */
+export const orderShareSchema = z.extend(liveShareSchema, { createdAt: z.string() });
 export type OrderShare = z.output<typeof orderShareSchema>;
 
 /**

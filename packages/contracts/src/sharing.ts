@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { listOf, successResponse } from './responses.ts';
-import { productKinds } from './catalogue.ts';
+import { faceValueSchema, productKinds } from './catalogue.ts';
 import { orderMessages } from './order-messages.ts';
-import { eloadResultSchema, wholeQuery } from './orders.ts';
+import { eloadResultSchema, liveShareSchema, wholeQuery } from './orders.ts';
 import { shareMessages } from './share-messages.ts';
 
 export * from './share-messages.ts';
@@ -139,11 +139,8 @@ export const shareRequestSchema = z.object({
 });
 export type ShareRequest = z.input<typeof shareRequestSchema>;
 
-export const shareLinkSchema = z.object({
-  shareId: z.string(),
-  shareUrl: z.string(),
-  type: z.string(),
-  expiresAt: z.string(),
+/** The link a share call made or found (liveShareSchema, as the order shows it). */
+export const shareLinkSchema = z.extend(liveShareSchema, {
   /** The answer's message, in the request language (spec §3: read from the data). */
   message: z.string(),
 });
@@ -162,7 +159,7 @@ export const sharedCardSchema = z.object({
   name: z.string(),
   serialNumber: z.string(),
   expiresAt: z.nullable(z.string()),
-  faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  faceValue: z.nullable(faceValueSchema),
   /** When the link's holder first revealed it, else null. */
   revealedAt: z.nullable(z.string()),
 });
