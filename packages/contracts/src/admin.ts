@@ -11,9 +11,10 @@ import { isCalendarDay } from './calendar-day.ts';
 import { emailSchema, membershipTierNames, userSchema } from './auth.ts';
 import { productKinds } from './catalogue.ts';
 import { localizedTextSchema } from './i18n.ts';
-import { isCardKind, orderDisplayStatuses, wholeQuery } from './orders.ts';
+import { isCardKind, orderDisplayStatuses } from './orders.ts';
 import { operatorCodes } from './phone.ts';
 import { UUID_PATTERN } from './ids.ts';
+import { pageQueryFields } from './whole-query.ts';
 
 /** The roles that may enter the back-office, lowest first. */
 export const staffRoles = ['support', 'admin'] as const;
@@ -125,10 +126,11 @@ export const staffMeResponseSchema = successResponse(staffMemberSchema);
 
 // ---------------------------------------------------------------- lists
 
-export const pageQuery = {
-  page: z._default(wholeQuery(m.page.en, Number.MAX_SAFE_INTEGER), 1),
-  limit: z._default(wholeQuery(m.limit.en, ADMIN_LIMIT_MAX), ADMIN_LIMIT_DEFAULT),
-};
+export const pageQuery = pageQueryFields(
+  { page: m.page.en, limit: m.limit.en },
+  ADMIN_LIMIT_DEFAULT,
+  ADMIN_LIMIT_MAX,
+);
 export const searchText = z.optional(
   z.pipe(
     z.string({ error: m.search.en }).check(z.maxLength(100, { error: m.search.en })),

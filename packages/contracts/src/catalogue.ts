@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { dataResponse, paginationMetaSchema } from './responses.ts';
-import { wholeQuery } from './whole-query.ts';
+import { pageQueryFields } from './whole-query.ts';
 import { localizedTextSchema } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 
@@ -136,7 +136,6 @@ export const productSummarySchema = z.object({
 });
 export type ProductSummary = z.output<typeof productSummarySchema>;
 
-export const PRODUCT_PAGE_DEFAULT = 1;
 export const PRODUCT_LIMIT_DEFAULT = 10;
 export const PRODUCT_LIMIT_MAX = 50;
 
@@ -149,13 +148,13 @@ const operatorCodeMessage = `operator must be one of ${operatorCodes.join(', ')}
  * are broken by id so pages never overlap.
  */
 export const productListQuerySchema = z.object({
-  page: z._default(
-    wholeQuery('page must be a whole number of at least 1', Number.MAX_SAFE_INTEGER),
-    PRODUCT_PAGE_DEFAULT,
-  ),
-  limit: z._default(
-    wholeQuery(`limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`, PRODUCT_LIMIT_MAX),
+  ...pageQueryFields(
+    {
+      page: 'page must be a whole number of at least 1',
+      limit: `limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`,
+    },
     PRODUCT_LIMIT_DEFAULT,
+    PRODUCT_LIMIT_MAX,
   ),
   sortField: z._default(
     z.enum(['price', 'name'], { error: 'sortField must be price or name' }),

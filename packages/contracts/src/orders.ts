@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { listOf, successResponse } from './responses.ts';
-import { wholeQuery } from './whole-query.ts';
+import { pageQueryFields } from './whole-query.ts';
 import { faceValueSchema } from './catalogue.ts';
 import {
   codesEmailSchema,
@@ -21,7 +21,6 @@ import { orderDisplayStatuses, type OrderDisplayStatus } from './order-status.ts
 
 // ---------------------------------------------------------------- constants (shopping spec §9)
 
-export const ORDER_PAGE_DEFAULT = 1;
 export const ORDER_LIMIT_DEFAULT = 10;
 export const ORDER_LIMIT_MAX = 50;
 export const FEEDBACK_RATING_MIN = 1;
@@ -57,18 +56,15 @@ export * from './order-status.ts';
 
 // ---------------------------------------------------------------- requests
 
-export { wholeQuery } from './whole-query.ts';
+/** What a page or limit the buyer's lists (orders, share types) cannot read is answered with. */
+export const buyerPageMessages = {
+  page: orderMessages.pageInvalid.en,
+  limit: orderMessages.limitInvalid.en,
+};
 
 /** GET /api/v1/orders?page&limit&status (page 1, limit 10 by default; newest first). */
 export const orderListQuerySchema = z.object({
-  page: z._default(
-    wholeQuery(orderMessages.pageInvalid.en, Number.MAX_SAFE_INTEGER),
-    ORDER_PAGE_DEFAULT,
-  ),
-  limit: z._default(
-    wholeQuery(orderMessages.limitInvalid.en, ORDER_LIMIT_MAX),
-    ORDER_LIMIT_DEFAULT,
-  ),
+  ...pageQueryFields(buyerPageMessages, ORDER_LIMIT_DEFAULT, ORDER_LIMIT_MAX),
   /** Absent, empty or "all": every status; else a status as shown (orderDisplayStatus). */
   status: z.optional(
     z.pipe(

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { listOf, successResponse } from './responses.ts';
 import { faceValueSchema, productKinds } from './catalogue.ts';
-import { orderMessages } from './order-messages.ts';
-import { eloadResultSchema, liveShareSchema, wholeQuery } from './orders.ts';
+import { buyerPageMessages, eloadResultSchema, liveShareSchema } from './orders.ts';
 import { shareMessages } from './share-messages.ts';
+import { pageQueryFields } from './whole-query.ts';
 
 export * from './share-messages.ts';
 export * from './share-types.ts';
@@ -20,7 +20,6 @@ export * from './share-types.ts';
 export const SHARE_TYPES_MAX = 5;
 export const SHARE_TYPE_TITLE_MAX_LENGTH = 30;
 export const SHARE_NOTE_MAX_LENGTH = 300;
-export const SHARE_TYPE_PAGE_DEFAULT = 1;
 export const SHARE_TYPE_LIMIT_DEFAULT = 10;
 export const SHARE_TYPE_LIMIT_MAX = 50;
 
@@ -73,14 +72,7 @@ const title = z.pipe(
 );
 
 export const shareTypeListQuerySchema = z.object({
-  page: z._default(
-    wholeQuery(orderMessages.pageInvalid.en, Number.MAX_SAFE_INTEGER),
-    SHARE_TYPE_PAGE_DEFAULT,
-  ),
-  limit: z._default(
-    wholeQuery(orderMessages.limitInvalid.en, SHARE_TYPE_LIMIT_MAX),
-    SHARE_TYPE_LIMIT_DEFAULT,
-  ),
+  ...pageQueryFields(buyerPageMessages, SHARE_TYPE_LIMIT_DEFAULT, SHARE_TYPE_LIMIT_MAX),
   search: z.optional(z.string().check(z.maxLength(SHARE_TYPE_TITLE_MAX_LENGTH))),
 });
 export type ShareTypeListQuery = z.output<typeof shareTypeListQuerySchema>;
