@@ -3,8 +3,7 @@
 // localised by validation-messages.ts (bonusDaySchemaMessages) in the request's language.
 
 import * as z from 'zod/mini';
-import { uuidSchema } from './admin.ts';
-import { isCalendarDay } from './admin-settings.ts';
+import { dayInput, trimmedText, uuidSchema } from './admin.ts';
 import { bonusDaySchemaMessages as m } from './bonus-day-messages.ts';
 import {
   BONUS_DAY_NAME_MAX,
@@ -27,25 +26,8 @@ export const adminBonusDayResponseSchema = successResponse(adminBonusDaySchema);
 
 export const adminBonusDayParamsSchema = z.object({ id: uuidSchema(m.bonusDayId.en) });
 
-const nameText = z.pipe(
-  z.string({ error: m.name.en }),
-  z.transform((value, ctx) => {
-    const v = value.trim();
-    if (v.length >= 1 && v.length <= BONUS_DAY_NAME_MAX) return v;
-    ctx.issues.push({ code: 'custom', message: m.name.en, input: value });
-    return z.NEVER;
-  }),
-);
-
-const daySchema = z.pipe(
-  z.string({ error: m.date.en }),
-  z.transform((value, ctx) => {
-    const v = value.trim();
-    if (isCalendarDay(v)) return v;
-    ctx.issues.push({ code: 'custom', message: m.date.en, input: value });
-    return z.NEVER;
-  }),
-);
+const nameText = trimmedText(m.name.en, 1, BONUS_DAY_NAME_MAX);
+const daySchema = dayInput(m.date.en);
 
 /**
  * POST /api/v1/admin/bonus-days and PUT …/{id}: the whole window — its name in both languages,

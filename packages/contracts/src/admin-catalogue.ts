@@ -7,8 +7,9 @@ import * as z from 'zod/mini';
 import { patchBody } from './patch.ts';
 import { listOf, successResponse } from './responses.ts';
 import { adminCatalogueSchemaMessages as m } from './admin-catalogue-messages.ts';
-import { enumQuery, localized, pageQuery, uuidSchema } from './admin.ts';
+import { enumQuery, localized, pageQuery, trimmedText, uuidSchema } from './admin.ts';
 import { imageUrlSchema } from './admin-media.ts';
+import { isCalendarDay } from './calendar-day.ts';
 
 export const SORT_ORDER_MAX = 1_000_000;
 /** The card file's text: at most this many characters (2 MB of CSV). */
@@ -18,15 +19,7 @@ const uuidParam = (message: string) => z.object({ id: uuidSchema(message) });
 
 /** English and Burmese text, each trimmed, of minLength to maxLength characters. */
 const localizedInput = (message: string, minLength: number, maxLength: number) => {
-  const text = z.pipe(
-    z.string({ error: message }),
-    z.transform((value, ctx) => {
-      const v = value.trim();
-      if (v.length >= minLength && v.length <= maxLength) return v;
-      ctx.issues.push({ code: 'custom', message, input: value });
-      return z.NEVER;
-    }),
-  );
+  const text = trimmedText(message, minLength, maxLength);
   return z.object({ en: text, my: text }, { error: message });
 };
 
@@ -54,8 +47,7 @@ const endsOnSchema = z.nullable(
     z.transform((value, ctx) => {
       const v = value.trim();
       if (v === '') return null;
-      const date = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : null;
-      if (date && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v)) return v;
+      if (isCalendarDay(v)) return v;
       ctx.issues.push({ code: 'custom', message: m.bannerEndsOn.en, input: value });
       return z.NEVER;
     }),
@@ -99,17 +91,18 @@ const linkUrlSchema = z.nullable(
     }),
   ),
 );
-const tintSchema = z.nullable(
+/** A colour written '#rrggbb' (trimmed, lower-cased), else `message`. */
+const hexColour = (message: string) =>
   z.pipe(
-    z.string({ error: m.tint.en }),
+    z.string({ error: message }),
     z.transform((value, ctx) => {
       const v = value.trim().toLowerCase();
       if (/^#[0-9a-f]{6}$/.test(v)) return v;
-      ctx.issues.push({ code: 'custom', message: m.tint.en, input: value });
+      ctx.issues.push({ code: 'custom', message, input: value });
       return z.NEVER;
     }),
-  ),
-);
+  );
+const tintSchema = z.nullable(hexColour(m.tint.en));
 
 /** GET /api/v1/admin/banners, /categories and /stock: every row, paged (page, limit). */
 export const adminCatalogueListQuerySchema = z.object({ ...pageQuery });
@@ -249,15 +242,7 @@ export const adminOperatorListResponseSchema = listOf(adminOperatorSchema);
 
 export const adminOperatorParamsSchema = uuidParam(m.operatorId.en);
 
-const brandColorSchema = z.pipe(
-  z.string({ error: m.brandColor.en }),
-  z.transform((value, ctx) => {
-    const v = value.trim().toLowerCase();
-    if (/^#[0-9a-f]{6}$/.test(v)) return v;
-    ctx.issues.push({ code: 'custom', message: m.brandColor.en, input: value });
-    return z.NEVER;
-  }),
-);
+const brandColorSchema = hexColour(m.brandColor.en);
 
 /** PATCH /api/v1/admin/operators/{id}: the fields given change; at least one. */
 export const adminOperatorPatchSchema = patchBody(
@@ -325,17 +310,7 @@ export const adminStockListResponseSchema = listOf(adminStockSchema);
 export const adminCardParamsSchema = uuidParam(m.cardId.en);
 
 /** POST /api/v1/admin/stock/cards/{id}/void: why the card is taken out of stock for good. */
-export const adminCardVoidSchema = z.object({
-  reason: z.pipe(
-    z.string({ error: m.voidReason.en }),
-    z.transform((value, ctx) => {
-      const v = value.trim();
-      if (v.length >= 3 && v.length <= 200) return v;
-      ctx.issues.push({ code: 'custom', message: m.voidReason.en, input: value });
-      return z.NEVER;
-    }),
-  ),
-});
+export const adminCardVoidSchema = z.object({ reason: trimmedText(m.voidReason.en, 3, 200) });
 export type AdminCardVoid = z.output<typeof adminCardVoidSchema>;
 
 export const adminCardSchema = z.object({

@@ -9,6 +9,7 @@ import {
   adminCustomerSchema,
   adminMembershipSchema,
   adminOrderSchema,
+  dayInput,
   uuidSchema,
 } from './admin.ts';
 
@@ -88,16 +89,7 @@ export const adminBlockSchema = z.object({ reason: reasonSchema });
 export type AdminBlock = z.output<typeof adminBlockSchema>;
 
 /** A required calendar day (YYYY-MM-DD), read in Asia/Yangon (DESIGN §4). */
-const reportDay = z.pipe(
-  z.string({ error: m.reportDate.en }),
-  z.transform((value, ctx) => {
-    const v = value.trim();
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : null;
-    if (date && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v)) return v;
-    ctx.issues.push({ code: 'custom', message: m.reportDate.en, input: value });
-    return z.NEVER;
-  }),
-);
+const reportDay = dayInput(m.reportDate.en);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

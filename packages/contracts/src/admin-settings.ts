@@ -10,6 +10,8 @@ import * as z from 'zod/mini';
 import { patchBody } from './patch.ts';
 import { successResponse } from './responses.ts';
 import { adminSettingsSchemaMessages as m } from './admin-settings-messages.ts';
+import { dayInput, trimmedText } from './admin.ts';
+import { callCentreContactSchema } from './catalogue.ts';
 import {
   SHOP_CLAIM_TEXT_MAX,
   SHOP_CLAIM_TITLE_MAX,
@@ -35,17 +37,9 @@ export const adminExchangeRateSchema = z.object({
 });
 export type AdminExchangeRate = z.output<typeof adminExchangeRateSchema>;
 
-export const adminCallCentreSchema = z.object({
-  phone: z.string(),
-  email: z.string(),
+/** The call centre as the shop's contact call answers it, but Viber null when there is none. */
+export const adminCallCentreSchema = z.extend(callCentreContactSchema, {
   viber: z.nullable(z.string()),
-  hours: z.object({
-    start: z.string(),
-    end: z.string(),
-    /** ISO weekdays: 1 = Monday … 7 = Sunday. */
-    workingDays: z.array(z.int()),
-    timezone: z.string(),
-  }),
 });
 export type AdminCallCentre = z.output<typeof adminCallCentreSchema>;
 
@@ -210,22 +204,7 @@ export type AdminCallCentrePatch = z.output<typeof adminCallCentrePatchSchema>;
 
 // ---------------------------------------------------------------- festivals
 
-/** Whether value is a real calendar day written YYYY-MM-DD. */
-export const isCalendarDay = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-
-const daySchema = z.pipe(
-  z.string({ error: m.festivalDate.en }),
-  z.transform((value, ctx) => {
-    const v = value.trim();
-    if (isCalendarDay(v)) return v;
-    ctx.issues.push({ code: 'custom', message: m.festivalDate.en, input: value });
-    return z.NEVER;
-  }),
-);
+const daySchema = dayInput(m.festivalDate.en);
 
 const festivalWindowInput = z.pipe(
   z.object(
@@ -268,24 +247,12 @@ export type AdminFestivalsPut = z.output<typeof adminFestivalsPutSchema>;
 
 // ---------------------------------------------------------------- shop claims
 
-/** Trimmed text of 1 to `max` characters, else `message`. */
-const claimText = (max: number, message: string) =>
-  z.pipe(
-    z.string({ error: message }),
-    z.transform((value, ctx) => {
-      const v = value.trim();
-      if (v.length >= 1 && v.length <= max) return v;
-      ctx.issues.push({ code: 'custom', message, input: value });
-      return z.NEVER;
-    }),
-  );
-
 const claimInput = z.object(
   {
-    titleEn: claimText(SHOP_CLAIM_TITLE_MAX, m.claimTitle.en),
-    titleMy: claimText(SHOP_CLAIM_TITLE_MAX, m.claimTitle.en),
-    textEn: claimText(SHOP_CLAIM_TEXT_MAX, m.claimText.en),
-    textMy: claimText(SHOP_CLAIM_TEXT_MAX, m.claimText.en),
+    titleEn: trimmedText(m.claimTitle.en, 1, SHOP_CLAIM_TITLE_MAX),
+    titleMy: trimmedText(m.claimTitle.en, 1, SHOP_CLAIM_TITLE_MAX),
+    textEn: trimmedText(m.claimText.en, 1, SHOP_CLAIM_TEXT_MAX),
+    textMy: trimmedText(m.claimText.en, 1, SHOP_CLAIM_TEXT_MAX),
   },
   { error: m.claims.en },
 );

@@ -7,11 +7,14 @@ import { patchBody } from './patch.ts';
 import { listOf, successResponse } from './responses.ts';
 import { imageUrlSchema } from './admin-media.ts';
 import { adminSchemaMessages as m } from './admin-schema-messages.ts';
+import { isCalendarDay } from './calendar-day.ts';
 import { emailSchema, membershipTierNames, userSchema } from './auth.ts';
 import { productKinds } from './catalogue.ts';
-import { isCardKind, orderDisplayStatuses, wholeQuery } from './orders.ts';
+import { localizedTextSchema } from './i18n.ts';
+import { isCardKind, orderDisplayStatuses } from './orders.ts';
 import { operatorCodes } from './phone.ts';
 import { UUID_PATTERN } from './ids.ts';
+import { pageQueryFields } from './whole-query.ts';
 
 /** The roles that may enter the back-office, lowest first. */
 export const staffRoles = ['support', 'admin'] as const;
@@ -123,16 +126,39 @@ export const staffMeResponseSchema = successResponse(staffMemberSchema);
 
 // ---------------------------------------------------------------- lists
 
-export const pageQuery = {
-  page: z._default(wholeQuery(m.page.en, Number.MAX_SAFE_INTEGER), 1),
-  limit: z._default(wholeQuery(m.limit.en, ADMIN_LIMIT_MAX), ADMIN_LIMIT_DEFAULT),
-};
+export const pageQuery = pageQueryFields(
+  { page: m.page.en, limit: m.limit.en },
+  ADMIN_LIMIT_DEFAULT,
+  ADMIN_LIMIT_MAX,
+);
 export const searchText = z.optional(
   z.pipe(
     z.string({ error: m.search.en }).check(z.maxLength(100, { error: m.search.en })),
     z.transform((v) => v.trim() || undefined),
   ),
 );
+/** Text trimmed at both ends, of minLength to maxLength characters, else `message`. */
+export const trimmedText = (message: string, minLength: number, maxLength: number) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (v.length >= minLength && v.length <= maxLength) return v;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
+/** A calendar day (YYYY-MM-DD, trimmed) that exists, read in Asia/Yangon, else `message`. */
+export const dayInput = (message: string) =>
+  z.pipe(
+    z.string({ error: message }),
+    z.transform((value, ctx) => {
+      const v = value.trim();
+      if (isCalendarDay(v)) return v;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
 /** A calendar day (YYYY-MM-DD), read in Asia/Yangon (DESIGN §4). */
 const dayQuery = z.optional(
   z.pipe(
@@ -140,9 +166,7 @@ const dayQuery = z.optional(
     z.transform((value, ctx) => {
       const v = value.trim();
       if (v === '') return undefined;
-      const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-      const date = day ? new Date(`${v}T00:00:00Z`) : null;
-      if (date && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v)) return v;
+      if (isCalendarDay(v)) return v;
       ctx.issues.push({ code: 'custom', message: m.date.en, input: value });
       return z.NEVER;
     }),
@@ -211,7 +235,8 @@ export const adminAuditQuerySchema = z.object({
 });
 export type AdminAuditQuery = z.output<typeof adminAuditQuerySchema>;
 
-export const localized = z.object({ en: z.string(), my: z.string() });
+/** English and Burmese text: the back-office's short name for localizedTextSchema. */
+export const localized = localizedTextSchema;
 
 /** A customer's tier as support sees it (issue 31): priority service for the higher tiers. */
 export const adminMembershipSchema = z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { successResponse } from './responses.ts';
-import { productKinds } from './catalogue.ts';
+import { faceValueSchema, productKinds } from './catalogue.ts';
 import { formatNumber, localizedTextSchema, type Language, type LocalizedText } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 
@@ -149,7 +149,7 @@ export const cartLineSchema = z.object({
   image: z.string(),
   type: z.enum(productKinds),
   /** Gift cards: face value in the card's own currency, minor units; else null. */
-  fx: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  fx: z.nullable(faceValueSchema),
   currencySymbol: z.string(),
   /** Kyat off per unit (price − discountPrice), 0 without a sale. */
   discountAmount: z.int(),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { dataResponse, paginationMetaSchema } from './responses.ts';
-import { wholeQuery } from './whole-query.ts';
+import { pageQueryFields } from './whole-query.ts';
 import { localizedTextSchema } from './i18n.ts';
 import { operatorCodes } from './phone.ts';
 
@@ -71,6 +71,13 @@ export const categoryRefSchema = z.object({
 });
 export type CategoryRef = z.output<typeof categoryRefSchema>;
 
+/**
+ * A gift card's face value in the card's own currency, minor units (US$10 → {1000, 'USD'}): on
+ * the product, the cart line, the delivered card and the shared card alike.
+ */
+export const faceValueSchema = z.object({ amount: z.int(), currency: z.string() });
+export type FaceValue = z.output<typeof faceValueSchema>;
+
 export const productSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -102,8 +109,8 @@ export const productSchema = z.object({
   /** The spec's "categoryId (object with name)"; `category` is the same object. */
   categoryId: categoryRefSchema,
   category: categoryRefSchema,
-  /** Gift cards: face value in the card's own currency, minor units (US$10 → {1000, 'USD'}). */
-  faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  /** Gift cards: their face value (faceValueSchema); else null. */
+  faceValue: z.nullable(faceValueSchema),
   /** E-load top-ups: kyat credited to the phone. */
   topupAmount: z.nullable(z.int()),
   /** Data packages: volume in MB and validity in days. */
@@ -114,7 +121,21 @@ export const productSchema = z.object({
 });
 export type Product = z.output<typeof productSchema>;
 
-export const PRODUCT_PAGE_DEFAULT = 1;
+/**
+ * A product as a saved recipient or a "Top me up" request names it: enough to show it and put it
+ * in the cart.
+ */
+export const productSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  _nameMultilingual: localizedTextSchema,
+  /** What it costs now (the sale price when there is one), whole kyat. */
+  price: z.int(),
+  /** False when withdrawn or sold out: shown, not offered. */
+  available: z.boolean(),
+});
+export type ProductSummary = z.output<typeof productSummarySchema>;
+
 export const PRODUCT_LIMIT_DEFAULT = 10;
 export const PRODUCT_LIMIT_MAX = 50;
 
@@ -127,13 +148,13 @@ const operatorCodeMessage = `operator must be one of ${operatorCodes.join(', ')}
  * are broken by id so pages never overlap.
  */
 export const productListQuerySchema = z.object({
-  page: z._default(
-    wholeQuery('page must be a whole number of at least 1', Number.MAX_SAFE_INTEGER),
-    PRODUCT_PAGE_DEFAULT,
-  ),
-  limit: z._default(
-    wholeQuery(`limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`, PRODUCT_LIMIT_MAX),
+  ...pageQueryFields(
+    {
+      page: 'page must be a whole number of at least 1',
+      limit: `limit must be a whole number from 1 to ${PRODUCT_LIMIT_MAX}`,
+    },
     PRODUCT_LIMIT_DEFAULT,
+    PRODUCT_LIMIT_MAX,
   ),
   sortField: z._default(
     z.enum(['price', 'name'], { error: 'sortField must be price or name' }),

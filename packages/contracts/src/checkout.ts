@@ -255,12 +255,17 @@ export const checkoutInitializeRequestSchema = z.optional(
 );
 export type CheckoutInitializeRequest = z.output<typeof checkoutInitializeRequestSchema>;
 
+/** The checkout session (the pending order) a call is about; an empty id is an unknown order. */
+const sessionIdSchema = z
+  .string()
+  .check(z.minLength(1, { error: checkoutMessages.orderNotFound.en }));
+
 export const checkoutSessionRequestSchema = z.object({
-  sessionId: z.string().check(z.minLength(1, { error: checkoutMessages.orderNotFound.en })),
+  sessionId: sessionIdSchema,
 });
 
 export const paymentMethodRequestSchema = z.object({
-  sessionId: z.string().check(z.minLength(1, { error: checkoutMessages.orderNotFound.en })),
+  sessionId: sessionIdSchema,
   paymentMethod: z.enum(paymentMethodIds, {
     error: checkoutMessages.paymentMethodUnavailable.en,
   }),
@@ -268,7 +273,7 @@ export const paymentMethodRequestSchema = z.object({
 export type PaymentMethodRequest = z.output<typeof paymentMethodRequestSchema>;
 
 export const checkoutCompleteRequestSchema = z.object({
-  sessionId: z.string().check(z.minLength(1, { error: checkoutMessages.orderNotFound.en })),
+  sessionId: sessionIdSchema,
   /** Optional: defaults to the method chosen with payment-method. */
   paymentMethod: z.optional(
     z.enum(paymentMethodIds, { error: checkoutMessages.paymentMethodUnavailable.en }),
@@ -281,7 +286,7 @@ export const paymentMethodSelectQuerySchema = z.object({
 });
 
 export const checkoutPaymentMethodsQuerySchema = z.object({
-  sessionId: z.string().check(z.minLength(1, { error: checkoutMessages.orderNotFound.en })),
+  sessionId: sessionIdSchema,
 });
 
 export const paymentMethodsQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { listOf, successResponse } from './responses.ts';
-import { wholeQuery } from './whole-query.ts';
+import { pageQueryFields } from './whole-query.ts';
+import { faceValueSchema } from './catalogue.ts';
 import {
   codesEmailSchema,
   orderItemSchema,
@@ -20,7 +21,6 @@ import { orderDisplayStatuses, type OrderDisplayStatus } from './order-status.ts
 
 // ---------------------------------------------------------------- constants (shopping spec §9)
 
-export const ORDER_PAGE_DEFAULT = 1;
 export const ORDER_LIMIT_DEFAULT = 10;
 export const ORDER_LIMIT_MAX = 50;
 export const FEEDBACK_RATING_MIN = 1;
@@ -56,18 +56,15 @@ export * from './order-status.ts';
 
 // ---------------------------------------------------------------- requests
 
-export { wholeQuery } from './whole-query.ts';
+/** What a page or limit the buyer's lists (orders, share types) cannot read is answered with. */
+export const buyerPageMessages = {
+  page: orderMessages.pageInvalid.en,
+  limit: orderMessages.limitInvalid.en,
+};
 
 /** GET /api/v1/orders?page&limit&status (page 1, limit 10 by default; newest first). */
 export const orderListQuerySchema = z.object({
-  page: z._default(
-    wholeQuery(orderMessages.pageInvalid.en, Number.MAX_SAFE_INTEGER),
-    ORDER_PAGE_DEFAULT,
-  ),
-  limit: z._default(
-    wholeQuery(orderMessages.limitInvalid.en, ORDER_LIMIT_MAX),
-    ORDER_LIMIT_DEFAULT,
-  ),
+  ...pageQueryFields(buyerPageMessages, ORDER_LIMIT_DEFAULT, ORDER_LIMIT_MAX),
   /** Absent, empty or "all": every status; else a status as shown (orderDisplayStatus). */
   status: z.optional(
     z.pipe(
@@ -154,7 +151,7 @@ export const orderCardSchema = z.object({
   cardPrice: z.int(),
   sellingPrice: z.int(),
   /** Gift cards: face value in the card's own currency, minor units; else null. */
-  faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  faceValue: z.nullable(faceValueSchema),
   /** When the holder of the order's share link first revealed the PIN, else null. */
   openedByRecipientAt: z.nullable(z.string()),
 });
@@ -222,14 +219,16 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.output<typeof orderRefundSchema>;
 
-/** The order's live share link as its buyer sees it (sharing.ts has the share calls). */
-export const orderShareSchema = z.object({
+/** A live share link of an order: its id, address, share type and end (sharing.ts has the calls). */
+export const liveShareSchema = z.object({
   shareId: z.string(),
   shareUrl: z.string(),
   type: z.string(),
   expiresAt: z.string(),
-  createdAt: z.string(),
 });
+
+/** The order's live share link as its buyer sees it, with when it was made. */
+export const orderShareSchema = z.extend(liveShareSchema, { createdAt: z.string() });
 export type OrderShare = z.output<typeof orderShareSchema>;
 
 /**

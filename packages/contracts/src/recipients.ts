@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isUuid } from './ids.ts';
-import { localizedTextSchema } from './i18n.ts';
+import { productSummarySchema, type ProductSummary } from './catalogue.ts';
 import { operatorCodes } from './phone.ts';
 import { myanmarPhoneSchema } from './phone-schemas.ts';
 import {
@@ -65,17 +65,8 @@ export type RecipientUpdateRequest = z.input<typeof recipientUpdateRequestSchema
 
 export const recipientParamsSchema = z.object({ id: z.string() });
 
-/** A product named on a recipient: enough to show it and add it to the cart. */
-export const recipientProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  _nameMultilingual: localizedTextSchema,
-  /** What it costs now (the sale price when there is one), whole kyat. */
-  price: z.int(),
-  /** False when withdrawn or sold out: shown, not offered. */
-  available: z.boolean(),
-});
-export type RecipientProduct = z.output<typeof recipientProductSchema>;
+/** A product named on a recipient: its usual one, or the last one bought for the number. */
+export type RecipientProduct = ProductSummary;
 
 export const savedRecipientSchema = z.object({
   id: z.string(),
@@ -83,7 +74,7 @@ export const savedRecipientSchema = z.object({
   /** 95 form, as the cart and orders keep it. */
   phoneNumber: z.string(),
   operator: z.enum(operatorCodes),
-  usualProduct: z.nullable(recipientProductSchema),
+  usualProduct: z.nullable(productSummarySchema),
   /** The last paid order line to this number: "Top up again" buys it once more. */
   lastOrder: z.nullable(
     z.object({
@@ -91,7 +82,7 @@ export const savedRecipientSchema = z.object({
       orderNumber: z.string(),
       createdAt: z.string(),
       quantity: z.int(),
-      product: recipientProductSchema,
+      product: productSummarySchema,
     }),
   ),
   /** Reminders to top up (issue 31) while they are on: every so many days, and when next. */

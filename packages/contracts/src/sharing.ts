@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { listOf, successResponse } from './responses.ts';
-import { productKinds } from './catalogue.ts';
-import { orderMessages } from './order-messages.ts';
-import { eloadResultSchema, wholeQuery } from './orders.ts';
+import { faceValueSchema, productKinds } from './catalogue.ts';
+import { buyerPageMessages, eloadResultSchema, liveShareSchema } from './orders.ts';
 import { shareMessages } from './share-messages.ts';
+import { pageQueryFields } from './whole-query.ts';
 
 export * from './share-messages.ts';
 export * from './share-types.ts';
@@ -20,7 +20,6 @@ export * from './share-types.ts';
 export const SHARE_TYPES_MAX = 5;
 export const SHARE_TYPE_TITLE_MAX_LENGTH = 30;
 export const SHARE_NOTE_MAX_LENGTH = 300;
-export const SHARE_TYPE_PAGE_DEFAULT = 1;
 export const SHARE_TYPE_LIMIT_DEFAULT = 10;
 export const SHARE_TYPE_LIMIT_MAX = 50;
 
@@ -73,14 +72,7 @@ const title = z.pipe(
 );
 
 export const shareTypeListQuerySchema = z.object({
-  page: z._default(
-    wholeQuery(orderMessages.pageInvalid.en, Number.MAX_SAFE_INTEGER),
-    SHARE_TYPE_PAGE_DEFAULT,
-  ),
-  limit: z._default(
-    wholeQuery(orderMessages.limitInvalid.en, SHARE_TYPE_LIMIT_MAX),
-    SHARE_TYPE_LIMIT_DEFAULT,
-  ),
+  ...pageQueryFields(buyerPageMessages, SHARE_TYPE_LIMIT_DEFAULT, SHARE_TYPE_LIMIT_MAX),
   search: z.optional(z.string().check(z.maxLength(SHARE_TYPE_TITLE_MAX_LENGTH))),
 });
 export type ShareTypeListQuery = z.output<typeof shareTypeListQuerySchema>;
@@ -139,11 +131,8 @@ export const shareRequestSchema = z.object({
 });
 export type ShareRequest = z.input<typeof shareRequestSchema>;
 
-export const shareLinkSchema = z.object({
-  shareId: z.string(),
-  shareUrl: z.string(),
-  type: z.string(),
-  expiresAt: z.string(),
+/** The link a share call made or found (liveShareSchema, as the order shows it). */
+export const shareLinkSchema = z.extend(liveShareSchema, {
   /** The answer's message, in the request language (spec §3: read from the data). */
   message: z.string(),
 });
@@ -162,7 +151,7 @@ export const sharedCardSchema = z.object({
   name: z.string(),
   serialNumber: z.string(),
   expiresAt: z.nullable(z.string()),
-  faceValue: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
+  faceValue: z.nullable(faceValueSchema),
   /** When the link's holder first revealed it, else null. */
   revealedAt: z.nullable(z.string()),
 });

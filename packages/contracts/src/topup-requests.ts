@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isUuid } from './ids.ts';
-import { localizedTextSchema } from './i18n.ts';
+import { productSummarySchema } from './catalogue.ts';
 import { operatorCodes } from './phone.ts';
 import { myanmarPhoneSchema } from './phone-schemas.ts';
 import { plainSuccessSchema, successResponse } from './responses.ts';
@@ -36,23 +36,13 @@ export type TopupRequestCreate = z.input<typeof topupRequestCreateSchema>;
 
 export const topupRequestTokenParamsSchema = z.object({ token: z.string() });
 
-const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  _nameMultilingual: localizedTextSchema,
-  /** What it costs now (the sale price when there is one), whole kyat. */
-  price: z.int(),
-  /** False when withdrawn or sold out. */
-  available: z.boolean(),
-});
-
 /** A request as its maker sees it: the full number, the link. */
 export const ownTopupRequestSchema = z.object({
   token: z.string(),
   url: z.string(),
   phoneNumber: z.string(),
   operator: z.enum(operatorCodes),
-  product: productSchema,
+  product: productSummarySchema,
   note: z.string(),
   status: z.enum(topupRequestStatuses),
   createdAt: z.string(),
@@ -67,7 +57,7 @@ export const publicTopupRequestSchema = z.object({
   /** e.g. "09 7•••• 4567". */
   maskedNumber: z.string(),
   operator: z.enum(operatorCodes),
-  product: productSchema,
+  product: productSummarySchema,
   note: z.string(),
   status: z.enum(topupRequestStatuses),
   expiresAt: z.string(),

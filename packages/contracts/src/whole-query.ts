@@ -11,3 +11,16 @@ export const wholeQuery = (message: string, max: number) =>
       return z.NEVER;
     }),
   );
+
+/**
+ * A paged list's `page` (from 1; the first page when absent) and `limit` (1 to limitMax;
+ * limitDefault when absent) in the query string, each refused with its own message.
+ */
+export const pageQueryFields = (
+  messages: { page: string; limit: string },
+  limitDefault: number,
+  limitMax: number,
+) => ({
+  page: z._default(wholeQuery(messages.page, Number.MAX_SAFE_INTEGER), 1),
+  limit: z._default(wholeQuery(messages.limit, limitMax), limitDefault),
+});

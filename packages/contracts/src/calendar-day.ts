@@ -1,0 +1,6 @@
+/** Whether value is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export const isCalendarDay = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
