@@ -143,3 +143,7 @@ export async function keepScreenshot(
   if (!process.env.E2E_SCREENSHOTS) return;
   await target.screenshot(options);
 }
+
+/** A spec's full-page pictures, kept (keepScreenshot) as `${dir}/${name}.png`. */
+export const fullPageShots = (dir: string) => (page: Page, name: string) =>
+  keepScreenshot(page, { path: `${dir}/${name}.png`, fullPage: true });
