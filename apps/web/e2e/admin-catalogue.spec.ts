@@ -1,4 +1,11 @@
-import { expect, test, type Page, newPersonPage, keepScreenshot } from './fixtures.ts';
+import {
+  expect,
+  fullPageShots,
+  test,
+  type Page,
+  newPersonPage,
+  keepScreenshot,
+} from './fixtures.ts';
 import { adminRow, openAdminPage, openEditDialog, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible, newCustomerOrder, productId } from './shop-support.ts';
 
@@ -25,8 +32,7 @@ const SKU = 'GC-APPLE-USD15';
 const SERIAL_PREFIX = 'E2E-ADMIN-';
 
 const stamp = () => Date.now().toString(36).toUpperCase();
-const shot = (page: Page, name: string) =>
-  keepScreenshot(page, { path: `/tmp/admin-catalogue/${name}.png`, fullPage: true });
+const shot = fullPageShots('/tmp/admin-catalogue');
 /** The import panel alone: the stock table below it is long. */
 const panelShot = (page: Page, name: string) =>
   keepScreenshot(page.getByRole('region', { name: 'Import cards' }), {

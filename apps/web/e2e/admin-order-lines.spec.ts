@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, newPersonPage, keepScreenshot } from './fixtures.ts';
+import { expect, fullPageShots, test, newPersonPage } from './fixtures.ts';
 import { ordersByRecipient, signInToBackOffice } from './admin-support.ts';
 import { readMessages } from './auth-support.ts';
 import {
@@ -18,14 +18,14 @@ import {
  * /tmp/admin/.
  */
 
+const shot = fullPageShots('/tmp/admin');
+
 test(
   'an unconfirmed top-up resolved as delivered in the back-office: the order completes and the customer sees it',
   { tag: '@desktop-only' },
   async ({ page, request, browser }) => {
     test.setTimeout(120_000);
     fs.mkdirSync('/tmp/admin', { recursive: true });
-    const shot = (name: string) =>
-      keepScreenshot(page, { path: `/tmp/admin/${name}.png`, fullPage: true });
     // A number of its own that the sandbox aggregator never answers (…8888).
     const recipient = recipientEnding('8888');
     const { person, orderId } = await failedTopUpOrder(request, recipient);
@@ -44,7 +44,7 @@ test(
     // An unconfirmed line is resolved, never retried (it may have arrived).
     await expect(line.getByRole('button', { name: 'Retry top-up' })).toHaveCount(0);
     await expect(line.getByRole('button', { name: 'Not delivered' })).toBeVisible();
-    await shot('8-order-unconfirmed-line');
+    await shot(page, '8-order-unconfirmed-line');
 
     await line.getByRole('button', { name: 'Mark delivered' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Mark the top-up delivered?' });
@@ -52,7 +52,7 @@ test(
     await expect(dialog).toContainText('1,000 Ks leave the refund');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expectAccessible(page, '[role="alertdialog"]');
-    await shot('9-mark-delivered-dialog');
+    await shot(page, '9-mark-delivered-dialog');
     await dialog.getByRole('button', { name: 'Yes, it was delivered' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('admin-order-status')).toHaveText('Completed');
@@ -67,7 +67,7 @@ test(
     await expect(page.getByTestId('admin-order-timeline')).toContainText(
       'with the aggregator: delivered; the order is completed',
     );
-    await shot('10-order-resolved-completed');
+    await shot(page, '10-order-resolved-completed');
 
     // The customer's order page: completed, the top-up delivered, no refund.
     const shopper = await newPersonPage(browser);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
+import { expect, fullPageShots, test, type Page } from './fixtures.ts';
 import { adminRow, ordersByRecipient, signInToBackOffice } from './admin-support.ts';
 import {
   completedEpinOrder,
@@ -17,8 +17,7 @@ import {
  */
 
 const WIDTH = 1366;
-const shot = (page: Page, name: string) =>
-  keepScreenshot(page, { path: `/tmp/shots-owner/${name}.png`, fullPage: true });
+const shot = fullPageShots('/tmp/shots-owner');
 /** The page scrolls sideways when its content is wider than the window. */
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

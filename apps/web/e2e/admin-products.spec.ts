@@ -1,4 +1,11 @@
-import { expect, test, type Page, newPersonPage, keepScreenshot } from './fixtures.ts';
+import {
+  expect,
+  fullPageShots,
+  test,
+  type Page,
+  newPersonPage,
+  keepScreenshot,
+} from './fixtures.ts';
 import { adminRow, openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -20,8 +27,7 @@ test.describe.configure({ mode: 'serial' });
 
 const CATEGORY = 'Internet';
 const stamp = () => Date.now().toString(36).toUpperCase();
-const shot = (page: Page, name: string) =>
-  keepScreenshot(page, { path: `/tmp/admin-products/${name}.png`, fullPage: true });
+const shot = fullPageShots('/tmp/admin-products');
 const dialogShot = (page: Page, name: string) =>
   keepScreenshot(page.getByRole('dialog'), { path: `/tmp/admin-products/${name}.png` });
 

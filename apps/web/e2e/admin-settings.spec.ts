@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, newPersonPage, keepScreenshot } from './fixtures.ts';
+import { expect, fullPageShots, test, newPersonPage, keepScreenshot } from './fixtures.ts';
 import { openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -14,6 +14,7 @@ test.describe.configure({ mode: 'serial' });
 
 const DEMO_PHONE = '+95 9 777 123 456';
 const NEW_PHONE = '+95 9 888 765 432';
+const shot = fullPageShots('/tmp/admin-settings');
 
 test(
   'an admin changes the call-centre phone; the customer support page shows it at once',
@@ -21,8 +22,6 @@ test(
   async ({ page, browser }) => {
     test.setTimeout(120_000);
     fs.mkdirSync('/tmp/admin-settings', { recursive: true });
-    const shot = (name: string) =>
-      keepScreenshot(page, { path: `/tmp/admin-settings/${name}.png`, fullPage: true });
 
     await signInToBackOffice(page);
     await openAdminPage(page, 'Shop settings');
@@ -34,7 +33,7 @@ test(
       page.getByTestId('settings-festivals').getByLabel('Window 1: first day'),
     ).toHaveValue('2026-10-24');
     await expectAccessible(page);
-    await shot('1-settings');
+    await shot(page, '1-settings');
 
     const save = contact.getByRole('button', { name: 'Save call centre' });
     try {
@@ -42,7 +41,7 @@ test(
       await phone.fill('call us');
       await save.click();
       await expect(contact.getByRole('alert')).toContainText('A phone number has 6 to 20 digits');
-      await shot('2-refused');
+      await shot(page, '2-refused');
 
       await phone.fill(NEW_PHONE);
       await save.click();
@@ -63,7 +62,7 @@ test(
       // The audit log has the change.
       await page.getByRole('link', { name: 'Audit log' }).click();
       await expect(page.getByText('settings.call_centre').first()).toBeVisible();
-      await shot('4-audit-log');
+      await shot(page, '4-audit-log');
     } finally {
       // The demo's number again, for every other test.
       await page.getByRole('link', { name: 'Shop settings' }).click();

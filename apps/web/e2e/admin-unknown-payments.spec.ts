@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { adminRow, demoAdminLogin, openAdminPage, signInToBackOffice } from './admin-support.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import { expect, test, type APIRequestContext, keepScreenshot } from './fixtures.ts';
-import { apiSession, expectAccessible, productId } from './shop-support.ts';
+import { addToCart, apiSession, expectAccessible, productId } from './shop-support.ts';
 
 /**
  * Issue 27 / ADR 0059: a payment its provider never reported on (the sandbox bank stays silent,
@@ -18,11 +18,7 @@ async function silentPayment(request: APIRequestContext) {
   const person = await verifiedIdentity(request);
   const headers = await apiSession(request, person);
   const epin = await productId(request, 'local-epins', 'MPT E-PIN 1,000 Ks');
-  const added = await request.post('/api/v1/cart/add', {
-    headers,
-    data: { productId: epin, quantity: 1 },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  await addToCart(request, headers, { productId: epin, quantity: 1 });
   const checkout = await request.post('/api/v1/checkout/initialize', { headers });
   expect(checkout.status(), await checkout.text()).toBe(201);
   const { data: order } = (await checkout.json()) as {

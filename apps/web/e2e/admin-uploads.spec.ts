@@ -7,12 +7,12 @@ import {
 } from './admin-support.ts';
 import {
   expect,
+  fullPageShots,
   test,
   type Locator,
   type Page,
   holdRequests,
   newPersonPage,
-  keepScreenshot,
 } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -35,8 +35,7 @@ const CATEGORY = 'data-package';
 const OPERATOR = 'MYTEL';
 const UPLOAD = /^\/media\/uploads\/[0-9a-f]{64}\.png$/;
 
-const shot = (page: Page, name: string) =>
-  keepScreenshot(page, { path: `/tmp/admin-uploads/${name}.png`, fullPage: true });
+const shot = fullPageShots('/tmp/admin-uploads');
 /** A PNG of one colour, drawn by the page's own canvas (as an owner's picture would be made). */
 async function pngFile(
   page: Page,

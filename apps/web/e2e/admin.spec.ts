@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, newPersonPage, keepScreenshot } from './fixtures.ts';
+import { expect, fullPageShots, test, newPersonPage } from './fixtures.ts';
 import {
   adminRow,
   demoAdminLogin,
@@ -8,6 +8,7 @@ import {
 } from './admin-support.ts';
 import { readMessages, verifiedIdentity } from './auth-support.ts';
 import {
+  addToCart,
   apiSession,
   expectAccessible,
   failedTopUpOrder,
@@ -26,14 +27,13 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const PRODUCT = 'Razer Gold US$10';
+const shot = fullPageShots('/tmp/admin');
 
 test(
   'an admin signs in with TOTP (set up at the first sign-in), changes a price, creates a promo code a customer uses; the audit log lists it all',
   { tag: '@desktop-only' },
   async ({ page, request, browser }) => {
     test.setTimeout(120_000);
-    const shot = (name: string) =>
-      keepScreenshot(page, { path: `/tmp/admin/${name}.png`, fullPage: true });
 
     // A customer's token opens no back-office door.
     const person = await verifiedIdentity(request);
@@ -52,12 +52,12 @@ test(
 
     await page.goto('/admin');
     await expectAccessible(page);
-    await shot('1-sign-in');
+    await shot(page, '1-sign-in');
     // A sign-in of its own: this test signs out at the end.
     await signInToBackOffice(page, { ownSession: true });
     await expect(page.getByTestId('sales-today')).toBeVisible();
     await expectAccessible(page);
-    await shot('2-dashboard');
+    await shot(page, '2-dashboard');
 
     // The price, changed in the back-office, is the price the customer's listing shows at once.
     await page.getByRole('link', { name: 'Products' }).click();
@@ -69,7 +69,7 @@ test(
     const dialog = page.getByRole('dialog', { name: `Edit ${PRODUCT}` });
     await dialog.getByLabel('Price (Ks)', { exact: true }).fill('47000');
     await expectAccessible(page, '[role="dialog"]');
-    await shot('3-edit-price');
+    await shot(page, '3-edit-price');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('47,000 Ks');
@@ -90,18 +90,14 @@ test(
     await newPromo.getByLabel('Kind').selectOption('fixed');
     await newPromo.getByLabel('Value').fill('500');
     await newPromo.getByLabel('Total uses').fill('5');
-    await shot('4-new-promo');
+    await shot(page, '4-new-promo');
     await newPromo.getByRole('button', { name: 'Create promo code' }).click();
     const promoRow = adminRow(page, 'admin-promo-codes', code);
     await expect(promoRow).toContainText('0 of 5');
     await expectAccessible(page);
 
     const razer = await productId(request, 'egift-cards', PRODUCT);
-    const added = await request.post('/api/v1/cart/add', {
-      headers: customer,
-      data: { productId: razer, quantity: 1 },
-    });
-    expect(added.status(), await added.text()).toBe(200);
+    await addToCart(request, customer, { productId: razer, quantity: 1 });
     const checkout = await request.post('/api/v1/checkout/initialize', {
       headers: customer,
       data: { promoCode: code.toLowerCase() },
@@ -122,7 +118,7 @@ test(
     await expect(log.getByRole('row').filter({ hasText: 'product.update' })).not.toHaveCount(0);
     await expect(log.getByRole('row').filter({ hasText: code })).not.toHaveCount(0);
     await expectAccessible(page);
-    await shot('5-audit-log');
+    await shot(page, '5-audit-log');
 
     // Signing out ends the session: the next visit asks to sign in.
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -135,8 +131,6 @@ test(
   { tag: '@desktop-only' },
   async ({ page, request, browser }) => {
     test.setTimeout(120_000);
-    const shot = (name: string) =>
-      keepScreenshot(page, { path: `/tmp/admin/${name}.png`, fullPage: true });
     // A number of its own that the sandbox aggregator declines (…0000): only this order has it.
     const recipient = recipientEnding('0000');
     const { person, orderId } = await failedTopUpOrder(request, recipient);
@@ -157,14 +151,14 @@ test(
     await expect(refund).toContainText('Refund pending');
     await expect(page.getByTestId('admin-order-timeline')).toContainText('topup');
     await expectAccessible(page);
-    await shot('6-order-refund-pending');
+    await shot(page, '6-order-refund-pending');
 
     await refund.getByLabel(/Points/).check();
     await refund.getByRole('button', { name: 'Refund to points' }).click();
     await expect(refund).toContainText('Refunded');
     await expect(refund.getByRole('button')).toHaveCount(0);
     await expect(page.getByTestId('admin-order-payment')).toContainText('Refunded');
-    await shot('7-order-refunded');
+    await shot(page, '7-order-refunded');
 
     // The customer's order page and e-mail say where the money went.
     const shopper = await newPersonPage(browser);
@@ -228,7 +222,7 @@ test(
     await block.getByRole('button', { name: 'Block' }).click();
     await expect(page.getByTestId('customer-state')).toContainText('Blocked');
     await expectAccessible(page);
-    await keepScreenshot(page, { path: '/tmp/admin/8-customer-blocked.png', fullPage: true });
+    await shot(page, '8-customer-blocked');
     const refused = await login();
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { error: string }).error).toBe(

@@ -1,6 +1,12 @@
 import { expect, test, keepScreenshot } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, expectAccessible, productId, signInFromHome } from './shop-support.ts';
+import {
+  addToCart,
+  apiSession,
+  expectAccessible,
+  productId,
+  signInFromHome,
+} from './shop-support.ts';
 
 /**
  * Cards are not hoarded by unpaid orders (issue 25, ADR 0043): a checkout that would hold more than
@@ -32,11 +38,7 @@ for (const lang of ['en', 'my'] as const) {
       const headers = await apiSession(request, person);
       for (const name of EPINS) {
         const id = await productId(request, 'local-epins', name);
-        const added = await request.post('/api/v1/cart/add', {
-          headers,
-          data: { productId: id, quantity: 5 },
-        });
-        expect(added.status(), await added.text()).toBe(200);
+        await addToCart(request, headers, { productId: id, quantity: 5 });
       }
 
       await signInFromHome(page, person);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import jsQR from 'jsqr';
 import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, productId, signInFromHome } from './shop-support.ts';
+import { addToCart, apiSession, payInSandbox, productId, signInFromHome } from './shop-support.ts';
 
 /**
  * Issue 12 "Money told truthfully" (ADR 0022): opening the checkout again and again leaves one
@@ -17,11 +17,7 @@ const shotDir = '/tmp/checkout-once';
 /** Puts one MPT Top-up 1,000 Ks for 09250000001 (the simulator tops it up) in the cart. */
 async function cartWithTopup(request: APIRequestContext, headers: Record<string, string>) {
   const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
-  const added = await request.post('/api/v1/cart/add', {
-    headers,
-    data: { productId: topup, quantity: 1, phoneNumber: '09250000001' },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  await addToCart(request, headers, { productId: topup, quantity: 1, phoneNumber: '09250000001' });
 }
 
 /** A new customer, signed in from Home, with the top-up in the cart; answers their API headers. */
@@ -110,8 +106,7 @@ test('opening the checkout again and again makes one pending order; "Pay now" in
   expect(freshQr).toBe(firstQr);
   await expect(page.getByTestId('payment-amount')).toHaveText(/^(1,000|၁,၀၀၀) ကျပ်$/);
   await shot('3-pay-now-modal');
-  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: freshQr } });
-  expect(paid.ok(), await paid.text()).toBe(true);
+  await payInSandbox(request, freshQr ?? '');
   await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success/, { timeout: 15_000 });
   await expect
     .poll(async () => (await ordersWith(request, api, 'completed')).length, { timeout: 20_000 })

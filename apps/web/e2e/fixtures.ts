@@ -1,11 +1,13 @@
 import {
   test as base,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   type Locator,
   type LocatorScreenshotOptions,
   type Page,
   type PageScreenshotOptions,
+  type Request,
 } from '@playwright/test';
 
 export * from '@playwright/test';
@@ -65,13 +67,16 @@ export const test = base.extend<
       );
     }
     await use(context);
+    // A route handler still answering a request when its test ends ("route.fetch: Test ended")
+    // is an error outside any test, which fails the whole run (once, in order-page-asks): every
+    // page of the test's context lets its routes go, and so does the context (a service worker's
+    // requests are routed there).
+    await Promise.all(context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' })));
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
   },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) waitForAppOnLoad(page);
     await use(page);
-    // A route handler still answering a request when its test ends ("route.fetch: Test ended")
-    // is an error outside any test, which fails the whole run (once, in order-page-asks).
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
   },
 });
 
@@ -104,16 +109,22 @@ export async function newPersonPage(browser: Browser, options?: BrowserContextOp
 }
 
 /**
- * Holds the page's requests to `url` until the answer (release) is called: the test looks at the
- * page while they wait (an upload's progress, a part of the app not loaded yet).
+ * Holds the requests to `url` of a page (or of a whole context: a service worker's requests are
+ * its context's) until the answer (release) is called: the test looks at the page while they wait
+ * (an upload's progress, a part of the app not loaded yet). `which` sees every such request and
+ * says whether to hold it; the others go on at once.
  */
-export async function holdRequests(page: Page, url: Parameters<Page['route']>[0]) {
+export async function holdRequests(
+  target: Page | BrowserContext,
+  url: Parameters<Page['route']>[0],
+  which: (request: Request) => boolean = () => true,
+) {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(url, async (route) => {
-    await held;
+  await target.route(url, async (route) => {
+    if (which(route.request())) await held;
     await route.continue();
   });
   return release;
@@ -132,3 +143,7 @@ export async function keepScreenshot(
   if (!process.env.E2E_SCREENSHOTS) return;
   await target.screenshot(options);
 }
+
+/** A spec's full-page pictures, kept (keepScreenshot) as `${dir}/${name}.png`. */
+export const fullPageShots = (dir: string) => (page: Page, name: string) =>
+  keepScreenshot(page, { path: `${dir}/${name}.png`, fullPage: true });

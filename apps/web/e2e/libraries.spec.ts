@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
+import { expect, holdRequests, test, type Page, keepScreenshot } from './fixtures.ts';
 import { expectAccessible } from './shop-support.ts';
 
 /**
@@ -175,15 +175,11 @@ for (const language of ['en', 'my'] as const) {
     expect(precached.filter((url) => url.includes('/assets/back-office-'))).toEqual([]);
 
     // The worker's download waits until the test lets it go: while it runs, nothing shows.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    // (The worker's requests are its context's, not the page's.)
     const fetched: string[] = [];
-    await context.route(LIBRARY_FILES, async (route) => {
-      fetched.push(new URL(route.request().url()).pathname);
-      await held;
-      await route.continue();
+    const release = await holdRequests(context, LIBRARY_FILES, (request) => {
+      fetched.push(new URL(request.url()).pathname);
+      return true;
     });
     await page.reload();
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

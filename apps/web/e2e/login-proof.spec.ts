@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
+import {
+  expect,
+  holdRequests,
+  test,
+  type APIRequestContext,
+  type Page,
+  keepScreenshot,
+} from './fixtures.ts';
 import { type Identity, openLoginDialog, verifiedIdentity } from './auth-support.ts';
 import { expectAccessible } from './shop-support.ts';
 
@@ -53,18 +60,11 @@ async function sprayFrom(request: APIRequestContext, nat: Record<string, string>
  * looked at; answers whether such a login was sent.
  */
 async function holdProvenLogin(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   const proofs: string[] = [];
-  await page.route('**/api/v1/auth/login', async (route) => {
-    const body = route.request().postDataJSON() as { proof?: string } | null;
-    if (body?.proof) {
-      proofs.push(body.proof);
-      await released;
-    }
-    await route.continue();
+  const release = await holdRequests(page, '**/api/v1/auth/login', (request) => {
+    const body = request.postDataJSON() as { proof?: string } | null;
+    if (body?.proof) proofs.push(body.proof);
+    return !!body?.proof;
   });
   return { release, proofs };
 }

@@ -1,11 +1,13 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { verifiedIdentity } from './auth-support.ts';
 import {
+  addToCart,
   apiSession,
   expectAccessible,
+  payInSandbox,
   productId,
   signInFromHome,
-  testScreens,
+  testScreensOn390,
 } from './shop-support.ts';
 
 /**
@@ -15,6 +17,8 @@ import {
  * header's cart badge shows the emptied cart without a reload. English on the desktop, Burmese on
  * a 390 px phone; axe on the new dialog; screenshots in /tmp/shots-lostqr.
  */
+
+test.describe.configure({ timeout: 150_000 });
 
 const shotDir = '/tmp/shots-lostqr';
 const EPIN = 'MPT E-PIN 1,000 Ks';
@@ -42,11 +46,10 @@ const words = {
 async function atTheQr(page: Page, request: Parameters<typeof apiSession>[0], lang: 'en' | 'my') {
   const person = await verifiedIdentity(request);
   const api = await apiSession(request, person, lang);
-  const added = await request.post('/api/v1/cart/add', {
-    headers: api,
-    data: { productId: await productId(request, 'local-epins', EPIN), quantity: 1 },
+  await addToCart(request, api, {
+    productId: await productId(request, 'local-epins', EPIN),
+    quantity: 1,
   });
-  expect(added.status(), await added.text()).toBe(200);
   await signInFromHome(page, person);
   await page.goto(`/product/local-epins?lang=${lang}`);
   await expect(page.getByTestId('cart-badge')).toHaveText(lang === 'my' ? '၁' : '1');
@@ -62,10 +65,8 @@ test('the pending payment survives a reload; the order page pays the same QR or 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
-  const { lang, shot } = testScreens(page, testInfo, shotDir);
+  const { lang, shot } = await testScreensOn390(page, testInfo, shotDir);
   const say = words[lang];
-  if (lang === 'my') await page.setViewportSize({ width: 390, height: 844 });
   const { api, payload } = await atTheQr(page, request, lang);
 
   // Minimised, then the page reloaded: the pill is back, and it opens the same QR.
@@ -124,12 +125,9 @@ test('once paid, the cart badge shows the emptied cart without a reload', async 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
-  const { lang, shot } = testScreens(page, testInfo, shotDir);
-  if (lang === 'my') await page.setViewportSize({ width: 390, height: 844 });
+  const { lang, shot } = await testScreensOn390(page, testInfo, shotDir);
   const { payload } = await atTheQr(page, request, lang);
-  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } });
-  expect(paid.ok(), await paid.text()).toBe(true);
+  await payInSandbox(request, payload);
   // While the payment dialog still shows (delivered, or being delivered), the badge is gone.
   await expect(
     page.getByTestId('payment-success').or(page.getByTestId('payment-delivering')),

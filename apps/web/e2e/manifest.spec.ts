@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { WebAppManifest } from '../src/features/install/web-app-manifest.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -8,33 +9,8 @@ import { expect, test } from './fixtures.ts';
  * the manifest is in apps/server (app.test.ts, server-render.test.ts).
  */
 
-interface ManifestImage {
-  src: string;
-  sizes: string;
-  type: string;
-  purpose?: string;
-}
-
-interface Manifest {
-  id: string;
-  name: string;
-  short_name: string;
-  description: string;
-  lang: string;
-  dir: string;
-  start_url: string;
-  scope: string;
-  display: string;
-  icons: ManifestImage[];
-  screenshots: (ManifestImage & { form_factor: string; label: string })[];
-  shortcuts: {
-    name: string;
-    short_name: string;
-    description: string;
-    url: string;
-    icons: ManifestImage[];
-  }[];
-}
+/** An icon or a screenshot the manifest names (the build writes it: web-app-manifest.ts). */
+type ManifestImage = WebAppManifest['icons'][number];
 
 const manifestOf = { en: '/manifest.webmanifest', my: '/manifest.my.webmanifest' } as const;
 
@@ -69,11 +45,11 @@ async function linkedManifest(page: Page) {
   const response = await page.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json\b/);
-  return { href, manifest: (await response.json()) as Manifest };
+  return { href, manifest: (await response.json()) as WebAppManifest };
 }
 
 /** The texts a person reads in the install sheet, the launcher and the shortcuts menu. */
-const visibleTexts = (manifest: Manifest) => [
+const visibleTexts = (manifest: WebAppManifest) => [
   manifest.name,
   manifest.short_name,
   manifest.description,

@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
-import { verifiedIdentity } from './auth-support.ts';
-import { apiSession, epinAndTopUp, paidOrder, productId, signInFromHome } from './shop-support.ts';
+import {
+  addToCart,
+  epinAndTopUp,
+  newCustomerOrder,
+  productId,
+  signInFromHome,
+} from './shop-support.ts';
 
 /**
  * Issue 12 "one numeral system": every quantity on a Burmese page — prices, counts, steps, page
@@ -46,16 +51,9 @@ test('Burmese pages write every number in Burmese digits; a PIN shows in fours w
   request,
 }) => {
   test.setTimeout(120_000);
-  const person = await verifiedIdentity(request);
-  const headers = await apiSession(request, person);
-
-  // A paid order with an E-PIN and a top-up.
-  const orderId = await paidOrder(
-    request,
-    headers,
-    await epinAndTopUp(request, 'MPT E-PIN 1,000 Ks', '09250000001'),
-    'completed',
-  );
+  // A new customer's paid order with an E-PIN and a top-up.
+  const lines = await epinAndTopUp(request, 'MPT E-PIN 1,000 Ks', '09250000001');
+  const { person, api, orderId } = await newCustomerOrder(request, lines, 'completed');
 
   await signInFromHome(page, person);
   await page.goto(`/orders/${orderId}?lang=my`);
@@ -85,11 +83,7 @@ test('Burmese pages write every number in Burmese digits; a PIN shows in fours w
 
   // The cart, the checkout and the payment modal with its countdown.
   const topup = await productId(request, 'mobile-topup', 'MPT Top-up 1,000 Ks');
-  const added = await request.post('/api/v1/cart/add', {
-    headers,
-    data: { productId: topup, quantity: 2, phoneNumber: '09250000001' },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  await addToCart(request, api, { productId: topup, quantity: 2, phoneNumber: '09250000001' });
   await page.goto('/product/mobile-topup');
   await page.getByTestId('cart-button').click();
   await expect(page.getByTestId('cart-checkout')).toBeVisible();

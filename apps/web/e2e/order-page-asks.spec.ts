@@ -3,7 +3,7 @@ import {
   completedEpinOrder,
   expectAccessible,
   signInFromHome,
-  testScreens,
+  testScreensOn390,
 } from './shop-support.ts';
 
 /**
@@ -13,6 +13,8 @@ import {
  * 2027-12-31 shows 31 Dec 2027 (not the next day in Yangon). English on the desktop, Burmese on a
  * 390 px phone; axe on the dialog; screenshots in /tmp/shots-lostqr.
  */
+
+test.describe.configure({ timeout: 150_000 });
 
 const shotDir = '/tmp/shots-lostqr';
 // The buyer is in Yangon: an expiry read as an instant would be shown a day late there.
@@ -41,7 +43,6 @@ const words = {
 
 /** A new customer, signed in, with a completed order of one MPT E-PIN. */
 async function completedOrder(page: Page, request: APIRequestContext, lang: 'en' | 'my') {
-  if (lang === 'my') await page.setViewportSize({ width: 390, height: 844 });
   const { person, api, orderId } = await completedEpinOrder(request, lang);
   await signInFromHome(page, person);
   return { api, orderId };
@@ -56,8 +57,7 @@ test('the invoice and a code reveal ask before ending a live gift link', async (
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
-  const { lang, shot } = testScreens(page, testInfo, shotDir);
+  const { lang, shot } = await testScreensOn390(page, testInfo, shotDir);
   const say = words[lang];
   const { api, orderId } = await completedOrder(page, request, lang);
   const shared = await request.post(`/api/v1/orders/${orderId}/share`, {
@@ -104,8 +104,7 @@ test('after sending the codes again the focus is back on the button; the card ex
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
-  const { lang, shot } = testScreens(page, testInfo, shotDir);
+  const { lang, shot } = await testScreensOn390(page, testInfo, shotDir);
   const { orderId } = await completedOrder(page, request, lang);
   // The card as the server answers it when its file said 2027-12-31 (stock-import keeps the last
   // second of that day, 23:59:59 UTC — already 1 January 2028 in Yangon, the browser's zone here).

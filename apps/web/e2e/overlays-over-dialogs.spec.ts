@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, holdRequests, test, keepScreenshot } from './fixtures.ts';
+import { expect, holdRequests, test, type Locator, type Page, keepScreenshot } from './fixtures.ts';
 import {
+  addToCart,
   apiSession,
   expectAccessible,
   offerInstall,
@@ -19,6 +20,14 @@ const GIFT_CARD = 'Netflix Gift Card US$25';
 const shots = '/tmp/shots-overlays';
 fs.mkdirSync(shots, { recursive: true });
 
+/** For `seconds` seconds, looked at once a second: none of `overlays` shows. */
+async function expectNoneFor(page: Page, seconds: number, overlays: Locator[]) {
+  for (let second = 0; second < seconds; second += 1) {
+    await page.waitForTimeout(1000);
+    for (const overlay of overlays) await expect(overlay).toHaveCount(0);
+  }
+}
+
 for (const lang of ['en', 'my'] as const) {
   test(`nothing covers the checkout or the payment: the prompt, the install banner and toasts wait (${lang})`, async ({
     page,
@@ -29,11 +38,10 @@ for (const lang of ['en', 'my'] as const) {
     const shot = (name: string) =>
       keepScreenshot(page, { path: `${shots}/${name}-${lang}-${testInfo.project.name}.png` });
     const person = await signedInCustomer(page, request);
-    const added = await request.post('/api/v1/cart/add', {
-      headers: await apiSession(request, person, lang),
-      data: { productId: await productId(request, 'egift-cards', GIFT_CARD), quantity: 1 },
+    await addToCart(request, await apiSession(request, person, lang), {
+      productId: await productId(request, 'egift-cards', GIFT_CARD),
+      quantity: 1,
     });
-    expect(added.status(), await added.text()).toBe(200);
 
     // Home, where the notification prompt is offered a few seconds after the page is ready.
     await page.goto(`/?lang=${lang}`);
@@ -56,12 +64,7 @@ for (const lang of ['en', 'my'] as const) {
     await expect(offline).toHaveCount(0, { timeout: 15_000 });
     // The prompt's time (host at 1.5 s, then 3 s after the page is ready) passes with the
     // checkout open: nothing shows over it.
-    for (let second = 0; second < 6; second += 1) {
-      await page.waitForTimeout(1000);
-      await expect(prompt).toHaveCount(0);
-      await expect(banner).toHaveCount(0);
-      await expect(pageToasts).toHaveCount(0);
-    }
+    await expectNoneFor(page, 6, [prompt, banner, pageToasts]);
     await expect(checkout).toBeVisible();
     await shot('checkout-uncovered');
 
@@ -80,10 +83,7 @@ for (const lang of ['en', 'my'] as const) {
     await expect(banner).toHaveCount(0);
     await checkout.getByTestId('checkout-pay').click();
     await expect(page.getByTestId('payment-qr')).toBeVisible();
-    await page.waitForTimeout(1000);
-    await expect(prompt).toHaveCount(0);
-    await expect(banner).toHaveCount(0);
-    await expect(pageToasts).toHaveCount(0);
+    await expectNoneFor(page, 1, [prompt, banner, pageToasts]);
     await expectAccessible(page, '[role="dialog"]');
     await shot('payment-uncovered');
   });
@@ -121,12 +121,7 @@ test.describe('the festival greeting, the cookie banner and the help button', ()
       // greeting (drawn above every dialog) does not open over it, nor do the banner and button
       // show dimmed behind its backdrop, where a tap would close the cart.
       await expect(banner).toHaveCount(0);
-      for (let second = 0; second < 4; second += 1) {
-        await page.waitForTimeout(1000);
-        await expect(festival).toHaveCount(0);
-        await expect(banner).toHaveCount(0);
-        await expect(help).toHaveCount(0);
-      }
+      await expectNoneFor(page, 4, [festival, banner, help]);
       await expect(cart).toBeVisible();
       await shot('cart-uncovered');
 

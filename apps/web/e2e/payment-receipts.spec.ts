@@ -21,6 +21,8 @@ import {
  * open for Pay Again from the order page.
  */
 
+test.describe.configure({ timeout: 150_000 });
+
 /**
  * A signed-in customer with an MPT E-PIN 3,000 in the cart, the cart open; the test's full-page
  * screenshots by name.
@@ -40,7 +42,6 @@ test('a QR paid twice: the order page shows the second payment as a pending refu
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
   const shot = await mptEpinInCart(page, request, testInfo);
   const payload = await checkOutWithQr(page);
   for (let i = 0; i < 2; i++) await payInSandbox(request, payload);
@@ -61,16 +62,9 @@ test('a refused payment leaves the order open: Pay Again on the order page, then
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
   const shot = await mptEpinInCart(page, request, testInfo);
   const refused = await checkOutWithQr(page);
-  expect(
-    (
-      await request.post('/api/v1/sandbox/bank/pay', {
-        data: { qrPayload: refused, outcome: 'failed' },
-      })
-    ).ok(),
-  ).toBe(true);
+  await payInSandbox(request, refused, 'failed');
   await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=failed$/, { timeout: 15_000 });
   await expect(page.getByTestId('payment-mismatch')).toHaveCount(0);
   const payAgain = page.getByTestId('pay-again');

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, keepScreenshot } from './fixtures.ts';
 import { appTranslator } from './app-messages.ts';
-import { apiSession, expectAccessible, productId, signedInCustomer } from './shop-support.ts';
+import {
+  addToCart,
+  apiSession,
+  expectAccessible,
+  productId,
+  signedInCustomer,
+} from './shop-support.ts';
 
 /**
  * Spec §2: "Payment success screen with go-to-order-detail, screenshot-and-pay and save QR code"
@@ -14,15 +20,11 @@ const shotDir = '/tmp/payment-screen-actions';
 /** A new customer's order of one top-up, placed in the browser in `language`: its QR dialog. */
 async function placedOrder(page: Page, request: APIRequestContext, language: 'en' | 'my') {
   const person = await signedInCustomer(page, request);
-  const added = await request.post('/api/v1/cart/add', {
-    headers: await apiSession(request, person, language),
-    data: {
-      productId: await productId(request, 'mobile-topup', 'MPT Top-up 3,000 Ks'),
-      quantity: 1,
-      phoneNumber: '09250000001',
-    },
+  await addToCart(request, await apiSession(request, person, language), {
+    productId: await productId(request, 'mobile-topup', 'MPT Top-up 3,000 Ks'),
+    quantity: 1,
+    phoneNumber: '09250000001',
   });
-  expect(added.status(), await added.text()).toBe(200);
   await page.goto(`/?lang=${language}`);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await page.getByTestId('cart-button').click();

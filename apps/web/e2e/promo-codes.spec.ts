@@ -2,6 +2,7 @@ import { expect, test, type Page, keepScreenshot } from './fixtures.ts';
 import {
   addFromListing,
   expectAccessible,
+  payInSandbox,
   saveRecipientNumber,
   signedInCustomer,
 } from './shop-support.ts';
@@ -101,8 +102,7 @@ for (const lang of ['en', 'my'] as const) {
     const payload = (await page.getByTestId('payment-qr').getAttribute('data-payload')) ?? '';
     // EMVCo tag 54: the amount in the QR itself.
     expect(payload).toContain('54042700');
-    const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload: payload } });
-    expect(paid.ok()).toBe(true);
+    await payInSandbox(request, payload);
     await expect(page).toHaveURL(/\/orders\/[^/?]+\?status=success$/, { timeout: 15_000 });
 
     // The order page: the promo code's line and the total.

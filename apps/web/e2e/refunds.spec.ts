@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, keepScreenshot } from './fixtures.ts';
 import { readMessages, verifiedIdentity } from './auth-support.ts';
-import { apiSession, expectAccessible, signInFromHome } from './shop-support.ts';
+import {
+  addToCart,
+  apiSession,
+  expectAccessible,
+  productId,
+  signInFromHome,
+} from './shop-support.ts';
 
 /**
  * Issue 12 "Money told truthfully" (ADR 0020): a top-up to a number the sandbox aggregator declines
@@ -27,18 +33,9 @@ async function addTopup(
   name: string,
   phoneNumber: string,
 ) {
-  const list = await request.get('/api/v1/products/category/mobile-topup?limit=50', {
-    headers: { ...headers, 'accept-language': 'en' },
-  });
-  const products = ((await list.json()) as { data: { id: string; name: string }[] }).data;
-  const product = products.find((p) => p.name === name);
-  expect(product, name).toBeDefined();
-  const added = await request.post('/api/v1/cart/add', {
-    headers,
-    data: { productId: product?.id, quantity: 1, phoneNumber },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  return product?.id ?? '';
+  const id = await productId(request, 'mobile-topup', name);
+  await addToCart(request, headers, { productId: id, quantity: 1, phoneNumber });
+  return id;
 }
 
 test('a top-up to a failing number: the modal, the order page and the list show the refund, the e-mail is sent, "Try another number" (Burmese, 390 px)', async ({

@@ -131,6 +131,23 @@ export async function productId(request: APIRequestContext, slug: string, name: 
   return product?.id ?? '';
 }
 
+/** A line of a cart: a product, how many, and the number a top-up goes to. */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+  phoneNumber?: string;
+}
+
+/** Adds `line` to the cart through the API (the customer's session `headers`): answered 200. */
+export async function addToCart(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  line: CartLine,
+) {
+  const added = await request.post('/api/v1/cart/add', { headers, data: line });
+  expect(added.status(), await added.text()).toBe(200);
+}
+
 /**
  * An order of `lines`, bought and paid in the sandbox bank through the API (the customer's
  * session `headers`), once it has ended as `status`. Answers its id.
@@ -138,13 +155,10 @@ export async function productId(request: APIRequestContext, slug: string, name: 
 export async function paidOrder(
   request: APIRequestContext,
   headers: Record<string, string>,
-  lines: readonly { productId: string; quantity: number; phoneNumber?: string }[],
+  lines: readonly CartLine[],
   status: 'completed' | 'failed',
 ) {
-  for (const line of lines) {
-    const added = await request.post('/api/v1/cart/add', { headers, data: line });
-    expect(added.status(), await added.text()).toBe(200);
-  }
+  for (const line of lines) await addToCart(request, headers, line);
   const checkout = await request.post('/api/v1/checkout/initialize', { headers });
   expect(checkout.status(), await checkout.text()).toBe(201);
   const { data: order } = (await checkout.json()) as { data: { orderId: string } };
@@ -212,9 +226,18 @@ export async function completedEpinOrder(request: APIRequestContext, language: '
   return newCustomerOrder(request, [{ productId: epin, quantity: 1 }], 'completed', { language });
 }
 
-/** Pays an MM QR in the sandbox bank, as the customer's banking app would. */
-export async function payInSandbox(request: APIRequestContext, qrPayload: string) {
-  const paid = await request.post('/api/v1/sandbox/bank/pay', { data: { qrPayload } });
+/**
+ * Pays an MM QR in the sandbox bank, as the customer's banking app would; `outcome` 'failed': the
+ * bank refuses the payment (its answer to the call is still ok).
+ */
+export async function payInSandbox(
+  request: APIRequestContext,
+  qrPayload: string,
+  outcome?: 'failed',
+) {
+  const paid = await request.post('/api/v1/sandbox/bank/pay', {
+    data: outcome ? { qrPayload, outcome } : { qrPayload },
+  });
   expect(paid.ok(), await paid.text()).toBe(true);
 }
 
@@ -320,4 +343,16 @@ export function testScreens(page: Page, testInfo: TestInfo, dir: string, fullPag
   const shot = (name: string) =>
     keepScreenshot(page, { path: `${dir}/${testInfo.project.name}-${name}.png`, fullPage });
   return { lang, shot };
+}
+
+/** testScreens for a test whose Burmese run is on a 390 px phone (narrower than the project's). */
+export async function testScreensOn390(
+  page: Page,
+  testInfo: TestInfo,
+  dir: string,
+  fullPage = false,
+) {
+  const screens = testScreens(page, testInfo, dir, fullPage);
+  if (screens.lang === 'my') await page.setViewportSize({ width: 390, height: 844 });
+  return screens;
 }
