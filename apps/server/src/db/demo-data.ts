@@ -201,37 +201,20 @@ export const demoCategories: DemoCategory[] = [
   }),
 ];
 
+/** An operator of the demo shop: its logo is named by its code. */
+const operator = (code: OperatorCode, name: LocalizedText, brandColor: string): DemoOperator => ({
+  code,
+  name,
+  logoUrl: `/media/operators/${code.toLowerCase()}.svg`,
+  brandColor,
+});
+
 export const demoOperators: DemoOperator[] = [
-  {
-    code: 'MPT',
-    name: { en: 'MPT', my: 'အမ်ပီတီ' },
-    logoUrl: '/media/operators/mpt.svg',
-    brandColor: '#F7B500',
-  },
-  {
-    code: 'OOREDOO',
-    name: { en: 'Ooredoo', my: 'အူရီဒူး' },
-    logoUrl: '/media/operators/ooredoo.svg',
-    brandColor: '#ED1C24',
-  },
-  {
-    code: 'ATOM',
-    name: { en: 'ATOM', my: 'အက်တမ်' },
-    logoUrl: '/media/operators/atom.svg',
-    brandColor: '#5B2BD8',
-  },
-  {
-    code: 'MYTEL',
-    name: { en: 'MyTel', my: 'မိုင်တဲလ်' },
-    logoUrl: '/media/operators/mytel.svg',
-    brandColor: '#F26522',
-  },
-  {
-    code: 'MEC',
-    name: { en: 'MEC', my: 'အမ်အီးစီ' },
-    logoUrl: '/media/operators/mec.svg',
-    brandColor: '#0B7A3E',
-  },
+  operator('MPT', { en: 'MPT', my: 'အမ်ပီတီ' }, '#F7B500'),
+  operator('OOREDOO', { en: 'Ooredoo', my: 'အူရီဒူး' }, '#ED1C24'),
+  operator('ATOM', { en: 'ATOM', my: 'အက်တမ်' }, '#5B2BD8'),
+  operator('MYTEL', { en: 'MyTel', my: 'မိုင်တဲလ်' }, '#F26522'),
+  operator('MEC', { en: 'MEC', my: 'အမ်အီးစီ' }, '#0B7A3E'),
 ];
 
 /** Operator names as written on products in both languages: brands stay in Latin letters. */
