@@ -9,6 +9,14 @@ import { createTestApp, type TestApp } from './test/app-kit.ts';
  * closed at once; the shop keeps answering everyone else.
  */
 
+/** Starts `app` listening on a free port of 127.0.0.1: the port. */
+async function listenOnFreePort(app: TestApp): Promise<number> {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening');
+  return address.port;
+}
+
 let t: TestApp;
 let port: number;
 const MAX_CONNECTIONS = 20;
@@ -22,10 +30,7 @@ beforeAll(async () => {
       HTTP_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
     },
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
-  port = address.port;
+  port = await listenOnFreePort(t);
 });
 afterAll(async () => {
   await t.close();
@@ -71,24 +76,24 @@ function dribble(socket: net.Socket, everyMs: number, max = 1000) {
 const health = async () => (await fetch(`http://127.0.0.1:${String(port)}/healthz`)).status;
 
 describe('slow clients', () => {
-  it('headers sent a byte at a time: 408 and the socket closed within the headers timeout', async () => {
-    const { socket, closed } = await open();
-    socket.write('GET /healthz HTTP/1.1\r\nHost: shop.test\r\nX-Slow: ');
-    dribble(socket, 100);
-    const { received, afterMs } = await closed;
-    expect(received).toMatch(/^HTTP\/1\.1 408/);
-    expect(afterMs).toBeLessThan(2500);
-  });
-
-  it('a body sent a byte at a time: cut off within the request timeout', async () => {
-    const { socket, closed } = await open();
-    socket.write(
+  it.each([
+    [
+      'headers sent a byte at a time: 408 and the socket closed within the headers timeout',
+      'GET /healthz HTTP/1.1\r\nHost: shop.test\r\nX-Slow: ',
+      2500,
+    ],
+    [
+      'a body sent a byte at a time: cut off within the request timeout',
       'POST /api/v1/auth/login HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"email":"',
-    );
+      3000,
+    ],
+  ])('%s', async (_name, start, withinMs) => {
+    const { socket, closed } = await open();
+    socket.write(start);
     dribble(socket, 100);
     const { received, afterMs } = await closed;
     expect(received).toMatch(/^HTTP\/1\.1 408/);
-    expect(afterMs).toBeLessThan(3000);
+    expect(afterMs).toBeLessThan(withinMs);
   });
 
   it('an idle keep-alive connection is closed after the keep-alive timeout', async () => {
@@ -140,10 +145,7 @@ describe('silent connections from one address', () => {
         HTTP_FIRST_BYTE_TIMEOUT_MS: String(FIRST_BYTE_MS),
       },
     });
-    await silent.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = silent.app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('not listening');
-    silentPort = address.port;
+    silentPort = await listenOnFreePort(silent);
   });
   afterAll(async () => {
     await silent.close();

@@ -99,100 +99,89 @@ function ks(amount: number): string {
   return amount.toLocaleString('en-US');
 }
 
-const categoryImage = (slug: string) => `/media/categories/${slug}.svg`;
 const productImage = (file: string) => `/media/products/${file}.svg`;
 
+/** A category of the demo shop, its picture named by its slug; shown unless `isActive: false`. */
+const category = (
+  sortOrder: number,
+  fields: Pick<DemoCategory, 'slug' | 'parentSlug' | 'name' | 'description'> & {
+    isActive?: boolean;
+  },
+): DemoCategory => ({
+  isActive: true,
+  ...fields,
+  imageUrl: `/media/categories/${fields.slug}.svg`,
+  sortOrder,
+});
+
 export const demoCategories: DemoCategory[] = [
-  {
+  category(1, {
     slug: 'mobile-topup',
     name: { en: 'Mobile Top-up', my: 'ဖုန်းငွေဖြည့်' },
     description: {
       en: 'Send airtime to any MPT, Ooredoo, ATOM, MyTel or MEC number in seconds.',
       my: 'MPT၊ Ooredoo၊ ATOM၊ MyTel နှင့် MEC ဖုန်းနံပါတ် မည်သည့်နံပါတ်ကိုမဆို စက္ကန့်ပိုင်းအတွင်း ငွေဖြည့်ပေးနိုင်ပါသည်။',
     },
-    imageUrl: categoryImage('mobile-topup'),
-    sortOrder: 1,
-    isActive: true,
-  },
-  {
+  }),
+  category(2, {
     slug: 'data-package',
     name: { en: 'Data Package', my: 'ဒေတာပက်ကေ့ချ်' },
     description: {
       en: 'Mobile data bundles for every operator, from a few days to a full month.',
       my: 'အော်ပရေတာတိုင်းအတွက် ရက်အနည်းငယ်မှ တစ်လပြည့်အထိ သုံးနိုင်သော မိုဘိုင်းဒေတာပက်ကေ့ချ်များ။',
     },
-    imageUrl: categoryImage('data-package'),
-    sortOrder: 2,
-    isActive: true,
-  },
-  {
+  }),
+  category(3, {
     slug: 'local-epins',
     name: { en: 'Local E-PINs', my: 'ပြည်တွင်း E-PIN ကတ်များ' },
     description: {
       en: 'Prepaid top-up card PINs, delivered instantly by email and in your order.',
       my: 'ဖုန်းငွေဖြည့်ကတ် PIN နံပါတ်များကို အီးမေးလ်နှင့် သင့်အော်ဒါထဲသို့ ချက်ချင်း ပို့ပေးပါသည်။',
     },
-    imageUrl: categoryImage('local-epins'),
-    sortOrder: 3,
-    isActive: true,
-  },
-  {
+  }),
+  category(4, {
     slug: 'egift-cards',
     name: { en: 'E-Gift Cards', my: 'E-Gift ကတ်များ' },
     description: {
       en: 'Gift cards for app stores, streaming and online shopping, paid in kyat.',
       my: 'အက်ပ်စတိုး၊ စထရီးမင်းနှင့် အွန်လိုင်းဈေးဝယ်ခြင်းအတွက် လက်ဆောင်ကတ်များကို ကျပ်ငွေဖြင့် ဝယ်ယူနိုင်ပါသည်။',
     },
-    imageUrl: categoryImage('egift-cards'),
-    sortOrder: 4,
-    isActive: true,
-  },
-  {
+  }),
+  category(5, {
     slug: 'games',
     name: { en: 'Games', my: 'ဂိမ်းများ' },
     description: {
       en: 'Game credits for PUBG Mobile, Mobile Legends, Free Fire and more.',
       my: 'PUBG Mobile၊ Mobile Legends၊ Free Fire စသည့် ဂိမ်းများအတွက် ငွေဖြည့်ကတ်များ။',
     },
-    imageUrl: categoryImage('games'),
-    sortOrder: 5,
-    isActive: true,
-  },
-  {
+  }),
+  category(6, {
     slug: 'internet',
     name: { en: 'Internet', my: 'အင်တာနက်' },
     description: {
       en: 'Home fibre and Wi-Fi vouchers to stay connected.',
       my: 'အိမ်သုံးဖိုက်ဘာနှင့် Wi-Fi ဘောက်ချာများဖြင့် အမြဲချိတ်ဆက်ထားလိုက်ပါ။',
     },
-    imageUrl: categoryImage('internet'),
-    sortOrder: 6,
-    isActive: true,
-  },
-  {
+  }),
+  category(7, {
     slug: 'bills',
     name: { en: 'Bills', my: 'ဘီလ်ပေးဆောင်ခြင်း' },
     description: {
       en: 'Prepaid vouchers for electricity and TV bills.',
       my: 'လျှပ်စစ်မီတာခနှင့် TV ဘီလ်များအတွက် ကြိုတင်ငွေပေးဘောက်ချာများ။',
     },
-    imageUrl: categoryImage('bills'),
-    sortOrder: 7,
-    isActive: true,
-  },
+  }),
   // Inactive on purpose: the home grid must hide it (isActive=true filter).
-  {
+  category(8, {
     slug: 'bus-tickets',
     name: { en: 'Bus Tickets', my: 'ကားလက်မှတ်များ' },
     description: {
       en: 'Intercity express bus tickets, coming later.',
       my: 'မြို့ပြေးအမြန်ယာဉ်လက်မှတ်များကို နောက်ပိုင်းတွင် ရောင်းချပေးပါမည်။',
     },
-    imageUrl: categoryImage('bus-tickets'),
-    sortOrder: 8,
     isActive: false,
-  },
-  {
+  }),
+  category(1, {
     slug: 'app-stores',
     parentSlug: 'egift-cards',
     name: { en: 'App Stores', my: 'အက်ပ်စတိုးများ' },
@@ -200,11 +189,8 @@ export const demoCategories: DemoCategory[] = [
       en: 'Credit for Google Play and the Apple App Store.',
       my: 'Google Play နှင့် Apple App Store တွင် သုံးနိုင်သော လက်ဆောင်ကတ်များ။',
     },
-    imageUrl: categoryImage('app-stores'),
-    sortOrder: 1,
-    isActive: true,
-  },
-  {
+  }),
+  category(2, {
     slug: 'streaming',
     parentSlug: 'egift-cards',
     name: { en: 'Streaming', my: 'စထရီးမင်း' },
@@ -212,43 +198,23 @@ export const demoCategories: DemoCategory[] = [
       en: 'Gift cards for Netflix, Spotify and other streaming services.',
       my: 'Netflix၊ Spotify စသည့် စထရီးမင်းဝန်ဆောင်မှုများအတွက် လက်ဆောင်ကတ်များ။',
     },
-    imageUrl: categoryImage('streaming'),
-    sortOrder: 2,
-    isActive: true,
-  },
+  }),
 ];
 
+/** An operator of the demo shop: its logo is named by its code. */
+const operator = (code: OperatorCode, name: LocalizedText, brandColor: string): DemoOperator => ({
+  code,
+  name,
+  logoUrl: `/media/operators/${code.toLowerCase()}.svg`,
+  brandColor,
+});
+
 export const demoOperators: DemoOperator[] = [
-  {
-    code: 'MPT',
-    name: { en: 'MPT', my: 'အမ်ပီတီ' },
-    logoUrl: '/media/operators/mpt.svg',
-    brandColor: '#F7B500',
-  },
-  {
-    code: 'OOREDOO',
-    name: { en: 'Ooredoo', my: 'အူရီဒူး' },
-    logoUrl: '/media/operators/ooredoo.svg',
-    brandColor: '#ED1C24',
-  },
-  {
-    code: 'ATOM',
-    name: { en: 'ATOM', my: 'အက်တမ်' },
-    logoUrl: '/media/operators/atom.svg',
-    brandColor: '#5B2BD8',
-  },
-  {
-    code: 'MYTEL',
-    name: { en: 'MyTel', my: 'မိုင်တဲလ်' },
-    logoUrl: '/media/operators/mytel.svg',
-    brandColor: '#F26522',
-  },
-  {
-    code: 'MEC',
-    name: { en: 'MEC', my: 'အမ်အီးစီ' },
-    logoUrl: '/media/operators/mec.svg',
-    brandColor: '#0B7A3E',
-  },
+  operator('MPT', { en: 'MPT', my: 'အမ်ပီတီ' }, '#F7B500'),
+  operator('OOREDOO', { en: 'Ooredoo', my: 'အူရီဒူး' }, '#ED1C24'),
+  operator('ATOM', { en: 'ATOM', my: 'အက်တမ်' }, '#5B2BD8'),
+  operator('MYTEL', { en: 'MyTel', my: 'မိုင်တဲလ်' }, '#F26522'),
+  operator('MEC', { en: 'MEC', my: 'အမ်အီးစီ' }, '#0B7A3E'),
 ];
 
 /** Operator names as written on products in both languages: brands stay in Latin letters. */
@@ -428,31 +394,36 @@ const epins: DemoProduct[] = operatorOrder.flatMap((code, o) =>
   }),
 );
 
+/** What a product sold as a code says of itself; the rest is productDefaults. */
+type CodeProductFields = Pick<
+  DemoProduct,
+  'sku' | 'categorySlug' | 'name' | 'description' | 'priceMmk' | 'imageUrl' | 'sortOrder'
+> &
+  Partial<DemoProduct>;
+
+/** A product of no operator, sold as a code (a PIN, a voucher, a gift card). */
+const codeProduct = (kind: 'epin' | 'giftcard', product: CodeProductFields): DemoProduct => ({
+  ...productDefaults,
+  operatorCode: null,
+  kind,
+  ...product,
+});
+
 /** A gift card with a face value in a foreign currency, priced in kyat. */
 function giftCard(
-  card: Pick<
-    DemoProduct,
-    'sku' | 'categorySlug' | 'name' | 'description' | 'priceMmk' | 'imageUrl' | 'sortOrder'
-  > & {
+  card: CodeProductFields & {
     faceValueMinor: number | null;
     faceCurrency: string | null;
     serialPrefix: string;
-    discountPriceMmk?: number;
-    status?: DemoProductStatus;
   },
 ): DemoProduct {
-  return {
-    ...productDefaults,
-    operatorCode: null,
-    kind: 'giftcard',
+  return codeProduct('giftcard', {
     ...card,
-    discountPriceMmk: card.discountPriceMmk ?? null,
-    status: card.status ?? 'active',
     // The store is the name without the face value: "Steam Wallet Code US$20" → "Steam".
     instructions: giftCardInstructions(
       card.name.en.replace(/ (Gift Card|Wallet Code|Premium|US\$).*$/, ''),
     ),
-  };
+  });
 }
 
 const giftCardInstructions = (store: string): LocalizedText => ({
@@ -587,132 +558,83 @@ const giftCards: DemoProduct[] = [
   }),
 ];
 
-interface GameCredit {
-  sku: string;
-  game: string;
-  unit: LocalizedText;
+interface Game {
+  name: string;
+  /** Starts its SKUs ("GAME-PUBG-60UC") and card serials ("PUBG60"). */
+  key: string;
+  /** What a credit counts, in both languages and as its SKU ends ("UC", "DM"). */
+  unit: LocalizedText & { sku: string };
   /** Burmese counts things with a classifier after the number ("စိန် ၈၆ လုံး"). */
   counterMy: string;
-  amount: number;
-  price: number;
-  discount?: number;
   image: string;
-  serialPrefix: string;
-  status?: DemoProductStatus;
+  credits: { amount: number; price: number; discount?: number }[];
 }
 
-const gameCredits: GameCredit[] = [
+const diamonds = { en: 'Diamonds', my: 'စိန်', sku: 'DM' };
+
+const gameCredits: Game[] = [
   {
-    sku: 'GAME-PUBG-60UC',
-    game: 'PUBG Mobile',
-    unit: { en: 'UC', my: 'UC' },
+    name: 'PUBG Mobile',
+    key: 'PUBG',
+    unit: { en: 'UC', my: 'UC', sku: 'UC' },
     counterMy: '',
-    amount: 60,
-    price: 4500,
     image: 'pubg-mobile',
-    serialPrefix: 'PUBG60',
+    credits: [
+      { amount: 60, price: 4500 },
+      { amount: 325, price: 22000 },
+      { amount: 660, price: 43000 },
+    ],
   },
   {
-    sku: 'GAME-PUBG-325UC',
-    game: 'PUBG Mobile',
-    unit: { en: 'UC', my: 'UC' },
-    counterMy: '',
-    amount: 325,
-    price: 22000,
-    image: 'pubg-mobile',
-    serialPrefix: 'PUBG325',
-  },
-  {
-    sku: 'GAME-PUBG-660UC',
-    game: 'PUBG Mobile',
-    unit: { en: 'UC', my: 'UC' },
-    counterMy: '',
-    amount: 660,
-    price: 43000,
-    image: 'pubg-mobile',
-    serialPrefix: 'PUBG660',
-  },
-  {
-    sku: 'GAME-MLBB-86DM',
-    game: 'Mobile Legends',
-    unit: { en: 'Diamonds', my: 'စိန်' },
+    name: 'Mobile Legends',
+    key: 'MLBB',
+    unit: diamonds,
     counterMy: ' လုံး',
-    amount: 86,
-    price: 6000,
     image: 'mobile-legends',
-    serialPrefix: 'MLBB86',
+    credits: [
+      { amount: 86, price: 6000 },
+      { amount: 172, price: 11500, discount: 10900 },
+      { amount: 257, price: 17000 },
+    ],
   },
   {
-    sku: 'GAME-MLBB-172DM',
-    game: 'Mobile Legends',
-    unit: { en: 'Diamonds', my: 'စိန်' },
+    name: 'Free Fire',
+    key: 'FF',
+    unit: diamonds,
     counterMy: ' လုံး',
-    amount: 172,
-    price: 11500,
-    discount: 10900,
-    image: 'mobile-legends',
-    serialPrefix: 'MLBB172',
-  },
-  {
-    sku: 'GAME-MLBB-257DM',
-    game: 'Mobile Legends',
-    unit: { en: 'Diamonds', my: 'စိန်' },
-    counterMy: ' လုံး',
-    amount: 257,
-    price: 17000,
-    image: 'mobile-legends',
-    serialPrefix: 'MLBB257',
-  },
-  {
-    sku: 'GAME-FF-100DM',
-    game: 'Free Fire',
-    unit: { en: 'Diamonds', my: 'စိန်' },
-    counterMy: ' လုံး',
-    amount: 100,
-    price: 3800,
     image: 'free-fire',
-    serialPrefix: 'FF100',
-  },
-  {
-    sku: 'GAME-FF-520DM',
-    game: 'Free Fire',
-    unit: { en: 'Diamonds', my: 'စိန်' },
-    counterMy: ' လုံး',
-    amount: 520,
-    price: 18500,
-    image: 'free-fire',
-    serialPrefix: 'FF520',
+    credits: [
+      { amount: 100, price: 3800 },
+      { amount: 520, price: 18500 },
+    ],
   },
 ];
 
 const games: DemoProduct[] = [
-  ...gameCredits.map((g, i): DemoProduct => ({
-    ...productDefaults,
-    sku: g.sku,
-    categorySlug: 'games',
-    operatorCode: null,
-    kind: 'giftcard',
-    name: {
-      en: `${g.game} ${ks(g.amount)} ${g.unit.en}`,
-      my: `${g.game} ${g.unit.my} ${my(ks(g.amount))}${g.counterMy}`,
-    },
-    description: {
-      en: `A code that adds ${ks(g.amount)} ${g.unit.en} to your ${g.game} account.`,
-      my: `သင့် ${g.game} အကောင့်ထဲသို့ ${g.unit.my} ${my(ks(g.amount))}${g.counterMy} ထည့်ပေးမည့် ကုဒ်ဖြစ်ပါသည်။`,
-    },
-    priceMmk: g.price,
-    discountPriceMmk: g.discount ?? null,
-    imageUrl: productImage(g.image),
-    status: g.status ?? 'active',
-    sortOrder: i + 1,
-    serialPrefix: g.serialPrefix,
-  })),
-  {
-    ...productDefaults,
+  ...gameCredits
+    .flatMap((game) => game.credits.map((credit) => ({ game, ...credit })))
+    .map(({ game, amount, price, discount }, i) =>
+      codeProduct('giftcard', {
+        sku: `GAME-${game.key}-${amount}${game.unit.sku}`,
+        categorySlug: 'games',
+        name: {
+          en: `${game.name} ${ks(amount)} ${game.unit.en}`,
+          my: `${game.name} ${game.unit.my} ${my(ks(amount))}${game.counterMy}`,
+        },
+        description: {
+          en: `A code that adds ${ks(amount)} ${game.unit.en} to your ${game.name} account.`,
+          my: `သင့် ${game.name} အကောင့်ထဲသို့ ${game.unit.my} ${my(ks(amount))}${game.counterMy} ထည့်ပေးမည့် ကုဒ်ဖြစ်ပါသည်။`,
+        },
+        priceMmk: price,
+        discountPriceMmk: discount ?? null,
+        imageUrl: productImage(game.image),
+        sortOrder: i + 1,
+        serialPrefix: `${game.key}${amount}`,
+      }),
+    ),
+  codeProduct('giftcard', {
     sku: 'GAME-GENSHIN-WELKIN',
     categorySlug: 'games',
-    operatorCode: null,
-    kind: 'giftcard',
     name: { en: 'Genshin Impact Welkin Moon', my: 'Genshin Impact Welkin Moon လစဉ်ကတ်' },
     description: {
       en: 'Thirty days of daily Primogems in Genshin Impact, coming to the shop soon.',
@@ -723,57 +645,38 @@ const games: DemoProduct[] = [
     status: 'coming_soon',
     sortOrder: 20,
     serialPrefix: 'GENWM',
-  },
+  }),
+];
+
+const FIBRE_PLANS = [
+  { mbps: 30, price: 35000 },
+  { mbps: 50, price: 45000, discount: 42000 },
 ];
 
 const internet: DemoProduct[] = [
-  {
-    ...productDefaults,
-    sku: 'NET-FIBRE-30M-1M',
-    categorySlug: 'internet',
-    operatorCode: null,
-    kind: 'epin',
-    name: {
-      en: 'Home Fibre 30 Mbps · 1 Month',
-      my: `အိမ်သုံးဖိုက်ဘာ ${my('30')} Mbps · ${my('1')} လ`,
-    },
-    description: {
-      en: 'A voucher code that renews a 30 Mbps home fibre plan for one month.',
-      my: `${my('30')} Mbps အိမ်သုံးဖိုက်ဘာ အစီအစဉ်ကို တစ်လ သက်တမ်းတိုးပေးမည့် ဘောက်ချာကုဒ်ဖြစ်ပါသည်။`,
-    },
-    priceMmk: 35000,
-    validityDays: 30,
-    imageUrl: productImage('fibre'),
-    sortOrder: 1,
-    serialPrefix: 'FIB30',
-  },
-  {
-    ...productDefaults,
-    sku: 'NET-FIBRE-50M-1M',
-    categorySlug: 'internet',
-    operatorCode: null,
-    kind: 'epin',
-    name: {
-      en: 'Home Fibre 50 Mbps · 1 Month',
-      my: `အိမ်သုံးဖိုက်ဘာ ${my('50')} Mbps · ${my('1')} လ`,
-    },
-    description: {
-      en: 'A voucher code that renews a 50 Mbps home fibre plan for one month.',
-      my: `${my('50')} Mbps အိမ်သုံးဖိုက်ဘာ အစီအစဉ်ကို တစ်လ သက်တမ်းတိုးပေးမည့် ဘောက်ချာကုဒ်ဖြစ်ပါသည်။`,
-    },
-    priceMmk: 45000,
-    discountPriceMmk: 42000,
-    validityDays: 30,
-    imageUrl: productImage('fibre'),
-    sortOrder: 2,
-    serialPrefix: 'FIB50',
-  },
-  {
-    ...productDefaults,
+  ...FIBRE_PLANS.map(({ mbps, price, discount }, i) =>
+    codeProduct('epin', {
+      sku: `NET-FIBRE-${mbps}M-1M`,
+      categorySlug: 'internet',
+      name: {
+        en: `Home Fibre ${mbps} Mbps · 1 Month`,
+        my: `အိမ်သုံးဖိုက်ဘာ ${my(String(mbps))} Mbps · ${my('1')} လ`,
+      },
+      description: {
+        en: `A voucher code that renews a ${mbps} Mbps home fibre plan for one month.`,
+        my: `${my(String(mbps))} Mbps အိမ်သုံးဖိုက်ဘာ အစီအစဉ်ကို တစ်လ သက်တမ်းတိုးပေးမည့် ဘောက်ချာကုဒ်ဖြစ်ပါသည်။`,
+      },
+      priceMmk: price,
+      discountPriceMmk: discount ?? null,
+      validityDays: 30,
+      imageUrl: productImage('fibre'),
+      sortOrder: i + 1,
+      serialPrefix: `FIB${mbps}`,
+    }),
+  ),
+  codeProduct('epin', {
     sku: 'NET-WIFI-7D',
     categorySlug: 'internet',
-    operatorCode: null,
-    kind: 'epin',
     name: { en: 'Wi-Fi Hotspot Pass · 7 Days', my: `Wi-Fi Hotspot ပါ့စ် · ${my('7')} ရက်` },
     description: {
       en: 'Seven days of unlimited access at partner Wi-Fi hotspots in cafés and malls.',
@@ -784,37 +687,33 @@ const internet: DemoProduct[] = [
     imageUrl: productImage('wifi-hotspot'),
     sortOrder: 3,
     serialPrefix: 'WIFI7',
-  },
+  }),
 ];
 
 const ELECTRICITY_AMOUNTS = [10000, 30000, 50000];
 
 const bills: DemoProduct[] = [
-  ...ELECTRICITY_AMOUNTS.map((amount, i): DemoProduct => ({
-    ...productDefaults,
-    sku: `BILL-ELEC-${amount}`,
-    categorySlug: 'bills',
-    operatorCode: null,
-    kind: 'epin',
-    name: {
-      en: `Electricity Bill Voucher ${ks(amount)} Ks`,
-      my: `လျှပ်စစ်မီတာခ ဘောက်ချာ ${my(ks(amount))} ကျပ်`,
-    },
-    description: {
-      en: `Pays ${ks(amount)} Ks towards a prepaid electricity meter or monthly bill.`,
-      my: `ကြိုတင်ငွေဖြည့်မီတာ သို့မဟုတ် လစဉ်မီတာခအတွက် ${my(ks(amount))} ကျပ် ပေးချေနိုင်ပါသည်။`,
-    },
-    priceMmk: amount,
-    imageUrl: productImage('electricity'),
-    sortOrder: i + 1,
-    serialPrefix: `ELEC${String(amount / 1000)}K`,
-  })),
-  {
-    ...productDefaults,
+  ...ELECTRICITY_AMOUNTS.map((amount, i) =>
+    codeProduct('epin', {
+      sku: `BILL-ELEC-${amount}`,
+      categorySlug: 'bills',
+      name: {
+        en: `Electricity Bill Voucher ${ks(amount)} Ks`,
+        my: `လျှပ်စစ်မီတာခ ဘောက်ချာ ${my(ks(amount))} ကျပ်`,
+      },
+      description: {
+        en: `Pays ${ks(amount)} Ks towards a prepaid electricity meter or monthly bill.`,
+        my: `ကြိုတင်ငွေဖြည့်မီတာ သို့မဟုတ် လစဉ်မီတာခအတွက် ${my(ks(amount))} ကျပ် ပေးချေနိုင်ပါသည်။`,
+      },
+      priceMmk: amount,
+      imageUrl: productImage('electricity'),
+      sortOrder: i + 1,
+      serialPrefix: `ELEC${String(amount / 1000)}K`,
+    }),
+  ),
+  codeProduct('epin', {
     sku: 'BILL-SATTV-1M',
     categorySlug: 'bills',
-    operatorCode: null,
-    kind: 'epin',
     name: { en: 'Satellite TV · 1 Month', my: `ဂြိုဟ်တု TV · ${my('1')} လ` },
     description: {
       en: 'One month of satellite TV channels, coming to the shop soon.',
@@ -826,7 +725,7 @@ const bills: DemoProduct[] = [
     status: 'coming_soon',
     sortOrder: 10,
     serialPrefix: 'SATTV',
-  },
+  }),
 ];
 
 export const demoProducts: DemoProduct[] = [
@@ -839,45 +738,48 @@ export const demoProducts: DemoProduct[] = [
   ...bills,
 ];
 
+type BannerTexts = Omit<
+  DemoBanner,
+  'imageUrl' | 'mobileImageUrl' | 'tabletImageUrl' | 'sortOrder' | 'isActive'
+> & { isActive?: boolean };
+
 /**
  * The demo banners' pictures carry no words: the headline and the button are text over them, in
  * the reader's language (issue 26; a phone may lack the fonts to draw Burmese in a picture). The
  * pictures with drawn words (N.svg, N.my.svg…) stay for shops seeded before.
+ * banner(n, …) is the n-th banner, its pictures n-art*.svg; shown unless `isActive: false`.
  */
-const banner = (n: number) => ({
+const banner = (n: number, texts: BannerTexts): DemoBanner => ({
+  isActive: true,
+  ...texts,
   imageUrl: `/media/banners/${n}-art.svg`,
   mobileImageUrl: `/media/banners/${n}-art-mobile.svg`,
   tabletImageUrl: `/media/banners/${n}-art-tablet.svg`,
+  sortOrder: n,
 });
 
 export const demoBanners: DemoBanner[] = [
-  {
+  banner(1, {
     title: { en: 'Instant Mobile Top-up', my: 'ချက်ချင်း ဖုန်းငွေဖြည့်' },
     description: {
       en: 'Top up any MPT, Ooredoo, ATOM, MyTel or MEC number in seconds, day or night.',
       my: 'MPT၊ Ooredoo၊ ATOM၊ MyTel နှင့် MEC နံပါတ်မှန်သမျှကို နေ့ညမရွေး စက္ကန့်ပိုင်းအတွင်း ငွေဖြည့်နိုင်ပါပြီ။',
     },
-    ...banner(1),
     headline: { en: 'Instant Mobile Top-up', my: 'ချက်ချင်း ဖုန်းငွေဖြည့်' },
     ctaLabel: { en: 'Top up now', my: 'ငွေဖြည့်ရန်' },
     linkUrl: '/product/mobile-topup',
-    sortOrder: 1,
-    isActive: true,
-  },
-  {
+  }),
+  banner(2, {
     title: { en: 'Data Packs from 1,999 Ks', my: `ဒေတာပက်ကေ့ချ်များ ${my('1,999')} ကျပ်မှစ` },
     description: {
       en: 'Stay online for less with 7-day and 30-day data packs for every operator.',
       my: `အော်ပရေတာတိုင်းအတွက် ${my('7')} ရက်နှင့် ${my('30')} ရက် ဒေတာပက်ကေ့ချ်များဖြင့် သက်သက်သာသာ အွန်လိုင်းသုံးလိုက်ပါ။`,
     },
-    ...banner(2),
     headline: { en: 'Data Packs from 1,999 Ks', my: `ဒေတာပက်ကေ့ချ် ${my('1,999')} ကျပ်မှစ` },
     ctaLabel: { en: 'See packs', my: 'ပက်ကေ့ချ်များ ကြည့်ရန်' },
     linkUrl: '/product/data-package',
-    sortOrder: 2,
-    isActive: true,
-  },
-  {
+  }),
+  banner(3, {
     title: {
       en: 'Gift Cards for Games & Streaming',
       my: 'ဂိမ်းနှင့် စထရီးမင်းအတွက် လက်ဆောင်ကတ်များ',
@@ -886,42 +788,34 @@ export const demoBanners: DemoBanner[] = [
       en: 'Google Play, Apple, Netflix, Steam and game credits, paid in kyat with MM QR.',
       my: 'Google Play၊ Apple၊ Netflix၊ Steam နှင့် ဂိမ်းငွေဖြည့်ကတ်များကို MM QR ဖြင့် ကျပ်ငွေနှင့် ဝယ်ယူနိုင်ပါသည်။',
     },
-    ...banner(3),
     headline: { en: 'Gift Cards for Games & Streaming', my: 'ဂိမ်းနှင့် စထရီးမင်း လက်ဆောင်ကတ်များ' },
     ctaLabel: { en: 'Shop gift cards', my: 'လက်ဆောင်ကတ် ဝယ်ရန်' },
     linkUrl: '/product/egift-cards',
-    sortOrder: 3,
-    isActive: true,
-  },
-  {
+  }),
+  banner(4, {
     title: { en: 'Thadingyut Festival Offers', my: 'သီတင်းကျွတ်ပွဲတော် အထူးအစီအစဉ်' },
     description: {
       en: 'Celebrate the festival of lights with special prices on selected gift cards.',
       my: 'မီးထွန်းပွဲတော်ကို ရွေးချယ်ထားသော လက်ဆောင်ကတ်များအပေါ် အထူးဈေးနှုန်းများဖြင့် ဆင်နွှဲလိုက်ပါ။',
     },
-    ...banner(4),
     headline: { en: 'Thadingyut Festival Offers', my: 'သီတင်းကျွတ်ပွဲတော် အထူးအစီအစဉ်' },
     ctaLabel: { en: 'See offers', my: 'အစီအစဉ်များ ကြည့်ရန်' },
     linkUrl: 'https://myantopup.example/promo/thadingyut',
-    sortOrder: 4,
-    isActive: true,
-  },
+  }),
   // Inactive on purpose: a finished campaign that the carousel must not show.
-  {
+  banner(5, {
     title: { en: 'Thingyan Water Festival Deals', my: 'သင်္ကြန် အထူးအစီအစဉ်' },
     description: {
       en: 'Our Thingyan promotion has ended; thank you for celebrating with us.',
       my: 'သင်္ကြန် အထူးအစီအစဉ် ပြီးဆုံးသွားပါပြီ၊ ကျွန်ုပ်တို့နှင့်အတူ ဆင်နွှဲပေးခဲ့သည့်အတွက် ကျေးဇူးတင်ပါသည်။',
     },
-    ...banner(5),
     headline: { en: 'Thingyan Water Festival Deals', my: 'သင်္ကြန် အထူးအစီအစဉ်' },
     ctaLabel: { en: 'Top up now', my: 'ငွေဖြည့်ရန်' },
     // Thingyan 2025 ended on 17 April (Yangon), and the campaign with it.
     endsOn: '2025-04-17',
     linkUrl: 'https://myantopup.example/promo/thingyan',
-    sortOrder: 5,
     isActive: false,
-  },
+  }),
 ];
 
 /** Kyat per unit, near the market rates of late 2025. */

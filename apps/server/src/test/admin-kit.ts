@@ -2,12 +2,12 @@ import type { AuditEntry, StaffRole } from '@shop/contracts/admin';
 import type { AdminOrderDetail } from '@shop/contracts/admin-orders';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import type { TestApp } from './app-kit.ts';
+import { openStandin, type TestApp } from './app-kit.ts';
 import { post } from './auth-kit.ts';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { call, createShopTest, openShopTest, type ShopTest } from './checkout-kit.ts';
+import { beforeAll, expect } from 'vitest';
+import { call, openShopTest } from './checkout-kit.ts';
 import { emptyStock } from './fulfilment-kit.ts';
-import { startReloadlyStandin, type ReloadlyStandin } from './standins/reloadly.ts';
+import { startReloadlyStandin } from './standins/reloadly.ts';
 import { createOrPromoteStaff } from '../modules/admin/staff-accounts.ts';
 import { auditLog } from '../modules/admin/admin.tables.ts';
 import { loyaltyLedger } from '../modules/loyalty/loyalty.tables.ts';
@@ -115,24 +115,8 @@ export async function auditLogAs(
  * with `rld()` once the tests run. After them the shop closes, then the stand-in.
  */
 export function openReloadlyBackOffice(env: Record<string, string> = {}) {
-  const s = {} as ShopTest;
-  const owner = {} as SignedInStaff;
-  const support = {} as SignedInStaff;
-  let standin: ReloadlyStandin | undefined;
-  beforeAll(async () => {
-    standin = await startReloadlyStandin();
-    Object.assign(s, await createShopTest({ ...standin.env, ...env }));
-    Object.assign(owner, await signedInStaff(s.t, s.clock, 'admin'));
-    Object.assign(support, await signedInStaff(s.t, s.clock, 'support'));
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await standin?.close();
-  });
-  const rld = () => {
-    if (!standin) throw new Error('the Reloadly stand-in is not started yet');
-    return standin;
-  };
+  const rld = openStandin(() => startReloadlyStandin());
+  const { s, admin: owner, support } = openBackOffice(() => ({ ...rld().env, ...env }));
   return { s, rld, owner, support };
 }
 
@@ -141,7 +125,7 @@ export function openReloadlyBackOffice(env: Record<string, string> = {}) {
  * a support person signed in to the back-office, by the time the first beforeAll registered after
  * this call runs.
  */
-export function openBackOffice(env: Record<string, string> = {}) {
+export function openBackOffice(env: Parameters<typeof openShopTest>[0] = {}) {
   const s = openShopTest(env);
   const admin = {} as SignedInStaff;
   const support = {} as SignedInStaff;

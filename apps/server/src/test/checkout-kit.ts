@@ -206,15 +206,31 @@ type CartAdd = { productId: string; quantity: number; phoneNumber?: string | nul
 export const tryAddToCart = (s: ShopTest, headers: Record<string, string>, body: CartAdd) =>
   call(s, 'POST', '/api/v1/cart/add', headers, body);
 
-export async function addToCart(
-  s: ShopTest,
-  headers: Record<string, string>,
-  body: CartAdd,
-): Promise<CartResponse> {
-  const res = await tryAddToCart(s, headers, body);
-  if (res.statusCode !== 200) throw new Error(`add failed: ${res.statusCode} ${res.body}`);
+/** Adds to the cart (POST /api/v1/cart/add), which must answer 200: the cart. */
+export const addToCart = (s: ShopTest, headers: Record<string, string>, body: CartAdd) =>
+  cartAnswer('add', tryAddToCart(s, headers, body));
+
+/** A cart call's answer, which must be 200: the cart. */
+async function cartAnswer(what: string, answer: ReturnType<typeof call>): Promise<CartResponse> {
+  const res = await answer;
+  if (res.statusCode !== 200) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
   return res.json<CartResponse>();
 }
+
+type CartUpdate = {
+  productId: string;
+  quantity: number;
+  lineId?: string;
+  phoneNumber?: string | null;
+};
+
+/** Sets a cart line (PUT /api/v1/cart/update): the answer, unchecked (updateCart checks it). */
+export const tryUpdateCart = (s: ShopTest, headers: Record<string, string>, body: CartUpdate) =>
+  call(s, 'PUT', '/api/v1/cart/update', headers, body);
+
+/** Sets a cart line (PUT /api/v1/cart/update), which must answer 200: the cart. */
+export const updateCart = (s: ShopTest, headers: Record<string, string>, body: CartUpdate) =>
+  cartAnswer('update', tryUpdateCart(s, headers, body));
 
 /**
  * A provider stand-in's callback (KBZPay, Wave) delivered through inject, the shop in these tests
@@ -234,13 +250,6 @@ export const callbackThroughInject =
       body: res.body,
     };
   };
-
-/** Sets a cart line's quantity (PUT /api/v1/cart/update): the answer, unchecked. */
-export const updateCart = (
-  s: ShopTest,
-  headers: Record<string, string>,
-  body: { productId: string; quantity: number; lineId?: string; phoneNumber?: string },
-) => call(s, 'PUT', '/api/v1/cart/update', headers, body);
 
 /** Puts one 1,000 Ks MPT top-up (T-MPT-1000) to `phoneNumber` in the cart. */
 export const addMptTopUp = (

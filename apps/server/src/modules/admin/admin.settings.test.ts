@@ -140,38 +140,33 @@ describe('back-office shop settings', () => {
 
   it('refuses bad rates in both languages, and changes nothing', async () => {
     const url = '/api/v1/admin/settings/exchange-rates';
-    await expect400('PATCH', url, { rates: [{ currency: 'USD', rate: 0 }] }, sm.rate);
-    await expect400('PATCH', url, { rates: [{ currency: 'USD', rate: -5 }] }, sm.rate);
-    await expect400('PATCH', url, { rates: [{ currency: 'USD', rate: 1.23456 }] }, sm.rate);
-    await expect400('PATCH', url, { rates: [{ currency: 'USD', rate: '4500' }] }, sm.rate);
-    await expect400('PATCH', url, { rates: [{ currency: 'US', rate: 1 }] }, sm.currency);
-    await expect400('PATCH', url, { rates: [] }, sm.rates);
-    await expect400(
-      'PATCH',
-      url,
-      {
-        rates: [
+    const refusals: [unknown[], { en: string; my: string }][] = [
+      [[{ currency: 'USD', rate: 0 }], sm.rate],
+      [[{ currency: 'USD', rate: -5 }], sm.rate],
+      [[{ currency: 'USD', rate: 1.23456 }], sm.rate],
+      [[{ currency: 'USD', rate: '4500' }], sm.rate],
+      [[{ currency: 'US', rate: 1 }], sm.currency],
+      [[], sm.rates],
+      [
+        [
           { currency: 'USD', rate: 1 },
           { currency: 'usd', rate: 2 },
         ],
-      },
-      sm.rates,
-    );
-    await expect400('PATCH', url, { rates: [{ currency: 'USD' }] }, sm.rateNothingToChange);
-    await expect400(
-      'PATCH',
-      url,
-      {
-        rates: [
+        sm.rates,
+      ],
+      [[{ currency: 'USD' }], sm.rateNothingToChange],
+      [
+        [
           { currency: 'USD', rate: 1 },
           { currency: 'XYZ', rate: 2 },
         ],
-      },
-      {
-        en: adminSettingsMessages.unknownCurrency.en.replace('{currency}', 'XYZ'),
-        my: adminSettingsMessages.unknownCurrency.my.replace('{currency}', 'XYZ'),
-      },
-    );
+        {
+          en: adminSettingsMessages.unknownCurrency.en.replace('{currency}', 'XYZ'),
+          my: adminSettingsMessages.unknownCurrency.my.replace('{currency}', 'XYZ'),
+        },
+      ],
+    ];
+    for (const [rates, message] of refusals) await expect400('PATCH', url, { rates }, message);
     expect((await shopRates()).find((r) => r.currency === 'USD')?.rate).toBe(4612.5);
   });
 
@@ -217,41 +212,22 @@ describe('back-office shop settings', () => {
 
   it('refuses a bad contact in both languages', async () => {
     const url = '/api/v1/admin/settings/call-centre';
-    await expect400('PATCH', url, { phone: 'call us' }, sm.phone);
-    await expect400('PATCH', url, { phone: '123' }, sm.phone);
-    await expect400('PATCH', url, { viber: 'x' }, sm.viber);
-    await expect400('PATCH', url, { email: 'not-an-address' }, sm.email);
-    await expect400(
-      'PATCH',
-      url,
-      { hours: { start: '18:00', end: '09:00', workingDays: [1] } },
-      sm.time,
-    );
-    await expect400(
-      'PATCH',
-      url,
-      { hours: { start: '9:00', end: '17:00', workingDays: [1] } },
-      sm.time,
-    );
-    await expect400(
-      'PATCH',
-      url,
-      { hours: { start: '09:00', end: '17:00', workingDays: [0, 8] } },
-      sm.workingDays,
-    );
-    await expect400(
-      'PATCH',
-      url,
-      { hours: { start: '09:00', end: '17:00', workingDays: [] } },
-      sm.workingDays,
-    );
-    await expect400(
-      'PATCH',
-      url,
-      { hours: { start: '09:00', end: '17:00', workingDays: [1, 1] } },
-      sm.workingDays,
-    );
-    await expect400('PATCH', url, {}, sm.callCentreNothingToChange);
+    const hours = (start: string, end: string, workingDays: number[]) => ({
+      hours: { start, end, workingDays },
+    });
+    const refusals: [object, { en: string; my: string }][] = [
+      [{ phone: 'call us' }, sm.phone],
+      [{ phone: '123' }, sm.phone],
+      [{ viber: 'x' }, sm.viber],
+      [{ email: 'not-an-address' }, sm.email],
+      [hours('18:00', '09:00', [1]), sm.time],
+      [hours('9:00', '17:00', [1]), sm.time],
+      [hours('09:00', '17:00', [0, 8]), sm.workingDays],
+      [hours('09:00', '17:00', []), sm.workingDays],
+      [hours('09:00', '17:00', [1, 1]), sm.workingDays],
+      [{}, sm.callCentreNothingToChange],
+    ];
+    for (const [contact, message] of refusals) await expect400('PATCH', url, contact, message);
     expect((await shopContact()).phone).toBe('+95 9 444 555 666');
   });
 

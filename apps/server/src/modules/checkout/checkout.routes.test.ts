@@ -18,6 +18,7 @@ import {
   OOREDOO_PHONE,
   signedIn,
   stockCards,
+  updateCart,
 } from '../../test/checkout-kit.ts';
 
 describe('checkout API', () => {
@@ -140,7 +141,7 @@ describe('checkout API', () => {
     expect(noPhone.json<ErrorBody>().message).toBe(
       'Please enter the recipient phone number for MPT 1,000 Ks',
     );
-    await call(s, 'PUT', '/api/v1/cart/update', user.headers, {
+    await updateCart(s, user.headers, {
       productId: id('T-MPT-1000'),
       quantity: 1,
       phoneNumber: MPT_PHONE,

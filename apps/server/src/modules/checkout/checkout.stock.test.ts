@@ -19,7 +19,7 @@ import {
   openShopTest,
   signedIn,
   payInSandboxBank,
-  updateCart,
+  tryUpdateCart,
   tryAddToCart,
 } from '../../test/checkout-kit.ts';
 
@@ -118,7 +118,7 @@ describe('card stock reserved at checkout (DESIGN §6.5)', () => {
       quantity: 3,
     });
     expect(more.statusCode).toBe(409);
-    const update = await updateCart(
+    const update = await tryUpdateCart(
       s,
       { ...buyer.headers, 'accept-language': 'my' },
       { productId, quantity: 7 },

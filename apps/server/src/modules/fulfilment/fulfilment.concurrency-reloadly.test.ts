@@ -225,33 +225,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(new Set(keys).size).toBe(keys.length);
       expect(rld.reusedRefused()).toBe(0);
 
-      const lines = await db
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.id,
-            placed.map((p) => p.itemId),
-          ),
-        );
-      const orderRows = await db
-        .select()
-        .from(orders)
-        .where(
-          inArray(
-            orders.id,
-            placed.map((p) => p.orderId),
-          ),
-        );
+      const itemIds = placed.map((p) => p.itemId);
+      const orderIds = placed.map((p) => p.orderId);
+      const lines = await db.select().from(orderItems).where(inArray(orderItems.id, itemIds));
+      const orderRows = await db.select().from(orders).where(inArray(orders.id, orderIds));
       const paymentRows = await db
         .select()
         .from(payments)
-        .where(
-          inArray(
-            payments.orderId,
-            placed.map((p) => p.orderId),
-          ),
-        );
+        .where(inArray(payments.orderId, orderIds));
       for (const p of placed) {
         const what = `${p.fault} ${p.msisdn} ×${String(p.quantity)}`;
         const line = lines.find((l) => l.id === p.itemId);

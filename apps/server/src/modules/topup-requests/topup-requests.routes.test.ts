@@ -13,7 +13,15 @@ import {
 } from '@shop/contracts/topup-requests';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, outboxFor } from '../../test/auth-kit.ts';
-import { addToCart, call, completeWith, initialize, signedIn } from '../../test/checkout-kit.ts';
+import {
+  addToCart,
+  call,
+  completeWith,
+  initialize,
+  signedIn,
+  tryUpdateCart,
+  updateCart,
+} from '../../test/checkout-kit.ts';
 import { orderRowsOf, paidOrder } from '../../test/fulfilment-kit.ts';
 import {
   decryptPush,
@@ -380,7 +388,7 @@ describe('"top me up" request links', () => {
       [my, cartMessages.requestNumberFixed.my],
     ] as const)
       for (const phoneNumber of ['09250000002', null]) {
-        const res = await call(s, 'PUT', '/api/v1/cart/update', headers, {
+        const res = await tryUpdateCart(s, headers, {
           productId: mptTopup,
           lineId,
           quantity: 1,
@@ -392,13 +400,12 @@ describe('"top me up" request links', () => {
     expect(cartMessages.requestNumberFixed.my).toMatch(/[\u1000-\u109f]/);
     expect(cartMessages.requestNumberFixed.my).not.toMatch(/[A-Za-z0-9]/);
     // The quantity may change; the number stays the requester's.
-    const more = await call(s, 'PUT', '/api/v1/cart/update', payer.headers, {
+    const more = await updateCart(s, payer.headers, {
       productId: mptTopup,
       lineId,
       quantity: 2,
     });
-    expect(more.statusCode).toBe(200);
-    expect(more.json<{ data: Cart }>().data.items).toEqual([
+    expect(more.data.items).toEqual([
       expect.objectContaining({ lineId, phoneNumber: MASKED, recipientMasked: true, quantity: 2 }),
     ]);
 
