@@ -19,13 +19,20 @@
 //
 // PostgreSQL and Redis as the soak (README.md). `npm run build -w @shop/server` first. Exits 1 when
 // a setup holds no rate at all. Also importable: `runCapacityBench(options)`.
-import { randomBytes } from 'node:crypto';
 import {
+  achievedRate,
+  ADD_P95_MS,
+  ADD_RATE_SHARE,
+  addRequest,
   BROWSER_ACCEPT_ENCODING,
   cpuMs,
   errorsOf,
+  guestOfAdd,
+  guestsFor,
   ms,
+  newGuestId,
   openLoop,
+  productsToAdd,
   startShop,
   statusList,
   statusesOf,
@@ -33,11 +40,8 @@ import {
   summarize,
 } from './load.mjs';
 import { spawnRoundRobin } from './round-robin.mjs';
-import { call, freePort, isMain, numberOption, stop } from './server-process.mjs';
+import { freePort, isMain, numberOption, stop } from './server-process.mjs';
 
-const P95_MS = 50;
-const RATE_SHARE = 0.975;
-const ADDS_PER_GUEST = 5;
 /** The server's CPU per add the issue aims at. */
 const CPU_PER_ADD_AIM_MS = 1;
 
@@ -48,27 +52,10 @@ const SETUPS = {
   'one-proxy': { label: 'one instance + proxy', count: 1, proxy: true },
 };
 
-const newGuestId = () => `guest_${Date.now()}_${randomBytes(16).toString('hex')}`;
-
-async function productsToAdd(base) {
-  const list = async (category) =>
-    (await call(base, 'GET', `/api/v1/products/category/${category}?limit=50`)).json.data.filter(
-      (p) => p.status === 'active' && !p.outOfStock && !p.comingSoon,
-    );
-  const catalogue = [
-    ...(await list('mobile-topup')),
-    ...(await list('data-package')),
-    ...(await list('local-epins')).filter((p) => p.kind === 'epin'),
-  ];
-  if (catalogue.length <= ADDS_PER_GUEST)
-    throw new Error('too few products on sale: is the demo data seeded?');
-  return catalogue;
-}
-
 /** `seconds` of guest adds at `rate` per second against `base`; CPU of `pids` over the run. */
 async function step(base, catalogue, rate, seconds, pids, proxyPid, acceptEncoding) {
   const total = Math.max(1, Math.round(rate * seconds));
-  const guests = Array.from({ length: Math.ceil(total / ADDS_PER_GUEST) }, () => ({
+  const guests = guestsFor(total, () => ({
     gid: newGuestId(),
     // Each guest its own address, as customers on their own phones.
     ip: `10.${3 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`,
@@ -78,18 +65,9 @@ async function step(base, catalogue, rate, seconds, pids, proxyPid, acceptEncodi
   const run = await openLoop({
     rate,
     total,
-    // Requests i..i+4 share a guest; consecutive requests take consecutive products, so the five
-    // adds of one guest are five different products.
     next: (i) => {
-      const guest = guests[Math.floor(i / ADDS_PER_GUEST)];
-      return {
-        base,
-        kind: 'add',
-        method: 'POST',
-        path: '/api/v1/cart/add',
-        headers: { gid: guest.gid, 'x-forwarded-for': guest.ip },
-        body: { productId: catalogue[i % catalogue.length].id, quantity: 1 },
-      };
+      const guest = guestOfAdd(guests, i);
+      return addRequest(base, catalogue, i, { gid: guest.gid, 'x-forwarded-for': guest.ip });
     },
     headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
   });
@@ -97,7 +75,7 @@ async function step(base, catalogue, rate, seconds, pids, proxyPid, acceptEncodi
   const proxyCpu1 = proxyPid ? cpuMs(proxyPid) : null;
   const stats = summarize(run.results.map((r) => r.latency));
   const errors = errorsOf(run.results).length;
-  const achieved = (run.results.length / Math.max(run.elapsedMs, seconds * 1000)) * 1000;
+  const achieved = achievedRate(run.results.length, run.elapsedMs, seconds);
   const serverCpu = cpu0.every((c) => c !== null)
     ? cpu1.reduce((n, c, k) => n + c - cpu0[k], 0) / total
     : NaN;
@@ -113,7 +91,7 @@ async function step(base, catalogue, rate, seconds, pids, proxyPid, acceptEncodi
     serverCpuPerAdd: serverCpu,
     proxyCpuPerAdd: proxyCpu,
     sendLagMs: run.sendLagMs,
-    held: stats.p95 < P95_MS && errors === 0 && achieved >= rate * RATE_SHARE,
+    held: stats.p95 < ADD_P95_MS && errors === 0 && achieved >= rate * ADD_RATE_SHARE,
   };
 }
 
@@ -144,7 +122,7 @@ export async function runCapacityBench({
         );
         base = `http://127.0.0.1:${port}`;
       }
-      const catalogue = await productsToAdd(base);
+      const { catalogue } = await productsToAdd(base);
       const pids = shop.instances.map((i) => i.pid);
       // Warm-up (JIT, pool connections, caches), not measured.
       await step(base, catalogue, start, warmupSeconds, pids, proxy?.pid, acceptEncoding);
@@ -231,7 +209,7 @@ if (isMain(import.meta.url)) {
     acceptEncoding: stringOption('--accept-encoding', BROWSER_ACCEPT_ENCODING),
   };
   console.log(
-    `capacity: add-to-cart rate held with p95 < ${P95_MS} ms (${options.seconds} s a step from ${options.start}/s, ×2 up to ${options.max}/s, ` +
+    `capacity: add-to-cart rate held with p95 < ${ADD_P95_MS} ms (${options.seconds} s a step from ${options.start}/s, ×2 up to ${options.max}/s, ` +
       `${options.refine} refinements), setups ${options.setups.join(', ')}, accept-encoding "${options.acceptEncoding}"`,
   );
   const { passed } = await runCapacityBench(options);

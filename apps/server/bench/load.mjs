@@ -1,5 +1,6 @@
 // What the load benchmarks share (cart, soak, capacity): an open-loop load generator, latency
-// summaries, and the CPU time and resident memory of a process read from Linux /proc.
+// summaries, the CPU time and resident memory of a process read from Linux /proc, and add to cart
+// as cart and capacity load it (its guests, products and budget).
 // README.md in this folder describes the method.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import {
+  call,
   freePort,
   mainJs,
   percentile,
@@ -269,6 +271,61 @@ export function stringOption(name, fallback) {
   const i = args.indexOf(name);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 }
+
+/** A fresh guest id, as the server issues them (the web sends it in header gid). */
+export const newGuestId = () => `guest_${Date.now()}_${randomBytes(16).toString('hex')}`;
+
+/** Requests answered per second over a run of `seconds` (a run that ended early counts them all). */
+export const achievedRate = (answered, elapsedMs, seconds) =>
+  (answered / Math.max(elapsedMs, seconds * 1000)) * 1000;
+
+// Add to cart as cart.bench and capacity.bench load it. Each guest makes ADDS_PER_GUEST adds of
+// different products, so no line reaches the 20-unit cap and every add must succeed. The budget
+// (issue 5), which capacity holds each step to: p95 under ADD_P95_MS, no failed add, at least
+// ADD_RATE_SHARE of the offered rate answered.
+export const ADDS_PER_GUEST = 5;
+export const ADD_P95_MS = 50;
+export const ADD_RATE_SHARE = 0.975;
+
+/** The products of a category on sale now (active, in stock, not coming soon). */
+export async function productsOnSale(base, category) {
+  const { json } = await call(base, 'GET', `/api/v1/products/category/${category}?limit=50`);
+  return json.data.filter((p) => p.status === 'active' && !p.outOfStock && !p.comingSoon);
+}
+
+/**
+ * What the adds take: the top-ups, data packages and E-PINs on sale, and all of them as
+ * `catalogue` (more than ADDS_PER_GUEST, else the demo data is missing).
+ */
+export async function productsToAdd(base) {
+  const topups = await productsOnSale(base, 'mobile-topup');
+  const data = await productsOnSale(base, 'data-package');
+  const epins = (await productsOnSale(base, 'local-epins')).filter((p) => p.kind === 'epin');
+  const catalogue = [...topups, ...data, ...epins];
+  if (catalogue.length <= ADDS_PER_GUEST)
+    throw new Error('too few products on sale: is the demo data seeded?');
+  return { topups, data, epins, catalogue };
+}
+
+/** As many guests as `total` adds need, each made by `newGuest`; add i is guestOfAdd's. */
+export const guestsFor = (total, newGuest) =>
+  Array.from({ length: Math.ceil(total / ADDS_PER_GUEST) }, newGuest);
+
+/** The guest that makes add `i`: adds i..i+4 share one. */
+export const guestOfAdd = (guests, i) => guests[Math.floor(i / ADDS_PER_GUEST)];
+
+/**
+ * Add `i` of a run, for openLoop, sent with its guest's `headers`: consecutive adds take consecutive
+ * products, so the adds of one guest are different products.
+ */
+export const addRequest = (base, catalogue, i, headers) => ({
+  base,
+  kind: 'add',
+  method: 'POST',
+  path: '/api/v1/cart/add',
+  headers,
+  body: { productId: catalogue[i % catalogue.length].id, quantity: 1 },
+});
 
 /** The built server must exist: the benchmarks run dist/main.js as `npm start` does. */
 export function requireBuild() {

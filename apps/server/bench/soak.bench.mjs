@@ -17,7 +17,6 @@
 // (a database shop_bench_<random> is created and dropped). Redis: BENCH_REDIS_URL or TEST_REDIS_URL,
 // else redis://127.0.0.1:6379. `npm run build -w @shop/server` first. Exits 1 on any error or a
 // result that is not flat. Also importable: `runSoakBench(options)` answers { results, passed }.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
   BROWSER_ACCEPT_ENCODING,
@@ -26,6 +25,7 @@ import {
   inPool,
   mib,
   ms,
+  newGuestId,
   openLoop,
   rssBytes,
   startShop,
@@ -69,7 +69,6 @@ export const MIX = [
 const PURCHASE_STEPS = ['cart add', 'checkout initialize', 'checkout complete', 'sandbox pay'];
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const newGuestId = () => `guest_${Date.now()}_${randomBytes(16).toString('hex')}`;
 /** An address of its own for customer or visitor `n` (10.a.b.c). */
 const address = (block, n) => `10.${block}.${(n >> 8) & 255}.${n & 255}`;
 

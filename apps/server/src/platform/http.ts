@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { AppError } from './errors.ts';
 import { isUuid } from '@shop/contracts/ids';
@@ -118,6 +118,16 @@ export function registerUnstorableTextGuard(app: FastifyInstance): void {
     }
     done();
   });
+}
+
+/**
+ * The answer `{ success, data }` of a public read the back-office edits now and then (the contact,
+ * festival windows, claims on Home, bonus-point days): browsers may keep it for a minute, a
+ * staleness nobody minds. The route's response schema still checks what it returns.
+ */
+export function cachedForAMinute<Data>(reply: FastifyReply, data: Data) {
+  void reply.header('cache-control', 'public, max-age=60');
+  return { success: true as const, data };
 }
 
 /** What an answer that says nothing about caching gets: kept by no browser, proxy or CDN. */

@@ -26,6 +26,7 @@ import { deliveredUnitsOf, isToCheck, orderDisplayStatus } from '@shop/contracts
 import { normalizePhone } from '@shop/contracts/phone';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { accountOf } from '../auth/auth.service.ts';
 import type { ProductAdminService } from '../catalogue/product-admin.service.ts';
 import type { ProductRow } from '../catalogue/product-admin.service.ts';
 import type { MediaService } from '../media/media.service.ts';
@@ -121,16 +122,9 @@ type CustomerRow = Awaited<ReturnType<AdminReportsRepo['listCustomers']>>['rows'
 
 /** An account as the back-office lists it. */
 export const toAdminCustomer = ({ user, orderCount, spentMmk }: CustomerRow): AdminCustomer => ({
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  phoneNumber: user.phoneNumber,
-  role: user.role,
-  emailVerified: user.emailVerifiedAt !== null,
-  phoneVerified: user.phoneVerifiedAt !== null,
+  ...accountOf(user),
   orderCount,
   spentMmk,
-  createdAt: user.createdAt.toISOString(),
   blocked: user.blockedAt !== null,
 });
 

@@ -71,19 +71,20 @@ export const tooManyLoginAttempts = (waitMs: number) =>
     retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
   });
 
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    role: row.role,
-    emailVerified: row.emailVerifiedAt !== null,
-    phoneVerified: row.phoneVerifiedAt !== null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+/** An account as every answer shows it (the back-office's customer list adds its own columns). */
+export const accountOf = (row: UserRow): Omit<User, '_id'> => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  role: row.role,
+  emailVerified: row.emailVerifiedAt !== null,
+  phoneVerified: row.phoneVerifiedAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The signed-in user's account: with `_id`, the same value as `id` (the spec's client reads either). */
+export const toUser = (row: UserRow): User => ({ ...accountOf(row), _id: row.id });
 
 export function passwordOrThrow(
   password: string,

@@ -12,7 +12,7 @@ import { sendEmailOtp, sendPhoneOtp, verifyOtp } from './verification.ts';
 
 export type { Claim, UserRow } from './auth.repo.ts';
 export { UNVERIFIED_DELETE_SECONDS } from './accounts.ts';
-export { loginLockoutMs, toUser, type AuthServiceDeps } from './auth-context.ts';
+export { accountOf, loginLockoutMs, toUser, type AuthServiceDeps } from './auth-context.ts';
 export { codeLimits } from './code-limits.ts';
 export type { LoginClient, LoginResult } from './login.ts';
 export type { OtpSent } from './otp-codes.ts';

@@ -1,5 +1,6 @@
 import { bonusDaysResponseSchema } from '@shop/contracts/bonus-days';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cachedForAMinute } from '../../platform/http.ts';
 import type { BonusDaysService } from './bonus-days.service.ts';
 
 /** The loyalty room's one public read: the bonus-point days on now or coming (ADR 0081). */
@@ -17,10 +18,7 @@ export const loyaltyRoutes =
           response: { 200: bonusDaysResponseSchema },
         },
       },
-      async (_request, reply) =>
-        // Edited in the back-office: a minute of staleness in browsers, as the festival dates.
-        reply
-          .header('cache-control', 'public, max-age=60')
-          .send({ success: true as const, data: await bonusDays.upcoming() }),
+      // Edited in the back-office, as the festival dates.
+      async (_request, reply) => cachedForAMinute(reply, await bonusDays.upcoming()),
     );
   };

@@ -1,12 +1,12 @@
 import { PAYMENT_WINDOW_SECONDS } from '@shop/contracts/checkout';
 import { formatNumber, type Language, type LocalizedText } from '@shop/contracts/i18n';
 import { isCardKind } from '@shop/contracts/orders';
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { CardHoldLimits } from '../../config.ts';
 import { lockForTransaction, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { stockRecords, type ReservableLine } from '../catalogue/stock-reservation.ts';
-import { openPaymentStatuses } from './orders.repo.ts';
+import { orderIsOpen } from './orders.repo.ts';
 import { orders } from './orders.tables.ts';
 
 /**
@@ -67,14 +67,7 @@ async function cardsHeldByOthers(tx: Db, orderId: string, owner: SQL, now: Date)
   const open = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        owner,
-        ne(orders.id, orderId),
-        eq(orders.status, 'pending'),
-        inArray(orders.paymentStatus, openPaymentStatuses),
-      ),
-    );
+    .where(and(owner, ne(orders.id, orderId), orderIsOpen()));
   return stockRecords(tx).countLiveHeldBy(
     open.map((o) => o.id),
     now,

@@ -31,6 +31,10 @@ export const isOpenOrder = (order: Pick<OrderRow, 'status' | 'paymentStatus'>): 
   order.status === 'pending' &&
   (openPaymentStatuses as readonly string[]).includes(order.paymentStatus);
 
+/** isOpenOrder as a query's condition. */
+export const orderIsOpen = () =>
+  and(eq(orders.status, 'pending'), inArray(orders.paymentStatus, openPaymentStatuses));
+
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
@@ -130,13 +134,7 @@ export function createOrdersRepo(db: Db) {
       const rows = await db
         .select({ id: orders.id })
         .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.status, 'pending'),
-            inArray(orders.paymentStatus, openPaymentStatuses),
-          ),
-        );
+        .where(and(eq(orders.userId, userId), orderIsOpen()));
       return rows.map((r) => r.id);
     },
 
@@ -148,13 +146,7 @@ export function createOrdersRepo(db: Db) {
       const rows = await db
         .select()
         .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.status, 'pending'),
-            inArray(orders.paymentStatus, openPaymentStatuses),
-          ),
-        )
+        .where(and(eq(orders.userId, userId), orderIsOpen()))
         .orderBy(asc(orders.id))
         .for('update');
       return rows.sort(
@@ -423,9 +415,8 @@ export function createOrdersRepo(db: Db) {
         .set({ status: 'failed', paymentStatus: 'expired', updatedAt: sql`now()` })
         .where(
           and(
-            eq(orders.status, 'pending'),
             // A refused payment leaves the order open for Pay Again, so it is abandoned too.
-            inArray(orders.paymentStatus, ['expired', 'pending', 'failed']),
+            orderIsOpen(),
             lt(orders.updatedAt, before),
           ),
         )

@@ -1,6 +1,7 @@
 import { callCentreContactResponseSchema } from '@shop/contracts/catalogue';
 import { errorBodySchema } from '@shop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cachedForAMinute } from '../../platform/http.ts';
 import type { ContactService } from './contact.service.ts';
 
 export const contactRoutes =
@@ -19,10 +20,6 @@ export const contactRoutes =
           response: { 200: callCentreContactResponseSchema, 404: errorBodySchema },
         },
       },
-      async (_request, reply) => {
-        const data = await service.callCentreContact();
-        // Rarely edited; a minute of staleness in browsers is harmless.
-        return reply.header('cache-control', 'public, max-age=60').send({ success: true, data });
-      },
+      async (_request, reply) => cachedForAMinute(reply, await service.callCentreContact()),
     );
   };

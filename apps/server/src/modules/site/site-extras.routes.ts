@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db.ts';
-import { requestLanguage } from '../../platform/http.ts';
+import { cachedForAMinute, requestLanguage } from '../../platform/http.ts';
 import type { ClaimsService } from './claims.service.ts';
 import type { FestivalsService } from './festivals.service.ts';
 import { analyticsEvents } from './site.tables.ts';
@@ -40,11 +40,8 @@ export const siteExtrasRoutes =
           response: { 200: festivalsResponseSchema },
         },
       },
-      async (_request, reply) =>
-        // Edited in the back-office (issue 17): a minute of staleness in browsers, as the contact.
-        reply
-          .header('cache-control', 'public, max-age=60')
-          .send({ success: true as const, data: await deps.festivals.list() }),
+      // Edited in the back-office (issue 17).
+      async (_request, reply) => cachedForAMinute(reply, await deps.festivals.list()),
     );
 
     app.get(
@@ -56,11 +53,8 @@ export const siteExtrasRoutes =
           response: { 200: shopClaimsResponseSchema },
         },
       },
-      async (_request, reply) =>
-        // Edited in the back-office (issue 17): a minute of staleness in browsers, as the contact.
-        reply
-          .header('cache-control', 'public, max-age=60')
-          .send({ success: true as const, data: await deps.claims.list() }),
+      // Edited in the back-office (issue 17).
+      async (_request, reply) => cachedForAMinute(reply, await deps.claims.list()),
     );
 
     app.post(
