@@ -17,6 +17,9 @@ const noDatabase: TokenDatabase = {
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** The server's 401 refusal, its message as both `error` and `message`. */
+const refused = (code: string, message: string) =>
+  json(401, { success: false, error: message, message, code });
 
 const created: { dispose: () => void }[] = [];
 
@@ -145,14 +148,7 @@ describe('auth session refresh', () => {
 
   it('a 401 on refresh clears everything and reports token_expired', async () => {
     const { session, fetchMock, events } = setup();
-    fetchMock.mockResolvedValue(
-      json(401, {
-        success: false,
-        error: 'Refresh token expired or invalid',
-        message: 'Refresh token expired or invalid',
-        code: 'UNAUTHORIZED',
-      }),
-    );
+    fetchMock.mockResolvedValue(refused('UNAUTHORIZED', 'Refresh token expired or invalid'));
     await session.setSession({ accessToken: 'x.y.z', user: sampleUser });
     await expect(session.refresh()).rejects.toThrow('Refresh token expired or invalid');
     expect(events.at(-1)).toEqual({ type: 'expired', reason: 'token_expired' });
@@ -198,12 +194,10 @@ describe('auth session refresh', () => {
   it('an answer naming another device ends the session with other_device_login', async () => {
     const { session, fetchMock, events } = setup();
     fetchMock.mockResolvedValue(
-      json(401, {
-        success: false,
-        error: 'Your account was signed in on another device. Please log in again.',
-        message: 'Your account was signed in on another device. Please log in again.',
-        code: 'OTHER_DEVICE_LOGIN',
-      }),
+      refused(
+        'OTHER_DEVICE_LOGIN',
+        'Your account was signed in on another device. Please log in again.',
+      ),
     );
     await session.setSession({ accessToken: 'x.y.z', user: null });
     await expect(session.refresh()).rejects.toThrow(/another device/);
@@ -334,9 +328,7 @@ describe('auth session logout (issue 11)', () => {
     fetchMock.mockResolvedValueOnce(json(503, {}));
     await session.flushPendingLogout();
     expect(localStorage.getItem('pendingLogout')).not.toBeNull();
-    fetchMock.mockResolvedValueOnce(
-      json(401, { success: false, error: 'x', message: 'x', code: 'UNAUTHORIZED' }),
-    );
+    fetchMock.mockResolvedValueOnce(refused('UNAUTHORIZED', 'x'));
     await session.flushPendingLogout();
     expect(localStorage.getItem('pendingLogout')).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(3);

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import './setting-switch.css';
 
 interface SettingSwitchProps {
@@ -90,6 +91,32 @@ export function SettingsSection({
         {status}
       </p>
       {after}
+    </section>
+  );
+}
+
+/** A section of Account settings that leads to a page of its own: its heading, a line, the link. */
+export function SettingsLinkSection({
+  title,
+  text,
+  href,
+  label,
+  testId,
+}: {
+  title: string;
+  text: string;
+  href: string;
+  label: string;
+  testId: string;
+}) {
+  const titleId = useId();
+  return (
+    <section className="auth-card settings-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <p>{text}</p>
+      <Link href={href} className="ui-button ui-button--secondary" data-testid={testId}>
+        {label}
+      </Link>
     </section>
   );
 }

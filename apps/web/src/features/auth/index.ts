@@ -8,4 +8,4 @@
 export { useAuth } from './hooks/auth-context.ts';
 export { RegisterForm } from './components/register-form.tsx';
 /** The bonus-point days on now or soon (ADR 0081): the menu lists them, the checkout says so. */
-export { bonusDaysQuery } from './api/bonus-days-api.ts';
+export { bonusDaysQuery, bonusDayWords } from './api/bonus-days-api.ts';

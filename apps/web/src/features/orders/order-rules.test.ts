@@ -79,27 +79,22 @@ describe('order page rules', () => {
     expect(readRedirectStatus('')).toBeNull();
   });
 
-  it('flags a success URL whose order was not paid, and a failed URL whose order did not fail', () => {
-    expect(paymentStatusMismatch('success', order({ status: 'processing' }))).toBe(false);
-    expect(paymentStatusMismatch('success', order({ status: 'completed' }))).toBe(false);
-    expect(paymentStatusMismatch('success', order({ status: 'failed' }))).toBe(false);
-    expect(
-      paymentStatusMismatch('success', order({ status: 'pending', paymentStatus: 'pending' })),
-    ).toBe(true);
-    expect(
-      paymentStatusMismatch('success', order({ status: 'failed', paymentStatus: 'failed' })),
-    ).toBe(true);
-    expect(
-      paymentStatusMismatch('failed', order({ status: 'failed', paymentStatus: 'failed' })),
-    ).toBe(false);
-    expect(
-      paymentStatusMismatch('failed', order({ status: 'pending', paymentStatus: 'failed' })),
-    ).toBe(false);
-    expect(paymentStatusMismatch('failed', order({ status: 'completed' }))).toBe(true);
-    expect(
-      paymentStatusMismatch(null, order({ status: 'pending', paymentStatus: 'pending' })),
-    ).toBe(false);
-  });
+  it.each([
+    ['success', { status: 'processing' }, false],
+    ['success', { status: 'completed' }, false],
+    ['success', { status: 'failed' }, false],
+    ['success', { status: 'pending', paymentStatus: 'pending' }, true],
+    ['success', { status: 'failed', paymentStatus: 'failed' }, true],
+    ['failed', { status: 'failed', paymentStatus: 'failed' }, false],
+    ['failed', { status: 'pending', paymentStatus: 'failed' }, false],
+    ['failed', { status: 'completed' }, true],
+    [null, { status: 'pending', paymentStatus: 'pending' }, false],
+  ] as const)(
+    'flags a success URL whose order was not paid, and a failed URL whose order did not fail (%s URL, order %o: %s)',
+    (redirect, fields, mismatch) => {
+      expect(paymentStatusMismatch(redirect, order(fields))).toBe(mismatch);
+    },
+  );
 
   it('buys again every line with its quantity and recipient number', () => {
     const lines = buyAgainLines(

@@ -1,6 +1,8 @@
 import type { BonusDay } from '@shop/contracts/bonus-days';
+import { formatNumber, type Language } from '@shop/contracts/languages';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { formatDayRange } from '../../../lib/dates.ts';
 
 /**
  * The bonus-point days on now or starting within 14 days (ADR 0081), asked when the user menu
@@ -24,3 +26,12 @@ export const bonusDaysQuery = queryOptions({
   },
   staleTime: 60_000,
 });
+
+/** A bonus-point window's words in `language`: "2×" as `multiplier`, its `name` and its `dates`. */
+export function bonusDayWords(window: BonusDay, language: Language) {
+  return {
+    multiplier: formatNumber(window.multiplier, language),
+    name: language === 'my' ? window.name.my : window.name.en,
+    dates: formatDayRange(window.start, window.end, language),
+  };
+}

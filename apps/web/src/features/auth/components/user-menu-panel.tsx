@@ -4,10 +4,9 @@ import { hasPrioritySupport } from '@shop/contracts/tier-benefits';
 import { formatNumber } from '@shop/contracts/languages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { formatDayRange } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { bonusDaysQuery } from '../api/bonus-days-api.ts';
+import { bonusDayWords, bonusDaysQuery } from '../api/bonus-days-api.ts';
 import { useAuth } from '../hooks/auth-context.ts';
 import type { MembershipProblem } from '../profile-loader.ts';
 import type { UserMenuItem } from './user-menu-items.ts';
@@ -200,14 +199,9 @@ function BonusDaysNotice() {
 /** "2× points during Thadingyut, 24–26 Oct"; in Burmese, Burmese words and digits. */
 export function BonusDaysText({ window: w }: { window: BonusDay }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   return (
     <p className="membership__bonus" data-testid="membership-bonus">
-      {t('auth.menu.membership.bonusDays', {
-        multiplier: formatNumber(w.multiplier, language),
-        name: language === 'my' ? w.name.my : w.name.en,
-        dates: formatDayRange(w.start, w.end, language),
-      })}
+      {t('auth.menu.membership.bonusDays', bonusDayWords(w, currentLanguage()))}
     </p>
   );
 }

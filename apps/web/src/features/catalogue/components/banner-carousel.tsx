@@ -7,7 +7,7 @@ import { CAROUSEL_TIMINGS, useCarousel } from '../hooks/use-carousel.ts';
 import { averageImageColour } from '../image-average-colour.ts';
 import { uploadCopy, uploadSrcSet } from '@shop/contracts/media-variants';
 import { fallBackToLogo, safeImageSource } from '../../../lib/image-source.ts';
-import { openInNewTab, type SafeUrl } from '../safe-url.ts';
+import type { SafeUrl } from '../safe-url.ts';
 import { BannerLink } from './banner-link.tsx';
 
 /** A banner spans the screen's width (the carousel is full-width, spec §9). */
@@ -111,6 +111,18 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   };
 
   const count = banners.length;
+  const arrow = (direction: 'previous' | 'next', path: string) => (
+    <button
+      type="button"
+      className={`banner-carousel__arrow banner-carousel__arrow--${direction}`}
+      aria-label={t(`catalogue.carousel.${direction}`)}
+      onClick={carousel[direction]}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+        <path d={path} fill="none" stroke="currentColor" strokeWidth="2.5" />
+      </svg>
+    </button>
+  );
   return (
     <section
       className="banner-carousel"
@@ -239,26 +251,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       </div>
       {count > 1 ? (
         <>
-          <button
-            type="button"
-            className="banner-carousel__arrow banner-carousel__arrow--previous"
-            aria-label={t('catalogue.carousel.previous')}
-            onClick={carousel.previous}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className="banner-carousel__arrow banner-carousel__arrow--next"
-            aria-label={t('catalogue.carousel.next')}
-            onClick={carousel.next}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            </svg>
-          </button>
+          {arrow('previous', 'M15 5l-7 7 7 7')}
+          {arrow('next', 'M9 5l7 7-7 7')}
           <button
             type="button"
             className="banner-carousel__pause"
@@ -311,10 +305,6 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           <ExternalLinkDialog
             url={external}
             onCancel={() => {
-              setExternal(null);
-            }}
-            onContinue={() => {
-              openInNewTab(external.href);
               setExternal(null);
             }}
           />

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import '../catalogue-dialogs.css';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useLocation } from 'wouter';
-import { openInNewTab, resolveSafeUrl, shopPath, type SafeUrl } from '../safe-url.ts';
+import { resolveSafeUrl, shopPath, type SafeUrl } from '../safe-url.ts';
 import { ExternalLinkDialog } from './external-link-dialog.tsx';
 
 /**
@@ -41,10 +41,7 @@ export default function BannerDialog({ banner, onClose }: { banner: Banner; onCl
         onCancel={() => {
           setExternal(null);
         }}
-        onContinue={() => {
-          openInNewTab(external.href);
-          onClose();
-        }}
+        onOpened={onClose}
       />
     );
   }

@@ -2,17 +2,20 @@ import '../content/dialog-messages.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import '../catalogue-dialogs.css';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import type { SafeUrl } from '../safe-url.ts';
+import { openInNewTab, type SafeUrl } from '../safe-url.ts';
 
-/** Asks before leaving the shop for another site (spec §2 "Dialog for visiting external links"). */
+/**
+ * Asks before leaving the shop for another site (spec §2 "Dialog for visiting external links");
+ * Continue opens it in a new tab, then `onOpened` (by default `onCancel`: the dialog closes).
+ */
 export function ExternalLinkDialog({
   url,
   onCancel,
-  onContinue,
+  onOpened = onCancel,
 }: {
   url: SafeUrl;
   onCancel: () => void;
-  onContinue: () => void;
+  onOpened?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -31,7 +34,10 @@ export function ExternalLinkDialog({
         <button
           type="button"
           className="button button--primary"
-          onClick={onContinue}
+          onClick={() => {
+            openInNewTab(url.href);
+            onOpened();
+          }}
           data-autofocus
         >
           {t('catalogue.externalLink.continue')}

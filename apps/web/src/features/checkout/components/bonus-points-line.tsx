@@ -1,9 +1,8 @@
-import { formatNumber } from '@shop/contracts/languages';
 import { useQuery } from '@tanstack/react-query';
-import { formatDayRange, yangonDay } from '../../../lib/dates.ts';
+import { yangonDay } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { bonusDaysQuery } from '../../auth/index.ts';
+import { bonusDayWords, bonusDaysQuery } from '../../auth/index.ts';
 
 /**
  * "Paid today, this order earns 2× points (Thadingyut, 14–16 Dec)." when a bonus-point window
@@ -16,14 +15,9 @@ export function BonusPointsLine({ paidWithPoints }: { paidWithPoints: boolean })
   const today = yangonDay();
   const window = data?.find((w) => w.start <= today && today <= w.end);
   if (!window || paidWithPoints) return null;
-  const language = currentLanguage();
   return (
     <p className="checkout-dialog__bonus" data-testid="checkout-bonus-points">
-      {t('checkout.bonusPoints', {
-        multiplier: formatNumber(window.multiplier, language),
-        name: language === 'my' ? window.name.my : window.name.en,
-        dates: formatDayRange(window.start, window.end, language),
-      })}
+      {t('checkout.bonusPoints', bonusDayWords(window, currentLanguage()))}
     </p>
   );
 }

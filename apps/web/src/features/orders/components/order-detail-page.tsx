@@ -193,10 +193,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
         {shownStatus(order) === 'failed' ? <FailedOrderHelp /> : null}
       </Suspense>
 
-      <div className="order-grid">
-        <OrderInfo order={order} />
-        <PaymentInfo order={order} />
-      </div>
+      <OrderFacts order={order} />
       <OrderItems order={order} onChanged={refresh} confirm={endsShare.confirm} />
       {showsCodesEmail(order) ? (
         <Suspense fallback={null}>
@@ -238,51 +235,49 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function OrderInfo({ order }: { order: Order }) {
+/** The order's facts and its payment's, side by side. */
+function OrderFacts({ order }: { order: Order }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <section className="order-section" aria-labelledby="order-info">
-      <h2 id="order-info">{t('orders.detail.orderInfo')}</h2>
-      <dl>
-        <Row label={t('orders.detail.orderNumber')}>
-          <Code>{order.orderNumber}</Code>
-        </Row>
-        <Row label={t('orders.detail.date')}>
-          {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })}
-        </Row>
-        <Row label={t('orders.detail.status')}>
-          <span data-testid="order-status">{t(`orders.statuses.${shownStatus(order)}`)}</span>
-        </Row>
-        <Row label={t('orders.detail.totalItems')}>{formatNumber(order.totalItems, language)}</Row>
-      </dl>
-    </section>
-  );
-}
-
-function PaymentInfo({ order }: { order: Order }) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  return (
-    <section className="order-section" aria-labelledby="payment-info">
-      <h2 id="payment-info">{t('orders.detail.paymentInfo')}</h2>
-      <dl>
-        <Row label={t('orders.detail.method')}>
-          {order.paymentMethod ? t(`orders.methods.${order.paymentMethod}`) : '—'}
-        </Row>
-        <Row label={t('orders.detail.paymentStatus')}>
-          <span data-testid="payment-status">
-            {t(`orders.paymentStatuses.${order.paymentStatus}`)}
-          </span>
-        </Row>
-        {order.paidAt ? (
-          <Row label={t('orders.detail.paidAt')}>
-            {formatDate(order.paidAt, language, { withTime: true, style: 'medium' })}
+    <div className="order-grid">
+      <section className="order-section" aria-labelledby="order-info">
+        <h2 id="order-info">{t('orders.detail.orderInfo')}</h2>
+        <dl>
+          <Row label={t('orders.detail.orderNumber')}>
+            <Code>{order.orderNumber}</Code>
           </Row>
-        ) : null}
-        <Row label={t('orders.detail.invoiceNumber')}>{order.invoiceNumber ?? '—'}</Row>
-      </dl>
-    </section>
+          <Row label={t('orders.detail.date')}>
+            {formatDate(order.createdAt, language, { withTime: true, style: 'medium' })}
+          </Row>
+          <Row label={t('orders.detail.status')}>
+            <span data-testid="order-status">{t(`orders.statuses.${shownStatus(order)}`)}</span>
+          </Row>
+          <Row label={t('orders.detail.totalItems')}>
+            {formatNumber(order.totalItems, language)}
+          </Row>
+        </dl>
+      </section>
+      <section className="order-section" aria-labelledby="payment-info">
+        <h2 id="payment-info">{t('orders.detail.paymentInfo')}</h2>
+        <dl>
+          <Row label={t('orders.detail.method')}>
+            {order.paymentMethod ? t(`orders.methods.${order.paymentMethod}`) : '—'}
+          </Row>
+          <Row label={t('orders.detail.paymentStatus')}>
+            <span data-testid="payment-status">
+              {t(`orders.paymentStatuses.${order.paymentStatus}`)}
+            </span>
+          </Row>
+          {order.paidAt ? (
+            <Row label={t('orders.detail.paidAt')}>
+              {formatDate(order.paidAt, language, { withTime: true, style: 'medium' })}
+            </Row>
+          ) : null}
+          <Row label={t('orders.detail.invoiceNumber')}>{order.invoiceNumber ?? '—'}</Row>
+        </dl>
+      </section>
+    </div>
   );
 }
 

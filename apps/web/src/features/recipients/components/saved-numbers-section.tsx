@@ -1,21 +1,17 @@
 import '../content/lazy-messages.ts';
-import { Link } from 'wouter';
+import { SettingsLinkSection } from '../../../components/ui/setting-switch.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The account page's way to the saved numbers (issue 31): on a phone, the Account tab leads here. */
 export default function SavedNumbersSection() {
   const { t } = useTranslation();
   return (
-    <section className="auth-card settings-section" aria-labelledby="settings-saved-numbers">
-      <h2 id="settings-saved-numbers">{t('recipients.title')}</h2>
-      <p>{t('recipients.section.text')}</p>
-      <Link
-        href="/recipients"
-        className="ui-button ui-button--secondary"
-        data-testid="saved-numbers-link"
-      >
-        {t('recipients.section.manage')}
-      </Link>
-    </section>
+    <SettingsLinkSection
+      title={t('recipients.title')}
+      text={t('recipients.section.text')}
+      href="/recipients"
+      label={t('recipients.section.manage')}
+      testId="saved-numbers-link"
+    />
   );
 }
