@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { notInArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.ts';
@@ -104,13 +104,7 @@ export function createJobWorker(deps: {
     skip: ReadonlySet<string> = new Set(),
   ): Promise<JobRow | null> {
     if (ofTypes.length === 0) return null;
-    const notSkipped =
-      skip.size === 0
-        ? sql``
-        : sql`and ${jobs.id} not in (${sql.join(
-            [...skip].map((id) => sql`${id}`),
-            sql`, `,
-          )})`;
+    const notSkipped = skip.size === 0 ? sql`` : sql`and ${notInArray(jobs.id, [...skip])}`;
     const due = sql`(
       select ${jobs.id} from ${jobs}
       where ${jobs.type} in (${sql.join(
